@@ -1,0 +1,88 @@
+/* cmd_env.c - prereg env: devices, MPI, transports, launchers */
+#include <getopt.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/envcap.h"
+#include "../core/launch.h"
+#include "../core/util.h"
+#include "cmd.h"
+
+static const char usage[] =
+	"usage: prereg env [--json]\n"
+	"\n"
+	"What this machine offers prereg: host, CPU, cores, memory, the MPI\n"
+	"launcher and its version, transports and placements, and the\n"
+	"device backends built into prereg-rank.\n";
+
+static int on_opt(int opt, const char *arg, void *data)
+{
+	(void)arg;
+	if (opt != 'j')
+		return PR_EINPUT;
+	*(int *)data = 1;
+	return PR_OK;
+}
+
+int cmd_env(int argc, char **argv, git_repository *repo)
+{
+	static const struct option opts[] = {{"help", no_argument, NULL, 'h'},
+					     {"json", no_argument, NULL, 'j'},
+					     {NULL, 0, NULL, 0}};
+	static const char *const transports[] = {"vader", "tcp", "ucx",
+						 "default"};
+	json_t *env, *tr = json_array();
+	const char *k;
+	json_t *v;
+	size_t i;
+	int first, as_json = 0, error;
+
+	(void)repo;
+	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, 0, on_opt,
+				  &as_json)) != 0)
+		return error;
+	env = pr_envcap_host();
+	for (i = 0; i < sizeof(transports) / sizeof(transports[0]); i++) {
+		pr_argv a = {0};
+		const char *const *t = pr_launch_transport_args(transports[i]);
+		char *line;
+
+		for (; *t; t++)
+			pr_argv_push(&a, *t);
+		line = a.n ? pr_argv_join(&a) : pr_strdup("(Open MPI's choice)");
+		json_array_append_new(tr, json_pack("{s:s, s:s}", "name",
+						    transports[i], "mpirun_args",
+						    line));
+		free(line);
+		pr_argv_free(&a);
+	}
+	json_object_set_new(env, "transports", tr);
+	json_object_set_new(env, "placements",
+			    json_pack("[s, s]", "spread", "packed"));
+	json_object_set_new(env, "launchers", json_pack("[s]", "mpirun"));
+	if (as_json) {
+		char *s = json_dumps(env, JSON_INDENT(2) | JSON_SORT_KEYS);
+		printf("%s\n", s);
+		free(s);
+		json_decref(env);
+		return PR_OK;
+	}
+	json_object_foreach(env, k, v)
+	{
+		if (json_is_string(v))
+			printf("%-16s %s\n", k, json_string_value(v));
+		else if (json_is_integer(v))
+			printf("%-16s %lld\n", k,
+			       (long long)json_integer_value(v));
+	}
+	printf("%-16s", "transports");
+	for (i = 0; i < json_array_size(tr); i++)
+		printf(" %s", json_string_value(json_object_get(
+				      json_array_get(tr, i), "name")));
+	printf("\n%-16s spread, packed\n%-16s mpirun\n", "placements",
+	       "launchers");
+	json_decref(env);
+	return PR_OK;
+}

@@ -1,0 +1,40 @@
+/* cmd_pin.c - prereg pin NAME */
+#include <getopt.h>
+#include <stdio.h>
+
+#include "../core/pin.h"
+#include "../core/spec.h"
+#include "../core/util.h"
+#include "cmd.h"
+
+static const char usage[] =
+	"usage: prereg pin NAME\n"
+	"\n"
+	"Commit exactly experiments/NAME/experiment.ini and\n"
+	"predictions/NAME.json (nothing else that is staged or modified) as\n"
+	"a child of HEAD and tag it prereg/pin/NAME/K. Pinning again with\n"
+	"nothing changed prints the existing pin. Then: prereg run NAME.\n";
+
+int cmd_pin(int argc, char **argv, git_repository *repo)
+{
+	static const struct option opts[] = {{"help", no_argument, NULL, 'h'},
+					     {NULL, 0, NULL, 0}};
+	pr_spec *spec = NULL;
+	pr_pin pin;
+	int first, created = 0, error;
+
+	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, 1, NULL,
+				  NULL)) != 0)
+		return error;
+	/* a spec that does not parse is not worth pinning */
+	if ((error = pr_spec_load(&spec, pr_repo_root(repo), argv[first])) <
+	    0)
+		return error;
+	pr_spec_free(spec);
+	if ((error = pr_pin_create(&pin, &created, repo, argv[first])) < 0)
+		return error;
+	printf("%s %s %.12s (spec %.12s, prediction %.12s)\n",
+	       created ? "pinned" : "already pinned:", pin.tag, pin.commit,
+	       pin.spec_blob, pin.pred_blob);
+	return PR_OK;
+}

@@ -1,0 +1,35 @@
+/* cmd_predict.c - prereg predict NAME */
+#include <getopt.h>
+#include <stdio.h>
+
+#include "../core/predict.h"
+#include "../core/pin.h"
+#include "../core/spec.h"
+#include "../core/util.h"
+#include "cmd.h"
+
+static const char usage[] =
+	"usage: prereg predict NAME\n"
+	"\n"
+	"Evaluate the model of experiments/NAME/experiment.ini and write\n"
+	"predictions/NAME.json. Models with measured parameters take them\n"
+	"from the newest committed run of the pinned calibration experiment\n"
+	"named in [model] calibration. Then: prereg pin NAME.\n";
+
+int cmd_predict(int argc, char **argv, git_repository *repo)
+{
+	static const struct option opts[] = {{"help", no_argument, NULL, 'h'},
+					     {NULL, 0, NULL, 0}};
+	pr_spec *spec = NULL;
+	int first, error;
+
+	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, 1, NULL,
+				  NULL)) != 0)
+		return error;
+	if ((error = pr_spec_load(&spec, pr_repo_root(repo),
+				  argv[first])) < 0)
+		return error;
+	error = pr_predict_write(repo, spec, 0);
+	pr_spec_free(spec);
+	return error;
+}

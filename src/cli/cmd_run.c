@@ -1,0 +1,89 @@
+/* cmd_run.c - prereg run NAME */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/run.h"
+#include "../core/util.h"
+#include "cmd.h"
+
+static const char usage[] =
+	"usage: prereg run NAME [--launches L] [--reps R] [--warmup W]\n"
+	"                  [--quick] [--launcher mpirun] [--no-commit]\n"
+	"                  [--dry-run] [--progress]\n"
+	"\n"
+	"Refuse (exit 3) unless the spec and the prediction are pinned\n"
+	"(prereg pin NAME) and unmodified; then run the schedule: L launches\n"
+	"of every config of the factor grid, in an order seeded by the pin,\n"
+	"each W warmups + R repetitions. Archive the raw timings in\n"
+	"runs/NAME/RUNID/, append to the ledger and commit the run.\n"
+	"\n"
+	"  --launches L, --reps R, --warmup W   override the spec\n"
+	"  --quick       2 launches x (1 warmup + 3 reps): a minute or less\n"
+	"  --no-commit   leave the run in the work tree\n"
+	"  --dry-run     print the schedule and the mpirun lines, run nothing\n"
+	"  --progress    progress on stderr even when it is not a terminal\n";
+
+enum { OPT_LAUNCHES = 256, OPT_REPS, OPT_WARMUP, OPT_LAUNCHER };
+
+static int on_opt(int opt, const char *arg, void *data)
+{
+	pr_run_opts *o = data;
+
+	switch (opt) {
+	case OPT_LAUNCHES:
+		return pr_cmd_int(&o->launches, "--launches", arg, 1);
+	case OPT_REPS:
+		return pr_cmd_int(&o->reps, "--reps", arg, 1);
+	case OPT_WARMUP:
+		return pr_cmd_int(&o->warmup, "--warmup", arg, 0);
+	case OPT_LAUNCHER:
+		o->launcher = arg;
+		return PR_OK;
+	case 'q':
+		o->quick = 1;
+		return PR_OK;
+	case 'n':
+		o->no_commit = 1;
+		return PR_OK;
+	case 'd':
+		o->dry_run = 1;
+		return PR_OK;
+	case 'p':
+		o->progress = 1;
+		return PR_OK;
+	}
+	return PR_EINPUT;
+}
+
+int pr_cmd_run_opts(pr_run_opts *o, int *first, int argc, char **argv,
+		    const char *text)
+{
+	static const struct option opts[] = {
+		{"help", no_argument, NULL, 'h'},
+		{"launches", required_argument, NULL, OPT_LAUNCHES},
+		{"reps", required_argument, NULL, OPT_REPS},
+		{"warmup", required_argument, NULL, OPT_WARMUP},
+		{"launcher", required_argument, NULL, OPT_LAUNCHER},
+		{"quick", no_argument, NULL, 'q'},
+		{"no-commit", no_argument, NULL, 'n'},
+		{"dry-run", no_argument, NULL, 'd'},
+		{"progress", no_argument, NULL, 'p'},
+		{NULL, 0, NULL, 0}};
+
+	memset(o, 0, sizeof(*o));
+	o->launches = o->reps = o->warmup = -1;
+	o->launcher = "mpirun";
+	return pr_cmd_parse(first, argc, argv, text, opts, 1, on_opt, o);
+}
+
+int cmd_run(int argc, char **argv, git_repository *repo)
+{
+	pr_run_opts o;
+	int first, error;
+
+	if ((error = pr_cmd_run_opts(&o, &first, argc, argv, usage)) != 0)
+		return error;
+	return pr_run(NULL, repo, argv[first], &o);
+}

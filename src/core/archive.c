@@ -1,0 +1,186 @@
+/* archive.c - timings.csv.gz writer and reader (zlib gzip, SHA-256) */
+#include "archive.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "util.h"
+
+struct pr_archive_writer {
+	gzFile gz;
+	char *path, *tmp;
+	pr_sha256 *sha;
+	uint64_t bytes, rows;
+};
+
+static uint64_t count_lines(const char *buf, size_t len)
+{
+	uint64_t n = 0;
+	const char *p = buf, *end = buf + len;
+
+	while ((p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
+		n++;
+		p++;
+	}
+	return n;
+}
+
+static int put(pr_archive_writer *w, const void *buf, size_t len)
+{
+	const char *p = buf;
+
+	while (len > 0) {
+		unsigned chunk = len > (1u << 30) ? (1u << 30) : (unsigned)len;
+		if (gzwrite(w->gz, p, chunk) != (int)chunk) {
+			int zerr;
+			const char *msg = gzerror(w->gz, &zerr);
+			return pr_error("cannot write '%s': %s", w->tmp,
+					zerr == Z_ERRNO ? strerror(errno)
+							: msg);
+		}
+		pr_sha256_update(w->sha, p, chunk);
+		w->bytes += chunk;
+		p += chunk;
+		len -= chunk;
+	}
+	return PR_OK;
+}
+
+int pr_archive_create(pr_archive_writer **out, const char *path)
+{
+	pr_archive_writer *w = pr_calloc(1, sizeof(*w));
+	static const char header[] = PR_ARCHIVE_HEADER "\n";
+
+	*out = NULL;
+	w->path = pr_strdup(path);
+	w->tmp = pr_asprintf("%s.tmp.%ld", path, (long)getpid());
+	w->gz = gzopen(w->tmp, "wb6");
+	if (!w->gz) {
+		pr_error("cannot create '%s': %s", w->tmp, strerror(errno));
+		free(w->path);
+		free(w->tmp);
+		free(w);
+		return PR_EFAIL;
+	}
+	gzbuffer(w->gz, 1 << 17);
+	w->sha = pr_sha256_new();
+	if (put(w, header, sizeof(header) - 1) < 0) {
+		pr_archive_abort(w);
+		return PR_EFAIL;
+	}
+	*out = w;
+	return PR_OK;
+}
+
+int pr_archive_write(pr_archive_writer *w, const void *buf, size_t len)
+{
+	w->rows += count_lines(buf, len);
+	return put(w, buf, len);
+}
+
+static void writer_free(pr_archive_writer *w, char sha[65])
+{
+	char scratch[65];
+
+	pr_sha256_final(w->sha, sha ? sha : scratch);
+	free(w->path);
+	free(w->tmp);
+	free(w);
+}
+
+int pr_archive_finish(pr_archive_writer *w, pr_archive_info *info)
+{
+	struct stat st;
+	int zerr, error = PR_OK;
+
+	memset(info, 0, sizeof(*info));
+	zerr = gzclose(w->gz);
+	w->gz = NULL;
+	if (zerr != Z_OK) {
+		error = pr_error("cannot write '%s': gzclose failed (%d)",
+				 w->tmp, zerr);
+		unlink(w->tmp);
+		writer_free(w, NULL);
+		return error;
+	}
+	info->bytes = w->bytes;
+	info->rows = w->rows;
+	if (stat(w->tmp, &st) == 0)
+		info->gz_bytes = (uint64_t)st.st_size;
+	error = pr_commit_file(w->tmp, w->path);
+	writer_free(w, info->sha256);
+	return error;
+}
+
+void pr_archive_abort(pr_archive_writer *w)
+{
+	if (!w)
+		return;
+	if (w->gz)
+		gzclose(w->gz);
+	unlink(w->tmp);
+	writer_free(w, NULL);
+}
+
+int pr_archive_read(char **out, pr_archive_info *info, const char *path)
+{
+	gzFile gz;
+	char *buf = NULL;
+	size_t cap = 0, n = 0;
+	int got, zerr;
+	struct stat st;
+
+	*out = NULL;
+	memset(info, 0, sizeof(*info));
+	if (stat(path, &st) < 0)
+		return pr_error("cannot open '%s': %s", path, strerror(errno));
+	info->gz_bytes = (uint64_t)st.st_size;
+	gz = gzopen(path, "rb");
+	if (!gz)
+		return pr_error("cannot open '%s': %s", path, strerror(errno));
+	gzbuffer(gz, 1 << 17);
+	for (;;) {
+		if (cap - n < (1 << 20)) {
+			cap = cap ? cap * 2 : (4 << 20);
+			buf = pr_realloc(buf, cap + 1);
+		}
+		got = gzread(gz, buf + n, (unsigned)(cap - n));
+		if (got <= 0)
+			break;
+		n += (size_t)got;
+	}
+	if (got < 0 || !gzeof(gz)) {
+		const char *msg = gzerror(gz, &zerr);
+		size_t plen = strlen(path);
+
+		/* zlib prefixes its messages with the path */
+		if (!strncmp(msg, path, plen) && !strncmp(msg + plen, ": ", 2))
+			msg += plen + 2;
+		pr_error("cannot read '%s': %s", path,
+			 got < 0 ? msg : "unexpected end of the archive");
+		gzclose(gz);
+		free(buf);
+		return PR_EFAIL;
+	}
+	zerr = gzclose(gz);
+	if (zerr != Z_OK) {
+		free(buf);
+		return pr_error("cannot read '%s': %s", path,
+				zerr == Z_BUF_ERROR
+					? "the archive is truncated"
+					: "corrupt gzip stream");
+	}
+	buf[n] = '\0';
+	info->bytes = n;
+	info->rows = count_lines(buf, n);
+	if (info->rows > 0)
+		info->rows--; /* the header */
+	pr_sha256_hex(info->sha256, buf, n);
+	*out = buf;
+	return PR_OK;
+}

@@ -1,0 +1,43 @@
+/* archive.h - timings.csv.gz: written once, gzip (zlib), SHA-256 of the
+ * uncompressed bytes (I2) */
+#ifndef PR_ARCHIVE_H
+#define PR_ARCHIVE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The header line of timings.csv (DESIGN 4), without the newline. */
+#define PR_ARCHIVE_HEADER                                                  \
+	"launch,config,rep,warmup,rank,host,device,phase,bytes,rows,"      \
+	"t_start_ns,t_end_ns"
+
+typedef struct pr_archive_info {
+	char sha256[65];   /* of the uncompressed CSV, header included */
+	uint64_t bytes;    /* uncompressed bytes */
+	uint64_t gz_bytes; /* compressed file size */
+	uint64_t rows;     /* data rows (lines after the header) */
+} pr_archive_info;
+
+typedef struct pr_archive_writer pr_archive_writer;
+
+/*
+ * Start writing path (a temporary name until pr_archive_finish); the header
+ * line is written first. On error nothing is left behind.
+ */
+int pr_archive_create(pr_archive_writer **out, const char *path);
+/* Append whole CSV lines (each ending in '\n'). */
+int pr_archive_write(pr_archive_writer *w, const void *buf, size_t len);
+/* Flush, close (gzclose checked), fsync and rename into place; fill info.
+ * Frees w whatever happens. */
+int pr_archive_finish(pr_archive_writer *w, pr_archive_info *info);
+/* Drop the temporary file and free w (NULL is fine). */
+void pr_archive_abort(pr_archive_writer *w);
+
+/*
+ * Read and decompress the whole archive into a NUL-terminated buffer owned
+ * by the caller; fill info (sha256, bytes, rows, gz_bytes). A truncated or
+ * corrupt stream is PR_EFAIL with a message naming the file.
+ */
+int pr_archive_read(char **out, pr_archive_info *info, const char *path);
+
+#endif

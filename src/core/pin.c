@@ -1,0 +1,703 @@
+/* pin.c - pins (spec + prediction committed and tagged) and run commits,
+ * through libgit2 */
+#include "pin.h"
+
+#include "util.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define PIN_TAG_PREFIX "prereg/pin/"
+
+/* What a scan of the prereg/pin/NAME/K tags found. */
+typedef struct {
+	int max_k;	   /* highest K of any tag of NAME, 0 when none */
+	int unreachable_k; /* highest annotated pin not reachable from HEAD */
+} pin_scan;
+
+/* One annotated or lightweight tag of NAME, as git_tag_foreach sees it. */
+typedef struct {
+	int k;
+	git_oid id; /* what the tag ref points at */
+} pin_ref;
+
+typedef struct {
+	const char *prefix; /* "refs/tags/prereg/pin/NAME/" */
+	pin_ref *refs;
+	size_t n, cap;
+} pin_refs;
+
+int pr_git_error(const char *what)
+{
+	const git_error *e = git_error_last();
+
+	return pr_error("%s: %s", what,
+			e && e->message ? e->message : "unknown libgit2 error");
+}
+
+int pr_repo_open(git_repository **out, const char *path)
+{
+	static int initialised;
+	struct stat st;
+	int error;
+
+	*out = NULL;
+	if (!initialised) {
+		if (git_libgit2_init() < 0)
+			return pr_git_error("cannot initialise libgit2");
+		initialised = 1;
+	}
+	if (stat(path, &st) < 0)
+		return pr_error_code(PR_EINPUT, "cannot open '%s': %s", path,
+				     strerror(errno));
+	error = git_repository_open_ext(out, path, 0, NULL);
+	if (error == GIT_ENOTFOUND)
+		return pr_error_code(PR_EINPUT,
+				     "'%s' is not in a git repository (run "
+				     "'git init' or cd into your clone)",
+				     path);
+	if (error == GIT_EOWNER)
+		return pr_error_code(PR_EINPUT,
+				     "the git repository of '%s' belongs to "
+				     "another user (if you trust it, run 'git "
+				     "config --global --add safe.directory' "
+				     "with its root)",
+				     path);
+	if (error < 0)
+		return pr_git_error("cannot open the git repository");
+	if (git_repository_is_bare(*out)) {
+		git_repository_free(*out);
+		*out = NULL;
+		return pr_error_code(PR_EINPUT,
+				     "'%s' is in a bare git repository (run "
+				     "prereg in a clone with a work tree)",
+				     path);
+	}
+	return PR_OK;
+}
+
+const char *pr_repo_root(git_repository *repo)
+{
+	return git_repository_workdir(repo);
+}
+
+char *pr_pin_spec_path(const char *name)
+{
+	return pr_asprintf("experiments/%s/experiment.ini", name);
+}
+
+char *pr_pin_pred_path(const char *name)
+{
+	return pr_asprintf("predictions/%s.json", name);
+}
+
+int pr_git_signature(git_signature **out, git_repository *repo)
+{
+	int error = git_signature_default(out, repo);
+
+	if (error == GIT_ENOTFOUND)
+		error = git_signature_now(out, "prereg", "prereg@localhost");
+	if (error < 0)
+		return pr_git_error("cannot make a commit signature");
+	return PR_OK;
+}
+
+/* HEAD's commit into *out, or NULL when HEAD is unborn (empty repo). */
+static int head_commit(git_commit **out, git_repository *repo)
+{
+	git_reference *head = NULL;
+	int error;
+
+	*out = NULL;
+	error = git_repository_head(&head, repo);
+	if (error == GIT_EUNBORNBRANCH || error == GIT_ENOTFOUND)
+		return PR_OK;
+	if (error < 0 || (error = git_reference_peel((git_object **)out, head,
+						     GIT_OBJECT_COMMIT)) < 0)
+		error = pr_git_error("cannot read HEAD");
+	git_reference_free(head);
+	return error;
+}
+
+/* The blob at `path` of tree (may be NULL) into *out: 1, or 0 if none. */
+static int tree_blob(git_oid *out, git_tree *tree, const char *path)
+{
+	git_tree_entry *entry = NULL;
+	int error;
+
+	if (!tree)
+		return 0;
+	error = git_tree_entry_bypath(&entry, tree, path);
+	if (error == GIT_ENOTFOUND) {
+		git_error_clear();
+		return 0;
+	}
+	if (error < 0)
+		return pr_git_error("cannot read a tree");
+	error = git_tree_entry_type(entry) == GIT_OBJECT_BLOB;
+	if (error)
+		git_oid_cpy(out, git_tree_entry_id(entry));
+	git_tree_entry_free(entry);
+	return error;
+}
+
+/* K of "refs/tags/prereg/pin/NAME/K", or 0 when `ref` is no such name. */
+static int tag_k(const char *ref, const char *prefix)
+{
+	size_t len = strlen(prefix);
+	const char *p;
+	long k = 0;
+
+	if (strncmp(ref, prefix, len) != 0)
+		return 0;
+	p = ref + len;
+	if (*p < '1' || *p > '9')
+		return 0;
+	for (; *p; p++) {
+		if (*p < '0' || *p > '9' || k > 100000000)
+			return 0;
+		k = k * 10 + (*p - '0');
+	}
+	return (int)k;
+}
+
+static int collect_ref(const char *ref, git_oid *id, void *payload)
+{
+	pin_refs *refs = payload;
+	int k = tag_k(ref, refs->prefix);
+
+	if (!k)
+		return 0;
+	if (refs->n == refs->cap) {
+		refs->cap = refs->cap ? 2 * refs->cap : 8;
+		refs->refs =
+		    pr_realloc(refs->refs, refs->cap * sizeof(*refs->refs));
+	}
+	refs->refs[refs->n].k = k;
+	git_oid_cpy(&refs->refs[refs->n].id, id);
+	refs->n++;
+	return 0;
+}
+
+static int by_k_descending(const void *a, const void *b)
+{
+	const pin_ref *x = a, *y = b;
+
+	return (x->k < y->k) - (x->k > y->k);
+}
+
+/*
+ * Fill out with the pin that tag `k` of NAME makes of `commit`: 1, or 0
+ * (nothing printed) when the commit lacks either file and is no pin.
+ */
+static int pin_fill(pr_pin *out, git_commit *commit, const char *name, int k)
+{
+	git_tree *tree = NULL;
+	char *spec = pr_pin_spec_path(name), *pred = pr_pin_pred_path(name);
+	git_oid spec_id, pred_id;
+	int error;
+
+	if ((error = git_commit_tree(&tree, commit)) < 0) {
+		error = pr_git_error("cannot read a pin's tree");
+		goto cleanup;
+	}
+	if ((error = tree_blob(&spec_id, tree, spec)) <= 0 ||
+	    (error = tree_blob(&pred_id, tree, pred)) <= 0)
+		goto cleanup;
+	memset(out, 0, sizeof(*out));
+	git_oid_tostr(out->commit, sizeof(out->commit), git_commit_id(commit));
+	snprintf(out->tag, sizeof(out->tag), PIN_TAG_PREFIX "%s/%d", name, k);
+	out->k = k;
+	out->commit_time = (int64_t)git_commit_time(commit);
+	git_oid_tostr(out->spec_blob, sizeof(out->spec_blob), &spec_id);
+	git_oid_tostr(out->pred_blob, sizeof(out->pred_blob), &pred_id);
+	error = 1;
+cleanup:
+	git_tree_free(tree);
+	free(spec);
+	free(pred);
+	return error;
+}
+
+/* Is `id` HEAD or an ancestor of HEAD? 1 yes, 0 no, < 0 error. */
+static int reachable(git_repository *repo, const git_commit *head,
+		     const git_oid *id)
+{
+	int r;
+
+	if (!head)
+		return 0;
+	if (git_oid_equal(git_commit_id(head), id))
+		return 1;
+	/* libgit2 does not count a commit as its own descendant */
+	r = git_graph_descendant_of(repo, git_commit_id(head), id);
+	return r < 0 ? pr_git_error("cannot walk the history") : r;
+}
+
+/*
+ * The annotated tag `ref` as a pin of NAME: 1 and *out filled when it is
+ * one reachable from HEAD, 0 when not reachable (*unreachable set to 1 when
+ * it is otherwise a pin), < 0 on error.
+ */
+static int pin_try(pr_pin *out, int *unreachable, git_repository *repo,
+		   const git_commit *head, const char *name, const pin_ref *ref)
+{
+	git_tag *tag = NULL;
+	git_commit *commit = NULL;
+	int error;
+
+	*unreachable = 0;
+	if (git_tag_lookup(&tag, repo, &ref->id) < 0 ||
+	    git_tag_target_type(tag) != GIT_OBJECT_COMMIT ||
+	    git_commit_lookup(&commit, repo, git_tag_target_id(tag)) < 0) {
+		error = 0; /* lightweight, or not pointing at a commit */
+		goto cleanup;
+	}
+	if ((error = pin_fill(out, commit, name, ref->k)) <= 0)
+		goto cleanup;
+	error = reachable(repo, head, git_commit_id(commit));
+	*unreachable = error == 0;
+cleanup:
+	git_error_clear();
+	git_commit_free(commit);
+	git_tag_free(tag);
+	return error;
+}
+
+/*
+ * Newest pin of NAME reachable from head (which may be NULL): 1 with *out
+ * filled, 0 when none; scan says what else exists. < 0 on error.
+ */
+static int pin_find(pr_pin *out, pin_scan *scan, git_repository *repo,
+		    const git_commit *head, const char *name)
+{
+	pin_refs refs = {0};
+	size_t i;
+	int unreachable, error;
+
+	memset(scan, 0, sizeof(*scan));
+	refs.prefix = pr_asprintf("refs/tags/" PIN_TAG_PREFIX "%s/", name);
+	if ((error = git_tag_foreach(repo, collect_ref, &refs)) < 0) {
+		error = pr_git_error("cannot list the pin tags");
+		goto cleanup;
+	}
+	if (refs.n)
+		qsort(refs.refs, refs.n, sizeof(*refs.refs), by_k_descending);
+	for (i = 0; i < refs.n; i++) {
+		if (refs.refs[i].k > scan->max_k)
+			scan->max_k = refs.refs[i].k;
+	}
+	for (i = 0; i < refs.n; i++) {
+		error =
+		    pin_try(out, &unreachable, repo, head, name, &refs.refs[i]);
+		if (error != 0)
+			goto cleanup;
+		if (unreachable && !scan->unreachable_k)
+			scan->unreachable_k = refs.refs[i].k;
+	}
+cleanup:
+	free((char *)refs.prefix);
+	free(refs.refs);
+	return error;
+}
+
+/* Print why there is no pin of NAME reachable from HEAD. */
+static int no_pin(const pin_scan *scan, const char *name)
+{
+	if (scan->unreachable_k)
+		return pr_error_code(PR_EREFUSED,
+				     "cannot run '%s': the pin " PIN_TAG_PREFIX
+				     "%s/%d is not reachable from HEAD (run "
+				     "'prereg pin %s')",
+				     name, name, scan->unreachable_k, name);
+	return pr_error_code(PR_EREFUSED,
+			     "cannot run '%s': no pin reachable from HEAD "
+			     "(run 'prereg pin %s')",
+			     name, name);
+}
+
+int pr_pin_latest(pr_pin *out, git_repository *repo, const char *name,
+		  int quiet)
+{
+	git_commit *head = NULL;
+	pin_scan scan;
+	pr_pin pin;
+	int error;
+
+	if ((error = pr_name_check(name)) < 0 ||
+	    (error = head_commit(&head, repo)) < 0 ||
+	    (error = pin_find(&pin, &scan, repo, head, name)) < 0)
+		goto cleanup;
+	if (!error) {
+		error = quiet ? PR_EREFUSED : no_pin(&scan, name);
+		goto cleanup;
+	}
+	*out = pin;
+	error = PR_OK;
+cleanup:
+	git_commit_free(head);
+	return error;
+}
+
+/* Refuse unless `path` is in HEAD's tree (its blob into *out) and clean. */
+static int check_file(git_oid *out, git_repository *repo, git_tree *tree,
+		      const char *name, const char *path)
+{
+	unsigned int flags = 0;
+	int error;
+
+	error = tree_blob(out, tree, path);
+	if (error < 0)
+		return error;
+	if (!error)
+		return pr_error_code(PR_EREFUSED,
+				     "cannot run '%s': %s is not committed "
+				     "(run 'prereg pin %s')",
+				     name, path, name);
+	if (git_status_file(&flags, repo, path) < 0)
+		return pr_git_error("cannot read the status of the work tree");
+	if (flags & (GIT_STATUS_INDEX_NEW | GIT_STATUS_INDEX_MODIFIED |
+		     GIT_STATUS_INDEX_DELETED | GIT_STATUS_INDEX_RENAMED |
+		     GIT_STATUS_INDEX_TYPECHANGE | GIT_STATUS_CONFLICTED))
+		return pr_error_code(PR_EREFUSED,
+				     "cannot run '%s': %s has staged changes "
+				     "that are not committed (run 'prereg pin "
+				     "%s' to pin the new version, or 'git "
+				     "checkout HEAD -- %s' to drop the change)",
+				     name, path, name, path);
+	if (flags & GIT_STATUS_WT_DELETED)
+		return pr_error_code(PR_EREFUSED,
+				     "cannot run '%s': %s is deleted in the "
+				     "work tree (run 'git checkout -- %s' to "
+				     "restore it)",
+				     name, path, path);
+	if (flags & (GIT_STATUS_WT_MODIFIED | GIT_STATUS_WT_TYPECHANGE |
+		     GIT_STATUS_WT_RENAMED | GIT_STATUS_WT_UNREADABLE))
+		return pr_error_code(PR_EREFUSED,
+				     "cannot run '%s': %s is modified (run "
+				     "'prereg pin %s' to pin the new version, "
+				     "or 'git checkout -- %s' to drop the "
+				     "change)",
+				     name, path, name, path);
+	return PR_OK;
+}
+
+/* Refuse when HEAD's blob of `path` is not the pin's. */
+static int check_same(const char *name, const char *path, const git_oid *head,
+		      const char *pinned)
+{
+	char hex[GIT_OID_HEXSZ + 1];
+
+	git_oid_tostr(hex, sizeof(hex), head);
+	if (strcmp(hex, pinned) == 0)
+		return PR_OK;
+	return pr_error_code(PR_EREFUSED,
+			     "cannot run '%s': %s was committed after its "
+			     "last pin without 'prereg pin' (run 'prereg pin "
+			     "%s')",
+			     name, path, name);
+}
+
+int pr_pin_check(pr_pin *out, git_repository *repo, const char *name)
+{
+	git_commit *head = NULL;
+	git_tree *tree = NULL;
+	char *spec = NULL, *pred = NULL;
+	git_oid spec_id, pred_id;
+	pin_scan scan;
+	pr_pin pin;
+	int error;
+
+	if ((error = pr_name_check(name)) < 0 ||
+	    (error = head_commit(&head, repo)) < 0)
+		goto cleanup;
+	if (head && git_commit_tree(&tree, head) < 0) {
+		error = pr_git_error("cannot read HEAD's tree");
+		goto cleanup;
+	}
+	spec = pr_pin_spec_path(name);
+	pred = pr_pin_pred_path(name);
+	if ((error = check_file(&spec_id, repo, tree, name, spec)) < 0 ||
+	    (error = check_file(&pred_id, repo, tree, name, pred)) < 0 ||
+	    (error = pin_find(&pin, &scan, repo, head, name)) < 0)
+		goto cleanup;
+	if (!error) {
+		error = no_pin(&scan, name);
+		goto cleanup;
+	}
+	if ((error = check_same(name, spec, &spec_id, pin.spec_blob)) < 0 ||
+	    (error = check_same(name, pred, &pred_id, pin.pred_blob)) < 0)
+		goto cleanup;
+	*out = pin;
+cleanup:
+	git_tree_free(tree);
+	git_commit_free(head);
+	free(spec);
+	free(pred);
+	return error;
+}
+
+/* Refuse a path that is not a file (or symbolic link) in the work tree. */
+static int workdir_file(git_repository *repo, const char *path,
+			const char *what, const char *hint)
+{
+	char *full = pr_asprintf("%s%s", pr_repo_root(repo), path);
+	struct stat st;
+	int error = PR_OK;
+
+	if (path[0] == '/')
+		error = pr_error_code(PR_EINPUT,
+				      "%s: '%s' is not relative to the work "
+				      "tree",
+				      what, path);
+	else if (lstat(full, &st) < 0)
+		error = pr_error_code(PR_EINPUT, "%s: '%s' does not exist%s",
+				      what, path, hint);
+	else if (!S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode))
+		error = pr_error_code(PR_EINPUT, "%s: '%s' is not a file", what,
+				      path);
+	free(full);
+	return error;
+}
+
+/*
+ * Stage `paths` from the work tree in the in-memory index and describe
+ * them as tree updates (the index's blob ids and modes, so that index and
+ * commit agree). upd[i].path borrows paths[i].
+ */
+static int stage(git_tree_update *upd, git_index *index,
+		 const char *const *paths, size_t n)
+{
+	const git_index_entry *e;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (git_index_add_bypath(index, paths[i]) < 0)
+			return pr_git_error("cannot add a file to the index");
+		if (!(e = git_index_get_bypath(index, paths[i], 0)))
+			return pr_error("cannot add '%s' to the index",
+					paths[i]);
+		upd[i].action = GIT_TREE_UPDATE_UPSERT;
+		git_oid_cpy(&upd[i].id, &e->id);
+		upd[i].filemode = (git_filemode_t)e->mode;
+		upd[i].path = paths[i];
+	}
+	return PR_OK;
+}
+
+/*
+ * Commit HEAD's tree with `upd` applied as a child of HEAD (a root commit
+ * when HEAD is unborn), move HEAD, then write the index that stage() left.
+ */
+static int commit_staged(git_oid *out, git_repository *repo, git_index *index,
+			 const git_tree_update *upd, size_t n,
+			 const char *message)
+{
+	git_commit *head = NULL;
+	git_tree *base = NULL, *tree = NULL;
+	git_treebuilder *empty = NULL;
+	git_signature *sig = NULL;
+	git_oid tree_id;
+	int error;
+
+	if ((error = head_commit(&head, repo)) < 0 ||
+	    (error = pr_git_signature(&sig, repo)) < 0)
+		goto cleanup;
+	if (head)
+		error = git_commit_tree(&base, head);
+	else if ((error = git_treebuilder_new(&empty, repo, NULL)) == 0 &&
+		 (error = git_treebuilder_write(&tree_id, empty)) == 0)
+		error = git_tree_lookup(&base, repo, &tree_id);
+	if (error < 0 ||
+	    git_tree_create_updated(&tree_id, repo, base, n, upd) < 0 ||
+	    git_tree_lookup(&tree, repo, &tree_id) < 0 ||
+	    git_commit_create(out, repo, "HEAD", sig, sig, NULL, message, tree,
+			      head ? 1 : 0,
+			      (const git_commit **)(head ? &head : NULL)) < 0) {
+		error = pr_git_error("cannot commit");
+		goto cleanup;
+	}
+	if (git_index_write(index) < 0)
+		error = pr_git_error("cannot write the index");
+cleanup:
+	git_signature_free(sig);
+	git_treebuilder_free(empty);
+	git_tree_free(tree);
+	git_tree_free(base);
+	git_commit_free(head);
+	return error;
+}
+
+/* stage() then commit_staged(); on failure the index on disk is kept. */
+static int commit_paths(git_oid *out, git_repository *repo,
+			const char *const *paths, size_t n, const char *message)
+{
+	git_index *index = NULL;
+	git_tree_update *upd = pr_calloc(n, sizeof(*upd));
+	int error;
+
+	if (git_repository_index(&index, repo) < 0 ||
+	    git_index_read(index, 0) < 0) {
+		error = pr_git_error("cannot read the index");
+		goto cleanup;
+	}
+	if ((error = stage(upd, index, paths, n)) < 0 ||
+	    (error = commit_staged(out, repo, index, upd, n, message)) < 0)
+		git_index_read(index, 1);
+cleanup:
+	git_index_free(index);
+	free(upd);
+	return error;
+}
+
+int pr_git_commit_files(git_oid *out, git_repository *repo,
+			const char *const *paths, size_t npaths,
+			const char *message)
+{
+	git_oid id;
+	size_t i;
+	int error;
+
+	if (!npaths)
+		return pr_error_code(PR_EINPUT, "cannot commit: no files");
+	for (i = 0; i < npaths; i++) {
+		if ((error =
+			 workdir_file(repo, paths[i], "cannot commit", "")) < 0)
+			return error;
+	}
+	if ((error = commit_paths(&id, repo, paths, npaths, message)) < 0)
+		return error;
+	if (out)
+		git_oid_cpy(out, &id);
+	return PR_OK;
+}
+
+/* Both files of pin `have` (blob ids hex) are `spec` and `pred`? */
+static int pin_holds(const pr_pin *have, const git_oid *spec,
+		     const git_oid *pred)
+{
+	char s[GIT_OID_HEXSZ + 1], p[GIT_OID_HEXSZ + 1];
+
+	git_oid_tostr(s, sizeof(s), spec);
+	git_oid_tostr(p, sizeof(p), pred);
+	return !strcmp(have->spec_blob, s) && !strcmp(have->pred_blob, p);
+}
+
+/* Does HEAD (may be NULL) already hold blobs spec and pred at the paths? */
+static int head_holds(int *out, git_commit *head, const char *spec_path,
+		      const git_oid *spec, const char *pred_path,
+		      const git_oid *pred)
+{
+	git_tree *tree = NULL;
+	git_oid s, p;
+	int error = 0;
+
+	*out = 0;
+	if (!head)
+		return PR_OK;
+	if (git_commit_tree(&tree, head) < 0)
+		return pr_git_error("cannot read HEAD's tree");
+	if ((error = tree_blob(&s, tree, spec_path)) > 0 &&
+	    (error = tree_blob(&p, tree, pred_path)) > 0)
+		*out = git_oid_equal(&s, spec) && git_oid_equal(&p, pred);
+	git_tree_free(tree);
+	return error < 0 ? error : PR_OK;
+}
+
+/* Tag commit `id` as pin K of NAME and fill out. */
+static int pin_tag(pr_pin *out, git_repository *repo, const git_oid *id,
+		   const char *name, int k)
+{
+	git_commit *commit = NULL;
+	git_signature *sig = NULL;
+	char *tag = pr_asprintf(PIN_TAG_PREFIX "%s/%d", name, k);
+	char *msg = NULL;
+	git_oid tag_id;
+	int error;
+
+	if (git_commit_lookup(&commit, repo, id) < 0) {
+		error = pr_git_error("cannot read the pin commit");
+		goto cleanup;
+	}
+	if ((error = pin_fill(out, commit, name, k)) <= 0) {
+		if (!error)
+			error = pr_error("the pin commit lacks its files");
+		goto cleanup;
+	}
+	if ((error = pr_git_signature(&sig, repo)) < 0)
+		goto cleanup;
+	msg = pr_asprintf("prereg pin %s %d\n\nspec %s\nprediction %s\n", name,
+			  k, out->spec_blob, out->pred_blob);
+	error = PR_OK;
+	if (git_tag_create(&tag_id, repo, tag, (const git_object *)commit, sig,
+			   msg, 0) < 0)
+		error = pr_git_error("cannot create the pin tag");
+cleanup:
+	git_signature_free(sig);
+	git_commit_free(commit);
+	free(tag);
+	free(msg);
+	return error;
+}
+
+int pr_pin_create(pr_pin *out, int *created, git_repository *repo,
+		  const char *name)
+{
+	git_commit *head = NULL;
+	char *spec = NULL, *pred = NULL, *msg = NULL, *hint = NULL;
+	char s[GIT_OID_HEXSZ + 1], p[GIT_OID_HEXSZ + 1];
+	const char *paths[2];
+	git_oid spec_id, pred_id, commit_id;
+	pin_scan scan;
+	pr_pin pin;
+	int found, same, error;
+
+	*created = 0;
+	if ((error = pr_name_check(name)) < 0)
+		return error;
+	spec = pr_pin_spec_path(name);
+	pred = pr_pin_pred_path(name);
+	msg = pr_asprintf("cannot pin '%s'", name);
+	hint = pr_asprintf(" (run 'prereg predict %s')", name);
+	if ((error = workdir_file(repo, spec, msg, "")) < 0 ||
+	    (error = workdir_file(repo, pred, msg, hint)) < 0)
+		goto cleanup;
+	if (git_blob_create_from_workdir(&spec_id, repo, spec) < 0 ||
+	    git_blob_create_from_workdir(&pred_id, repo, pred) < 0) {
+		error = pr_git_error(msg);
+		goto cleanup;
+	}
+	if ((error = head_commit(&head, repo)) < 0 ||
+	    (error = pin_find(&pin, &scan, repo, head, name)) < 0)
+		goto cleanup;
+	found = error;
+	if ((error = head_holds(&same, head, spec, &spec_id, pred, &pred_id)) <
+	    0)
+		goto cleanup;
+	if (found && same && pin_holds(&pin, &spec_id, &pred_id)) {
+		*out = pin;
+		goto cleanup;
+	}
+	free(msg);
+	git_oid_tostr(s, sizeof(s), &spec_id);
+	git_oid_tostr(p, sizeof(p), &pred_id);
+	msg = pr_asprintf("prereg pin %s (%d)\n\nspec %s %s\nprediction %s "
+			  "%s\n",
+			  name, scan.max_k + 1, spec, s, pred, p);
+	paths[0] = spec;
+	paths[1] = pred;
+	if ((error = commit_paths(&commit_id, repo, paths, 2, msg)) < 0 ||
+	    (error = pin_tag(out, repo, &commit_id, name, scan.max_k + 1)) < 0)
+		goto cleanup;
+	*created = 1;
+cleanup:
+	git_commit_free(head);
+	free(spec);
+	free(pred);
+	free(msg);
+	free(hint);
+	return error;
+}

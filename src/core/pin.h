@@ -1,0 +1,75 @@
+/* pin.h - pins (spec + prediction committed and tagged) and run commits,
+ * through libgit2 */
+#ifndef PR_PIN_H
+#define PR_PIN_H
+
+#include <git2.h>
+#include <stdint.h>
+
+typedef struct {
+	char commit[GIT_OID_HEXSZ + 1]; /* the pin commit */
+	char tag[256];                  /* prereg/pin/NAME/K */
+	int k;
+	int64_t commit_time; /* committer time, unix seconds (self-asserted) */
+	char spec_blob[GIT_OID_HEXSZ + 1];
+	char pred_blob[GIT_OID_HEXSZ + 1];
+} pr_pin;
+
+/*
+ * Open the git repository whose work tree contains `path` (discovering
+ * upwards). A directory that is not in a git repository, or a bare
+ * repository, is PR_EINPUT with a message that says so. Initialises
+ * libgit2 once.
+ */
+int pr_repo_open(git_repository **out, const char *path);
+/* Work tree root of repo, with a trailing '/' (borrowed). */
+const char *pr_repo_root(git_repository *repo);
+
+/* "experiments/NAME/experiment.ini" and "predictions/NAME.json"
+ * (caller frees). */
+char *pr_pin_spec_path(const char *name);
+char *pr_pin_pred_path(const char *name);
+
+/*
+ * Pin NAME: commit exactly the spec and the prediction as they are in the
+ * work tree, as a child of HEAD (HEAD's tree with those two entries updated;
+ * nothing else staged or modified rides along), update their index entries,
+ * and create the annotated tag prereg/pin/NAME/K (K = highest + 1).
+ * If the newest pin reachable from HEAD already holds the same two blobs
+ * and HEAD holds them too, nothing is written and *created = 0.
+ * Errors: a file missing (PR_EINPUT), libgit2 failures (PR_EFAIL).
+ */
+int pr_pin_create(pr_pin *out, int *created, git_repository *repo,
+		  const char *name);
+
+/*
+ * I1: succeed only when both files are committed in HEAD, unmodified in
+ * index and work tree, and HEAD's blobs equal those of the newest pin tag
+ * of NAME whose commit is reachable from HEAD. Otherwise print why (the
+ * file and the command that fixes it) and return PR_EREFUSED.
+ */
+int pr_pin_check(pr_pin *out, git_repository *repo, const char *name);
+
+/* Newest pin of NAME reachable from HEAD, or PR_EREFUSED when none. Does
+ * not look at the work tree. Prints nothing when quiet. */
+int pr_pin_latest(pr_pin *out, git_repository *repo, const char *name,
+		  int quiet);
+
+/*
+ * Commit the work-tree contents of `paths` (relative to the work tree;
+ * directories are not accepted, list files) as a child of HEAD, with
+ * HEAD's tree updated by exactly those entries; update their index entries
+ * and write the index. out (may be NULL) receives the new commit id.
+ */
+int pr_git_commit_files(git_oid *out, git_repository *repo,
+			const char *const *paths, size_t npaths,
+			const char *message);
+
+/* Signature from the repository's user.name/user.email, or
+ * "prereg <prereg@localhost>" when none is configured. */
+int pr_git_signature(git_signature **out, git_repository *repo);
+
+/* Print the last libgit2 error after `what`, return PR_EFAIL. */
+int pr_git_error(const char *what);
+
+#endif

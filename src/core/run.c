@@ -1,0 +1,533 @@
+/* run.c - `prereg run`: check the pin, run the schedule, archive, record */
+#include "run.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <jansson.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "archive.h"
+#include "envcap.h"
+#include "launch.h"
+#include "ledger.h"
+#include "pin.h"
+#include "schedule.h"
+#include "spec.h"
+#include "util.h"
+#include "version.h"
+
+static volatile sig_atomic_t g_stop;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	g_stop = 1;
+}
+
+/* Everything one run carries from start to commit. */
+typedef struct {
+	git_repository *repo;
+	const pr_run_opts *opts;
+	pr_spec *spec;
+	pr_pin pin;
+	pr_schedule sched;
+	int launches, reps, warmup, ncores;
+	char run_id[40];
+	char *run_dir;  /* absolute runs/NAME/RUNID */
+	char *rel_dir;  /* runs/NAME/RUNID */
+	char *work_dir; /* scratch for plans, logs and per-launch output */
+	char *rank_bin;
+	json_t *invocations; /* manifest records, one per launch done */
+	const char *status;
+	int64_t started, finished;
+	int64_t t_begin; /* CLOCK_MONOTONIC at the first launch */
+} run_ctx;
+
+static int make_run_id(char out[40])
+{
+	unsigned char r[3];
+	char when[32];
+	int64_t now = pr_now_unix();
+	time_t t = (time_t)now;
+	struct tm tm;
+
+	if (getrandom(r, sizeof(r), 0) != (ssize_t)sizeof(r))
+		return pr_error("cannot read random bytes: %s",
+				strerror(errno));
+	gmtime_r(&t, &tm);
+	strftime(when, sizeof(when), "%Y%m%dT%H%M%SZ", &tm);
+	snprintf(out, 40, "%s-%02x%02x%02x", when, r[0], r[1], r[2]);
+	return PR_OK;
+}
+
+static json_t *plan_for(const run_ctx *rc, const pr_invocation *inv,
+			const char *out_prefix)
+{
+	const pr_spec *s = rc->spec;
+	json_t *sizes = json_array(), *groups = json_array();
+	char seed[24];
+	int i;
+
+	for (i = 0; i < s->nsizes; i++)
+		json_array_append_new(sizes,
+				      json_integer((json_int_t)s->sizes[i]));
+	for (i = 0; i < s->ngroups; i++)
+		json_array_append_new(groups,
+				      json_pack("{s:s, s:i}", "device",
+						s->groups[i].device, "count",
+						s->groups[i].count));
+	snprintf(seed, sizeof(seed), "%llu", (unsigned long long)inv->seed);
+	return json_pack("{s:s, s:s, s:i, s:i, s:s, s:i, s:i, s:I, s:I, s:I, "
+			 "s:o, s:o, s:b, s:s}",
+			 "experiment", s->name, "workload", s->workload,
+			 "launch", inv->launch, "config", inv->config, "seed",
+			 seed, "reps", rc->reps, "warmup", rc->warmup, "rows",
+			 (json_int_t)s->rows, "keys", (json_int_t)s->keys, "d",
+			 (json_int_t)s->d, "sizes", sizes, "groups", groups,
+			 "verify", inv->launch == 0, "out", out_prefix);
+}
+
+/* The last `max` bytes of a log file, for a failed launch's record. */
+static json_t *log_tail(const char *path, size_t max)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	json_t *s;
+
+	if (pr_read_file(&buf, &len, path) < 0)
+		return json_null();
+	s = json_string(len > max ? buf + len - max : buf);
+	free(buf);
+	return s ? s : json_null();
+}
+
+static void print_tail(const char *path)
+{
+	json_t *t = log_tail(path, 1500);
+
+	if (json_string_value(t))
+		fprintf(stderr, "--- mpirun output (last lines) ---\n%s%s",
+			json_string_value(t),
+			"--- end of mpirun output ---\n");
+	json_decref(t);
+}
+
+static void progress(const run_ctx *rc, size_t k, double wall)
+{
+	double done = (double)(pr_mono_ns() - rc->t_begin) * 1e-9;
+	double eta = done / (double)(k + 1) * (double)(rc->sched.ninv - k - 1);
+	const pr_invocation *inv = &rc->sched.inv[k];
+
+	if (!rc->opts->progress && !isatty(STDERR_FILENO))
+		return;
+	fprintf(stderr,
+		"prereg: [%zu/%zu] launch %d, config %d (%s, %s): %.1f s; "
+		"ETA %.0f s\n",
+		k + 1, rc->sched.ninv, inv->launch, inv->config,
+		pr_spec_transport(rc->spec, inv->config),
+		pr_spec_placement(rc->spec, inv->config), wall, eta);
+}
+
+/* One invocation: plan, mpirun, record. *ok = 0 when it failed. */
+static int run_one(run_ctx *rc, size_t k, int *ok)
+{
+	const pr_invocation *inv = &rc->sched.inv[k];
+	char *prefix = pr_asprintf("%s/inv-%04zu", rc->work_dir, k);
+	char *plan = pr_asprintf("%s.plan.json", prefix);
+	char *log = pr_asprintf("%s.log", prefix);
+	char *rankinfo = pr_asprintf("%s.json", prefix);
+	char start[32], end[32];
+	pr_launch_cmd cmd;
+	json_t *pj = plan_for(rc, inv, prefix), *argv = json_array(), *rec;
+	int status = -1, timed_out = 0, error;
+	int64_t t0 = pr_mono_ns(), u0 = pr_now_unix();
+	double budget = rc->spec->budget_s;
+	size_t i;
+
+	*ok = 0;
+	pr_launch_mpirun(&cmd, rc->spec, inv->config, rc->rank_bin, plan,
+			 rc->ncores);
+	if (json_dump_file(pj, plan, JSON_INDENT(2) | JSON_SORT_KEYS) < 0) {
+		error = pr_error("cannot write '%s'", plan);
+		goto cleanup;
+	}
+	if ((error = pr_launch_run(&status, &timed_out, &cmd, log,
+				   2 * budget + 60, &g_stop)) < 0)
+		goto cleanup;
+	for (i = 0; i < cmd.argv.n; i++)
+		json_array_append_new(argv, json_string(cmd.argv.v[i]));
+	pr_utc_iso(start, u0);
+	pr_utc_iso(end, pr_now_unix());
+	*ok = status == 0 && !g_stop && access(rankinfo, R_OK) == 0;
+	rec = json_pack("{s:i, s:i, s:s, s:O, s:i, s:b, s:s, s:s, s:f}",
+			"launch", inv->launch, "config", inv->config, "placement",
+			pr_spec_placement(rc->spec, inv->config), "argv", argv,
+			"exit_status", status, "timed_out", timed_out, "start",
+			start, "end", end, "wall_s",
+			(double)(pr_mono_ns() - t0) * 1e-9);
+	json_object_set_new(rec, "ranks",
+			    *ok ? json_load_file(rankinfo, 0, NULL)
+				: json_null());
+	if (!*ok) {
+		json_object_set_new(rec, "log_tail", log_tail(log, 4000));
+		if (!g_stop) {
+			pr_error("launch %d, config %d failed (exit status "
+				 "%d%s)",
+				 inv->launch, inv->config, status,
+				 timed_out ? ", timed out" : "");
+			print_tail(log);
+		}
+	}
+	json_array_append_new(rc->invocations, rec);
+	progress(rc, k, (double)(pr_mono_ns() - t0) * 1e-9);
+cleanup:
+	json_decref(pj);
+	json_decref(argv);
+	pr_argv_free(&cmd.argv);
+	free(prefix);
+	free(plan);
+	free(log);
+	free(rankinfo);
+	return error;
+}
+
+static int dry_run(const run_ctx *rc)
+{
+	size_t k;
+
+	printf("experiment %s, pin %s (%s)\n", rc->spec->name, rc->pin.tag,
+	       rc->pin.commit);
+	printf("schedule seed %llu: %d launches x %d configs, each %d "
+	       "warmup + %d reps\n",
+	       (unsigned long long)rc->sched.seed, rc->launches,
+	       pr_spec_nconfigs(rc->spec), rc->warmup, rc->reps);
+	for (k = 0; k < rc->sched.ninv; k++) {
+		const pr_invocation *inv = &rc->sched.inv[k];
+		pr_launch_cmd cmd;
+		char *line;
+
+		pr_launch_mpirun(&cmd, rc->spec, inv->config, rc->rank_bin,
+				 "PLAN.json", rc->ncores);
+		line = pr_argv_join(&cmd.argv);
+		printf("[%zu] launch %d config %d (%s, %s) seed %llu:\n  %s%s\n",
+		       k, inv->launch, inv->config,
+		       pr_spec_transport(rc->spec, inv->config),
+		       pr_spec_placement(rc->spec, inv->config),
+		       (unsigned long long)inv->seed,
+		       cmd.pin_core0 ? "taskset -c 0 " : "", line);
+		free(line);
+		pr_argv_free(&cmd.argv);
+	}
+	return PR_OK;
+}
+
+/* Stream the per-launch CSVs of the launches that completed, in schedule
+ * order, into timings.csv.gz. */
+static int write_archive(pr_archive_info *info, run_ctx *rc)
+{
+	char *path = pr_asprintf("%s/timings.csv.gz", rc->run_dir);
+	pr_archive_writer *w = NULL;
+	size_t k;
+	int error;
+
+	if ((error = pr_archive_create(&w, path)) < 0)
+		goto cleanup;
+	for (k = 0; k < json_array_size(rc->invocations); k++) {
+		json_t *rec = json_array_get(rc->invocations, k);
+		char *csv, *buf = NULL;
+		size_t len = 0;
+
+		if (json_is_null(json_object_get(rec, "ranks")))
+			continue;
+		csv = pr_asprintf("%s/inv-%04zu.csv", rc->work_dir, k);
+		error = pr_read_file(&buf, &len, csv);
+		if (error == 0)
+			error = pr_archive_write(w, buf, len);
+		free(buf);
+		free(csv);
+		if (error < 0) {
+			pr_archive_abort(w);
+			goto cleanup;
+		}
+	}
+	error = pr_archive_finish(w, info);
+cleanup:
+	free(path);
+	return error;
+}
+
+static json_t *configs_json(const pr_spec *s)
+{
+	json_t *a = json_array();
+	int c;
+
+	for (c = 0; c < pr_spec_nconfigs(s); c++)
+		json_array_append_new(a, json_pack("{s:i, s:s, s:s}", "config",
+						   c, "transport",
+						   pr_spec_transport(s, c),
+						   "placement",
+						   pr_spec_placement(s, c)));
+	return a;
+}
+
+static json_t *schedule_json(const run_ctx *rc)
+{
+	json_t *order = json_array();
+	char seed[24];
+	size_t k;
+
+	for (k = 0; k < rc->sched.ninv; k++) {
+		char s[24];
+		snprintf(s, sizeof(s), "%llu",
+			 (unsigned long long)rc->sched.inv[k].seed);
+		json_array_append_new(order,
+				      json_pack("{s:i, s:i, s:s}", "launch",
+						rc->sched.inv[k].launch,
+						"config",
+						rc->sched.inv[k].config, "seed",
+						s));
+	}
+	snprintf(seed, sizeof(seed), "%llu",
+		 (unsigned long long)rc->sched.seed);
+	return json_pack("{s:s, s:s, s:i, s:i, s:i, s:b, s:o}", "seed", seed,
+			 "seed_from",
+			 "sha256(\"prereg-schedule:\" + name + \":\" + pin "
+			 "commit), first 8 bytes big-endian",
+			 "launches", rc->launches, "reps", rc->reps, "warmup",
+			 rc->warmup, "quick", rc->opts->quick, "order", order);
+}
+
+static int write_manifest(char sha[65], run_ctx *rc,
+			  const pr_archive_info *ai, const char *ledger_prev)
+{
+	char t0[32], t1[32], pin_time[32];
+	char *path = pr_asprintf("%s/manifest.json", rc->run_dir), *text;
+	json_t *m, *env = pr_envcap_host();
+	int error;
+
+	pr_utc_iso(t0, rc->started);
+	pr_utc_iso(t1, rc->finished);
+	pr_utc_iso(pin_time, rc->pin.commit_time);
+	json_object_set_new(env, "launcher",
+			    json_string(rc->opts->launcher));
+	m = json_pack(
+		"{s:s, s:s, s:s, s:s, s:s, s:s,"
+		" s:{s:s, s:s, s:i, s:I, s:s, s:s, s:s},"
+		" s:o, s:o, s:O, s:o,"
+		" s:{s:s, s:I, s:I, s:s, s:I},"
+		" s:{s:s, s:s}, s:{s:s, s:i, s:I, s:I, s:I}}",
+		"run_id", rc->run_id, "experiment", rc->spec->name, "status",
+		rc->status, "started", t0, "finished", t1, "prereg_version",
+		PR_VERSION, "pin", "commit", rc->pin.commit, "tag", rc->pin.tag,
+		"k", rc->pin.k, "commit_time", (json_int_t)rc->pin.commit_time,
+		"commit_time_utc", pin_time, "spec_blob", rc->pin.spec_blob,
+		"prediction_blob", rc->pin.pred_blob, "schedule",
+		schedule_json(rc), "configs", configs_json(rc->spec),
+		"launches", rc->invocations, "environment", env, "archive",
+		"file", "timings.csv.gz", "bytes", (json_int_t)ai->bytes,
+		"gz_bytes", (json_int_t)ai->gz_bytes, "sha256", ai->sha256,
+		"rows", (json_int_t)ai->rows, "ledger", "file",
+		"../ledger.jsonl", "prev", ledger_prev, "workload", "name",
+		rc->spec->workload, "ranks", rc->spec->nranks, "rows",
+		(json_int_t)rc->spec->rows, "keys", (json_int_t)rc->spec->keys,
+		"d", (json_int_t)rc->spec->d);
+	text = json_dumps(m, JSON_INDENT(2) | JSON_SORT_KEYS);
+	json_decref(m);
+	if (!text) {
+		free(path);
+		return pr_error("cannot encode the manifest of '%s'",
+				rc->run_id);
+	}
+	text = pr_realloc(text, strlen(text) + 2);
+	strcat(text, "\n");
+	pr_sha256_hex(sha, text, strlen(text));
+	error = pr_write_file_atomic(path, text, strlen(text));
+	free(text);
+	free(path);
+	return error;
+}
+
+static void remove_work_dir(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	while (d && (e = readdir(d)) != NULL) {
+		char *p;
+		if (e->d_name[0] == '.')
+			continue;
+		p = pr_asprintf("%s/%s", dir, e->d_name);
+		unlink(p);
+		free(p);
+	}
+	if (d)
+		closedir(d);
+	rmdir(dir);
+}
+
+static int setup(run_ctx *rc, const char *name)
+{
+	const pr_run_opts *o = rc->opts;
+	const char *tmp = getenv("TMPDIR");
+	char *exe_dir = NULL;
+	int error;
+
+	if ((error = pr_spec_load(&rc->spec, pr_repo_root(rc->repo), name)) <
+		    0 ||
+	    (error = pr_pin_check(&rc->pin, rc->repo, name)) < 0)
+		return error;
+	if (strcmp(o->launcher, "mpirun"))
+		return pr_error_code(PR_EINPUT,
+				     "unknown launcher '%s' (known: mpirun)",
+				     o->launcher);
+	rc->launches = o->quick ? 2 : rc->spec->launches;
+	rc->reps = o->quick ? 3 : rc->spec->reps;
+	rc->warmup = o->quick ? 1 : rc->spec->warmup;
+	if (o->launches > 0)
+		rc->launches = o->launches;
+	if (o->reps > 0)
+		rc->reps = o->reps;
+	if (o->warmup >= 0)
+		rc->warmup = o->warmup;
+	if ((error = pr_schedule_build(
+		     &rc->sched,
+		     pr_schedule_seed(rc->spec->name, rc->pin.commit),
+		     rc->launches, pr_spec_nconfigs(rc->spec))) < 0 ||
+	    (error = pr_exe_dir(&exe_dir)) < 0)
+		return error;
+	rc->rank_bin = pr_asprintf("%s/prereg-rank", exe_dir);
+	free(exe_dir);
+	rc->ncores = pr_launch_ncores();
+	if (o->dry_run)
+		return PR_OK;
+	if (access(rc->rank_bin, X_OK) < 0)
+		return pr_error("cannot run '%s': %s (run 'make')",
+				rc->rank_bin, strerror(errno));
+	if ((error = make_run_id(rc->run_id)) < 0)
+		return error;
+	rc->rel_dir = pr_asprintf("runs/%s/%s", name, rc->run_id);
+	rc->run_dir = pr_asprintf("%s%s", pr_repo_root(rc->repo), rc->rel_dir);
+	rc->work_dir = pr_asprintf("%s/prereg-%s-XXXXXX", tmp ? tmp : "/tmp",
+				   rc->run_id);
+	if ((error = pr_mkdir_p(rc->run_dir)) < 0)
+		return error;
+	if (!mkdtemp(rc->work_dir))
+		return pr_error("cannot create a directory in '%s': %s",
+				tmp ? tmp : "/tmp", strerror(errno));
+	return PR_OK;
+}
+
+static int record(run_ctx *rc, char sha_out[65])
+{
+	char *ledger = pr_asprintf("%sruns/%s/ledger.jsonl",
+				   pr_repo_root(rc->repo), rc->spec->name);
+	char prev[65], msha[65];
+	pr_archive_info ai;
+	int error;
+
+	if ((error = write_archive(&ai, rc)) < 0 ||
+	    (error = pr_ledger_tip(prev, ledger)) < 0 ||
+	    (error = write_manifest(msha, rc, &ai, prev)) < 0 ||
+	    (error = pr_ledger_append(NULL, ledger, rc->run_id, rc->status,
+				      msha)) < 0)
+		goto cleanup;
+	memcpy(sha_out, ai.sha256, 65);
+	printf("run %s: %s, %llu samples, archive %llu bytes (sha256 "
+	       "%.12s...)\n",
+	       rc->run_id, rc->status, (unsigned long long)ai.rows,
+	       (unsigned long long)ai.gz_bytes, ai.sha256);
+cleanup:
+	free(ledger);
+	return error;
+}
+
+static int commit(run_ctx *rc)
+{
+	char *paths[3];
+	char *msg;
+	git_oid oid;
+	char hex[GIT_OID_HEXSZ + 1];
+	int error;
+
+	paths[0] = pr_asprintf("%s/manifest.json", rc->rel_dir);
+	paths[1] = pr_asprintf("%s/timings.csv.gz", rc->rel_dir);
+	paths[2] = pr_asprintf("runs/%s/ledger.jsonl", rc->spec->name);
+	msg = pr_asprintf("prereg run %s %s (%s)\n\npin %s %s\n",
+			  rc->spec->name, rc->run_id, rc->status, rc->pin.tag,
+			  rc->pin.commit);
+	error = pr_git_commit_files(&oid, rc->repo,
+				    (const char *const *)paths, 3, msg);
+	if (error == 0) {
+		git_oid_tostr(hex, sizeof(hex), &oid);
+		printf("committed %s as %.12s\n", rc->rel_dir, hex);
+	}
+	free(paths[0]);
+	free(paths[1]);
+	free(paths[2]);
+	free(msg);
+	return error;
+}
+
+static void run_ctx_free(run_ctx *rc)
+{
+	if (rc->work_dir && rc->run_id[0])
+		remove_work_dir(rc->work_dir);
+	pr_spec_free(rc->spec);
+	pr_schedule_free(&rc->sched);
+	json_decref(rc->invocations);
+	free(rc->run_dir);
+	free(rc->rel_dir);
+	free(rc->work_dir);
+	free(rc->rank_bin);
+}
+
+int pr_run(char **run_id, git_repository *repo, const char *name,
+	   const pr_run_opts *opts)
+{
+	run_ctx rc = {.repo = repo, .opts = opts};
+	struct sigaction sa = {.sa_handler = on_signal}, old_int, old_term;
+	char sha[65];
+	size_t k;
+	int ok = 1, error;
+
+	if (run_id)
+		*run_id = NULL;
+	if ((error = setup(&rc, name)) < 0 || opts->dry_run) {
+		if (error == 0)
+			error = dry_run(&rc);
+		goto cleanup;
+	}
+	rc.invocations = json_array();
+	rc.started = pr_now_unix();
+	g_stop = 0;
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	rc.t_begin = pr_mono_ns();
+	for (k = 0; k < rc.sched.ninv && ok && !g_stop; k++) {
+		if ((error = run_one(&rc, k, &ok)) < 0)
+			ok = 0;
+	}
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	rc.finished = pr_now_unix();
+	rc.status = g_stop ? "interrupted" : ok ? "complete" : "failed";
+	if (g_stop)
+		pr_error("interrupted: recording the %zu launches done",
+			 json_array_size(rc.invocations));
+	if ((error = record(&rc, sha)) < 0)
+		goto cleanup;
+	if (!opts->no_commit && (error = commit(&rc)) < 0)
+		goto cleanup;
+	if (run_id)
+		*run_id = pr_strdup(rc.run_id);
+	error = strcmp(rc.status, "complete") ? PR_EFAIL : PR_OK;
+cleanup:
+	run_ctx_free(&rc);
+	return error;
+}

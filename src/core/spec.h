@@ -1,0 +1,81 @@
+/* spec.h - experiments/NAME/experiment.ini, parsed and validated */
+#ifndef PR_SPEC_H
+#define PR_SPEC_H
+
+#include <stddef.h>
+
+#define PR_MAX_GROUPS 16
+#define PR_MAX_FACTOR 8
+#define PR_MAX_RANKS 1024
+#define PR_MAX_SIZES 64
+
+typedef enum { PR_KIND_VALIDATION, PR_KIND_CALIBRATION } pr_kind;
+
+/* One rank group: `device*count`, e.g. cpu*4. Ranks are numbered in
+ * group order. */
+typedef struct {
+	char device[32];
+	int count;
+} pr_group;
+
+typedef struct pr_spec {
+	char *name; /* experiment name (directory name) */
+	char *path; /* experiments/NAME/experiment.ini */
+
+	/* [experiment] */
+	pr_kind kind;
+	char *claim;
+	char *workload; /* pingpong | kv-split (more later) */
+	double budget_s;
+
+	/* [shape]: attention rows (queries), keys, head dim; ping-pong sizes
+	 * min_bytes..max_bytes by factor */
+	long rows, keys, d;
+	size_t sizes[PR_MAX_SIZES];
+	int nsizes;
+
+	/* [ranks] */
+	pr_group groups[PR_MAX_GROUPS];
+	int ngroups;
+	int nranks;
+
+	/* [factors]: configs are transport x placement, transport-major */
+	char *transports[PR_MAX_FACTOR];
+	int ntransports;
+	char *placements[PR_MAX_FACTOR];
+	int nplacements;
+
+	/* [schedule] */
+	int launches, reps, warmup;
+
+	/* [mpi] */
+	char *algorithm; /* "default" or "ring" (MPI_Allreduce) */
+
+	/* [model] */
+	char *model;       /* "none", "hockney-ring", ... */
+	char *calibration; /* name of the calibration experiment or NULL */
+	double tolerance;
+} pr_spec;
+
+/*
+ * Parse and validate experiments/NAME/experiment.ini below root (the work
+ * tree). Every error names file, line and key and returns PR_EINPUT; a
+ * missing experiment also returns PR_EINPUT. *out is owned by the caller.
+ */
+int pr_spec_load(pr_spec **out, const char *root, const char *name);
+/* Parse from a string (tests); path is used in messages only. */
+int pr_spec_parse(pr_spec **out, const char *text, const char *path,
+		  const char *name);
+void pr_spec_free(pr_spec *spec);
+
+/* Number of configs of the factor grid, and the factor values of one. */
+int pr_spec_nconfigs(const pr_spec *spec);
+const char *pr_spec_transport(const pr_spec *spec, int config);
+const char *pr_spec_placement(const pr_spec *spec, int config);
+
+/* Is this a known transport / placement / workload name? */
+int pr_spec_transport_known(const char *name);
+int pr_spec_placement_known(const char *name);
+int pr_spec_workload_known(const char *name);
+
+#endif

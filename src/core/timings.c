@@ -1,0 +1,117 @@
+/* timings.c - the rows of timings.csv, parsed for analysis */
+#include "timings.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "archive.h"
+#include "util.h"
+
+#define NFIELDS 12
+
+static int parse_i64(int64_t *out, const char *s)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtoll(s, &end, 10);
+	return (errno || end == s || *end) ? -1 : 0;
+}
+
+static int parse_row(pr_timing *r, char **f)
+{
+	int64_t v[5];
+	int i;
+
+	for (i = 0; i < 5; i++) {
+		if (parse_i64(&v[i], f[i]) < 0 || v[i] < 0 || v[i] > INT32_MAX)
+			return -1;
+	}
+	r->launch = (int)v[0];
+	r->config = (int)v[1];
+	r->rep = (int)v[2];
+	r->warmup = (int)v[3];
+	r->rank = (int)v[4];
+	r->host = f[5];
+	r->device = f[6];
+	r->phase = f[7];
+	if (parse_i64(&r->bytes, f[8]) < 0 || parse_i64(&r->rows, f[9]) < 0 ||
+	    parse_i64(&r->t_start_ns, f[10]) < 0 ||
+	    parse_i64(&r->t_end_ns, f[11]) < 0)
+		return -1;
+	return (r->warmup == 0 || r->warmup == 1) && *r->phase ? 0 : -1;
+}
+
+/* Split line in place at commas into exactly NFIELDS fields. */
+static int split(char **f, char *line)
+{
+	int n = 0;
+	char *p = line;
+
+	f[n++] = p;
+	while ((p = strchr(p, ',')) != NULL) {
+		if (n == NFIELDS)
+			return -1;
+		*p++ = '\0';
+		f[n++] = p;
+	}
+	return n == NFIELDS ? 0 : -1;
+}
+
+int pr_timings_load(pr_timings *out, struct pr_archive_info *info,
+		    const char *path)
+{
+	pr_archive_info scratch;
+	char *p, *nl, *f[NFIELDS];
+	size_t cap = 0, line = 1;
+	int error;
+
+	memset(out, 0, sizeof(*out));
+	if (!info)
+		info = &scratch;
+	if ((error = pr_archive_read(&out->text, info, path)) < 0)
+		return error;
+	p = out->text;
+	nl = strchr(p, '\n');
+	if (!nl || (size_t)(nl - p) != strlen(PR_ARCHIVE_HEADER) ||
+	    strncmp(p, PR_ARCHIVE_HEADER, (size_t)(nl - p)) != 0) {
+		pr_timings_free(out);
+		return pr_error("'%s': the header is not '%s'", path,
+				PR_ARCHIVE_HEADER);
+	}
+	for (p = nl + 1; *p; p = nl + 1) {
+		line++;
+		nl = strchr(p, '\n');
+		if (!nl) {
+			pr_timings_free(out);
+			return pr_error("'%s':%zu: the last line is cut short",
+					path, line);
+		}
+		*nl = '\0';
+		if (out->nrows == cap) {
+			cap = cap ? cap * 2 : 4096;
+			out->row = pr_realloc(out->row, cap * sizeof(pr_timing));
+		}
+		if (split(f, p) < 0 || parse_row(&out->row[out->nrows], f) < 0) {
+			pr_timings_free(out);
+			return pr_error("'%s':%zu: malformed row", path, line);
+		}
+		out->nrows++;
+	}
+	return PR_OK;
+}
+
+void pr_timings_free(pr_timings *t)
+{
+	if (!t)
+		return;
+	free(t->text);
+	free(t->row);
+	memset(t, 0, sizeof(*t));
+}
+
+double pr_timing_seconds(const pr_timing *r)
+{
+	return (double)(r->t_end_ns - r->t_start_ns) * 1e-9;
+}

@@ -1,0 +1,34 @@
+/* timings.h - the rows of timings.csv, parsed for analysis */
+#ifndef PR_TIMINGS_H
+#define PR_TIMINGS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct {
+	int launch, config, rep, warmup, rank;
+	const char *host, *device, *phase; /* point into the table's text */
+	int64_t bytes, rows;
+	int64_t t_start_ns, t_end_ns;
+} pr_timing;
+
+typedef struct pr_timings {
+	char *text; /* the decompressed CSV, cut into fields in place */
+	pr_timing *row;
+	size_t nrows;
+} pr_timings;
+
+/*
+ * Read runs/.../timings.csv.gz into out. The header must be exactly the
+ * DESIGN 4 columns and every row must have 12 well-formed fields; errors
+ * name the file and line. info (may be NULL) receives the archive facts.
+ */
+struct pr_archive_info;
+int pr_timings_load(pr_timings *out, struct pr_archive_info *info,
+		    const char *path);
+void pr_timings_free(pr_timings *t);
+
+/* Duration of a row in seconds. */
+double pr_timing_seconds(const pr_timing *r);
+
+#endif

@@ -1,0 +1,341 @@
+/* util.c - errors, exit codes, atomic files, SHA-256 and small helpers */
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <openssl/evp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+int pr_exit_code(int error)
+{
+	switch (error) {
+	case PR_OK:
+		return 0;
+	case PR_EINPUT:
+		return 2;
+	case PR_EREFUSED:
+		return 3;
+	default:
+		return 1;
+	}
+}
+
+static int quiet;
+
+int pr_set_quiet(int q)
+{
+	int old = quiet;
+
+	quiet = q;
+	return old;
+}
+
+static void vmsg(const char *prefix, const char *fmt, va_list ap)
+{
+	if (quiet)
+		return;
+	fputs(prefix, stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+int pr_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg("prereg: ", fmt, ap);
+	va_end(ap);
+	return PR_EFAIL;
+}
+
+int pr_error_code(int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg("prereg: ", fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+void pr_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg("prereg: warning: ", fmt, ap);
+	va_end(ap);
+}
+
+static void *oom(void *p)
+{
+	if (!p) {
+		fputs("prereg: out of memory\n", stderr);
+		abort();
+	}
+	return p;
+}
+
+void *pr_malloc(size_t n)
+{
+	return oom(malloc(n ? n : 1));
+}
+
+void *pr_calloc(size_t n, size_t size)
+{
+	return oom(calloc(n ? n : 1, size ? size : 1));
+}
+
+void *pr_realloc(void *p, size_t n)
+{
+	return oom(realloc(p, n ? n : 1));
+}
+
+char *pr_strdup(const char *s)
+{
+	return oom(strdup(s));
+}
+
+char *pr_asprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s = NULL;
+	int n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return oom(NULL);
+	return s;
+}
+
+int pr_name_check(const char *name)
+{
+	const char *p;
+
+	if (!name || !*name)
+		return pr_error_code(PR_EINPUT, "empty experiment name");
+	if (name[0] == '.' || name[0] == '-' || strstr(name, ".."))
+		goto bad;
+	for (p = name; *p; p++) {
+		if (!(*p >= 'a' && *p <= 'z') && !(*p >= 'A' && *p <= 'Z') &&
+		    !(*p >= '0' && *p <= '9') && *p != '-' && *p != '_' &&
+		    *p != '.')
+			goto bad;
+	}
+	if (strlen(name) > 64)
+		goto bad;
+	return PR_OK;
+bad:
+	return pr_error_code(PR_EINPUT,
+			     "invalid experiment name '%s': use letters, "
+			     "digits, '-', '_' and '.' (no '/' or '..', at "
+			     "most 64 characters)",
+			     name);
+}
+
+int pr_mkdir_p(const char *path)
+{
+	char *tmp = pr_strdup(path);
+	char *p;
+	int error = PR_OK;
+
+	for (p = tmp + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(tmp, 0777) < 0 && errno != EEXIST) {
+			error = pr_error("cannot create directory '%s': %s",
+					 tmp, strerror(errno));
+			goto cleanup;
+		}
+		*p = '/';
+	}
+	if (mkdir(tmp, 0777) < 0 && errno != EEXIST)
+		error = pr_error("cannot create directory '%s': %s", tmp,
+				 strerror(errno));
+cleanup:
+	free(tmp);
+	return error;
+}
+
+static int fsync_dir_of(const char *path)
+{
+	char *copy = pr_strdup(path);
+	int fd = open(dirname(copy), O_RDONLY | O_DIRECTORY);
+
+	free(copy);
+	if (fd < 0)
+		return PR_OK; /* best effort: some filesystems refuse */
+	fsync(fd);
+	close(fd);
+	return PR_OK;
+}
+
+int pr_commit_file(const char *tmp_path, const char *path)
+{
+	int fd = open(tmp_path, O_RDONLY);
+
+	if (fd < 0 || fsync(fd) < 0) {
+		int e = errno;
+		if (fd >= 0)
+			close(fd);
+		unlink(tmp_path);
+		return pr_error("cannot sync '%s': %s", tmp_path, strerror(e));
+	}
+	close(fd);
+	if (rename(tmp_path, path) < 0) {
+		int e = errno;
+		unlink(tmp_path);
+		return pr_error("cannot rename '%s' to '%s': %s", tmp_path,
+				path, strerror(e));
+	}
+	return fsync_dir_of(path);
+}
+
+int pr_write_file_atomic(const char *path, const void *data, size_t len)
+{
+	char *tmp = pr_asprintf("%s.tmp.%ld", path, (long)getpid());
+	FILE *f = fopen(tmp, "wb");
+	int error = PR_OK;
+
+	if (!f) {
+		error = pr_error("cannot create '%s': %s", tmp,
+				 strerror(errno));
+		goto cleanup;
+	}
+	if ((len && fwrite(data, 1, len, f) != len) || fflush(f) != 0 ||
+	    ferror(f)) {
+		error = pr_error("cannot write '%s': %s", tmp, strerror(errno));
+		fclose(f);
+		unlink(tmp);
+		goto cleanup;
+	}
+	if (fclose(f) != 0) {
+		error = pr_error("cannot write '%s': %s", tmp, strerror(errno));
+		unlink(tmp);
+		goto cleanup;
+	}
+	error = pr_commit_file(tmp, path);
+cleanup:
+	free(tmp);
+	return error;
+}
+
+int pr_read_file(char **out, size_t *len, const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t cap = 0, n = 0, got;
+
+	*out = NULL;
+	if (!f)
+		return pr_error("cannot open '%s': %s", path, strerror(errno));
+	do {
+		if (cap - n < 65536) {
+			cap = cap ? cap * 2 : 65536;
+			buf = pr_realloc(buf, cap + 1);
+		}
+		got = fread(buf + n, 1, cap - n, f);
+		n += got;
+	} while (got > 0);
+	if (ferror(f)) {
+		fclose(f);
+		free(buf);
+		return pr_error("cannot read '%s': %s", path, strerror(errno));
+	}
+	fclose(f);
+	buf[n] = '\0';
+	*out = buf;
+	if (len)
+		*len = n;
+	return PR_OK;
+}
+
+struct pr_sha256 {
+	EVP_MD_CTX *ctx;
+};
+
+pr_sha256 *pr_sha256_new(void)
+{
+	pr_sha256 *h = pr_malloc(sizeof(*h));
+
+	h->ctx = oom(EVP_MD_CTX_new());
+	if (EVP_DigestInit_ex(h->ctx, EVP_sha256(), NULL) != 1)
+		oom(NULL);
+	return h;
+}
+
+void pr_sha256_update(pr_sha256 *h, const void *data, size_t len)
+{
+	EVP_DigestUpdate(h->ctx, data, len);
+}
+
+void pr_sha256_final(pr_sha256 *h, char out[65])
+{
+	unsigned char md[EVP_MAX_MD_SIZE];
+	unsigned int n = 0, i;
+
+	EVP_DigestFinal_ex(h->ctx, md, &n);
+	for (i = 0; i < n && i < 32; i++)
+		sprintf(out + 2 * i, "%02x", md[i]);
+	out[64] = '\0';
+	EVP_MD_CTX_free(h->ctx);
+	free(h);
+}
+
+void pr_sha256_hex(char out[65], const void *data, size_t len)
+{
+	pr_sha256 *h = pr_sha256_new();
+
+	pr_sha256_update(h, data, len);
+	pr_sha256_final(h, out);
+}
+
+void pr_utc_iso(char out[32], int64_t unix_seconds)
+{
+	time_t t = (time_t)unix_seconds;
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+int64_t pr_now_unix(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (int64_t)ts.tv_sec;
+}
+
+int64_t pr_mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+int pr_exe_dir(char **out)
+{
+	char buf[4096];
+	ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
+
+	*out = NULL;
+	if (n < 0)
+		return pr_error("cannot find own executable: %s",
+				strerror(errno));
+	buf[n] = '\0';
+	*out = pr_strdup(dirname(buf));
+	return PR_OK;
+}

@@ -1,0 +1,77 @@
+/* util.h - errors, exit codes, atomic files, SHA-256 and small helpers */
+#ifndef PR_UTIL_H
+#define PR_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * Return codes of every fallible pr_ function. The command line maps them
+ * to exit codes: PR_EFAIL -> 1, PR_EINPUT -> 2, PR_EREFUSED -> 3.
+ */
+enum {
+	PR_OK = 0,
+	PR_EFAIL = -1,    /* something failed (I/O, a child, a library) */
+	PR_EINPUT = -2,   /* bad input: usage, spec, names */
+	PR_EREFUSED = -3, /* refused by an invariant (I1: no pin, dirty) */
+};
+
+/* Exit code for a pr_ return code. */
+int pr_exit_code(int error);
+
+/* "prereg: " + message + newline on stderr. Returns PR_EFAIL. */
+int pr_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Same, returning the given code (for PR_EINPUT / PR_EREFUSED). */
+int pr_error_code(int code, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Silence pr_error and pr_error_code (1) or not (0); returns the old
+ * value. For callers that want a verdict, not its explanation. */
+int pr_set_quiet(int quiet);
+
+/* "prereg: warning: ..." on stderr. */
+void pr_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* malloc/calloc/strdup that abort with a message when memory is gone. */
+void *pr_malloc(size_t n);
+void *pr_calloc(size_t n, size_t size);
+void *pr_realloc(void *p, size_t n);
+char *pr_strdup(const char *s);
+/* printf into a new string owned by the caller. */
+char *pr_asprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * Experiment names: [A-Za-z0-9._-]+, not starting with '.' or '-', no "..".
+ * Prints an error and returns PR_EINPUT when invalid.
+ */
+int pr_name_check(const char *name);
+
+/* mkdir -p; PR_OK when it exists already. */
+int pr_mkdir_p(const char *path);
+
+/*
+ * Write len bytes to path atomically (I2): path.tmp.PID, fsync, rename,
+ * fsync of the directory. On failure nothing remains under either name.
+ */
+int pr_write_file_atomic(const char *path, const void *data, size_t len);
+/* Make an already written temporary file durable and rename it into place. */
+int pr_commit_file(const char *tmp_path, const char *path);
+/* Whole file into a NUL-terminated buffer; *len may be NULL. */
+int pr_read_file(char **out, size_t *len, const char *path);
+
+/* SHA-256 (OpenSSL EVP), 64 lower-case hex digits + NUL in out. */
+typedef struct pr_sha256 pr_sha256;
+pr_sha256 *pr_sha256_new(void);
+void pr_sha256_update(pr_sha256 *h, const void *data, size_t len);
+void pr_sha256_final(pr_sha256 *h, char out[65]); /* frees h */
+void pr_sha256_hex(char out[65], const void *data, size_t len);
+
+/* CLOCK_REALTIME as "YYYY-mm-ddTHH:MM:SSZ" (UTC). */
+void pr_utc_iso(char out[32], int64_t unix_seconds);
+int64_t pr_now_unix(void);
+/* CLOCK_MONOTONIC in nanoseconds. */
+int64_t pr_mono_ns(void);
+
+/* Path of the directory holding the running executable (bin/). */
+int pr_exe_dir(char **out);
+
+#endif

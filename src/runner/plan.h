@@ -1,0 +1,46 @@
+/* plan.h - what `prereg run` hands to one prereg-rank invocation */
+#ifndef PR_PLAN_H
+#define PR_PLAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../core/spec.h"
+
+/*
+ * The plan file (JSON, written by core/run.c, read by runner/main.c):
+ * {"experiment", "workload", "launch", "config", "seed" (decimal string),
+ *  "reps", "warmup", "rows", "keys", "d", "sizes": [..],
+ *  "groups": [{"device", "count"}], "verify": bool, "out": PREFIX}
+ * Rank 0 writes PREFIX.csv (sample rows, DESIGN 4 columns, no header, times
+ * on rank 0's clock) and PREFIX.json (per-rank environment, clock offsets,
+ * MCA values in force, verification result).
+ */
+typedef struct {
+	char *experiment;
+	char *workload;
+	int launch, config;
+	uint64_t seed;
+	int reps, warmup;
+	long rows, keys, d;
+	size_t sizes[PR_MAX_SIZES];
+	int nsizes;
+	pr_group groups[PR_MAX_GROUPS];
+	int ngroups;
+	int verify;
+	char *out;
+} pr_plan;
+
+/*
+ * Read and check the plan file at path into out. On failure returns
+ * PR_EINPUT with the reason in why ("plan '...': ...") and leaves out safe
+ * for pr_plan_free. Unknown keys are errors: the format above is the
+ * contract with core/run.c.
+ */
+int pr_plan_load(pr_plan *out, const char *path, char *why, size_t whylen);
+void pr_plan_free(pr_plan *plan);
+
+/* Ranks the plan asks for: the sum of its group counts. */
+int pr_plan_nranks(const pr_plan *plan);
+
+#endif

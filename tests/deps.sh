@@ -1,0 +1,20 @@
+#!/bin/sh
+# deps.sh - install the Debian packages prereg needs (make deps).
+# As root: apt-get installs what is missing. Otherwise: print the command.
+set -eu
+missing=""
+for p in "$@"; do
+	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
+		grep -q '^install ok installed$' || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" != 0 ]; then
+	echo "prereg: missing Debian packages:$missing" >&2
+	echo "prereg: run as root: apt-get update && apt-get install -y$missing" >&2
+	exit 1
+fi
+echo "prereg: installing:$missing" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+# shellcheck disable=SC2086
+apt-get install -y -qq --no-install-recommends $missing >/dev/null

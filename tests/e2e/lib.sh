@@ -1,0 +1,92 @@
+# lib.sh - helpers for the end-to-end tests: a scratch git repo under a
+# temp dir (never the project's own), TAP output, assertions.
+set -u
+: "${BIN:?BIN must name the directory holding prereg}"
+PREREG="$BIN/prereg"
+export OMPI_MCA_rmaps_base_oversubscribe=1
+n=0
+SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/prereg-e2e.XXXXXX")
+trap 'rm -rf "$SCRATCH"' EXIT
+export GIT_AUTHOR_NAME=prereg-test GIT_AUTHOR_EMAIL=test@example.invalid
+export GIT_COMMITTER_NAME=prereg-test GIT_COMMITTER_EMAIL=test@example.invalid
+
+ok() { n=$((n + 1)); echo "ok $n - $*"; }
+not_ok() { n=$((n + 1)); echo "not ok $n - $*"; }
+
+# check DESC CMD...: CMD must succeed
+check() {
+	d=$1; shift
+	if "$@" >"$SCRATCH/out" 2>&1; then ok "$d"; else
+		not_ok "$d"; sed 's/^/#   /' "$SCRATCH/out" | tail -n 20; fi
+}
+
+# expect_exit CODE DESC CMD...: CMD must exit with CODE; its output is
+# kept in $SCRATCH/out for expect_out
+expect_exit() {
+	code=$1 d=$2; shift 2
+	"$@" >"$SCRATCH/out" 2>&1
+	rc=$?
+	if [ "$rc" = "$code" ]; then ok "$d (exit $rc)"; else
+		not_ok "$d: exit $rc, expected $code"
+		sed 's/^/#   /' "$SCRATCH/out" | tail -n 20; fi
+}
+
+# expect_out DESC PATTERN: the last command's output matches (grep -E)
+expect_out() {
+	if grep -qE -- "$2" "$SCRATCH/out"; then ok "$1"; else
+		not_ok "$1: no '$2' in the output"
+		sed 's/^/#   /' "$SCRATCH/out" | tail -n 20; fi
+}
+
+# new_repo DIR: a git repo with the test experiments committed
+new_repo() {
+	mkdir -p "$1" && cd "$1" || exit 1
+	git init -q -b main .
+	mkdir -p experiments/t-calib experiments/t-kv
+	cat >experiments/t-calib/experiment.ini <<'INI'
+[experiment]
+kind = calibration
+claim = Hockney alpha and beta per transport for the test suite
+workload = pingpong
+budget_s = 60
+[shape]
+min_bytes = 8
+max_bytes = 2097152
+factor = 4
+[ranks]
+group = cpu*2
+[factors]
+transport = vader, tcp
+[schedule]
+launches = 2
+reps = 5
+warmup = 1
+INI
+	cat >experiments/t-kv/experiment.ini <<'INI'
+[experiment]
+kind = validation
+claim = ring Allreduce of the kv-split partial output takes the Hockney time
+workload = kv-split
+budget_s = 60
+[shape]
+rows = 512
+keys = 8
+d = 64
+[ranks]
+group = cpu*4
+[factors]
+transport = vader, tcp
+[schedule]
+launches = 2
+reps = 4
+warmup = 1
+[mpi]
+algorithm = ring
+[model]
+name = hockney-ring
+calibration = t-calib
+tolerance = 0.5
+INI
+	echo scratch >README.md
+	git add . && git commit -q -m "test experiments"
+}

@@ -1,0 +1,193 @@
+/* test_archive.c - the archive writer/reader round trip, its SHA-256, and
+ * damaged archives */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../../src/core/archive.h"
+#include "../../src/core/timings.h"
+#include "../../src/core/util.h"
+
+static char dir[256];
+
+static int setup(void **state)
+{
+	(void)state;
+	snprintf(dir, sizeof(dir), "%s/test_archive.XXXXXX",
+		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	char cmd[300];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	return system(cmd);
+}
+
+static const char rows[] =
+	"0,0,0,1,0,h,cpu,pingpong,8,0,100,200\n"
+	"0,0,1,0,0,h,cpu,pingpong,8,0,300,450\n"
+	"0,0,1,0,1,h,cpu,pingpong,8,0,301,449\n";
+
+static char *write_sample(const char *name)
+{
+	char *path = pr_asprintf("%s/%s", dir, name);
+	pr_archive_writer *w = NULL;
+	pr_archive_info info;
+
+	assert_int_equal(pr_archive_create(&w, path), 0);
+	assert_int_equal(access(path, F_OK), -1); /* not before finish */
+	assert_int_equal(pr_archive_write(w, rows, strlen(rows)), 0);
+	assert_int_equal(pr_archive_finish(w, &info), 0);
+	assert_int_equal(info.rows, 3);
+	return path;
+}
+
+static void test_sha256_known_vector(void **state)
+{
+	char hex[65];
+
+	(void)state;
+	pr_sha256_hex(hex, "abc", 3);
+	assert_string_equal(hex, "ba7816bf8f01cfea414140de5dae2223"
+				 "b00361a396177a9cb410ff61f20015ad");
+}
+
+static void test_round_trip(void **state)
+{
+	char *path, *text = NULL, *expect, sha[65];
+	pr_archive_info info;
+
+	(void)state;
+	path = write_sample("a.csv.gz");
+	assert_int_equal(pr_archive_read(&text, &info, path), 0);
+	expect = pr_asprintf("%s\n%s", PR_ARCHIVE_HEADER, rows);
+	assert_string_equal(text, expect);
+	pr_sha256_hex(sha, expect, strlen(expect));
+	assert_string_equal(info.sha256, sha);
+	assert_int_equal(info.bytes, strlen(expect));
+	assert_int_equal(info.rows, 3);
+	free(text);
+	free(expect);
+	free(path);
+}
+
+static void test_timings_parse(void **state)
+{
+	char *path;
+	pr_timings t;
+
+	(void)state;
+	path = write_sample("b.csv.gz");
+	assert_int_equal(pr_timings_load(&t, NULL, path), 0);
+	assert_int_equal(t.nrows, 3);
+	assert_int_equal(t.row[0].warmup, 1);
+	assert_int_equal(t.row[2].rank, 1);
+	assert_string_equal(t.row[1].phase, "pingpong");
+	assert_int_equal(t.row[1].t_end_ns - t.row[1].t_start_ns, 150);
+	assert_true(pr_timing_seconds(&t.row[1]) > 1.49e-7);
+	pr_timings_free(&t);
+	free(path);
+}
+
+static void damage(const char *path, long at, int truncate_there)
+{
+	FILE *f = fopen(path, "r+b");
+	int c;
+
+	assert_non_null(f);
+	if (truncate_there) {
+		assert_int_equal(ftruncate(fileno(f), at), 0);
+	} else {
+		fseek(f, at, SEEK_SET);
+		c = fgetc(f);
+		fseek(f, at, SEEK_SET);
+		fputc(c ^ 0x01, f);
+	}
+	fclose(f);
+}
+
+static void test_truncated_is_an_error(void **state)
+{
+	char *path, *text = NULL;
+	pr_archive_info info;
+
+	(void)state;
+	path = write_sample("c.csv.gz");
+	damage(path, 40, 1);
+	assert_int_equal(pr_archive_read(&text, &info, path), PR_EFAIL);
+	assert_null(text);
+	free(path);
+}
+
+static void test_flipped_byte_is_an_error(void **state)
+{
+	char *path, *text = NULL;
+	pr_archive_info info;
+	long size;
+	FILE *f;
+
+	(void)state;
+	path = write_sample("d.csv.gz");
+	f = fopen(path, "rb");
+	fseek(f, 0, SEEK_END);
+	size = ftell(f);
+	fclose(f);
+	damage(path, size - 6, 0); /* inside the CRC-32 trailer */
+	assert_int_equal(pr_archive_read(&text, &info, path), PR_EFAIL);
+	free(path);
+}
+
+static void test_bad_header_is_an_error(void **state)
+{
+	char *path = pr_asprintf("%s/e.csv.gz", dir), *cmd;
+	pr_timings t;
+
+	(void)state;
+	cmd = pr_asprintf("printf 'a,b\\n1,2\\n' | gzip > '%s'", path);
+	assert_int_equal(system(cmd), 0);
+	assert_int_equal(pr_timings_load(&t, NULL, path), PR_EFAIL);
+	free(cmd);
+	free(path);
+}
+
+static void test_abort_leaves_nothing(void **state)
+{
+	char *path = pr_asprintf("%s/f.csv.gz", dir), *ls;
+	pr_archive_writer *w = NULL;
+
+	(void)state;
+	assert_int_equal(pr_archive_create(&w, path), 0);
+	assert_int_equal(pr_archive_write(w, rows, strlen(rows)), 0);
+	pr_archive_abort(w);
+	assert_int_equal(access(path, F_OK), -1);
+	ls = pr_asprintf("[ -z \"$(ls '%s' | grep '^f.csv.gz')\" ]", dir);
+	assert_int_equal(system(ls), 0);
+	free(ls);
+	free(path);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_sha256_known_vector),
+		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_timings_parse),
+		cmocka_unit_test(test_truncated_is_an_error),
+		cmocka_unit_test(test_flipped_byte_is_an_error),
+		cmocka_unit_test(test_bad_header_is_an_error),
+		cmocka_unit_test(test_abort_leaves_nothing),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
