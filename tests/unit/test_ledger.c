@@ -1,0 +1,88 @@
+/* test_ledger.c - the hash chain of runs/NAME/ledger.jsonl */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../../src/core/ledger.h"
+#include "../../src/core/util.h"
+
+static char dir[256];
+
+static int setup(void **state)
+{
+	(void)state;
+	snprintf(dir, sizeof(dir), "%s/test_ledger.XXXXXX",
+		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	char *cmd = pr_asprintf("rm -rf '%s'", dir);
+	int rc;
+
+	(void)state;
+	rc = system(cmd);
+	free(cmd);
+	return rc;
+}
+
+static void test_chain(void **state)
+{
+	char *path = pr_asprintf("%s/a.jsonl", dir), *text = NULL;
+	char prev1[65], prev2[65], tip[65], line1_sha[65];
+	const char *nl;
+
+	(void)state;
+	assert_int_equal(pr_ledger_tip(tip, path), 0);
+	assert_string_equal(tip, PR_LEDGER_GENESIS);
+	assert_int_equal(pr_ledger_append(prev1, path, "r1", "complete",
+					  "aa"),
+			 0);
+	assert_string_equal(prev1, PR_LEDGER_GENESIS);
+	assert_int_equal(pr_ledger_append(prev2, path, "r2", "failed", "bb"),
+			 0);
+	assert_int_equal(pr_read_file(&text, NULL, path), 0);
+	nl = strchr(text, '\n');
+	assert_non_null(nl);
+	pr_sha256_hex(line1_sha, text, (size_t)(nl - text));
+	assert_string_equal(prev2, line1_sha);
+	assert_non_null(strstr(nl + 1, line1_sha));
+	assert_non_null(strstr(text, "\"run_id\":\"r2\",\"status\":\"failed\""));
+	assert_int_equal(pr_ledger_tip(tip, path), 0);
+	pr_sha256_hex(line1_sha, nl + 1, strlen(nl + 1) - 1);
+	assert_string_equal(tip, line1_sha);
+	free(text);
+	free(path);
+}
+
+static void test_torn_ledger_is_refused(void **state)
+{
+	char *path = pr_asprintf("%s/b.jsonl", dir), tip[65];
+	FILE *f = fopen(path, "w");
+
+	(void)state;
+	fputs("{\"run_id\":\"r1\"", f); /* no newline: a torn write */
+	fclose(f);
+	assert_int_equal(pr_ledger_tip(tip, path), PR_EFAIL);
+	assert_int_equal(pr_ledger_append(NULL, path, "r2", "complete", "cc"),
+			 PR_EFAIL);
+	free(path);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_chain),
+		cmocka_unit_test(test_torn_ledger_is_refused),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
