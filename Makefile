@@ -24,11 +24,13 @@ CLI_SRC   = $(wildcard src/cli/*.c)
 RANK_SRC  = $(wildcard src/runner/*.c) $(wildcard src/backend/*.c)
 RANK_CORE = src/core/util.c src/core/schedule.c
 UNIT_SRC  = $(wildcard tests/unit/test_*.c)
+BENCH_SRC = $(wildcard tests/bench/bench_*.c)
 
 CORE_OBJ  = $(CORE_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ   = $(CLI_SRC:%.c=$(BUILD)/%.o)
 RANK_OBJ  = $(RANK_SRC:%.c=$(BUILD)/mpi/%.o) $(RANK_CORE:%.c=$(BUILD)/mpi/%.o)
 UNIT_BIN  = $(UNIT_SRC:tests/unit/%.c=$(BIN)/tests/%)
+BENCH_BIN = $(BENCH_SRC:tests/bench/%.c=$(BIN)/bench/%)
 
 .PHONY: all deps check unit e2e reproduce bench sanitize format clean help \
 	FORCE
@@ -72,6 +74,10 @@ $(BIN)/tests/%: tests/unit/%.c $(CORE_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(CORE_OBJ) $(LDLIBS) -lcmocka
 
+$(BIN)/bench/%: tests/bench/%.c $(CORE_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(CORE_OBJ) $(LDLIBS)
+
 deps:
 	@./tests/deps.sh $(DEB_PKGS)
 
@@ -94,7 +100,7 @@ reproduce: deps
 	@$(MAKE) --no-print-directory all
 	@./tests/reproduce.sh $(EXP)
 
-bench: all
+bench: all $(BENCH_BIN)
 	@./tests/bench.sh
 
 format:

@@ -1,0 +1,933 @@
+/* spec.c - experiments/NAME/experiment.ini, parsed and validated */
+#include "spec.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <ini.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util.h"
+
+/*
+ * Name tables: arrays of structs whose first member is the name, or plain
+ * arrays of names. Every list of accepted values lives in one table, so
+ * lookups and "(known: ...)" in messages cannot drift apart.
+ */
+struct names {
+	const void *base;
+	size_t stride;
+	size_t n;
+};
+
+#define NAMES(t)                                                               \
+	((struct names){(t), sizeof((t)[0]), sizeof(t) / sizeof((t)[0])})
+
+struct parse;
+
+struct workload {
+	const char *name;
+	int (*check)(struct parse *p); /* workload-specific requirements */
+};
+
+struct model {
+	const char *name;
+	int needs_calibration; /* I5: parameters come from a calibration run */
+};
+
+struct device {
+	const char *name; /* later: "cuda:N", "hip:N" */
+};
+
+static int fail(struct parse *p, int line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int check_pingpong(struct parse *p);
+static int check_kv_split(struct parse *p);
+
+static const struct workload workloads[] = {
+    {"pingpong", check_pingpong},
+    {"kv-split", check_kv_split},
+};
+
+static const struct model models[] = {
+    {"none", 0},
+    {"hockney-ring", 1},
+};
+
+static const struct device devices[] = {
+    {"cpu"},
+};
+
+/* In pr_kind order. */
+static const char *const kinds[] = {"validation", "calibration"};
+static const char *const transports[] = {"vader", "tcp", "ucx", "default"};
+static const char *const placements[] = {"spread", "packed"};
+static const char *const algorithms[] = {"default", "ring"};
+
+#define MAX_BYTES (1L << 30)
+#define MAX_NAME 64
+
+typedef int (*setter)(struct parse *p, const char *key, const char *value);
+
+enum { OPTIONAL, REQUIRED };
+
+struct key {
+	const char *section;
+	const char *name;
+	setter set;
+	int required;
+};
+
+static int set_kind(struct parse *p, const char *key, const char *value);
+static int set_claim(struct parse *p, const char *key, const char *value);
+static int set_workload(struct parse *p, const char *key, const char *value);
+static int set_budget(struct parse *p, const char *key, const char *value);
+static int set_rows(struct parse *p, const char *key, const char *value);
+static int set_keys(struct parse *p, const char *key, const char *value);
+static int set_d(struct parse *p, const char *key, const char *value);
+static int set_min_bytes(struct parse *p, const char *key, const char *value);
+static int set_max_bytes(struct parse *p, const char *key, const char *value);
+static int set_factor(struct parse *p, const char *key, const char *value);
+static int set_group(struct parse *p, const char *key, const char *value);
+static int set_transport(struct parse *p, const char *key, const char *value);
+static int set_placement(struct parse *p, const char *key, const char *value);
+static int set_launches(struct parse *p, const char *key, const char *value);
+static int set_reps(struct parse *p, const char *key, const char *value);
+static int set_warmup(struct parse *p, const char *key, const char *value);
+static int set_algorithm(struct parse *p, const char *key, const char *value);
+static int set_model(struct parse *p, const char *key, const char *value);
+static int set_calibration(struct parse *p, const char *key, const char *value);
+static int set_tolerance(struct parse *p, const char *key, const char *value);
+
+static const char *const sections[] = {
+    "experiment", "shape", "ranks", "factors", "schedule", "mpi", "model",
+};
+
+/* Every key of experiment.ini; anything else is an error. */
+static const struct key keys[] = {
+    {"experiment", "kind", set_kind, REQUIRED},
+    {"experiment", "claim", set_claim, REQUIRED},
+    {"experiment", "workload", set_workload, REQUIRED},
+    {"experiment", "budget_s", set_budget, OPTIONAL},
+    {"shape", "rows", set_rows, OPTIONAL},
+    {"shape", "keys", set_keys, OPTIONAL},
+    {"shape", "d", set_d, OPTIONAL},
+    {"shape", "min_bytes", set_min_bytes, OPTIONAL},
+    {"shape", "max_bytes", set_max_bytes, OPTIONAL},
+    {"shape", "factor", set_factor, OPTIONAL},
+    {"ranks", "group", set_group, REQUIRED},
+    {"factors", "transport", set_transport, OPTIONAL},
+    {"factors", "placement", set_placement, OPTIONAL},
+    {"schedule", "launches", set_launches, OPTIONAL},
+    {"schedule", "reps", set_reps, OPTIONAL},
+    {"schedule", "warmup", set_warmup, OPTIONAL},
+    {"mpi", "algorithm", set_algorithm, OPTIONAL},
+    {"model", "name", set_model, OPTIONAL},
+    {"model", "calibration", set_calibration, OPTIONAL},
+    {"model", "tolerance", set_tolerance, OPTIONAL},
+};
+
+#define NKEYS (sizeof(keys) / sizeof(keys[0]))
+#define NSECTIONS (sizeof(sections) / sizeof(sections[0]))
+
+struct parse {
+	pr_spec *spec;
+	const char *path;
+	const char *next; /* the input not yet handed to inih */
+	int line;	  /* the line last handed to inih (1-based) */
+	int key_line[NKEYS];
+	int section_line[NSECTIONS];
+	long long min_bytes, max_bytes, factor;
+	const struct workload *workload;
+	const struct model *model;
+	char *error; /* the first error: "path:line: message" */
+	int error_line;
+};
+
+static const char *name_at(struct names t, size_t i)
+{
+	return *(const char *const *)((const char *)t.base + i * t.stride);
+}
+
+static int lookup(struct names t, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < t.n; i++)
+		if (!strcmp(name_at(t, i), name))
+			return (int)i;
+	return -1;
+}
+
+/* "a, b, c", owned by the caller. */
+static char *join(struct names t)
+{
+	size_t i, len = 1;
+	char *s;
+
+	for (i = 0; i < t.n; i++)
+		len += strlen(name_at(t, i)) + 2;
+	s = pr_malloc(len);
+	s[0] = '\0';
+	for (i = 0; i < t.n; i++) {
+		if (i)
+			strcat(s, ", ");
+		strcat(s, name_at(t, i));
+	}
+	return s;
+}
+
+/*
+ * Record an error at a line. Only the earliest error is kept: inih reports
+ * syntax errors after the whole file is read, handler errors come in order.
+ */
+static int fail(struct parse *p, int line, const char *fmt, ...)
+{
+	char msg[1024]; /* values are shorter than a line (inih: 200) */
+	va_list ap;
+
+	if (p->error && line >= p->error_line)
+		return PR_EINPUT;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	free(p->error);
+	p->error = pr_asprintf("%s:%d: %s", p->path, line, msg);
+	p->error_line = line;
+	return PR_EINPUT;
+}
+
+static int fail_unknown(struct parse *p, const char *what, const char *value,
+			struct names known)
+{
+	char *list = join(known);
+
+	fail(p, p->line, "unknown %s '%s' (known: %s)", what, value, list);
+	free(list);
+	return PR_EINPUT;
+}
+
+/* Integer syntax: optional sign, then decimal digits only. */
+static int parse_ll(long long *out, const char *s)
+{
+	char *end;
+
+	if (!isdigit((unsigned char)s[s[0] == '-' || s[0] == '+']))
+		return -1;
+	errno = 0;
+	*out = strtoll(s, &end, 10);
+	if (*end)
+		return -1;
+	return errno == ERANGE ? -2 : 0;
+}
+
+static int get_int(long long *out, struct parse *p, const char *key,
+		   const char *value, long long lo, long long hi)
+{
+	const char *what = lo > 0    ? "a positive integer"
+			   : lo == 0 ? "a non-negative integer"
+				     : "an integer";
+	int rc = parse_ll(out, value);
+
+	if (rc == -1)
+		return fail(p, p->line, "'%s' must be %s, not '%s'", key, what,
+			    value);
+	if (rc == -2 || *out < lo || *out > hi)
+		return fail(p, p->line,
+			    "'%s' must be between %lld and %lld, not '%s'", key,
+			    lo, hi, value);
+	return PR_OK;
+}
+
+static int get_long(long *out, struct parse *p, const char *key,
+		    const char *value, long lo, long hi)
+{
+	long long v;
+	int error = get_int(&v, p, key, value, lo, hi);
+
+	if (!error)
+		*out = (long)v;
+	return error;
+}
+
+static int get_small(int *out, struct parse *p, const char *key,
+		     const char *value, int lo, int hi)
+{
+	long long v;
+	int error = get_int(&v, p, key, value, lo, hi);
+
+	if (!error)
+		*out = (int)v;
+	return error;
+}
+
+/* A number in (0, hi]; `what` describes that range in messages. */
+static int get_num(double *out, struct parse *p, const char *key,
+		   const char *value, double hi, const char *what)
+{
+	char *end;
+
+	if (value[strspn(value, "0123456789+-.eE")] != '\0')
+		goto bad;
+	errno = 0;
+	*out = strtod(value, &end);
+	if (end == value || *end || errno == ERANGE || !isfinite(*out) ||
+	    *out <= 0 || *out > hi)
+		goto bad;
+	return PR_OK;
+bad:
+	return fail(p, p->line, "'%s' must be %s, not '%s'", key, what, value);
+}
+
+static int get_choice(int *out, struct parse *p, const char *what,
+		      const char *value, struct names known)
+{
+	if ((*out = lookup(known, value)) < 0)
+		return fail_unknown(p, what, value, known);
+	return PR_OK;
+}
+
+static char *trim(char *s)
+{
+	char *end = s + strlen(s);
+
+	while (isspace((unsigned char)*s))
+		s++;
+	while (end > s && isspace((unsigned char)end[-1]))
+		end--;
+	*end = '\0';
+	return s;
+}
+
+/*
+ * Split a comma-separated list in place into trimmed items. Returns the
+ * number of items, or PR_EINPUT (recorded) for an empty item or too many.
+ */
+static int split_list(char **items, int max, struct parse *p, const char *key,
+		      char *list)
+{
+	char *item, *comma;
+	int n = 0;
+
+	for (item = list; item; item = comma) {
+		if ((comma = strchr(item, ',')))
+			*comma++ = '\0';
+		if (n == max)
+			return fail(p, p->line, "'%s' has more than %d entries",
+				    key, max);
+		if (!*(items[n++] = trim(item)))
+			return fail(p, p->line, "empty entry in '%s'", key);
+	}
+	return n;
+}
+
+static int set_kind(struct parse *p, const char *key, const char *value)
+{
+	int kind, error;
+
+	(void)key;
+	if ((error = get_choice(&kind, p, "kind", value, NAMES(kinds))) < 0)
+		return error;
+	p->spec->kind = (pr_kind)kind;
+	return PR_OK;
+}
+
+static int set_claim(struct parse *p, const char *key, const char *value)
+{
+	(void)key;
+	p->spec->claim = pr_strdup(value);
+	return PR_OK;
+}
+
+static int set_workload(struct parse *p, const char *key, const char *value)
+{
+	int i, error;
+
+	(void)key;
+	if ((error = get_choice(&i, p, "workload", value, NAMES(workloads))) <
+	    0)
+		return error;
+	p->workload = &workloads[i];
+	p->spec->workload = pr_strdup(workloads[i].name);
+	return PR_OK;
+}
+
+static int set_budget(struct parse *p, const char *key, const char *value)
+{
+	return get_num(&p->spec->budget_s, p, key, value, HUGE_VAL,
+		       "a positive number");
+}
+
+static int set_rows(struct parse *p, const char *key, const char *value)
+{
+	return get_long(&p->spec->rows, p, key, value, 1, 1L << 24);
+}
+
+static int set_keys(struct parse *p, const char *key, const char *value)
+{
+	return get_long(&p->spec->keys, p, key, value, 1, 1L << 24);
+}
+
+static int set_d(struct parse *p, const char *key, const char *value)
+{
+	return get_long(&p->spec->d, p, key, value, 1, 4096);
+}
+
+static int set_min_bytes(struct parse *p, const char *key, const char *value)
+{
+	return get_int(&p->min_bytes, p, key, value, 1, MAX_BYTES);
+}
+
+static int set_max_bytes(struct parse *p, const char *key, const char *value)
+{
+	return get_int(&p->max_bytes, p, key, value, 1, MAX_BYTES);
+}
+
+static int set_factor(struct parse *p, const char *key, const char *value)
+{
+	return get_int(&p->factor, p, key, value, 2, MAX_BYTES);
+}
+
+/* One `device*count` entry of [ranks] group. */
+static int add_group(struct parse *p, const char *key, char *entry)
+{
+	char *star = strchr(entry, '*');
+	pr_group *g = &p->spec->groups[p->spec->ngroups];
+	const char *device, *count_s;
+	long long count;
+	char *list;
+	int rc;
+
+	if (!star)
+		return fail(
+		    p, p->line,
+		    "'%s' entry '%s' must be DEVICE*COUNT, e.g. 'cpu*4'", key,
+		    entry);
+	*star = '\0';
+	device = trim(entry);
+	count_s = trim(star + 1);
+	if (lookup(NAMES(devices), device) < 0) {
+		list = join(NAMES(devices));
+		fail(p, p->line, "unknown device '%s' in '%s' (known: %s)",
+		     device, key, list);
+		free(list);
+		return PR_EINPUT;
+	}
+	rc = parse_ll(&count, count_s);
+	if (rc == -1)
+		return fail(p, p->line,
+			    "count of '%s' in '%s' must be a positive "
+			    "integer, not '%s'",
+			    device, key, count_s);
+	if (rc == -2 || count < 1 || count > PR_MAX_RANKS)
+		return fail(p, p->line,
+			    "count of '%s' in '%s' must be between 1 and %d, "
+			    "not '%s'",
+			    device, key, PR_MAX_RANKS, count_s);
+	snprintf(g->device, sizeof(g->device), "%s", device);
+	g->count = (int)count;
+	p->spec->ngroups++;
+	p->spec->nranks += (int)count;
+	return PR_OK;
+}
+
+static int set_group(struct parse *p, const char *key, const char *value)
+{
+	char *items[PR_MAX_GROUPS];
+	char *copy = pr_strdup(value);
+	int i, n, error = PR_OK;
+
+	if ((n = split_list(items, PR_MAX_GROUPS, p, key, copy)) < 0) {
+		error = n;
+		goto cleanup;
+	}
+	for (i = 0; i < n; i++)
+		if ((error = add_group(p, key, items[i])) < 0)
+			goto cleanup;
+	if (p->spec->nranks > PR_MAX_RANKS)
+		error = fail(p, p->line,
+			     "'%s' must give between 1 and %d ranks, not %d",
+			     key, PR_MAX_RANKS, p->spec->nranks);
+cleanup:
+	free(copy);
+	return error;
+}
+
+/* A factor's list of values, each known and listed once. */
+static int set_factor_list(char **out, int *nout, struct parse *p,
+			   const char *key, const char *value,
+			   struct names known)
+{
+	char *items[PR_MAX_FACTOR];
+	char *copy = pr_strdup(value);
+	int i, j, n, error = PR_OK;
+
+	if ((n = split_list(items, PR_MAX_FACTOR, p, key, copy)) < 0) {
+		error = n;
+		goto cleanup;
+	}
+	for (i = 0; i < n; i++) {
+		if (lookup(known, items[i]) < 0) {
+			error = fail_unknown(p, key, items[i], known);
+			goto cleanup;
+		}
+		for (j = 0; j < i; j++) {
+			if (!strcmp(items[i], items[j])) {
+				error =
+				    fail(p, p->line, "'%s' lists '%s' twice",
+					 key, items[i]);
+				goto cleanup;
+			}
+		}
+	}
+	for (i = 0; i < n; i++)
+		out[i] = pr_strdup(items[i]);
+	*nout = n;
+cleanup:
+	free(copy);
+	return error;
+}
+
+static int set_transport(struct parse *p, const char *key, const char *value)
+{
+	return set_factor_list(p->spec->transports, &p->spec->ntransports, p,
+			       key, value, NAMES(transports));
+}
+
+static int set_placement(struct parse *p, const char *key, const char *value)
+{
+	return set_factor_list(p->spec->placements, &p->spec->nplacements, p,
+			       key, value, NAMES(placements));
+}
+
+static int set_launches(struct parse *p, const char *key, const char *value)
+{
+	return get_small(&p->spec->launches, p, key, value, 1, 1000);
+}
+
+static int set_reps(struct parse *p, const char *key, const char *value)
+{
+	return get_small(&p->spec->reps, p, key, value, 1, 1000000);
+}
+
+static int set_warmup(struct parse *p, const char *key, const char *value)
+{
+	return get_small(&p->spec->warmup, p, key, value, 0, 1000000);
+}
+
+static int set_algorithm(struct parse *p, const char *key, const char *value)
+{
+	int i, error;
+
+	(void)key;
+	if ((error = get_choice(&i, p, "algorithm", value, NAMES(algorithms))) <
+	    0)
+		return error;
+	free(p->spec->algorithm);
+	p->spec->algorithm = pr_strdup(algorithms[i]);
+	return PR_OK;
+}
+
+static int set_model(struct parse *p, const char *key, const char *value)
+{
+	int i, error;
+
+	(void)key;
+	if ((error = get_choice(&i, p, "model", value, NAMES(models))) < 0)
+		return error;
+	p->model = &models[i];
+	free(p->spec->model);
+	p->spec->model = pr_strdup(models[i].name);
+	return PR_OK;
+}
+
+/* The rules of pr_name_check, without its message (ours names the line). */
+static int name_ok(const char *name)
+{
+	size_t len = strlen(name);
+
+	return len > 0 && len <= MAX_NAME && name[0] != '.' && name[0] != '-' &&
+	       !strstr(name, "..") &&
+	       strspn(name, "abcdefghijklmnopqrstuvwxyz"
+			    "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			    "0123456789-_.") == len;
+}
+
+static int set_calibration(struct parse *p, const char *key, const char *value)
+{
+	if (!name_ok(value))
+		return fail(p, p->line,
+			    "'%s' must be an experiment name (letters, "
+			    "digits, '-', '_' and '.'; no '/' or '..'; at "
+			    "most %d characters), not '%s'",
+			    key, MAX_NAME, value);
+	if (p->spec->name && !strcmp(value, p->spec->name))
+		return fail(p, p->line,
+			    "'%s' names this experiment: a calibration is "
+			    "another, pinned experiment",
+			    key);
+	p->spec->calibration = pr_strdup(value);
+	return PR_OK;
+}
+
+static int set_tolerance(struct parse *p, const char *key, const char *value)
+{
+	return get_num(&p->spec->tolerance, p, key, value, 1.0,
+		       "a number in (0, 1]");
+}
+
+static void enter_section(struct parse *p, const char *name, size_t len)
+{
+	char *copy = pr_malloc(len + 1);
+	int idx;
+
+	memcpy(copy, name, len);
+	copy[len] = '\0';
+	if ((idx = lookup(NAMES(sections), copy)) < 0)
+		fail_unknown(p, "section", copy, NAMES(sections));
+	else if (!p->section_line[idx])
+		p->section_line[idx] = p->line;
+	free(copy);
+}
+
+/*
+ * inih's reader: hands over one line per call, so p->line is the line of
+ * the key inih passes to the handler next. Leading blanks are dropped (an
+ * indented key is a key, not an inih multi-line continuation), section
+ * headers are checked here because inih reports empty ones to nobody.
+ */
+static char *read_line(char *str, int num, void *stream)
+{
+	struct parse *p = stream;
+	const char *s = p->next, *nl, *end;
+	size_t len;
+
+	if (!*s)
+		return NULL;
+	nl = strchr(s, '\n');
+	p->next = nl ? nl + 1 : s + strlen(s);
+	p->line++;
+	if (p->line == 1 && !strncmp(s, "\xEF\xBB\xBF", 3))
+		s += 3;
+	while (s < p->next && *s != '\n' && isspace((unsigned char)*s))
+		s++;
+	len = (size_t)(p->next - s);
+	if (len + 1 > (size_t)num) {
+		fail(p, p->line, "line longer than %d characters", num - 2);
+		len = 0;
+	}
+	memcpy(str, s, len);
+	str[len] = '\0';
+	if (str[0] == '[' && (end = strchr(str, ']')))
+		enter_section(p, str + 1, (size_t)(end - str - 1));
+	return str;
+}
+
+static int key_index(const char *section, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NKEYS; i++)
+		if (!strcmp(keys[i].section, section) &&
+		    !strcmp(keys[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+/* Line of a key, 0 when the file does not set it. */
+static int line_of(const struct parse *p, const char *section, const char *name)
+{
+	return p->key_line[key_index(section, name)];
+}
+
+static int fail_unknown_key(struct parse *p, const char *section,
+			    const char *name)
+{
+	const char *known[NKEYS];
+	size_t i, n = 0;
+	char *list;
+
+	for (i = 0; i < NKEYS; i++)
+		if (!strcmp(keys[i].section, section))
+			known[n++] = keys[i].name;
+	list = join((struct names){known, sizeof(known[0]), n});
+	fail(p, p->line, "unknown key '%s' in [%s] (known: %s)", name, section,
+	     list);
+	free(list);
+	return PR_EINPUT;
+}
+
+static int set_key(struct parse *p, const char *section, const char *name,
+		   const char *value)
+{
+	int k;
+
+	if (!*section)
+		return fail(p, p->line, "key '%s' is outside any [section]",
+			    name);
+	if (lookup(NAMES(sections), section) < 0)
+		return PR_EINPUT; /* reported at its header */
+	if ((k = key_index(section, name)) < 0)
+		return fail_unknown_key(p, section, name);
+	if (p->key_line[k])
+		return fail(p, p->line,
+			    "duplicate key '%s' in [%s] (first on line %d)",
+			    name, section, p->key_line[k]);
+	p->key_line[k] = p->line;
+	if (!value || !*value)
+		return fail(p, p->line, "'%s' has no value", name);
+	return keys[k].set(p, name, value);
+}
+
+static int on_key(void *user, const char *section, const char *name,
+		  const char *value)
+{
+	return set_key(user, section, name, value) == PR_OK;
+}
+
+/* Where a missing key belongs: its section's header, else the end. */
+static int missing_line(const struct parse *p, const char *section)
+{
+	int idx = lookup(NAMES(sections), section);
+
+	if (p->section_line[idx])
+		return p->section_line[idx];
+	return p->line > 0 ? p->line : 1;
+}
+
+static int check_required(struct parse *p)
+{
+	size_t i;
+
+	for (i = 0; i < NKEYS; i++)
+		if (keys[i].required && !p->key_line[i])
+			return fail(p, missing_line(p, keys[i].section),
+				    "missing key '%s' in [%s]", keys[i].name,
+				    keys[i].section);
+	return PR_OK;
+}
+
+/* max_bytes <= 1 GiB and factor >= 2 give at most 31 sizes. */
+_Static_assert(PR_MAX_SIZES > 30, "PR_MAX_SIZES holds every size");
+
+/* Ping-pong sizes: min_bytes * factor^i up to max_bytes inclusive. */
+static int check_sizes(struct parse *p)
+{
+	int min_line = line_of(p, "shape", "min_bytes");
+	int max_line = line_of(p, "shape", "max_bytes");
+	int factor_line = line_of(p, "shape", "factor");
+	long long size, factor = factor_line ? p->factor : 2;
+
+	if (!min_line && !max_line && factor_line)
+		return fail(p, factor_line,
+			    "'factor' needs 'min_bytes' and 'max_bytes' in "
+			    "[shape]");
+	if (!min_line && !max_line)
+		return PR_OK;
+	if (!min_line)
+		return fail(p, max_line,
+			    "'max_bytes' needs 'min_bytes' in [shape]");
+	if (!max_line)
+		return fail(p, min_line,
+			    "'min_bytes' needs 'max_bytes' in [shape]");
+	if (p->min_bytes > p->max_bytes)
+		return fail(p, max_line,
+			    "'max_bytes' (%lld) must be at least 'min_bytes' "
+			    "(%lld)",
+			    p->max_bytes, p->min_bytes);
+	for (size = p->min_bytes; size <= p->max_bytes; size *= factor)
+		p->spec->sizes[p->spec->nsizes++] = (size_t)size;
+	return PR_OK;
+}
+
+/* check_sizes has seen to it that min_bytes and max_bytes come together. */
+static int check_pingpong(struct parse *p)
+{
+	if (!line_of(p, "shape", "min_bytes"))
+		return fail(p, line_of(p, "experiment", "workload"),
+			    "workload 'pingpong' needs 'min_bytes' and "
+			    "'max_bytes' in [shape]");
+	if (p->spec->nranks < 2)
+		return fail(p, line_of(p, "ranks", "group"),
+			    "workload 'pingpong' needs at least 2 ranks, "
+			    "'group' gives %d",
+			    p->spec->nranks);
+	return PR_OK;
+}
+
+static int check_kv_split(struct parse *p)
+{
+	static const char *const need[] = {"rows", "keys", "d"};
+	size_t i;
+
+	for (i = 0; i < sizeof(need) / sizeof(need[0]); i++)
+		if (!line_of(p, "shape", need[i]))
+			return fail(p, line_of(p, "experiment", "workload"),
+				    "workload 'kv-split' needs '%s' in [shape]",
+				    need[i]);
+	if (p->spec->keys < p->spec->nranks)
+		return fail(p, line_of(p, "shape", "keys"),
+			    "'keys' (%ld) must be at least the number of "
+			    "ranks (%d): every rank needs a key",
+			    p->spec->keys, p->spec->nranks);
+	return PR_OK;
+}
+
+static int check_model(struct parse *p)
+{
+	if (p->model && p->model->needs_calibration && !p->spec->calibration)
+		return fail(p, line_of(p, "model", "name"),
+			    "model '%s' needs 'calibration' in [model]: the "
+			    "calibration experiment its parameters come from",
+			    p->model->name);
+	return PR_OK;
+}
+
+/* Defaults for what the file does not set; budget_s 0 means none stated. */
+static pr_spec *spec_new(const char *path, const char *name)
+{
+	pr_spec *spec = pr_calloc(1, sizeof(*spec));
+
+	spec->name = name ? pr_strdup(name) : NULL;
+	spec->path = pr_strdup(path);
+	spec->launches = 5;
+	spec->reps = 20;
+	spec->warmup = 3;
+	spec->algorithm = pr_strdup("default");
+	spec->model = pr_strdup("none");
+	spec->tolerance = 0.15;
+	return spec;
+}
+
+static void default_factors(pr_spec *spec)
+{
+	if (!spec->ntransports)
+		spec->transports[spec->ntransports++] = pr_strdup("default");
+	if (!spec->nplacements)
+		spec->placements[spec->nplacements++] = pr_strdup("spread");
+}
+
+int pr_spec_parse(pr_spec **out, const char *text, const char *path,
+		  const char *name)
+{
+	struct parse p = {0};
+	int error = PR_OK, rc;
+
+	*out = NULL;
+	p.spec = spec_new(path, name);
+	p.path = path;
+	p.next = text;
+	if ((rc = ini_parse_stream(read_line, &p, on_key, &p)) < 0) {
+		error = pr_error("cannot parse '%s'", path);
+		goto cleanup;
+	}
+	if (rc > 0)
+		fail(&p, rc,
+		     "expected '[section]', 'key = value' or a ';' comment");
+	if (p.error || (error = check_required(&p)) < 0 ||
+	    (error = check_sizes(&p)) < 0 ||
+	    (error = p.workload->check(&p)) < 0 ||
+	    (error = check_model(&p)) < 0) {
+		error = pr_error_code(PR_EINPUT, "%s", p.error);
+		goto cleanup;
+	}
+	default_factors(p.spec);
+	*out = p.spec;
+	p.spec = NULL;
+cleanup:
+	pr_spec_free(p.spec);
+	free(p.error);
+	return error;
+}
+
+/* Relative path in messages, as the user types it from the work tree. */
+int pr_spec_load(pr_spec **out, const char *root, const char *name)
+{
+	char *rel = NULL, *full = NULL, *text = NULL;
+	size_t len;
+	int error;
+
+	*out = NULL;
+	if ((error = pr_name_check(name)) < 0)
+		return error;
+	rel = pr_asprintf("experiments/%s/experiment.ini", name);
+	full = pr_asprintf("%s/%s", root && *root ? root : ".", rel);
+	if (access(full, F_OK) < 0 && (errno == ENOENT || errno == ENOTDIR)) {
+		error = pr_error_code(PR_EINPUT, "no experiment '%s' (%s: %s)",
+				      name, rel, strerror(errno));
+		goto cleanup;
+	}
+	if ((error = pr_read_file(&text, &len, full)) < 0)
+		goto cleanup;
+	if (memchr(text, '\0', len)) {
+		error = pr_error_code(PR_EINPUT,
+				      "%s: not a text file (it holds a NUL "
+				      "byte)",
+				      rel);
+		goto cleanup;
+	}
+	error = pr_spec_parse(out, text, rel, name);
+cleanup:
+	free(rel);
+	free(full);
+	free(text);
+	return error;
+}
+
+void pr_spec_free(pr_spec *spec)
+{
+	int i;
+
+	if (!spec)
+		return;
+	free(spec->name);
+	free(spec->path);
+	free(spec->claim);
+	free(spec->workload);
+	for (i = 0; i < spec->ntransports; i++)
+		free(spec->transports[i]);
+	for (i = 0; i < spec->nplacements; i++)
+		free(spec->placements[i]);
+	free(spec->algorithm);
+	free(spec->model);
+	free(spec->calibration);
+	free(spec);
+}
+
+int pr_spec_nconfigs(const pr_spec *spec)
+{
+	return spec->ntransports * spec->nplacements;
+}
+
+const char *pr_spec_transport(const pr_spec *spec, int config)
+{
+	if (config < 0 || config >= pr_spec_nconfigs(spec))
+		return NULL;
+	return spec->transports[config / spec->nplacements];
+}
+
+const char *pr_spec_placement(const pr_spec *spec, int config)
+{
+	if (config < 0 || config >= pr_spec_nconfigs(spec))
+		return NULL;
+	return spec->placements[config % spec->nplacements];
+}
+
+int pr_spec_transport_known(const char *name)
+{
+	return lookup(NAMES(transports), name) >= 0;
+}
+
+int pr_spec_placement_known(const char *name)
+{
+	return lookup(NAMES(placements), name) >= 0;
+}
+
+int pr_spec_workload_known(const char *name)
+{
+	return lookup(NAMES(workloads), name) >= 0;
+}

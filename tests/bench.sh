@@ -1,0 +1,9 @@
+#!/bin/sh
+# bench.sh - make bench: benchmarks that print figures (never assertions)
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+BIN=${BIN:-$here/../bin}
+for b in "$BIN"/bench/bench_*; do
+	echo "== $(basename "$b")"
+	"$b"
+done

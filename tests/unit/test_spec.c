@@ -1,0 +1,651 @@
+/* test_spec.c - unit tests of src/core/spec.c */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "../../src/core/spec.h"
+#include "../../src/core/util.h"
+
+/* A valid ping-pong spec: lines 1-4, 5-7, 8-9; appended text is line 10. */
+#define EXPERIMENT                                                             \
+	"[experiment]\n"                                                       \
+	"kind = validation\n"                                                  \
+	"claim = c\n"                                                          \
+	"workload = pingpong\n"
+#define SHAPE                                                                  \
+	"[shape]\n"                                                            \
+	"min_bytes = 8\n"                                                      \
+	"max_bytes = 64\n"
+#define RANKS                                                                  \
+	"[ranks]\n"                                                            \
+	"group = cpu*2\n"
+#define VALID EXPERIMENT SHAPE RANKS
+
+/* stderr of one call, captured through a temporary file on fd 2. */
+struct capture {
+	char path[64];
+	int fd, saved;
+};
+
+static void capture_begin(struct capture *c)
+{
+	strcpy(c->path, "/tmp/test_spec_XXXXXX");
+	c->fd = mkstemp(c->path);
+	assert_true(c->fd >= 0);
+	fflush(stderr);
+	c->saved = dup(2);
+	dup2(c->fd, 2);
+}
+
+static char *capture_end(struct capture *c)
+{
+	char *text = NULL;
+
+	fflush(stderr);
+	dup2(c->saved, 2);
+	close(c->saved);
+	close(c->fd);
+	assert_int_equal(pr_read_file(&text, NULL, c->path), PR_OK);
+	unlink(c->path);
+	return text;
+}
+
+/* Parse text as t.ini of experiment "t"; *err gets what went to stderr. */
+static int parse(pr_spec **out, char **err, const char *text)
+{
+	struct capture c;
+	int error;
+
+	capture_begin(&c);
+	error = pr_spec_parse(out, text, "t.ini", "t");
+	*err = capture_end(&c);
+	return error;
+}
+
+static pr_spec *parse_ok(const char *text)
+{
+	pr_spec *spec = NULL;
+	char *err = NULL;
+
+	if (parse(&spec, &err, text) != PR_OK)
+		fail_msg("unexpected error: %s", err);
+	assert_string_equal(err, "");
+	free(err);
+	assert_non_null(spec);
+	return spec;
+}
+
+/* The parse fails with PR_EINPUT and exactly this one message. */
+static void parse_fails(const char *text, const char *message)
+{
+	pr_spec *spec = (pr_spec *)1;
+	char *err = NULL, *want = pr_asprintf("prereg: %s\n", message);
+
+	assert_int_equal(parse(&spec, &err, text), PR_EINPUT);
+	assert_null(spec);
+	assert_string_equal(err, want);
+	free(want);
+	free(err);
+}
+
+static void test_full_spec(void **state)
+{
+	pr_spec *spec = parse_ok(
+	    "; the example of DESIGN.md 4\n"
+	    "[experiment]\n"
+	    "kind = validation           ; or calibration\n"
+	    "claim = ring Allreduce of the kv-split partial output takes "
+	    "the Hockney time\n"
+	    "workload = kv-split         ; pingpong | kv-split\n"
+	    "budget_s = 120.5\n"
+	    "[shape]                     ; attention\n"
+	    "rows = 8192\n"
+	    "keys = 64\n"
+	    "d = 256\n"
+	    "[ranks]\n"
+	    "group = cpu*3, cpu*1\n"
+	    "[factors]\n"
+	    "transport = vader, tcp\n"
+	    "placement = spread, packed\n"
+	    "[schedule]\n"
+	    "launches = 7\n"
+	    "reps = 30\n"
+	    "warmup = 0\n"
+	    "[mpi]\n"
+	    "algorithm = ring\n"
+	    "[model]\n"
+	    "name = hockney-ring\n"
+	    "calibration = calib-pingpong\n"
+	    "tolerance = 0.2\n");
+
+	(void)state;
+	assert_string_equal(spec->name, "t");
+	assert_string_equal(spec->path, "t.ini");
+	assert_int_equal(spec->kind, PR_KIND_VALIDATION);
+	assert_string_equal(spec->claim, "ring Allreduce of the kv-split "
+					 "partial output takes the Hockney "
+					 "time");
+	assert_string_equal(spec->workload, "kv-split");
+	assert_true(spec->budget_s == 120.5);
+	assert_int_equal(spec->rows, 8192);
+	assert_int_equal(spec->keys, 64);
+	assert_int_equal(spec->d, 256);
+	assert_int_equal(spec->nsizes, 0);
+	assert_int_equal(spec->ngroups, 2);
+	assert_string_equal(spec->groups[0].device, "cpu");
+	assert_int_equal(spec->groups[0].count, 3);
+	assert_string_equal(spec->groups[1].device, "cpu");
+	assert_int_equal(spec->groups[1].count, 1);
+	assert_int_equal(spec->nranks, 4);
+	assert_int_equal(spec->ntransports, 2);
+	assert_string_equal(spec->transports[0], "vader");
+	assert_string_equal(spec->transports[1], "tcp");
+	assert_int_equal(spec->nplacements, 2);
+	assert_string_equal(spec->placements[0], "spread");
+	assert_string_equal(spec->placements[1], "packed");
+	assert_int_equal(spec->launches, 7);
+	assert_int_equal(spec->reps, 30);
+	assert_int_equal(spec->warmup, 0);
+	assert_string_equal(spec->algorithm, "ring");
+	assert_string_equal(spec->model, "hockney-ring");
+	assert_string_equal(spec->calibration, "calib-pingpong");
+	assert_true(spec->tolerance == 0.2);
+
+	/* configs are transport-major */
+	assert_int_equal(pr_spec_nconfigs(spec), 4);
+	assert_string_equal(pr_spec_transport(spec, 0), "vader");
+	assert_string_equal(pr_spec_placement(spec, 0), "spread");
+	assert_string_equal(pr_spec_transport(spec, 1), "vader");
+	assert_string_equal(pr_spec_placement(spec, 1), "packed");
+	assert_string_equal(pr_spec_transport(spec, 2), "tcp");
+	assert_string_equal(pr_spec_placement(spec, 2), "spread");
+	assert_string_equal(pr_spec_transport(spec, 3), "tcp");
+	assert_string_equal(pr_spec_placement(spec, 3), "packed");
+	assert_null(pr_spec_transport(spec, 4));
+	assert_null(pr_spec_placement(spec, -1));
+	pr_spec_free(spec);
+}
+
+static void test_pingpong_sizes(void **state)
+{
+	pr_spec *spec = parse_ok(EXPERIMENT RANKS "[shape]\n"
+						  "min_bytes = 8\n"
+						  "max_bytes = 8388608\n"
+						  "factor = 4\n");
+	int i;
+
+	(void)state;
+	assert_int_equal(spec->nsizes, 11);
+	assert_int_equal(spec->sizes[0], 8);
+	for (i = 1; i < spec->nsizes; i++)
+		assert_int_equal(spec->sizes[i], spec->sizes[i - 1] * 4);
+	assert_int_equal(spec->sizes[10], 8388608);
+	pr_spec_free(spec);
+
+	/* factor 2 by default; max_bytes need not be on the grid */
+	spec = parse_ok(EXPERIMENT RANKS "[shape]\n"
+					 "min_bytes = 1\n"
+					 "max_bytes = 1000\n");
+	assert_int_equal(spec->nsizes, 10);
+	assert_int_equal(spec->sizes[9], 512);
+	pr_spec_free(spec);
+
+	/* the largest grid allowed */
+	spec = parse_ok(EXPERIMENT RANKS "[shape]\n"
+					 "min_bytes = 1\n"
+					 "max_bytes = 1073741824\n");
+	assert_int_equal(spec->nsizes, 31);
+	pr_spec_free(spec);
+}
+
+static void test_defaults(void **state)
+{
+	pr_spec *spec = parse_ok(VALID);
+
+	(void)state;
+	assert_int_equal(spec->nranks, 2);
+	assert_int_equal(spec->nsizes, 4); /* 8, 16, 32, 64 */
+	assert_true(spec->budget_s == 0);
+	assert_int_equal(spec->ntransports, 1);
+	assert_string_equal(spec->transports[0], "default");
+	assert_int_equal(spec->nplacements, 1);
+	assert_string_equal(spec->placements[0], "spread");
+	assert_int_equal(pr_spec_nconfigs(spec), 1);
+	assert_int_equal(spec->launches, 5);
+	assert_int_equal(spec->reps, 20);
+	assert_int_equal(spec->warmup, 3);
+	assert_string_equal(spec->algorithm, "default");
+	assert_string_equal(spec->model, "none");
+	assert_null(spec->calibration);
+	assert_true(spec->tolerance == 0.15);
+	pr_spec_free(spec);
+}
+
+/* Blank lines, comments and indentation count as lines; indented keys are
+ * keys, not continuations of the previous value. */
+static void test_layout(void **state)
+{
+	pr_spec *spec =
+	    parse_ok("\xEF\xBB\xBF[experiment]\r\n"
+		     "\n"
+		     "  kind = calibration\r\n"
+		     "# a comment\n"
+		     "\tclaim = a;b  ; the ; needs a blank before it\n"
+		     "workload=pingpong\n" SHAPE RANKS "[factors]\n"
+		     "transport=tcp,ucx\n");
+
+	(void)state;
+	assert_int_equal(spec->kind, PR_KIND_CALIBRATION);
+	assert_string_equal(spec->claim, "a;b");
+	assert_int_equal(spec->ntransports, 2);
+	assert_string_equal(spec->transports[1], "ucx");
+	pr_spec_free(spec);
+	parse_fails("[experiment]\n\n; comment\n\n   rows = 1\n",
+		    "t.ini:5: unknown key 'rows' in [experiment] (known: kind, "
+		    "claim, workload, budget_s)");
+}
+
+static void test_unknown_section(void **state)
+{
+	(void)state;
+	parse_fails(
+	    VALID "[foo]\n",
+	    "t.ini:10: unknown section 'foo' (known: experiment, shape, "
+	    "ranks, factors, schedule, mpi, model)");
+	parse_fails("[Experiment]\nkind = validation\n",
+		    "t.ini:1: unknown section 'Experiment' (known: experiment, "
+		    "shape, ranks, factors, schedule, mpi, model)");
+	parse_fails("kind = validation\n" VALID,
+		    "t.ini:1: key 'kind' is outside any [section]");
+}
+
+static void test_unknown_key(void **state)
+{
+	(void)state;
+	parse_fails(VALID "[schedule]\nrepz = 3\n",
+		    "t.ini:11: unknown key 'repz' in [schedule] (known: "
+		    "launches, reps, warmup)");
+	parse_fails(VALID "[factors]\ntransports = tcp\n",
+		    "t.ini:11: unknown key 'transports' in [factors] (known: "
+		    "transport, placement)");
+}
+
+static void test_syntax_error(void **state)
+{
+	(void)state;
+	parse_fails(VALID "[schedule]\nreps 3\n",
+		    "t.ini:11: expected '[section]', 'key = value' or a ';' "
+		    "comment");
+	/* the earliest error wins, whichever part of the parser found it */
+	parse_fails(VALID "[schedule\nrepz = 3\n",
+		    "t.ini:10: expected '[section]', 'key = value' or a ';' "
+		    "comment");
+}
+
+static void test_wrong_type(void **state)
+{
+	(void)state;
+	parse_fails(VALID "[shape]\nrows = abc\n",
+		    "t.ini:11: 'rows' must be a positive integer, not 'abc'");
+	parse_fails(VALID "[shape]\nrows = 12x\n",
+		    "t.ini:11: 'rows' must be a positive integer, not '12x'");
+	parse_fails(VALID "[schedule]\nreps = 1.5\n",
+		    "t.ini:11: 'reps' must be a positive integer, not '1.5'");
+	parse_fails(VALID "[schedule]\nwarmup = x\n",
+		    "t.ini:11: 'warmup' must be a non-negative integer, not "
+		    "'x'");
+	parse_fails(VALID "[shape]\nd = 1 2\n",
+		    "t.ini:11: 'd' must be a positive integer, not '1 2'");
+	parse_fails(EXPERIMENT "budget_s = 1x\n",
+		    "t.ini:5: 'budget_s' must be a positive number, not '1x'");
+	parse_fails(EXPERIMENT "budget_s = nan\n",
+		    "t.ini:5: 'budget_s' must be a positive number, not 'nan'");
+	parse_fails(
+	    VALID "[model]\ntolerance = 0\n",
+	    "t.ini:11: 'tolerance' must be a number in (0, 1], not '0'");
+	parse_fails(VALID "[model]\ntolerance = 1.5\n",
+		    "t.ini:11: 'tolerance' must be a number in (0, 1], not "
+		    "'1.5'");
+}
+
+static void test_empty_value(void **state)
+{
+	(void)state;
+	parse_fails(VALID "[shape]\nrows =\n", "t.ini:11: 'rows' has no value");
+	parse_fails("[experiment]\nclaim =   ; nothing\n",
+		    "t.ini:2: 'claim' has no value");
+}
+
+static void test_ranks_range(void **state)
+{
+	(void)state;
+	parse_fails(EXPERIMENT SHAPE "[ranks]\ngroup = cpu*0\n",
+		    "t.ini:9: count of 'cpu' in 'group' must be between 1 and "
+		    "1024, not '0'");
+	parse_fails(EXPERIMENT SHAPE "[ranks]\ngroup = cpu*1025\n",
+		    "t.ini:9: count of 'cpu' in 'group' must be between 1 and "
+		    "1024, not '1025'");
+	parse_fails(EXPERIMENT SHAPE "[ranks]\ngroup = cpu*1000, cpu*25\n",
+		    "t.ini:9: 'group' must give between 1 and 1024 ranks, not "
+		    "1025");
+	parse_fails(EXPERIMENT SHAPE "[ranks]\ngroup = cpu*two\n",
+		    "t.ini:9: count of 'cpu' in 'group' must be a positive "
+		    "integer, not 'two'");
+	parse_fails(EXPERIMENT SHAPE "[ranks]\ngroup = cpu\n",
+		    "t.ini:9: 'group' entry 'cpu' must be DEVICE*COUNT, e.g. "
+		    "'cpu*4'");
+	parse_fails(EXPERIMENT SHAPE "[ranks]\ngroup = cuda:0*2\n",
+		    "t.ini:9: unknown device 'cuda:0' in 'group' (known: cpu)");
+	parse_fails(EXPERIMENT SHAPE "[ranks]\ngroup = cpu*1,,cpu*1\n",
+		    "t.ini:9: empty entry in 'group'");
+	/* exactly the limit, split over two groups */
+	{
+		pr_spec *spec = parse_ok(EXPERIMENT SHAPE "[ranks]\n"
+							  "group = cpu*1000, "
+							  "cpu*24\n");
+		assert_int_equal(spec->nranks, 1024);
+		pr_spec_free(spec);
+	}
+}
+
+static void test_schedule_range(void **state)
+{
+	(void)state;
+	parse_fails(VALID "[schedule]\nreps = 0\n",
+		    "t.ini:11: 'reps' must be between 1 and 1000000, not '0'");
+	parse_fails(VALID "[schedule]\nlaunches = 1001\n",
+		    "t.ini:11: 'launches' must be between 1 and 1000, not "
+		    "'1001'");
+	parse_fails(VALID "[schedule]\nwarmup = -1\n",
+		    "t.ini:11: 'warmup' must be between 0 and 1000000, not "
+		    "'-1'");
+}
+
+static void test_shape_range(void **state)
+{
+	(void)state;
+	parse_fails(VALID "[shape]\nrows = 0\n",
+		    "t.ini:11: 'rows' must be between 1 and 16777216, not '0'");
+	parse_fails(VALID "[shape]\nrows = -3\n",
+		    "t.ini:11: 'rows' must be between 1 and 16777216, not "
+		    "'-3'");
+	parse_fails(VALID "[shape]\nrows = 99999999999999999999\n",
+		    "t.ini:11: 'rows' must be between 1 and 16777216, not "
+		    "'99999999999999999999'");
+	parse_fails(VALID "[shape]\nd = 4097\n",
+		    "t.ini:11: 'd' must be between 1 and 4096, not '4097'");
+	parse_fails(EXPERIMENT RANKS "[shape]\nmin_bytes = 8\n"
+				     "max_bytes = 2147483648\n",
+		    "t.ini:9: 'max_bytes' must be between 1 and 1073741824, "
+		    "not '2147483648'");
+	parse_fails(EXPERIMENT RANKS "[shape]\nmin_bytes = 8\n"
+				     "max_bytes = 64\nfactor = 1\n",
+		    "t.ini:10: 'factor' must be between 2 and 1073741824, not "
+		    "'1'");
+	parse_fails(EXPERIMENT RANKS "[shape]\nmin_bytes = 64\n"
+				     "max_bytes = 8\n",
+		    "t.ini:9: 'max_bytes' (8) must be at least 'min_bytes' "
+		    "(64)");
+}
+
+static void test_unknown_factor_values(void **state)
+{
+	(void)state;
+	parse_fails(VALID "[factors]\ntransport = vader, foo\n",
+		    "t.ini:11: unknown transport 'foo' (known: vader, tcp, "
+		    "ucx, default)");
+	parse_fails(VALID "[factors]\nplacement = spread, scattered\n",
+		    "t.ini:11: unknown placement 'scattered' (known: spread, "
+		    "packed)");
+	parse_fails(VALID "[factors]\ntransport = tcp, tcp\n",
+		    "t.ini:11: 'transport' lists 'tcp' twice");
+	parse_fails(VALID "[factors]\nplacement = spread,\n",
+		    "t.ini:11: empty entry in 'placement'");
+	assert_true(pr_spec_transport_known("ucx"));
+	assert_false(pr_spec_transport_known("foo"));
+	assert_true(pr_spec_placement_known("packed"));
+	assert_false(pr_spec_placement_known("Packed"));
+}
+
+static void test_unknown_names(void **state)
+{
+	(void)state;
+	parse_fails("[experiment]\nworkload = allgather\n",
+		    "t.ini:2: unknown workload 'allgather' (known: pingpong, "
+		    "kv-split)");
+	parse_fails("[experiment]\nkind = prediction\n",
+		    "t.ini:2: unknown kind 'prediction' (known: validation, "
+		    "calibration)");
+	parse_fails(VALID "[mpi]\nalgorithm = bruck\n",
+		    "t.ini:11: unknown algorithm 'bruck' (known: default, "
+		    "ring)");
+	parse_fails(VALID "[model]\nname = loggp\n",
+		    "t.ini:11: unknown model 'loggp' (known: none, "
+		    "hockney-ring)");
+	assert_true(pr_spec_workload_known("pingpong"));
+	assert_true(pr_spec_workload_known("kv-split"));
+	assert_false(pr_spec_workload_known("rows-sweep"));
+}
+
+static void test_duplicate_key(void **state)
+{
+	(void)state;
+	parse_fails(VALID "[shape]\nmin_bytes = 16\n",
+		    "t.ini:11: duplicate key 'min_bytes' in [shape] (first on "
+		    "line 6)");
+}
+
+static void test_missing_required(void **state)
+{
+	(void)state;
+	parse_fails("[experiment]\nkind = validation\nworkload = pingpong\n"
+		    "\n" SHAPE RANKS,
+		    "t.ini:1: missing key 'claim' in [experiment]");
+	/* no [ranks] at all: the end of the file, where it would go */
+	parse_fails(EXPERIMENT SHAPE, "t.ini:7: missing key 'group' in "
+				      "[ranks]");
+	parse_fails("", "t.ini:1: missing key 'kind' in [experiment]");
+}
+
+static void test_workload_requirements(void **state)
+{
+	(void)state;
+	parse_fails(EXPERIMENT RANKS, "t.ini:4: workload 'pingpong' needs "
+				      "'min_bytes' and 'max_bytes' in [shape]");
+	parse_fails(EXPERIMENT RANKS "[shape]\nmin_bytes = 8\n",
+		    "t.ini:8: 'min_bytes' needs 'max_bytes' in [shape]");
+	parse_fails(EXPERIMENT SHAPE "[ranks]\ngroup = cpu*1\n",
+		    "t.ini:9: workload 'pingpong' needs at least 2 ranks, "
+		    "'group' gives 1");
+	parse_fails("[experiment]\nkind = validation\nclaim = c\n"
+		    "workload = kv-split\n"
+		    "[shape]\nrows = 8\nd = 4\n" RANKS,
+		    "t.ini:4: workload 'kv-split' needs 'keys' in [shape]");
+	parse_fails("[experiment]\nkind = validation\nclaim = c\n"
+		    "workload = kv-split\n"
+		    "[shape]\nrows = 8\nkeys = 3\nd = 4\n"
+		    "[ranks]\ngroup = cpu*4\n",
+		    "t.ini:7: 'keys' (3) must be at least the number of ranks "
+		    "(4): every rank needs a key");
+}
+
+static void test_model_calibration(void **state)
+{
+	(void)state;
+	parse_fails(VALID "[model]\nname = hockney-ring\n",
+		    "t.ini:11: model 'hockney-ring' needs 'calibration' in "
+		    "[model]: the calibration experiment its parameters come "
+		    "from");
+	parse_fails(VALID "[model]\ncalibration = ../x\n",
+		    "t.ini:11: 'calibration' must be an experiment name "
+		    "(letters, digits, '-', '_' and '.'; no '/' or '..'; at "
+		    "most 64 characters), not '../x'");
+	parse_fails(VALID "[model]\ncalibration = a/b\n",
+		    "t.ini:11: 'calibration' must be an experiment name "
+		    "(letters, digits, '-', '_' and '.'; no '/' or '..'; at "
+		    "most 64 characters), not 'a/b'");
+	parse_fails(VALID "[model]\ncalibration = t\n",
+		    "t.ini:11: 'calibration' names this experiment: a "
+		    "calibration is another, pinned experiment");
+}
+
+static void test_long_line(void **state)
+{
+	char text[600];
+
+	(void)state;
+	snprintf(text, sizeof(text), "%s[experiment]\n; %0250d\n", VALID, 0);
+	parse_fails(text, "t.ini:11: line longer than 198 characters");
+}
+
+/* pr_spec_load below a temporary work tree. */
+struct tree {
+	char root[64];
+};
+
+static void tree_make(struct tree *t)
+{
+	strcpy(t->root, "/tmp/test_spec_tree_XXXXXX");
+	assert_non_null(mkdtemp(t->root));
+}
+
+static void tree_write(struct tree *t, const char *name, const char *text)
+{
+	char *dir = pr_asprintf("%s/experiments/%s", t->root, name);
+	char *path = pr_asprintf("%s/experiment.ini", dir);
+	FILE *f;
+
+	assert_int_equal(pr_mkdir_p(dir), PR_OK);
+	assert_non_null(f = fopen(path, "w"));
+	fputs(text, f);
+	assert_int_equal(fclose(f), 0);
+	free(path);
+	free(dir);
+}
+
+static void tree_remove(struct tree *t, const char *name)
+{
+	char *path =
+	    pr_asprintf("%s/experiments/%s/experiment.ini", t->root, name);
+
+	unlink(path);
+	*strrchr(path, '/') = '\0';
+	rmdir(path);
+	*strrchr(path, '/') = '\0';
+	rmdir(path);
+	rmdir(t->root);
+	free(path);
+}
+
+static int load(pr_spec **out, char **err, const char *root, const char *name)
+{
+	struct capture c;
+	int error;
+
+	capture_begin(&c);
+	error = pr_spec_load(out, root, name);
+	*err = capture_end(&c);
+	return error;
+}
+
+static void test_load(void **state)
+{
+	struct tree t;
+	pr_spec *spec = NULL;
+	char *err = NULL;
+
+	(void)state;
+	tree_make(&t);
+	tree_write(&t, "pp", VALID "[schedule]\nreps = 0\n");
+	assert_int_equal(load(&spec, &err, t.root, "pp"), PR_EINPUT);
+	assert_null(spec);
+	assert_string_equal(err, "prereg: experiments/pp/experiment.ini:11: "
+				 "'reps' must be between 1 and 1000000, not "
+				 "'0'\n");
+	free(err);
+	tree_remove(&t, "pp");
+
+	tree_make(&t);
+	tree_write(&t, "pp", VALID);
+	assert_int_equal(load(&spec, &err, t.root, "pp"), PR_OK);
+	assert_string_equal(err, "");
+	assert_string_equal(spec->name, "pp");
+	assert_string_equal(spec->path, "experiments/pp/experiment.ini");
+	assert_int_equal(spec->nranks, 2);
+	pr_spec_free(spec);
+	free(err);
+	tree_remove(&t, "pp");
+}
+
+static void test_load_missing(void **state)
+{
+	struct tree t;
+	pr_spec *spec = (pr_spec *)1;
+	char *err = NULL;
+
+	(void)state;
+	tree_make(&t);
+	assert_int_equal(load(&spec, &err, t.root, "nope"), PR_EINPUT);
+	assert_null(spec);
+	assert_string_equal(err, "prereg: no experiment 'nope' "
+				 "(experiments/nope/experiment.ini: No such "
+				 "file or directory)\n");
+	free(err);
+	rmdir(t.root);
+}
+
+static void test_load_bad_name(void **state)
+{
+	static const char *const bad[] = {"a/b", "..", "../etc", "x/../y", ""};
+	pr_spec *spec = (pr_spec *)1;
+	char *err = NULL;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		assert_int_equal(load(&spec, &err, "/nonexistent", bad[i]),
+				 PR_EINPUT);
+		assert_null(spec);
+		assert_non_null(strstr(err, "experiment name"));
+		assert_null(strstr(err, "No such file"));
+		free(err);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_full_spec),
+	    cmocka_unit_test(test_pingpong_sizes),
+	    cmocka_unit_test(test_defaults),
+	    cmocka_unit_test(test_layout),
+	    cmocka_unit_test(test_unknown_section),
+	    cmocka_unit_test(test_unknown_key),
+	    cmocka_unit_test(test_syntax_error),
+	    cmocka_unit_test(test_wrong_type),
+	    cmocka_unit_test(test_empty_value),
+	    cmocka_unit_test(test_ranks_range),
+	    cmocka_unit_test(test_schedule_range),
+	    cmocka_unit_test(test_shape_range),
+	    cmocka_unit_test(test_unknown_factor_values),
+	    cmocka_unit_test(test_unknown_names),
+	    cmocka_unit_test(test_duplicate_key),
+	    cmocka_unit_test(test_missing_required),
+	    cmocka_unit_test(test_workload_requirements),
+	    cmocka_unit_test(test_model_calibration),
+	    cmocka_unit_test(test_long_line),
+	    cmocka_unit_test(test_load),
+	    cmocka_unit_test(test_load_missing),
+	    cmocka_unit_test(test_load_bad_name),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
