@@ -8,6 +8,15 @@
 #include "../core/util.h"
 #include "cmd.h"
 
+/* The synopsis: the usage text up to its first blank line. */
+static void synopsis(const char *usage)
+{
+	const char *end = strstr(usage, "\n\n");
+
+	fprintf(stderr, "%.*s\n(see --help)\n",
+		(int)(end ? end - usage : (long)strlen(usage)), usage);
+}
+
 int pr_cmd_parse(int *first, int argc, char **argv, const char *usage,
 		 const struct option *longopts, int nargs,
 		 int (*on_opt)(int opt, const char *arg, void *data),
@@ -17,7 +26,7 @@ int pr_cmd_parse(int *first, int argc, char **argv, const char *usage,
 
 	optind = 1;
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		if (opt == 'h') {
 			fputs(usage, stdout);
 			return 1;
@@ -32,7 +41,7 @@ int pr_cmd_parse(int *first, int argc, char **argv, const char *usage,
 					"prereg %s: unknown option or missing "
 					"value '%s'\n",
 					argv[0], argv[optind - 1]);
-			fputs(usage, stderr);
+			synopsis(usage);
 			return PR_EINPUT;
 		}
 		if (on_opt && (error = on_opt(opt, optarg, data)) < 0)
@@ -42,7 +51,7 @@ int pr_cmd_parse(int *first, int argc, char **argv, const char *usage,
 	if (nargs >= 0 && argc - optind != nargs) {
 		fprintf(stderr, "prereg %s: expected %d argument%s, got %d\n",
 			argv[0], nargs, nargs == 1 ? "" : "s", argc - optind);
-		fputs(usage, stderr);
+		synopsis(usage);
 		return PR_EINPUT;
 	}
 	return PR_OK;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #define PIN_TAG_PREFIX "prereg/pin/"
 
@@ -347,11 +348,20 @@ static int check_file(git_oid *out, git_repository *repo, git_tree *tree,
 		      const char *name, const char *path)
 {
 	unsigned int flags = 0;
+	char *abs = pr_asprintf("%s%s", pr_repo_root(repo), path);
+	int exists = access(abs, F_OK) == 0;
 	int error;
 
+	free(abs);
 	error = tree_blob(out, tree, path);
 	if (error < 0)
 		return error;
+	if (!error && !exists)
+		return pr_error_code(PR_EREFUSED,
+				     "cannot run '%s': %s does not exist "
+				     "(run 'prereg predict %s', then 'prereg "
+				     "pin %s')",
+				     name, path, name, name);
 	if (!error)
 		return pr_error_code(PR_EREFUSED,
 				     "cannot run '%s': %s is not committed "

@@ -1,0 +1,295 @@
+/* envinfo.c - what each rank ran on, the clocks, and the MPI in force */
+#include "envinfo.h"
+
+#include <mpi.h>
+#include <sched.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Open MPI's extensions; OMPI_HAVE_MPI_EXT_CUDA is defined in there. */
+#if defined(OPEN_MPI) && OPEN_MPI
+#include <mpi-ext.h>
+#endif
+
+#include "../core/util.h"
+
+/* "0-3,6" from the CPUs this process may run on. */
+static void affinity(char *buf, size_t len)
+{
+	cpu_set_t set;
+	size_t used = 0;
+	int c, start;
+
+	snprintf(buf, len, "unknown");
+	CPU_ZERO(&set);
+	if (sched_getaffinity(0, sizeof(set), &set) < 0)
+		return;
+	buf[0] = '\0';
+	for (c = 0; c < CPU_SETSIZE && used < len; c++) {
+		if (!CPU_ISSET(c, &set))
+			continue;
+		for (start = c; c + 1 < CPU_SETSIZE && CPU_ISSET(c + 1, &set);)
+			c++;
+		if (start == c)
+			used += (size_t)snprintf(buf + used, len - used, "%s%d",
+						 used ? "," : "", c);
+		else
+			used +=
+			    (size_t)snprintf(buf + used, len - used, "%s%d-%d",
+					     used ? "," : "", start, c);
+	}
+}
+
+void pr_envinfo_local(pr_envinfo *out, const pr_rank *rk)
+{
+	memset(out, 0, sizeof(*out));
+	if (gethostname(out->host, sizeof(out->host) - 1) < 0)
+		snprintf(out->host, sizeof(out->host), "unknown");
+	snprintf(out->device, sizeof(out->device), "%s",
+		 rk->plan->groups[rk->group].device);
+	if (rk->backend->describe(rk->bctx, out->describe,
+				  sizeof(out->describe)) < 0)
+		snprintf(out->describe, sizeof(out->describe), "%s: unknown",
+			 out->device);
+	affinity(out->affinity, sizeof(out->affinity));
+	out->pid = (int64_t)getpid();
+	out->device_index = rk->device_index;
+}
+
+pr_envinfo *pr_envinfo_gather(const pr_envinfo *mine, int nranks)
+{
+	pr_envinfo *all = NULL;
+	int rank;
+
+	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	if (rank == 0)
+		all = pr_calloc((size_t)nranks, sizeof(pr_envinfo));
+	MPI_Gather(mine, (int)sizeof(*mine), MPI_BYTE, all, (int)sizeof(*mine),
+		   MPI_BYTE, 0, MPI_COMM_WORLD);
+	return all;
+}
+
+/* Rank 0's side of the exchange with rank r. */
+static void clock_leader(int64_t *offset, int64_t *rtt, int r)
+{
+	int64_t t_send, t_recv, t_r, best = INT64_MAX;
+	int i;
+
+	for (i = 0; i < PR_CLOCK_ROUNDS; i++) {
+		t_send = pr_mono_ns();
+		MPI_Send(&t_send, 1, MPI_INT64_T, r, 0, MPI_COMM_WORLD);
+		MPI_Recv(&t_r, 1, MPI_INT64_T, r, 0, MPI_COMM_WORLD,
+			 MPI_STATUS_IGNORE);
+		t_recv = pr_mono_ns();
+		if (t_recv - t_send < best) {
+			best = t_recv - t_send;
+			*offset = t_r - (t_send + best / 2);
+		}
+	}
+	*rtt = best;
+}
+
+void pr_clock_offsets(int64_t *offset, int64_t *rtt, int rank, int nranks)
+{
+	int64_t t;
+	int r, i;
+
+	if (rank == 0) {
+		offset[0] = rtt[0] = 0;
+		for (r = 1; r < nranks; r++)
+			clock_leader(&offset[r], &rtt[r], r);
+		return;
+	}
+	for (i = 0; i < PR_CLOCK_ROUNDS; i++) {
+		MPI_Recv(&t, 1, MPI_INT64_T, 0, 0, MPI_COMM_WORLD,
+			 MPI_STATUS_IGNORE);
+		t = pr_mono_ns();
+		MPI_Send(&t, 1, MPI_INT64_T, 0, 0, MPI_COMM_WORLD);
+	}
+}
+
+/* MCA variables worth a record: selection, transports, algorithms. */
+static const char *const mca_names[] = {
+    "pml",
+    "btl",
+    "mtl",
+    "coll",
+    "btl_tcp_if_include",
+    "btl_tcp_eager_limit",
+    "btl_vader_eager_limit",
+    "btl_vader_single_copy_mechanism",
+    "coll_tuned_use_dynamic_rules",
+    "coll_tuned_allreduce_algorithm",
+    "coll_tuned_allreduce_algorithm_segmentsize",
+    "coll_tuned_gatherv_algorithm",
+    "mpi_leave_pinned",
+    "mpi_yield_when_idle",
+    "opal_cuda_support",
+    "hwloc_base_binding_policy",
+    "rmaps_base_mapping_policy",
+    NULL,
+};
+
+/* Room for any scalar MPI_T may write for one element. */
+typedef union {
+	int i;
+	unsigned u;
+	long l;
+	unsigned long ul;
+	long long ll;
+	unsigned long long ull;
+	int32_t i32;
+	uint32_t u32;
+	int64_t i64;
+	uint64_t u64;
+	double f;
+	bool b;
+} cvar_value;
+
+/* The integer MPI_T wrote, when dt is an integer type. */
+static int cvar_integer(long long *out, const cvar_value *v, MPI_Datatype dt)
+{
+	if (dt == MPI_INT)
+		*out = v->i;
+	else if (dt == MPI_UNSIGNED)
+		*out = v->u;
+	else if (dt == MPI_LONG)
+		*out = v->l;
+	else if (dt == MPI_UNSIGNED_LONG)
+		*out = (long long)v->ul;
+	else if (dt == MPI_LONG_LONG)
+		*out = v->ll;
+	else if (dt == MPI_UNSIGNED_LONG_LONG)
+		*out = (long long)v->ull;
+	else if (dt == MPI_INT32_T)
+		*out = v->i32;
+	else if (dt == MPI_UINT32_T)
+		*out = v->u32;
+	else if (dt == MPI_INT64_T)
+		*out = v->i64;
+	else if (dt == MPI_UINT64_T)
+		*out = (long long)v->u64;
+	else
+		return PR_EINPUT;
+	return PR_OK;
+}
+
+/* The name of value in enumeration e, or NULL. */
+static json_t *enum_name(MPI_T_enum e, long long value)
+{
+	char name[256];
+	int n = 0, i, v, len;
+
+	len = sizeof(name);
+	if (MPI_T_enum_get_info(e, &n, name, &len) != MPI_SUCCESS)
+		return NULL;
+	for (i = 0; i < n; i++) {
+		len = sizeof(name);
+		if (MPI_T_enum_get_item(e, i, &v, name, &len) == MPI_SUCCESS &&
+		    v == value)
+			return json_string(name);
+	}
+	return NULL;
+}
+
+/* Read one scalar or string control variable into JSON, or NULL. */
+static json_t *cvar_json(json_t **enum_out, int index, MPI_Datatype dt,
+			 MPI_T_enum e)
+{
+	MPI_T_cvar_handle h;
+	cvar_value v;
+	char *s = NULL;
+	json_t *out = NULL;
+	long long n;
+	int count = 0;
+
+	*enum_out = NULL;
+	if (MPI_T_cvar_handle_alloc(index, NULL, &h, &count) != MPI_SUCCESS)
+		return NULL;
+	if (dt == MPI_CHAR) {
+		/* Open MPI strcpy()s the value and says 2048: leave room */
+		s = pr_calloc((size_t)(count > 4096 ? count : 4096) + 1, 1);
+		if (MPI_T_cvar_read(h, s) == MPI_SUCCESS)
+			out = json_string(s);
+	} else if (count == 1 && MPI_T_cvar_read(h, &v) == MPI_SUCCESS) {
+		if (dt == MPI_C_BOOL)
+			out = json_boolean(v.b);
+		else if (dt == MPI_DOUBLE)
+			out = json_real(v.f);
+		else if (cvar_integer(&n, &v, dt) == PR_OK) {
+			out = json_integer(n);
+			if (e != MPI_T_ENUM_NULL)
+				*enum_out = enum_name(e, n);
+		}
+	}
+	MPI_T_cvar_handle_free(&h);
+	free(s);
+	return out;
+}
+
+static void read_cvars(json_t *mca, json_t *enums)
+{
+	const char *const *name;
+	MPI_Datatype dt;
+	MPI_T_enum e;
+	json_t *value, *ename;
+	int index, verbosity, bind, scope, nlen, dlen;
+
+	for (name = mca_names; *name; name++) {
+		nlen = dlen = 0;
+		if (MPI_T_cvar_get_index(*name, &index) != MPI_SUCCESS ||
+		    MPI_T_cvar_get_info(index, NULL, &nlen, &verbosity, &dt, &e,
+					NULL, &dlen, &bind,
+					&scope) != MPI_SUCCESS ||
+		    bind != MPI_T_BIND_NO_OBJECT)
+			continue;
+		if (!(value = cvar_json(&ename, index, dt, e)))
+			continue;
+		json_object_set_new(mca, *name, value);
+		if (ename)
+			json_object_set_new(enums, *name, ename);
+	}
+}
+
+static json_t *library_version(void)
+{
+	char buf[MPI_MAX_LIBRARY_VERSION_STRING + 1] = "";
+	int len = 0;
+	size_t n;
+
+	MPI_Get_library_version(buf, &len);
+	buf[len > 0 && len <= MPI_MAX_LIBRARY_VERSION_STRING ? len : 0] = '\0';
+	n = strcspn(buf, "\n");
+	while (n > 0 &&
+	       (buf[n - 1] == ' ' || buf[n - 1] == '\t' || buf[n - 1] == '\r'))
+		n--;
+	buf[n] = '\0';
+	return json_string(buf);
+}
+
+static int cuda_aware(void)
+{
+#if defined(OMPI_HAVE_MPI_EXT_CUDA) && OMPI_HAVE_MPI_EXT_CUDA
+	return MPIX_Query_cuda_support() == 1;
+#else
+	return 0;
+#endif
+}
+
+json_t *pr_envinfo_mpi(void)
+{
+	json_t *mca = json_object(), *enums = json_object(), *out;
+	int provided;
+
+	if (MPI_T_init_thread(MPI_THREAD_SINGLE, &provided) == MPI_SUCCESS) {
+		read_cvars(mca, enums);
+		MPI_T_finalize();
+	}
+	out = json_pack("{s:o, s:o, s:o*, s:b, s:s}", "mca", mca, "mca_enum",
+			enums, "mpi_library", library_version(), "cuda_aware",
+			cuda_aware(), "staging", "host");
+	return out;
+}

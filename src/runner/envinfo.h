@@ -1,0 +1,49 @@
+/* envinfo.h - what each rank ran on, the clocks, and the MPI in force */
+#ifndef PR_ENVINFO_H
+#define PR_ENVINFO_H
+
+#include <jansson.h>
+#include <stdint.h>
+
+#include "rank.h"
+
+/* One rank's environment; fixed size, gathered to rank 0 as bytes. */
+typedef struct {
+	char host[256];
+	char device[32];    /* the group's device kind, "cpu" */
+	char describe[256]; /* the backend's describe() line */
+	char affinity[512]; /* CPUs it may run on, "0-1" or "0,2-3" */
+	int64_t pid;
+	int32_t device_index;
+	int32_t pad;
+} pr_envinfo;
+
+/* This rank's environment (never fails: unknown parts say "unknown"). */
+void pr_envinfo_local(pr_envinfo *out, const pr_rank *rk);
+
+/* Collective: every rank's pr_envinfo to rank 0, which gets an array of
+ * nranks owned by the caller; NULL on other ranks. */
+pr_envinfo *pr_envinfo_gather(const pr_envinfo *mine, int nranks);
+
+/*
+ * Collective: each rank's clock offset to rank 0 and the round trip it was
+ * measured with. Rank r > 0 and rank 0 swap CLOCK_MONOTONIC readings
+ * PR_CLOCK_ROUNDS times; at the smallest round trip, offset_r = t_r -
+ * (t0_send + t0_recv) / 2, so t - offset_r is on rank 0's clock. Rank 0
+ * fills offset[] and rtt[] (nranks entries; its own are 0); other ranks
+ * leave them alone.
+ */
+#define PR_CLOCK_ROUNDS 20
+void pr_clock_offsets(int64_t *offset, int64_t *rtt, int rank, int nranks);
+
+/*
+ * The MPI in force, as PREFIX.json fields (a new object): "mca" (control
+ * variables read through MPI_T by name; strings, integers, booleans; the
+ * missing ones left out), "mca_enum" (the names of enumerated values),
+ * "mpi_library" (first line of MPI_Get_library_version), "cuda_aware"
+ * (MPIX_Query_cuda_support where Open MPI has the extension, else false)
+ * and "staging" ("host": MPI is only ever given host memory). Local call.
+ */
+json_t *pr_envinfo_mpi(void);
+
+#endif

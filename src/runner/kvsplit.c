@@ -1,0 +1,408 @@
+/* kvsplit.c - attention with the keys split across ranks, recombined by
+ * two MPI_Allreduce calls (see workload.h) */
+#include <limits.h>
+#include <math.h>
+#include <mpi.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/schedule.h"
+#include "workload.h"
+
+/* The data are the same in every run and on every rank: q, k and v come
+ * from this seed, element by element, whatever the split. */
+#define KV_SEED 0x7072657265670000ULL /* "prereg\0\0" */
+#define KV_TOLERANCE 1e-4
+
+enum { KV_Q = 1, KV_K = 2, KV_V = 3 };
+
+typedef struct {
+	const pr_rank *rk;
+	const struct pr_backend *be;
+	void *bctx;
+	long rows, keys, d;
+	long first, count; /* this rank's keys */
+	/* backend memory; l lives right after o: ol = o (rows x d), l */
+	float *q, *k, *v, *ol, *m;
+	float *ol_h, *m_h; /* host view of ol and m (the same when the
+			      backend's memory is host memory) */
+	float *m_all;	   /* row maxima over all ranks */
+	int checked;	   /* verification ran */
+	double max_rel_err;
+} kvsplit;
+
+/* Element index of tensor, in [-1, 1), exact in float (24 bits). */
+static float kv_value(uint64_t tensor, uint64_t index)
+{
+	uint64_t state = KV_SEED ^ (tensor << 56) ^ index;
+
+	return (float)(pr_splitmix64(&state) >> 40) * 0x1p-23f - 1.0f;
+}
+
+/* Keys of rank r: as even as possible, the first ranks get the extra. */
+static void split(long *first, long *count, long keys, int nranks, int r)
+{
+	long base = keys / nranks, extra = keys % nranks;
+
+	*count = base + (r < extra);
+	*first = r * base + (r < extra ? r : extra);
+}
+
+/* n elements of tensor from element `from` into backend memory dst. */
+static int upload(const kvsplit *kv, float *dst, int tensor, long from, long n)
+{
+	float *h = malloc((size_t)n * sizeof(float));
+	long i;
+	int error;
+
+	if (!h)
+		return pr_rank_fail(PR_EFAIL, "cannot allocate %ld floats", n);
+	for (i = 0; i < n; i++)
+		h[i] = kv_value((uint64_t)tensor, (uint64_t)(from + i));
+	error = kv->be->to_device(kv->bctx, dst, h, (size_t)n * sizeof(float));
+	free(h);
+	if (error < 0)
+		return pr_rank_fail(PR_EFAIL, "%s: copy to device failed",
+				    kv->be->name);
+	return PR_OK;
+}
+
+static float *balloc(const kvsplit *kv, long nfloats)
+{
+	return kv->be->alloc(kv->bctx, (size_t)nfloats * sizeof(float));
+}
+
+static pr_attention attention(const kvsplit *kv)
+{
+	pr_attention a = {.q = kv->q,
+			  .k = kv->k,
+			  .v = kv->v,
+			  .o = kv->ol,
+			  .m = kv->m,
+			  .l = kv->ol + kv->rows * kv->d,
+			  .rows = kv->rows,
+			  .keys = kv->count,
+			  .d = kv->d};
+
+	return a;
+}
+
+static int check_shape(const pr_rank *rk)
+{
+	const pr_plan *p = rk->plan;
+
+	if (p->rows < 1 || p->keys < 1 || p->d < 1)
+		return pr_rank_fail_all(PR_EINPUT,
+					"kv-split needs rows, keys and d of 1 "
+					"or more, the plan has %ld, %ld, %ld",
+					p->rows, p->keys, p->d);
+	if (p->keys < rk->nranks)
+		return pr_rank_fail_all(PR_EINPUT,
+					"kv-split needs a key per rank at "
+					"least: %ld keys, %d ranks",
+					p->keys, rk->nranks);
+	if (p->rows > INT_MAX / (p->d + 1))
+		return pr_rank_fail_all(PR_EINPUT,
+					"kv-split's rows * (d + 1) is more "
+					"than one MPI_Allreduce can carry");
+	return PR_OK;
+}
+
+static int alloc_all(kvsplit *kv)
+{
+	long rd = kv->rows * kv->d;
+
+	kv->q = balloc(kv, rd);
+	kv->k = balloc(kv, kv->count * kv->d);
+	kv->v = balloc(kv, kv->count * kv->d);
+	kv->ol = balloc(kv, rd + kv->rows);
+	kv->m = balloc(kv, kv->rows);
+	if (kv->be->host_memory) {
+		kv->ol_h = kv->ol;
+		kv->m_h = kv->m;
+	} else {
+		kv->ol_h = malloc((size_t)(rd + kv->rows) * sizeof(float));
+		kv->m_h = malloc((size_t)kv->rows * sizeof(float));
+	}
+	kv->m_all = malloc((size_t)kv->rows * sizeof(float));
+	if (!kv->q || !kv->k || !kv->v || !kv->ol || !kv->m || !kv->ol_h ||
+	    !kv->m_h || !kv->m_all)
+		return pr_rank_fail(PR_EFAIL,
+				    "cannot allocate kv-split buffers for %ld "
+				    "rows, %ld keys, d %ld",
+				    kv->rows, kv->count, kv->d);
+	return PR_OK;
+}
+
+static int kv_setup(void **out, size_t *nsamples, const pr_rank *rk)
+{
+	kvsplit *kv = pr_calloc(1, sizeof(*kv));
+	pr_attention a;
+	int error;
+
+	*out = kv;
+	kv->rk = rk;
+	kv->be = rk->backend;
+	kv->bctx = rk->bctx;
+	kv->rows = rk->plan->rows;
+	kv->keys = rk->plan->keys;
+	kv->d = rk->plan->d;
+	if ((error = check_shape(rk)) < 0)
+		return error;
+	split(&kv->first, &kv->count, kv->keys, rk->nranks, rk->rank);
+	if ((error = alloc_all(kv)) < 0 ||
+	    (error = upload(kv, kv->q, KV_Q, 0, kv->rows * kv->d)) < 0 ||
+	    (error = upload(kv, kv->k, KV_K, kv->first * kv->d,
+			    kv->count * kv->d)) < 0 ||
+	    (error = upload(kv, kv->v, KV_V, kv->first * kv->d,
+			    kv->count * kv->d)) < 0)
+		return error;
+	/* untimed first run: the backend allocates its scratch, pages and
+	 * caches warm up */
+	a = attention(kv);
+	if (kv->be->run_rows(kv->bctx, &a) < 0 || kv->be->sync(kv->bctx) < 0)
+		return pr_rank_fail(PR_EFAIL, "%s: run_rows failed",
+				    kv->be->name);
+	*nsamples = kv->be->host_memory ? 4 : 5;
+	return PR_OK;
+}
+
+static int to_host(kvsplit *kv)
+{
+	size_t ol = (size_t)(kv->rows * (kv->d + 1)) * sizeof(float);
+
+	if (kv->be->to_host(kv->bctx, kv->ol_h, kv->ol, ol) < 0 ||
+	    kv->be->to_host(kv->bctx, kv->m_h, kv->m,
+			    (size_t)kv->rows * sizeof(float)) < 0 ||
+	    kv->be->sync(kv->bctx) < 0)
+		return pr_rank_fail(PR_EFAIL, "%s: copy to host failed",
+				    kv->be->name);
+	return PR_OK;
+}
+
+/* Bring this rank's o and l to the global row maxima. */
+static void rescale(kvsplit *kv)
+{
+	float *o = kv->ol_h, *l = kv->ol_h + kv->rows * kv->d, f;
+	long i, t;
+
+	for (i = 0; i < kv->rows; i++) {
+		f = expf(kv->m_h[i] - kv->m_all[i]);
+		for (t = 0; t < kv->d; t++)
+			o[i * kv->d + t] *= f;
+		l[i] *= f;
+	}
+}
+
+static int kv_run(void *ctx, int rep, int warmup, pr_samples *out)
+{
+	kvsplit *kv = ctx;
+	pr_attention a = attention(kv);
+	long rows = kv->rows, n = rows * (kv->d + 1);
+	int64_t t0, t1;
+
+	(void)rep;
+	(void)warmup;
+	t0 = pr_timing_now();
+	if (kv->be->run_rows(kv->bctx, &a) < 0 || kv->be->sync(kv->bctx) < 0)
+		return pr_rank_fail(PR_EFAIL, "%s: run_rows failed",
+				    kv->be->name);
+	t1 = pr_timing_now();
+	pr_samples_add(out, PR_PHASE_COMPUTE, 0, rows, t0, t1);
+	if (!kv->be->host_memory) {
+		t0 = pr_timing_now();
+		if (to_host(kv) < 0)
+			return PR_EFAIL;
+		t1 = pr_timing_now();
+		pr_samples_add(out, PR_PHASE_TO_HOST, (n + rows) * 4, rows, t0,
+			       t1);
+	}
+	t0 = pr_timing_now();
+	MPI_Allreduce(kv->m_h, kv->m_all, (int)rows, MPI_FLOAT, MPI_MAX,
+		      MPI_COMM_WORLD);
+	t1 = pr_timing_now();
+	pr_samples_add(out, PR_PHASE_ALLREDUCE_SMALL, rows * 4, 0, t0, t1);
+	t0 = pr_timing_now();
+	rescale(kv);
+	t1 = pr_timing_now();
+	pr_samples_add(out, PR_PHASE_RESCALE, 0, rows, t0, t1);
+	t0 = pr_timing_now();
+	MPI_Allreduce(MPI_IN_PLACE, kv->ol_h, (int)n, MPI_FLOAT, MPI_SUM,
+		      MPI_COMM_WORLD);
+	t1 = pr_timing_now();
+	pr_samples_add(out, PR_PHASE_ALLREDUCE, n * 4, 0, t0, t1);
+	return PR_OK;
+}
+
+/*
+ * The single-rank reference, all keys on this rank's backend: o then l,
+ * like ol, into host memory ref (rows * (d + 1) floats).
+ */
+static int reference(float *ref, const kvsplit *kv)
+{
+	long rd = kv->rows * kv->d, kd = kv->keys * kv->d;
+	float *k = balloc(kv, kd), *v = balloc(kv, kd);
+	float *ol = balloc(kv, rd + kv->rows), *m = balloc(kv, kv->rows);
+	pr_attention a = {.q = kv->q,
+			  .k = k,
+			  .v = v,
+			  .o = ol,
+			  .m = m,
+			  .l = ol + rd,
+			  .rows = kv->rows,
+			  .keys = kv->keys,
+			  .d = kv->d};
+	int error;
+
+	if (!k || !v || !ol || !m) {
+		error = pr_rank_fail(PR_EFAIL, "cannot allocate the kv-split "
+					       "reference");
+		goto cleanup;
+	}
+	if ((error = upload(kv, k, KV_K, 0, kd)) < 0 ||
+	    (error = upload(kv, v, KV_V, 0, kd)) < 0)
+		goto cleanup;
+	if (kv->be->run_rows(kv->bctx, &a) < 0 || kv->be->sync(kv->bctx) < 0 ||
+	    kv->be->to_host(kv->bctx, ref, ol,
+			    (size_t)(rd + kv->rows) * sizeof(float)) < 0 ||
+	    kv->be->sync(kv->bctx) < 0) {
+		error = pr_rank_fail(PR_EFAIL, "%s: reference run failed",
+				     kv->be->name);
+		goto cleanup;
+	}
+	error = PR_OK;
+cleanup:
+	if (k)
+		kv->be->free(kv->bctx, k);
+	if (v)
+		kv->be->free(kv->bctx, v);
+	if (ol)
+		kv->be->free(kv->bctx, ol);
+	if (m)
+		kv->be->free(kv->bctx, m);
+	return error;
+}
+
+/*
+ * Row-wise relative error in the max norm, the worst row: with a = o / l
+ * of the combined result and b = o / l of the reference, row i scores
+ * max_t |a_it - b_it| / max(max_t |b_it|, 1e-6). Each element is judged
+ * against its row's scale, not its own magnitude: an output that cancels
+ * to near zero would otherwise fail on float rounding alone. NaN or
+ * infinity anywhere gives INFINITY.
+ */
+static double max_rel_err(const float *got, const float *ref, long rows, long d)
+{
+	const float *lg = got + rows * d, *lr = ref + rows * d;
+	double worst = 0, diff, scale, a, b, e;
+	long i, t;
+
+	for (i = 0; i < rows; i++) {
+		diff = 0;
+		scale = 0;
+		for (t = 0; t < d; t++) {
+			a = (double)got[i * d + t] / lg[i];
+			b = (double)ref[i * d + t] / lr[i];
+			diff = fmax(diff, fabs(a - b));
+			scale = fmax(scale, fabs(b));
+			if (!isfinite(a) || !isfinite(b))
+				return INFINITY;
+		}
+		e = diff / fmax(scale, 1e-6);
+		if (e > worst)
+			worst = e;
+	}
+	return worst;
+}
+
+static int kv_check(void *ctx)
+{
+	kvsplit *kv = ctx;
+	float *ref = NULL;
+	int error;
+
+	if (!kv->rk->plan->verify || kv->rk->rank != 0)
+		return PR_OK;
+	ref = malloc((size_t)(kv->rows * (kv->d + 1)) * sizeof(float));
+	if (!ref) {
+		error = pr_rank_fail(PR_EFAIL, "cannot allocate the kv-split "
+					       "reference");
+		goto cleanup;
+	}
+	if ((error = reference(ref, kv)) < 0)
+		goto cleanup;
+	kv->max_rel_err = max_rel_err(kv->ol_h, ref, kv->rows, kv->d);
+	kv->checked = 1;
+	if (!(kv->max_rel_err <= KV_TOLERANCE))
+		error = pr_rank_fail_all(PR_EFAIL,
+					 "kv-split result differs from the "
+					 "single-rank reference: max relative "
+					 "error %.3g > %g",
+					 kv->max_rel_err, KV_TOLERANCE);
+cleanup:
+	free(ref);
+	return error;
+}
+
+static int kv_report(void *ctx, json_t *root)
+{
+	kvsplit *kv = ctx;
+	json_t *verify, *keys = json_array();
+	long first, count;
+	int r;
+
+	if (kv->checked)
+		verify = json_pack(
+		    "{s:b, s:o, s:b, s:f}", "done", 1, "max_rel_err",
+		    isfinite(kv->max_rel_err) ? json_real(kv->max_rel_err)
+					      : json_null(),
+		    "ok", kv->max_rel_err <= KV_TOLERANCE, "tolerance",
+		    KV_TOLERANCE);
+	else
+		verify =
+		    json_pack("{s:b, s:n, s:n, s:f}", "done", 0, "max_rel_err",
+			      "ok", "tolerance", KV_TOLERANCE);
+	json_object_set_new(root, "verify", verify);
+	for (r = 0; r < kv->rk->nranks; r++) {
+		split(&first, &count, kv->keys, kv->rk->nranks, r);
+		json_array_append_new(keys,
+				      json_pack("{s:i, s:I, s:I}", "rank", r,
+						"first", (json_int_t)first,
+						"count", (json_int_t)count));
+	}
+	json_object_set_new(root, "key_split", keys);
+	return PR_OK;
+}
+
+static void kv_teardown(void *ctx)
+{
+	kvsplit *kv = ctx;
+	float *mem[5];
+	size_t i;
+
+	if (!kv)
+		return;
+	mem[0] = kv->q;
+	mem[1] = kv->k;
+	mem[2] = kv->v;
+	mem[3] = kv->ol;
+	mem[4] = kv->m;
+	for (i = 0; i < 5; i++)
+		if (mem[i])
+			kv->be->free(kv->bctx, mem[i]);
+	if (!kv->be->host_memory) {
+		free(kv->ol_h);
+		free(kv->m_h);
+	}
+	free(kv->m_all);
+	free(kv);
+}
+
+const pr_workload pr_workload_kvsplit = {
+    .name = "kv-split",
+    .setup = kv_setup,
+    .run = kv_run,
+    .check = kv_check,
+    .report = kv_report,
+    .teardown = kv_teardown,
+};

@@ -1,0 +1,174 @@
+/* main.c - prereg-rank: one launch of one experiment config, under MPI */
+#include <jansson.h>
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/util.h"
+#include "envinfo.h"
+#include "output.h"
+#include "plan.h"
+#include "rank.h"
+#include "timing.h"
+#include "workload.h"
+
+static const char usage[] =
+    "usage: prereg-rank PLAN.json\n"
+    "\n"
+    "Runs one launch of a prereg experiment: every rank reads the plan\n"
+    "(written by `prereg run`), sets up its device backend, measures its\n"
+    "clock offset to rank 0, runs the workload's warmups and reps, and\n"
+    "rank 0 writes PREFIX.csv (one line per timed event, no header) and\n"
+    "PREFIX.json (ranks, MCA values in force, verification), where PREFIX\n"
+    "is the plan's \"out\". Start it with mpirun or srun, one process per\n"
+    "rank of the plan's groups.\n"
+    "\n"
+    "Exit status: 0 ok, 1 failed, 2 bad plan or usage.\n";
+
+/* Everything one launch holds; the rank 0 only parts are NULL elsewhere. */
+typedef struct {
+	pr_plan plan;
+	pr_rank rk;
+	const pr_workload *w;
+	void *wctx;
+	pr_samples buf;
+	pr_envinfo *env; /* rank 0: per rank */
+	int64_t *offset, *rtt;
+	json_t *mpi;
+	pr_sample *all;
+	size_t nall;
+} launch;
+
+static int load_plan(launch *l, const char *path)
+{
+	char why[1024];
+	int nranks, error;
+
+	MPI_Comm_size(MPI_COMM_WORLD, &nranks);
+	if ((error = pr_plan_load(&l->plan, path, why, sizeof(why))) < 0)
+		pr_rank_fail_all(error, "%s", why);
+	else if (pr_plan_nranks(&l->plan) != nranks)
+		error = pr_rank_fail_all(PR_EINPUT,
+					 "plan wants %d ranks, MPI_COMM_WORLD "
+					 "has %d",
+					 pr_plan_nranks(&l->plan), nranks);
+	else if (!(l->w = pr_workload_find(l->plan.workload)))
+		error = pr_rank_fail_all(PR_EINPUT,
+					 "plan '%s': unknown workload '%s'",
+					 path, l->plan.workload);
+	return pr_rank_agree(error);
+}
+
+/* Environment, clock offsets and MPI facts, before anything is timed. */
+static void survey(launch *l)
+{
+	pr_envinfo mine;
+	int n = l->rk.nranks;
+
+	pr_envinfo_local(&mine, &l->rk);
+	l->env = pr_envinfo_gather(&mine, n);
+	if (l->rk.rank == 0) {
+		l->offset = pr_calloc((size_t)n, sizeof(int64_t));
+		l->rtt = pr_calloc((size_t)n, sizeof(int64_t));
+		l->mpi = pr_envinfo_mpi();
+	}
+	pr_clock_offsets(l->offset, l->rtt, l->rk.rank, n);
+}
+
+static int setup_workload(launch *l)
+{
+	size_t per_rep = 0, reps = (size_t)(l->plan.warmup + l->plan.reps);
+	int error;
+
+	if ((error = l->w->setup(&l->wctx, &per_rep, &l->rk)) < 0)
+		return error;
+	if (per_rep > SIZE_MAX / reps)
+		return pr_rank_fail(PR_EINPUT, "too many samples for memory");
+	return pr_samples_init(&l->buf, per_rep * reps, l->rk.rank);
+}
+
+static int write_outputs(launch *l)
+{
+	char *csv = pr_asprintf("%s.csv", l->plan.out);
+	char *json = pr_asprintf("%s.json", l->plan.out);
+	json_t *root = pr_output_report(&l->plan, l->env, l->offset, l->rtt,
+					l->rk.nranks, l->all, l->nall);
+	int error;
+
+	if (!root || json_object_update(root, l->mpi) < 0 ||
+	    (l->w->report && l->w->report(l->wctx, root) < 0)) {
+		error = pr_rank_fail(PR_EFAIL, "cannot build '%s'", json);
+		goto cleanup;
+	}
+	if ((error = pr_output_csv(csv, &l->plan, l->all, l->nall, l->env)) <
+		0 ||
+	    (error = pr_output_json(json, root)) < 0)
+		goto cleanup;
+cleanup:
+	json_decref(root);
+	free(csv);
+	free(json);
+	return error;
+}
+
+/*
+ * The launch, stage by stage. Every stage ends in pr_rank_agree, so all
+ * ranks stop at the same place when any of them fails. A failed
+ * verification still writes the outputs (they say so), then fails.
+ */
+static int launch_run(launch *l, const char *path)
+{
+	int error, verified;
+
+	if ((error = load_plan(l, path)) < 0 ||
+	    (error = pr_rank_agree(pr_rank_setup(&l->rk, &l->plan))) < 0)
+		return error;
+	survey(l);
+	if ((error = pr_rank_agree(setup_workload(l))) < 0 ||
+	    (error = pr_rank_agree(pr_timing_loop(
+		 &l->buf, l->w, l->wctx, l->plan.warmup, l->plan.reps))) < 0)
+		return error;
+	verified = l->w->check ? l->w->check(l->wctx) : PR_OK;
+	error = pr_samples_gather(&l->all, &l->nall, &l->buf, l->rk.nranks,
+				  l->offset);
+	if (error == PR_OK && l->rk.rank == 0)
+		error = write_outputs(l);
+	return pr_rank_agree(verified < 0 ? verified : error);
+}
+
+static void launch_free(launch *l)
+{
+	if (l->w && l->wctx)
+		l->w->teardown(l->wctx);
+	pr_samples_free(&l->buf);
+	pr_rank_cleanup(&l->rk);
+	pr_plan_free(&l->plan);
+	json_decref(l->mpi);
+	free(l->env);
+	free(l->offset);
+	free(l->rtt);
+	free(l->all);
+}
+
+int main(int argc, char **argv)
+{
+	launch l;
+	int error;
+
+	if (argc == 2 &&
+	    (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		fputs(usage, stdout);
+		return fflush(stdout) || ferror(stdout) ? 1 : 0;
+	}
+	if (argc != 2 || argv[1][0] == '-') {
+		fputs(usage, stderr);
+		return 2;
+	}
+	memset(&l, 0, sizeof(l));
+	MPI_Init(&argc, &argv);
+	error = launch_run(&l, argv[1]);
+	launch_free(&l);
+	MPI_Finalize();
+	return pr_exit_code(error);
+}

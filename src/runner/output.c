@@ -1,0 +1,167 @@
+/* output.c - rank 0's PREFIX.csv and PREFIX.json for `prereg run` */
+#include "output.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../core/util.h"
+#include "rank.h"
+#include "version.h"
+
+static int fsync_dir(const char *path)
+{
+	char *copy = pr_strdup(path);
+	int fd = open(dirname(copy), O_RDONLY | O_DIRECTORY);
+
+	free(copy);
+	if (fd < 0)
+		return PR_OK; /* best effort: some file systems refuse */
+	fsync(fd);
+	close(fd);
+	return PR_OK;
+}
+
+/*
+ * data to path.tmp, flushed and fsynced, then renamed to path: a crash
+ * leaves the whole file or none under path (I2), and never a stale .tmp
+ * after a failure we saw.
+ */
+static int write_atomic(const char *path, const char *data, size_t len)
+{
+	char *tmp = pr_asprintf("%s.tmp", path);
+	FILE *f = fopen(tmp, "wb");
+	int error = PR_OK;
+
+	if (!f) {
+		error = pr_rank_fail(PR_EFAIL, "cannot create '%s': %s", tmp,
+				     strerror(errno));
+		goto cleanup;
+	}
+	if ((len && fwrite(data, 1, len, f) != len) || fflush(f) != 0 ||
+	    ferror(f) || fsync(fileno(f)) < 0) {
+		error = pr_rank_fail(PR_EFAIL, "cannot write '%s': %s", tmp,
+				     strerror(errno));
+		fclose(f);
+		unlink(tmp);
+		goto cleanup;
+	}
+	if (fclose(f) != 0) {
+		error = pr_rank_fail(PR_EFAIL, "cannot write '%s': %s", tmp,
+				     strerror(errno));
+		unlink(tmp);
+		goto cleanup;
+	}
+	if (rename(tmp, path) < 0) {
+		error = pr_rank_fail(PR_EFAIL, "cannot rename '%s' to '%s': %s",
+				     tmp, path, strerror(errno));
+		unlink(tmp);
+		goto cleanup;
+	}
+	fsync_dir(path);
+cleanup:
+	free(tmp);
+	return error;
+}
+
+int pr_output_csv(const char *path, const pr_plan *plan, const pr_sample *s,
+		  size_t n, const pr_envinfo *env)
+{
+	char *buf = NULL;
+	size_t len = 0, i;
+	FILE *f = open_memstream(&buf, &len);
+	int error, bad;
+
+	if (!f)
+		return pr_rank_fail(PR_EFAIL, "cannot format '%s': %s", path,
+				    strerror(errno));
+	for (i = 0; i < n; i++)
+		fprintf(f, "%d,%d,%d,%d,%d,%s,%s,%s,%lld,%lld,%lld,%lld\n",
+			plan->launch, plan->config, s[i].rep, s[i].warmup,
+			s[i].rank, env[s[i].rank].host, env[s[i].rank].device,
+			pr_phase_name(s[i].phase), (long long)s[i].bytes,
+			(long long)s[i].rows, (long long)s[i].t_start_ns,
+			(long long)s[i].t_end_ns);
+	bad = fflush(f) != 0 || ferror(f);
+	if (fclose(f) != 0 || bad) {
+		free(buf);
+		return pr_rank_fail(PR_EFAIL, "cannot format '%s': %s", path,
+				    strerror(errno));
+	}
+	error = write_atomic(path, buf, len);
+	free(buf);
+	return error;
+}
+
+static json_t *ranks_json(const pr_envinfo *env, const int64_t *offset,
+			  const int64_t *rtt, int nranks)
+{
+	json_t *ranks = json_array();
+	int r;
+
+	for (r = 0; r < nranks; r++)
+		json_array_append_new(
+		    ranks,
+		    json_pack("{s:i, s:s, s:s, s:i, s:s, s:s, s:I, s:I, "
+			      "s:I}",
+			      "rank", r, "host", env[r].host, "device",
+			      env[r].device, "device_index",
+			      env[r].device_index, "describe", env[r].describe,
+			      "affinity", env[r].affinity, "pid",
+			      (json_int_t)env[r].pid, "clock_offset_ns",
+			      (json_int_t)offset[r], "clock_min_rtt_ns",
+			      (json_int_t)rtt[r]));
+	return ranks;
+}
+
+static json_t *phases_json(const pr_sample *s, size_t n)
+{
+	int seen[PR_NPHASES] = {0}, p;
+	json_t *phases = json_array();
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (s[i].phase >= 0 && s[i].phase < PR_NPHASES)
+			seen[s[i].phase] = 1;
+	for (p = 0; p < PR_NPHASES; p++)
+		if (seen[p])
+			json_array_append_new(phases,
+					      json_string(pr_phase_name(p)));
+	return phases;
+}
+
+json_t *pr_output_report(const pr_plan *plan, const pr_envinfo *env,
+			 const int64_t *offset, const int64_t *rtt, int nranks,
+			 const pr_sample *s, size_t n)
+{
+	char seed[24];
+
+	snprintf(seed, sizeof(seed), "%llu", (unsigned long long)plan->seed);
+	return json_pack(
+	    "{s:s, s:s, s:i, s:i, s:s, s:i, s:i, s:s, s:i, s:o, "
+	    "s:I, s:o}",
+	    "experiment", plan->experiment, "workload", plan->workload,
+	    "launch", plan->launch, "config", plan->config, "seed", seed,
+	    "reps", plan->reps, "warmup", plan->warmup, "version", PR_VERSION,
+	    "nranks", nranks, "ranks", ranks_json(env, offset, rtt, nranks),
+	    "samples", (json_int_t)n, "phases", phases_json(s, n));
+}
+
+int pr_output_json(const char *path, const json_t *root)
+{
+	char *text = json_dumps(root, JSON_INDENT(2) | JSON_SORT_KEYS);
+	char *line;
+	int error;
+
+	if (!text)
+		return pr_rank_fail(PR_EFAIL, "cannot format '%s'", path);
+	line = pr_asprintf("%s\n", text);
+	error = write_atomic(path, line, strlen(line));
+	free(line);
+	free(text);
+	return error;
+}

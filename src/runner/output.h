@@ -1,0 +1,37 @@
+/* output.h - rank 0's PREFIX.csv and PREFIX.json for `prereg run` */
+#ifndef PR_OUTPUT_H
+#define PR_OUTPUT_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "envinfo.h"
+#include "plan.h"
+#include "timing.h"
+
+/*
+ * PREFIX.csv: one line per sample in the DESIGN 4 column order
+ *   launch,config,rep,warmup,rank,host,device,phase,bytes,rows,
+ *   t_start_ns,t_end_ns
+ * with no header (the caller adds it when it joins the launches). env is
+ * indexed by rank. Failures are recorded with pr_rank_fail.
+ */
+int pr_output_csv(const char *path, const pr_plan *plan, const pr_sample *s,
+		  size_t n, const pr_envinfo *env);
+
+/*
+ * The fields of PREFIX.json every workload shares: experiment, workload,
+ * launch, config, seed, reps, warmup, version, nranks, ranks [{rank, host,
+ * device, device_index, describe, affinity, pid, clock_offset_ns,
+ * clock_min_rtt_ns}], samples (how many) and phases (the phase names that
+ * occur, in pr_phase order). A new object.
+ */
+json_t *pr_output_report(const pr_plan *plan, const pr_envinfo *env,
+			 const int64_t *offset, const int64_t *rtt, int nranks,
+			 const pr_sample *s, size_t n);
+
+/* root with 2-space indent and sorted keys. */
+int pr_output_json(const char *path, const json_t *root);
+
+#endif

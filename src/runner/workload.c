@@ -1,0 +1,31 @@
+/* workload.c - the table of workloads */
+#include "workload.h"
+
+#include <string.h>
+
+static const pr_workload *const workloads[] = {
+    &pr_workload_pingpong,
+    &pr_workload_kvsplit,
+};
+
+#define NWORKLOADS (sizeof(workloads) / sizeof(workloads[0]))
+
+const pr_workload *pr_workload_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NWORKLOADS; i++)
+		if (!strcmp(workloads[i]->name, name))
+			return workloads[i];
+	return NULL;
+}
+
+const char *const *pr_workload_names(void)
+{
+	static const char *names[NWORKLOADS + 1];
+	size_t i;
+
+	for (i = 0; i < NWORKLOADS; i++)
+		names[i] = workloads[i]->name;
+	return names;
+}

@@ -1,0 +1,77 @@
+/* workload.h - the table of workloads the one timing loop drives */
+#ifndef PR_WORKLOAD_H
+#define PR_WORKLOAD_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+#include "rank.h"
+#include "timing.h"
+
+/*
+ * A workload is what runs between two barriers of the timing loop. Every
+ * function is called on every rank, in this order: setup, run (warmup +
+ * reps times, from pr_timing_loop), check, report (rank 0 only), teardown.
+ *
+ * pingpong (needs 2 ranks or more; plan.sizes):
+ *   The sizes are visited in the order perm = pr_schedule_permute(nsizes,
+ *   plan.seed): sizes[perm[0]], sizes[perm[1]], ... The same order in
+ *   every rep of the launch; it is recorded as "size_order" in PREFIX.json.
+ *   Per rep, ranks 0 and 1 first swap one untimed empty message (so
+ *   that the barrier's exit skew stays out of the first round trip), then
+ *   every size in that order:
+ *     pingpong      rank 0: MPI_Send of bytes to rank 1 then MPI_Recv of
+ *                   bytes from it (one round trip); rank 1: its MPI_Recv
+ *                   then MPI_Send (includes waiting for rank 0). Other
+ *                   ranks take no pingpong samples. rows = 0.
+ *   then every size again in that order, on every rank:
+ *     reduce_local  MPI_Reduce_local(MPI_SUM, MPI_FLOAT) of max(bytes/4, 1)
+ *                   floats; bytes = the size. rows = 0.
+ *   The two passes are apart so that one rank's reduction never delays
+ *   the other's next round trip.
+ *
+ * kv-split (plan.rows, keys, d; keys >= ranks):
+ *   q (rows x d), k and v (keys x d) are generated from a fixed seed, the
+ *   same on every rank; rank r owns keys [first_r, first_r + count_r), the
+ *   keys split as evenly as possible with the extra ones on the first
+ *   ranks. Per rep, on every rank:
+ *     compute          backend run_rows of all rows against the rank's
+ *                      keys, then sync; bytes = 0, rows = rows.
+ *     to_host          (backends whose memory is not host memory) copy o,
+ *                      l and m to host; bytes copied, rows = rows.
+ *     allreduce_small  MPI_Allreduce(MPI_MAX) of the row maxima m;
+ *                      bytes = rows * 4, rows = 0.
+ *     rescale          o and l of each row times exp(m_rank - m_all), so
+ *                      the partial sums share one reference; rows = rows.
+ *     allreduce        one MPI_Allreduce(MPI_SUM) of o (rows x d) and l
+ *                      (rows), contiguous; bytes = rows * d * 4 + rows * 4,
+ *                      rows = 0.
+ *   check (plan.verify): rank 0 computes all keys on its own backend and
+ *   compares o / l with the combined result (see kvsplit.c).
+ */
+typedef struct pr_workload {
+	const char *name;
+	/* Allocate and touch everything run needs. *nsamples: how many
+	 * samples run adds per rep on this rank. Failures are recorded with
+	 * pr_rank_fail; *out is set (maybe NULL) for teardown either way. */
+	int (*setup)(void **out, size_t *nsamples, const pr_rank *rk);
+	/* One rep; adds its samples to out. A failure ends the job. */
+	int (*run)(void *ctx, int rep, int warmup, pr_samples *out);
+	/* After the last rep, outside any timed region; may be collective.
+	 * NULL: nothing to check. */
+	int (*check)(void *ctx);
+	/* Rank 0: add the workload's facts to PREFIX.json. NULL: none. */
+	int (*report)(void *ctx, json_t *root);
+	void (*teardown)(void *ctx);
+} pr_workload;
+
+/* The workload called name, or NULL. */
+const pr_workload *pr_workload_find(const char *name);
+
+/* Names of every workload, NULL-terminated, for messages. */
+const char *const *pr_workload_names(void);
+
+extern const pr_workload pr_workload_pingpong;
+extern const pr_workload pr_workload_kvsplit;
+
+#endif
