@@ -33,7 +33,8 @@ struct pr_backend {
 	int (*to_host)(void *ctx, void *dst, const void *src, size_t bytes);
 	int (*sync)(void *ctx);
 	int (*run_rows)(void *ctx, const pr_attention *a);
-	/* One line describing the device, e.g. "cpu: Intel Xeon ..., 2 cores". */
+	/* One line describing the device, e.g. "cpu: Intel Xeon ..., 2 cores".
+	 */
 	int (*describe)(void *ctx, char *buf, size_t len);
 };
 

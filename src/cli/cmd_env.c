@@ -11,11 +11,11 @@
 #include "cmd.h"
 
 static const char usage[] =
-	"usage: prereg env [--json]\n"
-	"\n"
-	"What this machine offers prereg: host, CPU, cores, memory, the MPI\n"
-	"launcher and its version, transports and placements, and the\n"
-	"device backends built into prereg-rank.\n";
+    "usage: prereg env [--json]\n"
+    "\n"
+    "What this machine offers prereg: host, CPU, cores, memory, the MPI\n"
+    "launcher and its version, transports and placements, and the\n"
+    "device backends built into prereg-rank.\n";
 
 static int on_opt(int opt, const char *arg, void *data)
 {
@@ -51,10 +51,11 @@ int cmd_env(int argc, char **argv, git_repository *repo)
 
 		for (; *t; t++)
 			pr_argv_push(&a, *t);
-		line = a.n ? pr_argv_join(&a) : pr_strdup("(Open MPI's choice)");
+		line =
+		    a.n ? pr_argv_join(&a) : pr_strdup("(Open MPI's choice)");
 		json_array_append_new(tr, json_pack("{s:s, s:s}", "name",
-						    transports[i], "mpirun_args",
-						    line));
+						    transports[i],
+						    "mpirun_args", line));
 		free(line);
 		pr_argv_free(&a);
 	}
@@ -80,7 +81,7 @@ int cmd_env(int argc, char **argv, git_repository *repo)
 	printf("%-16s", "transports");
 	for (i = 0; i < json_array_size(tr); i++)
 		printf(" %s", json_string_value(json_object_get(
-				      json_array_get(tr, i), "name")));
+				  json_array_get(tr, i), "name")));
 	printf("\n%-16s spread, packed\n%-16s mpirun\n", "placements",
 	       "launchers");
 	json_decref(env);

@@ -11,10 +11,10 @@
 #include "cmd.h"
 
 static const char usage[] =
-	"usage: prereg list\n"
-	"\n"
-	"Every experiment under experiments/: its kind, whether its\n"
-	"prediction is pinned and runnable, and its runs by status.\n";
+    "usage: prereg list\n"
+    "\n"
+    "Every experiment under experiments/: its kind, whether its\n"
+    "prediction is pinned and runnable, and its runs by status.\n";
 
 static int cmp_str(const void *a, const void *b)
 {
@@ -53,7 +53,8 @@ static void ledger_summary(char *buf, size_t len, const char *root,
 
 	while (f && fgets(line, sizeof(line), f)) {
 		json_t *j = json_loads(line, 0, NULL);
-		const char *st = json_string_value(json_object_get(j, "status"));
+		const char *st =
+		    json_string_value(json_object_get(j, "status"));
 		if (st && !strcmp(st, "complete"))
 			complete++;
 		else if (j)

@@ -8,12 +8,12 @@
 #include "cmd.h"
 
 static const char usage[] =
-	"usage: prereg pin NAME\n"
-	"\n"
-	"Commit exactly experiments/NAME/experiment.ini and\n"
-	"predictions/NAME.json (nothing else that is staged or modified) as\n"
-	"a child of HEAD and tag it prereg/pin/NAME/K. Pinning again with\n"
-	"nothing changed prints the existing pin. Then: prereg run NAME.\n";
+    "usage: prereg pin NAME\n"
+    "\n"
+    "Commit exactly experiments/NAME/experiment.ini and\n"
+    "predictions/NAME.json (nothing else that is staged or modified) as\n"
+    "a child of HEAD and tag it prereg/pin/NAME/K. Pinning again with\n"
+    "nothing changed prints the existing pin. Then: prereg run NAME.\n";
 
 int cmd_pin(int argc, char **argv, git_repository *repo)
 {
@@ -27,8 +27,7 @@ int cmd_pin(int argc, char **argv, git_repository *repo)
 				  NULL)) != 0)
 		return error;
 	/* a spec that does not parse is not worth pinning */
-	if ((error = pr_spec_load(&spec, pr_repo_root(repo), argv[first])) <
-	    0)
+	if ((error = pr_spec_load(&spec, pr_repo_root(repo), argv[first])) < 0)
 		return error;
 	pr_spec_free(spec);
 	if ((error = pr_pin_create(&pin, &created, repo, argv[first])) < 0)

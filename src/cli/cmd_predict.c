@@ -9,12 +9,12 @@
 #include "cmd.h"
 
 static const char usage[] =
-	"usage: prereg predict NAME\n"
-	"\n"
-	"Evaluate the model of experiments/NAME/experiment.ini and write\n"
-	"predictions/NAME.json. Models with measured parameters take them\n"
-	"from the newest committed run of the pinned calibration experiment\n"
-	"named in [model] calibration. Then: prereg pin NAME.\n";
+    "usage: prereg predict NAME\n"
+    "\n"
+    "Evaluate the model of experiments/NAME/experiment.ini and write\n"
+    "predictions/NAME.json. Models with measured parameters take them\n"
+    "from the newest committed run of the pinned calibration experiment\n"
+    "named in [model] calibration. Then: prereg pin NAME.\n";
 
 int cmd_predict(int argc, char **argv, git_repository *repo)
 {
@@ -26,8 +26,7 @@ int cmd_predict(int argc, char **argv, git_repository *repo)
 	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, 1, NULL,
 				  NULL)) != 0)
 		return error;
-	if ((error = pr_spec_load(&spec, pr_repo_root(repo),
-				  argv[first])) < 0)
+	if ((error = pr_spec_load(&spec, pr_repo_root(repo), argv[first])) < 0)
 		return error;
 	error = pr_predict_write(repo, spec, 0);
 	pr_spec_free(spec);

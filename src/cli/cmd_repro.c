@@ -7,11 +7,11 @@
 #include "cmd.h"
 
 static const char usage[] =
-	"usage: prereg repro NAME [run options]\n"
-	"\n"
-	"The reviewer's command: check that NAME's prediction is pinned and\n"
-	"unmodified, then run its schedule and archive and commit the run\n"
-	"(the options of 'prereg run' apply; progress is shown).\n";
+    "usage: prereg repro NAME [run options]\n"
+    "\n"
+    "The reviewer's command: check that NAME's prediction is pinned and\n"
+    "unmodified, then run its schedule and archive and commit the run\n"
+    "(the options of 'prereg run' apply; progress is shown).\n";
 
 int cmd_repro(int argc, char **argv, git_repository *repo)
 {

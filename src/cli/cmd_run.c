@@ -9,21 +9,21 @@
 #include "cmd.h"
 
 static const char usage[] =
-	"usage: prereg run NAME [--launches L] [--reps R] [--warmup W]\n"
-	"                  [--quick] [--launcher mpirun] [--no-commit]\n"
-	"                  [--dry-run] [--progress]\n"
-	"\n"
-	"Refuse (exit 3) unless the spec and the prediction are pinned\n"
-	"(prereg pin NAME) and unmodified; then run the schedule: L launches\n"
-	"of every config of the factor grid, in an order seeded by the pin,\n"
-	"each W warmups + R repetitions. Archive the raw timings in\n"
-	"runs/NAME/RUNID/, append to the ledger and commit the run.\n"
-	"\n"
-	"  --launches L, --reps R, --warmup W   override the spec\n"
-	"  --quick       2 launches x (1 warmup + 3 reps): a minute or less\n"
-	"  --no-commit   leave the run in the work tree\n"
-	"  --dry-run     print the schedule and the mpirun lines, run nothing\n"
-	"  --progress    progress on stderr even when it is not a terminal\n";
+    "usage: prereg run NAME [--launches L] [--reps R] [--warmup W]\n"
+    "                  [--quick] [--launcher mpirun] [--no-commit]\n"
+    "                  [--dry-run] [--progress]\n"
+    "\n"
+    "Refuse (exit 3) unless the spec and the prediction are pinned\n"
+    "(prereg pin NAME) and unmodified; then run the schedule: L launches\n"
+    "of every config of the factor grid, in an order seeded by the pin,\n"
+    "each W warmups + R repetitions. Archive the raw timings in\n"
+    "runs/NAME/RUNID/, append to the ledger and commit the run.\n"
+    "\n"
+    "  --launches L, --reps R, --warmup W   override the spec\n"
+    "  --quick       2 launches x (1 warmup + 3 reps): a minute or less\n"
+    "  --no-commit   leave the run in the work tree\n"
+    "  --dry-run     print the schedule and the mpirun lines, run nothing\n"
+    "  --progress    progress on stderr even when it is not a terminal\n";
 
 enum { OPT_LAUNCHES = 256, OPT_REPS, OPT_WARMUP, OPT_LAUNCHER };
 
@@ -61,16 +61,16 @@ int pr_cmd_run_opts(pr_run_opts *o, int *first, int argc, char **argv,
 		    const char *text)
 {
 	static const struct option opts[] = {
-		{"help", no_argument, NULL, 'h'},
-		{"launches", required_argument, NULL, OPT_LAUNCHES},
-		{"reps", required_argument, NULL, OPT_REPS},
-		{"warmup", required_argument, NULL, OPT_WARMUP},
-		{"launcher", required_argument, NULL, OPT_LAUNCHER},
-		{"quick", no_argument, NULL, 'q'},
-		{"no-commit", no_argument, NULL, 'n'},
-		{"dry-run", no_argument, NULL, 'd'},
-		{"progress", no_argument, NULL, 'p'},
-		{NULL, 0, NULL, 0}};
+	    {"help", no_argument, NULL, 'h'},
+	    {"launches", required_argument, NULL, OPT_LAUNCHES},
+	    {"reps", required_argument, NULL, OPT_REPS},
+	    {"warmup", required_argument, NULL, OPT_WARMUP},
+	    {"launcher", required_argument, NULL, OPT_LAUNCHER},
+	    {"quick", no_argument, NULL, 'q'},
+	    {"no-commit", no_argument, NULL, 'n'},
+	    {"dry-run", no_argument, NULL, 'd'},
+	    {"progress", no_argument, NULL, 'p'},
+	    {NULL, 0, NULL, 0}};
 
 	memset(o, 0, sizeof(*o));
 	o->launches = o->reps = o->warmup = -1;

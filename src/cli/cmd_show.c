@@ -12,10 +12,10 @@
 #include "cmd.h"
 
 static const char usage[] =
-	"usage: prereg show RUNID [--json]\n"
-	"\n"
-	"One run's manifest (runs/NAME/RUNID/manifest.json), readable: its\n"
-	"status, pin, schedule, launches and archive.\n";
+    "usage: prereg show RUNID [--json]\n"
+    "\n"
+    "One run's manifest (runs/NAME/RUNID/manifest.json), readable: its\n"
+    "status, pin, schedule, launches and archive.\n";
 
 static int on_opt(int opt, const char *arg, void *data)
 {
@@ -59,7 +59,8 @@ static const char *str(json_t *o, const char *key)
 
 static void print_readable(json_t *m)
 {
-	json_t *pin = json_object_get(m, "pin"), *s = json_object_get(m, "schedule");
+	json_t *pin = json_object_get(m, "pin"),
+	       *s = json_object_get(m, "schedule");
 	json_t *ar = json_object_get(m, "archive"), *l;
 	json_t *configs = json_object_get(m, "configs");
 	size_t i;
@@ -68,7 +69,8 @@ static void print_readable(json_t *m)
 	printf("status     %s\n", str(m, "status"));
 	printf("time       %s .. %s\n", str(m, "started"), str(m, "finished"));
 	printf("pin        %s %s, committed %s (self-asserted)\n",
-	       str(pin, "tag"), str(pin, "commit"), str(pin, "commit_time_utc"));
+	       str(pin, "tag"), str(pin, "commit"),
+	       str(pin, "commit_time_utc"));
 	printf("schedule   seed %s, %lld launches x %zu configs, %lld warmup + "
 	       "%lld reps\n",
 	       str(s, "seed"),
@@ -86,15 +88,16 @@ static void print_readable(json_t *m)
 	json_array_foreach(json_object_get(m, "launches"), i, l)
 	{
 		json_t *c = json_array_get(
-			configs, (size_t)json_integer_value(
-					 json_object_get(l, "config")));
-		printf("%-6lld %-6lld %-9s %-8s %-6lld %8.2f\n",
-		       (long long)json_integer_value(json_object_get(l, "launch")),
-		       (long long)json_integer_value(json_object_get(l, "config")),
-		       str(c, "transport"), str(c, "placement"),
-		       (long long)json_integer_value(
-			       json_object_get(l, "exit_status")),
-		       json_real_value(json_object_get(l, "wall_s")));
+		    configs,
+		    (size_t)json_integer_value(json_object_get(l, "config")));
+		printf(
+		    "%-6lld %-6lld %-9s %-8s %-6lld %8.2f\n",
+		    (long long)json_integer_value(json_object_get(l, "launch")),
+		    (long long)json_integer_value(json_object_get(l, "config")),
+		    str(c, "transport"), str(c, "placement"),
+		    (long long)json_integer_value(
+			json_object_get(l, "exit_status")),
+		    json_real_value(json_object_get(l, "wall_s")));
 	}
 }
 

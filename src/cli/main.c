@@ -15,13 +15,13 @@ static const struct {
 	int needs_repo;
 	const char *summary;
 } commands[] = {
-	{"list", cmd_list, 1, "experiments, pin state and runs"},
-	{"env", cmd_env, 0, "devices, MPI, transports and launchers here"},
-	{"predict", cmd_predict, 1, "evaluate the model, write the prediction"},
-	{"pin", cmd_pin, 1, "commit spec + prediction and tag the pin"},
-	{"run", cmd_run, 1, "check the pin, run the schedule, archive, commit"},
-	{"show", cmd_show, 1, "one run's manifest, readable"},
-	{"repro", cmd_repro, 1, "the reviewer's command: check the pin and run"},
+    {"list", cmd_list, 1, "experiments, pin state and runs"},
+    {"env", cmd_env, 0, "devices, MPI, transports and launchers here"},
+    {"predict", cmd_predict, 1, "evaluate the model, write the prediction"},
+    {"pin", cmd_pin, 1, "commit spec + prediction and tag the pin"},
+    {"run", cmd_run, 1, "check the pin, run the schedule, archive, commit"},
+    {"show", cmd_show, 1, "one run's manifest, readable"},
+    {"repro", cmd_repro, 1, "the reviewer's command: check the pin and run"},
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -76,8 +76,7 @@ int main(int argc, char **argv)
 			argv[1]);
 		return 2;
 	}
-	if (commands[i].needs_repo &&
-	    (error = pr_repo_open(&repo, ".")) < 0)
+	if (commands[i].needs_repo && (error = pr_repo_open(&repo, ".")) < 0)
 		return pr_exit_code(error);
 	error = commands[i].fn(argc - 1, argv + 1, repo);
 	git_repository_free(repo);

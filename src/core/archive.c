@@ -171,9 +171,8 @@ int pr_archive_read(char **out, pr_archive_info *info, const char *path)
 	if (zerr != Z_OK) {
 		free(buf);
 		return pr_error("cannot read '%s': %s", path,
-				zerr == Z_BUF_ERROR
-					? "the archive is truncated"
-					: "corrupt gzip stream");
+				zerr == Z_BUF_ERROR ? "the archive is truncated"
+						    : "corrupt gzip stream");
 	}
 	buf[n] = '\0';
 	info->bytes = n;

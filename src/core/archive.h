@@ -7,15 +7,15 @@
 #include <stdint.h>
 
 /* The header line of timings.csv (DESIGN 4), without the newline. */
-#define PR_ARCHIVE_HEADER                                                  \
-	"launch,config,rep,warmup,rank,host,device,phase,bytes,rows,"      \
+#define PR_ARCHIVE_HEADER                                                      \
+	"launch,config,rep,warmup,rank,host,device,phase,bytes,rows,"          \
 	"t_start_ns,t_end_ns"
 
 typedef struct pr_archive_info {
 	char sha256[65];   /* of the uncompressed CSV, header included */
-	uint64_t bytes;    /* uncompressed bytes */
+	uint64_t bytes;	   /* uncompressed bytes */
 	uint64_t gz_bytes; /* compressed file size */
-	uint64_t rows;     /* data rows (lines after the header) */
+	uint64_t rows;	   /* data rows (lines after the header) */
 } pr_archive_info;
 
 typedef struct pr_archive_writer pr_archive_writer;

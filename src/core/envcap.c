@@ -78,14 +78,12 @@ json_t *pr_envcap_host(void)
 	}
 	json_object_set_new(o, "cpu", json_string(cpu));
 	if (hwloc_topology_init(&topo) == 0 && hwloc_topology_load(topo) == 0) {
+		json_object_set_new(o, "cores",
+				    json_integer(hwloc_get_nbobjs_by_type(
+					topo, HWLOC_OBJ_CORE)));
 		json_object_set_new(
-			o, "cores",
-			json_integer(hwloc_get_nbobjs_by_type(topo,
-							      HWLOC_OBJ_CORE)));
-		json_object_set_new(
-			o, "pus",
-			json_integer(
-				hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_PU)));
+		    o, "pus",
+		    json_integer(hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_PU)));
 		hwloc_topology_destroy(topo);
 	}
 	if (pages > 0 && psize > 0)

@@ -54,9 +54,10 @@ static int needs_quotes(const char *s)
 	if (!*s)
 		return 1;
 	for (; *s; s++) {
-		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-			    "0123456789-_./=:,@%+",
-			    *s))
+		if (!strchr(
+			"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			"0123456789-_./=:,@%+",
+			*s))
 			return 1;
 	}
 	return 0;
@@ -91,23 +92,36 @@ char *pr_argv_join(const pr_argv *a)
 	return out;
 }
 
-static const char *const vader_args[] = {"--mca", "pml", "ob1", "--mca",
-					 "btl", "self,vader", NULL};
+static const char *const vader_args[] = {"--mca", "pml",	"ob1", "--mca",
+					 "btl",	  "self,vader", NULL};
 static const char *const tcp_args[] = {
-	"--mca", "pml", "ob1", "--mca", "btl", "self,tcp", "--mca",
-	"btl_tcp_if_include", "lo", NULL};
-static const char *const ucx_args[] = {"--mca", "pml", "ucx",
-				       "-x",    "UCX_TLS=sm,self", NULL};
+    "--mca", "pml",	 "ob1",	  "--mca",
+    "btl",   "self,tcp", "--mca", "btl_tcp_if_include",
+    "lo",    NULL};
+/* Open MPI 4.1 only selects pml ucx for the devices in pml_ucx_devices
+ * (default mlx*) and tls in pml_ucx_tls: "any" lets it run on shared memory */
+static const char *const ucx_args[] = {"--mca",
+				       "pml",
+				       "ucx",
+				       "--mca",
+				       "pml_ucx_tls",
+				       "any",
+				       "--mca",
+				       "pml_ucx_devices",
+				       "any",
+				       "-x",
+				       "UCX_TLS=sm,self",
+				       NULL};
 static const char *const default_args[] = {NULL};
 
 static const struct {
 	const char *name;
 	const char *const *args;
 } transports[] = {
-	{"vader", vader_args},
-	{"tcp", tcp_args},
-	{"ucx", ucx_args},
-	{"default", default_args},
+    {"vader", vader_args},
+    {"tcp", tcp_args},
+    {"ucx", ucx_args},
+    {"default", default_args},
 };
 
 const char *const *pr_launch_transport_args(const char *transport)
@@ -137,8 +151,8 @@ void pr_launch_mpirun(pr_launch_cmd *out, const pr_spec *spec, int config,
 	out->pin_core0 = !strcmp(placement, "packed");
 	pr_argv_push(&out->argv, "--bind-to");
 	pr_argv_push(&out->argv, !out->pin_core0 && spec->nranks <= ncores
-					 ? "core"
-					 : "none");
+				     ? "core"
+				     : "none");
 	for (; t && *t; t++)
 		pr_argv_push(&out->argv, *t);
 	if (!strcmp(spec->algorithm, "ring")) {
@@ -197,8 +211,7 @@ int pr_launch_run(int *status, int *timed_out, const pr_launch_cmd *cmd,
 
 	*status = -1;
 	*timed_out = 0;
-	logfd = open(log_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC,
-		     0666);
+	logfd = open(log_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
 	if (logfd < 0)
 		return pr_error("cannot create '%s': %s", log_path,
 				strerror(errno));
@@ -219,10 +232,10 @@ int pr_launch_run(int *status, int *timed_out, const pr_launch_cmd *cmd,
 		if (got < 0 && errno != EINTR)
 			return pr_error("cannot wait for mpirun: %s",
 					strerror(errno));
-		if (!term_at && ((stop && *stop) ||
-				 (timeout_s > 0 &&
-				  (double)(pr_mono_ns() - t0) * 1e-9 >
-					  timeout_s))) {
+		if (!term_at &&
+		    ((stop && *stop) ||
+		     (timeout_s > 0 &&
+		      (double)(pr_mono_ns() - t0) * 1e-9 > timeout_s))) {
 			*timed_out = !(stop && *stop);
 			kill(-pid, SIGTERM);
 			term_at = pr_mono_ns();

@@ -16,7 +16,7 @@ typedef struct {
 
 void pr_argv_push(pr_argv *a, const char *s);
 void pr_argv_pushf(pr_argv *a, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+    __attribute__((format(printf, 2, 3)));
 void pr_argv_free(pr_argv *a);
 /* The argv as one shell-quoted line (caller frees), for --dry-run and
  * manifests. */

@@ -71,13 +71,13 @@ int pr_ledger_append(char out_prev[65], const char *path, const char *run_id,
 		goto cleanup;
 	}
 	tip_of(prev, buf, len);
-	obj = json_pack("{s:s, s:s, s:s, s:s}", "run_id", run_id, "status",
-			status, "manifest_sha256", manifest_sha256, "prev",
-			prev);
+	obj =
+	    json_pack("{s:s, s:s, s:s, s:s}", "run_id", run_id, "status",
+		      status, "manifest_sha256", manifest_sha256, "prev", prev);
 	line = json_dumps(obj, JSON_COMPACT | JSON_PRESERVE_ORDER);
 	if (!line) {
-		error = pr_error("cannot encode a ledger line for '%s'",
-				 run_id);
+		error =
+		    pr_error("cannot encode a ledger line for '%s'", run_id);
 		goto cleanup;
 	}
 	llen = strlen(line);

@@ -3,7 +3,7 @@
 #define PR_LEDGER_H
 
 /* prev of the first line: 64 zeros. */
-#define PR_LEDGER_GENESIS                                                  \
+#define PR_LEDGER_GENESIS                                                      \
 	"0000000000000000000000000000000000000000000000000000000000000000"
 
 /*

@@ -8,7 +8,7 @@
 
 typedef struct {
 	char commit[GIT_OID_HEXSZ + 1]; /* the pin commit */
-	char tag[256];                  /* prereg/pin/NAME/K */
+	char tag[256];			/* prereg/pin/NAME/K */
 	int k;
 	int64_t commit_time; /* committer time, unix seconds (self-asserted) */
 	char spec_blob[GIT_OID_HEXSZ + 1];

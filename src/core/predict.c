@@ -73,7 +73,8 @@ static void size_medians(size_series *out, const pr_timings *t,
 				    (double)q->bytes == size &&
 				    !strcmp(q->phase, phase) &&
 				    (rank < 0 || q->rank == rank))
-					vals[nv++] = pr_timing_seconds(q) * scale;
+					vals[nv++] =
+					    pr_timing_seconds(q) * scale;
 			}
 			if (nv)
 				lmed[nl++] = pr_stats_median(vals, nv);
@@ -126,8 +127,8 @@ int pr_predict_fit_transport(pr_hockney_params *out, const pr_timings *t,
 			   PR_HOCKNEY_EAGER_MAX) < 0 ||
 	    pr_hockney_fit(&out->rndv, pp.size, pp.t, pp.n,
 			   PR_HOCKNEY_RNDV_MIN + 1, INFINITY) < 0 ||
-	    pr_hockney_fit(&g, red.size, red.t, red.n,
-			   PR_HOCKNEY_RNDV_MIN + 1, INFINITY) < 0) {
+	    pr_hockney_fit(&g, red.size, red.t, red.n, PR_HOCKNEY_RNDV_MIN + 1,
+			   INFINITY) < 0) {
 		error = pr_error_code(PR_EINPUT,
 				      "the calibration run of '%s' needs two "
 				      "or more message sizes at or below 4 "
@@ -192,12 +193,12 @@ static int find_calibration_run(char **run_id, json_t **manifest,
 		closedir(dh);
 	qsort(names, n, sizeof(char *), cmp_str_desc);
 	for (i = 0; i < n && error < 0; i++) {
-		char *rel = pr_asprintf("runs/%s/%s/manifest.json", cal,
-					names[i]);
+		char *rel =
+		    pr_asprintf("runs/%s/%s/manifest.json", cal, names[i]);
 		char *abs = pr_asprintf("%s%s", pr_repo_root(repo), rel);
 		json_t *m = json_load_file(abs, 0, NULL);
-		const char *status = json_string_value(
-			json_object_get(m, "status"));
+		const char *status =
+		    json_string_value(json_object_get(m, "status"));
 
 		if (m && status && !strcmp(status, "complete") &&
 		    in_head(repo, rel)) {
@@ -224,8 +225,8 @@ static int find_calibration_run(char **run_id, json_t **manifest,
 
 static json_t *hockney_json(const pr_hockney *h)
 {
-	return json_pack("{s:f, s:f}", "alpha_s", h->alpha,
-			 "beta_s_per_byte", h->beta);
+	return json_pack("{s:f, s:f}", "alpha_s", h->alpha, "beta_s_per_byte",
+			 h->beta);
 }
 
 static json_t *params_json(const pr_hockney_params *p)
@@ -258,8 +259,8 @@ static int manifest_transports(const char ***out, int *n, json_t *m)
 		return pr_error("the calibration manifest lists no configs");
 	*out = pr_calloc((size_t)*n, sizeof(char *));
 	for (i = 0; i < (size_t)*n; i++) {
-		(*out)[i] = json_string_value(json_object_get(
-			json_array_get(configs, i), "transport"));
+		(*out)[i] = json_string_value(
+		    json_object_get(json_array_get(configs, i), "transport"));
 		if (!(*out)[i])
 			(*out)[i] = "";
 	}
@@ -303,32 +304,39 @@ static int predict_hockney_ring(json_t *pred, git_repository *repo,
 			goto cleanup;
 		json_object_set_new(params, tr, params_json(&hp));
 		json_array_append_new(
-			cells,
-			cell(spec, c, "allreduce", n_big,
-			     pr_hockney_ring_allreduce(&hp, spec->nranks,
-						       n_big)));
+		    cells,
+		    cell(spec, c, "allreduce", n_big,
+			 pr_hockney_ring_allreduce(&hp, spec->nranks, n_big)));
 		json_array_append_new(
-			cells,
-			cell(spec, c, "allreduce_small", n_small,
-			     pr_hockney_ring_allreduce(&hp, spec->nranks,
-						       n_small)));
+		    cells, cell(spec, c, "allreduce_small", n_small,
+				pr_hockney_ring_allreduce(&hp, spec->nranks,
+							  n_small)));
 	}
-	json_object_set_new(
-		json_object_get(pred, "model"), "calibration",
-		json_pack("{s:s, s:s, s:s, s:O}", "experiment",
-			  spec->calibration, "run_id", run_id,
-			  "archive_sha256", info.sha256, "pin",
-			  json_object_get(manifest, "pin")));
+	json_object_set_new(json_object_get(pred, "model"), "calibration",
+			    json_pack("{s:s, s:s, s:s, s:O}", "experiment",
+				      spec->calibration, "run_id", run_id,
+				      "archive_sha256", info.sha256, "pin",
+				      json_object_get(manifest, "pin")));
 	json_object_set(json_object_get(pred, "model"), "params", params);
 	json_object_set_new(
-		json_object_get(pred, "model"), "formula",
-		json_string("ring allreduce of n bytes over p ranks: "
-			    "2(p-1)alpha + 2((p-1)/p) n beta + ((p-1)/p) n "
-			    "gamma, alpha and beta of the regime of the "
-			    "n/p-byte segments (eager <= 4 KiB, else "
-			    "rendezvous); n = rows*d*4 + rows*4 (partial "
-			    "output and row sums, allreduce) and rows*4 (row "
-			    "max, allreduce_small)"));
+	    json_object_get(pred, "model"), "fit",
+	    json_string("one-way time = round trip / 2 of rank 0's "
+			"pingpong samples; per size the median over "
+			"launches of per-launch medians (warmups "
+			"excluded); least squares on relative residuals "
+			"(weights 1/t^2) over sizes <= 4 KiB (eager) and "
+			"> 32 KiB (rendezvous), alpha >= 0; gamma = slope "
+			"of the reduce_local medians over sizes > 32 "
+			"KiB"));
+	json_object_set_new(
+	    json_object_get(pred, "model"), "formula",
+	    json_string("ring allreduce of n bytes over p ranks: "
+			"2(p-1)alpha + 2((p-1)/p) n beta + ((p-1)/p) n "
+			"gamma, alpha and beta of the regime of the "
+			"n/p-byte segments (eager <= 4 KiB, else "
+			"rendezvous); n = rows*d*4 + rows*4 (partial "
+			"output and row sums, allreduce) and rows*4 (row "
+			"max, allreduce_small)"));
 cleanup:
 	pr_timings_free(&t);
 	json_decref(manifest);
@@ -365,11 +373,11 @@ static json_t *plan_json(const pr_spec *spec)
 		json_array_append_new(tr, json_string(spec->transports[i]));
 	for (i = 0; i < spec->nplacements; i++)
 		json_array_append_new(pl, json_string(spec->placements[i]));
-	return json_pack("{s:s, s:i, s:o, s:o, s:o, s:i, s:i, s:i}",
-			 "workload", spec->workload, "ranks", spec->nranks,
-			 "sizes_bytes", sizes, "transports", tr, "placements",
-			 pl, "launches", spec->launches, "reps", spec->reps,
-			 "warmup", spec->warmup);
+	return json_pack("{s:s, s:i, s:o, s:o, s:o, s:i, s:i, s:i}", "workload",
+			 spec->workload, "ranks", spec->nranks, "sizes_bytes",
+			 sizes, "transports", tr, "placements", pl, "launches",
+			 spec->launches, "reps", spec->reps, "warmup",
+			 spec->warmup);
 }
 
 int pr_predict_build(json_t **out, git_repository *repo, const pr_spec *spec)
@@ -383,25 +391,26 @@ int pr_predict_build(json_t **out, git_repository *repo, const pr_spec *spec)
 		return error;
 	pr_utc_iso(created, pr_now_unix());
 	pred = json_pack(
-		"{s:s, s:s, s:s, s:s, s:s, s:{s:s}, s:[], s:{s:s, s:s, s:f}}",
-		"experiment", spec->name, "created", created, "spec_blob", blob,
-		"kind",
-		spec->kind == PR_KIND_CALIBRATION ? "calibration"
-						  : "validation",
-		"claim", spec->claim, "model", "name", spec->model, "cells",
-		"decision_rule", "statistic",
-		"median over launches of the per-launch medians (warmups "
-		"excluded)",
-		"pass", "lo_s <= statistic <= hi_s, lo/hi = predicted_s * (1 "
-			"-/+ tolerance)",
-		"tolerance", spec->tolerance);
+	    "{s:s, s:s, s:s, s:s, s:s, s:{s:s}, s:[], s:{s:s, s:s, s:f}}",
+	    "experiment", spec->name, "created", created, "spec_blob", blob,
+	    "kind",
+	    spec->kind == PR_KIND_CALIBRATION ? "calibration" : "validation",
+	    "claim", spec->claim, "model", "name", spec->model, "cells",
+	    "decision_rule", "statistic",
+	    "median over launches of the per-launch medians (warmups "
+	    "excluded)",
+	    "pass",
+	    "lo_s <= statistic <= hi_s, lo/hi = predicted_s * (1 "
+	    "-/+ tolerance)",
+	    "tolerance", spec->tolerance);
 	if (spec->kind == PR_KIND_CALIBRATION) {
 		json_object_set_new(pred, "plan", plan_json(spec));
 	} else if (!strcmp(spec->model, "hockney-ring")) {
 		error = predict_hockney_ring(pred, repo, spec);
 	} else if (strcmp(spec->model, "none")) {
-		error = pr_error_code(PR_EINPUT, "'%s': model '%s' has no "
-						 "predictor yet",
+		error = pr_error_code(PR_EINPUT,
+				      "'%s': model '%s' has no "
+				      "predictor yet",
 				      spec->path, spec->model);
 	}
 	if (error < 0) {
@@ -421,7 +430,7 @@ int pr_predict_write(git_repository *repo, const pr_spec *spec, int quiet)
 	if ((error = pr_predict_build(&pred, repo, spec)) < 0)
 		return error;
 	text = json_dumps(pred, JSON_INDENT(2) | JSON_SORT_KEYS |
-					JSON_REAL_PRECISION(10));
+				    JSON_REAL_PRECISION(10));
 	dir = pr_asprintf("%spredictions", pr_repo_root(repo));
 	path = pr_asprintf("%s/%s.json", dir, spec->name);
 	if (!text) {

@@ -32,9 +32,8 @@ int pr_predict_write(git_repository *repo, const struct pr_spec *spec,
  * reduce_local medians above 32 KiB. configs[i] names config i's transport.
  */
 struct pr_timings;
-int pr_predict_fit_transport(pr_hockney_params *out,
-			     const struct pr_timings *t,
-			     const char *const *config_transport,
-			     int nconfigs, const char *transport);
+int pr_predict_fit_transport(pr_hockney_params *out, const struct pr_timings *t,
+			     const char *const *config_transport, int nconfigs,
+			     const char *transport);
 
 #endif

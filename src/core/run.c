@@ -39,8 +39,8 @@ typedef struct {
 	pr_schedule sched;
 	int launches, reps, warmup, ncores;
 	char run_id[40];
-	char *run_dir;  /* absolute runs/NAME/RUNID */
-	char *rel_dir;  /* runs/NAME/RUNID */
+	char *run_dir;	/* absolute runs/NAME/RUNID */
+	char *rel_dir;	/* runs/NAME/RUNID */
 	char *work_dir; /* scratch for plans, logs and per-launch output */
 	char *rank_bin;
 	json_t *invocations; /* manifest records, one per launch done */
@@ -113,8 +113,7 @@ static void print_tail(const char *path)
 
 	if (json_string_value(t))
 		fprintf(stderr, "--- mpirun output (last lines) ---\n%s%s",
-			json_string_value(t),
-			"--- end of mpirun output ---\n");
+			json_string_value(t), "--- end of mpirun output ---\n");
 	json_decref(t);
 }
 
@@ -132,6 +131,24 @@ static void progress(const run_ctx *rc, size_t k, double wall)
 		k + 1, rc->sched.ninv, inv->launch, inv->config,
 		pr_spec_transport(rc->spec, inv->config),
 		pr_spec_placement(rc->spec, inv->config), wall, eta);
+}
+
+/*
+ * An argument as the manifest shows it: the rank binary relative to the
+ * work tree when it lies inside, the plan file by its name (its content is
+ * recorded beside the argv), so that no scratch path enters the record.
+ */
+static const char *shown_arg(const run_ctx *rc, const char *arg)
+{
+	const char *root = pr_repo_root(rc->repo);
+	size_t n = strlen(root);
+
+	if (!strcmp(arg, rc->rank_bin) && !strncmp(arg, root, n))
+		return arg + n;
+	if (!strncmp(arg, rc->work_dir, strlen(rc->work_dir)) &&
+	    arg[strlen(rc->work_dir)] == '/')
+		return arg + strlen(rc->work_dir) + 1;
+	return arg;
 }
 
 /* One invocation: plan, mpirun, record. *ok = 0 when it failed. */
@@ -161,16 +178,19 @@ static int run_one(run_ctx *rc, size_t k, int *ok)
 				   2 * budget + 60, &g_stop)) < 0)
 		goto cleanup;
 	for (i = 0; i < cmd.argv.n; i++)
-		json_array_append_new(argv, json_string(cmd.argv.v[i]));
+		json_array_append_new(argv,
+				      json_string(shown_arg(rc, cmd.argv.v[i])));
 	pr_utc_iso(start, u0);
 	pr_utc_iso(end, pr_now_unix());
 	*ok = status == 0 && !g_stop && access(rankinfo, R_OK) == 0;
 	rec = json_pack("{s:i, s:i, s:s, s:O, s:i, s:b, s:s, s:s, s:f}",
-			"launch", inv->launch, "config", inv->config, "placement",
-			pr_spec_placement(rc->spec, inv->config), "argv", argv,
-			"exit_status", status, "timed_out", timed_out, "start",
-			start, "end", end, "wall_s",
+			"launch", inv->launch, "config", inv->config,
+			"placement", pr_spec_placement(rc->spec, inv->config),
+			"argv", argv, "exit_status", status, "timed_out",
+			timed_out, "start", start, "end", end, "wall_s",
 			(double)(pr_mono_ns() - t0) * 1e-9);
+	json_object_del(pj, "out");
+	json_object_set(rec, "plan", pj);
 	json_object_set_new(rec, "ranks",
 			    *ok ? json_load_file(rankinfo, 0, NULL)
 				: json_null());
@@ -215,12 +235,13 @@ static int dry_run(const run_ctx *rc)
 		pr_launch_mpirun(&cmd, rc->spec, inv->config, rc->rank_bin,
 				 "PLAN.json", rc->ncores);
 		line = pr_argv_join(&cmd.argv);
-		printf("[%zu] launch %d config %d (%s, %s) seed %llu:\n  %s%s\n",
-		       k, inv->launch, inv->config,
-		       pr_spec_transport(rc->spec, inv->config),
-		       pr_spec_placement(rc->spec, inv->config),
-		       (unsigned long long)inv->seed,
-		       cmd.pin_core0 ? "taskset -c 0 " : "", line);
+		printf(
+		    "[%zu] launch %d config %d (%s, %s) seed %llu:\n  %s%s\n",
+		    k, inv->launch, inv->config,
+		    pr_spec_transport(rc->spec, inv->config),
+		    pr_spec_placement(rc->spec, inv->config),
+		    (unsigned long long)inv->seed,
+		    cmd.pin_core0 ? "taskset -c 0 " : "", line);
 		free(line);
 		pr_argv_free(&cmd.argv);
 	}
@@ -268,11 +289,10 @@ static json_t *configs_json(const pr_spec *s)
 	int c;
 
 	for (c = 0; c < pr_spec_nconfigs(s); c++)
-		json_array_append_new(a, json_pack("{s:i, s:s, s:s}", "config",
-						   c, "transport",
-						   pr_spec_transport(s, c),
-						   "placement",
-						   pr_spec_placement(s, c)));
+		json_array_append_new(
+		    a, json_pack("{s:i, s:s, s:s}", "config", c, "transport",
+				 pr_spec_transport(s, c), "placement",
+				 pr_spec_placement(s, c)));
 	return a;
 }
 
@@ -286,12 +306,10 @@ static json_t *schedule_json(const run_ctx *rc)
 		char s[24];
 		snprintf(s, sizeof(s), "%llu",
 			 (unsigned long long)rc->sched.inv[k].seed);
-		json_array_append_new(order,
-				      json_pack("{s:i, s:i, s:s}", "launch",
-						rc->sched.inv[k].launch,
-						"config",
-						rc->sched.inv[k].config, "seed",
-						s));
+		json_array_append_new(
+		    order, json_pack("{s:i, s:i, s:s}", "launch",
+				     rc->sched.inv[k].launch, "config",
+				     rc->sched.inv[k].config, "seed", s));
 	}
 	snprintf(seed, sizeof(seed), "%llu",
 		 (unsigned long long)rc->sched.seed);
@@ -303,8 +321,8 @@ static json_t *schedule_json(const run_ctx *rc)
 			 rc->warmup, "quick", rc->opts->quick, "order", order);
 }
 
-static int write_manifest(char sha[65], run_ctx *rc,
-			  const pr_archive_info *ai, const char *ledger_prev)
+static int write_manifest(char sha[65], run_ctx *rc, const pr_archive_info *ai,
+			  const char *ledger_prev)
 {
 	char t0[32], t1[32], pin_time[32];
 	char *path = pr_asprintf("%s/manifest.json", rc->run_dir), *text;
@@ -314,29 +332,27 @@ static int write_manifest(char sha[65], run_ctx *rc,
 	pr_utc_iso(t0, rc->started);
 	pr_utc_iso(t1, rc->finished);
 	pr_utc_iso(pin_time, rc->pin.commit_time);
-	json_object_set_new(env, "launcher",
-			    json_string(rc->opts->launcher));
+	json_object_set_new(env, "launcher", json_string(rc->opts->launcher));
 	m = json_pack(
-		"{s:s, s:s, s:s, s:s, s:s, s:s,"
-		" s:{s:s, s:s, s:i, s:I, s:s, s:s, s:s},"
-		" s:o, s:o, s:O, s:o,"
-		" s:{s:s, s:I, s:I, s:s, s:I},"
-		" s:{s:s, s:s}, s:{s:s, s:i, s:I, s:I, s:I}}",
-		"run_id", rc->run_id, "experiment", rc->spec->name, "status",
-		rc->status, "started", t0, "finished", t1, "prereg_version",
-		PR_VERSION, "pin", "commit", rc->pin.commit, "tag", rc->pin.tag,
-		"k", rc->pin.k, "commit_time", (json_int_t)rc->pin.commit_time,
-		"commit_time_utc", pin_time, "spec_blob", rc->pin.spec_blob,
-		"prediction_blob", rc->pin.pred_blob, "schedule",
-		schedule_json(rc), "configs", configs_json(rc->spec),
-		"launches", rc->invocations, "environment", env, "archive",
-		"file", "timings.csv.gz", "bytes", (json_int_t)ai->bytes,
-		"gz_bytes", (json_int_t)ai->gz_bytes, "sha256", ai->sha256,
-		"rows", (json_int_t)ai->rows, "ledger", "file",
-		"../ledger.jsonl", "prev", ledger_prev, "workload", "name",
-		rc->spec->workload, "ranks", rc->spec->nranks, "rows",
-		(json_int_t)rc->spec->rows, "keys", (json_int_t)rc->spec->keys,
-		"d", (json_int_t)rc->spec->d);
+	    "{s:s, s:s, s:s, s:s, s:s, s:s,"
+	    " s:{s:s, s:s, s:i, s:I, s:s, s:s, s:s},"
+	    " s:o, s:o, s:O, s:o,"
+	    " s:{s:s, s:I, s:I, s:s, s:I},"
+	    " s:{s:s, s:s}, s:{s:s, s:i, s:I, s:I, s:I}}",
+	    "run_id", rc->run_id, "experiment", rc->spec->name, "status",
+	    rc->status, "started", t0, "finished", t1, "prereg_version",
+	    PR_VERSION, "pin", "commit", rc->pin.commit, "tag", rc->pin.tag,
+	    "k", rc->pin.k, "commit_time", (json_int_t)rc->pin.commit_time,
+	    "commit_time_utc", pin_time, "spec_blob", rc->pin.spec_blob,
+	    "prediction_blob", rc->pin.pred_blob, "schedule", schedule_json(rc),
+	    "configs", configs_json(rc->spec), "launches", rc->invocations,
+	    "environment", env, "archive", "file", "timings.csv.gz", "bytes",
+	    (json_int_t)ai->bytes, "gz_bytes", (json_int_t)ai->gz_bytes,
+	    "sha256", ai->sha256, "rows", (json_int_t)ai->rows, "ledger",
+	    "file", "../ledger.jsonl", "prev", ledger_prev, "workload", "name",
+	    rc->spec->workload, "ranks", rc->spec->nranks, "rows",
+	    (json_int_t)rc->spec->rows, "keys", (json_int_t)rc->spec->keys, "d",
+	    (json_int_t)rc->spec->d);
 	text = json_dumps(m, JSON_INDENT(2) | JSON_SORT_KEYS);
 	json_decref(m);
 	if (!text) {
@@ -379,7 +395,7 @@ static int setup(run_ctx *rc, const char *name)
 	int error;
 
 	if ((error = pr_spec_load(&rc->spec, pr_repo_root(rc->repo), name)) <
-		    0 ||
+		0 ||
 	    (error = pr_pin_check(&rc->pin, rc->repo, name)) < 0)
 		return error;
 	if (strcmp(o->launcher, "mpirun"))
@@ -396,9 +412,8 @@ static int setup(run_ctx *rc, const char *name)
 	if (o->warmup >= 0)
 		rc->warmup = o->warmup;
 	if ((error = pr_schedule_build(
-		     &rc->sched,
-		     pr_schedule_seed(rc->spec->name, rc->pin.commit),
-		     rc->launches, pr_spec_nconfigs(rc->spec))) < 0 ||
+		 &rc->sched, pr_schedule_seed(rc->spec->name, rc->pin.commit),
+		 rc->launches, pr_spec_nconfigs(rc->spec))) < 0 ||
 	    (error = pr_exe_dir(&exe_dir)) < 0)
 		return error;
 	rc->rank_bin = pr_asprintf("%s/prereg-rank", exe_dir);
@@ -413,8 +428,8 @@ static int setup(run_ctx *rc, const char *name)
 		return error;
 	rc->rel_dir = pr_asprintf("runs/%s/%s", name, rc->run_id);
 	rc->run_dir = pr_asprintf("%s%s", pr_repo_root(rc->repo), rc->rel_dir);
-	rc->work_dir = pr_asprintf("%s/prereg-%s-XXXXXX", tmp ? tmp : "/tmp",
-				   rc->run_id);
+	rc->work_dir =
+	    pr_asprintf("%s/prereg-%s-XXXXXX", tmp ? tmp : "/tmp", rc->run_id);
 	if ((error = pr_mkdir_p(rc->run_dir)) < 0)
 		return error;
 	if (!mkdtemp(rc->work_dir))
@@ -458,11 +473,11 @@ static int commit(run_ctx *rc)
 	paths[0] = pr_asprintf("%s/manifest.json", rc->rel_dir);
 	paths[1] = pr_asprintf("%s/timings.csv.gz", rc->rel_dir);
 	paths[2] = pr_asprintf("runs/%s/ledger.jsonl", rc->spec->name);
-	msg = pr_asprintf("prereg run %s %s (%s)\n\npin %s %s\n",
-			  rc->spec->name, rc->run_id, rc->status, rc->pin.tag,
-			  rc->pin.commit);
-	error = pr_git_commit_files(&oid, rc->repo,
-				    (const char *const *)paths, 3, msg);
+	msg =
+	    pr_asprintf("prereg run %s %s (%s)\n\npin %s %s\n", rc->spec->name,
+			rc->run_id, rc->status, rc->pin.tag, rc->pin.commit);
+	error = pr_git_commit_files(&oid, rc->repo, (const char *const *)paths,
+				    3, msg);
 	if (error == 0) {
 		git_oid_tostr(hex, sizeof(hex), &oid);
 		printf("committed %s as %.12s\n", rc->rel_dir, hex);

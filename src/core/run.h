@@ -6,10 +6,10 @@
 
 typedef struct {
 	int launches, reps, warmup; /* < 0: from the spec */
-	int quick;     /* 2 launches x (1 warmup + 3 reps) */
-	int no_commit; /* leave the run in the work tree */
-	int dry_run;   /* print mpirun lines and the schedule only */
-	int progress;  /* progress on stderr even when not a tty */
+	int quick;		    /* 2 launches x (1 warmup + 3 reps) */
+	int no_commit;		    /* leave the run in the work tree */
+	int dry_run;	      /* print mpirun lines and the schedule only */
+	int progress;	      /* progress on stderr even when not a tty */
 	const char *launcher; /* "mpirun" */
 } pr_run_opts;
 

@@ -52,7 +52,7 @@ typedef struct pr_spec {
 	char *algorithm; /* "default" or "ring" (MPI_Allreduce) */
 
 	/* [model] */
-	char *model;       /* "none", "hockney-ring", ... */
+	char *model;	   /* "none", "hockney-ring", ... */
 	char *calibration; /* name of the calibration experiment or NULL */
 	double tolerance;
 } pr_spec;

@@ -50,3 +50,37 @@ int pr_stats_linfit(double *a, double *b, double *r2, const double *x,
 		*r2 = syy > 0 ? (sxy * sxy) / (sxx * syy) : 1.0;
 	return PR_OK;
 }
+
+int pr_stats_wlinfit(double *a, double *b, const double *x, const double *y,
+		     const double *w, size_t n, int nonneg_a)
+{
+	double sw = 0, mx = 0, my = 0, sxx = 0, sxy = 0, s0xx = 0, s0xy = 0;
+	size_t i;
+
+	if (n < 2)
+		return PR_EINPUT;
+	for (i = 0; i < n; i++) {
+		sw += w[i];
+		mx += w[i] * x[i];
+		my += w[i] * y[i];
+	}
+	if (sw <= 0)
+		return PR_EINPUT;
+	mx /= sw;
+	my /= sw;
+	for (i = 0; i < n; i++) {
+		sxx += w[i] * (x[i] - mx) * (x[i] - mx);
+		sxy += w[i] * (x[i] - mx) * (y[i] - my);
+		s0xx += w[i] * x[i] * x[i];
+		s0xy += w[i] * x[i] * y[i];
+	}
+	if (sxx <= 0)
+		return PR_EINPUT;
+	*b = sxy / sxx;
+	*a = my - *b * mx;
+	if (nonneg_a && *a < 0) {
+		*a = 0;
+		*b = s0xy / s0xx;
+	}
+	return PR_OK;
+}

@@ -91,9 +91,11 @@ int pr_timings_load(pr_timings *out, struct pr_archive_info *info,
 		*nl = '\0';
 		if (out->nrows == cap) {
 			cap = cap ? cap * 2 : 4096;
-			out->row = pr_realloc(out->row, cap * sizeof(pr_timing));
+			out->row =
+			    pr_realloc(out->row, cap * sizeof(pr_timing));
 		}
-		if (split(f, p) < 0 || parse_row(&out->row[out->nrows], f) < 0) {
+		if (split(f, p) < 0 ||
+		    parse_row(&out->row[out->nrows], f) < 0) {
 			pr_timings_free(out);
 			return pr_error("'%s':%zu: malformed row", path, line);
 		}

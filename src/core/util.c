@@ -209,8 +209,8 @@ int pr_write_file_atomic(const char *path, const void *data, size_t len)
 	int error = PR_OK;
 
 	if (!f) {
-		error = pr_error("cannot create '%s': %s", tmp,
-				 strerror(errno));
+		error =
+		    pr_error("cannot create '%s': %s", tmp, strerror(errno));
 		goto cleanup;
 	}
 	if ((len && fwrite(data, 1, len, f) != len) || fflush(f) != 0 ||

@@ -11,8 +11,8 @@
  */
 enum {
 	PR_OK = 0,
-	PR_EFAIL = -1,    /* something failed (I/O, a child, a library) */
-	PR_EINPUT = -2,   /* bad input: usage, spec, names */
+	PR_EFAIL = -1,	  /* something failed (I/O, a child, a library) */
+	PR_EINPUT = -2,	  /* bad input: usage, spec, names */
 	PR_EREFUSED = -3, /* refused by an invariant (I1: no pin, dirty) */
 };
 
@@ -23,7 +23,7 @@ int pr_exit_code(int error);
 int pr_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Same, returning the given code (for PR_EINPUT / PR_EREFUSED). */
 int pr_error_code(int code, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+    __attribute__((format(printf, 2, 3)));
 /* Silence pr_error and pr_error_code (1) or not (0); returns the old
  * value. For callers that want a verdict, not its explanation. */
 int pr_set_quiet(int quiet);

@@ -52,6 +52,7 @@ int pr_hockney_fit(pr_hockney *out, const double *size, const double *t,
 {
 	double *x = pr_calloc(n, sizeof(double));
 	double *y = pr_calloc(n, sizeof(double));
+	double *w = pr_calloc(n, sizeof(double));
 	size_t i, k = 0;
 	int error;
 
@@ -60,10 +61,12 @@ int pr_hockney_fit(pr_hockney *out, const double *size, const double *t,
 			continue;
 		x[k] = size[i];
 		y[k] = t[i];
+		w[k] = t[i] > 0 ? 1.0 / (t[i] * t[i]) : 0.0;
 		k++;
 	}
-	error = pr_stats_linfit(&out->alpha, &out->beta, NULL, x, y, k);
+	error = pr_stats_wlinfit(&out->alpha, &out->beta, x, y, w, k, 1);
 	free(x);
 	free(y);
+	free(w);
 	return error;
 }

@@ -41,8 +41,11 @@ double pr_hockney_linear_gatherv(const pr_hockney_params *hp, int p,
 				 const double *m, int root);
 
 /*
- * Fit one regime by least squares on (size, one-way seconds) points whose
- * size lies in [lo, hi]. PR_EINPUT when fewer than two distinct sizes.
+ * Fit one regime on (size, one-way seconds) points whose size lies in
+ * [lo, hi]: least squares on relative residuals (weights 1/t^2, so an 8 MiB
+ * message does not drown a 128 KiB one), alpha constrained to be >= 0 (a
+ * negative latency is refitted through the origin). PR_EINPUT when fewer
+ * than two distinct sizes.
  */
 int pr_hockney_fit(pr_hockney *out, const double *size, const double *t,
 		   size_t n, double lo, double hi);

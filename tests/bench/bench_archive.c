@@ -27,12 +27,12 @@ int main(void)
 		return 1;
 	for (i = 0; i < ROWS; i++) {
 		len = (size_t)snprintf(
-			line, sizeof(line),
-			"%zu,%zu,%zu,0,%zu,node-a,cpu,allreduce,8421376,8192,"
-			"%lld,%lld\n",
-			i / 100000, i % 4, i % 23, i % 4,
-			(long long)(1000000000LL + (long long)i * 1000),
-			(long long)(1000000000LL + (long long)i * 1000 + 777));
+		    line, sizeof(line),
+		    "%zu,%zu,%zu,0,%zu,node-a,cpu,allreduce,8421376,8192,"
+		    "%lld,%lld\n",
+		    i / 100000, i % 4, i % 23, i % 4,
+		    (long long)(1000000000LL + (long long)i * 1000),
+		    (long long)(1000000000LL + (long long)i * 1000 + 777));
 		if (pr_archive_write(w, line, len) < 0)
 			return 1;
 	}
@@ -46,8 +46,9 @@ int main(void)
 	       "(%.2f M rows/s)\n",
 	       ROWS, info.bytes / 1e6, info.gz_bytes / 1e6, (t1 - t0) * 1e-9,
 	       ROWS / ((t1 - t0) * 1e-9) / 1e6);
-	printf("archive read+parse+sha256: %zu rows in %.2f s (%.2f M rows/s)\n",
-	       t.nrows, (t2 - t1) * 1e-9, t.nrows / ((t2 - t1) * 1e-9) / 1e6);
+	printf(
+	    "archive read+parse+sha256: %zu rows in %.2f s (%.2f M rows/s)\n",
+	    t.nrows, (t2 - t1) * 1e-9, t.nrows / ((t2 - t1) * 1e-9) / 1e6);
 	pr_timings_free(&t);
 	unlink(path);
 	rmdir(dir);

@@ -34,10 +34,9 @@ static int teardown(void **state)
 	return system(cmd);
 }
 
-static const char rows[] =
-	"0,0,0,1,0,h,cpu,pingpong,8,0,100,200\n"
-	"0,0,1,0,0,h,cpu,pingpong,8,0,300,450\n"
-	"0,0,1,0,1,h,cpu,pingpong,8,0,301,449\n";
+static const char rows[] = "0,0,0,1,0,h,cpu,pingpong,8,0,100,200\n"
+			   "0,0,1,0,0,h,cpu,pingpong,8,0,300,450\n"
+			   "0,0,1,0,1,h,cpu,pingpong,8,0,301,449\n";
 
 static char *write_sample(const char *name)
 {
@@ -180,13 +179,13 @@ static void test_abort_leaves_nothing(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_sha256_known_vector),
-		cmocka_unit_test(test_round_trip),
-		cmocka_unit_test(test_timings_parse),
-		cmocka_unit_test(test_truncated_is_an_error),
-		cmocka_unit_test(test_flipped_byte_is_an_error),
-		cmocka_unit_test(test_bad_header_is_an_error),
-		cmocka_unit_test(test_abort_leaves_nothing),
+	    cmocka_unit_test(test_sha256_known_vector),
+	    cmocka_unit_test(test_round_trip),
+	    cmocka_unit_test(test_timings_parse),
+	    cmocka_unit_test(test_truncated_is_an_error),
+	    cmocka_unit_test(test_flipped_byte_is_an_error),
+	    cmocka_unit_test(test_bad_header_is_an_error),
+	    cmocka_unit_test(test_abort_leaves_nothing),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -14,9 +14,9 @@
 #define REL(a, b) (fabs((a) - (b)) / fabs(b))
 
 static const pr_hockney_params params = {
-	.eager = {.alpha = 2e-6, .beta = 5e-10},
-	.rndv = {.alpha = 10e-6, .beta = 1e-10},
-	.gamma = 2e-10,
+    .eager = {.alpha = 2e-6, .beta = 5e-10},
+    .rndv = {.alpha = 10e-6, .beta = 1e-10},
+    .gamma = 2e-10,
 };
 
 static void test_ring_hand_worked(void **state)
@@ -47,8 +47,8 @@ static void test_gatherv_hand_worked(void **state)
 	/* root 0 receives from ranks 1..3: (10e-6 + 1e6*1e-10)
 	 * + (10e-6 + 2e6*1e-10) + (2e-6 + 1000*5e-10) = 1.1e-4 + 2.1e-4
 	 * + 2.5e-6 */
-	assert_true(REL(pr_hockney_linear_gatherv(&params, 4, m, 0),
-			3.225e-4) < 1e-12);
+	assert_true(REL(pr_hockney_linear_gatherv(&params, 4, m, 0), 3.225e-4) <
+		    1e-12);
 }
 
 static void test_fit_recovers_known_parameters(void **state)
@@ -73,6 +73,26 @@ static void test_fit_recovers_known_parameters(void **state)
 	assert_true(REL(eager.beta, 5e-10) < 1e-9);
 	assert_true(REL(rndv.alpha, 10e-6) < 1e-6);
 	assert_true(REL(rndv.beta, 1e-10) < 1e-9);
+}
+
+static void test_fit_never_returns_a_negative_latency(void **state)
+{
+	/* t = -5e-6 + 1e-10 m would give a negative alpha: refit through the
+	 * origin with weights 1/t^2 */
+	double size[3] = {131072, 524288, 2097152}, t[3];
+	double num = 0, den = 0;
+	pr_hockney h;
+	int i;
+
+	(void)state;
+	for (i = 0; i < 3; i++) {
+		t[i] = -5e-6 + 1e-10 * size[i];
+		num += size[i] * t[i] / (t[i] * t[i]);
+		den += size[i] * size[i] / (t[i] * t[i]);
+	}
+	assert_int_equal(pr_hockney_fit(&h, size, t, 3, 32769, INFINITY), 0);
+	assert_true(h.alpha == 0.0);
+	assert_true(REL(h.beta, num / den) < 1e-12);
 }
 
 static void test_fit_needs_two_sizes(void **state)
@@ -101,11 +121,12 @@ static void test_median_and_linfit(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_ring_hand_worked),
-		cmocka_unit_test(test_gatherv_hand_worked),
-		cmocka_unit_test(test_fit_recovers_known_parameters),
-		cmocka_unit_test(test_fit_needs_two_sizes),
-		cmocka_unit_test(test_median_and_linfit),
+	    cmocka_unit_test(test_ring_hand_worked),
+	    cmocka_unit_test(test_gatherv_hand_worked),
+	    cmocka_unit_test(test_fit_recovers_known_parameters),
+	    cmocka_unit_test(test_fit_never_returns_a_negative_latency),
+	    cmocka_unit_test(test_fit_needs_two_sizes),
+	    cmocka_unit_test(test_median_and_linfit),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -43,8 +43,7 @@ static void test_chain(void **state)
 	(void)state;
 	assert_int_equal(pr_ledger_tip(tip, path), 0);
 	assert_string_equal(tip, PR_LEDGER_GENESIS);
-	assert_int_equal(pr_ledger_append(prev1, path, "r1", "complete",
-					  "aa"),
+	assert_int_equal(pr_ledger_append(prev1, path, "r1", "complete", "aa"),
 			 0);
 	assert_string_equal(prev1, PR_LEDGER_GENESIS);
 	assert_int_equal(pr_ledger_append(prev2, path, "r2", "failed", "bb"),
@@ -55,7 +54,8 @@ static void test_chain(void **state)
 	pr_sha256_hex(line1_sha, text, (size_t)(nl - text));
 	assert_string_equal(prev2, line1_sha);
 	assert_non_null(strstr(nl + 1, line1_sha));
-	assert_non_null(strstr(text, "\"run_id\":\"r2\",\"status\":\"failed\""));
+	assert_non_null(
+	    strstr(text, "\"run_id\":\"r2\",\"status\":\"failed\""));
 	assert_int_equal(pr_ledger_tip(tip, path), 0);
 	pr_sha256_hex(line1_sha, nl + 1, strlen(nl + 1) - 1);
 	assert_string_equal(tip, line1_sha);
@@ -80,8 +80,8 @@ static void test_torn_ledger_is_refused(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_chain),
-		cmocka_unit_test(test_torn_ledger_is_refused),
+	    cmocka_unit_test(test_chain),
+	    cmocka_unit_test(test_torn_ledger_is_refused),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
