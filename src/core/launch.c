@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -201,6 +203,60 @@ static void sleep_ms(long ms)
 	nanosleep(&ts, NULL);
 }
 
+/* Our children (orphaned ranks reparented to us) from /proc; kill them. */
+static int kill_children(int sig)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	int n = 0;
+
+	while (d && (e = readdir(d)) != NULL) {
+		char path[64], line[256];
+		long pid = strtol(e->d_name, NULL, 10), ppid = -1;
+		FILE *f;
+
+		if (pid <= 0)
+			continue;
+		snprintf(path, sizeof(path), "/proc/%ld/status", pid);
+		if (!(f = fopen(path, "r")))
+			continue;
+		while (fgets(line, sizeof(line), f)) {
+			if (sscanf(line, "PPid: %ld", &ppid) == 1)
+				break;
+		}
+		fclose(f);
+		if (ppid == (long)getpid()) {
+			kill((pid_t)pid, sig);
+			n++;
+		}
+	}
+	if (d)
+		closedir(d);
+	return n;
+}
+
+/*
+ * Ranks that outlive mpirun (it exits once it has signalled them) are
+ * reparented to us, the subreaper: reap them, and after 5 s kill what is
+ * left, so that no rank of one launch runs into the next.
+ */
+static void reap_orphans(void)
+{
+	int64_t t0 = pr_mono_ns();
+	int st;
+
+	for (;;) {
+		pid_t got = waitpid(-1, &st, WNOHANG);
+		if (got < 0 && errno == ECHILD)
+			return;
+		if (got > 0)
+			continue;
+		if (pr_mono_ns() - t0 > 5000000000LL)
+			kill_children(SIGKILL);
+		sleep_ms(20);
+	}
+}
+
 int pr_launch_run(int *status, int *timed_out, const pr_launch_cmd *cmd,
 		  const char *log_path, double timeout_s,
 		  volatile sig_atomic_t *stop)
@@ -216,6 +272,7 @@ int pr_launch_run(int *status, int *timed_out, const pr_launch_cmd *cmd,
 		return pr_error("cannot create '%s': %s", log_path,
 				strerror(errno));
 	fflush(NULL);
+	prctl(PR_SET_CHILD_SUBREAPER, 1);
 	pid = fork();
 	if (pid < 0) {
 		close(logfd);
@@ -244,6 +301,7 @@ int pr_launch_run(int *status, int *timed_out, const pr_launch_cmd *cmd,
 		}
 		sleep_ms(20);
 	}
+	reap_orphans();
 	if (WIFEXITED(wstatus))
 		*status = WEXITSTATUS(wstatus);
 	else if (WIFSIGNALED(wstatus))
