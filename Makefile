@@ -17,7 +17,8 @@ MPICC    = OMPI_CC=$(CC) mpicc
 # Debian 12 packages the build and the tests need (make deps installs them).
 DEB_PKGS = build-essential pkg-config git openmpi-bin libopenmpi-dev \
 	   libgit2-dev zlib1g-dev libssl-dev libjansson-dev libinih-dev \
-	   libhwloc-dev gnuplot-nox libcmocka-dev clang
+	   libhwloc-dev gnuplot-nox libcmocka-dev clang \
+	   python3 procps gzip
 
 CORE_SRC  = $(wildcard src/core/*.c) $(wildcard src/model/*.c)
 CLI_SRC   = $(wildcard src/cli/*.c)

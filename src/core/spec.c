@@ -47,19 +47,26 @@ static int fail(struct parse *p, int line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 static int check_pingpong(struct parse *p);
 static int check_kv_split(struct parse *p);
+static int check_rows_sweep(struct parse *p);
+static int check_row_split(struct parse *p);
 
 static const struct workload workloads[] = {
     {"pingpong", check_pingpong},
     {"kv-split", check_kv_split},
+    {"rows-sweep", check_rows_sweep},
+    {"row-split", check_row_split},
 };
 
 static const struct model models[] = {
     {"none", 0},
     {"hockney-ring", 1},
+    {"linear-rows", 1},
+    {"split-gatherv", 1},
 };
 
 static const struct device devices[] = {
     {"cpu"},
+    {"cpu-naive"}, /* the same kernel, deliberately slower: a speed class */
 };
 
 /* In pr_kind order. */
@@ -92,6 +99,7 @@ static int set_d(struct parse *p, const char *key, const char *value);
 static int set_min_bytes(struct parse *p, const char *key, const char *value);
 static int set_max_bytes(struct parse *p, const char *key, const char *value);
 static int set_factor(struct parse *p, const char *key, const char *value);
+static int set_rows_list(struct parse *p, const char *key, const char *value);
 static int set_group(struct parse *p, const char *key, const char *value);
 static int set_transport(struct parse *p, const char *key, const char *value);
 static int set_placement(struct parse *p, const char *key, const char *value);
@@ -101,6 +109,8 @@ static int set_warmup(struct parse *p, const char *key, const char *value);
 static int set_algorithm(struct parse *p, const char *key, const char *value);
 static int set_model(struct parse *p, const char *key, const char *value);
 static int set_calibration(struct parse *p, const char *key, const char *value);
+static int set_comm_calibration(struct parse *p, const char *key,
+				const char *value);
 static int set_tolerance(struct parse *p, const char *key, const char *value);
 
 static const char *const sections[] = {
@@ -119,6 +129,7 @@ static const struct key keys[] = {
     {"shape", "min_bytes", set_min_bytes, OPTIONAL},
     {"shape", "max_bytes", set_max_bytes, OPTIONAL},
     {"shape", "factor", set_factor, OPTIONAL},
+    {"shape", "rows_list", set_rows_list, OPTIONAL},
     {"ranks", "group", set_group, REQUIRED},
     {"factors", "transport", set_transport, OPTIONAL},
     {"factors", "placement", set_placement, OPTIONAL},
@@ -128,6 +139,7 @@ static const struct key keys[] = {
     {"mpi", "algorithm", set_algorithm, OPTIONAL},
     {"model", "name", set_model, OPTIONAL},
     {"model", "calibration", set_calibration, OPTIONAL},
+    {"model", "comm_calibration", set_comm_calibration, OPTIONAL},
     {"model", "tolerance", set_tolerance, OPTIONAL},
 };
 
@@ -392,6 +404,29 @@ static int set_factor(struct parse *p, const char *key, const char *value)
 	return get_int(&p->factor, p, key, value, 2, MAX_BYTES);
 }
 
+/* rows_list = 1, 2, 4, ...: positive row counts, each listed once. */
+static int set_rows_list(struct parse *p, const char *key, const char *value)
+{
+	char *copy = pr_strdup(value), *items[PR_MAX_SIZES];
+	int n, i, j, error = PR_OK;
+
+	if ((n = split_list(items, PR_MAX_SIZES, p, key, copy)) < 0) {
+		free(copy);
+		return n;
+	}
+	for (i = 0; i < n && !error; i++) {
+		error = get_long(&p->spec->rows_list[i], p, key, items[i], 1,
+				 1L << 24);
+		for (j = 0; j < i && !error; j++)
+			if (p->spec->rows_list[j] == p->spec->rows_list[i])
+				error = fail(p, p->line, "'%s' lists %ld twice",
+					     key, p->spec->rows_list[i]);
+	}
+	p->spec->nrows_list = error ? 0 : n;
+	free(copy);
+	return error;
+}
+
 /* One `device*count` entry of [ranks] group. */
 static int add_group(struct parse *p, const char *key, char *entry)
 {
@@ -557,7 +592,9 @@ static int name_ok(const char *name)
 			    "0123456789-_.") == len;
 }
 
-static int set_calibration(struct parse *p, const char *key, const char *value)
+/* A calibration experiment's name into *out (I5: another experiment). */
+static int get_calibration(char **out, struct parse *p, const char *key,
+			   const char *value)
 {
 	if (!name_ok(value))
 		return fail(p, p->line,
@@ -570,8 +607,19 @@ static int set_calibration(struct parse *p, const char *key, const char *value)
 			    "'%s' names this experiment: a calibration is "
 			    "another, pinned experiment",
 			    key);
-	p->spec->calibration = pr_strdup(value);
+	*out = pr_strdup(value);
 	return PR_OK;
+}
+
+static int set_calibration(struct parse *p, const char *key, const char *value)
+{
+	return get_calibration(&p->spec->calibration, p, key, value);
+}
+
+static int set_comm_calibration(struct parse *p, const char *key,
+				const char *value)
+{
+	return get_calibration(&p->spec->comm_calibration, p, key, value);
 }
 
 static int set_tolerance(struct parse *p, const char *key, const char *value)
@@ -777,8 +825,57 @@ static int check_kv_split(struct parse *p)
 	return PR_OK;
 }
 
+/* rows (except for rows-sweep), keys and d, for the attention workloads. */
+static int need_shape(struct parse *p)
+{
+	static const char *const need[] = {"rows", "keys", "d"};
+	size_t i;
+
+	for (i = 0; i < sizeof(need) / sizeof(need[0]); i++)
+		if (!line_of(p, "shape", need[i]) &&
+		    (strcmp(need[i], "rows") ||
+		     strcmp(p->workload->name, "rows-sweep")))
+			return fail(p, line_of(p, "experiment", "workload"),
+				    "workload '%s' needs '%s' in [shape]",
+				    p->workload->name, need[i]);
+	return PR_OK;
+}
+
+static int check_rows_sweep(struct parse *p)
+{
+	int error;
+
+	if ((error = need_shape(p)) < 0)
+		return error;
+	if (!p->spec->nrows_list)
+		return fail(p, line_of(p, "experiment", "workload"),
+			    "workload 'rows-sweep' needs 'rows_list' in "
+			    "[shape]");
+	return PR_OK;
+}
+
+static int check_row_split(struct parse *p)
+{
+	int error;
+
+	if ((error = need_shape(p)) < 0)
+		return error;
+	if (p->spec->rows < p->spec->nranks)
+		return fail(p, line_of(p, "shape", "rows"),
+			    "'rows' (%ld) must be at least the number of "
+			    "ranks (%d)",
+			    p->spec->rows, p->spec->nranks);
+	return PR_OK;
+}
+
 static int check_model(struct parse *p)
 {
+	if (p->model && !strcmp(p->model->name, "split-gatherv") &&
+	    !p->spec->comm_calibration)
+		return fail(p, line_of(p, "model", "name"),
+			    "model 'split-gatherv' needs 'comm_calibration' "
+			    "in [model]: the ping-pong calibration its "
+			    "Gatherv parameters come from");
 	if (p->model && p->model->needs_calibration && !p->spec->calibration)
 		return fail(p, line_of(p, "model", "name"),
 			    "model '%s' needs 'calibration' in [model]: the "
@@ -895,6 +992,7 @@ void pr_spec_free(pr_spec *spec)
 	free(spec->algorithm);
 	free(spec->model);
 	free(spec->calibration);
+	free(spec->comm_calibration);
 	free(spec);
 }
 

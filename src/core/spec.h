@@ -25,7 +25,7 @@ typedef struct pr_spec {
 	/* [experiment] */
 	pr_kind kind;
 	char *claim;
-	char *workload; /* pingpong | kv-split (more later) */
+	char *workload; /* pingpong | kv-split | rows-sweep | row-split */
 	double budget_s;
 
 	/* [shape]: attention rows (queries), keys, head dim; ping-pong sizes
@@ -33,6 +33,9 @@ typedef struct pr_spec {
 	long rows, keys, d;
 	size_t sizes[PR_MAX_SIZES];
 	int nsizes;
+	/* rows-sweep: the row counts of the sweep, in the file's order */
+	long rows_list[PR_MAX_SIZES];
+	int nrows_list;
 
 	/* [ranks] */
 	pr_group groups[PR_MAX_GROUPS];
@@ -54,6 +57,9 @@ typedef struct pr_spec {
 	/* [model] */
 	char *model;	   /* "none", "hockney-ring", ... */
 	char *calibration; /* name of the calibration experiment or NULL */
+	/* models with compute and communication parameters: the calibration
+	 * of the communication (Hockney) side, or NULL */
+	char *comm_calibration;
 	double tolerance;
 } pr_spec;
 

@@ -343,7 +343,8 @@ static void test_ranks_range(void **state)
 		    "t.ini:9: 'group' entry 'cpu' must be DEVICE*COUNT, e.g. "
 		    "'cpu*4'");
 	parse_fails(EXPERIMENT SHAPE "[ranks]\ngroup = cuda:0*2\n",
-		    "t.ini:9: unknown device 'cuda:0' in 'group' (known: cpu)");
+		    "t.ini:9: unknown device 'cuda:0' in 'group' (known: cpu, "
+		    "cpu-naive)");
 	parse_fails(EXPERIMENT SHAPE "[ranks]\ngroup = cpu*1,,cpu*1\n",
 		    "t.ini:9: empty entry in 'group'");
 	/* exactly the limit, split over two groups */
@@ -420,7 +421,7 @@ static void test_unknown_names(void **state)
 	(void)state;
 	parse_fails("[experiment]\nworkload = allgather\n",
 		    "t.ini:2: unknown workload 'allgather' (known: pingpong, "
-		    "kv-split)");
+		    "kv-split, rows-sweep, row-split)");
 	parse_fails("[experiment]\nkind = prediction\n",
 		    "t.ini:2: unknown kind 'prediction' (known: validation, "
 		    "calibration)");
@@ -429,7 +430,7 @@ static void test_unknown_names(void **state)
 		    "ring)");
 	parse_fails(VALID "[model]\nname = loggp\n",
 		    "t.ini:11: unknown model 'loggp' (known: none, "
-		    "hockney-ring)");
+		    "hockney-ring, linear-rows, split-gatherv)");
 	assert_true(pr_spec_workload_known("pingpong"));
 	assert_true(pr_spec_workload_known("kv-split"));
 	assert_false(pr_spec_workload_known("rows-sweep"));
@@ -495,6 +496,49 @@ static void test_model_calibration(void **state)
 	parse_fails(VALID "[model]\ncalibration = t\n",
 		    "t.ini:11: 'calibration' names this experiment: a "
 		    "calibration is another, pinned experiment");
+}
+
+static void test_rows_sweep_and_split(void **state)
+{
+	pr_spec *spec;
+
+	(void)state;
+	spec = parse_ok("[experiment]\nkind = calibration\nclaim = c\n"
+			"workload = rows-sweep\n"
+			"[shape]\nrows_list = 1, 6, 1024\nkeys = 8\nd = 4\n"
+			"[ranks]\ngroup = cpu*1, cpu-naive*1\n");
+	assert_int_equal(spec->nrows_list, 3);
+	assert_int_equal(spec->rows_list[1], 6);
+	assert_string_equal(spec->groups[1].device, "cpu-naive");
+	pr_spec_free(spec);
+	parse_fails("[experiment]\nkind = calibration\nclaim = c\n"
+		    "workload = rows-sweep\n"
+		    "[shape]\nkeys = 8\nd = 4\n[ranks]\ngroup = cpu*1\n",
+		    "t.ini:4: workload 'rows-sweep' needs 'rows_list' in "
+		    "[shape]");
+	parse_fails("[experiment]\nkind = calibration\nclaim = c\n"
+		    "workload = rows-sweep\n"
+		    "[shape]\nrows_list = 1, 2, 1\nkeys = 8\nd = 4\n",
+		    "t.ini:6: 'rows_list' lists 1 twice");
+	parse_fails("[experiment]\nkind = calibration\nclaim = c\n"
+		    "workload = rows-sweep\n"
+		    "[shape]\nrows_list = 1, 0\n",
+		    "t.ini:6: 'rows_list' must be between 1 and 16777216, "
+		    "not '0'");
+	parse_fails("[experiment]\nkind = validation\nclaim = c\n"
+		    "workload = row-split\n"
+		    "[shape]\nrows = 2\nkeys = 8\nd = 4\n"
+		    "[ranks]\ngroup = cpu*4\n",
+		    "t.ini:6: 'rows' (2) must be at least the number of ranks "
+		    "(4)");
+	parse_fails("[experiment]\nkind = validation\nclaim = c\n"
+		    "workload = row-split\n"
+		    "[shape]\nrows = 64\nkeys = 8\nd = 4\n"
+		    "[ranks]\ngroup = cpu*4\n"
+		    "[model]\nname = split-gatherv\ncalibration = c-rows\n",
+		    "t.ini:12: model 'split-gatherv' needs 'comm_calibration' "
+		    "in [model]: the ping-pong calibration its Gatherv "
+		    "parameters come from");
 }
 
 static void test_long_line(void **state)
@@ -641,6 +685,7 @@ int main(void)
 	    cmocka_unit_test(test_missing_required),
 	    cmocka_unit_test(test_workload_requirements),
 	    cmocka_unit_test(test_model_calibration),
+	    cmocka_unit_test(test_rows_sweep_and_split),
 	    cmocka_unit_test(test_long_line),
 	    cmocka_unit_test(test_load),
 	    cmocka_unit_test(test_load_missing),
