@@ -5,6 +5,7 @@
 #include <string.h>
 
 extern const struct pr_backend pr_backend_cpu;
+extern const struct pr_backend pr_backend_cpu_naive;
 #ifdef PR_HAVE_CUDA
 extern const struct pr_backend pr_backend_cuda;
 #endif
@@ -14,6 +15,7 @@ extern const struct pr_backend pr_backend_hip;
 
 static const struct pr_backend *const backends[] = {
     &pr_backend_cpu,
+    &pr_backend_cpu_naive,
 #ifdef PR_HAVE_CUDA
     &pr_backend_cuda,
 #endif

@@ -20,7 +20,8 @@ typedef struct {
 } pr_attention;
 
 struct pr_backend {
-	const char *name; /* "cpu", "cuda", "hip" */
+	/* the device kind, matched whole: "cpu", "cpu-naive", "cuda" */
+	const char *name;
 	/* Buffers from alloc are ordinary host memory: MPI may use them
 	 * directly and need not stage them through to_host. */
 	int host_memory;
@@ -38,7 +39,8 @@ struct pr_backend {
 	int (*describe)(void *ctx, char *buf, size_t len);
 };
 
-/* The backend for a device kind ("cpu"), or NULL when not built. */
+/* The backend for a device kind ("cpu", "cpu-naive"), compared as a
+ * whole string, or NULL when not built. */
 const struct pr_backend *pr_backend_find(const char *kind);
 
 /* Names of the backends built into this binary, NULL-terminated. */

@@ -1,4 +1,5 @@
-/* cpu.c - the backend every build has: plain C on the host */
+/* cpu.c - the backends every build has: plain C on the host, a tuned
+ * kernel ("cpu") and a deliberately naive one ("cpu-naive") */
 #include "backend.h"
 
 #include <math.h>
@@ -149,6 +150,69 @@ static int cpu_run_rows(void *ctx, const pr_attention *a)
 	return PR_OK;
 }
 
+/*
+ * cpu-naive exists to give the 1/t split (DESIGN 5) two speed classes on
+ * one CPU: the same math and contract as cpu, results equal within float
+ * rounding, about 4.5 times slower here (keys 64, d 256). It is the
+ * textbook kernel, slow on purpose: one scalar accumulator per sum (a
+ * chain of dependent adds the compiler may not reassociate), no
+ * unrolling; the scores are not kept but recomputed by each of the three
+ * softmax passes (max, sum, weights); and v is read column-wise: o_i[c]
+ * sums over the keys j reading v[j * d + c], d floats apart, one float
+ * of a new cache line at every step. Its speed relative to cpu is
+ * measured (rows-sweep), never assumed.
+ */
+static float naive_dot(const float *a, const float *b, long n)
+{
+	float s = 0;
+	long t;
+
+	for (t = 0; t < n; t++)
+		s += a[t] * b[t];
+	return s;
+}
+
+static void naive_row(float *o, float *m, float *l, float *s, const float *q,
+		      const pr_attention *a, float scale)
+{
+	float mx = -INFINITY, sum = 0, acc;
+	long j, c;
+
+	for (j = 0; j < a->keys; j++) {
+		acc = naive_dot(q, a->k + j * a->d, a->d) * scale;
+		if (acc > mx)
+			mx = acc;
+	}
+	for (j = 0; j < a->keys; j++)
+		sum += expf(naive_dot(q, a->k + j * a->d, a->d) * scale - mx);
+	for (j = 0; j < a->keys; j++)
+		s[j] = expf(naive_dot(q, a->k + j * a->d, a->d) * scale - mx);
+	for (c = 0; c < a->d; c++) {
+		acc = 0;
+		for (j = 0; j < a->keys; j++)
+			acc += s[j] * a->v[j * a->d + c];
+		o[c] = acc;
+	}
+	*m = mx;
+	*l = sum;
+}
+
+static int naive_run_rows(void *ctx, const pr_attention *a)
+{
+	cpu_ctx *c = ctx;
+	float scale = 1.0f / sqrtf((float)a->d);
+	long i;
+
+	if (a->d < 1 || a->keys < 0 || a->rows < 0)
+		return PR_EINPUT;
+	if (grow_scratch(c, a->keys) < 0)
+		return PR_EFAIL;
+	for (i = 0; i < a->rows; i++)
+		naive_row(a->o + i * a->d, a->m + i, a->l + i, c->scratch,
+			  a->q + i * a->d, a, scale);
+	return PR_OK;
+}
+
 /* "model name : Intel(R) ..." from /proc/cpuinfo, into buf. */
 static int cpu_model(char *buf, size_t len)
 {
@@ -174,15 +238,29 @@ static int cpu_model(char *buf, size_t len)
 	return found;
 }
 
-static int cpu_describe(void *ctx, char *buf, size_t len)
+static void describe_as(char *buf, size_t len, const char *kernel)
 {
 	char model[256];
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 
-	(void)ctx;
 	if (!cpu_model(model, sizeof(model)))
 		snprintf(model, sizeof(model), "unknown model");
-	snprintf(buf, len, "cpu: %s, %ld cores", model, cores);
+	snprintf(buf, len, "%s: %s, %ld cores", kernel, model, cores);
+}
+
+static int cpu_describe(void *ctx, char *buf, size_t len)
+{
+	(void)ctx;
+	describe_as(buf, len, "cpu");
+	return PR_OK;
+}
+
+static int naive_describe(void *ctx, char *buf, size_t len)
+{
+	(void)ctx;
+	describe_as(buf, len,
+		    "cpu-naive (naive kernel: scalar sums, v read "
+		    "column-wise)");
 	return PR_OK;
 }
 
@@ -198,4 +276,18 @@ const struct pr_backend pr_backend_cpu = {
     .sync = cpu_sync,
     .run_rows = cpu_run_rows,
     .describe = cpu_describe,
+};
+
+const struct pr_backend pr_backend_cpu_naive = {
+    .name = "cpu-naive",
+    .host_memory = 1,
+    .init = cpu_init,
+    .fini = cpu_fini,
+    .alloc = cpu_alloc,
+    .free = cpu_free,
+    .to_device = cpu_copy,
+    .to_host = cpu_copy,
+    .sync = cpu_sync,
+    .run_rows = naive_run_rows,
+    .describe = naive_describe,
 };

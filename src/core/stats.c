@@ -84,3 +84,79 @@ int pr_stats_wlinfit(double *a, double *b, const double *x, const double *y,
 	}
 	return PR_OK;
 }
+
+size_t pr_stats_median_ci_rank(double *coverage, size_t n)
+{
+	const double ln2 = log(2.0), lgn = lgamma((double)n + 1.0);
+	double tail = 0, next;
+	size_t j = 0;
+
+	/* Start 20 standard deviations (sqrt(n)/2 each) below the mean: the
+	 * mass skipped is below 1e-80, far under double precision. */
+	if (n > 1600)
+		j = n / 2 - (size_t)ceil(10.0 * sqrt((double)n));
+	/* The interval with rank j + 1 has coverage 1 - 2 P(B <= j). */
+	while (j + 1 <= n / 2) {
+		next = tail + exp(lgn - lgamma((double)j + 1.0) -
+				  lgamma((double)(n - j) + 1.0) -
+				  (double)n * ln2);
+		if (1.0 - 2.0 * next < 0.95)
+			break;
+		tail = next;
+		j++;
+	}
+	if (coverage) {
+		if (j == 0)
+			*coverage = n ? 1.0 - 2.0 * exp(-(double)n * ln2) : 0;
+		else
+			*coverage = 1.0 - 2.0 * tail;
+	}
+	return j;
+}
+
+int pr_stats_median_ci(pr_stats_ci *out, double *x, size_t n)
+{
+	size_t j;
+
+	if (n == 0)
+		return PR_EINPUT;
+	qsort(x, n, sizeof(*x), cmp_double);
+	j = pr_stats_median_ci_rank(&out->coverage, n);
+	out->full_range = j == 0;
+	out->j = j ? j : 1;
+	out->lo = x[out->j - 1];
+	out->hi = x[n - out->j];
+	return PR_OK;
+}
+
+double pr_stats_cv(const double *x, size_t n)
+{
+	double mean = 0, ss = 0;
+	size_t i;
+
+	if (n < 2)
+		return NAN;
+	for (i = 0; i < n; i++)
+		mean += x[i];
+	mean /= (double)n;
+	if (mean == 0)
+		return NAN;
+	for (i = 0; i < n; i++)
+		ss += (x[i] - mean) * (x[i] - mean);
+	return sqrt(ss / (double)(n - 1)) / mean;
+}
+
+double pr_stats_max_min(const double *x, size_t n)
+{
+	double lo, hi;
+	size_t i;
+
+	if (n == 0)
+		return NAN;
+	lo = hi = x[0];
+	for (i = 1; i < n; i++) {
+		lo = x[i] < lo ? x[i] : lo;
+		hi = x[i] > hi ? x[i] : hi;
+	}
+	return lo > 0 ? hi / lo : NAN;
+}

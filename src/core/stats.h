@@ -22,4 +22,36 @@ int pr_stats_linfit(double *a, double *b, double *r2, const double *x,
 int pr_stats_wlinfit(double *a, double *b, const double *x, const double *y,
 		     const double *w, size_t n, int nonneg_a);
 
+/*
+ * 95% nonparametric confidence interval of the median from order
+ * statistics: [x_(j), x_(n+1-j)] (1-based) for the largest j whose
+ * binomial(n, 1/2) coverage P(j <= B <= n-j) is at least 0.95.
+ * full_range is set when no j >= 1 reaches 0.95 (n < 6): lo and hi are then
+ * the minimum and the maximum and coverage that of [x_(1), x_(n)].
+ */
+typedef struct {
+	double lo, hi;
+	double coverage; /* exact binomial coverage achieved */
+	size_t j;	 /* lo = x_(j), hi = x_(n+1-j); 1 when full_range */
+	int full_range;	 /* n too small to reach 95% */
+} pr_stats_ci;
+
+/*
+ * The rank j of the interval above for n samples (0 when 95% is out of
+ * reach) and its coverage (may be NULL). Exact (log-gamma terms summed
+ * from the tail), for n up to about 10^7.
+ */
+size_t pr_stats_median_ci_rank(double *coverage, size_t n);
+
+/* The CI of the median of x[0..n-1] (x is sorted in place). PR_EINPUT
+ * when n == 0. */
+int pr_stats_median_ci(pr_stats_ci *out, double *x, size_t n);
+
+/* Coefficient of variation: sample standard deviation (n - 1) over the
+ * mean. NAN when n < 2 or the mean is 0. */
+double pr_stats_cv(const double *x, size_t n);
+
+/* max(x) / min(x); NAN when n == 0 or min(x) <= 0. */
+double pr_stats_max_min(const double *x, size_t n);
+
 #endif

@@ -6,15 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/schedule.h"
+#include "tensors.h"
 #include "workload.h"
-
-/* The data are the same in every run and on every rank: q, k and v come
- * from this seed, element by element, whatever the split. */
-#define KV_SEED 0x7072657265670000ULL /* "prereg\0\0" */
-#define KV_TOLERANCE 1e-4
-
-enum { KV_Q = 1, KV_K = 2, KV_V = 3 };
 
 typedef struct {
 	const pr_rank *rk;
@@ -31,14 +24,6 @@ typedef struct {
 	double max_rel_err;
 } kvsplit;
 
-/* Element index of tensor, in [-1, 1), exact in float (24 bits). */
-static float kv_value(uint64_t tensor, uint64_t index)
-{
-	uint64_t state = KV_SEED ^ (tensor << 56) ^ index;
-
-	return (float)(pr_splitmix64(&state) >> 40) * 0x1p-23f - 1.0f;
-}
-
 /* Keys of rank r: as even as possible, the first ranks get the extra. */
 static void split(long *first, long *count, long keys, int nranks, int r)
 {
@@ -51,20 +36,7 @@ static void split(long *first, long *count, long keys, int nranks, int r)
 /* n elements of tensor from element `from` into backend memory dst. */
 static int upload(const kvsplit *kv, float *dst, int tensor, long from, long n)
 {
-	float *h = malloc((size_t)n * sizeof(float));
-	long i;
-	int error;
-
-	if (!h)
-		return pr_rank_fail(PR_EFAIL, "cannot allocate %ld floats", n);
-	for (i = 0; i < n; i++)
-		h[i] = kv_value((uint64_t)tensor, (uint64_t)(from + i));
-	error = kv->be->to_device(kv->bctx, dst, h, (size_t)n * sizeof(float));
-	free(h);
-	if (error < 0)
-		return pr_rank_fail(PR_EFAIL, "%s: copy to device failed",
-				    kv->be->name);
-	return PR_OK;
+	return pr_tensor_upload(kv->be, kv->bctx, dst, tensor, from, n);
 }
 
 static float *balloc(const kvsplit *kv, long nfloats)
@@ -151,10 +123,10 @@ static int kv_setup(void **out, size_t *nsamples, const pr_rank *rk)
 		return error;
 	split(&kv->first, &kv->count, kv->keys, rk->nranks, rk->rank);
 	if ((error = alloc_all(kv)) < 0 ||
-	    (error = upload(kv, kv->q, KV_Q, 0, kv->rows * kv->d)) < 0 ||
-	    (error = upload(kv, kv->k, KV_K, kv->first * kv->d,
+	    (error = upload(kv, kv->q, PR_TENSOR_Q, 0, kv->rows * kv->d)) < 0 ||
+	    (error = upload(kv, kv->k, PR_TENSOR_K, kv->first * kv->d,
 			    kv->count * kv->d)) < 0 ||
-	    (error = upload(kv, kv->v, KV_V, kv->first * kv->d,
+	    (error = upload(kv, kv->v, PR_TENSOR_V, kv->first * kv->d,
 			    kv->count * kv->d)) < 0)
 		return error;
 	/* untimed first run: the backend allocates its scratch, pages and
@@ -259,8 +231,8 @@ static int reference(float *ref, const kvsplit *kv)
 					       "reference");
 		goto cleanup;
 	}
-	if ((error = upload(kv, k, KV_K, 0, kd)) < 0 ||
-	    (error = upload(kv, v, KV_V, 0, kd)) < 0)
+	if ((error = upload(kv, k, PR_TENSOR_K, 0, kd)) < 0 ||
+	    (error = upload(kv, v, PR_TENSOR_V, 0, kd)) < 0)
 		goto cleanup;
 	if (kv->be->run_rows(kv->bctx, &a) < 0 || kv->be->sync(kv->bctx) < 0 ||
 	    kv->be->to_host(kv->bctx, ref, ol,
@@ -283,38 +255,6 @@ cleanup:
 	return error;
 }
 
-/*
- * Row-wise relative error in the max norm, the worst row: with a = o / l
- * of the combined result and b = o / l of the reference, row i scores
- * max_t |a_it - b_it| / max(max_t |b_it|, 1e-6). Each element is judged
- * against its row's scale, not its own magnitude: an output that cancels
- * to near zero would otherwise fail on float rounding alone. NaN or
- * infinity anywhere gives INFINITY.
- */
-static double max_rel_err(const float *got, const float *ref, long rows, long d)
-{
-	const float *lg = got + rows * d, *lr = ref + rows * d;
-	double worst = 0, diff, scale, a, b, e;
-	long i, t;
-
-	for (i = 0; i < rows; i++) {
-		diff = 0;
-		scale = 0;
-		for (t = 0; t < d; t++) {
-			a = (double)got[i * d + t] / lg[i];
-			b = (double)ref[i * d + t] / lr[i];
-			diff = fmax(diff, fabs(a - b));
-			scale = fmax(scale, fabs(b));
-			if (!isfinite(a) || !isfinite(b))
-				return INFINITY;
-		}
-		e = diff / fmax(scale, 1e-6);
-		if (e > worst)
-			worst = e;
-	}
-	return worst;
-}
-
 static int kv_check(void *ctx)
 {
 	kvsplit *kv = ctx;
@@ -331,14 +271,16 @@ static int kv_check(void *ctx)
 	}
 	if ((error = reference(ref, kv)) < 0)
 		goto cleanup;
-	kv->max_rel_err = max_rel_err(kv->ol_h, ref, kv->rows, kv->d);
+	kv->max_rel_err =
+	    pr_tensor_max_rel_err(kv->ol_h, kv->ol_h + kv->rows * kv->d, ref,
+				  ref + kv->rows * kv->d, kv->rows, kv->d);
 	kv->checked = 1;
-	if (!(kv->max_rel_err <= KV_TOLERANCE))
+	if (!(kv->max_rel_err <= PR_TENSOR_TOLERANCE))
 		error = pr_rank_fail_all(PR_EFAIL,
 					 "kv-split result differs from the "
 					 "single-rank reference: max relative "
 					 "error %.3g > %g",
-					 kv->max_rel_err, KV_TOLERANCE);
+					 kv->max_rel_err, PR_TENSOR_TOLERANCE);
 cleanup:
 	free(ref);
 	return error;
@@ -347,22 +289,13 @@ cleanup:
 static int kv_report(void *ctx, json_t *root)
 {
 	kvsplit *kv = ctx;
-	json_t *verify, *keys = json_array();
+	json_t *keys = json_array();
 	long first, count;
 	int r;
 
-	if (kv->checked)
-		verify = json_pack(
-		    "{s:b, s:o, s:b, s:f}", "done", 1, "max_rel_err",
-		    isfinite(kv->max_rel_err) ? json_real(kv->max_rel_err)
-					      : json_null(),
-		    "ok", kv->max_rel_err <= KV_TOLERANCE, "tolerance",
-		    KV_TOLERANCE);
-	else
-		verify =
-		    json_pack("{s:b, s:n, s:n, s:f}", "done", 0, "max_rel_err",
-			      "ok", "tolerance", KV_TOLERANCE);
-	json_object_set_new(root, "verify", verify);
+	json_object_set_new(
+	    root, "verify",
+	    pr_tensor_verify_json(kv->checked, kv->max_rel_err));
 	for (r = 0; r < kv->rk->nranks; r++) {
 		split(&first, &count, kv->keys, kv->rk->nranks, r);
 		json_array_append_new(keys,

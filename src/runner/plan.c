@@ -34,9 +34,9 @@ static int fail(reader *r, const char *fmt, ...)
 }
 
 static const char *const known_keys[] = {
-    "experiment", "workload", "launch", "config", "seed",
-    "reps",	  "warmup",   "rows",	"keys",	  "d",
-    "sizes",	  "groups",   "verify", "out",	  NULL,
+    "experiment",    "workload", "launch", "config", "seed",  "reps",
+    "warmup",	     "rows",	 "keys",   "d",	     "sizes", "rows_list",
+    "rows_per_rank", "groups",	 "verify", "out",    NULL,
 };
 
 static int check_keys(reader *r, json_t *root)
@@ -143,6 +143,55 @@ static int get_sizes(pr_plan *out, reader *r, json_t *root)
 	return PR_OK;
 }
 
+/* An optional array of at most max integers in [min, maxval] into dst. */
+static int get_longs(long *dst, int *n, reader *r, json_t *root,
+		     const char *key, int max, long min, long maxval)
+{
+	json_t *a = json_object_get(root, key), *v;
+	size_t i;
+
+	if (!a)
+		return PR_OK;
+	if (!json_is_array(a) || json_array_size(a) > (size_t)max)
+		return fail(r, "'%s' must be an array of at most %d integers",
+			    key, max);
+	json_array_foreach(a, i, v)
+	{
+		if (!json_is_integer(v) || json_integer_value(v) < min ||
+		    json_integer_value(v) > maxval)
+			return fail(r,
+				    "'%s'[%zu] must be an integer in "
+				    "[%ld, %ld]",
+				    key, i, min, maxval);
+		dst[i] = (long)json_integer_value(v);
+	}
+	*n = (int)json_array_size(a);
+	return PR_OK;
+}
+
+/* rows_list and rows_per_rank; after the groups, which give the ranks. */
+static int get_rows_lists(pr_plan *out, reader *r, json_t *root)
+{
+	int error;
+
+	if ((error = get_longs(out->rows_list, &out->nrows_list, r, root,
+			       "rows_list", PR_MAX_ROWS_LIST, 1,
+			       PR_MAX_LIST_ROWS)) < 0 ||
+	    (error =
+		 get_longs(out->rows_per_rank, &out->nrows_per_rank, r, root,
+			   "rows_per_rank", PR_MAX_RANKS, 0, INT_MAX)) < 0)
+		return error;
+	if (json_object_get(root, "rows_list") && !out->nrows_list)
+		return fail(r, "'rows_list' must not be empty");
+	if (json_object_get(root, "rows_per_rank") &&
+	    out->nrows_per_rank != pr_plan_nranks(out))
+		return fail(r,
+			    "'rows_per_rank' has %d counts, the groups hold "
+			    "%d ranks",
+			    out->nrows_per_rank, pr_plan_nranks(out));
+	return PR_OK;
+}
+
 static int get_groups(pr_plan *out, reader *r, json_t *root)
 {
 	json_t *a = json_object_get(root, "groups"), *g, *dev, *count;
@@ -243,6 +292,7 @@ int pr_plan_load(pr_plan *out, const char *path, char *why, size_t whylen)
 	    (error = get_numbers(out, &r, root)) < 0 ||
 	    (error = get_sizes(out, &r, root)) < 0 ||
 	    (error = get_groups(out, &r, root)) < 0 ||
+	    (error = get_rows_lists(out, &r, root)) < 0 ||
 	    (error = get_verify(out, &r, root)) < 0)
 		goto cleanup;
 	error = PR_OK;

@@ -7,11 +7,18 @@
 
 #include "../core/spec.h"
 
+#define PR_MAX_ROWS_LIST 64
+#define PR_MAX_LIST_ROWS (1L << 24)
+
 /*
  * The plan file (JSON, written by core/run.c, read by runner/main.c):
  * {"experiment", "workload", "launch", "config", "seed" (decimal string),
  *  "reps", "warmup", "rows", "keys", "d", "sizes": [..],
+ *  "rows_list": [..] (rows-sweep), "rows_per_rank": [..] (row-split),
  *  "groups": [{"device", "count"}], "verify": bool, "out": PREFIX}
+ * "rows_list" holds 1 to PR_MAX_ROWS_LIST row counts in
+ * [1, PR_MAX_LIST_ROWS]; "rows_per_rank" one count >= 0 per rank of the
+ * groups. Both are optional here; the workload that needs one says so.
  * Rank 0 writes PREFIX.csv (sample rows, DESIGN 4 columns, no header, times
  * on rank 0's clock) and PREFIX.json (per-rank environment, clock offsets,
  * MCA values in force, verification result).
@@ -25,6 +32,10 @@ typedef struct {
 	long rows, keys, d;
 	size_t sizes[PR_MAX_SIZES];
 	int nsizes;
+	long rows_list[PR_MAX_ROWS_LIST];
+	int nrows_list;
+	long rows_per_rank[PR_MAX_RANKS];
+	int nrows_per_rank;
 	pr_group groups[PR_MAX_GROUPS];
 	int ngroups;
 	int verify;

@@ -5,6 +5,8 @@
 
 static const pr_workload *const workloads[] = {
     &pr_workload_pingpong,
+    &pr_workload_rowssweep,
+    &pr_workload_rowsplit,
     &pr_workload_kvsplit,
 };
 

@@ -30,6 +30,41 @@
  *   The two passes are apart so that one rank's reduction never delays
  *   the other's next round trip.
  *
+ * rows-sweep (plan.rows_list, keys, d; any number of ranks):
+ *   Every rank on its own, on its own backend: q (max(rows_list) x d), k
+ *   and v (keys x d) are generated as for kv-split; every rank holds all
+ *   keys. The rows values are visited in the order perm =
+ *   pr_schedule_permute(nrows_list, plan.seed), the same in every rep of
+ *   the launch, recorded as "rows_order" in PREFIX.json. Per rep, for
+ *   every rows value r in that order, on every rank, with no
+ *   communication between ranks:
+ *     compute          backend run_rows of the first r query rows against
+ *                      all keys, then sync; bytes = 0, rows = r.
+ *   One sample per rows value per rep per rank: T(r) of the linear rows
+ *   model, and t_i (time per row) of the 1/t split. check: o, m and l of
+ *   every row are finite and l >= 1, on every rank ("sanity" in
+ *   PREFIX.json).
+ *
+ * row-split (plan.rows = R, keys, d, rows_per_rank: one count >= 0 per
+ * rank, adding up to R):
+ *   q (R x d), k and v (keys x d) are generated as for kv-split; rank i
+ *   owns the rows_per_rank[i] query rows after those of ranks 0 .. i-1
+ *   and holds all keys. A rank with 0 rows takes part all the same. Per
+ *   rep, on every rank:
+ *     compute          backend run_rows of the rank's rows against all
+ *                      keys, sync, then o_i /= l_i for each of its rows
+ *                      (host-memory backends); bytes = 0, rows = rows_i.
+ *     to_host          (backends whose memory is not host memory) copy o
+ *                      and l to host and divide o_i by l_i there;
+ *                      bytes = rows_i * (d + 1) * 4, rows = rows_i.
+ *     gatherv          MPI_Gatherv of the rank's rows_i x d normalised
+ *                      outputs into rank 0's R x d buffer, in rank order;
+ *                      bytes = rows_i * d * 4 (sent), rows = rows_i, on
+ *                      every rank (rank 0 sends its part to itself).
+ *   check (plan.verify): rank 0 computes all rows on the cpu backend and
+ *   compares the gathered output with it (the kv-split error, see
+ *   tensors.h); "verify" and "rows_per_rank" go to PREFIX.json.
+ *
  * kv-split (plan.rows, keys, d; keys >= ranks):
  *   q (rows x d), k and v (keys x d) are generated from a fixed seed, the
  *   same on every rank; rank r owns keys [first_r, first_r + count_r), the
@@ -47,7 +82,7 @@
  *                      (rows), contiguous; bytes = rows * d * 4 + rows * 4,
  *                      rows = 0.
  *   check (plan.verify): rank 0 computes all keys on its own backend and
- *   compares o / l with the combined result (see kvsplit.c).
+ *   compares o / l with the combined result (see tensors.h).
  */
 typedef struct pr_workload {
 	const char *name;
@@ -72,6 +107,8 @@ const pr_workload *pr_workload_find(const char *name);
 const char *const *pr_workload_names(void);
 
 extern const pr_workload pr_workload_pingpong;
+extern const pr_workload pr_workload_rowssweep;
+extern const pr_workload pr_workload_rowsplit;
 extern const pr_workload pr_workload_kvsplit;
 
 #endif

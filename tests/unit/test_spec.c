@@ -433,7 +433,8 @@ static void test_unknown_names(void **state)
 		    "hockney-ring, linear-rows, split-gatherv)");
 	assert_true(pr_spec_workload_known("pingpong"));
 	assert_true(pr_spec_workload_known("kv-split"));
-	assert_false(pr_spec_workload_known("rows-sweep"));
+	assert_true(pr_spec_workload_known("rows-sweep"));
+	assert_false(pr_spec_workload_known("allgather"));
 }
 
 static void test_duplicate_key(void **state)
