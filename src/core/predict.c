@@ -6,222 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "archive.h"
+#include "../model/split.h"
+#include "calib.h"
+#include "launch.h"
 #include "pin.h"
 #include "spec.h"
 #include "stats.h"
-#include "timings.h"
 #include "util.h"
-
-#define MAX_LAUNCHES 1024
-
-typedef struct {
-	double *size, *t;
-	size_t n;
-} size_series;
-
-static int size_seen(const size_series *s, double size)
-{
-	size_t i;
-
-	for (i = 0; i < s->n; i++) {
-		if (s->size[i] == size)
-			return 1;
-	}
-	return 0;
-}
-
-/*
- * Per message size: the median over launches of the per-launch medians of
- * `phase` rows (non-warmup, of `rank` or any rank when rank < 0) of the
- * configs in cfg_ok, each duration multiplied by scale.
- */
-static void size_medians(size_series *out, const pr_timings *t,
-			 const int *cfg_ok, const char *phase, int rank,
-			 double scale)
-{
-	double *vals = pr_calloc(t->nrows, sizeof(double));
-	double *lmed = pr_calloc(MAX_LAUNCHES, sizeof(double));
-	size_t i, j;
-	int nlaunch = 0;
-
-	for (i = 0; i < t->nrows; i++) {
-		if (t->row[i].launch >= nlaunch)
-			nlaunch = t->row[i].launch + 1;
-	}
-	if (nlaunch > MAX_LAUNCHES)
-		nlaunch = MAX_LAUNCHES;
-	memset(out, 0, sizeof(*out));
-	out->size = pr_calloc(t->nrows, sizeof(double));
-	out->t = pr_calloc(t->nrows, sizeof(double));
-	for (i = 0; i < t->nrows; i++) {
-		const pr_timing *r = &t->row[i];
-		double size = (double)r->bytes;
-		size_t nl = 0;
-		int l;
-
-		if (r->warmup || !cfg_ok[r->config] ||
-		    strcmp(r->phase, phase) || (rank >= 0 && r->rank != rank) ||
-		    size_seen(out, size))
-			continue;
-		for (l = 0; l < nlaunch; l++) {
-			size_t nv = 0;
-			for (j = i; j < t->nrows; j++) {
-				const pr_timing *q = &t->row[j];
-				if (q->launch == l && !q->warmup &&
-				    cfg_ok[q->config] &&
-				    (double)q->bytes == size &&
-				    !strcmp(q->phase, phase) &&
-				    (rank < 0 || q->rank == rank))
-					vals[nv++] =
-					    pr_timing_seconds(q) * scale;
-			}
-			if (nv)
-				lmed[nl++] = pr_stats_median(vals, nv);
-		}
-		out->size[out->n] = size;
-		out->t[out->n] = pr_stats_median(lmed, nl);
-		out->n++;
-	}
-	free(vals);
-	free(lmed);
-}
-
-static void series_free(size_series *s)
-{
-	free(s->size);
-	free(s->t);
-}
-
-int pr_predict_fit_transport(pr_hockney_params *out, const pr_timings *t,
-			     const char *const *config_transport, int nconfigs,
-			     const char *transport)
-{
-	int *cfg_ok = pr_calloc((size_t)nconfigs + 1, sizeof(int));
-	size_series pp = {0}, red = {0};
-	pr_hockney g;
-	int c, any = 0, error = PR_OK;
-	size_t i;
-
-	memset(out, 0, sizeof(*out));
-	for (i = 0; i < t->nrows; i++) {
-		if (t->row[i].config >= nconfigs) {
-			error = pr_error("calibration archive names config %d "
-					 "of %d",
-					 t->row[i].config, nconfigs);
-			goto cleanup;
-		}
-	}
-	for (c = 0; c < nconfigs; c++)
-		any |= cfg_ok[c] = !strcmp(config_transport[c], transport);
-	if (!any) {
-		error = pr_error_code(PR_EINPUT,
-				      "the calibration run has no transport "
-				      "'%s'",
-				      transport);
-		goto cleanup;
-	}
-	size_medians(&pp, t, cfg_ok, "pingpong", 0, 0.5);
-	size_medians(&red, t, cfg_ok, "reduce_local", -1, 1.0);
-	if (pr_hockney_fit(&out->eager, pp.size, pp.t, pp.n, 0,
-			   PR_HOCKNEY_EAGER_MAX) < 0 ||
-	    pr_hockney_fit(&out->rndv, pp.size, pp.t, pp.n,
-			   PR_HOCKNEY_RNDV_MIN + 1, INFINITY) < 0 ||
-	    pr_hockney_fit(&g, red.size, red.t, red.n, PR_HOCKNEY_RNDV_MIN + 1,
-			   INFINITY) < 0) {
-		error = pr_error_code(PR_EINPUT,
-				      "the calibration run of '%s' needs two "
-				      "or more message sizes at or below 4 "
-				      "KiB and above 32 KiB",
-				      transport);
-		goto cleanup;
-	}
-	out->gamma = g.beta;
-cleanup:
-	series_free(&pp);
-	series_free(&red);
-	free(cfg_ok);
-	return error;
-}
-
-static int cmp_str_desc(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)b, *(char *const *)a);
-}
-
-/* Is path committed in HEAD? */
-static int in_head(git_repository *repo, const char *path)
-{
-	git_object *obj = NULL;
-	git_tree_entry *e = NULL;
-	int found;
-
-	if (git_revparse_single(&obj, repo, "HEAD^{tree}") < 0)
-		return 0;
-	found = git_tree_entry_bypath(&e, (git_tree *)obj, path) == 0;
-	git_tree_entry_free(e);
-	git_object_free(obj);
-	return found;
-}
-
-/*
- * The newest complete run of calibration experiment cal whose manifest is
- * committed in HEAD: *run_id and *manifest owned by the caller.
- */
-static int find_calibration_run(char **run_id, json_t **manifest,
-				git_repository *repo, const char *cal)
-{
-	char *dir = pr_asprintf("%sruns/%s", pr_repo_root(repo), cal);
-	char **names = NULL;
-	size_t n = 0, cap = 0, i;
-	struct dirent *d;
-	DIR *dh = opendir(dir);
-	int error = PR_EREFUSED;
-
-	*run_id = NULL;
-	*manifest = NULL;
-	while (dh && (d = readdir(dh)) != NULL) {
-		if (d->d_name[0] == '.' || !strcmp(d->d_name, "ledger.jsonl"))
-			continue;
-		if (n == cap) {
-			cap = cap ? cap * 2 : 16;
-			names = pr_realloc(names, cap * sizeof(char *));
-		}
-		names[n++] = pr_strdup(d->d_name);
-	}
-	if (dh)
-		closedir(dh);
-	qsort(names, n, sizeof(char *), cmp_str_desc);
-	for (i = 0; i < n && error < 0; i++) {
-		char *rel =
-		    pr_asprintf("runs/%s/%s/manifest.json", cal, names[i]);
-		char *abs = pr_asprintf("%s%s", pr_repo_root(repo), rel);
-		json_t *m = json_load_file(abs, 0, NULL);
-		const char *status =
-		    json_string_value(json_object_get(m, "status"));
-
-		if (m && status && !strcmp(status, "complete") &&
-		    in_head(repo, rel)) {
-			*run_id = pr_strdup(names[i]);
-			*manifest = m;
-			m = NULL;
-			error = PR_OK;
-		}
-		json_decref(m);
-		free(rel);
-		free(abs);
-	}
-	for (i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
-	free(dir);
-	if (error < 0)
-		pr_error_code(PR_EREFUSED,
-			      "no pinned, committed run of calibration '%s' "
-			      "(run 'prereg pin %s && prereg run %s' first)",
-			      cal, cal, cal);
-	return error;
-}
 
 static json_t *hockney_json(const pr_hockney *h)
 {
@@ -236,114 +27,301 @@ static json_t *params_json(const pr_hockney_params *p)
 			 hockney_json(&p->rndv), "gamma_s_per_byte", p->gamma);
 }
 
+/* A cell: the config and phase it matches, predicted seconds, [lo, hi]. */
 static json_t *cell(const pr_spec *spec, int config, const char *phase,
-		    double bytes, double predicted)
+		    double predicted)
 {
-	return json_pack("{s:i, s:s, s:s, s:s, s:f, s:i, s:f, s:f, s:f}",
-			 "config", config, "transport",
-			 pr_spec_transport(spec, config), "placement",
-			 pr_spec_placement(spec, config), "phase", phase,
-			 "bytes", bytes, "ranks", spec->nranks, "predicted_s",
-			 predicted, "lo_s", predicted * (1 - spec->tolerance),
-			 "hi_s", predicted * (1 + spec->tolerance));
+	return json_pack("{s:i, s:s, s:s, s:s, s:i, s:f, s:f, s:f}", "config",
+			 config, "transport", pr_spec_transport(spec, config),
+			 "placement", pr_spec_placement(spec, config), "phase",
+			 phase, "ranks", spec->nranks, "predicted_s", predicted,
+			 "lo_s", predicted * (1 - spec->tolerance), "hi_s",
+			 predicted * (1 + spec->tolerance));
 }
 
-/* Transport names of the calibration run's configs, from its manifest. */
-static int manifest_transports(const char ***out, int *n, json_t *m)
+static void add_cell(json_t *pred, json_t *c)
 {
-	json_t *configs = json_object_get(m, "configs");
-	size_t i;
+	json_array_append_new(json_object_get(pred, "cells"), c);
+}
 
-	*n = (int)json_array_size(configs);
-	if (*n == 0)
-		return pr_error("the calibration manifest lists no configs");
-	*out = pr_calloc((size_t)*n, sizeof(char *));
-	for (i = 0; i < (size_t)*n; i++) {
-		(*out)[i] = json_string_value(
-		    json_object_get(json_array_get(configs, i), "transport"));
-		if (!(*out)[i])
-			(*out)[i] = "";
-	}
-	return PR_OK;
+static void set_model(json_t *pred, const char *key, json_t *value)
+{
+	json_object_set_new(json_object_get(pred, "model"), key, value);
 }
 
 static int predict_hockney_ring(json_t *pred, git_repository *repo,
 				const pr_spec *spec)
 {
-	json_t *manifest = NULL, *params = json_object(), *cells;
-	const char **cfg_transport = NULL;
-	char *run_id = NULL, *archive = NULL;
-	pr_timings t = {0};
-	pr_archive_info info;
+	json_t *params = json_object();
+	pr_calib cal;
 	double n_big = (double)spec->rows * spec->d * 4 + spec->rows * 4.0;
 	double n_small = (double)spec->rows * 4;
-	int ncfg = 0, c, error;
+	int c, error;
 
 	if (strcmp(spec->algorithm, "ring")) {
-		error = pr_error_code(PR_EINPUT,
-				      "'%s': model hockney-ring needs "
-				      "'algorithm = ring' in [mpi]",
-				      spec->path);
-		goto cleanup;
+		json_decref(params);
+		return pr_error_code(PR_EINPUT,
+				     "'%s': model hockney-ring needs "
+				     "'algorithm = ring' in [mpi]",
+				     spec->path);
 	}
-	if ((error = find_calibration_run(&run_id, &manifest, repo,
-					  spec->calibration)) < 0)
-		goto cleanup;
-	archive = pr_asprintf("%sruns/%s/%s/timings.csv.gz", pr_repo_root(repo),
-			      spec->calibration, run_id);
-	if ((error = pr_timings_load(&t, &info, archive)) < 0 ||
-	    (error = manifest_transports(&cfg_transport, &ncfg, manifest)) < 0)
-		goto cleanup;
-	cells = json_object_get(pred, "cells");
-	for (c = 0; c < pr_spec_nconfigs(spec); c++) {
+	if ((error = pr_calib_load(&cal, repo, spec->calibration)) < 0) {
+		json_decref(params);
+		return error;
+	}
+	for (c = 0; c < pr_spec_nconfigs(spec) && !error; c++) {
 		const char *tr = pr_spec_transport(spec, c);
 		pr_hockney_params hp;
+		json_t *big, *small;
 
-		if ((error = pr_predict_fit_transport(&hp, &t, cfg_transport,
-						      ncfg, tr)) < 0)
-			goto cleanup;
+		if ((error = pr_calib_hockney(&hp, &cal, tr)) < 0)
+			break;
 		json_object_set_new(params, tr, params_json(&hp));
-		json_array_append_new(
-		    cells,
-		    cell(spec, c, "allreduce", n_big,
-			 pr_hockney_ring_allreduce(&hp, spec->nranks, n_big)));
-		json_array_append_new(
-		    cells, cell(spec, c, "allreduce_small", n_small,
-				pr_hockney_ring_allreduce(&hp, spec->nranks,
-							  n_small)));
+		big = cell(spec, c, "allreduce",
+			   pr_hockney_ring_allreduce(&hp, spec->nranks, n_big));
+		small =
+		    cell(spec, c, "allreduce_small",
+			 pr_hockney_ring_allreduce(&hp, spec->nranks, n_small));
+		json_object_set_new(big, "bytes", json_real(n_big));
+		json_object_set_new(small, "bytes", json_real(n_small));
+		add_cell(pred, big);
+		add_cell(pred, small);
 	}
-	json_object_set_new(json_object_get(pred, "model"), "calibration",
-			    json_pack("{s:s, s:s, s:s, s:O}", "experiment",
-				      spec->calibration, "run_id", run_id,
-				      "archive_sha256", info.sha256, "pin",
-				      json_object_get(manifest, "pin")));
-	json_object_set(json_object_get(pred, "model"), "params", params);
-	json_object_set_new(
-	    json_object_get(pred, "model"), "fit",
-	    json_string("one-way time = round trip / 2 of rank 0's "
-			"pingpong samples; per size the median over "
-			"launches of per-launch medians (warmups "
-			"excluded); least squares on relative residuals "
-			"(weights 1/t^2) over sizes <= 4 KiB (eager) and "
-			"> 32 KiB (rendezvous), alpha >= 0; gamma = slope "
-			"of the reduce_local medians over sizes > 32 "
-			"KiB"));
-	json_object_set_new(
-	    json_object_get(pred, "model"), "formula",
-	    json_string("ring allreduce of n bytes over p ranks: "
-			"2(p-1)alpha + 2((p-1)/p) n beta + ((p-1)/p) n "
-			"gamma, alpha and beta of the regime of the "
-			"n/p-byte segments (eager <= 4 KiB, else "
-			"rendezvous); n = rows*d*4 + rows*4 (partial "
-			"output and row sums, allreduce) and rows*4 (row "
-			"max, allreduce_small)"));
+	set_model(pred, "calibration", pr_calib_json(&cal));
+	set_model(pred, "params", params);
+	set_model(pred, "fit", json_string(pr_calib_hockney_method));
+	set_model(pred, "formula",
+		  json_string("ring allreduce of n bytes over p ranks: "
+			      "2(p-1)alpha + 2((p-1)/p) n beta + ((p-1)/p) n "
+			      "gamma, alpha and beta of the regime of the "
+			      "n/p-byte segments (eager <= 4 KiB, else "
+			      "rendezvous); n = rows*d*4 + rows*4 (partial "
+			      "output and row sums, allreduce) and rows*4 "
+			      "(row max, allreduce_small)"));
+	pr_calib_free(&cal);
+	return error;
+}
+
+/* Device kinds of the rank groups, each once, in group order. */
+static int device_kinds(const char **out, const pr_spec *spec)
+{
+	int n = 0, g, k;
+
+	for (g = 0; g < spec->ngroups; g++) {
+		for (k = 0; k < n && strcmp(out[k], spec->groups[g].device);
+		     k++)
+			;
+		if (k == n)
+			out[n++] = spec->groups[g].device;
+	}
+	return n;
+}
+
+static int predict_linear_rows(json_t *pred, git_repository *repo,
+			       const pr_spec *spec)
+{
+	const char *kinds[PR_MAX_GROUPS];
+	json_t *params = json_object();
+	int nk = device_kinds(kinds, spec), c, k, i, error;
+	pr_calib cal;
+
+	if ((error = pr_calib_load(&cal, repo, spec->calibration)) < 0) {
+		json_decref(params);
+		return error;
+	}
+	for (k = 0; k < nk && !error; k++) {
+		double a, b;
+
+		if ((error = pr_calib_rows(&a, &b, &cal, kinds[k])) < 0)
+			break;
+		json_object_set_new(
+		    params, kinds[k],
+		    json_pack("{s:f, s:f}", "a_s", a, "b_s_per_row", b));
+		for (c = 0; c < pr_spec_nconfigs(spec); c++) {
+			for (i = 0; i < spec->nrows_list; i++) {
+				long r = spec->rows_list[i];
+				json_t *x =
+				    cell(spec, c, "compute", a + b * (double)r);
+
+				json_object_set_new(x, "rows", json_integer(r));
+				json_object_set_new(x, "device",
+						    json_string(kinds[k]));
+				add_cell(pred, x);
+			}
+		}
+	}
+	set_model(pred, "calibration", pr_calib_json(&cal));
+	set_model(pred, "params", params);
+	set_model(pred, "fit", json_string(pr_calib_rows_method));
+	set_model(pred, "formula",
+		  json_string("T(r) = a + b*r per device kind; a "
+			      "measured/predicted outside [1-tol, 1+tol] at "
+			      "some rows value means linearity is broken "
+			      "there"));
+	pr_calib_free(&cal);
+	return error;
+}
+
+/* The rank's group's device kind. */
+static const char *device_of(const pr_spec *spec, int rank)
+{
+	int g;
+
+	for (g = 0; g < spec->ngroups; g++) {
+		if (rank < spec->groups[g].count)
+			return spec->groups[g].device;
+		rank -= spec->groups[g].count;
+	}
+	return "cpu";
+}
+
+/*
+ * The split and the compute cells: per rank (a_i + b_i rows_i) * s and the
+ * makespan, s = ranks sharing a core under the config's placement.
+ */
+static void split_cells(json_t *pred, const pr_spec *spec, const long *rows,
+			const double *a, const double *b, int ncores)
+{
+	int c, i;
+
+	for (c = 0; c < pr_spec_nconfigs(spec); c++) {
+		double s = pr_split_sharing(
+		    spec->nranks, ncores,
+		    !strcmp(pr_spec_placement(spec, c), "packed"));
+		double makespan = 0;
+		json_t *x;
+
+		for (i = 0; i < spec->nranks; i++) {
+			double t = s * (a[i] + b[i] * (double)rows[i]);
+
+			x = cell(spec, c, "compute", t);
+			json_object_set_new(x, "rank", json_integer(i));
+			json_object_set_new(x, "rows", json_integer(rows[i]));
+			json_object_set_new(x, "sharing", json_real(s));
+			add_cell(pred, x);
+			if (t > makespan)
+				makespan = t;
+		}
+		x = cell(spec, c, "compute", makespan);
+		json_object_set_new(x, "reduce", json_string("max_over_ranks"));
+		json_object_set_new(x, "sharing", json_real(s));
+		add_cell(pred, x);
+	}
+}
+
+/*
+ * The Gatherv cells: linear Gatherv of rows_i*d*4 bytes to rank 0 (the
+ * root sees the whole collective), with the Hockney parameters of the
+ * config's transport; "default" is priced as vader, what Open MPI 4.1
+ * picks between ranks of one node.
+ */
+static int gatherv_cells(json_t *pred, json_t *params, const pr_spec *spec,
+			 const long *rows, const pr_calib *cal)
+{
+	double *m = pr_calloc((size_t)spec->nranks, sizeof(double));
+	int c, i, error = PR_OK;
+
+	for (i = 0; i < spec->nranks; i++)
+		m[i] = (double)rows[i] * (double)spec->d * 4.0;
+	for (c = 0; c < pr_spec_nconfigs(spec) && !error; c++) {
+		const char *tr = pr_spec_transport(spec, c);
+		const char *priced = strcmp(tr, "default") ? tr : "vader";
+		pr_hockney_params hp;
+		json_t *x;
+
+		if ((error = pr_calib_hockney(&hp, cal, priced)) < 0)
+			break;
+		json_object_set_new(params, priced, params_json(&hp));
+		x = cell(spec, c, "gatherv",
+			 pr_hockney_linear_gatherv(&hp, spec->nranks, m, 0));
+		json_object_set_new(x, "rank", json_integer(0));
+		json_object_set_new(x, "priced_as", json_string(priced));
+		add_cell(pred, x);
+	}
+	free(m);
+	return error;
+}
+
+static json_t *longs_json(const long *v, int n)
+{
+	json_t *a = json_array();
+	int i;
+
+	for (i = 0; i < n; i++)
+		json_array_append_new(a, json_integer(v[i]));
+	return a;
+}
+
+static int predict_split_gatherv(json_t *pred, git_repository *repo,
+				 const pr_spec *spec)
+{
+	const char *kinds[PR_MAX_GROUPS];
+	int n = spec->nranks, nk = device_kinds(kinds, spec), ncores, i, k;
+	double *a = pr_calloc((size_t)n, sizeof(double));
+	double *b = pr_calloc((size_t)n, sizeof(double));
+	double *w = pr_calloc((size_t)n, sizeof(double));
+	long *rows = pr_calloc((size_t)n, sizeof(long));
+	json_t *rows_params = json_object(), *comm_params = json_object();
+	pr_calib cal = {0}, comm = {0};
+	int error;
+
+	if ((error = pr_calib_load(&cal, repo, spec->calibration)) < 0 ||
+	    (error = pr_calib_load(&comm, repo, spec->comm_calibration)) < 0)
+		goto cleanup;
+	for (k = 0; k < nk; k++) {
+		double ka, kb;
+
+		if ((error = pr_calib_rows(&ka, &kb, &cal, kinds[k])) < 0)
+			goto cleanup;
+		json_object_set_new(
+		    rows_params, kinds[k],
+		    json_pack("{s:f, s:f}", "a_s", ka, "b_s_per_row", kb));
+		for (i = 0; i < n; i++) {
+			if (!strcmp(device_of(spec, i), kinds[k])) {
+				a[i] = ka;
+				b[i] = kb;
+			}
+		}
+	}
+	pr_split_rows(rows, w, b, n, spec->rows);
+	ncores = pr_launch_ncores();
+	split_cells(pred, spec, rows, a, b, ncores);
+	if ((error = gatherv_cells(pred, comm_params, spec, rows, &comm)) < 0)
+		goto cleanup;
+	json_object_set_new(pred, "split",
+			    json_pack("{s:o, s:i, s:s}", "rows_per_rank",
+				      longs_json(rows, n), "cores", ncores,
+				      "rule",
+				      "w_i = (1/t_i) / sum_j (1/t_j), t_i = b "
+				      "of the rank's device kind; rows_i = "
+				      "round(rows * w_i) by largest "
+				      "remainders"));
+	set_model(pred, "calibration", pr_calib_json(&cal));
+	set_model(pred, "comm_calibration", pr_calib_json(&comm));
+	set_model(pred, "params",
+		  json_pack("{s:O, s:O}", "rows", rows_params, "hockney",
+			    comm_params));
+	set_model(pred, "fit",
+		  json_pack("{s:s, s:s}", "rows", pr_calib_rows_method,
+			    "hockney", pr_calib_hockney_method));
+	set_model(pred, "formula",
+		  json_string("compute of rank i: s * (a_i + b_i * rows_i), "
+			      "s = ranks sharing one core (packed: all "
+			      "ranks; spread: ranks / cores when ranks "
+			      "outnumber the cores, else 1); makespan = max "
+			      "over ranks; gatherv at the root: linear "
+			      "Gatherv (p-1) alpha + sum_i rows_i*d*4 beta "
+			      "(Open MPI 4.1 receives in rank order), "
+			      "'default' priced as vader"));
 cleanup:
-	pr_timings_free(&t);
-	json_decref(manifest);
-	json_decref(params);
-	free((void *)cfg_transport);
-	free(run_id);
-	free(archive);
+	pr_calib_free(&cal);
+	pr_calib_free(&comm);
+	json_decref(rows_params);
+	json_decref(comm_params);
+	free(a);
+	free(b);
+	free(w);
+	free(rows);
 	return error;
 }
 
@@ -407,6 +385,10 @@ int pr_predict_build(json_t **out, git_repository *repo, const pr_spec *spec)
 		json_object_set_new(pred, "plan", plan_json(spec));
 	} else if (!strcmp(spec->model, "hockney-ring")) {
 		error = predict_hockney_ring(pred, repo, spec);
+	} else if (!strcmp(spec->model, "linear-rows")) {
+		error = predict_linear_rows(pred, repo, spec);
+	} else if (!strcmp(spec->model, "split-gatherv")) {
+		error = predict_split_gatherv(pred, repo, spec);
 	} else if (strcmp(spec->model, "none")) {
 		error = pr_error_code(PR_EINPUT,
 				      "'%s': model '%s' has no "

@@ -24,16 +24,4 @@ int pr_predict_build(json_t **out, git_repository *repo,
 int pr_predict_write(git_repository *repo, const struct pr_spec *spec,
 		     int quiet);
 
-/*
- * Hockney parameters of one transport from a calibration archive: per-size
- * medians of one-way ping-pong times (round trip / 2, rank 0, warmups
- * excluded; the median over launches of per-launch medians), least squares
- * at or below 4 KiB and above 32 KiB; gamma from the slope of the
- * reduce_local medians above 32 KiB. configs[i] names config i's transport.
- */
-struct pr_timings;
-int pr_predict_fit_transport(pr_hockney_params *out, const struct pr_timings *t,
-			     const char *const *config_transport, int nconfigs,
-			     const char *transport);
-
 #endif

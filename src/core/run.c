@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../model/split.h"
 #include "archive.h"
 #include "envcap.h"
 #include "launch.h"
@@ -45,6 +46,7 @@ typedef struct {
 	char *rank_bin;
 	json_t *invocations; /* manifest records, one per launch done */
 	const char *status;
+	json_t *rows_per_rank; /* row-split: from the pinned prediction */
 	int64_t started, finished;
 	int64_t t_begin; /* CLOCK_MONOTONIC at the first launch */
 } run_ctx;
@@ -70,7 +72,7 @@ static json_t *plan_for(const run_ctx *rc, const pr_invocation *inv,
 			const char *out_prefix)
 {
 	const pr_spec *s = rc->spec;
-	json_t *sizes = json_array(), *groups = json_array();
+	json_t *sizes = json_array(), *groups = json_array(), *plan;
 	char seed[24];
 	int i;
 
@@ -83,7 +85,7 @@ static json_t *plan_for(const run_ctx *rc, const pr_invocation *inv,
 						s->groups[i].device, "count",
 						s->groups[i].count));
 	snprintf(seed, sizeof(seed), "%llu", (unsigned long long)inv->seed);
-	return json_pack("{s:s, s:s, s:i, s:i, s:s, s:i, s:i, s:I, s:I, s:I, "
+	plan = json_pack("{s:s, s:s, s:i, s:i, s:s, s:i, s:i, s:I, s:I, s:I, "
 			 "s:o, s:o, s:b, s:s}",
 			 "experiment", s->name, "workload", s->workload,
 			 "launch", inv->launch, "config", inv->config, "seed",
@@ -91,6 +93,16 @@ static json_t *plan_for(const run_ctx *rc, const pr_invocation *inv,
 			 (json_int_t)s->rows, "keys", (json_int_t)s->keys, "d",
 			 (json_int_t)s->d, "sizes", sizes, "groups", groups,
 			 "verify", inv->launch == 0, "out", out_prefix);
+	if (s->nrows_list) {
+		json_t *rl = json_array();
+		for (i = 0; i < s->nrows_list; i++)
+			json_array_append_new(rl,
+					      json_integer(s->rows_list[i]));
+		json_object_set_new(plan, "rows_list", rl);
+	}
+	if (rc->rows_per_rank)
+		json_object_set(plan, "rows_per_rank", rc->rows_per_rank);
+	return plan;
 }
 
 /* The last `max` bytes of a log file, for a failed launch's record. */
@@ -178,8 +190,8 @@ static int run_one(run_ctx *rc, size_t k, int *ok)
 				   2 * budget + 60, &g_stop)) < 0)
 		goto cleanup;
 	for (i = 0; i < cmd.argv.n; i++)
-		json_array_append_new(argv,
-				      json_string(shown_arg(rc, cmd.argv.v[i])));
+		json_array_append_new(
+		    argv, json_string(shown_arg(rc, cmd.argv.v[i])));
 	pr_utc_iso(start, u0);
 	pr_utc_iso(end, pr_now_unix());
 	*ok = status == 0 && !g_stop && access(rankinfo, R_OK) == 0;
@@ -387,6 +399,48 @@ static void remove_work_dir(const char *dir)
 	rmdir(dir);
 }
 
+/*
+ * row-split: rows per rank from the pinned prediction's split (the 1/t
+ * split), or an even split when the model makes none.
+ */
+static int load_split(run_ctx *rc)
+{
+	char *path = pr_asprintf("%spredictions/%s.json",
+				 pr_repo_root(rc->repo), rc->spec->name);
+	json_t *pred = json_load_file(path, 0, NULL);
+	json_t *rows =
+	    json_object_get(json_object_get(pred, "split"), "rows_per_rank");
+	int n = rc->spec->nranks, i;
+
+	free(path);
+	if (rows && json_array_size(rows) != (size_t)n) {
+		json_decref(pred);
+		return pr_error_code(PR_EINPUT,
+				     "predictions/%s.json splits the rows over "
+				     "%zu ranks, the spec has %d (run 'prereg "
+				     "predict %s' and pin it)",
+				     rc->spec->name, json_array_size(rows), n,
+				     rc->spec->name);
+	}
+	if (rows) {
+		rc->rows_per_rank = json_incref(rows);
+	} else {
+		long *even = pr_calloc((size_t)n, sizeof(long));
+		double *t = pr_calloc((size_t)n, sizeof(double));
+		for (i = 0; i < n; i++)
+			t[i] = 1.0;
+		pr_split_rows(even, NULL, t, n, rc->spec->rows);
+		rc->rows_per_rank = json_array();
+		for (i = 0; i < n; i++)
+			json_array_append_new(rc->rows_per_rank,
+					      json_integer(even[i]));
+		free(even);
+		free(t);
+	}
+	json_decref(pred);
+	return PR_OK;
+}
+
 static int setup(run_ctx *rc, const char *name)
 {
 	const pr_run_opts *o = rc->opts;
@@ -397,6 +451,9 @@ static int setup(run_ctx *rc, const char *name)
 	if ((error = pr_spec_load(&rc->spec, pr_repo_root(rc->repo), name)) <
 		0 ||
 	    (error = pr_pin_check(&rc->pin, rc->repo, name)) < 0)
+		return error;
+	if (!strcmp(rc->spec->workload, "row-split") &&
+	    (error = load_split(rc)) < 0)
 		return error;
 	if (strcmp(o->launcher, "mpirun"))
 		return pr_error_code(PR_EINPUT,
@@ -496,6 +553,7 @@ static void run_ctx_free(run_ctx *rc)
 	pr_spec_free(rc->spec);
 	pr_schedule_free(&rc->sched);
 	json_decref(rc->invocations);
+	json_decref(rc->rows_per_rank);
 	free(rc->run_dir);
 	free(rc->rel_dir);
 	free(rc->work_dir);
