@@ -1,0 +1,356 @@
+/* rowsplit.c - attention with the query rows split across ranks in given
+ * shares, gathered to rank 0 by MPI_Gatherv (see workload.h) */
+#include <limits.h>
+#include <mpi.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tensors.h"
+#include "workload.h"
+
+typedef struct {
+	const pr_rank *rk;
+	const struct pr_backend *be;
+	void *bctx;
+	long rows, keys, d;
+	long first, count; /* this rank's rows */
+	/* backend memory; l lives right after o: ol = o (count x d), l */
+	float *q, *k, *v, *ol, *m;
+	float *ol_h;	      /* host view of ol (the same when the backend's
+				 memory is host memory) */
+	float *all;	      /* rank 0: the gathered o, rows x d */
+	int *counts, *displs; /* rank 0: per rank, in floats */
+	int checked;	      /* verification ran */
+	double max_rel_err;
+} rowsplit;
+
+static int check_plan(const pr_rank *rk)
+{
+	const pr_plan *p = rk->plan;
+	long sum = 0;
+	int r;
+
+	if (p->nrows_per_rank != rk->nranks)
+		return pr_rank_fail_all(PR_EINPUT,
+					"row-split needs 'rows_per_rank', one "
+					"count per rank (%d), the plan has %d",
+					rk->nranks, p->nrows_per_rank);
+	if (p->rows < 1 || p->keys < 1 || p->d < 1)
+		return pr_rank_fail_all(PR_EINPUT,
+					"row-split needs rows, keys and d of 1 "
+					"or more, the plan has %ld, %ld, %ld",
+					p->rows, p->keys, p->d);
+	for (r = 0; r < rk->nranks; r++)
+		sum += p->rows_per_rank[r];
+	if (sum != p->rows)
+		return pr_rank_fail_all(PR_EINPUT,
+					"row-split's 'rows_per_rank' add up to "
+					"%ld rows, the plan's rows is %ld",
+					sum, p->rows);
+	if (p->rows > INT_MAX / p->d)
+		return pr_rank_fail_all(PR_EINPUT,
+					"row-split's rows * d is more than one "
+					"MPI_Gatherv can carry");
+	return PR_OK;
+}
+
+static pr_attention attention(const rowsplit *rs)
+{
+	pr_attention a = {.q = rs->q,
+			  .k = rs->k,
+			  .v = rs->v,
+			  .o = rs->ol,
+			  .m = rs->m,
+			  .l = rs->ol + rs->count * rs->d,
+			  .rows = rs->count,
+			  .keys = rs->keys,
+			  .d = rs->d};
+
+	return a;
+}
+
+/* Rank 0's receive side: the whole output, counts and displacements. */
+static int alloc_root(rowsplit *rs)
+{
+	const pr_plan *p = rs->rk->plan;
+	long at = 0;
+	int r, n = rs->rk->nranks;
+
+	rs->all = malloc((size_t)(rs->rows * rs->d) * sizeof(float));
+	rs->counts = malloc((size_t)n * sizeof(int));
+	rs->displs = malloc((size_t)n * sizeof(int));
+	if (!rs->all || !rs->counts || !rs->displs)
+		return pr_rank_fail(PR_EFAIL,
+				    "cannot allocate the row-split output of "
+				    "%ld rows, d %ld",
+				    rs->rows, rs->d);
+	memset(rs->all, 0, (size_t)(rs->rows * rs->d) * sizeof(float));
+	for (r = 0; r < n; r++) {
+		rs->counts[r] = (int)(p->rows_per_rank[r] * rs->d);
+		rs->displs[r] = (int)(at * rs->d);
+		at += p->rows_per_rank[r];
+	}
+	return PR_OK;
+}
+
+static int alloc_all(rowsplit *rs)
+{
+	long cd = rs->count * rs->d, kd = rs->keys * rs->d;
+
+	rs->q = pr_tensor_alloc(rs->be, rs->bctx, cd);
+	rs->k = pr_tensor_alloc(rs->be, rs->bctx, kd);
+	rs->v = pr_tensor_alloc(rs->be, rs->bctx, kd);
+	rs->ol = pr_tensor_alloc(rs->be, rs->bctx, cd + rs->count);
+	rs->m = pr_tensor_alloc(rs->be, rs->bctx, rs->count);
+	rs->ol_h = rs->be->host_memory
+		       ? rs->ol
+		       : malloc((size_t)(cd + rs->count + 1) * sizeof(float));
+	if (!rs->q || !rs->k || !rs->v || !rs->ol || !rs->m || !rs->ol_h)
+		return pr_rank_fail(PR_EFAIL,
+				    "cannot allocate row-split buffers for "
+				    "%ld rows, %ld keys, d %ld",
+				    rs->count, rs->keys, rs->d);
+	return rs->rk->rank == 0 ? alloc_root(rs) : PR_OK;
+}
+
+/* o_i /= l_i for this rank's rows, on the host view. */
+static void normalise(rowsplit *rs)
+{
+	float *o = rs->ol_h, *l = rs->ol_h + rs->count * rs->d;
+	long i, t;
+
+	for (i = 0; i < rs->count; i++)
+		for (t = 0; t < rs->d; t++)
+			o[i * rs->d + t] /= l[i];
+}
+
+static int compute(rowsplit *rs)
+{
+	pr_attention a = attention(rs);
+
+	if (rs->be->run_rows(rs->bctx, &a) < 0 || rs->be->sync(rs->bctx) < 0)
+		return pr_rank_fail(PR_EFAIL, "%s: run_rows failed",
+				    rs->be->name);
+	if (rs->be->host_memory)
+		normalise(rs);
+	return PR_OK;
+}
+
+/* Backends whose memory is not host memory: o and l to host, then
+ * normalised there. */
+static int to_host(rowsplit *rs)
+{
+	size_t n = (size_t)(rs->count * (rs->d + 1)) * sizeof(float);
+
+	if (rs->be->to_host(rs->bctx, rs->ol_h, rs->ol, n) < 0 ||
+	    rs->be->sync(rs->bctx) < 0)
+		return pr_rank_fail(PR_EFAIL, "%s: copy to host failed",
+				    rs->be->name);
+	normalise(rs);
+	return PR_OK;
+}
+
+static int rs_setup(void **out, size_t *nsamples, const pr_rank *rk)
+{
+	rowsplit *rs = pr_calloc(1, sizeof(*rs));
+	int error, r;
+
+	*out = rs;
+	rs->rk = rk;
+	rs->be = rk->backend;
+	rs->bctx = rk->bctx;
+	rs->rows = rk->plan->rows;
+	rs->keys = rk->plan->keys;
+	rs->d = rk->plan->d;
+	if ((error = check_plan(rk)) < 0)
+		return error;
+	for (r = 0; r < rk->rank; r++)
+		rs->first += rk->plan->rows_per_rank[r];
+	rs->count = rk->plan->rows_per_rank[rk->rank];
+	if ((error = alloc_all(rs)) < 0 ||
+	    (error = pr_tensor_upload(rs->be, rs->bctx, rs->q, PR_TENSOR_Q,
+				      rs->first * rs->d, rs->count * rs->d)) <
+		0 ||
+	    (error = pr_tensor_upload(rs->be, rs->bctx, rs->k, PR_TENSOR_K, 0,
+				      rs->keys * rs->d)) < 0 ||
+	    (error = pr_tensor_upload(rs->be, rs->bctx, rs->v, PR_TENSOR_V, 0,
+				      rs->keys * rs->d)) < 0)
+		return error;
+	/* untimed first run: scratch, pages and caches */
+	if ((error = compute(rs)) < 0 ||
+	    (!rs->be->host_memory && (error = to_host(rs)) < 0))
+		return error;
+	*nsamples = rs->be->host_memory ? 2 : 3;
+	return PR_OK;
+}
+
+static int rs_run(void *ctx, int rep, int warmup, pr_samples *out)
+{
+	rowsplit *rs = ctx;
+	long n = rs->count * rs->d;
+	int64_t t0, t1;
+
+	(void)rep;
+	(void)warmup;
+	t0 = pr_timing_now();
+	if (compute(rs) < 0)
+		return PR_EFAIL;
+	t1 = pr_timing_now();
+	pr_samples_add(out, PR_PHASE_COMPUTE, 0, rs->count, t0, t1);
+	if (!rs->be->host_memory) {
+		t0 = pr_timing_now();
+		if (to_host(rs) < 0)
+			return PR_EFAIL;
+		t1 = pr_timing_now();
+		pr_samples_add(out, PR_PHASE_TO_HOST, (n + rs->count) * 4,
+			       rs->count, t0, t1);
+	}
+	t0 = pr_timing_now();
+	MPI_Gatherv(rs->ol_h, (int)n, MPI_FLOAT, rs->all, rs->counts,
+		    rs->displs, MPI_FLOAT, 0, MPI_COMM_WORLD);
+	t1 = pr_timing_now();
+	pr_samples_add(out, PR_PHASE_GATHERV, n * 4, rs->count, t0, t1);
+	return PR_OK;
+}
+
+/*
+ * The single-rank reference on the cpu backend, whatever this rank's:
+ * every row against every key, o then l into host memory ref
+ * (rows * (d + 1) floats).
+ */
+static int reference(float *ref, const rowsplit *rs)
+{
+	const struct pr_backend *be = pr_backend_find("cpu");
+	long rd = rs->rows * rs->d, kd = rs->keys * rs->d;
+	float *q = NULL, *k = NULL, *v = NULL, *ol = NULL, *m = NULL;
+	void *bctx = NULL;
+	char why[256] = "";
+	pr_attention a;
+	int error;
+
+	if (!be || be->init(&bctx, -1, why, sizeof(why)) < 0) {
+		error = pr_rank_fail(PR_EFAIL,
+				     "cannot set up the cpu backend for the "
+				     "row-split reference: %s",
+				     why[0] ? why : "not built");
+		goto cleanup;
+	}
+	q = pr_tensor_alloc(be, bctx, rd);
+	k = pr_tensor_alloc(be, bctx, kd);
+	v = pr_tensor_alloc(be, bctx, kd);
+	ol = pr_tensor_alloc(be, bctx, rd + rs->rows);
+	m = pr_tensor_alloc(be, bctx, rs->rows);
+	if (!q || !k || !v || !ol || !m) {
+		error = pr_rank_fail(PR_EFAIL, "cannot allocate the row-split "
+					       "reference");
+		goto cleanup;
+	}
+	if ((error = pr_tensor_upload(be, bctx, q, PR_TENSOR_Q, 0, rd)) < 0 ||
+	    (error = pr_tensor_upload(be, bctx, k, PR_TENSOR_K, 0, kd)) < 0 ||
+	    (error = pr_tensor_upload(be, bctx, v, PR_TENSOR_V, 0, kd)) < 0)
+		goto cleanup;
+	a = (pr_attention){.q = q,
+			   .k = k,
+			   .v = v,
+			   .o = ol,
+			   .m = m,
+			   .l = ol + rd,
+			   .rows = rs->rows,
+			   .keys = rs->keys,
+			   .d = rs->d};
+	if (be->run_rows(bctx, &a) < 0 || be->sync(bctx) < 0 ||
+	    be->to_host(bctx, ref, ol,
+			(size_t)(rd + rs->rows) * sizeof(float)) < 0 ||
+	    be->sync(bctx) < 0) {
+		error = pr_rank_fail(PR_EFAIL, "cpu: row-split reference run "
+					       "failed");
+		goto cleanup;
+	}
+	error = PR_OK;
+cleanup:
+	if (bctx) {
+		pr_tensor_free(be, bctx, q);
+		pr_tensor_free(be, bctx, k);
+		pr_tensor_free(be, bctx, v);
+		pr_tensor_free(be, bctx, ol);
+		pr_tensor_free(be, bctx, m);
+		be->fini(bctx);
+	}
+	return error;
+}
+
+static int rs_check(void *ctx)
+{
+	rowsplit *rs = ctx;
+	float *ref = NULL;
+	long rd = rs->rows * rs->d;
+	int error;
+
+	if (!rs->rk->plan->verify || rs->rk->rank != 0)
+		return PR_OK;
+	ref = malloc((size_t)(rd + rs->rows) * sizeof(float));
+	if (!ref) {
+		error = pr_rank_fail(PR_EFAIL, "cannot allocate the row-split "
+					       "reference");
+		goto cleanup;
+	}
+	if ((error = reference(ref, rs)) < 0)
+		goto cleanup;
+	rs->max_rel_err = pr_tensor_max_rel_err(rs->all, NULL, ref, ref + rd,
+						rs->rows, rs->d);
+	rs->checked = 1;
+	if (!(rs->max_rel_err <= PR_TENSOR_TOLERANCE))
+		error = pr_rank_fail_all(PR_EFAIL,
+					 "row-split result differs from the "
+					 "single-rank cpu reference: max "
+					 "relative error %.3g > %g",
+					 rs->max_rel_err, PR_TENSOR_TOLERANCE);
+cleanup:
+	free(ref);
+	return error;
+}
+
+static int rs_report(void *ctx, json_t *root)
+{
+	rowsplit *rs = ctx;
+	json_t *counts = json_array();
+	int r;
+
+	json_object_set_new(
+	    root, "verify",
+	    pr_tensor_verify_json(rs->checked, rs->max_rel_err));
+	for (r = 0; r < rs->rk->nranks; r++)
+		json_array_append_new(
+		    counts,
+		    json_integer((json_int_t)rs->rk->plan->rows_per_rank[r]));
+	json_object_set_new(root, "rows_per_rank", counts);
+	return PR_OK;
+}
+
+static void rs_teardown(void *ctx)
+{
+	rowsplit *rs = ctx;
+
+	if (!rs)
+		return;
+	if (!rs->be->host_memory)
+		free(rs->ol_h);
+	pr_tensor_free(rs->be, rs->bctx, rs->q);
+	pr_tensor_free(rs->be, rs->bctx, rs->k);
+	pr_tensor_free(rs->be, rs->bctx, rs->v);
+	pr_tensor_free(rs->be, rs->bctx, rs->ol);
+	pr_tensor_free(rs->be, rs->bctx, rs->m);
+	free(rs->all);
+	free(rs->counts);
+	free(rs->displs);
+	free(rs);
+}
+
+const pr_workload pr_workload_rowsplit = {
+    .name = "row-split",
+    .setup = rs_setup,
+    .run = rs_run,
+    .check = rs_check,
+    .report = rs_report,
+    .teardown = rs_teardown,
+};

@@ -1,0 +1,120 @@
+/* test_backend.c - the backend table and the two cpu kernels' agreement */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The backends are prereg-rank's, not core's objects: compiled in here. */
+#include "../../src/backend/backend.c"
+#include "../../src/backend/cpu.c"
+
+#define ROWS 5
+#define KEYS 7
+#define D 13
+
+static void test_find_whole_names(void **state)
+{
+	const char *const *n;
+	int cpu = 0, naive = 0;
+
+	(void)state;
+	assert_ptr_equal(pr_backend_find("cpu"), &pr_backend_cpu);
+	assert_ptr_equal(pr_backend_find("cpu-naive"), &pr_backend_cpu_naive);
+	assert_string_equal(pr_backend_find("cpu-naive")->name, "cpu-naive");
+	assert_null(pr_backend_find("cpu-"));
+	assert_null(pr_backend_find("cpu-naive2"));
+	assert_null(pr_backend_find("naive"));
+	assert_null(pr_backend_find(""));
+	for (n = pr_backend_names(); *n; n++) {
+		cpu += !strcmp(*n, "cpu");
+		naive += !strcmp(*n, "cpu-naive");
+	}
+	assert_int_equal(cpu, 1);
+	assert_int_equal(naive, 1);
+}
+
+/* Values in [-1, 1) from a fixed LCG, the same every run. */
+static void fill(float *x, long n, uint32_t seed)
+{
+	long i;
+
+	for (i = 0; i < n; i++) {
+		seed = seed * 1664525u + 1013904223u;
+		x[i] = (float)(seed >> 8) * 0x1p-23f - 1.0f;
+	}
+}
+
+static void run(const struct pr_backend *be, float *o, float *m, float *l,
+		const float *q, const float *k, const float *v, long rows)
+{
+	pr_attention a = {q, k, v, o, m, l, rows, KEYS, D};
+	char why[64];
+	void *ctx = NULL;
+
+	assert_int_equal(be->init(&ctx, -1, why, sizeof(why)), PR_OK);
+	assert_int_equal(be->run_rows(ctx, &a), PR_OK);
+	assert_int_equal(be->sync(ctx), PR_OK);
+	be->fini(ctx);
+}
+
+static void test_naive_matches_cpu(void **state)
+{
+	float q[ROWS * D], k[KEYS * D], v[KEYS * D];
+	float o1[ROWS * D], m1[ROWS], l1[ROWS];
+	float o2[ROWS * D], m2[ROWS], l2[ROWS];
+	long i, t;
+
+	(void)state;
+	fill(q, ROWS * D, 1);
+	fill(k, KEYS * D, 2);
+	fill(v, KEYS * D, 3);
+	run(&pr_backend_cpu, o1, m1, l1, q, k, v, ROWS);
+	run(&pr_backend_cpu_naive, o2, m2, l2, q, k, v, ROWS);
+	for (i = 0; i < ROWS; i++) {
+		assert_true(fabsf(m1[i] - m2[i]) <= 1e-5f);
+		assert_true(fabsf(l1[i] - l2[i]) <= 1e-5f * l1[i]);
+		assert_true(l1[i] >= 1.0f);
+		for (t = 0; t < D; t++)
+			assert_true(fabsf(o1[i * D + t] - o2[i * D + t]) <=
+				    1e-5f * l1[i]);
+	}
+}
+
+static void test_naive_edges(void **state)
+{
+	float q[D], k[D], v[D], o[D], m, l;
+	pr_attention a = {q, k, v, o, &m, &l, 0, 1, D};
+	char buf[256], why[64];
+	void *ctx = NULL;
+
+	(void)state;
+	fill(q, D, 4);
+	fill(k, D, 5);
+	fill(v, D, 6);
+	assert_int_equal(pr_backend_cpu_naive.init(&ctx, -1, why, sizeof(why)),
+			 PR_OK);
+	assert_int_equal(pr_backend_cpu_naive.run_rows(ctx, &a), PR_OK);
+	a.d = 0;
+	assert_int_equal(pr_backend_cpu_naive.run_rows(ctx, &a), PR_EINPUT);
+	assert_int_equal(pr_backend_cpu_naive.describe(ctx, buf, sizeof(buf)),
+			 PR_OK);
+	assert_non_null(strstr(buf, "cpu-naive"));
+	assert_non_null(strstr(buf, "naive kernel"));
+	pr_backend_cpu_naive.fini(ctx);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_find_whole_names),
+	    cmocka_unit_test(test_naive_matches_cpu),
+	    cmocka_unit_test(test_naive_edges),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
