@@ -284,7 +284,8 @@ int pr_calib_hockney(pr_hockney_params *out, const pr_calib *c,
 	return error;
 }
 
-int pr_calib_rows(double *a, double *b, const pr_calib *c, const char *device)
+int pr_calib_rows(double *a, double *b, const pr_calib *c, const char *device,
+		  long keys, long d)
 {
 	series s = {0};
 	series_filter f = {.phase = "compute",
@@ -292,10 +293,20 @@ int pr_calib_rows(double *a, double *b, const pr_calib *c, const char *device)
 			   .device = device,
 			   .by_rows = 1,
 			   .scale = 1.0};
+	json_t *wl = json_object_get(c->manifest, "workload");
+	long ckeys = (long)json_integer_value(json_object_get(wl, "keys"));
+	long cd = (long)json_integer_value(json_object_get(wl, "d"));
 	double *w;
 	size_t i;
 	int error;
 
+	if (ckeys != keys || cd != d)
+		return pr_error_code(
+		    PR_EINPUT,
+		    "calibration run '%s' measured keys = %ld, "
+		    "d = %ld; this experiment has keys = %ld, "
+		    "d = %ld (per-row time depends on both)",
+		    c->run_id, ckeys, cd, keys, d);
 	series_medians(&s, &c->t, &f);
 	w = pr_calloc(s.n + 1, sizeof(double));
 	for (i = 0; i < s.n; i++)

@@ -44,7 +44,8 @@ int pr_calib_hockney(pr_hockney_params *out, const pr_calib *c,
  * rows-sweep calibration: per rows value the median over launches of
  * per-launch medians, fitted on relative residuals with a >= 0.
  */
-int pr_calib_rows(double *a, double *b, const pr_calib *c, const char *device);
+int pr_calib_rows(double *a, double *b, const pr_calib *c, const char *device,
+		  long keys, long d);
 
 /* The fit methods in words, for the prediction file. */
 extern const char pr_calib_hockney_method[];

@@ -132,7 +132,8 @@ static int predict_linear_rows(json_t *pred, git_repository *repo,
 	for (k = 0; k < nk && !error; k++) {
 		double a, b;
 
-		if ((error = pr_calib_rows(&a, &b, &cal, kinds[k])) < 0)
+		if ((error = pr_calib_rows(&a, &b, &cal, kinds[k], spec->keys,
+					   spec->d)) < 0)
 			break;
 		json_object_set_new(
 		    params, kinds[k],
@@ -271,7 +272,8 @@ static int predict_split_gatherv(json_t *pred, git_repository *repo,
 	for (k = 0; k < nk; k++) {
 		double ka, kb;
 
-		if ((error = pr_calib_rows(&ka, &kb, &cal, kinds[k])) < 0)
+		if ((error = pr_calib_rows(&ka, &kb, &cal, kinds[k], spec->keys,
+					   spec->d)) < 0)
 			goto cleanup;
 		json_object_set_new(
 		    rows_params, kinds[k],
