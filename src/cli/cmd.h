@@ -16,6 +16,7 @@ int cmd_predict(int argc, char **argv, git_repository *repo);
 int cmd_pin(int argc, char **argv, git_repository *repo);
 int cmd_run(int argc, char **argv, git_repository *repo);
 int cmd_show(int argc, char **argv, git_repository *repo);
+int cmd_analyze(int argc, char **argv, git_repository *repo);
 int cmd_repro(int argc, char **argv, git_repository *repo);
 
 /*

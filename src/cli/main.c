@@ -21,6 +21,7 @@ static const struct {
     {"pin", cmd_pin, 1, "commit spec + prediction and tag the pin"},
     {"run", cmd_run, 1, "check the pin, run the schedule, archive, commit"},
     {"show", cmd_show, 1, "one run's manifest, readable"},
+    {"analyze", cmd_analyze, 1, "analysis/NAME/report.md and plots, from raw"},
     {"repro", cmd_repro, 1, "the reviewer's command: check the pin and run"},
 };
 
