@@ -97,9 +97,9 @@ size_t pr_stats_median_ci_rank(double *coverage, size_t n)
 		j = n / 2 - (size_t)ceil(10.0 * sqrt((double)n));
 	/* The interval with rank j + 1 has coverage 1 - 2 P(B <= j). */
 	while (j + 1 <= n / 2) {
-		next = tail + exp(lgn - lgamma((double)j + 1.0) -
-				  lgamma((double)(n - j) + 1.0) -
-				  (double)n * ln2);
+		next =
+		    tail + exp(lgn - lgamma((double)j + 1.0) -
+			       lgamma((double)(n - j) + 1.0) - (double)n * ln2);
 		if (1.0 - 2.0 * next < 0.95)
 			break;
 		tail = next;

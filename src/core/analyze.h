@@ -1,0 +1,121 @@
+/* analyze.h - the decision statistic, its CI and the verdict of every
+ * prediction cell, recomputed from a run's raw timings (DESIGN 7) */
+#ifndef PR_ANALYZE_H
+#define PR_ANALYZE_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "stats.h"
+
+struct pr_timings;
+
+typedef enum {
+	PR_PASS,
+	PR_FAIL,
+	PR_NO_PREDICTION, /* no cell for the (config, phase) */
+	PR_NO_DATA,	  /* a cell that no sample matches */
+	PR_NVERDICTS
+} pr_verdict;
+
+/* "PASS", "FAIL", "NO-PREDICTION", "NO-DATA". */
+const char *pr_verdict_name(pr_verdict v);
+
+/*
+ * Which non-warmup samples a row of the analysis takes: config and phase,
+ * and where set (not NULL / not -1) device, bytes, rows and rank. With
+ * max_over_ranks an observation is the largest duration of a
+ * (launch, rep) over the matching ranks (the makespan of a rep); otherwise
+ * every matching sample is one.
+ */
+typedef struct {
+	int config;
+	char *phase;
+	char *device;
+	int64_t bytes, rows;
+	int rank;
+	int max_over_ranks;
+} pr_select;
+
+/* A prediction cell (predictions/NAME.json "cells"). */
+typedef struct {
+	pr_select sel;
+	double predicted_s, lo_s, hi_s;
+} pr_cell;
+
+/* One row of the analysis: a cell, or a group of samples. Times in s. */
+typedef struct {
+	pr_select sel;
+	size_t n;	     /* observations */
+	size_t nlaunches;    /* launches with at least one observation */
+	int *launch;	     /* their ids, ascending */
+	double *launch_med;  /* the per-launch medians, in that order */
+	double stat;	     /* median of launch_med; NAN when n == 0 */
+	pr_stats_ci ci;	     /* of the pooled observations (n > 0) */
+	double cv, max_min;  /* of launch_med; NAN when undefined */
+	const pr_cell *cell; /* the prediction, or NULL */
+	pr_verdict verdict;
+} pr_analysis_row;
+
+typedef struct {
+	char *run_id, *status;
+	char *pin_tag, *pin_commit; /* NULL when the manifest lacks them */
+	char **config_label;	    /* "vader/spread", per config index */
+	size_t nconfigs;
+	size_t nsamples, nwarmup; /* rows of the archive */
+	char sha256[65];	  /* of the uncompressed archive */
+	int sha256_ok;		  /* matches the manifest: 1, 0, -1 unknown */
+	int pred_pinned;	  /* prediction blob is the run's pin's: 1, 0,
+				     -1 unknown */
+	/* The table: every cell, then every group of samples whose
+	 * (config, phase) no cell names; sorted by selection. */
+	pr_analysis_row *row;
+	size_t nrows;
+	/* Samples per (config, phase), split by device, bytes and rows where
+	 * those vary inside it: the run-to-run variability. Sorted. */
+	pr_analysis_row *group;
+	size_t ngroups;
+	size_t count[PR_NVERDICTS];
+} pr_analysis_run;
+
+typedef struct {
+	char *name;
+	json_t *pred; /* predictions/NAME.json, NULL when there is none */
+	char pred_blob[41];
+	pr_cell *cell;
+	size_t ncells;
+	pr_analysis_run *run;
+	size_t nruns;
+	char **skipped; /* "RUNID (status)" of the runs not complete */
+	size_t nskipped;
+} pr_analysis;
+
+/*
+ * The cells of a prediction; errors name path and the cell's index
+ * (PR_EINPUT). *out is owned by the caller (pr_cells_free).
+ */
+int pr_cells_parse(pr_cell **out, size_t *n, json_t *pred, const char *path);
+void pr_cells_free(pr_cell *cells, size_t n);
+
+/*
+ * Analyze the timings of one run against cells: fills out (its run_id,
+ * status, pin and config labels from manifest, which may be NULL). Warmups
+ * are counted, never used. out->row[i].cell points into cells, which must
+ * outlive out.
+ */
+void pr_analyze_run(pr_analysis_run *out, const struct pr_timings *t,
+		    json_t *manifest, const pr_cell *cells, size_t ncells);
+void pr_analysis_run_free(pr_analysis_run *r);
+
+/*
+ * Analyze runs/NAME (below root, which ends in '/') against
+ * predictions/NAME.json: run_id, or every run whose status is complete,
+ * in run id order. Unknown experiment or run id, or no complete run:
+ * PR_EINPUT with a message. Reads nothing else.
+ */
+int pr_analyze(pr_analysis *out, const char *root, const char *name,
+	       const char *run_id);
+void pr_analysis_free(pr_analysis *a);
+
+#endif

@@ -1,0 +1,640 @@
+/* plot.c - the plots of an analysis: gnuplot scripts and data kept beside
+ * the SVGs they render, so a reader can replot */
+#include "plot.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "util.h"
+
+/* A file being composed in memory. */
+typedef struct {
+	char *buf;
+	size_t len;
+	FILE *f;
+} text;
+
+static void text_open(text *t)
+{
+	t->buf = NULL;
+	t->len = 0;
+	t->f = open_memstream(&t->buf, &t->len);
+	if (!t->f) {
+		fprintf(stderr, "prereg: out of memory\n");
+		abort();
+	}
+}
+
+/* Close t and write it to dir/base.ext atomically. */
+static int text_write(text *t, const char *dir, const char *base,
+		      const char *ext)
+{
+	char *path = pr_asprintf("%s/%s.%s", dir, base, ext);
+	int error;
+
+	fclose(t->f);
+	error = pr_write_file_atomic(path, t->buf, t->len);
+	free(t->buf);
+	free(path);
+	return error;
+}
+
+/* s as a gnuplot string: double quotes, '"' and '\' replaced by '\''. */
+static void put_quoted(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++)
+		fputc(*s == '"' || *s == '\\' || *s == '\n' ? '\'' : *s, f);
+	fputc('"', f);
+}
+
+static void put_num(FILE *f, double v)
+{
+	if (isfinite(v))
+		fprintf(f, " %.6g", v);
+	else
+		fputs(" NaN", f);
+}
+
+/* "0 vader/spread allreduce cpu rows 6": what a row selects. */
+static char *label_of(const pr_analysis_run *r, const pr_select *s)
+{
+	const char *cfg =
+	    (size_t)s->config < r->nconfigs ? r->config_label[s->config] : "";
+	char *l = pr_asprintf("%d%s%s %s", s->config, *cfg ? " " : "", cfg,
+			      s->phase),
+	     *next;
+
+	if (s->device) {
+		next = pr_asprintf("%s %s", l, s->device);
+		free(l);
+		l = next;
+	}
+	if (s->bytes >= 0) {
+		next = pr_asprintf("%s %lld B", l, (long long)s->bytes);
+		free(l);
+		l = next;
+	}
+	if (s->rows >= 0) {
+		next = pr_asprintf("%s rows %lld", l, (long long)s->rows);
+		free(l);
+		l = next;
+	}
+	if (s->rank >= 0) {
+		next = pr_asprintf("%s rank %d", l, s->rank);
+		free(l);
+		l = next;
+	}
+	if (s->max_over_ranks) {
+		next = pr_asprintf("%s (max over ranks)", l);
+		free(l);
+		l = next;
+	}
+	return l;
+}
+
+/* The range of the positive finite values seen, for units and log axes. */
+typedef struct {
+	double lo, hi;
+} span;
+
+static void span_add(span *s, double v)
+{
+	if (!isfinite(v) || v <= 0)
+		return;
+	if (s->lo == 0 || v < s->lo)
+		s->lo = v;
+	if (v > s->hi)
+		s->hi = v;
+}
+
+/* Seconds to the plot's unit: ms, or us when everything is < 0.1 ms. */
+static double unit_of(const span *s, const char **name)
+{
+	if (s->hi > 0 && s->hi < 1e-4) {
+		*name = "us";
+		return 1e6;
+	}
+	*name = "ms";
+	return 1e3;
+}
+
+/* Log axis when the values span more than two decades. */
+static int wants_log(const span *s)
+{
+	return s->lo > 0 && s->hi / s->lo > 100;
+}
+
+static void gp_header(FILE *f, const pr_analysis *a, const char *base,
+		      const char *what, int height)
+{
+	fprintf(f,
+		"# %s.gp - %s, %s (prereg analyze)\n"
+		"# Replot in analysis/%s/ with: gnuplot -d %s.gp > %s.svg\n"
+		"# The data are in %s.dat; times in the unit of the y label.\n"
+		"set terminal svg size 800,%d dynamic font \"sans,11\" "
+		"background \"white\"\n"
+		"set termoption noenhanced\n"
+		"set grid ytics\n"
+		"set format x \"%%g\"\n"
+		"set format y \"%%g\"\n"
+		"# Okabe-Ito colors, distinguishable with colour blindness\n"
+		"set linetype 1 lc rgb \"#0072b2\"\n"
+		"set linetype 2 lc rgb \"#d55e00\"\n"
+		"set linetype 3 lc rgb \"#009e73\"\n"
+		"set linetype 4 lc rgb \"#cc79a7\"\n"
+		"set linetype 5 lc rgb \"#e69f00\"\n"
+		"set linetype 6 lc rgb \"#56b4e9\"\n"
+		"set linetype 7 lc rgb \"#000000\"\n"
+		"set linetype 8 lc rgb \"#999999\"\n"
+		"set linetype cycle 8\n",
+		base, a->name, what, a->name, base, base, base, height);
+}
+
+/* Run gnuplot -d base.gp in dir; its stdout becomes dir/base.svg. */
+static int render(const char *dir, const char *base)
+{
+	char *gp = pr_asprintf("%s.gp", base);
+	char *svg = pr_asprintf("%s/%s.svg", dir, base);
+	char *tmp = pr_asprintf("%s.tmp.%ld", svg, (long)getpid());
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	int status = 0, error = PR_OK;
+	pid_t pid;
+
+	if (fd < 0) {
+		error =
+		    pr_error("cannot create '%s': %s", tmp, strerror(errno));
+		goto cleanup;
+	}
+	pid = fork();
+	if (pid == 0) {
+		int null = open("/dev/null", O_RDONLY);
+
+		if (chdir(dir) < 0 || dup2(fd, STDOUT_FILENO) < 0 || null < 0 ||
+		    dup2(null, STDIN_FILENO) < 0)
+			_exit(126);
+		setenv("LC_ALL", "C", 1);
+		execlp("gnuplot", "gnuplot", "-d", gp, (char *)NULL);
+		_exit(127);
+	}
+	close(fd);
+	if (pid < 0 || waitpid(pid, &status, 0) != pid) {
+		error = pr_error("cannot run gnuplot: %s", strerror(errno));
+	} else if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
+		error = pr_error("cannot run gnuplot for '%s/%s': not found "
+				 "(install gnuplot-nox: make deps)",
+				 dir, gp);
+	} else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		error = pr_error("gnuplot failed on '%s/%s' (status %d)", dir,
+				 gp, status);
+	}
+	if (error < 0)
+		unlink(tmp);
+	else
+		error = pr_commit_file(tmp, svg);
+cleanup:
+	free(gp);
+	free(svg);
+	free(tmp);
+	return error;
+}
+
+/* Write base.dat and base.gp, render base.svg, list it in p. */
+static int emit(pr_plot *p, text *dat, text *gp, const char *dir,
+		const char *base, const char *title)
+{
+	int error = text_write(dat, dir, base, "dat");
+	int e2 = text_write(gp, dir, base, "gp");
+
+	p->file = pr_asprintf("%s.svg", base);
+	p->title = pr_strdup(title);
+	if (error == 0)
+		error = e2;
+	return error < 0 ? error : render(dir, base);
+}
+
+/* (1) per cell: measured statistic with its CI, predicted with [lo, hi]. */
+static int plot_cells(pr_plot *p, const pr_analysis *a,
+		      const pr_analysis_run *r, const char *dir)
+{
+	char *base = pr_asprintf("%s-predicted", r->run_id);
+	const char *unit;
+	span sp = {0, 0};
+	size_t i, n = 0;
+	double u;
+	text dat, gp;
+	int error;
+
+	for (i = 0; i < r->nrows; i++) {
+		const pr_analysis_row *x = &r->row[i];
+
+		if (!x->cell)
+			continue;
+		n++;
+		span_add(&sp, x->cell->lo_s);
+		span_add(&sp, x->cell->hi_s);
+		if (x->n) {
+			span_add(&sp, x->ci.lo);
+			span_add(&sp, x->ci.hi);
+		}
+	}
+	u = unit_of(&sp, &unit);
+	text_open(&dat);
+	fprintf(dat.f,
+		"# x measured_%s ci_lo_%s ci_hi_%s predicted_%s lo_%s hi_%s "
+		"cell\n",
+		unit, unit, unit, unit, unit, unit);
+	for (i = 0, n = 0; i < r->nrows; i++) {
+		const pr_analysis_row *x = &r->row[i];
+		char *label;
+
+		if (!x->cell)
+			continue;
+		label = label_of(r, &x->sel);
+		fprintf(dat.f, "%zu", ++n);
+		put_num(dat.f, x->stat * u);
+		put_num(dat.f, x->n ? x->ci.lo * u : NAN);
+		put_num(dat.f, x->n ? x->ci.hi * u : NAN);
+		put_num(dat.f, x->cell->predicted_s * u);
+		put_num(dat.f, x->cell->lo_s * u);
+		put_num(dat.f, x->cell->hi_s * u);
+		fputc(' ', dat.f);
+		put_quoted(dat.f, label);
+		fputc('\n', dat.f);
+		free(label);
+	}
+	/* cells down the y axis, first on top, so labels read across */
+	text_open(&gp);
+	gp_header(gp.f, a, base, "measured vs predicted per cell",
+		  n > 8 ? (int)(140 + 30 * n) : 380);
+	fprintf(gp.f,
+		"set title \"%s, run %s\\nmeasured vs predicted per cell\"\n"
+		"set xlabel \"time (%s)\"\n"
+		"set ylabel \"\"\n"
+		"set yrange [%zu.5:0.5]\n"
+		"set grid xtics\n"
+		"set key below left reverse Left\n"
+		"set style fill transparent solid 0.3 noborder\n",
+		a->name, r->run_id, unit, n);
+	fprintf(gp.f,
+		wants_log(&sp) ? "set logscale x\n" : "set xrange [0:*]\n");
+	fprintf(gp.f,
+		"plot '%s.dat' using 6:1:6:7:($1-0.3):($1+0.3):ytic(8) "
+		"with boxxyerror lc rgb \"#88bbee\" title \"predicted [lo, "
+		"hi]\", \\\n"
+		"     '' using 5:($1-0.3):(0):(0.6) with vectors nohead lw 2 "
+		"lc rgb \"#225599\" title \"predicted\", \\\n"
+		"     '' using 2:1:3:4 with xerrorbars pt 7 ps 0.8 lw 1.5 "
+		"lc rgb \"#cc3311\" title \"measured: median of per-launch "
+		"medians, 95%% CI of the median\"\n",
+		base);
+	error = emit(p, &dat, &gp, dir, base,
+		     "measured (median of per-launch medians, 95% CI) vs "
+		     "predicted [lo, hi], per cell");
+	free(base);
+	return error;
+}
+
+static int same_series(const pr_select *a, const pr_select *b, int rank)
+{
+	return a->config == b->config && !a->device == !b->device &&
+	       (!a->device || !strcmp(a->device, b->device)) &&
+	       (!rank || a->rank == b->rank);
+}
+
+/* Is x the first of its series among v[0..i]? */
+static int first_of_series(const pr_analysis_row *v, size_t i, int rank,
+			   int (*in)(const pr_analysis_row *))
+{
+	size_t k;
+
+	for (k = 0; k < i; k++) {
+		if (in(&v[k]) && same_series(&v[k].sel, &v[i].sel, rank))
+			return 0;
+	}
+	return 1;
+}
+
+static int measured_rows(const pr_analysis_row *x)
+{
+	return !strcmp(x->sel.phase, "compute") && x->sel.rows >= 0 && x->n > 0;
+}
+
+static int predicted_rows(const pr_analysis_row *x)
+{
+	return x->cell && !strcmp(x->sel.phase, "compute") && x->sel.rows >= 0;
+}
+
+/* Series title: "0 vader/spread cpu [rank 2]". */
+static char *series_title(const pr_analysis_run *r, const pr_select *s,
+			  int rank)
+{
+	const char *cfg =
+	    (size_t)s->config < r->nconfigs ? r->config_label[s->config] : "";
+	char rk[32] = "";
+
+	if (rank && s->rank >= 0)
+		snprintf(rk, sizeof(rk), " rank %d", s->rank);
+	return pr_asprintf("%d%s%s%s%s%s", s->config, *cfg ? " " : "", cfg,
+			   s->device ? " " : "", s->device ? s->device : "",
+			   rk);
+}
+
+/* The color of the measured series of s's config and device (a series
+ * of every device matches any), numbered in group order; predicted
+ * series share it. */
+static size_t series_color(const pr_analysis_run *r, const pr_select *s)
+{
+	size_t i, c = 0;
+
+	for (i = 0; i < r->ngroups; i++) {
+		if (!measured_rows(&r->group[i]) ||
+		    !first_of_series(r->group, i, 0, measured_rows))
+			continue;
+		c++;
+		if (r->group[i].sel.config == s->config &&
+		    (!r->group[i].sel.device || !s->device ||
+		     !strcmp(r->group[i].sel.device, s->device)))
+			return c;
+	}
+	return c + 1;
+}
+
+/* One .dat block per series of v (predicted: cells of the table, by
+ * config, device and rank; measured: groups, by config and device) and
+ * its plot clause; returns the number of blocks written. */
+static size_t rows_series(text *dat, FILE *plot, size_t block,
+			  const pr_analysis_run *r, int predicted, double u,
+			  const char *base)
+{
+	int (*in)(const pr_analysis_row *) =
+	    predicted ? predicted_rows : measured_rows;
+	const pr_analysis_row *v = predicted ? r->row : r->group;
+	size_t nv = predicted ? r->nrows : r->ngroups, i, k, nb = 0;
+
+	for (i = 0; i < nv; i++) {
+		const pr_analysis_row *x = &v[i];
+		size_t color = series_color(r, &x->sel);
+		char *title, *t;
+
+		if (!in(x) || !first_of_series(v, i, predicted, in))
+			continue;
+		if (block + nb)
+			fputs("\n\n", dat->f);
+		title = series_title(r, &x->sel, predicted);
+		t = pr_asprintf("%s %s", predicted ? "predicted" : "measured",
+				title);
+		fprintf(dat->f, "# %s\n", t);
+		for (k = i; k < nv; k++) {
+			const pr_analysis_row *y = &v[k];
+
+			if (!in(y) || !same_series(&y->sel, &x->sel, predicted))
+				continue;
+			fprintf(dat->f, "%lld", (long long)y->sel.rows);
+			put_num(dat->f, predicted ? y->cell->predicted_s * u
+						  : y->stat * u);
+			put_num(dat->f,
+				(predicted ? y->cell->lo_s : y->ci.lo) * u);
+			put_num(dat->f,
+				(predicted ? y->cell->hi_s : y->ci.hi) * u);
+			fputc('\n', dat->f);
+		}
+		fprintf(plot, "%s'%s.dat' index %zu ",
+			block + nb ? ", \\\n     " : "plot ", base, block + nb);
+		if (predicted)
+			fprintf(plot,
+				"using 1:3:4 with filledcurves lc %zu notitle, "
+				"\\\n     '' index %zu using 1:2 with "
+				"linespoints dt 2 pt 1 lc %zu title ",
+				color, block + nb, color);
+		else
+			fprintf(plot,
+				"using 1:2:3:4 with yerrorbars pt 7 ps 0.8 lc "
+				"%zu title ",
+				color);
+		put_quoted(plot, t);
+		free(t);
+		free(title);
+		nb++;
+	}
+	return nb;
+}
+
+/* (2) compute time vs rows: measured medians and the predicted line. */
+static int plot_rows(pr_plot *p, const pr_analysis *a, const pr_analysis_run *r,
+		     const char *dir)
+{
+	char *base;
+	const char *unit;
+	span sp = {0, 0};
+	size_t i, nb;
+	double u;
+	text dat, gp;
+	int error;
+
+	for (i = 0; i < r->ngroups; i++) {
+		if (measured_rows(&r->group[i])) {
+			span_add(&sp, r->group[i].ci.lo);
+			span_add(&sp, r->group[i].ci.hi);
+		}
+	}
+	for (i = 0; i < r->nrows; i++) {
+		const pr_analysis_row *x = &r->row[i];
+
+		if (predicted_rows(x)) {
+			span_add(&sp, x->cell->lo_s);
+			span_add(&sp, x->cell->hi_s);
+		}
+	}
+	base = pr_asprintf("%s-rows", r->run_id);
+	u = unit_of(&sp, &unit);
+	text_open(&dat);
+	text_open(&gp);
+	gp_header(gp.f, a, base, "compute time vs rows", 500);
+	fprintf(gp.f,
+		"set title \"%s, run %s\\ncompute time vs rows\"\n"
+		"set ylabel \"compute time (%s)\"\n"
+		"set xlabel \"rows\"\n"
+		"set logscale xy\n"
+		"set key top left box opaque\n"
+		"set style fill transparent solid 0.15 noborder\n",
+		a->name, r->run_id, unit);
+	fprintf(dat.f,
+		"# rows median_%s lo_%s hi_%s (measured: 95%% CI; "
+		"predicted: [lo, hi])\n",
+		unit, unit, unit);
+	nb = rows_series(&dat, gp.f, 0, r, 1, u, base);
+	rows_series(&dat, gp.f, nb, r, 0, u, base);
+	fputc('\n', gp.f);
+	error = emit(p, &dat, &gp, dir, base,
+		     "compute time vs rows, log-log: measured medians with "
+		     "95% CI, predicted line with its [lo, hi] band");
+	free(base);
+	return error;
+}
+
+/* Point types per config (filled circle, square, triangles). */
+static const int config_pt[4] = {7, 5, 9, 11};
+
+static int same_but_config(const pr_select *a, const pr_select *b)
+{
+	return !strcmp(a->phase, b->phase) && !a->device == !b->device &&
+	       (!a->device || !strcmp(a->device, b->device)) &&
+	       a->bytes == b->bytes && a->rows == b->rows;
+}
+
+/* The color of group i: groups that differ only in config share it,
+ * numbered by the first group of each kind. */
+static size_t series_kind(const pr_analysis_run *r, size_t i)
+{
+	size_t k, j, kinds = 0;
+
+	for (k = 0; k < r->ngroups; k++) {
+		for (j = 0; j < k && !same_but_config(&r->group[j].sel,
+						      &r->group[k].sel);
+		     j++)
+			;
+		if (j < k)
+			continue;
+		kinds++;
+		if (same_but_config(&r->group[k].sel, &r->group[i].sel))
+			break;
+	}
+	return kinds;
+}
+
+/* (3) the per-launch medians of every group, x = launch. */
+static int plot_launches(pr_plot *p, const pr_analysis *a,
+			 const pr_analysis_run *r, const char *dir)
+{
+	char *base = pr_asprintf("%s-launches", r->run_id);
+	const char *unit;
+	span sp = {0, 0};
+	size_t i, k, nb = 0;
+	int lmin = 0, lmax = 0, first = 1;
+	double u;
+	text dat, gp;
+	int error;
+
+	for (i = 0; i < r->ngroups; i++) {
+		const pr_analysis_row *g = &r->group[i];
+
+		for (k = 0; k < g->nlaunches; k++) {
+			span_add(&sp, g->launch_med[k]);
+			if (first || g->launch[k] < lmin)
+				lmin = g->launch[k];
+			if (first || g->launch[k] > lmax)
+				lmax = g->launch[k];
+			first = 0;
+		}
+	}
+	u = unit_of(&sp, &unit);
+	text_open(&dat);
+	text_open(&gp);
+	/* the key below the plot, two titles a line */
+	gp_header(
+	    gp.f, a, base, "per-launch medians",
+	    500 + 14 * (int)(r->ngroups > 8 ? (r->ngroups + 1) / 2 - 4 : 0));
+	fprintf(gp.f,
+		"set title \"%s, run %s\\nper-launch medians (warmups "
+		"excluded)\"\n"
+		"set ylabel \"median of the launch (%s)\"\n"
+		"set xlabel \"launch\"\n"
+		"set xrange [%g:%g]\n"
+		"set key below maxcols 2 font \",9\"\n",
+		a->name, r->run_id, unit, lmin - 0.5, lmax + 0.5);
+	if (lmax - lmin < 30)
+		fputs("set xtics 1\n", gp.f);
+	/* a log axis shows equal ratios as equal steps: the variability */
+	fprintf(gp.f, sp.lo > 0 && sp.hi / sp.lo > 10 ? "set logscale y\n"
+						      : "set yrange [0:*]\n");
+	fprintf(dat.f, "# launch median_%s\n", unit);
+	for (i = 0; i < r->ngroups; i++) {
+		const pr_analysis_row *g = &r->group[i];
+		char *title;
+
+		if (g->nlaunches == 0)
+			continue;
+		title = label_of(r, &g->sel);
+		if (nb)
+			fputs("\n\n", dat.f);
+		fprintf(dat.f, "# %s\n", title);
+		for (k = 0; k < g->nlaunches; k++) {
+			fprintf(dat.f, "%d", g->launch[k]);
+			put_num(dat.f, g->launch_med[k] * u);
+			fputc('\n', dat.f);
+		}
+		fprintf(gp.f,
+			"%s'%s.dat' index %zu using 1:2 with linespoints pt "
+			"%d dt %d ps 0.8 lc %zu title ",
+			nb ? ", \\\n     " : "plot ", base, nb,
+			config_pt[g->sel.config % 4], 1 + g->sel.config % 4,
+			series_kind(r, i));
+		put_quoted(gp.f, title);
+		free(title);
+		nb++;
+	}
+	fputc('\n', gp.f);
+	error = emit(p, &dat, &gp, dir, base,
+		     "per-launch medians of every (config, phase): run-to-run "
+		     "variability");
+	free(base);
+	return error;
+}
+
+static int has_rows_sweep(const pr_analysis_run *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->ngroups; i++) {
+		if (measured_rows(&r->group[i]))
+			return 1;
+	}
+	return 0;
+}
+
+static int has_cells(const pr_analysis_run *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nrows; i++) {
+		if (r->row[i].cell)
+			return 1;
+	}
+	return 0;
+}
+
+int pr_plot_run(pr_plot **out, size_t *n, const pr_analysis *a,
+		const pr_analysis_run *r, const char *dir)
+{
+	int error = PR_OK, e;
+
+	*out = pr_calloc(3, sizeof(pr_plot));
+	*n = 0;
+	if (has_cells(r) && (e = plot_cells(&(*out)[(*n)++], a, r, dir)) < 0)
+		error = e;
+	if (has_rows_sweep(r) &&
+	    (e = plot_rows(&(*out)[(*n)++], a, r, dir)) < 0 && !error)
+		error = e;
+	if (r->ngroups && (e = plot_launches(&(*out)[(*n)++], a, r, dir)) < 0 &&
+	    !error)
+		error = e;
+	return error;
+}
+
+void pr_plots_free(pr_plot *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; p && i < n; i++) {
+		free(p[i].file);
+		free(p[i].title);
+	}
+	free(p);
+}

@@ -1,0 +1,27 @@
+/* plot.h - the plots of an analysis: gnuplot scripts and data kept beside
+ * the SVGs they render, so a reader can replot */
+#ifndef PR_PLOT_H
+#define PR_PLOT_H
+
+#include <stddef.h>
+
+#include "analyze.h"
+
+typedef struct {
+	char *file;  /* "RUNID-what.svg", relative to analysis/NAME/ */
+	char *title; /* what it shows, for the report */
+} pr_plot;
+
+/*
+ * Write the plots of run r of a into dir (analysis/NAME/): per plot
+ * RUNID-what.dat, RUNID-what.gp and RUNID-what.svg, rendered by gnuplot
+ * (fork/exec, default settings, SVG on its stdout into a temporary file
+ * renamed into place). Same analysis, same bytes. *out (caller frees with
+ * pr_plots_free) lists the SVGs in report order, also when rendering
+ * failed (PR_EFAIL, with a message).
+ */
+int pr_plot_run(pr_plot **out, size_t *n, const pr_analysis *a,
+		const pr_analysis_run *r, const char *dir);
+void pr_plots_free(pr_plot *p, size_t n);
+
+#endif

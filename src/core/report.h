@@ -1,0 +1,27 @@
+/* report.h - analysis/NAME/report.md for a reviewer, its plots, and the
+ * same numbers as JSON */
+#ifndef PR_REPORT_H
+#define PR_REPORT_H
+
+#include <jansson.h>
+
+#include "analyze.h"
+
+/*
+ * Write analysis/NAME/report.md below root (which ends in '/') and the
+ * plots of every run of a beside it. Every file is written atomically and
+ * the same analysis gives the same bytes (nothing depends on the time or
+ * the machine). On a plotting failure the report is still written and
+ * PR_EFAIL returned.
+ */
+int pr_report_write(const pr_analysis *a, const char *root);
+
+/* The report's numbers (seconds): per run the table, the variability and
+ * the linearity verdict. Caller decrefs. */
+json_t *pr_report_json(const pr_analysis *a);
+
+/* "12.3" : v to 3 significant digits without exponent ("-" for NAN);
+ * buf of at least 48 bytes. */
+const char *pr_report_sig3(char *buf, double v);
+
+#endif

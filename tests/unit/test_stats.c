@@ -1,0 +1,147 @@
+/* test_stats.c - order statistics of raw timings against hand-worked
+ * numbers */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+
+#include "../../src/core/stats.h"
+#include "../../src/core/util.h"
+
+/*
+ * Coverage of [x_(j), x_(n+1-j)] is 1 - 2 P(B <= j-1), B ~ binomial(n, 1/2):
+ *   n = 5:  j = 1 gives 1 - 2/32 = 0.9375 < 0.95, so none (full range)
+ *   n = 6:  j = 1 gives 1 - 2/64 = 0.96875
+ *   n = 10: j = 2 gives 1 - 2(1 + 10)/1024 = 0.978515625;
+ *           j = 3 would give 1 - 2(1 + 10 + 45)/1024 = 0.890625
+ *   n = 20: j = 6 gives 1 - 2(1 + 20 + 190 + 1140 + 4845 + 15504)/2^20
+ *           = 1 - 43400/1048576 = 0.958610534667968750;
+ *           j = 7 would add 38760 and give 0.8847
+ */
+static void test_ci_rank_small(void **state)
+{
+	double c;
+
+	(void)state;
+	assert_int_equal(pr_stats_median_ci_rank(&c, 5), 0);
+	assert_true(fabs(c - 0.9375) < 1e-15);
+	assert_int_equal(pr_stats_median_ci_rank(&c, 6), 1);
+	assert_true(fabs(c - 0.96875) < 1e-15);
+	assert_int_equal(pr_stats_median_ci_rank(&c, 10), 2);
+	assert_true(fabs(c - 0.978515625) < 1e-14);
+	assert_int_equal(pr_stats_median_ci_rank(&c, 20), 6);
+	assert_true(fabs(c - 0.95861053466796875) < 1e-14);
+	assert_int_equal(pr_stats_median_ci_rank(&c, 1), 0);
+	assert_true(c == 0);
+	assert_int_equal(pr_stats_median_ci_rank(NULL, 0), 0);
+}
+
+/* References from exact integer sums (n <= 1000) and 40-digit mpmath
+ * log-gamma sums (larger n); n = 1000001 sits 4e-6 above 0.95. */
+static void test_ci_rank_large(void **state)
+{
+	static const struct {
+		size_t n, j;
+		double coverage;
+	} want[] = {
+	    {100, 40, 0.9647997997822951},
+	    {1000, 469, 0.95370880263950185},
+	    {10000, 4902, 0.95116705010361816},
+	    {1000000, 499020, 0.95012103134763187},
+	    {1000001, 499021, 0.95000414940742282},
+	};
+	size_t i;
+	double c;
+
+	(void)state;
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		assert_int_equal(pr_stats_median_ci_rank(&c, want[i].n),
+				 want[i].j);
+		assert_true(fabs(c - want[i].coverage) < 1e-9);
+	}
+}
+
+static void test_ci_samples(void **state)
+{
+	double x10[] = {10, 3, 7, 1, 9, 2, 8, 4, 6, 5};
+	double x6[] = {0.6, 0.1, 0.5, 0.2, 0.4, 0.3};
+	double x20[20];
+	pr_stats_ci ci;
+	size_t i;
+
+	(void)state;
+	assert_int_equal(pr_stats_median_ci(&ci, x10, 10), 0);
+	assert_true(ci.lo == 2 && ci.hi == 9 && ci.j == 2 && !ci.full_range);
+	assert_true(fabs(ci.coverage - 0.978515625) < 1e-14);
+
+	assert_int_equal(pr_stats_median_ci(&ci, x6, 6), 0);
+	assert_true(ci.lo == 0.1 && ci.hi == 0.6 && !ci.full_range);
+	assert_true(fabs(ci.coverage - 0.96875) < 1e-15);
+
+	for (i = 0; i < 20; i++) /* 100, 99, ..., 81: x_(6) = 86 */
+		x20[i] = 100.0 - (double)i;
+	assert_int_equal(pr_stats_median_ci(&ci, x20, 20), 0);
+	assert_true(ci.lo == 86 && ci.hi == 95 && ci.j == 6);
+	assert_true(fabs(ci.coverage - 0.9586105346679688) < 1e-14);
+}
+
+static void test_ci_too_few(void **state)
+{
+	double x5[] = {5, 1, 4, 2, 3}, x1[] = {7};
+	pr_stats_ci ci;
+
+	(void)state;
+	assert_int_equal(pr_stats_median_ci(&ci, x5, 5), 0);
+	assert_true(ci.full_range && ci.lo == 1 && ci.hi == 5 && ci.j == 1);
+	assert_true(fabs(ci.coverage - 0.9375) < 1e-15);
+	assert_int_equal(pr_stats_median_ci(&ci, x1, 1), 0);
+	assert_true(ci.full_range && ci.lo == 7 && ci.hi == 7);
+	assert_int_equal(pr_stats_median_ci(&ci, x1, 0), PR_EINPUT);
+}
+
+/*
+ * {1, 2, 3, 4, 5}: mean 3, sum of squares 10, s = sqrt(10/4), CV = s/3.
+ * {2, 4, 4, 4, 5, 5, 7, 9}: mean 5, sum of squares 32, s = sqrt(32/7).
+ */
+static void test_cv_max_min(void **state)
+{
+	double a[] = {1, 2, 3, 4, 5}, b[] = {2, 4, 4, 4, 5, 5, 7, 9};
+	double z[] = {0, 1}, one[] = {4};
+
+	(void)state;
+	assert_true(fabs(pr_stats_cv(a, 5) - 0.52704627669472992) < 1e-15);
+	assert_true(fabs(pr_stats_cv(b, 8) - 0.42761798705987904) < 1e-15);
+	assert_true(pr_stats_max_min(a, 5) == 5);
+	assert_true(pr_stats_max_min(b, 8) == 4.5);
+	assert_true(isnan(pr_stats_cv(one, 1)));
+	assert_true(pr_stats_max_min(one, 1) == 1);
+	assert_true(isnan(pr_stats_max_min(z, 2)));
+	assert_true(isnan(pr_stats_max_min(z, 0)));
+}
+
+static void test_median(void **state)
+{
+	double odd[] = {3, 1, 2}, even[] = {4, 1, 3, 2};
+
+	(void)state;
+	assert_true(pr_stats_median(odd, 3) == 2);
+	assert_true(pr_stats_median(even, 4) == 2.5);
+	assert_true(isnan(pr_stats_median(even, 0)));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_ci_rank_small),
+	    cmocka_unit_test(test_ci_rank_large),
+	    cmocka_unit_test(test_ci_samples),
+	    cmocka_unit_test(test_ci_too_few),
+	    cmocka_unit_test(test_cv_max_min),
+	    cmocka_unit_test(test_median),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
