@@ -1,23 +1,76 @@
 /* cmd_repro.c - prereg repro NAME: the reviewer's command */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "../core/analyze.h"
+#include "../core/pin.h"
+#include "../core/report.h"
 #include "../core/run.h"
 #include "../core/util.h"
 #include "cmd.h"
 
 static const char usage[] =
-    "usage: prereg repro NAME [run options]\n"
-    "\n"
-    "The reviewer's command: check that NAME's prediction is pinned and\n"
-    "unmodified, then run its schedule and archive and commit the run\n"
-    "(the options of 'prereg run' apply; progress is shown).\n";
+	"usage: prereg repro NAME [run options]\n"
+	"\n"
+	"The reviewer's command: check that NAME's prediction is pinned and\n"
+	"unmodified, run its schedule, archive and commit the run, then\n"
+	"analyze every complete run of NAME (analysis/NAME/report.md) and\n"
+	"commit the analysis. The options of 'prereg run' apply (with\n"
+	"--no-commit nothing is committed); progress is shown.\n";
+
+/* Commit every file of analysis/NAME as a child of HEAD. */
+static int commit_analysis(git_repository *repo, const char *name)
+{
+	char *dir = pr_asprintf("%sanalysis/%s", pr_repo_root(repo), name);
+	char **paths = NULL, *msg;
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	size_t n = 0, i;
+	int error;
+
+	while (d && (e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.' || e->d_type != DT_REG)
+			continue;
+		paths = pr_realloc(paths, (n + 1) * sizeof(char *));
+		paths[n++] = pr_asprintf("analysis/%s/%s", name, e->d_name);
+	}
+	if (d)
+		closedir(d);
+	msg = pr_asprintf("prereg analyze %s\n", name);
+	error = n ? pr_git_commit_files(NULL, repo, (const char *const *)paths,
+					n, msg)
+		  : pr_error("nothing to commit in 'analysis/%s'", name);
+	for (i = 0; i < n; i++)
+		free(paths[i]);
+	free(paths);
+	free(msg);
+	free(dir);
+	return error;
+}
+
+static int analyze(git_repository *repo, const char *name, int commit)
+{
+	pr_analysis a;
+	int error;
+
+	if ((error = pr_analyze(&a, pr_repo_root(repo), name, NULL)) < 0)
+		return error;
+	error = pr_report_write(&a, pr_repo_root(repo));
+	pr_analysis_free(&a);
+	if (error == 0)
+		printf("wrote analysis/%s/report.md\n", name);
+	if (error == 0 && commit)
+		error = commit_analysis(repo, name);
+	return error;
+}
 
 int cmd_repro(int argc, char **argv, git_repository *repo)
 {
 	pr_run_opts o;
 	char *run_id = NULL;
-	int first, error;
+	int first, error, aerror;
 
 	if ((error = pr_cmd_run_opts(&o, &first, argc, argv, usage)) != 0)
 		return error;
@@ -27,5 +80,8 @@ int cmd_repro(int argc, char **argv, git_repository *repo)
 		printf("repro %s: run %s %s\n", argv[first], run_id,
 		       error == 0 ? "complete" : "failed");
 	free(run_id);
-	return error;
+	if (error == PR_EREFUSED || error == PR_EINPUT || o.dry_run)
+		return error;
+	aerror = analyze(repo, argv[first], !o.no_commit);
+	return error < 0 ? error : aerror;
 }

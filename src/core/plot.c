@@ -291,8 +291,7 @@ static int plot_cells(pr_plot *p, const pr_analysis *a,
 		"     '' using 5:($1-0.3):(0):(0.6) with vectors nohead lw 2 "
 		"lc rgb \"#225599\" title \"predicted\", \\\n"
 		"     '' using 2:1:3:4 with xerrorbars pt 7 ps 0.8 lw 1.5 "
-		"lc rgb \"#cc3311\" title \"measured: median of per-launch "
-		"medians, 95%% CI of the median\"\n",
+		"lc rgb \"#cc3311\" title \"measured (median, 95%% CI)\"\n",
 		base);
 	error = emit(p, &dat, &gp, dir, base,
 		     "measured (median of per-launch medians, 95% CI) vs "
