@@ -134,9 +134,12 @@ static void one_row(float *o, float *m, float *l, float *s, const float *q,
 	*l = sum;
 }
 
-static int cpu_run_rows(void *ctx, const pr_attention *a)
+typedef void (*row_fn)(float *o, float *m, float *l, float *s, const float *q,
+		       const pr_attention *a, float scale);
+
+/* Every row of a through one row kernel. */
+static int run_rows_with(cpu_ctx *c, const pr_attention *a, row_fn row)
 {
-	cpu_ctx *c = ctx;
 	float scale = 1.0f / sqrtf((float)a->d);
 	long i;
 
@@ -145,9 +148,14 @@ static int cpu_run_rows(void *ctx, const pr_attention *a)
 	if (grow_scratch(c, a->keys) < 0)
 		return PR_EFAIL;
 	for (i = 0; i < a->rows; i++)
-		one_row(a->o + i * a->d, a->m + i, a->l + i, c->scratch,
-			a->q + i * a->d, a, scale);
+		row(a->o + i * a->d, a->m + i, a->l + i, c->scratch,
+		    a->q + i * a->d, a, scale);
 	return PR_OK;
+}
+
+static int cpu_run_rows(void *ctx, const pr_attention *a)
+{
+	return run_rows_with(ctx, a, one_row);
 }
 
 /*
@@ -199,18 +207,7 @@ static void naive_row(float *o, float *m, float *l, float *s, const float *q,
 
 static int naive_run_rows(void *ctx, const pr_attention *a)
 {
-	cpu_ctx *c = ctx;
-	float scale = 1.0f / sqrtf((float)a->d);
-	long i;
-
-	if (a->d < 1 || a->keys < 0 || a->rows < 0)
-		return PR_EINPUT;
-	if (grow_scratch(c, a->keys) < 0)
-		return PR_EFAIL;
-	for (i = 0; i < a->rows; i++)
-		naive_row(a->o + i * a->d, a->m + i, a->l + i, c->scratch,
-			  a->q + i * a->d, a, scale);
-	return PR_OK;
+	return run_rows_with(ctx, a, naive_row);
 }
 
 /* "model name : Intel(R) ..." from /proc/cpuinfo, into buf. */
