@@ -1,13 +1,13 @@
 #!/bin/sh
 # reproduce.sh - make reproduce: `prereg repro` of every shipped experiment,
 # calibrations first (the validations' predictions name them), or of one.
-# Usage: tests/reproduce.sh [NAME]
+# Usage: tests/reproduce.sh [NAME...]
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 prereg="$top/bin/prereg"
-if [ $# -gt 0 ] && [ -n "$1" ]; then
-	list=$1
+if [ $# -gt 0 ] && [ -n "$*" ]; then
+	list=$*
 else
 	cal=$(grep -l '^kind *= *calibration' experiments/*/experiment.ini |
 		xargs -n1 dirname | xargs -n1 basename)
