@@ -18,6 +18,7 @@ int cmd_run(int argc, char **argv, git_repository *repo);
 int cmd_show(int argc, char **argv, git_repository *repo);
 int cmd_analyze(int argc, char **argv, git_repository *repo);
 int cmd_repro(int argc, char **argv, git_repository *repo);
+int cmd_audit(int argc, char **argv, git_repository *repo);
 
 /*
  * getopt_long over argv with the common conventions: --help prints usage

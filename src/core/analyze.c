@@ -682,7 +682,8 @@ static int list_runs(char ***out, size_t *n, const char *dir)
 		free(m);
 	}
 	closedir(d);
-	qsort(*out, *n, sizeof(char *), cmp_str);
+	if (*n)
+		qsort(*out, *n, sizeof(char *), cmp_str);
 	return PR_OK;
 }
 

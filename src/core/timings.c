@@ -59,19 +59,13 @@ static int split(char **f, char *line)
 	return n == NFIELDS ? 0 : -1;
 }
 
-int pr_timings_load(pr_timings *out, struct pr_archive_info *info,
-		    const char *path)
+int pr_timings_parse(pr_timings *out, char *text, const char *path)
 {
-	pr_archive_info scratch;
 	char *p, *nl, *f[NFIELDS];
 	size_t cap = 0, line = 1;
-	int error;
 
 	memset(out, 0, sizeof(*out));
-	if (!info)
-		info = &scratch;
-	if ((error = pr_archive_read(&out->text, info, path)) < 0)
-		return error;
+	out->text = text;
 	p = out->text;
 	nl = strchr(p, '\n');
 	if (!nl || (size_t)(nl - p) != strlen(PR_ARCHIVE_HEADER) ||
@@ -102,6 +96,21 @@ int pr_timings_load(pr_timings *out, struct pr_archive_info *info,
 		out->nrows++;
 	}
 	return PR_OK;
+}
+
+int pr_timings_load(pr_timings *out, struct pr_archive_info *info,
+		    const char *path)
+{
+	pr_archive_info scratch;
+	char *text = NULL;
+	int error;
+
+	memset(out, 0, sizeof(*out));
+	if (!info)
+		info = &scratch;
+	if ((error = pr_archive_read(&text, info, path)) < 0)
+		return error;
+	return pr_timings_parse(out, text, path);
 }
 
 void pr_timings_free(pr_timings *t)

@@ -26,6 +26,11 @@ typedef struct pr_timings {
 struct pr_archive_info;
 int pr_timings_load(pr_timings *out, struct pr_archive_info *info,
 		    const char *path);
+/*
+ * The same from the decompressed CSV text (NUL-terminated), which out takes
+ * over (freed with it, also on error); path names the file in errors.
+ */
+int pr_timings_parse(pr_timings *out, char *text, const char *path);
 void pr_timings_free(pr_timings *t);
 
 /* Duration of a row in seconds. */

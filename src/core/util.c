@@ -28,6 +28,7 @@ int pr_exit_code(int error)
 }
 
 static int quiet;
+static char last_error[1024];
 
 int pr_set_quiet(int q)
 {
@@ -35,6 +36,11 @@ int pr_set_quiet(int q)
 
 	quiet = q;
 	return old;
+}
+
+const char *pr_last_error(void)
+{
+	return last_error;
 }
 
 static void vmsg(const char *prefix, const char *fmt, va_list ap)
@@ -51,6 +57,9 @@ int pr_error(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
+	vsnprintf(last_error, sizeof(last_error), fmt, ap);
+	va_end(ap);
+	va_start(ap, fmt);
 	vmsg("prereg: ", fmt, ap);
 	va_end(ap);
 	return PR_EFAIL;
@@ -60,6 +69,9 @@ int pr_error_code(int code, const char *fmt, ...)
 {
 	va_list ap;
 
+	va_start(ap, fmt);
+	vsnprintf(last_error, sizeof(last_error), fmt, ap);
+	va_end(ap);
 	va_start(ap, fmt);
 	vmsg("prereg: ", fmt, ap);
 	va_end(ap);

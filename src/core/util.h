@@ -27,6 +27,9 @@ int pr_error_code(int code, const char *fmt, ...)
 /* Silence pr_error and pr_error_code (1) or not (0); returns the old
  * value. For callers that want a verdict, not its explanation. */
 int pr_set_quiet(int quiet);
+/* The message of the last pr_error or pr_error_code (without "prereg: "),
+ * kept also when quiet; "" when none. Borrowed, valid until the next one. */
+const char *pr_last_error(void);
 
 /* "prereg: warning: ..." on stderr. */
 void pr_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -32,7 +32,8 @@ check "the manifest keeps the failed launch's output" \
 
 # an interrupted run: SIGINT while launches remain
 "$PREREG" predict t-calib >/dev/null && "$PREREG" pin t-calib >/dev/null
-"$PREREG" run t-calib --launches 50 >"$SCRATCH/int.out" 2>&1 &
+mkdir -p "$SCRATCH/tmp"
+TMPDIR="$SCRATCH/tmp" "$PREREG" run t-calib --launches 50 >"$SCRATCH/int.out" 2>&1 &
 pid=$!
 sleep 3
 kill -INT $pid
@@ -46,7 +47,7 @@ check "the interrupted run kept the launches it completed" sh -c \
 	"[ \$(zcat runs/t-calib/$irun/timings.csv.gz | wc -l) -gt 1 ]"
 check "the interrupted run is committed" sh -c \
 	"git log -1 --format=%s | grep -q 'interrupted'"
-check "no rank is left behind" sh -c "! pgrep -x prereg-rank >/dev/null"
+check "no rank is left behind" sh -c "! pgrep -f '$SCRATCH/tmp/prereg-' >/dev/null"
 check "the ledger of t-fail still chains after more runs" sh -c \
 	"[ \$(wc -l <runs/t-fail/ledger.jsonl) = 1 ]"
 echo "1..$n"

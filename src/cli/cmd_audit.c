@@ -1,0 +1,168 @@
+/* cmd_audit.c - prereg audit [NAME...] [--json]: every run's provenance
+ * and data, checked */
+#include <getopt.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/audit.h"
+#include "../core/util.h"
+#include "cmd.h"
+
+static const char usage[] =
+    "usage: prereg audit [NAME...] [--json]\n"
+    "\n"
+    "Check every run of NAME (default: every experiment with runs/NAME or\n"
+    "experiments/NAME) at HEAD, offline. Per run directory and ledger line:\n"
+    "  manifest   manifest.json parses and names its experiment and run\n"
+    "  committed  the commit that added the run; HEAD and the work tree\n"
+    "             hold what it added\n"
+    "  pin        the pin commit and its annotated tag exist, and the pin\n"
+    "             is an ancestor of the run commit\n"
+    "  blobs      spec and prediction are the pin's, in the run commit too;\n"
+    "             HEAD's prediction is its newest pin's\n"
+    "  dates      the pin is dated before the run started (self-asserted)\n"
+    "  archive    timings.csv.gz reads whole and matches the manifest\n"
+    "  schedule   the seed is the pin's; the order and every block of rows\n"
+    "             follow it (I6)\n"
+    "  ledger     the hash chain holds; the run's line records its manifest\n"
+    "Per experiment, analysis: a committed analysis/NAME/report.md is what\n"
+    "'prereg analyze NAME' computes now.\n"
+    "\n"
+    "A run is anchored when its order is proven by ancestry and hashes,\n"
+    "self-asserted when nothing fails but the order rests on dates, broken\n"
+    "when a check fails. Exit status 1 when a check fails.\n"
+    "\n"
+    "  --json   print the audit as JSON on stdout\n";
+
+static int on_opt(int opt, const char *arg, void *data)
+{
+	(void)arg;
+	if (opt != 'j')
+		return PR_EINPUT;
+	*(int *)data = 1;
+	return PR_OK;
+}
+
+static char letter(pr_audit_result r)
+{
+	return r == PR_AUDIT_PASS   ? 'P'
+	       : r == PR_AUDIT_WARN ? 'W'
+	       : r == PR_AUDIT_FAIL ? 'F'
+				    : '-';
+}
+
+/* Width of the widest experiment name and run id, for the table. */
+static void widths(int *exp, int *run, const pr_audit *a)
+{
+	size_t i;
+
+	*exp = (int)strlen("EXPERIMENT");
+	*run = (int)strlen("RUN");
+	for (i = 0; i < a->nruns; i++) {
+		if ((int)strlen(a->run[i].experiment) > *exp)
+			*exp = (int)strlen(a->run[i].experiment);
+		if ((int)strlen(a->run[i].run_id) > *run)
+			*run = (int)strlen(a->run[i].run_id);
+	}
+	for (i = 0; i < a->nexps; i++) {
+		if ((int)strlen(a->exp[i].experiment) > *exp)
+			*exp = (int)strlen(a->exp[i].experiment);
+	}
+}
+
+static void print_table(const pr_audit *a)
+{
+	int we, wr, k;
+	size_t i;
+
+	widths(&we, &wr, a);
+	printf("%-*s  %-*s  %-11s  %-13s ", we, "EXPERIMENT", wr, "RUN",
+	       "STATUS", "GRADE");
+	for (k = 0; k < PR_NCHECKS; k++)
+		printf(" %c", pr_audit_check_name(k)[0] - 'a' + 'A');
+	printf("\n");
+	for (i = 0; i < a->nruns; i++) {
+		const pr_audit_run *r = &a->run[i];
+
+		printf("%-*s  %-*s  %-11s  %-13s ", we, r->experiment, wr,
+		       r->run_id, r->status, pr_audit_grade_name(r->grade));
+		for (k = 0; k < PR_NCHECKS; k++)
+			printf(" %c", letter(r->check[k].result));
+		printf("\n");
+	}
+	printf("(M manifest, C committed, P pin, B blobs, D dates, A archive, "
+	       "S schedule, L ledger: P pass, W warn, F fail)\n");
+	for (i = 0; i < a->nexps; i++)
+		printf("%-*s  analysis %c\n", we, a->exp[i].experiment,
+		       letter(a->exp[i].analysis.result));
+}
+
+static void print_problems(const pr_audit *a)
+{
+	size_t i;
+	int k;
+
+	for (i = 0; i < a->nruns; i++) {
+		const pr_audit_run *r = &a->run[i];
+
+		for (k = 0; k < PR_NCHECKS; k++) {
+			if (r->check[k].result == PR_AUDIT_WARN ||
+			    r->check[k].result == PR_AUDIT_FAIL)
+				printf("  %s %s: %s\n", r->run_id,
+				       pr_audit_check_name(k),
+				       r->check[k].reason);
+		}
+	}
+	for (i = 0; i < a->nexps; i++) {
+		const pr_audit_check *c = &a->exp[i].analysis;
+
+		if (c->result == PR_AUDIT_WARN || c->result == PR_AUDIT_FAIL)
+			printf("  %s analysis: %s\n", a->exp[i].experiment,
+			       c->reason);
+	}
+}
+
+static int print_json(const pr_audit *a)
+{
+	json_t *o = pr_audit_json(a);
+	char *s = o ? json_dumps(o, JSON_INDENT(2) | JSON_SORT_KEYS) : NULL;
+
+	json_decref(o);
+	if (!s)
+		return pr_error("cannot encode the audit");
+	printf("%s\n", s);
+	free(s);
+	return PR_OK;
+}
+
+int cmd_audit(int argc, char **argv, git_repository *repo)
+{
+	static const struct option opts[] = {{"help", no_argument, NULL, 'h'},
+					     {"json", no_argument, NULL, 'j'},
+					     {NULL, 0, NULL, 0}};
+	pr_audit a;
+	int first, as_json = 0, error;
+
+	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, -1, on_opt,
+				  &as_json)) != 0)
+		return error;
+	if ((error = pr_audit_repo(&a, repo, (const char *const *)argv + first,
+				   (size_t)(argc - first))) < 0)
+		return error;
+	if (as_json) {
+		error = print_json(&a);
+	} else {
+		print_table(&a);
+		print_problems(&a);
+		printf(
+		    "%zu runs: %zu anchored, %zu self-asserted, %zu broken\n",
+		    a.nruns, a.count[PR_GRADE_ANCHORED],
+		    a.count[PR_GRADE_SELF_ASSERTED], a.count[PR_GRADE_BROKEN]);
+	}
+	if (error == 0 && !a.ok)
+		error = PR_EFAIL;
+	pr_audit_free(&a);
+	return error;
+}

@@ -1,0 +1,698 @@
+/* audit.c - prereg audit: every run's provenance and data checked against
+ * git, the ledger and its own manifest (DESIGN 2, I1-I6) */
+#include "audit.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "analyze.h"
+#include "audit_run.h"
+#include "pin.h"
+#include "report.h"
+#include "util.h"
+
+/* A list of names (experiments, run ids), sorted when done. */
+typedef struct {
+	char **v;
+	size_t n, cap;
+} names;
+
+static void names_add(names *l, const char *s)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 16;
+		l->v = pr_realloc(l->v, l->cap * sizeof(*l->v));
+	}
+	l->v[l->n++] = pr_strdup(s);
+}
+
+static int by_string(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Sort and drop duplicates. */
+static void names_sort(names *l)
+{
+	size_t i, n = 0;
+
+	if (l->n)
+		qsort(l->v, l->n, sizeof(*l->v), by_string);
+	for (i = 0; i < l->n; i++) {
+		if (n && !strcmp(l->v[n - 1], l->v[i]))
+			free(l->v[i]);
+		else
+			l->v[n++] = l->v[i];
+	}
+	l->n = n;
+}
+
+static void names_free(names *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+}
+
+static int is_dir(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* The subdirectories of dir (not starting with '.') into l; valid
+ * experiment names only when `experiments`. */
+static void list_dirs(names *l, const char *dir, int experiments)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	while (d && (e = readdir(d)) != NULL) {
+		char *p;
+
+		if (e->d_name[0] == '.' ||
+		    (experiments && pr_name_check(e->d_name) < 0))
+			continue;
+		p = pr_asprintf("%s/%s", dir, e->d_name);
+		if (is_dir(p))
+			names_add(l, e->d_name);
+		free(p);
+	}
+	if (d)
+		closedir(d);
+}
+
+/* The experiments to audit: those asked for (each must exist) or all. */
+static int experiments(names *out, const char *root, const char *const *want,
+		       size_t nwant)
+{
+	char *runs = pr_asprintf("%sruns", root);
+	char *exps = pr_asprintf("%sexperiments", root);
+	size_t i;
+	int error = PR_OK;
+
+	for (i = 0; i < nwant && error == 0; i++) {
+		char *r = pr_asprintf("%s/%s", runs, want[i]);
+		char *x = pr_asprintf("%s/%s", exps, want[i]);
+
+		if ((error = pr_name_check(want[i])) == 0 && !is_dir(r) &&
+		    !is_dir(x))
+			error = pr_error_code(PR_EINPUT,
+					      "unknown experiment '%s' (no "
+					      "runs/%s or experiments/%s; see "
+					      "'prereg list')",
+					      want[i], want[i], want[i]);
+		if (error == 0)
+			names_add(out, want[i]);
+		free(r);
+		free(x);
+	}
+	if (nwant == 0) {
+		int quiet = pr_set_quiet(1);
+
+		list_dirs(out, runs, 1);
+		list_dirs(out, exps, 1);
+		pr_set_quiet(quiet);
+	}
+	names_sort(out);
+	free(runs);
+	free(exps);
+	return error;
+}
+
+/* ---- the ledger of an experiment ---- */
+
+/* Order indexes of ledger lines (of the ledger `l`) by run id, then line. */
+static int by_run_id(const void *a, const void *b, void *l)
+{
+	const pr_ledger_line *x =
+	    &((const pr_ledger_read *)l)->line[*(const size_t *)a];
+	const pr_ledger_line *y =
+	    &((const pr_ledger_read *)l)->line[*(const size_t *)b];
+	int c = strcmp(x->run_id, y->run_id);
+
+	return c ? c : (x->line > y->line) - (x->line < y->line);
+}
+
+/* Read runs/NAME/ledger.jsonl into *l and index it by run id. */
+static void read_ledger(pr_audit_ctx *ctx, pr_ledger_read *l)
+{
+	char *rel = pr_asprintf("runs/%s/ledger.jsonl", ctx->name);
+	char *path = pr_asprintf("%s%s", ctx->root, rel), *buf = NULL;
+	size_t len = 0, i;
+
+	memset(l, 0, sizeof(*l));
+	ctx->ledger_exists = access(path, F_OK) == 0;
+	if (ctx->ledger_exists && pr_read_file(&buf, &len, path) == 0)
+		pr_ledger_read_buf(l, buf, len, rel);
+	ctx->ledger = l;
+	ctx->ledger_by_id = pr_calloc(l->n, sizeof(size_t));
+	ctx->nledger_by_id = 0;
+	for (i = 0; i < l->n; i++) {
+		if (l->line[i].run_id)
+			ctx->ledger_by_id[ctx->nledger_by_id++] = i;
+	}
+	if (ctx->nledger_by_id)
+		qsort_r(ctx->ledger_by_id, ctx->nledger_by_id, sizeof(size_t),
+			by_run_id, l);
+	free(buf);
+	free(path);
+	free(rel);
+}
+
+/* The run id of the k-th ledger line in run id order. */
+static const char *id_at(const pr_audit_ctx *ctx, size_t k)
+{
+	return ctx->ledger->line[ctx->ledger_by_id[k]].run_id;
+}
+
+void pr_audit_ledger_lines(size_t *first, size_t *n, const pr_audit_ctx *ctx,
+			   const char *run_id)
+{
+	size_t lo = 0, hi = ctx->nledger_by_id;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(id_at(ctx, mid), run_id) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*first = lo;
+	*n = 0;
+	while (lo + *n < ctx->nledger_by_id &&
+	       !strcmp(id_at(ctx, lo + *n), run_id))
+		++*n;
+}
+
+/* ---- rows ---- */
+
+typedef struct {
+	pr_audit_run *v;
+	size_t n, cap;
+} rows;
+
+static pr_audit_run *rows_add(rows *r)
+{
+	if (r->n == r->cap) {
+		r->cap = r->cap ? 2 * r->cap : 64;
+		r->v = pr_realloc(r->v, r->cap * sizeof(*r->v));
+	}
+	memset(&r->v[r->n], 0, sizeof(r->v[0]));
+	return &r->v[r->n++];
+}
+
+/* Is there a directory runs/NAME/RUNID? */
+static int has_run_dir(const names *dirs, const char *run_id)
+{
+	return bsearch(&run_id, dirs->v, dirs->n, sizeof(*dirs->v),
+		       by_string) != NULL;
+}
+
+/* A row for each ledger line whose run has no directory. */
+static void orphan_lines(rows *out, const pr_audit_ctx *ctx, const names *dirs)
+{
+	size_t i;
+
+	for (i = 0; i < ctx->ledger->n; i++) {
+		const pr_ledger_line *l = &ctx->ledger->line[i];
+		pr_audit_run *r;
+
+		if (l->run_id && has_run_dir(dirs, l->run_id))
+			continue;
+		r = rows_add(out);
+		r->experiment = pr_strdup(ctx->name);
+		r->run_id = l->run_id
+				? pr_strdup(l->run_id)
+				: pr_asprintf("(ledger line %zu)", l->line);
+		r->status = pr_strdup(pr_audit_status(l->status));
+		pr_audit_set(&r->check[PR_CHECK_LEDGER], PR_AUDIT_FAIL,
+			     "ledger line without a run directory (runs/%s/"
+			     "ledger.jsonl line %zu)%s%s",
+			     ctx->name, l->line, l->problem ? "; " : "",
+			     l->problem ? l->problem : "");
+	}
+}
+
+/* predictions/NAME.json in HEAD and in the newest pin of NAME. */
+static void predictions(pr_audit_ctx *ctx, char head[GIT_OID_HEXSZ + 1],
+			char newest[GIT_OID_HEXSZ + 1])
+{
+	char *path = pr_pin_pred_path(ctx->name);
+	git_tree_entry *e = NULL;
+	pr_pin pin;
+
+	head[0] = '\0';
+	if (ctx->head_tree &&
+	    git_tree_entry_bypath(&e, ctx->head_tree, path) == 0 &&
+	    git_tree_entry_type(e) == GIT_OBJECT_BLOB)
+		git_oid_tostr(head, GIT_OID_HEXSZ + 1, git_tree_entry_id(e));
+	git_tree_entry_free(e);
+	git_error_clear();
+	ctx->head_pred = head;
+	ctx->newest_pin_pred = NULL;
+	if (pr_pin_latest(&pin, ctx->repo, ctx->name, 1) == 0) {
+		memcpy(newest, pin.pred_blob, GIT_OID_HEXSZ + 1);
+		ctx->newest_pin_pred = newest;
+	}
+	git_error_clear();
+	free(path);
+}
+
+/* ---- analysis ---- */
+
+/* Remove dir and everything below it; symbolic links are removed, never
+ * followed. */
+static void remove_tree(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	struct stat st;
+
+	while (d && (e = readdir(d)) != NULL) {
+		char *p;
+
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		p = pr_asprintf("%s/%s", dir, e->d_name);
+		if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode))
+			remove_tree(p);
+		else
+			unlink(p);
+		free(p);
+	}
+	if (d)
+		closedir(d);
+	rmdir(dir);
+}
+
+/* tmp/rel as a symbolic link to the work tree's rel, when that exists. */
+static int link_in(const char *tmp, const pr_audit_ctx *ctx, const char *rel)
+{
+	char *from = pr_asprintf("%s%s", ctx->root, rel);
+	char *to = pr_asprintf("%s/%s", tmp, rel);
+	int error = PR_OK;
+
+	if (access(from, F_OK) == 0 && symlink(from, to) < 0)
+		error = pr_error("cannot link '%s': %s", to, strerror(errno));
+	free(from);
+	free(to);
+	return error;
+}
+
+/*
+ * A root below tmp holding what 'prereg analyze NAME' reads, as links into
+ * the work tree: the spec, the prediction and the run directories that
+ * HEAD holds. Runs not committed are left out: the committed report
+ * cannot hold them, and their own rows say they are not committed.
+ */
+static int committed_view(const char *tmp, const pr_audit_ctx *ctx)
+{
+	char *dirs[] = {pr_asprintf("%s/runs/%s", tmp, ctx->name),
+			pr_asprintf("%s/experiments", tmp),
+			pr_asprintf("%s/predictions", tmp)};
+	char *runs = pr_asprintf("runs/%s", ctx->name);
+	char *spec = pr_asprintf("experiments/%s", ctx->name);
+	char *pred = pr_pin_pred_path(ctx->name);
+	git_tree_entry *e = NULL;
+	git_tree *tree = NULL;
+	size_t i, n = 0;
+	int error = PR_OK;
+
+	for (i = 0; i < 3 && error == 0; i++)
+		error = pr_mkdir_p(dirs[i]);
+	if (error == 0 && ctx->head_tree &&
+	    git_tree_entry_bypath(&e, ctx->head_tree, runs) == 0 &&
+	    git_tree_entry_type(e) == GIT_OBJECT_TREE &&
+	    git_tree_lookup(&tree, ctx->repo, git_tree_entry_id(e)) == 0)
+		n = git_tree_entrycount(tree);
+	git_error_clear();
+	for (i = 0; i < n && error == 0; i++) {
+		const git_tree_entry *r = git_tree_entry_byindex(tree, i);
+		char *rel;
+
+		if (git_tree_entry_type(r) != GIT_OBJECT_TREE)
+			continue;
+		rel = pr_asprintf("%s/%s", runs, git_tree_entry_name(r));
+		error = link_in(tmp, ctx, rel);
+		free(rel);
+	}
+	if (error == 0 && (error = link_in(tmp, ctx, spec)) == 0)
+		error = link_in(tmp, ctx, pred);
+	git_tree_free(tree);
+	git_tree_entry_free(e);
+	for (i = 0; i < 3; i++)
+		free(dirs[i]);
+	free(runs);
+	free(spec);
+	free(pred);
+	return error;
+}
+
+/* report.md as 'prereg analyze NAME' renders it now from the committed
+ * runs, into *out. */
+static int render_report(char **out, size_t *len, const pr_audit_ctx *ctx)
+{
+	const char *tmpdir = getenv("TMPDIR");
+	char *tmp = pr_asprintf("%s/prereg-audit-XXXXXX",
+				tmpdir && *tmpdir ? tmpdir : "/tmp");
+	char *root = NULL, *path = NULL;
+	pr_analysis a;
+	int error;
+
+	*out = NULL;
+	if (!mkdtemp(tmp)) {
+		error = pr_error("cannot create a directory in '%s': %s",
+				 tmpdir && *tmpdir ? tmpdir : "/tmp",
+				 strerror(errno));
+		free(tmp);
+		return error;
+	}
+	root = pr_asprintf("%s/", tmp);
+	if ((error = committed_view(tmp, ctx)) < 0 ||
+	    (error = pr_analyze(&a, root, ctx->name, NULL)) < 0)
+		goto cleanup;
+	pr_report_write(&a, root); /* plots may fail; the report is written */
+	pr_analysis_free(&a);
+	path = pr_asprintf("%sanalysis/%s/report.md", root, ctx->name);
+	error = pr_read_file(out, len, path);
+cleanup:
+	if (error < 0) {
+		char *msg = pr_audit_error(root);
+
+		pr_error("%s", msg);
+		free(msg);
+	}
+	remove_tree(tmp);
+	free(tmp);
+	free(root);
+	free(path);
+	return error;
+}
+
+static void check_analysis(pr_audit_check *c, const pr_audit_ctx *ctx)
+{
+	char *path = pr_asprintf("analysis/%s/report.md", ctx->name);
+	git_tree_entry *e = NULL;
+	git_blob *blob = NULL;
+	char *now = NULL;
+	size_t len = 0;
+
+	if (!ctx->head_tree ||
+	    git_tree_entry_bypath(&e, ctx->head_tree, path) < 0 ||
+	    git_tree_entry_type(e) != GIT_OBJECT_BLOB) {
+		pr_audit_set(c, PR_AUDIT_WARN, "%s is not committed", path);
+		goto cleanup;
+	}
+	if (git_blob_lookup(&blob, ctx->repo, git_tree_entry_id(e)) < 0) {
+		pr_audit_set(c, PR_AUDIT_FAIL, "cannot read %s in HEAD", path);
+		goto cleanup;
+	}
+	if (render_report(&now, &len, ctx) < 0) {
+		char *msg = pr_audit_error(ctx->root);
+
+		pr_audit_set(c, PR_AUDIT_FAIL,
+			     "%s is committed, but 'prereg analyze %s' fails "
+			     "now: %s",
+			     path, ctx->name, msg);
+		free(msg);
+	} else if ((git_object_size_t)len != git_blob_rawsize(blob) ||
+		   memcmp(now, git_blob_rawcontent(blob), len)) {
+		pr_audit_set(c, PR_AUDIT_FAIL,
+			     "%s differs from what 'prereg analyze %s' "
+			     "computes now",
+			     path, ctx->name);
+	} else {
+		pr_audit_set(c, PR_AUDIT_PASS,
+			     "%s is what 'prereg analyze %s' computes now",
+			     path, ctx->name);
+	}
+cleanup:
+	git_error_clear();
+	free(now);
+	git_blob_free(blob);
+	git_tree_entry_free(e);
+	free(path);
+}
+
+/* ---- one experiment ---- */
+
+static void audit_experiment(rows *out, pr_audit_experiment *x,
+			     pr_audit_ctx *ctx)
+{
+	char *dir = pr_asprintf("%sruns/%s", ctx->root, ctx->name);
+	char head[GIT_OID_HEXSZ + 1], newest[GIT_OID_HEXSZ + 1];
+	char *runs = pr_asprintf("runs/%s", ctx->name);
+	git_tree_entry *e = NULL;
+	pr_ledger_read ledger;
+	names dirs = {0};
+	size_t i;
+
+	read_ledger(ctx, &ledger);
+	predictions(ctx, head, newest);
+	ctx->head_runs = NULL;
+	if (ctx->head_tree &&
+	    git_tree_entry_bypath(&e, ctx->head_tree, runs) == 0 &&
+	    git_tree_entry_type(e) == GIT_OBJECT_TREE &&
+	    git_tree_lookup(&ctx->head_runs, ctx->repo, git_tree_entry_id(e)) <
+		0)
+		ctx->head_runs = NULL;
+	git_tree_entry_free(e);
+	git_error_clear();
+	list_dirs(&dirs, dir, 0);
+	names_sort(&dirs);
+	for (i = 0; i < dirs.n; i++)
+		pr_audit_run_dir(rows_add(out), ctx, dirs.v[i]);
+	orphan_lines(out, ctx, &dirs);
+	x->experiment = pr_strdup(ctx->name);
+	check_analysis(&x->analysis, ctx);
+	names_free(&dirs);
+	git_tree_free(ctx->head_runs);
+	ctx->head_runs = NULL;
+	pr_ledger_read_free(&ledger);
+	free(runs);
+	free(ctx->ledger_by_id);
+	ctx->ledger_by_id = NULL;
+	free(dir);
+}
+
+/* ---- grades ---- */
+
+static pr_audit_grade grade(const pr_audit_run *r)
+{
+	static const int anchors[] = {PR_CHECK_COMMITTED, PR_CHECK_PIN,
+				      PR_CHECK_BLOBS,	  PR_CHECK_ARCHIVE,
+				      PR_CHECK_SCHEDULE,  PR_CHECK_LEDGER};
+	size_t i;
+
+	for (i = 0; i < PR_NCHECKS; i++) {
+		if (r->check[i].result == PR_AUDIT_FAIL)
+			return PR_GRADE_BROKEN;
+	}
+	for (i = 0; i < sizeof(anchors) / sizeof(anchors[0]); i++) {
+		if (r->check[anchors[i]].result != PR_AUDIT_PASS)
+			return PR_GRADE_SELF_ASSERTED;
+	}
+	return PR_GRADE_ANCHORED;
+}
+
+static int by_experiment_then_id(const void *a, const void *b)
+{
+	const pr_audit_run *x = a, *y = b;
+	int c = strcmp(x->experiment, y->experiment);
+
+	return c ? c : strcmp(x->run_id, y->run_id);
+}
+
+static void summarise(pr_audit *a)
+{
+	size_t i;
+
+	if (a->nruns)
+		qsort(a->run, a->nruns, sizeof(*a->run), by_experiment_then_id);
+	a->ok = 1;
+	for (i = 0; i < a->nruns; i++) {
+		a->run[i].grade = grade(&a->run[i]);
+		a->count[a->run[i].grade]++;
+		if (a->run[i].grade == PR_GRADE_BROKEN)
+			a->ok = 0;
+	}
+	for (i = 0; i < a->nexps; i++) {
+		if (a->exp[i].analysis.result == PR_AUDIT_FAIL)
+			a->ok = 0;
+	}
+}
+
+/* HEAD's commit and tree, both NULL when HEAD is unborn. */
+static int head_of(git_commit **commit, git_tree **tree, git_repository *repo)
+{
+	git_object *obj = NULL;
+	int error;
+
+	*commit = NULL;
+	*tree = NULL;
+	error = git_revparse_single(&obj, repo, "HEAD^{commit}");
+	if (error == GIT_ENOTFOUND || error == GIT_EUNBORNBRANCH) {
+		git_error_clear();
+		return PR_OK;
+	}
+	if (error < 0)
+		return pr_git_error("cannot read HEAD");
+	*commit = (git_commit *)obj;
+	if (git_commit_tree(tree, *commit) < 0)
+		return pr_git_error("cannot read HEAD's tree");
+	return PR_OK;
+}
+
+int pr_audit_repo(pr_audit *out, git_repository *repo, const char *const *want,
+		  size_t nwant)
+{
+	pr_audit_ctx ctx;
+	pr_history *history = NULL;
+	names exps = {0};
+	rows r = {0};
+	size_t i;
+	int quiet = -1, error;
+
+	memset(out, 0, sizeof(*out));
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.repo = repo;
+	ctx.root = pr_repo_root(repo);
+	ctx.tags = pr_audit_tags_new();
+	if ((error = experiments(&exps, ctx.root, want, nwant)) < 0 ||
+	    (error = head_of(&ctx.head, &ctx.head_tree, repo)) < 0 ||
+	    (error = pr_history_walk(&history, repo)) < 0)
+		goto cleanup;
+	ctx.history = history;
+	quiet = pr_set_quiet(1);
+	out->exp = pr_calloc(exps.n, sizeof(*out->exp));
+	for (i = 0; i < exps.n; i++) {
+		ctx.name = exps.v[i];
+		audit_experiment(&r, &out->exp[out->nexps++], &ctx);
+	}
+	out->run = r.v;
+	out->nruns = r.n;
+	summarise(out);
+cleanup:
+	if (quiet >= 0)
+		pr_set_quiet(quiet);
+	pr_audit_tags_free(ctx.tags);
+	pr_history_free(history);
+	git_tree_free(ctx.head_tree);
+	git_commit_free(ctx.head);
+	names_free(&exps);
+	return error;
+}
+
+void pr_audit_free(pr_audit *a)
+{
+	size_t i, k;
+
+	if (!a)
+		return;
+	for (i = 0; i < a->nruns; i++) {
+		free(a->run[i].experiment);
+		free(a->run[i].run_id);
+		free(a->run[i].status);
+		for (k = 0; k < PR_NCHECKS; k++)
+			free(a->run[i].check[k].reason);
+	}
+	for (i = 0; i < a->nexps; i++) {
+		free(a->exp[i].experiment);
+		free(a->exp[i].analysis.reason);
+	}
+	free(a->run);
+	free(a->exp);
+	memset(a, 0, sizeof(*a));
+}
+
+/* ---- names and JSON ---- */
+
+const char *pr_audit_check_name(int check)
+{
+	static const char *const name[PR_NCHECKS] = {
+	    "manifest", "committed", "pin",	 "blobs",
+	    "dates",	"archive",   "schedule", "ledger"};
+
+	return check >= 0 && check < PR_NCHECKS ? name[check] : "?";
+}
+
+const char *pr_audit_result_name(pr_audit_result r)
+{
+	switch (r) {
+	case PR_AUDIT_PASS:
+		return "PASS";
+	case PR_AUDIT_WARN:
+		return "WARN";
+	case PR_AUDIT_FAIL:
+		return "FAIL";
+	default:
+		return "-";
+	}
+}
+
+const char *pr_audit_grade_name(pr_audit_grade g)
+{
+	switch (g) {
+	case PR_GRADE_ANCHORED:
+		return "anchored";
+	case PR_GRADE_SELF_ASSERTED:
+		return "self-asserted";
+	default:
+		return "broken";
+	}
+}
+
+static json_t *check_json(const char *name, const pr_audit_check *c)
+{
+	return json_pack("{s:s, s:s, s:s}", "check", name, "result",
+			 pr_audit_result_name(c->result), "reason",
+			 c->reason ? c->reason : "");
+}
+
+static json_t *run_json(const pr_audit_run *r)
+{
+	json_t *checks = json_array();
+	int k;
+
+	for (k = 0; k < PR_NCHECKS; k++) {
+		if (r->check[k].result != PR_AUDIT_OMITTED)
+			json_array_append_new(
+			    checks,
+			    check_json(pr_audit_check_name(k), &r->check[k]));
+	}
+	return json_pack("{s:s, s:s, s:s, s:s, s:o}", "experiment",
+			 r->experiment, "run_id", r->run_id, "status",
+			 r->status, "grade", pr_audit_grade_name(r->grade),
+			 "checks", checks);
+}
+
+json_t *pr_audit_json(const pr_audit *a)
+{
+	json_t *runs = json_array(), *exps = json_array();
+	size_t i;
+
+	for (i = 0; i < a->nruns; i++)
+		json_array_append_new(runs, run_json(&a->run[i]));
+	for (i = 0; i < a->nexps; i++)
+		json_array_append_new(
+		    exps,
+		    json_pack("{s:s, s:[o]}", "experiment",
+			      a->exp[i].experiment, "checks",
+			      check_json("analysis", &a->exp[i].analysis)));
+	return json_pack("{s:b, s:{s:I, s:I, s:I, s:I}, s:o, s:o}", "ok", a->ok,
+			 "summary", "runs", (json_int_t)a->nruns, "anchored",
+			 (json_int_t)a->count[PR_GRADE_ANCHORED],
+			 "self_asserted",
+			 (json_int_t)a->count[PR_GRADE_SELF_ASSERTED], "broken",
+			 (json_int_t)a->count[PR_GRADE_BROKEN], "runs", runs,
+			 "experiments", exps);
+}

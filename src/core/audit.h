@@ -1,0 +1,86 @@
+/* audit.h - prereg audit: every run's provenance and data checked against
+ * git, the ledger and its own manifest (DESIGN 2, I1-I6) */
+#ifndef PR_AUDIT_H
+#define PR_AUDIT_H
+
+#include <git2.h>
+#include <jansson.h>
+#include <stddef.h>
+
+typedef enum {
+	PR_AUDIT_OMITTED = 0, /* the check does not apply to the row */
+	PR_AUDIT_PASS,
+	PR_AUDIT_WARN,
+	PR_AUDIT_FAIL
+} pr_audit_result;
+
+/* The checks of a run, in report order. */
+enum {
+	PR_CHECK_MANIFEST,
+	PR_CHECK_COMMITTED,
+	PR_CHECK_PIN,
+	PR_CHECK_BLOBS,
+	PR_CHECK_DATES,
+	PR_CHECK_ARCHIVE,
+	PR_CHECK_SCHEDULE,
+	PR_CHECK_LEDGER,
+	PR_NCHECKS
+};
+
+typedef enum {
+	PR_GRADE_ANCHORED,	/* order proven by ancestry and hashes */
+	PR_GRADE_SELF_ASSERTED, /* nothing fails; the order rests on dates */
+	PR_GRADE_BROKEN,	/* some check fails */
+	PR_NGRADES
+} pr_audit_grade;
+
+typedef struct {
+	pr_audit_result result;
+	char *reason; /* one line, lower case; NULL when omitted */
+} pr_audit_check;
+
+/* One row: a run directory, or a ledger line without one. */
+typedef struct {
+	char *experiment, *run_id;
+	char *status; /* complete | failed | interrupted | unknown */
+	pr_audit_grade grade;
+	pr_audit_check check[PR_NCHECKS];
+} pr_audit_run;
+
+typedef struct {
+	char *experiment;
+	pr_audit_check analysis;
+} pr_audit_experiment;
+
+typedef struct {
+	pr_audit_run *run; /* sorted by experiment, then run id */
+	size_t nruns;
+	pr_audit_experiment *exp; /* sorted by name */
+	size_t nexps;
+	size_t count[PR_NGRADES];
+	int ok; /* no check of any run or experiment failed */
+} pr_audit;
+
+/* "manifest", "committed", ... ; "PASS", "WARN", "FAIL"; "anchored",
+ * "self-asserted", "broken". */
+const char *pr_audit_check_name(int check);
+const char *pr_audit_result_name(pr_audit_result r);
+const char *pr_audit_grade_name(pr_audit_grade g);
+
+/*
+ * Audit the experiments `names` (nnames 0: every experiment with runs/NAME
+ * or experiments/NAME in the work tree) of repo at HEAD: every run
+ * directory, every ledger line and each experiment's committed analysis.
+ * Reads only; renders the analysis in a temporary directory it removes.
+ * Prints nothing: what it finds is in out (caller frees with
+ * pr_audit_free). Errors: an invalid or unknown name (PR_EINPUT, with a
+ * message), history that cannot be read (PR_EFAIL).
+ */
+int pr_audit_repo(pr_audit *out, git_repository *repo, const char *const *names,
+		  size_t nnames);
+void pr_audit_free(pr_audit *a);
+
+/* The audit as the JSON of `prereg audit --json` (caller decrefs). */
+json_t *pr_audit_json(const pr_audit *a);
+
+#endif

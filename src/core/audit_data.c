@@ -1,0 +1,497 @@
+/* audit_data.c - the data checks of one run for prereg audit: its archive,
+ * its schedule (I6) and its ledger line (I3) */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "archive.h"
+#include "audit_blocks.h"
+#include "audit_run.h"
+#include "schedule.h"
+#include "util.h"
+
+/* The last error message as a FAIL reason. */
+static void fail_last_error(pr_audit_check *c, const char *root)
+{
+	char *msg = pr_audit_error(root);
+
+	pr_audit_set(c, PR_AUDIT_FAIL, "%s", msg);
+	free(msg);
+}
+
+/* o[key] as an integer in [lo, hi]: 0, or -1 when absent or outside. */
+static int jint(long long *out, json_t *o, const char *key, long long lo,
+		long long hi)
+{
+	json_t *v = json_object_get(o, key);
+
+	if (!json_is_integer(v))
+		return -1;
+	*out = (long long)json_integer_value(v);
+	return *out >= lo && *out <= hi ? 0 : -1;
+}
+
+/* A decimal uint64 (how the manifest writes seeds): 0, or -1. */
+static int parse_u64(uint64_t *out, const char *s)
+{
+	unsigned long long v;
+	char *end;
+
+	if (!s || *s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || *end)
+		return -1;
+	*out = (uint64_t)v;
+	return 0;
+}
+
+/* ---- archive ---- */
+
+/* Archive facts against the manifest's archive object; 1 when they hold. */
+static int same_facts(pr_audit_check *c, const pr_archive_info *info, json_t *a)
+{
+	const char *sha = json_string_value(json_object_get(a, "sha256"));
+	long long bytes = -1, rows = -1;
+
+	jint(&bytes, a, "bytes", 0, LLONG_MAX);
+	jint(&rows, a, "rows", 0, LLONG_MAX);
+	if (!sha || strcmp(sha, info->sha256))
+		pr_audit_set(c, PR_AUDIT_FAIL,
+			     "timings.csv.gz has sha256 %.12s..., manifest "
+			     "archive.sha256 is %.12s...",
+			     info->sha256, sha ? sha : "(none)");
+	else if ((unsigned long long)bytes != info->bytes)
+		pr_audit_set(c, PR_AUDIT_FAIL,
+			     "timings.csv.gz holds %llu bytes, manifest "
+			     "archive.bytes is %lld",
+			     (unsigned long long)info->bytes, bytes);
+	else if ((unsigned long long)rows != info->rows)
+		pr_audit_set(c, PR_AUDIT_FAIL,
+			     "timings.csv.gz holds %llu rows, manifest "
+			     "archive.rows is %lld",
+			     (unsigned long long)info->rows, rows);
+	return c->result != PR_AUDIT_FAIL;
+}
+
+void pr_audit_check_archive(pr_audit_state *s)
+{
+	pr_audit_check *c = &s->out->check[PR_CHECK_ARCHIVE];
+	char *rel = pr_asprintf("%s/timings.csv.gz", s->rel);
+	char *path = pr_asprintf("%s%s", s->ctx->root, rel), *text = NULL;
+	pr_archive_info info;
+	int parsed;
+
+	if (access(path, F_OK) < 0) {
+		pr_audit_set(c, PR_AUDIT_FAIL, "%s does not exist", rel);
+		goto cleanup;
+	}
+	if (pr_archive_read(&text, &info, path) < 0) {
+		fail_last_error(c, s->ctx->root);
+		goto cleanup;
+	}
+	parsed = pr_timings_parse(&s->t, text, rel) == 0;
+	s->have_rows = parsed;
+	if (!same_facts(c, &info, json_object_get(s->m, "archive")))
+		goto cleanup;
+	if (!parsed) {
+		fail_last_error(c, s->ctx->root);
+		goto cleanup;
+	}
+	pr_audit_set(c, PR_AUDIT_PASS,
+		     "timings.csv.gz: %llu rows, %llu bytes, sha256 %.12s... "
+		     "as the manifest records",
+		     (unsigned long long)info.rows,
+		     (unsigned long long)info.bytes, info.sha256);
+cleanup:
+	free(rel);
+	free(path);
+}
+
+/* ---- schedule ---- */
+
+/* What the launches of the manifest expect of the archive. */
+typedef struct {
+	pr_audit_block *b;
+	size_t n;
+	int64_t **items; /* owned, one per block (NULL when none) */
+} expected;
+
+static void expected_free(expected *e)
+{
+	size_t i;
+
+	for (i = 0; i < e->n; i++)
+		free(e->items[i]);
+	free(e->items);
+	free(e->b);
+}
+
+/* schedule.seed is the seed of the manifest's pin commit for NAME. */
+static int check_seed(pr_audit_state *s, uint64_t *seed)
+{
+	pr_audit_check *c = &s->out->check[PR_CHECK_SCHEDULE];
+	const char *text = pr_audit_jstr(s->m, "schedule", "seed");
+	const char *pin = pr_audit_jstr(s->m, "pin", "commit");
+	uint64_t want;
+
+	if (parse_u64(seed, text) < 0) {
+		pr_audit_set(c, PR_AUDIT_FAIL,
+			     "manifest schedule.seed '%s' is not a seed",
+			     text ? text : "");
+		return 0;
+	}
+	if (!pin) {
+		pr_audit_set(c, PR_AUDIT_FAIL,
+			     "not checked: the manifest names no pin commit");
+		return 0;
+	}
+	want = pr_schedule_seed(s->ctx->name, pin);
+	if (want != *seed) {
+		pr_audit_set(c, PR_AUDIT_FAIL,
+			     "schedule.seed %llu is not the seed of pin commit "
+			     "%s (%llu): the schedule belongs to another pin",
+			     (unsigned long long)*seed, pin,
+			     (unsigned long long)want);
+		return 0;
+	}
+	return 1;
+}
+
+/* pr_schedule_build(seed, schedule.launches, configs) is schedule.order. */
+static int check_order(pr_audit_state *s, pr_schedule *sched, uint64_t seed)
+{
+	pr_audit_check *c = &s->out->check[PR_CHECK_SCHEDULE];
+	json_t *sj = json_object_get(s->m, "schedule");
+	json_t *order = json_object_get(sj, "order");
+	size_t nconfigs = json_array_size(json_object_get(s->m, "configs"));
+	long long launches, l, cfg;
+	uint64_t iseed;
+	size_t k;
+
+	if (jint(&launches, sj, "launches", 1, 1000000) < 0 || nconfigs < 1 ||
+	    nconfigs > 1000000 ||
+	    pr_schedule_build(sched, seed, (int)launches, (int)nconfigs) < 0) {
+		pr_audit_set(c, PR_AUDIT_FAIL,
+			     "manifest schedule.launches and configs (%zu) do "
+			     "not make a schedule",
+			     nconfigs);
+		return 0;
+	}
+	if (json_array_size(order) != sched->ninv) {
+		pr_audit_set(c, PR_AUDIT_FAIL,
+			     "schedule.order has %zu invocations, %lld "
+			     "launches x %zu configs make %zu",
+			     json_array_size(order), launches, nconfigs,
+			     sched->ninv);
+		return 0;
+	}
+	for (k = 0; k < sched->ninv; k++) {
+		json_t *o = json_array_get(order, k);
+		const pr_invocation *inv = &sched->inv[k];
+
+		if (jint(&l, o, "launch", 0, INT_MAX) < 0 ||
+		    jint(&cfg, o, "config", 0, INT_MAX) < 0 ||
+		    parse_u64(&iseed, json_string_value(
+					  json_object_get(o, "seed"))) < 0 ||
+		    l != inv->launch || cfg != inv->config ||
+		    iseed != inv->seed) {
+			pr_audit_set(c, PR_AUDIT_FAIL,
+				     "schedule.order[%zu] is not what the "
+				     "seed gives: launch %d config %d seed "
+				     "%llu",
+				     k, inv->launch, inv->config,
+				     (unsigned long long)inv->seed);
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* The values of plan[key] (sizes, rows_list) in the order the invocation
+ * seed gives, checked against the order the ranks recorded (rkey). */
+static int item_order(pr_audit_state *s, int64_t **out, size_t *n, json_t *rec,
+		      size_t k, const char *key, const char *rkey,
+		      uint64_t seed)
+{
+	json_t *have = json_object_get(json_object_get(rec, "plan"), key);
+	json_t *rec_order =
+	    json_object_get(json_object_get(rec, "ranks"), rkey);
+	size_t *perm, i;
+
+	*n = json_array_size(have);
+	*out = pr_calloc(*n, sizeof(int64_t));
+	perm = pr_calloc(*n, sizeof(size_t));
+	pr_schedule_permute(perm, *n, seed);
+	for (i = 0; i < *n; i++)
+		(*out)[i] =
+		    (int64_t)json_integer_value(json_array_get(have, perm[i]));
+	free(perm);
+	for (i = 0; i < *n; i++) {
+		json_t *v = json_array_get(rec_order, i);
+
+		if (!json_is_integer(v) || json_integer_value(v) != (*out)[i])
+			break;
+	}
+	if (*n == 0 || i < *n || json_array_size(rec_order) != *n) {
+		pr_audit_set(&s->out->check[PR_CHECK_SCHEDULE], PR_AUDIT_FAIL,
+			     "launches[%zu] ranks.%s is not plan.%s in the "
+			     "order of the invocation seed %llu",
+			     k, rkey, key, (unsigned long long)seed);
+		return 0;
+	}
+	return 1;
+}
+
+/* Block b of launch record rec (the k-th): its shape from the plan and
+ * the ranks' report, its item order for the workload. */
+static int block_of(pr_audit_state *s, pr_audit_block *b, int64_t **items,
+		    json_t *rec, size_t k, const pr_invocation *inv)
+{
+	pr_audit_check *c = &s->out->check[PR_CHECK_SCHEDULE];
+	json_t *plan = json_object_get(rec, "plan");
+	json_t *ranks = json_object_get(rec, "ranks");
+	json_t *sj = json_object_get(s->m, "schedule");
+	const char *workload = pr_audit_jstr(s->m, "workload", "name");
+	long long nranks, rnranks, warmup, reps, samples, sw, sr;
+
+	if (jint(&nranks, json_object_get(s->m, "workload"), "ranks", 1,
+		 1000000) < 0 ||
+	    jint(&rnranks, ranks, "nranks", 1, 1000000) < 0 ||
+	    jint(&warmup, plan, "warmup", 0, 1000000) < 0 ||
+	    jint(&reps, plan, "reps", 1, 10000000) < 0 ||
+	    jint(&samples, ranks, "samples", 0, LLONG_MAX) < 0 || !workload) {
+		pr_audit_set(c, PR_AUDIT_FAIL,
+			     "launches[%zu] lacks plan.warmup, plan.reps, "
+			     "ranks.nranks or ranks.samples, or the manifest "
+			     "its workload",
+			     k);
+		return 0;
+	}
+	if (rnranks != nranks ||
+	    (jint(&sw, sj, "warmup", 0, 1000000) == 0 && sw != warmup) ||
+	    (jint(&sr, sj, "reps", 1, 10000000) == 0 && sr != reps)) {
+		pr_audit_set(c, PR_AUDIT_FAIL,
+			     "launches[%zu] ran %lld ranks, %lld warmup + "
+			     "%lld reps; the manifest's workload and schedule "
+			     "say otherwise",
+			     k, rnranks, warmup, reps);
+		return 0;
+	}
+	memset(b, 0, sizeof(*b));
+	b->launch = inv->launch;
+	b->config = inv->config;
+	b->nranks = (int)nranks;
+	b->warmup = (int)warmup;
+	b->reps = (int)reps;
+	b->samples = (uint64_t)samples;
+	if (!strcmp(workload, "pingpong")) {
+		b->item_phase = "pingpong";
+		b->item_ranks = b->nranks < 2 ? b->nranks : 2;
+		if (!item_order(s, items, &b->nitems, rec, k, "sizes",
+				"size_order", inv->seed))
+			return 0;
+	} else if (!strcmp(workload, "rows-sweep")) {
+		b->item_phase = "compute";
+		b->item_rows = 1;
+		b->item_ranks = b->nranks;
+		if (!item_order(s, items, &b->nitems, rec, k, "rows_list",
+				"rows_order", inv->seed))
+			return 0;
+	}
+	b->items = *items;
+	return 1;
+}
+
+/* A launch record against schedule.order[k]; 1 when it matches. */
+static int same_invocation(pr_audit_state *s, json_t *rec, size_t k,
+			   const pr_invocation *inv)
+{
+	long long l = -1, cfg = -1;
+	uint64_t seed = 0;
+	const char *ps = json_string_value(
+	    json_object_get(json_object_get(rec, "plan"), "seed"));
+
+	jint(&l, rec, "launch", 0, INT_MAX);
+	jint(&cfg, rec, "config", 0, INT_MAX);
+	if (l != inv->launch || cfg != inv->config)
+		pr_audit_set(&s->out->check[PR_CHECK_SCHEDULE], PR_AUDIT_FAIL,
+			     "launches[%zu] is launch %lld config %lld, "
+			     "schedule.order[%zu] is launch %d config %d",
+			     k, l, cfg, k, inv->launch, inv->config);
+	else if (parse_u64(&seed, ps) < 0 || seed != inv->seed)
+		pr_audit_set(&s->out->check[PR_CHECK_SCHEDULE], PR_AUDIT_FAIL,
+			     "launches[%zu] plan.seed '%s' is not "
+			     "schedule.order[%zu] seed %llu",
+			     k, ps ? ps : "", k, (unsigned long long)inv->seed);
+	return s->out->check[PR_CHECK_SCHEDULE].result != PR_AUDIT_FAIL;
+}
+
+/* The manifest's launches follow the schedule; the blocks they expect. */
+static int check_launches(pr_audit_state *s, expected *e,
+			  const pr_schedule *sched)
+{
+	pr_audit_check *c = &s->out->check[PR_CHECK_SCHEDULE];
+	json_t *launches = json_object_get(s->m, "launches"), *rec;
+	int complete = !strcmp(
+	    pr_audit_status(pr_audit_jstr(s->m, "status", NULL)), "complete");
+	size_t n = json_array_size(launches), k;
+	long long status;
+
+	if (n > sched->ninv || (complete && n != sched->ninv)) {
+		pr_audit_set(c, PR_AUDIT_FAIL,
+			     "launches holds %zu invocations, schedule.order "
+			     "%zu (status %s)",
+			     n, sched->ninv,
+			     complete ? "complete" : "not complete");
+		return 0;
+	}
+	e->b = pr_calloc(n, sizeof(*e->b));
+	e->items = pr_calloc(n, sizeof(*e->items));
+	json_array_foreach(launches, k, rec)
+	{
+		json_t *ranks = json_object_get(rec, "ranks");
+
+		if (!same_invocation(s, rec, k, &sched->inv[k]))
+			return 0;
+		if (jint(&status, rec, "exit_status", INT_MIN, INT_MAX) < 0)
+			status = -1;
+		if (complete && (status != 0 || !json_is_object(ranks))) {
+			pr_audit_set(c, PR_AUDIT_FAIL,
+				     "status complete, but launches[%zu] "
+				     "failed (exit status %lld)",
+				     k, status);
+			return 0;
+		}
+		if (!json_is_object(ranks))
+			continue;
+		if (status != 0) {
+			pr_audit_set(c, PR_AUDIT_FAIL,
+				     "launches[%zu] exited with status %lld "
+				     "but has a ranks report",
+				     k, status);
+			return 0;
+		}
+		if (!block_of(s, &e->b[e->n], &e->items[e->n], rec, k,
+			      &sched->inv[k])) {
+			e->n++;
+			return 0;
+		}
+		e->n++;
+	}
+	return 1;
+}
+
+void pr_audit_check_schedule(pr_audit_state *s)
+{
+	pr_audit_check *c = &s->out->check[PR_CHECK_SCHEDULE];
+	pr_schedule sched = {0};
+	expected e = {0};
+	uint64_t seed;
+	char *reason = NULL;
+
+	if (!check_seed(s, &seed) || !check_order(s, &sched, seed) ||
+	    !check_launches(s, &e, &sched))
+		goto cleanup;
+	if (!s->have_rows) {
+		pr_audit_set(c, PR_AUDIT_FAIL,
+			     "not checked: the rows of timings.csv.gz did not "
+			     "read (see archive)");
+		goto cleanup;
+	}
+	if (pr_audit_blocks(&reason, s->t.row, s->t.nrows, e.b, e.n)) {
+		pr_audit_set(c, PR_AUDIT_FAIL, "%s", reason);
+		goto cleanup;
+	}
+	pr_audit_set(c, PR_AUDIT_PASS,
+		     "seed %llu is the pin's; %zu of %zu invocations in "
+		     "schedule order, each one block of every rep and rank in "
+		     "timings.csv.gz",
+		     (unsigned long long)seed, e.n, sched.ninv);
+cleanup:
+	free(reason);
+	expected_free(&e);
+	pr_schedule_free(&sched);
+}
+
+/* ---- ledger ---- */
+
+/* The one ledger line of the run into *out, or a FAIL. */
+static int the_line(pr_audit_state *s, const pr_ledger_line **out)
+{
+	pr_audit_check *c = &s->out->check[PR_CHECK_LEDGER];
+	const pr_audit_ctx *ctx = s->ctx;
+	size_t first, n;
+
+	pr_audit_ledger_lines(&first, &n, ctx, s->run_id);
+	if (!ctx->ledger_exists)
+		pr_audit_set(c, PR_AUDIT_FAIL,
+			     "no ledger line: runs/%s/ledger.jsonl does not "
+			     "exist",
+			     ctx->name);
+	else if (n == 0)
+		pr_audit_set(c, PR_AUDIT_FAIL,
+			     "no ledger line for %s in runs/%s/ledger.jsonl",
+			     s->run_id, ctx->name);
+	else if (n > 1)
+		pr_audit_set(
+		    c, PR_AUDIT_FAIL,
+		    "%zu ledger lines for %s in runs/%s/ledger.jsonl (lines "
+		    "%zu and %zu)",
+		    n, s->run_id, ctx->name,
+		    ctx->ledger->line[ctx->ledger_by_id[first]].line,
+		    ctx->ledger->line[ctx->ledger_by_id[first + 1]].line);
+	if (c->result == PR_AUDIT_FAIL)
+		return 0;
+	*out = &ctx->ledger->line[ctx->ledger_by_id[first]];
+	s->ledger_status = pr_audit_status((*out)->status);
+	if ((*out)->problem) {
+		pr_audit_set(c, PR_AUDIT_FAIL, "%s", (*out)->problem);
+		return 0;
+	}
+	return 1;
+}
+
+void pr_audit_check_ledger(pr_audit_state *s)
+{
+	pr_audit_check *c = &s->out->check[PR_CHECK_LEDGER];
+	const pr_ledger_line *l;
+	const char *status, *prev;
+	char sha[65];
+
+	if (!the_line(s, &l))
+		return;
+	if (!s->m) {
+		pr_audit_set(c, PR_AUDIT_FAIL,
+			     "not checked: no readable manifest.json");
+		return;
+	}
+	status = pr_audit_jstr(s->m, "status", NULL);
+	prev = pr_audit_jstr(s->m, "ledger", "prev");
+	pr_sha256_hex(sha, s->mtext, s->mlen);
+	if (!status || strcmp(status, l->status))
+		pr_audit_set(c, PR_AUDIT_FAIL,
+			     "runs/%s/ledger.jsonl line %zu records status "
+			     "%s, the manifest %s",
+			     s->ctx->name, l->line, l->status,
+			     status ? status : "none");
+	else if (strcmp(sha, l->manifest_sha256))
+		pr_audit_set(c, PR_AUDIT_FAIL,
+			     "manifest.json has sha256 %.12s..., runs/%s/"
+			     "ledger.jsonl line %zu records %.12s...",
+			     sha, s->ctx->name, l->line, l->manifest_sha256);
+	else if (!prev || strcmp(prev, l->prev))
+		pr_audit_set(c, PR_AUDIT_FAIL,
+			     "manifest ledger.prev %.12s..., runs/%s/"
+			     "ledger.jsonl line %zu has prev %.12s...",
+			     prev ? prev : "(none)", s->ctx->name, l->line,
+			     l->prev);
+	else
+		pr_audit_set(c, PR_AUDIT_PASS,
+			     "runs/%s/ledger.jsonl line %zu: chained, status "
+			     "%s, manifest sha256 %.12s...",
+			     s->ctx->name, l->line, l->status, sha);
+}
