@@ -16,9 +16,10 @@ static const char usage[] =
 	"\n"
 	"The reviewer's command: check that NAME's prediction is pinned and\n"
 	"unmodified, run its schedule, archive and commit the run, then\n"
-	"analyze every complete run of NAME (analysis/NAME/report.md) and\n"
-	"commit the analysis. The options of 'prereg run' apply (with\n"
-	"--no-commit nothing is committed); progress is shown.\n";
+	"analyze every complete run of NAME (analysis/NAME/report.md),\n"
+	"commit the analysis, and audit NAME (prereg audit NAME). The\n"
+	"options of 'prereg run' apply (with --no-commit nothing is\n"
+	"committed); progress is shown.\n";
 
 /* Commit every file of analysis/NAME as a child of HEAD. */
 static int commit_analysis(git_repository *repo, const char *name)
@@ -83,5 +84,9 @@ int cmd_repro(int argc, char **argv, git_repository *repo)
 	if (error == PR_EREFUSED || error == PR_EINPUT || o.dry_run)
 		return error;
 	aerror = analyze(repo, argv[first], !o.no_commit);
+	if (aerror == 0) {
+		char *audit_argv[] = {"audit", argv[first], NULL};
+		aerror = cmd_audit(2, audit_argv, repo);
+	}
 	return error < 0 ? error : aerror;
 }
