@@ -67,7 +67,27 @@ static const struct model models[] = {
 static const struct device devices[] = {
     {"cpu"},
     {"cpu-naive"}, /* the same kernel, deliberately slower: a speed class */
+    {"cuda:N"},	   /* CUDA device N, or cuda:* (spread over the visible) */
+    {"hip:N"},	   /* HIP device N, or hip:* */
 };
+
+/* cuda:N / hip:N (N in 0..63) or cuda:* / hip:*. */
+static int gpu_device_ok(const char *device)
+{
+	const char *colon = strchr(device, ':');
+	char *end;
+	long n;
+
+	if (!colon ||
+	    (strncmp(device, "cuda:", 5) && strncmp(device, "hip:", 4)))
+		return 0;
+	if (!strcmp(colon + 1, "*"))
+		return 1;
+	if (!isdigit((unsigned char)colon[1]))
+		return 0;
+	n = strtol(colon + 1, &end, 10);
+	return !*end && n >= 0 && n < 64;
+}
 
 /* In pr_kind order. */
 static const char *const kinds[] = {"validation", "calibration"};
@@ -112,9 +132,14 @@ static int set_calibration(struct parse *p, const char *key, const char *value);
 static int set_comm_calibration(struct parse *p, const char *key,
 				const char *value);
 static int set_tolerance(struct parse *p, const char *key, const char *value);
+static int set_threads_per_block(struct parse *p, const char *key,
+				 const char *value);
+static int set_rows_per_block(struct parse *p, const char *key,
+			      const char *value);
 
 static const char *const sections[] = {
-    "experiment", "shape", "ranks", "factors", "schedule", "mpi", "model",
+    "experiment", "shape", "ranks", "factors",
+    "schedule",	  "mpi",   "model", "launch",
 };
 
 /* Every key of experiment.ini; anything else is an error. */
@@ -141,6 +166,8 @@ static const struct key keys[] = {
     {"model", "calibration", set_calibration, OPTIONAL},
     {"model", "comm_calibration", set_comm_calibration, OPTIONAL},
     {"model", "tolerance", set_tolerance, OPTIONAL},
+    {"launch", "threads_per_block", set_threads_per_block, OPTIONAL},
+    {"launch", "rows_per_block", set_rows_per_block, OPTIONAL},
 };
 
 #define NKEYS (sizeof(keys) / sizeof(keys[0]))
@@ -430,7 +457,7 @@ static int set_rows_list(struct parse *p, const char *key, const char *value)
 /* One `device*count` entry of [ranks] group. */
 static int add_group(struct parse *p, const char *key, char *entry)
 {
-	char *star = strchr(entry, '*');
+	char *star = strrchr(entry, '*'), devbuf[40];
 	pr_group *g = &p->spec->groups[p->spec->ngroups];
 	const char *device, *count_s;
 	long long count;
@@ -442,10 +469,22 @@ static int add_group(struct parse *p, const char *key, char *entry)
 		    p, p->line,
 		    "'%s' entry '%s' must be DEVICE*COUNT, e.g. 'cpu*4'", key,
 		    entry);
-	*star = '\0';
-	device = trim(entry);
+	/* cuda:*4 is four ranks on cuda:* (as is cuda:**4) */
+	if (star > entry && star[-1] == ':' && strchr(entry, '*') == star) {
+		size_t len = (size_t)(star - entry) + 1;
+
+		if (len >= sizeof(devbuf))
+			len = sizeof(devbuf) - 1;
+		memcpy(devbuf, entry, len);
+		devbuf[len] = '\0';
+		device = trim(devbuf);
+	} else {
+		*star = '\0';
+		device = trim(entry);
+	}
 	count_s = trim(star + 1);
-	if (lookup(NAMES(devices), device) < 0) {
+	if ((strchr(device, ':') || lookup(NAMES(devices), device) < 0) &&
+	    !gpu_device_ok(device)) {
 		list = join(NAMES(devices));
 		fail(p, p->line, "unknown device '%s' in '%s' (known: %s)",
 		     device, key, list);
@@ -620,6 +659,18 @@ static int set_comm_calibration(struct parse *p, const char *key,
 				const char *value)
 {
 	return get_calibration(&p->spec->comm_calibration, p, key, value);
+}
+
+static int set_threads_per_block(struct parse *p, const char *key,
+				 const char *value)
+{
+	return get_small(&p->spec->threads_per_block, p, key, value, 1, 1024);
+}
+
+static int set_rows_per_block(struct parse *p, const char *key,
+			      const char *value)
+{
+	return get_small(&p->spec->rows_per_block, p, key, value, 1, 1024);
 }
 
 static int set_tolerance(struct parse *p, const char *key, const char *value)
@@ -892,6 +943,8 @@ static pr_spec *spec_new(const char *path, const char *name)
 	spec->name = name ? pr_strdup(name) : NULL;
 	spec->path = pr_strdup(path);
 	spec->launches = 5;
+	spec->threads_per_block = 256;
+	spec->rows_per_block = 1;
 	spec->reps = 20;
 	spec->warmup = 3;
 	spec->algorithm = pr_strdup("default");

@@ -11,8 +11,9 @@
 
 typedef enum { PR_KIND_VALIDATION, PR_KIND_CALIBRATION } pr_kind;
 
-/* One rank group: `device*count`, e.g. cpu*4. Ranks are numbered in
- * group order. */
+/* One rank group: `device*count`, e.g. cpu*4, cuda:0*4, hip:*2. device
+ * is cpu, cpu-naive, cuda:N, hip:N, cuda:* or hip:* (spread over the
+ * visible devices). Ranks are numbered in group order. */
 typedef struct {
 	char device[32];
 	int count;
@@ -50,6 +51,10 @@ typedef struct pr_spec {
 
 	/* [schedule] */
 	int launches, reps, warmup;
+
+	/* [launch]: GPU kernel launch settings (the experiment's subject in
+	 * launch-geometry); CPU backends ignore them */
+	int threads_per_block, rows_per_block;
 
 	/* [mpi] */
 	char *algorithm; /* "default" or "ring" (MPI_Allreduce) */

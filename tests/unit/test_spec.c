@@ -259,10 +259,10 @@ static void test_unknown_section(void **state)
 	parse_fails(
 	    VALID "[foo]\n",
 	    "t.ini:10: unknown section 'foo' (known: experiment, shape, "
-	    "ranks, factors, schedule, mpi, model)");
+	    "ranks, factors, schedule, mpi, model, launch)");
 	parse_fails("[Experiment]\nkind = validation\n",
 		    "t.ini:1: unknown section 'Experiment' (known: experiment, "
-		    "shape, ranks, factors, schedule, mpi, model)");
+		    "shape, ranks, factors, schedule, mpi, model, launch)");
 	parse_fails("kind = validation\n" VALID,
 		    "t.ini:1: key 'kind' is outside any [section]");
 }
@@ -342,9 +342,9 @@ static void test_ranks_range(void **state)
 	parse_fails(EXPERIMENT SHAPE "[ranks]\ngroup = cpu\n",
 		    "t.ini:9: 'group' entry 'cpu' must be DEVICE*COUNT, e.g. "
 		    "'cpu*4'");
-	parse_fails(EXPERIMENT SHAPE "[ranks]\ngroup = cuda:0*2\n",
-		    "t.ini:9: unknown device 'cuda:0' in 'group' (known: cpu, "
-		    "cpu-naive)");
+	parse_fails(EXPERIMENT SHAPE "[ranks]\ngroup = tpu:0*2\n",
+		    "t.ini:9: unknown device 'tpu:0' in 'group' (known: cpu, "
+		    "cpu-naive, cuda:N, hip:N)");
 	parse_fails(EXPERIMENT SHAPE "[ranks]\ngroup = cpu*1,,cpu*1\n",
 		    "t.ini:9: empty entry in 'group'");
 	/* exactly the limit, split over two groups */
@@ -542,6 +542,40 @@ static void test_rows_sweep_and_split(void **state)
 		    "parameters come from");
 }
 
+static void test_gpu_groups_and_launch(void **state)
+{
+	pr_spec *spec;
+
+	(void)state;
+	spec = parse_ok("[experiment]\nkind = validation\nclaim = c\n"
+			"workload = kv-split\n"
+			"[shape]\nrows = 64\nkeys = 16\nd = 4\n"
+			"[ranks]\ngroup = cuda:0*4, hip:*1, cpu*4\n"
+			"[launch]\nthreads_per_block = 128\n"
+			"rows_per_block = 2\n");
+	assert_int_equal(spec->nranks, 9);
+	assert_string_equal(spec->groups[0].device, "cuda:0");
+	assert_string_equal(spec->groups[1].device, "hip:*");
+	assert_int_equal(spec->threads_per_block, 128);
+	assert_int_equal(spec->rows_per_block, 2);
+	pr_spec_free(spec);
+	spec = parse_ok(VALID);
+	assert_int_equal(spec->threads_per_block, 256);
+	assert_int_equal(spec->rows_per_block, 1);
+	pr_spec_free(spec);
+	parse_fails("[experiment]\nkind = validation\nclaim = c\n"
+		    "workload = kv-split\n[ranks]\ngroup = cuda:x*1\n",
+		    "t.ini:6: unknown device 'cuda:x' in 'group' (known: cpu, "
+		    "cpu-naive, cuda:N, hip:N)");
+	parse_fails("[experiment]\nkind = validation\nclaim = c\n"
+		    "workload = kv-split\n[ranks]\ngroup = cpu:0*1\n",
+		    "t.ini:6: unknown device 'cpu:0' in 'group' (known: cpu, "
+		    "cpu-naive, cuda:N, hip:N)");
+	parse_fails(VALID "[launch]\nthreads_per_block = 2048\n",
+		    "t.ini:11: 'threads_per_block' must be between 1 and 1024, "
+		    "not '2048'");
+}
+
 static void test_long_line(void **state)
 {
 	char text[600];
@@ -687,6 +721,7 @@ int main(void)
 	    cmocka_unit_test(test_workload_requirements),
 	    cmocka_unit_test(test_model_calibration),
 	    cmocka_unit_test(test_rows_sweep_and_split),
+	    cmocka_unit_test(test_gpu_groups_and_launch),
 	    cmocka_unit_test(test_long_line),
 	    cmocka_unit_test(test_load),
 	    cmocka_unit_test(test_load_missing),

@@ -1,0 +1,72 @@
+/* test_geometry.c - the launch-geometry model against hand-worked numbers */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "../../src/model/geometry.h"
+
+static void test_waves_a100_and_h200(void **state)
+{
+	(void)state;
+	/* A100: 108 SMs x 32 blocks = 3456 blocks per wave */
+	assert_int_equal(pr_geometry_waves(3456, 108, 32), 1);
+	assert_int_equal(pr_geometry_waves(3457, 108, 32), 2);
+	assert_int_equal(pr_geometry_waves(6912, 108, 32), 2);
+	assert_int_equal(pr_geometry_waves(6913, 108, 32), 3);
+	/* H200: 132 x 32 = 4224 */
+	assert_int_equal(pr_geometry_waves(4224, 132, 32), 1);
+	assert_int_equal(pr_geometry_waves(4225, 132, 32), 2);
+	assert_int_equal(pr_geometry_blocks(8192, 1), 8192);
+	assert_int_equal(pr_geometry_blocks(8193, 2), 4097);
+}
+
+static void test_steps(void **state)
+{
+	long step[8];
+
+	(void)state;
+	/* one block per row on an H200: time steps just past 4224, 8448 */
+	assert_int_equal(pr_geometry_steps(step, 8, 132, 32, 1, 16384), 3);
+	assert_int_equal(step[0], 4224);
+	assert_int_equal(step[1], 8448);
+	assert_int_equal(step[2], 12672);
+	/* two rows per block double the rows per wave */
+	assert_int_equal(pr_geometry_steps(step, 8, 132, 32, 2, 16384), 1);
+	assert_int_equal(step[0], 8448);
+	/* A100 */
+	assert_int_equal(pr_geometry_steps(step, 8, 108, 32, 1, 8192), 2);
+	assert_int_equal(step[0], 3456);
+	assert_int_equal(step[1], 6912);
+}
+
+static void test_sweep_is_dense_around_steps(void **state)
+{
+	long step[2] = {4224, 8448}, rows[64];
+	int n, i, seen_step = 0, seen_next = 0;
+
+	(void)state;
+	n = pr_geometry_sweep(rows, 64, step, 2, 1, 16384);
+	assert_true(n >= 12);
+	for (i = 0; i < n; i++) {
+		if (i)
+			assert_true(rows[i] > rows[i - 1]);
+		seen_step += rows[i] == 4224 || rows[i] == 8448;
+		seen_next += rows[i] == 4225 || rows[i] == 8449;
+	}
+	assert_int_equal(seen_step, 2);
+	assert_int_equal(seen_next, 2);
+	assert_true(rows[0] == 1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_waves_a100_and_h200),
+		cmocka_unit_test(test_steps),
+		cmocka_unit_test(test_sweep_is_dense_around_steps),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
