@@ -18,7 +18,7 @@ MPICC    = OMPI_CC=$(CC) mpicc
 DEB_PKGS = build-essential pkg-config git openmpi-bin libopenmpi-dev \
 	   libgit2-dev zlib1g-dev libssl-dev libjansson-dev libinih-dev \
 	   libhwloc-dev gnuplot-nox libcmocka-dev clang \
-	   python3 procps gzip
+	   python3 procps gzip hipcc libamdhip64-dev
 
 CORE_SRC  = $(wildcard src/core/*.c) $(wildcard src/model/*.c)
 CLI_SRC   = $(wildcard src/cli/*.c)

@@ -26,6 +26,42 @@ static int on_opt(int opt, const char *arg, void *data)
 	return PR_OK;
 }
 
+/* One line per GPU kind: how many devices, which, or why none. */
+static void print_devices(json_t *devices)
+{
+	static const char *const kinds[] = {"cuda", "hip"};
+	json_t *b = json_object_get(devices, "backends"), *v;
+	size_t i, k;
+
+	if (!devices) {
+		printf("%-16s unknown (prereg-rank --devices failed)\n",
+		       "devices");
+		return;
+	}
+	printf("%-16s", "backends");
+	json_array_foreach(b, i, v) printf(" %s", json_string_value(v));
+	printf("\n");
+	for (k = 0; k < 2; k++) {
+		json_t *side = json_object_get(devices, kinds[k]), *d;
+		const char *err =
+		    json_string_value(json_object_get(side, "error"));
+
+		if (!side) {
+			printf("%-16s backend not built\n", kinds[k]);
+			continue;
+		}
+		printf("%-16s %lld device(s)%s%s\n", kinds[k],
+		       (long long)json_integer_value(
+			   json_object_get(side, "count")),
+		       err ? ": " : "", err ? err : "");
+		json_array_foreach(json_object_get(side, "devices"), i, d)
+		    printf("  %s:%zu %s, %lld SMs/CUs\n", kinds[k], i,
+			   json_string_value(json_object_get(d, "name")),
+			   (long long)json_integer_value(
+			       json_object_get(d, "sm_count")));
+	}
+}
+
 int cmd_env(int argc, char **argv, git_repository *repo)
 {
 	static const struct option opts[] = {{"help", no_argument, NULL, 'h'},
@@ -33,7 +69,7 @@ int cmd_env(int argc, char **argv, git_repository *repo)
 					     {NULL, 0, NULL, 0}};
 	static const char *const transports[] = {"vader", "tcp", "ucx",
 						 "default"};
-	json_t *env, *tr = json_array();
+	json_t *env, *tr = json_array(), *devices = NULL;
 	const char *k;
 	json_t *v;
 	size_t i;
@@ -63,6 +99,8 @@ int cmd_env(int argc, char **argv, git_repository *repo)
 	json_object_set_new(env, "placements",
 			    json_pack("[s, s]", "spread", "packed"));
 	json_object_set_new(env, "launchers", json_pack("[s]", "mpirun"));
+	if (pr_envcap_devices(&devices, 256) == 0)
+		json_object_set_new(env, "devices", devices);
 	if (as_json) {
 		char *s = json_dumps(env, JSON_INDENT(2) | JSON_SORT_KEYS);
 		printf("%s\n", s);
@@ -84,6 +122,7 @@ int cmd_env(int argc, char **argv, git_repository *repo)
 				  json_array_get(tr, i), "name")));
 	printf("\n%-16s spread, packed\n%-16s mpirun\n", "placements",
 	       "launchers");
+	print_devices(json_object_get(env, "devices"));
 	json_decref(env);
 	return PR_OK;
 }

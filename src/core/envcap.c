@@ -2,6 +2,7 @@
 #include "envcap.h"
 
 #include <hwloc.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,4 +95,51 @@ json_t *pr_envcap_host(void)
 	free(cpu);
 	free(mpi);
 	return o;
+}
+
+int pr_envcap_devices(json_t **out, int threads_per_block)
+{
+	char *dir = NULL, *bin, tpb[16], *buf = NULL;
+	size_t len = 0, cap = 0;
+	int fds[2], status, error;
+	json_error_t jerr;
+	ssize_t n;
+	pid_t pid;
+
+	*out = NULL;
+	if ((error = pr_exe_dir(&dir)) < 0)
+		return error;
+	bin = pr_asprintf("%s/prereg-rank", dir);
+	free(dir);
+	snprintf(tpb, sizeof(tpb), "%d", threads_per_block);
+	if (pipe(fds) < 0 || (pid = fork()) < 0) {
+		free(bin);
+		return pr_error("cannot run prereg-rank: %s", strerror(errno));
+	}
+	if (pid == 0) {
+		dup2(fds[1], STDOUT_FILENO);
+		close(fds[0]);
+		close(fds[1]);
+		execl(bin, bin, "--devices", "--threads-per-block", tpb,
+		      (char *)NULL);
+		_exit(127);
+	}
+	close(fds[1]);
+	do {
+		if (cap - len < 4096)
+			buf = pr_realloc(buf, cap = cap * 2 + 4096);
+		n = read(fds[0], buf + len, cap - len - 1);
+		if (n > 0)
+			len += (size_t)n;
+	} while (n > 0 || (n < 0 && errno == EINTR));
+	close(fds[0]);
+	waitpid(pid, &status, 0);
+	buf = pr_realloc(buf, len + 1);
+	buf[len] = '\0';
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
+	    !(*out = json_loads(buf, 0, &jerr)))
+		error = pr_error("'%s --devices' failed (run 'make')", bin);
+	free(buf);
+	free(bin);
+	return error;
 }

@@ -11,4 +11,12 @@ json_t *pr_envcap_host(void);
 /* First line of `mpirun --version` without a shell, or NULL. */
 char *pr_envcap_mpirun_version(void);
 
+/*
+ * The devices prereg-rank sees: the JSON of `prereg-rank --devices
+ * --threads-per-block T` ({backends, cuda: {count, error, devices}, hip:
+ * ...}), run beside this executable. PR_EFAIL with a message when it
+ * cannot run.
+ */
+int pr_envcap_devices(json_t **out, int threads_per_block);
+
 #endif

@@ -7,7 +7,9 @@
 #include <string.h>
 
 #include "../model/split.h"
+#include "../model/geometry.h"
 #include "calib.h"
+#include "envcap.h"
 #include "launch.h"
 #include "pin.h"
 #include "spec.h"
@@ -177,8 +179,28 @@ static const char *device_of(const pr_spec *spec, int rank)
 }
 
 /*
+ * Ranks sharing the rank's compute unit: for a GPU rank, every rank named
+ * on the same device (cuda:0*4: 4); for a CPU rank, ranks per core under
+ * the placement (pr_split_sharing).
+ */
+static double rank_sharing(const pr_spec *spec, int rank, int ncores,
+			   int packed)
+{
+	const char *dev = device_of(spec, rank);
+	int g, n = 0;
+
+	if (strncmp(dev, "cuda:", 5) && strncmp(dev, "hip:", 4))
+		return pr_split_sharing(spec->nranks, ncores, packed);
+	for (g = 0; g < spec->ngroups; g++) {
+		if (!strcmp(spec->groups[g].device, dev))
+			n += spec->groups[g].count;
+	}
+	return n > 0 ? n : 1;
+}
+
+/*
  * The split and the compute cells: per rank (a_i + b_i rows_i) * s and the
- * makespan, s = ranks sharing a core under the config's placement.
+ * makespan, s = ranks sharing the rank's core or device.
  */
 static void split_cells(json_t *pred, const pr_spec *spec, const long *rows,
 			const double *a, const double *b, int ncores)
@@ -186,14 +208,15 @@ static void split_cells(json_t *pred, const pr_spec *spec, const long *rows,
 	int c, i;
 
 	for (c = 0; c < pr_spec_nconfigs(spec); c++) {
-		double s = pr_split_sharing(
-		    spec->nranks, ncores,
-		    !strcmp(pr_spec_placement(spec, c), "packed"));
-		double makespan = 0;
+		int packed = !strcmp(pr_spec_placement(spec, c), "packed");
+		double makespan = 0, s = 1;
 		json_t *x;
 
 		for (i = 0; i < spec->nranks; i++) {
-			double t = s * (a[i] + b[i] * (double)rows[i]);
+			double t;
+
+			s = rank_sharing(spec, i, ncores, packed);
+			t = s * (a[i] + b[i] * (double)rows[i]);
 
 			x = cell(spec, c, "compute", t);
 			json_object_set_new(x, "rank", json_integer(i));
@@ -327,6 +350,93 @@ cleanup:
 	return error;
 }
 
+/* The GPU kind of a launch-geometry experiment's one group. */
+static int gpu_group(const char **kind, int *devi, const pr_spec *spec)
+{
+	const char *dev = spec->groups[0].device;
+
+	if (spec->ngroups != 1 ||
+	    (strncmp(dev, "cuda:", 5) && strncmp(dev, "hip:", 4)))
+		return pr_error_code(PR_EINPUT,
+				     "'%s': model launch-geometry needs one "
+				     "rank group on a GPU (cuda:N or hip:N)",
+				     spec->path);
+	*kind = strncmp(dev, "cuda:", 5) ? "hip" : "cuda";
+	*devi = atoi(strchr(dev, ':') + 1); /* cuda:* measures device 0 */
+	return PR_OK;
+}
+
+static int predict_launch_geometry(json_t *pred, const pr_spec *spec)
+{
+	json_t *all = NULL, *side, *dev;
+	const char *kind = NULL;
+	long step[16], rows[PR_MAX_SIZES];
+	int devi = 0, units, bpu, nsteps, nrows, i, error;
+	long max_rows = spec->rows > 0 ? spec->rows : 16384;
+
+	if ((error = gpu_group(&kind, &devi, spec)) < 0 ||
+	    (error = pr_envcap_devices(&all, spec->threads_per_block)) < 0)
+		return error;
+	side = json_object_get(all, kind);
+	dev = json_array_get(json_object_get(side, "devices"), (size_t)devi);
+	set_model(pred, "formula",
+		  json_string("waves = ceil(blocks / (units * "
+			      "blocks_per_unit)), blocks = ceil(rows / "
+			      "rows_per_block), T = t_launch + waves * t_wave: "
+			      "the time steps at rows = k * units * "
+			      "blocks_per_unit * rows_per_block + 1; units and "
+			      "blocks_per_unit come from the runtime "
+			      "(multiprocessor count, occupancy of the kernel "
+			      "at threads_per_block), not from timing"));
+	set_model(pred, "launch",
+		  json_pack("{s:i, s:i}", "threads_per_block",
+			    spec->threads_per_block, "rows_per_block",
+			    spec->rows_per_block));
+	if (!dev) {
+		const char *why =
+		    json_string_value(json_object_get(side, "error"));
+		json_object_set_new(pred, "device",
+				    json_pack("{s:s, s:b, s:s}", "kind", kind,
+					      "available", 0, "error",
+					      why ? why : "no such device"));
+		pr_warn("no %s device %d here (%s): the prediction records "
+			"the plan without step positions; run 'prereg "
+			"predict %s' where the device is",
+			!strcmp(kind, "cuda") ? "CUDA" : "HIP", devi,
+			why ? why : "not visible", spec->name);
+		json_decref(all);
+		return PR_OK;
+	}
+	units = (int)json_integer_value(json_object_get(dev, "sm_count"));
+	bpu =
+	    (int)json_integer_value(json_object_get(dev, "max_blocks_per_sm"));
+	nsteps = pr_geometry_steps(step, 16, units, bpu, spec->rows_per_block,
+				   max_rows);
+	if (nsteps == 0) {
+		json_decref(all);
+		return pr_error_code(PR_EINPUT,
+				     "'%s': no wave fills below %ld rows "
+				     "(%d units x %d blocks x %d rows per "
+				     "block)",
+				     spec->path, max_rows, units, bpu,
+				     spec->rows_per_block);
+	}
+	nrows = pr_geometry_sweep(rows, PR_MAX_SIZES, step, nsteps,
+				  spec->rows_per_block, max_rows);
+	json_object_set_new(pred, "device", json_deep_copy(dev));
+	json_object_set_new(json_object_get(pred, "device"), "kind",
+			    json_string(kind));
+	json_object_set_new(pred, "steps", json_array());
+	for (i = 0; i < nsteps; i++)
+		json_array_append_new(json_object_get(pred, "steps"),
+				      json_integer(step[i] + 1));
+	json_object_set_new(
+	    pred, "sweep",
+	    json_pack("{s:o}", "rows_list", longs_json(rows, nrows)));
+	json_decref(all);
+	return PR_OK;
+}
+
 static int spec_blob(char out[GIT_OID_HEXSZ + 1], git_repository *repo,
 		     const pr_spec *spec)
 {
@@ -389,6 +499,8 @@ int pr_predict_build(json_t **out, git_repository *repo, const pr_spec *spec)
 		error = predict_hockney_ring(pred, repo, spec);
 	} else if (!strcmp(spec->model, "linear-rows")) {
 		error = predict_linear_rows(pred, repo, spec);
+	} else if (!strcmp(spec->model, "launch-geometry")) {
+		error = predict_launch_geometry(pred, spec);
 	} else if (!strcmp(spec->model, "split-gatherv")) {
 		error = predict_split_gatherv(pred, repo, spec);
 	} else if (strcmp(spec->model, "none")) {

@@ -62,6 +62,7 @@ static const struct model models[] = {
     {"hockney-ring", 1},
     {"linear-rows", 1},
     {"split-gatherv", 1},
+    {"launch-geometry", 0}, /* device attributes, read at predict time */
 };
 
 static const struct device devices[] = {
@@ -434,8 +435,14 @@ static int set_factor(struct parse *p, const char *key, const char *value)
 /* rows_list = 1, 2, 4, ...: positive row counts, each listed once. */
 static int set_rows_list(struct parse *p, const char *key, const char *value)
 {
-	char *copy = pr_strdup(value), *items[PR_MAX_SIZES];
+	char *copy, *items[PR_MAX_SIZES];
 	int n, i, j, error = PR_OK;
+
+	if (!strcmp(value, "auto")) {
+		p->spec->rows_list_auto = 1;
+		return PR_OK;
+	}
+	copy = pr_strdup(value);
 
 	if ((n = split_list(items, PR_MAX_SIZES, p, key, copy)) < 0) {
 		free(copy);
@@ -898,7 +905,7 @@ static int check_rows_sweep(struct parse *p)
 
 	if ((error = need_shape(p)) < 0)
 		return error;
-	if (!p->spec->nrows_list)
+	if (!p->spec->nrows_list && !p->spec->rows_list_auto)
 		return fail(p, line_of(p, "experiment", "workload"),
 			    "workload 'rows-sweep' needs 'rows_list' in "
 			    "[shape]");
@@ -921,6 +928,11 @@ static int check_row_split(struct parse *p)
 
 static int check_model(struct parse *p)
 {
+	if (p->spec->rows_list_auto &&
+	    (!p->model || strcmp(p->model->name, "launch-geometry")))
+		return fail(p, line_of(p, "shape", "rows_list"),
+			    "'rows_list = auto' needs model 'launch-geometry': "
+			    "it places the rows around the predicted steps");
 	if (p->model && !strcmp(p->model->name, "split-gatherv") &&
 	    !p->spec->comm_calibration)
 		return fail(p, line_of(p, "model", "name"),

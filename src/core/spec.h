@@ -37,6 +37,7 @@ typedef struct pr_spec {
 	/* rows-sweep: the row counts of the sweep, in the file's order */
 	long rows_list[PR_MAX_SIZES];
 	int nrows_list;
+	int rows_list_auto; /* rows_list = auto: the prediction places them */
 
 	/* [ranks] */
 	pr_group groups[PR_MAX_GROUPS];
