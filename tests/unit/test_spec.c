@@ -428,9 +428,10 @@ static void test_unknown_names(void **state)
 	parse_fails(VALID "[mpi]\nalgorithm = bruck\n",
 		    "t.ini:11: unknown algorithm 'bruck' (known: default, "
 		    "ring)");
-	parse_fails(VALID "[model]\nname = loggp\n",
-		    "t.ini:11: unknown model 'loggp' (known: none, "
-		    "hockney-ring, linear-rows, split-gatherv)");
+	parse_fails(
+	    VALID "[model]\nname = loggp\n",
+	    "t.ini:11: unknown model 'loggp' (known: none, "
+	    "hockney-ring, linear-rows, split-gatherv, launch-geometry)");
 	assert_true(pr_spec_workload_known("pingpong"));
 	assert_true(pr_spec_workload_known("kv-split"));
 	assert_true(pr_spec_workload_known("rows-sweep"));
