@@ -20,6 +20,74 @@ DEB_PKGS = build-essential pkg-config git openmpi-bin libopenmpi-dev \
 	   libhwloc-dev gnuplot-nox libcmocka-dev clang \
 	   python3 procps gzip hipcc libamdhip64-dev
 
+# GPU backends (DESIGN 6): each is built when its compiler is found, unless
+# CUDA=0 / HIP=0; CUDA=1 / HIP=1 make a missing compiler an error. nvcc is
+# looked for on PATH, then at /usr/local/cuda/bin/nvcc; hipcc on PATH.
+ifeq ($(origin NVCC),undefined)
+NVCC := $(strip $(or $(shell command -v nvcc 2>/dev/null),\
+	     $(wildcard /usr/local/cuda/bin/nvcc)))
+endif
+ifeq ($(origin HIPCC),undefined)
+HIPCC := $(shell command -v hipcc 2>/dev/null)
+endif
+CUDA_ARCH  ?= -arch=sm_90
+HIP_ARCH   ?= --offload-arch=gfx908 --offload-arch=gfx90a
+CUDA_HOME  ?= $(patsubst %/bin/nvcc,%,$(realpath $(NVCC)))
+NVCCFLAGS  ?= -O2 -g
+HIPCCFLAGS ?= -O2 -g
+GPU_WARN_NVCC = -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror
+GPU_WARN_HIP  = -Wall -Wextra -Werror
+
+ifeq ($(CUDA),0)
+CUDA_WHY := CUDA=0 at build time
+CUDA_NOTE := CUDA=0: CUDA backend not built
+else ifeq ($(NVCC),)
+ifeq ($(CUDA),1)
+$(error CUDA=1 but nvcc is neither on PATH nor /usr/local/cuda/bin/nvcc \
+	(NVCC=/path/to/nvcc names it))
+endif
+CUDA_WHY := nvcc not found at build time
+CUDA_NOTE := nvcc not found: CUDA backend not built (CUDA=1 to require it)
+endif
+ifeq ($(HIP),0)
+HIP_WHY := HIP=0 at build time
+HIP_NOTE := HIP=0: HIP backend not built
+else ifeq ($(HIPCC),)
+ifeq ($(HIP),1)
+$(error HIP=1 but hipcc is not on PATH (HIPCC=/path/to/hipcc names it))
+endif
+HIP_WHY := hipcc not found at build time
+HIP_NOTE := hipcc not found: HIP backend not built (HIP=1 to require it)
+endif
+
+GPU_OBJ  =
+GPU_LIBS =
+GPU_DEFS =
+BACKENDS = cpu, cpu-naive
+ifeq ($(CUDA_WHY),)
+GPU_OBJ  += $(BUILD)/mpi/src/backend/cuda.o
+GPU_LIBS += $(addprefix -L,$(wildcard $(CUDA_HOME)/lib64)) \
+	    -lcudart_static -ldl -lrt -lpthread
+GPU_DEFS += -DPR_HAVE_CUDA
+BACKENDS := $(BACKENDS), cuda
+else
+GPU_DEFS += -DPR_CUDA_WHY_NOT='"$(CUDA_WHY)"'
+endif
+ifeq ($(HIP_WHY),)
+GPU_OBJ  += $(BUILD)/mpi/src/backend/hip.o
+GPU_LIBS += -lamdhip64
+GPU_DEFS += -DPR_HAVE_HIP
+BACKENDS := $(BACKENDS), hip
+else
+GPU_DEFS += -DPR_HIP_WHY_NOT='"$(HIP_WHY)"'
+endif
+ifneq ($(GPU_OBJ),)
+GPU_LIBS += -lstdc++
+endif
+# One line for `make` to say what prereg-rank holds and why not more.
+BACKENDS_LINE = prereg-rank backends: $(BACKENDS)$(if $(CUDA_NOTE),; \
+	$(CUDA_NOTE))$(if $(HIP_NOTE),; $(HIP_NOTE))
+
 CORE_SRC  = $(wildcard src/core/*.c) $(wildcard src/model/*.c)
 CLI_SRC   = $(wildcard src/cli/*.c)
 RANK_SRC  = $(wildcard src/runner/*.c) $(wildcard src/backend/*.c)
@@ -29,7 +97,8 @@ BENCH_SRC = $(wildcard tests/bench/bench_*.c)
 
 CORE_OBJ  = $(CORE_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ   = $(CLI_SRC:%.c=$(BUILD)/%.o)
-RANK_OBJ  = $(RANK_SRC:%.c=$(BUILD)/mpi/%.o) $(RANK_CORE:%.c=$(BUILD)/mpi/%.o)
+RANK_OBJ  = $(RANK_SRC:%.c=$(BUILD)/mpi/%.o) $(RANK_CORE:%.c=$(BUILD)/mpi/%.o) \
+	    $(GPU_OBJ)
 UNIT_BIN  = $(UNIT_SRC:tests/unit/%.c=$(BIN)/tests/%)
 BENCH_BIN = $(BENCH_SRC:tests/bench/%.c=$(BIN)/bench/%)
 
@@ -40,6 +109,8 @@ all: $(BIN)/prereg $(BIN)/prereg-rank
 
 help:
 	@echo 'make            build bin/prereg and bin/prereg-rank'
+	@echo '                (CUDA=0/HIP=0 leave a GPU backend out, CUDA=1/HIP=1'
+	@echo '                require it; built when nvcc/hipcc is found)'
 	@echo 'make deps       install the Debian packages prereg needs'
 	@echo 'make check      deps, build, unit and end-to-end tests'
 	@echo 'make reproduce  deps, build, prereg repro of every experiment'
@@ -63,13 +134,34 @@ $(BUILD)/mpi/%.o: %.c | $(BUILD)/version.h
 	@mkdir -p $(dir $@)
 	$(MPICC) $(ALL_CFLAGS) -c $< -o $@
 
+# The backend choice, rewritten only when it changes: backend.c (the table)
+# is recompiled and prereg-rank relinked then.
+$(BUILD)/backends.flags: FORCE
+	@mkdir -p $(BUILD)
+	@echo '$(BACKENDS) / $(CUDA_WHY) / $(HIP_WHY) / $(GPU_LIBS)' > $@.new; \
+	 cmp -s $@.new $@ && rm -f $@.new || mv $@.new $@
+
+$(BUILD)/mpi/src/backend/backend.o: $(BUILD)/backends.flags
+$(BUILD)/mpi/src/backend/backend.o: ALL_CFLAGS += $(GPU_DEFS)
+
+$(BUILD)/mpi/%.o: %.cu | $(BUILD)/version.h
+	@mkdir -p $(dir $@)
+	$(NVCC) -std=c++20 $(NVCCFLAGS) $(CUDA_ARCH) $(GPU_WARN_NVCC) \
+		-MMD -MP -c $< -o $@
+
+$(BUILD)/mpi/%.o: %.hip | $(BUILD)/version.h
+	@mkdir -p $(dir $@)
+	$(HIPCC) -std=c++20 $(HIPCCFLAGS) $(HIP_ARCH) $(GPU_WARN_HIP) \
+		-MMD -MP -c $< -o $@
+
 $(BIN)/prereg: $(CLI_OBJ) $(CORE_OBJ)
 	@mkdir -p $(BIN)
 	$(CC) $(SANFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BIN)/prereg-rank: $(RANK_OBJ)
+$(BIN)/prereg-rank: $(RANK_OBJ) $(BUILD)/backends.flags
 	@mkdir -p $(BIN)
-	$(MPICC) $(SANFLAGS) -o $@ $^ $(LDLIBS)
+	$(MPICC) $(SANFLAGS) -o $@ $(RANK_OBJ) $(LDLIBS) $(GPU_LIBS)
+	@echo '$(BACKENDS_LINE)'
 
 $(BIN)/tests/%: tests/unit/%.c $(CORE_OBJ)
 	@mkdir -p $(dir $@)
@@ -105,7 +197,8 @@ bench: all $(BENCH_BIN)
 	@./tests/bench.sh
 
 format:
-	clang-format -i $$(git ls-files '*.c' '*.h' '*.cu' '*.hip' 2>/dev/null \
+	clang-format -i $$(git ls-files '*.c' '*.h' '*.cu' '*.hip' '*.inc' \
+		2>/dev/null \
 		|| find src tests -name '*.[ch]')
 
 clean:

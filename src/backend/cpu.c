@@ -137,7 +137,8 @@ static void one_row(float *o, float *m, float *l, float *s, const float *q,
 typedef void (*row_fn)(float *o, float *m, float *l, float *s, const float *q,
 		       const pr_attention *a, float scale);
 
-/* Every row of a through one row kernel. */
+/* Every row of a through one row kernel; a's launch geometry is for
+ * device backends and means nothing here. */
 static int run_rows_with(cpu_ctx *c, const pr_attention *a, row_fn row)
 {
 	float scale = 1.0f / sqrtf((float)a->d);

@@ -99,7 +99,7 @@ int cmd_env(int argc, char **argv, git_repository *repo)
 	json_object_set_new(env, "placements",
 			    json_pack("[s, s]", "spread", "packed"));
 	json_object_set_new(env, "launchers", json_pack("[s]", "mpirun"));
-	if (pr_envcap_devices(&devices, 256) == 0)
+	if (pr_envcap_devices(&devices, 256, 0) == 0)
 		json_object_set_new(env, "devices", devices);
 	if (as_json) {
 		char *s = json_dumps(env, JSON_INDENT(2) | JSON_SORT_KEYS);

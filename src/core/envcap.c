@@ -97,9 +97,9 @@ json_t *pr_envcap_host(void)
 	return o;
 }
 
-int pr_envcap_devices(json_t **out, int threads_per_block)
+int pr_envcap_devices(json_t **out, int threads_per_block, long keys)
 {
-	char *dir = NULL, *bin, tpb[16], *buf = NULL;
+	char *dir = NULL, *bin, tpb[16], nkeys[24], *buf = NULL;
 	size_t len = 0, cap = 0;
 	int fds[2], status, error;
 	json_error_t jerr;
@@ -112,6 +112,7 @@ int pr_envcap_devices(json_t **out, int threads_per_block)
 	bin = pr_asprintf("%s/prereg-rank", dir);
 	free(dir);
 	snprintf(tpb, sizeof(tpb), "%d", threads_per_block);
+	snprintf(nkeys, sizeof(nkeys), "%ld", keys);
 	if (pipe(fds) < 0 || (pid = fork()) < 0) {
 		free(bin);
 		return pr_error("cannot run prereg-rank: %s", strerror(errno));
@@ -121,7 +122,7 @@ int pr_envcap_devices(json_t **out, int threads_per_block)
 		close(fds[0]);
 		close(fds[1]);
 		execl(bin, bin, "--devices", "--threads-per-block", tpb,
-		      (char *)NULL);
+		      "--keys", nkeys, (char *)NULL);
 		_exit(127);
 	}
 	close(fds[1]);

@@ -375,7 +375,8 @@ static int predict_launch_geometry(json_t *pred, const pr_spec *spec)
 	long max_rows = spec->rows > 0 ? spec->rows : 16384;
 
 	if ((error = gpu_group(&kind, &devi, spec)) < 0 ||
-	    (error = pr_envcap_devices(&all, spec->threads_per_block)) < 0)
+	    (error = pr_envcap_devices(&all, spec->threads_per_block,
+				       spec->keys)) < 0)
 		return error;
 	side = json_object_get(all, kind);
 	dev = json_array_get(json_object_get(side, "devices"), (size_t)devi);

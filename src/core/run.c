@@ -47,6 +47,7 @@ typedef struct {
 	json_t *invocations; /* manifest records, one per launch done */
 	const char *status;
 	json_t *rows_per_rank; /* row-split: from the pinned prediction */
+	json_t *rows_list;     /* rows_list = auto: from the prediction */
 	int64_t started, finished;
 	int64_t t_begin; /* CLOCK_MONOTONIC at the first launch */
 } run_ctx;
@@ -93,6 +94,12 @@ static json_t *plan_for(const run_ctx *rc, const pr_invocation *inv,
 			 (json_int_t)s->rows, "keys", (json_int_t)s->keys, "d",
 			 (json_int_t)s->d, "sizes", sizes, "groups", groups,
 			 "verify", inv->launch == 0, "out", out_prefix);
+	json_object_set_new(plan, "threads_per_block",
+			    json_integer(s->threads_per_block));
+	json_object_set_new(plan, "rows_per_block",
+			    json_integer(s->rows_per_block));
+	if (rc->rows_list)
+		json_object_set(plan, "rows_list", rc->rows_list);
 	if (s->nrows_list) {
 		json_t *rl = json_array();
 		for (i = 0; i < s->nrows_list; i++)
@@ -441,6 +448,31 @@ static int load_split(run_ctx *rc)
 	return PR_OK;
 }
 
+/* rows_list = auto: the rows the pinned prediction placed around its
+ * predicted steps. */
+static int load_sweep(run_ctx *rc)
+{
+	char *path = pr_asprintf("%spredictions/%s.json",
+				 pr_repo_root(rc->repo), rc->spec->name);
+	json_t *pred = json_load_file(path, 0, NULL);
+	json_t *rows =
+	    json_object_get(json_object_get(pred, "sweep"), "rows_list");
+	int error = PR_OK;
+
+	free(path);
+	if (json_array_size(rows) == 0)
+		error = pr_error_code(PR_EINPUT,
+				      "predictions/%s.json places no rows "
+				      "(no device when it was predicted?): run "
+				      "'prereg predict %s' where the device "
+				      "is, and pin it",
+				      rc->spec->name, rc->spec->name);
+	else
+		rc->rows_list = json_incref(rows);
+	json_decref(pred);
+	return error;
+}
+
 static int setup(run_ctx *rc, const char *name)
 {
 	const pr_run_opts *o = rc->opts;
@@ -452,8 +484,9 @@ static int setup(run_ctx *rc, const char *name)
 		0 ||
 	    (error = pr_pin_check(&rc->pin, rc->repo, name)) < 0)
 		return error;
-	if (!strcmp(rc->spec->workload, "row-split") &&
-	    (error = load_split(rc)) < 0)
+	if ((!strcmp(rc->spec->workload, "row-split") &&
+	     (error = load_split(rc)) < 0) ||
+	    (rc->spec->rows_list_auto && (error = load_sweep(rc)) < 0))
 		return error;
 	if (strcmp(o->launcher, "mpirun"))
 		return pr_error_code(PR_EINPUT,
@@ -554,6 +587,7 @@ static void run_ctx_free(run_ctx *rc)
 	pr_schedule_free(&rc->sched);
 	json_decref(rc->invocations);
 	json_decref(rc->rows_per_rank);
+	json_decref(rc->rows_list);
 	free(rc->run_dir);
 	free(rc->rel_dir);
 	free(rc->work_dir);

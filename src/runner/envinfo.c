@@ -45,11 +45,21 @@ static void affinity(char *buf, size_t len)
 
 void pr_envinfo_local(pr_envinfo *out, const pr_rank *rk)
 {
+	const struct pr_backend *be = rk->backend;
+	char why[256];
+
 	memset(out, 0, sizeof(*out));
 	if (gethostname(out->host, sizeof(out->host) - 1) < 0)
 		snprintf(out->host, sizeof(out->host), "unknown");
 	snprintf(out->device, sizeof(out->device), "%s",
 		 rk->plan->groups[rk->group].device);
+	snprintf(out->kind, sizeof(out->kind), "%s", rk->kind);
+	out->staging = (int32_t)rk->staging;
+	out->has_gpu =
+	    be->device_info &&
+	    be->device_info(&out->gpu, rk->device_index,
+			    rk->plan->threads_per_block, rk->plan->keys, why,
+			    sizeof(why)) == PR_OK;
 	if (rk->backend->describe(rk->bctx, out->describe,
 				  sizeof(out->describe)) < 0)
 		snprintf(out->describe, sizeof(out->describe), "%s: unknown",
@@ -270,13 +280,44 @@ static json_t *library_version(void)
 	return json_string(buf);
 }
 
-static int cuda_aware(void)
+int pr_envinfo_cuda_aware(void)
 {
 #if defined(OMPI_HAVE_MPI_EXT_CUDA) && OMPI_HAVE_MPI_EXT_CUDA
 	return MPIX_Query_cuda_support() == 1;
 #else
 	return 0;
 #endif
+}
+
+static json_t *string_or_null(const char *s)
+{
+	return s[0] ? json_string(s) : json_null();
+}
+
+static json_t *int_or_null(long long v)
+{
+	return v >= 0 ? json_integer(v) : json_null();
+}
+
+json_t *pr_envinfo_gpu_json(const pr_device_info *d)
+{
+	json_t *mps =
+	    d->mps < 0 ? json_string("unknown") : json_boolean(d->mps);
+
+	return json_pack(
+	    "{s:i, s:o, s:o, s:o, s:o, s:o, s:o, s:i, s:i, s:o, s:o, s:o, "
+	    "s:o, s:o, s:o}",
+	    "index", d->index, "name", string_or_null(d->name), "arch",
+	    string_or_null(d->arch), "uuid", string_or_null(d->uuid),
+	    "pci_bus_id", string_or_null(d->pci_bus_id), "sm_count",
+	    int_or_null(d->sm_count), "max_threads_per_sm",
+	    int_or_null(d->max_threads_per_sm), "threads_per_block",
+	    d->threads_per_block, "shared_bytes", d->shared_bytes,
+	    "max_blocks_per_sm", int_or_null(d->max_blocks_per_sm),
+	    "driver_version", int_or_null(d->driver_version), "runtime_version",
+	    int_or_null(d->runtime_version), "clock_khz",
+	    int_or_null(d->clock_khz), "memory_bytes",
+	    int_or_null(d->memory_bytes), "mps", mps);
 }
 
 json_t *pr_envinfo_mpi(void)
@@ -288,8 +329,8 @@ json_t *pr_envinfo_mpi(void)
 		read_cvars(mca, enums);
 		MPI_T_finalize();
 	}
-	out = json_pack("{s:o, s:o, s:o*, s:b, s:s}", "mca", mca, "mca_enum",
-			enums, "mpi_library", library_version(), "cuda_aware",
-			cuda_aware(), "staging", "host");
+	out = json_pack("{s:o, s:o, s:o*, s:b}", "mca", mca, "mca_enum", enums,
+			"mpi_library", library_version(), "cuda_aware",
+			pr_envinfo_cuda_aware());
 	return out;
 }

@@ -10,12 +10,16 @@
 /* One rank's environment; fixed size, gathered to rank 0 as bytes. */
 typedef struct {
 	char host[256];
-	char device[32];    /* the group's device kind, "cpu" */
+	char device[32];    /* the group's device, "cpu", "cuda:*" */
+	char kind[32];	    /* its backend, "cpu", "cuda" */
 	char describe[256]; /* the backend's describe() line */
 	char affinity[512]; /* CPUs it may run on, "0-1" or "0,2-3" */
 	int64_t pid;
-	int32_t device_index;
+	int32_t device_index; /* pr_rank's */
+	int32_t staging;      /* pr_staging */
+	int32_t has_gpu;      /* gpu was filled by the backend */
 	int32_t pad;
+	pr_device_info gpu;
 } pr_envinfo;
 
 /* This rank's environment (never fails: unknown parts say "unknown"). */
@@ -40,10 +44,20 @@ void pr_clock_offsets(int64_t *offset, int64_t *rtt, int rank, int nranks);
  * The MPI in force, as PREFIX.json fields (a new object): "mca" (control
  * variables read through MPI_T by name; strings, integers, booleans; the
  * missing ones left out), "mca_enum" (the names of enumerated values),
- * "mpi_library" (first line of MPI_Get_library_version), "cuda_aware"
- * (MPIX_Query_cuda_support where Open MPI has the extension, else false)
- * and "staging" ("host": MPI is only ever given host memory). Local call.
+ * "mpi_library" (first line of MPI_Get_library_version) and "cuda_aware"
+ * (pr_envinfo_cuda_aware). Local call.
  */
 json_t *pr_envinfo_mpi(void);
+
+/* The MPI library reads CUDA device memory: MPIX_Query_cuda_support()
+ * says so, where Open MPI has the extension; else 0. */
+int pr_envinfo_cuda_aware(void);
+
+/* A GPU's pr_device_info as PREFIX.json and --devices print it: a new
+ * object {index, name, arch, uuid (null when none), pci_bus_id, sm_count,
+ * max_threads_per_sm, threads_per_block, shared_bytes, max_blocks_per_sm,
+ * driver_version, runtime_version, clock_khz, memory_bytes, mps (true,
+ * false or "unknown")}, unknown numbers and strings as null. */
+json_t *pr_envinfo_gpu_json(const pr_device_info *d);
 
 #endif

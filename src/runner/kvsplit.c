@@ -17,10 +17,10 @@ typedef struct {
 	long first, count; /* this rank's keys */
 	/* backend memory; l lives right after o: ol = o (rows x d), l */
 	float *q, *k, *v, *ol, *m;
-	float *ol_h, *m_h; /* host view of ol and m (the same when the
-			      backend's memory is host memory) */
-	float *m_all;	   /* row maxima over all ranks */
-	int checked;	   /* verification ran */
+	float *ol_mpi, *m_mpi; /* what MPI is given: host copies of ol and m
+				  under PR_STAGING_HOST, else ol and m */
+	float *m_all;	       /* row maxima over all ranks, beside m_mpi */
+	int checked;	       /* verification ran */
 	double max_rel_err;
 } kvsplit;
 
@@ -46,17 +46,15 @@ static float *balloc(const kvsplit *kv, long nfloats)
 
 static pr_attention attention(const kvsplit *kv)
 {
-	pr_attention a = {.q = kv->q,
-			  .k = kv->k,
-			  .v = kv->v,
-			  .o = kv->ol,
-			  .m = kv->m,
-			  .l = kv->ol + kv->rows * kv->d,
-			  .rows = kv->rows,
-			  .keys = kv->count,
-			  .d = kv->d};
+	return pr_tensor_attention(kv->rk, kv->q, kv->k, kv->v, kv->ol, kv->m,
+				   kv->ol + kv->rows * kv->d, kv->rows,
+				   kv->count);
+}
 
-	return a;
+/* Staged through host memory for MPI (DESIGN 6.4). */
+static int staged(const kvsplit *kv)
+{
+	return kv->rk->staging == PR_STAGING_HOST;
 }
 
 static int check_shape(const pr_rank *rk)
@@ -89,16 +87,18 @@ static int alloc_all(kvsplit *kv)
 	kv->v = balloc(kv, kv->count * kv->d);
 	kv->ol = balloc(kv, rd + kv->rows);
 	kv->m = balloc(kv, kv->rows);
-	if (kv->be->host_memory) {
-		kv->ol_h = kv->ol;
-		kv->m_h = kv->m;
+	if (staged(kv)) {
+		kv->ol_mpi = malloc((size_t)(rd + kv->rows) * sizeof(float));
+		kv->m_mpi = malloc((size_t)kv->rows * sizeof(float));
 	} else {
-		kv->ol_h = malloc((size_t)(rd + kv->rows) * sizeof(float));
-		kv->m_h = malloc((size_t)kv->rows * sizeof(float));
+		kv->ol_mpi = kv->ol;
+		kv->m_mpi = kv->m;
 	}
-	kv->m_all = malloc((size_t)kv->rows * sizeof(float));
-	if (!kv->q || !kv->k || !kv->v || !kv->ol || !kv->m || !kv->ol_h ||
-	    !kv->m_h || !kv->m_all)
+	kv->m_all = kv->rk->staging == PR_STAGING_DEVICE
+			? balloc(kv, kv->rows)
+			: malloc((size_t)kv->rows * sizeof(float));
+	if (!kv->q || !kv->k || !kv->v || !kv->ol || !kv->m || !kv->ol_mpi ||
+	    !kv->m_mpi || !kv->m_all)
 		return pr_rank_fail(PR_EFAIL,
 				    "cannot allocate kv-split buffers for %ld "
 				    "rows, %ld keys, d %ld",
@@ -133,9 +133,8 @@ static int kv_setup(void **out, size_t *nsamples, const pr_rank *rk)
 	 * caches warm up */
 	a = attention(kv);
 	if (kv->be->run_rows(kv->bctx, &a) < 0 || kv->be->sync(kv->bctx) < 0)
-		return pr_rank_fail(PR_EFAIL, "%s: run_rows failed",
-				    kv->be->name);
-	*nsamples = kv->be->host_memory ? 4 : 5;
+		return pr_rank_fail_backend(rk, "run_rows");
+	*nsamples = 3 + pr_tensor_compute_samples(rk) + (size_t)staged(kv);
 	return PR_OK;
 }
 
@@ -143,27 +142,35 @@ static int to_host(kvsplit *kv)
 {
 	size_t ol = (size_t)(kv->rows * (kv->d + 1)) * sizeof(float);
 
-	if (kv->be->to_host(kv->bctx, kv->ol_h, kv->ol, ol) < 0 ||
-	    kv->be->to_host(kv->bctx, kv->m_h, kv->m,
+	if (kv->be->to_host(kv->bctx, kv->ol_mpi, kv->ol, ol) < 0 ||
+	    kv->be->to_host(kv->bctx, kv->m_mpi, kv->m,
 			    (size_t)kv->rows * sizeof(float)) < 0 ||
 	    kv->be->sync(kv->bctx) < 0)
-		return pr_rank_fail(PR_EFAIL, "%s: copy to host failed",
-				    kv->be->name);
+		return pr_rank_fail_backend(kv->rk, "to_host");
 	return PR_OK;
 }
 
-/* Bring this rank's o and l to the global row maxima. */
-static void rescale(kvsplit *kv)
+/* Bring this rank's o and l to the global row maxima: on the device when
+ * MPI reads device memory, else on the host. */
+static int rescale(kvsplit *kv)
 {
-	float *o = kv->ol_h, *l = kv->ol_h + kv->rows * kv->d, f;
+	float *o = kv->ol_mpi, *l = kv->ol_mpi + kv->rows * kv->d, f;
 	long i, t;
 
+	if (kv->rk->staging == PR_STAGING_DEVICE) {
+		if (kv->be->rescale(kv->bctx, o, l, kv->m, kv->m_all, kv->rows,
+				    kv->d) < 0 ||
+		    kv->be->sync(kv->bctx) < 0)
+			return pr_rank_fail_backend(kv->rk, "rescale");
+		return PR_OK;
+	}
 	for (i = 0; i < kv->rows; i++) {
-		f = expf(kv->m_h[i] - kv->m_all[i]);
+		f = expf(kv->m_mpi[i] - kv->m_all[i]);
 		for (t = 0; t < kv->d; t++)
 			o[i * kv->d + t] *= f;
 		l[i] *= f;
 	}
+	return PR_OK;
 }
 
 static int kv_run(void *ctx, int rep, int warmup, pr_samples *out)
@@ -177,11 +184,12 @@ static int kv_run(void *ctx, int rep, int warmup, pr_samples *out)
 	(void)warmup;
 	t0 = pr_timing_now();
 	if (kv->be->run_rows(kv->bctx, &a) < 0 || kv->be->sync(kv->bctx) < 0)
-		return pr_rank_fail(PR_EFAIL, "%s: run_rows failed",
-				    kv->be->name);
+		return pr_rank_fail_backend(kv->rk, "run_rows");
 	t1 = pr_timing_now();
 	pr_samples_add(out, PR_PHASE_COMPUTE, 0, rows, t0, t1);
-	if (!kv->be->host_memory) {
+	if (pr_tensor_device_sample(kv->rk, out, rows, t0) < 0)
+		return PR_EFAIL;
+	if (staged(kv)) {
 		t0 = pr_timing_now();
 		if (to_host(kv) < 0)
 			return PR_EFAIL;
@@ -190,16 +198,17 @@ static int kv_run(void *ctx, int rep, int warmup, pr_samples *out)
 			       t1);
 	}
 	t0 = pr_timing_now();
-	MPI_Allreduce(kv->m_h, kv->m_all, (int)rows, MPI_FLOAT, MPI_MAX,
+	MPI_Allreduce(kv->m_mpi, kv->m_all, (int)rows, MPI_FLOAT, MPI_MAX,
 		      MPI_COMM_WORLD);
 	t1 = pr_timing_now();
 	pr_samples_add(out, PR_PHASE_ALLREDUCE_SMALL, rows * 4, 0, t0, t1);
 	t0 = pr_timing_now();
-	rescale(kv);
+	if (rescale(kv) < 0)
+		return PR_EFAIL;
 	t1 = pr_timing_now();
 	pr_samples_add(out, PR_PHASE_RESCALE, 0, rows, t0, t1);
 	t0 = pr_timing_now();
-	MPI_Allreduce(MPI_IN_PLACE, kv->ol_h, (int)n, MPI_FLOAT, MPI_SUM,
+	MPI_Allreduce(MPI_IN_PLACE, kv->ol_mpi, (int)n, MPI_FLOAT, MPI_SUM,
 		      MPI_COMM_WORLD);
 	t1 = pr_timing_now();
 	pr_samples_add(out, PR_PHASE_ALLREDUCE, n * 4, 0, t0, t1);
@@ -215,15 +224,8 @@ static int reference(float *ref, const kvsplit *kv)
 	long rd = kv->rows * kv->d, kd = kv->keys * kv->d;
 	float *k = balloc(kv, kd), *v = balloc(kv, kd);
 	float *ol = balloc(kv, rd + kv->rows), *m = balloc(kv, kv->rows);
-	pr_attention a = {.q = kv->q,
-			  .k = k,
-			  .v = v,
-			  .o = ol,
-			  .m = m,
-			  .l = ol + rd,
-			  .rows = kv->rows,
-			  .keys = kv->keys,
-			  .d = kv->d};
+	pr_attention a = pr_tensor_attention(kv->rk, kv->q, k, v, ol, m,
+					     ol + rd, kv->rows, kv->keys);
 	int error;
 
 	if (!k || !v || !ol || !m) {
@@ -238,8 +240,7 @@ static int reference(float *ref, const kvsplit *kv)
 	    kv->be->to_host(kv->bctx, ref, ol,
 			    (size_t)(rd + kv->rows) * sizeof(float)) < 0 ||
 	    kv->be->sync(kv->bctx) < 0) {
-		error = pr_rank_fail(PR_EFAIL, "%s: reference run failed",
-				     kv->be->name);
+		error = pr_rank_fail_backend(kv->rk, "the reference run");
 		goto cleanup;
 	}
 	error = PR_OK;
@@ -258,21 +259,30 @@ cleanup:
 static int kv_check(void *ctx)
 {
 	kvsplit *kv = ctx;
-	float *ref = NULL;
+	size_t n = (size_t)(kv->rows * (kv->d + 1));
+	float *ref = NULL, *got = NULL, *res = kv->ol_mpi;
 	int error;
 
 	if (!kv->rk->plan->verify || kv->rk->rank != 0)
 		return PR_OK;
-	ref = malloc((size_t)(kv->rows * (kv->d + 1)) * sizeof(float));
-	if (!ref) {
+	ref = malloc(n * sizeof(float));
+	if (kv->rk->staging == PR_STAGING_DEVICE)
+		res = got = malloc(n * sizeof(float));
+	if (!ref || !res) {
 		error = pr_rank_fail(PR_EFAIL, "cannot allocate the kv-split "
 					       "reference");
+		goto cleanup;
+	}
+	if (got &&
+	    (kv->be->to_host(kv->bctx, got, kv->ol, n * sizeof(float)) < 0 ||
+	     kv->be->sync(kv->bctx) < 0)) {
+		error = pr_rank_fail_backend(kv->rk, "to_host");
 		goto cleanup;
 	}
 	if ((error = reference(ref, kv)) < 0)
 		goto cleanup;
 	kv->max_rel_err =
-	    pr_tensor_max_rel_err(kv->ol_h, kv->ol_h + kv->rows * kv->d, ref,
+	    pr_tensor_max_rel_err(res, res + kv->rows * kv->d, ref,
 				  ref + kv->rows * kv->d, kv->rows, kv->d);
 	kv->checked = 1;
 	if (!(kv->max_rel_err <= PR_TENSOR_TOLERANCE))
@@ -283,6 +293,7 @@ static int kv_check(void *ctx)
 					 kv->max_rel_err, PR_TENSOR_TOLERANCE);
 cleanup:
 	free(ref);
+	free(got);
 	return error;
 }
 
@@ -323,11 +334,14 @@ static void kv_teardown(void *ctx)
 	for (i = 0; i < 5; i++)
 		if (mem[i])
 			kv->be->free(kv->bctx, mem[i]);
-	if (!kv->be->host_memory) {
-		free(kv->ol_h);
-		free(kv->m_h);
+	if (staged(kv)) {
+		free(kv->ol_mpi);
+		free(kv->m_mpi);
 	}
-	free(kv->m_all);
+	if (kv->rk->staging == PR_STAGING_DEVICE)
+		pr_tensor_free(kv->be, kv->bctx, kv->m_all);
+	else
+		free(kv->m_all);
 	free(kv);
 }
 

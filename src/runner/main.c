@@ -1,11 +1,14 @@
 /* main.c - prereg-rank: one launch of one experiment config, under MPI */
+#include <errno.h>
 #include <jansson.h>
+#include <limits.h>
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../core/util.h"
+#include "devices.h"
 #include "envinfo.h"
 #include "output.h"
 #include "plan.h"
@@ -15,6 +18,7 @@
 
 static const char usage[] =
     "usage: prereg-rank PLAN.json\n"
+    "       prereg-rank --devices [--threads-per-block T] [--keys K]\n"
     "\n"
     "Runs one launch of a prereg experiment: every rank reads the plan\n"
     "(written by `prereg run`), sets up its device backend, measures its\n"
@@ -23,6 +27,12 @@ static const char usage[] =
     "PREFIX.json (ranks, MCA values in force, verification), where PREFIX\n"
     "is the plan's \"out\". Start it with mpirun or srun, one process per\n"
     "rank of the plan's groups.\n"
+    "\n"
+    "--devices prints, as JSON and without MPI, the backends built in and\n"
+    "the CUDA and HIP devices this process sees (name, UUID, PCI bus id,\n"
+    "SM/CU count, the attention kernel's blocks per SM at T threads per\n"
+    "block (default 256) and K keys (default 0), driver, runtime, clock,\n"
+    "MPS), or why it sees none; having none is no failure.\n"
     "\n"
     "Exit status: 0 ok, 1 failed, 2 bad plan or usage.\n";
 
@@ -57,6 +67,8 @@ static int load_plan(launch *l, const char *path)
 		error = pr_rank_fail_all(PR_EINPUT,
 					 "plan '%s': unknown workload '%s'",
 					 path, l->plan.workload);
+	else
+		error = pr_rank_check_devices(&l->plan);
 	return pr_rank_agree(error);
 }
 
@@ -151,6 +163,57 @@ static void launch_free(launch *l)
 	free(l->all);
 }
 
+/* An integer option's value in [min, max], or -1. */
+static long option_value(const char *s, long min, long max)
+{
+	char *end = NULL;
+	long v;
+
+	if (!s || *s < '0' || *s > '9')
+		return -1;
+	v = strtol(s, &end, 10);
+	return *end || v < min || v > max ? -1 : v;
+}
+
+/* prereg-rank --devices [--threads-per-block T] [--keys K] */
+static int devices(int argc, char **argv)
+{
+	long threads = PR_THREADS_PER_BLOCK_DEFAULT, keys = 0, *v;
+	int i;
+
+	for (i = 2; i < argc; i += 2) {
+		if (!strcmp(argv[i], "--threads-per-block"))
+			v = &threads;
+		else if (!strcmp(argv[i], "--keys"))
+			v = &keys;
+		else {
+			fprintf(stderr,
+				"prereg-rank: --devices: unknown option "
+				"'%s'\n",
+				argv[i]);
+			return 2;
+		}
+		*v = option_value(argv[i + 1], v == &keys ? 0 : 1,
+				  v == &keys ? INT_MAX : PR_LAUNCH_MAX);
+		if (*v < 0) {
+			fprintf(stderr,
+				"prereg-rank: --devices: %s takes an integer "
+				"in [%d, %d]\n",
+				argv[i], v == &keys ? 0 : 1,
+				v == &keys ? INT_MAX : PR_LAUNCH_MAX);
+			return 2;
+		}
+	}
+	if (pr_devices_print(stdout, (int)threads, keys) < 0) {
+		fprintf(stderr,
+			"prereg-rank: cannot write the device list: "
+			"%s\n",
+			strerror(errno));
+		return 1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	launch l;
@@ -161,6 +224,8 @@ int main(int argc, char **argv)
 		fputs(usage, stdout);
 		return fflush(stdout) || ferror(stdout) ? 1 : 0;
 	}
+	if (argc >= 2 && !strcmp(argv[1], "--devices"))
+		return devices(argc, argv);
 	if (argc != 2 || argv[1][0] == '-') {
 		fputs(usage, stderr);
 		return 2;

@@ -97,6 +97,38 @@ int pr_output_csv(const char *path, const pr_plan *plan, const pr_sample *s,
 	return error;
 }
 
+static const char *staging_name(int staging)
+{
+	return staging == PR_STAGING_DEVICE ? "device"
+	       : staging == PR_STAGING_HOST ? "host"
+					    : "none";
+}
+
+/* Ranks on the same host running the same GPU (kind and index), rank r
+ * included. */
+static int sharing(const pr_envinfo *env, int nranks, int r)
+{
+	int i, n = 0;
+
+	for (i = 0; i < nranks; i++)
+		n += env[i].has_gpu && !strcmp(env[i].host, env[r].host) &&
+		     !strcmp(env[i].kind, env[r].kind) &&
+		     env[i].device_index == env[r].device_index;
+	return n;
+}
+
+static json_t *gpu_json(const pr_envinfo *env, int nranks, int r)
+{
+	json_t *gpu;
+
+	if (!env[r].has_gpu)
+		return json_null();
+	gpu = pr_envinfo_gpu_json(&env[r].gpu);
+	json_object_set_new(gpu, "shared_by",
+			    json_integer(sharing(env, nranks, r)));
+	return gpu;
+}
+
 static json_t *ranks_json(const pr_envinfo *env, const int64_t *offset,
 			  const int64_t *rtt, int nranks)
 {
@@ -106,16 +138,32 @@ static json_t *ranks_json(const pr_envinfo *env, const int64_t *offset,
 	for (r = 0; r < nranks; r++)
 		json_array_append_new(
 		    ranks,
-		    json_pack("{s:i, s:s, s:s, s:i, s:s, s:s, s:I, s:I, "
-			      "s:I}",
+		    json_pack("{s:i, s:s, s:s, s:s, s:i, s:s, s:o, s:s, s:s, "
+			      "s:I, s:I, s:I}",
 			      "rank", r, "host", env[r].host, "device",
-			      env[r].device, "device_index",
-			      env[r].device_index, "describe", env[r].describe,
+			      env[r].device, "kind", env[r].kind,
+			      "device_index", env[r].device_index, "describe",
+			      env[r].describe, "gpu", gpu_json(env, nranks, r),
+			      "staging", staging_name(env[r].staging),
 			      "affinity", env[r].affinity, "pid",
 			      (json_int_t)env[r].pid, "clock_offset_ns",
 			      (json_int_t)offset[r], "clock_min_rtt_ns",
 			      (json_int_t)rtt[r]));
 	return ranks;
+}
+
+/* The launch's staging: "device" when every rank with device memory hands
+ * it to MPI as it is, "host" when none does (or no rank has device
+ * memory), "mixed" otherwise. */
+static const char *launch_staging(const pr_envinfo *env, int nranks)
+{
+	int r, host = 0, device = 0;
+
+	for (r = 0; r < nranks; r++) {
+		host += env[r].staging == PR_STAGING_HOST;
+		device += env[r].staging == PR_STAGING_DEVICE;
+	}
+	return !device ? "host" : !host ? "device" : "mixed";
 }
 
 static json_t *phases_json(const pr_sample *s, size_t n)
@@ -143,12 +191,14 @@ json_t *pr_output_report(const pr_plan *plan, const pr_envinfo *env,
 	snprintf(seed, sizeof(seed), "%llu", (unsigned long long)plan->seed);
 	return json_pack(
 	    "{s:s, s:s, s:i, s:i, s:s, s:i, s:i, s:s, s:i, s:o, "
-	    "s:I, s:o}",
+	    "s:I, s:o, s:s, s:{s:i, s:i}}",
 	    "experiment", plan->experiment, "workload", plan->workload,
 	    "launch", plan->launch, "config", plan->config, "seed", seed,
 	    "reps", plan->reps, "warmup", plan->warmup, "version", PR_VERSION,
 	    "nranks", nranks, "ranks", ranks_json(env, offset, rtt, nranks),
-	    "samples", (json_int_t)n, "phases", phases_json(s, n));
+	    "samples", (json_int_t)n, "phases", phases_json(s, n), "staging",
+	    launch_staging(env, nranks), "launch_geometry", "threads_per_block",
+	    plan->threads_per_block, "rows_per_block", plan->rows_per_block);
 }
 
 int pr_output_json(const char *path, const json_t *root)

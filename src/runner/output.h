@@ -23,9 +23,16 @@ int pr_output_csv(const char *path, const pr_plan *plan, const pr_sample *s,
 /*
  * The fields of PREFIX.json every workload shares: experiment, workload,
  * launch, config, seed, reps, warmup, version, nranks, ranks [{rank, host,
- * device, device_index, describe, affinity, pid, clock_offset_ns,
- * clock_min_rtt_ns}], samples (how many) and phases (the phase names that
- * occur, in pr_phase order). A new object.
+ * device (the group's, "cuda:*"), kind ("cuda"), device_index (rank.h),
+ * describe, gpu (GPU ranks: pr_envinfo_gpu_json's object plus shared_by,
+ * the ranks on the same host with the same kind and device_index; null
+ * on host backends), staging ("none", "host", "device": rank.h),
+ * affinity, pid, clock_offset_ns, clock_min_rtt_ns}], samples (how
+ * many), phases (the phase names that occur, in pr_phase order), staging
+ * (the launch's: "device" when every rank with device memory hands it to
+ * MPI as it is, "host" when none does or no rank has device memory,
+ * "mixed" otherwise) and launch_geometry {threads_per_block,
+ * rows_per_block}. A new object.
  */
 json_t *pr_output_report(const pr_plan *plan, const pr_envinfo *env,
 			 const int64_t *offset, const int64_t *rtt, int nranks,

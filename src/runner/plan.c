@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../backend/backend.h"
 #include "../core/util.h"
 
 typedef struct {
@@ -34,9 +35,25 @@ static int fail(reader *r, const char *fmt, ...)
 }
 
 static const char *const known_keys[] = {
-    "experiment",    "workload", "launch", "config", "seed",  "reps",
-    "warmup",	     "rows",	 "keys",   "d",	     "sizes", "rows_list",
-    "rows_per_rank", "groups",	 "verify", "out",    NULL,
+    "experiment",
+    "workload",
+    "launch",
+    "config",
+    "seed",
+    "reps",
+    "warmup",
+    "rows",
+    "keys",
+    "d",
+    "sizes",
+    "rows_list",
+    "rows_per_rank",
+    "groups",
+    "verify",
+    "out",
+    "threads_per_block",
+    "rows_per_block",
+    NULL,
 };
 
 static int check_keys(reader *r, json_t *root)
@@ -241,6 +258,23 @@ static int get_verify(pr_plan *out, reader *r, json_t *root)
 	return PR_OK;
 }
 
+/* The GPU launch geometry; the defaults when absent. */
+static int get_launch(pr_plan *out, reader *r, json_t *root)
+{
+	long threads = 0, rows = 0;
+	int error;
+
+	if ((error = get_long(&threads, r, root, "threads_per_block", 1,
+			      PR_LAUNCH_MAX, 1, PR_THREADS_PER_BLOCK_DEFAULT)) <
+		0 ||
+	    (error = get_long(&rows, r, root, "rows_per_block", 1,
+			      PR_LAUNCH_MAX, 1, PR_ROWS_PER_BLOCK_DEFAULT)) < 0)
+		return error;
+	out->threads_per_block = (int)threads;
+	out->rows_per_block = (int)rows;
+	return PR_OK;
+}
+
 static int get_numbers(pr_plan *out, reader *r, json_t *root)
 {
 	int error;
@@ -256,7 +290,8 @@ static int get_numbers(pr_plan *out, reader *r, json_t *root)
 		0 ||
 	    (error = get_long(&out->keys, r, root, "keys", 0, INT_MAX, 1, 0)) <
 		0 ||
-	    (error = get_long(&out->d, r, root, "d", 0, INT_MAX, 1, 0)) < 0)
+	    (error = get_long(&out->d, r, root, "d", 0, INT_MAX, 1, 0)) < 0 ||
+	    (error = get_launch(out, r, root)) < 0)
 		return error;
 	return PR_OK;
 }

@@ -15,10 +15,15 @@
  * {"experiment", "workload", "launch", "config", "seed" (decimal string),
  *  "reps", "warmup", "rows", "keys", "d", "sizes": [..],
  *  "rows_list": [..] (rows-sweep), "rows_per_rank": [..] (row-split),
- *  "groups": [{"device", "count"}], "verify": bool, "out": PREFIX}
+ *  "groups": [{"device", "count"}], "verify": bool, "out": PREFIX,
+ *  "threads_per_block", "rows_per_block"}
  * "rows_list" holds 1 to PR_MAX_ROWS_LIST row counts in
  * [1, PR_MAX_LIST_ROWS]; "rows_per_rank" one count >= 0 per rank of the
  * groups. Both are optional here; the workload that needs one says so.
+ * A group's "device" is "cpu", "cpu-naive", or a GPU kind with a device
+ * index or "*": "cuda:0", "hip:1", "cuda:*" (see rank.h). The launch
+ * geometry of GPU kernels, "threads_per_block" and "rows_per_block", is
+ * optional: each in [1, PR_LAUNCH_MAX], default 256 and 1 (backend.h).
  * Rank 0 writes PREFIX.csv (sample rows, DESIGN 4 columns, no header, times
  * on rank 0's clock) and PREFIX.json (per-rank environment, clock offsets,
  * MCA values in force, verification result).
@@ -40,6 +45,7 @@ typedef struct {
 	int ngroups;
 	int verify;
 	char *out;
+	int threads_per_block, rows_per_block;
 } pr_plan;
 
 /*

@@ -1,6 +1,7 @@
 /* rank.c - one prereg-rank process: place, backend, agreed failures */
 #include "rank.h"
 
+#include <ctype.h>
 #include <mpi.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -8,15 +9,25 @@
 #include <string.h>
 
 #include "../core/util.h"
+#include "envinfo.h"
+
+/* How a recorded reason is printed. */
+enum {
+	WHY_RANK,  /* "prereg-rank: rank R: why" */
+	WHY_PLAIN, /* "prereg-rank: why" */
+	WHY_LINE,  /* "why" */
+};
 
 static char g_why[1024];
-static int g_why_all; /* the reason is the launch's, not this rank's */
+static int g_why_all;	/* the reason is the launch's, not this rank's */
+static int g_why_style; /* WHY_*, as the launch's reason on rank 0 */
 
-static int vfail(int code, int all, const char *fmt, va_list ap)
+static int vfail(int code, int all, int style, const char *fmt, va_list ap)
 {
 	if (!g_why[0]) {
 		vsnprintf(g_why, sizeof(g_why), fmt, ap);
 		g_why_all = all;
+		g_why_style = style;
 	}
 	return code;
 }
@@ -26,7 +37,7 @@ int pr_rank_fail(int code, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vfail(code, 0, fmt, ap);
+	vfail(code, 0, WHY_RANK, fmt, ap);
 	va_end(ap);
 	return code;
 }
@@ -36,7 +47,27 @@ int pr_rank_fail_all(int code, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vfail(code, 1, fmt, ap);
+	vfail(code, 1, WHY_PLAIN, fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+int pr_rank_fail_named(int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfail(code, 0, WHY_PLAIN, fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+int pr_rank_fail_all_line(int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfail(code, 1, WHY_LINE, fmt, ap);
 	va_end(ap);
 	return code;
 }
@@ -49,16 +80,24 @@ static int world_rank(void)
 	return rank;
 }
 
-static void print_why(int with_rank)
+static void print_why(int style)
 {
 	const char *why = g_why[0] ? g_why : "failed (no reason recorded)";
 
-	if (with_rank)
+	if (style == WHY_RANK)
 		fprintf(stderr, "prereg-rank: rank %d: %s\n", world_rank(),
 			why);
-	else
+	else if (style == WHY_PLAIN)
 		fprintf(stderr, "prereg-rank: %s\n", why);
+	else
+		fprintf(stderr, "%s\n", why);
 	fflush(stderr);
+}
+
+/* A launch's reason printed by a rank other than 0 names the rank. */
+static int style_off_rank0(void)
+{
+	return g_why_style == WHY_LINE ? WHY_LINE : WHY_RANK;
 }
 
 int pr_rank_agree(int error)
@@ -73,12 +112,10 @@ int pr_rank_agree(int error)
 	mine[1] = rank == 0 && error < 0 && g_why_all ? error : 0;
 	MPI_Allreduce(mine, worst, 2, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
 	if (error < 0) {
-		if (!g_why_all)
-			print_why(1);
-		else if (rank == 0)
-			print_why(0);
+		if (!g_why_all || rank == 0)
+			print_why(g_why_style);
 		else if (worst[1] == 0)
-			print_why(1);
+			print_why(style_off_rank0());
 	}
 	g_why[0] = '\0';
 	g_why_all = 0;
@@ -87,7 +124,8 @@ int pr_rank_agree(int error)
 
 void pr_rank_abort(void)
 {
-	print_why(!g_why_all || world_rank() != 0);
+	print_why(!g_why_all || world_rank() == 0 ? g_why_style
+						  : style_off_rank0());
 	MPI_Abort(MPI_COMM_WORLD, 1);
 	abort();
 }
@@ -131,10 +169,140 @@ static void list_backends(char *buf, size_t len)
 					 used ? ", " : "", *n);
 }
 
+/* device "cuda:0" into kind "cuda" and selector "0" (NULL without ':'). */
+static const char *split_device(char *kind, size_t len, const char *device)
+{
+	const char *colon = strchr(device, ':');
+	size_t n = colon ? (size_t)(colon - device) : strlen(device);
+
+	snprintf(kind, len, "%.*s", (int)n, device);
+	return colon ? colon + 1 : NULL;
+}
+
+/* "CUDA" for "cuda", for messages. */
+static void label(char *buf, size_t len, const char *kind)
+{
+	size_t i;
+
+	for (i = 0; kind[i] && i + 1 < len; i++)
+		buf[i] = (char)toupper((unsigned char)kind[i]);
+	buf[i] = '\0';
+}
+
+void pr_rank_not_built(char *buf, size_t len, const char *kind)
+{
+	char up[32];
+	const char *why = pr_backend_why_not(kind);
+
+	label(up, sizeof(up), kind);
+	snprintf(buf, len, "prereg-rank was built without the %s backend (%s)",
+		 up, why ? why : "not built");
+}
+
+/* A selector is "*" or a device index; -1 for "*" or none. */
+static int parse_selector(int *index, const char *sel)
+{
+	char *end = NULL;
+	long n;
+
+	*index = -1;
+	if (!sel || !strcmp(sel, "*"))
+		return PR_OK;
+	if (*sel < '0' || *sel > '9')
+		return PR_EINPUT;
+	n = strtol(sel, &end, 10);
+	if (*end || n > 1000000)
+		return PR_EINPUT;
+	*index = (int)n;
+	return PR_OK;
+}
+
+static int check_device(const char *device)
+{
+	const struct pr_backend *be;
+	char kind[32], why[256], built[128];
+	const char *sel = split_device(kind, sizeof(kind), device);
+	int index;
+
+	if (!(be = pr_backend_find(kind))) {
+		if (pr_backend_why_not(kind)) {
+			pr_rank_not_built(why, sizeof(why), kind);
+			return pr_rank_fail_all_line(PR_EFAIL, "%s", why);
+		}
+		list_backends(built, sizeof(built));
+		return pr_rank_fail_all(PR_EINPUT,
+					"device '%s' has no backend in this "
+					"build (built: %s)",
+					device, built);
+	}
+	if (sel && !be->device_count)
+		return pr_rank_fail_all(PR_EINPUT,
+					"device '%s': the %s backend takes no "
+					"device index",
+					device, kind);
+	if (parse_selector(&index, sel) < 0)
+		return pr_rank_fail_all(PR_EINPUT,
+					"device '%s': after ':' comes a device "
+					"index or '*'",
+					device);
+	return PR_OK;
+}
+
+int pr_rank_check_devices(const pr_plan *plan)
+{
+	int g, error;
+
+	for (g = 0; g < plan->ngroups; g++)
+		if ((error = check_device(plan->groups[g].device)) < 0)
+			return error;
+	return PR_OK;
+}
+
+/*
+ * The GPU this rank runs on: the group's index, or with "*" its node
+ * index modulo the devices it sees; it must be there.
+ */
+static int pick_device(pr_rank *rk, const char *sel)
+{
+	char why[512] = "", up[32];
+	int n = 0, index;
+
+	label(up, sizeof(up), rk->kind);
+	parse_selector(&index, sel);
+	if (rk->backend->device_count(&n, why, sizeof(why)) < 0)
+		return pr_rank_fail_named(PR_EFAIL,
+					  "no %s device visible to rank %d "
+					  "(%s)",
+					  up, rk->rank, why);
+	if (n < 1)
+		return pr_rank_fail_named(PR_EFAIL,
+					  "no %s device visible to rank %d "
+					  "(0 visible)",
+					  up, rk->rank);
+	if (index >= n)
+		return pr_rank_fail_named(PR_EFAIL,
+					  "no %s device %d visible to rank %d "
+					  "(%d visible)",
+					  up, index, rk->rank, n);
+	rk->device_index = index >= 0 ? index : rk->device_index % n;
+	return PR_OK;
+}
+
+/* Device buffers go to MPI as they are only where MPI can read them. */
+static pr_staging staging(const struct pr_backend *be)
+{
+	if (be->host_memory)
+		return PR_STAGING_NONE;
+	if (!strcmp(be->name, "cuda") && pr_envinfo_cuda_aware())
+		return PR_STAGING_DEVICE;
+	return PR_STAGING_HOST;
+}
+
 int pr_rank_setup(pr_rank *out, const pr_plan *plan)
 {
-	const char *device;
-	char why[512] = "", built[128];
+	const char *device, *sel;
+	char why[512] = "";
+	int error;
 
 	memset(out, 0, sizeof(*out));
 	out->plan = plan;
@@ -145,19 +313,18 @@ int pr_rank_setup(pr_rank *out, const pr_plan *plan)
 		return pr_rank_fail(PR_EINPUT, "no group of the plan holds it");
 	out->device_index = node_index(out->group, out->rank);
 	device = plan->groups[out->group].device;
-	out->backend = pr_backend_find(device);
-	if (!out->backend) {
-		list_backends(built, sizeof(built));
-		return pr_rank_fail(PR_EINPUT,
-				    "device '%s' has no backend in this build "
-				    "(built: %s)",
-				    device, built);
-	}
+	sel = split_device(out->kind, sizeof(out->kind), device);
+	if ((error = check_device(device)) < 0)
+		return error;
+	out->backend = pr_backend_find(out->kind);
+	if (out->backend->device_count && (error = pick_device(out, sel)) < 0)
+		return error;
+	out->staging = staging(out->backend);
 	if (out->backend->init(&out->bctx, out->device_index, why,
 			       sizeof(why)) < 0) {
 		out->bctx = NULL;
 		return pr_rank_fail(
-		    PR_EFAIL, "cannot initialise %s device %d: %s", device,
+		    PR_EFAIL, "cannot initialise %s device %d: %s", out->kind,
 		    out->device_index, why[0] ? why : "unknown error");
 	}
 	return PR_OK;
@@ -168,4 +335,13 @@ void pr_rank_cleanup(pr_rank *rk)
 	if (rk->backend && rk->bctx)
 		rk->backend->fini(rk->bctx);
 	rk->bctx = NULL;
+}
+
+int pr_rank_fail_backend(const pr_rank *rk, const char *what)
+{
+	const struct pr_backend *be = rk->backend;
+	const char *why = be->error && rk->bctx ? be->error(rk->bctx) : NULL;
+
+	return pr_rank_fail(PR_EFAIL, "%s: %s failed%s%s", be->name, what,
+			    why && *why ? ": " : "", why ? why : "");
 }

@@ -6,11 +6,28 @@
 #include "../backend/backend.h"
 #include "plan.h"
 
+/* How MPI sees a rank's backend buffers (DESIGN 6.4). */
+typedef enum {
+	PR_STAGING_NONE,   /* backend memory is host memory */
+	PR_STAGING_HOST,   /* device memory, copied to host for MPI (to_host) */
+	PR_STAGING_DEVICE, /* device memory handed to a CUDA-aware MPI */
+} pr_staging;
+
+/*
+ * A group's device is "KIND" or "KIND:SEL": KIND a backend's name ("cpu",
+ * "cpu-naive", "cuda", "hip"), SEL a device index N or "*" (GPU kinds
+ * only; a GPU kind alone means "*"). With "*", a rank takes device
+ * (its index among the group's ranks on its node) modulo the devices it
+ * sees, so the group's ranks on a node go round its devices.
+ */
 typedef struct {
 	const pr_plan *plan; /* borrowed */
 	int rank, nranks;    /* in MPI_COMM_WORLD */
 	int group;	     /* index into plan->groups */
-	int device_index;    /* among this group's ranks on this node */
+	char kind[32];	     /* the backend's name, the device up to ':' */
+	int device_index;    /* GPU: the device it runs on; host backends:
+				its index among the group's ranks on this node */
+	pr_staging staging;
 	const struct pr_backend *backend;
 	void *bctx; /* the backend's context; NULL until pr_rank_setup */
 } pr_rank;
@@ -26,6 +43,14 @@ typedef struct {
 int pr_rank_fail(int code, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 int pr_rank_fail_all(int code, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* A failure of this rank alone whose message names the rank already:
+ * printed "prereg-rank: no CUDA device visible to rank 3 (...)". */
+int pr_rank_fail_named(int code, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* A failure of the whole launch whose message is a sentence of its own,
+ * naming the program: printed as it is, once, by rank 0. */
+int pr_rank_fail_all_line(int code, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 /*
@@ -44,12 +69,30 @@ int pr_rank_agree(int error);
 void pr_rank_abort(void) __attribute__((noreturn));
 
 /*
- * Fill out from the plan and MPI_COMM_WORLD: group, device index, backend
- * found by the group's device kind and initialised. Collective (the device
- * index comes from splitting the communicator); failures are recorded with
- * pr_rank_fail. pr_rank_cleanup is safe on a partly set up rank.
+ * Every group's device names a backend this binary has, with a device
+ * selector only where the backend has devices; local, and alike on every
+ * rank (failures recorded with pr_rank_fail_all*: "prereg-rank was built
+ * without the CUDA backend (nvcc not found at build time)").
+ */
+int pr_rank_check_devices(const pr_plan *plan);
+
+/* That sentence for a kind pr_backend_why_not knows, into buf. */
+void pr_rank_not_built(char *buf, size_t len, const char *kind);
+
+/*
+ * Fill out from the plan and MPI_COMM_WORLD: group, backend found by the
+ * group's device kind, the device (a GPU kind's must be visible to the
+ * rank: "no CUDA device visible to rank 3 (cudaGetDeviceCount: ...)", "no
+ * CUDA device 2 visible to rank 0 (1 visible)"), staging, and the backend
+ * initialised on it. Collective (the node index comes from splitting the
+ * communicator); failures are recorded. pr_rank_cleanup is safe on a
+ * partly set up rank.
  */
 int pr_rank_setup(pr_rank *out, const pr_plan *plan);
+
+/* Record that the backend's `what` ("run_rows") failed on this rank, with
+ * the backend's reason when it gives one; returns PR_EFAIL. */
+int pr_rank_fail_backend(const pr_rank *rk, const char *what);
 void pr_rank_cleanup(pr_rank *rk);
 
 #endif

@@ -16,8 +16,8 @@ typedef struct {
 	long first, count; /* this rank's rows */
 	/* backend memory; l lives right after o: ol = o (count x d), l */
 	float *q, *k, *v, *ol, *m;
-	float *ol_h;	      /* host view of ol (the same when the backend's
-				 memory is host memory) */
+	float *ol_mpi;	      /* what MPI is given: a host copy of ol under
+				 PR_STAGING_HOST, else ol */
 	float *all;	      /* rank 0: the gathered o, rows x d */
 	int *counts, *displs; /* rank 0: per rank, in floats */
 	int checked;	      /* verification ran */
@@ -56,17 +56,15 @@ static int check_plan(const pr_rank *rk)
 
 static pr_attention attention(const rowsplit *rs)
 {
-	pr_attention a = {.q = rs->q,
-			  .k = rs->k,
-			  .v = rs->v,
-			  .o = rs->ol,
-			  .m = rs->m,
-			  .l = rs->ol + rs->count * rs->d,
-			  .rows = rs->count,
-			  .keys = rs->keys,
-			  .d = rs->d};
+	return pr_tensor_attention(rs->rk, rs->q, rs->k, rs->v, rs->ol, rs->m,
+				   rs->ol + rs->count * rs->d, rs->count,
+				   rs->keys);
+}
 
-	return a;
+/* Staged through host memory for MPI (DESIGN 6.4). */
+static int staged(const rowsplit *rs)
+{
+	return rs->rk->staging == PR_STAGING_HOST;
 }
 
 /* Rank 0's receive side: the whole output, counts and displacements. */
@@ -102,10 +100,10 @@ static int alloc_all(rowsplit *rs)
 	rs->v = pr_tensor_alloc(rs->be, rs->bctx, kd);
 	rs->ol = pr_tensor_alloc(rs->be, rs->bctx, cd + rs->count);
 	rs->m = pr_tensor_alloc(rs->be, rs->bctx, rs->count);
-	rs->ol_h = rs->be->host_memory
-		       ? rs->ol
-		       : malloc((size_t)(cd + rs->count + 1) * sizeof(float));
-	if (!rs->q || !rs->k || !rs->v || !rs->ol || !rs->m || !rs->ol_h)
+	rs->ol_mpi = staged(rs)
+			 ? malloc((size_t)(cd + rs->count + 1) * sizeof(float))
+			 : rs->ol;
+	if (!rs->q || !rs->k || !rs->v || !rs->ol || !rs->m || !rs->ol_mpi)
 		return pr_rank_fail(PR_EFAIL,
 				    "cannot allocate row-split buffers for "
 				    "%ld rows, %ld keys, d %ld",
@@ -113,10 +111,10 @@ static int alloc_all(rowsplit *rs)
 	return rs->rk->rank == 0 ? alloc_root(rs) : PR_OK;
 }
 
-/* o_i /= l_i for this rank's rows, on the host view. */
+/* o_i /= l_i for this rank's rows, in host memory. */
 static void normalise(rowsplit *rs)
 {
-	float *o = rs->ol_h, *l = rs->ol_h + rs->count * rs->d;
+	float *o = rs->ol_mpi, *l = rs->ol_mpi + rs->count * rs->d;
 	long i, t;
 
 	for (i = 0; i < rs->count; i++)
@@ -124,14 +122,20 @@ static void normalise(rowsplit *rs)
 			o[i * rs->d + t] /= l[i];
 }
 
+/* The rows, normalised unless they are staged (to_host does it then). */
 static int compute(rowsplit *rs)
 {
 	pr_attention a = attention(rs);
 
-	if (rs->be->run_rows(rs->bctx, &a) < 0 || rs->be->sync(rs->bctx) < 0)
-		return pr_rank_fail(PR_EFAIL, "%s: run_rows failed",
-				    rs->be->name);
-	if (rs->be->host_memory)
+	if (rs->be->run_rows(rs->bctx, &a) < 0)
+		return pr_rank_fail_backend(rs->rk, "run_rows");
+	if (rs->rk->staging == PR_STAGING_DEVICE &&
+	    rs->be->normalise(rs->bctx, rs->ol, rs->ol + rs->count * rs->d,
+			      rs->count, rs->d) < 0)
+		return pr_rank_fail_backend(rs->rk, "normalise");
+	if (rs->be->sync(rs->bctx) < 0)
+		return pr_rank_fail_backend(rs->rk, "run_rows");
+	if (rs->rk->staging == PR_STAGING_NONE)
 		normalise(rs);
 	return PR_OK;
 }
@@ -142,10 +146,9 @@ static int to_host(rowsplit *rs)
 {
 	size_t n = (size_t)(rs->count * (rs->d + 1)) * sizeof(float);
 
-	if (rs->be->to_host(rs->bctx, rs->ol_h, rs->ol, n) < 0 ||
+	if (rs->be->to_host(rs->bctx, rs->ol_mpi, rs->ol, n) < 0 ||
 	    rs->be->sync(rs->bctx) < 0)
-		return pr_rank_fail(PR_EFAIL, "%s: copy to host failed",
-				    rs->be->name);
+		return pr_rank_fail_backend(rs->rk, "to_host");
 	normalise(rs);
 	return PR_OK;
 }
@@ -178,9 +181,9 @@ static int rs_setup(void **out, size_t *nsamples, const pr_rank *rk)
 		return error;
 	/* untimed first run: scratch, pages and caches */
 	if ((error = compute(rs)) < 0 ||
-	    (!rs->be->host_memory && (error = to_host(rs)) < 0))
+	    (staged(rs) && (error = to_host(rs)) < 0))
 		return error;
-	*nsamples = rs->be->host_memory ? 2 : 3;
+	*nsamples = 1 + pr_tensor_compute_samples(rk) + (size_t)staged(rs);
 	return PR_OK;
 }
 
@@ -197,7 +200,9 @@ static int rs_run(void *ctx, int rep, int warmup, pr_samples *out)
 		return PR_EFAIL;
 	t1 = pr_timing_now();
 	pr_samples_add(out, PR_PHASE_COMPUTE, 0, rs->count, t0, t1);
-	if (!rs->be->host_memory) {
+	if (pr_tensor_device_sample(rs->rk, out, rs->count, t0) < 0)
+		return PR_EFAIL;
+	if (staged(rs)) {
 		t0 = pr_timing_now();
 		if (to_host(rs) < 0)
 			return PR_EFAIL;
@@ -206,7 +211,7 @@ static int rs_run(void *ctx, int rep, int warmup, pr_samples *out)
 			       rs->count, t0, t1);
 	}
 	t0 = pr_timing_now();
-	MPI_Gatherv(rs->ol_h, (int)n, MPI_FLOAT, rs->all, rs->counts,
+	MPI_Gatherv(rs->ol_mpi, (int)n, MPI_FLOAT, rs->all, rs->counts,
 		    rs->displs, MPI_FLOAT, 0, MPI_COMM_WORLD);
 	t1 = pr_timing_now();
 	pr_samples_add(out, PR_PHASE_GATHERV, n * 4, rs->count, t0, t1);
@@ -333,8 +338,8 @@ static void rs_teardown(void *ctx)
 
 	if (!rs)
 		return;
-	if (!rs->be->host_memory)
-		free(rs->ol_h);
+	if (staged(rs))
+		free(rs->ol_mpi);
 	pr_tensor_free(rs->be, rs->bctx, rs->q);
 	pr_tensor_free(rs->be, rs->bctx, rs->k);
 	pr_tensor_free(rs->be, rs->bctx, rs->v);

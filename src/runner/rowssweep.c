@@ -52,17 +52,8 @@ static void make_order(sweep *sw, const pr_plan *p)
 
 static pr_attention attention(const sweep *sw, long rows)
 {
-	pr_attention a = {.q = sw->q,
-			  .k = sw->k,
-			  .v = sw->v,
-			  .o = sw->o,
-			  .m = sw->ml,
-			  .l = sw->ml + sw->max_rows,
-			  .rows = rows,
-			  .keys = sw->keys,
-			  .d = sw->d};
-
-	return a;
+	return pr_tensor_attention(sw->rk, sw->q, sw->k, sw->v, sw->o, sw->ml,
+				   sw->ml + sw->max_rows, rows, sw->keys);
 }
 
 static int alloc_all(sweep *sw)
@@ -93,8 +84,7 @@ static int zero(const sweep *sw, float *dst, long n)
 	if (sw->be->to_device(sw->bctx, dst, h, (size_t)n * sizeof(float)) <
 		0 ||
 	    sw->be->sync(sw->bctx) < 0)
-		error = pr_rank_fail(PR_EFAIL, "%s: copy to device failed",
-				     sw->be->name);
+		error = pr_rank_fail_backend(sw->rk, "to_device");
 	free(h);
 	return error;
 }
@@ -129,9 +119,8 @@ static int sw_setup(void **out, size_t *nsamples, const pr_rank *rk)
 		return error;
 	a = attention(sw, 1);
 	if (sw->be->run_rows(sw->bctx, &a) < 0 || sw->be->sync(sw->bctx) < 0)
-		return pr_rank_fail(PR_EFAIL, "%s: run_rows failed",
-				    sw->be->name);
-	*nsamples = sw->n;
+		return pr_rank_fail_backend(rk, "run_rows");
+	*nsamples = sw->n * pr_tensor_compute_samples(rk);
 	return PR_OK;
 }
 
@@ -149,10 +138,11 @@ static int sw_run(void *ctx, int rep, int warmup, pr_samples *out)
 		t0 = pr_timing_now();
 		if (sw->be->run_rows(sw->bctx, &a) < 0 ||
 		    sw->be->sync(sw->bctx) < 0)
-			return pr_rank_fail(PR_EFAIL, "%s: run_rows failed",
-					    sw->be->name);
+			return pr_rank_fail_backend(sw->rk, "run_rows");
 		t1 = pr_timing_now();
 		pr_samples_add(out, PR_PHASE_COMPUTE, 0, a.rows, t0, t1);
+		if (pr_tensor_device_sample(sw->rk, out, a.rows, t0) < 0)
+			return PR_EFAIL;
 	}
 	return PR_OK;
 }

@@ -43,8 +43,9 @@ int pr_tensor_upload(const struct pr_backend *be, void *bctx, float *dst,
 	error = be->to_device(bctx, dst, h, (size_t)n * sizeof(float));
 	free(h);
 	if (error < 0)
-		return pr_rank_fail(PR_EFAIL, "%s: copy to device failed",
-				    be->name);
+		return pr_rank_fail(PR_EFAIL, "%s: copy to device failed%s%s",
+				    be->name, be->error ? ": " : "",
+				    be->error ? be->error(bctx) : "");
 	return PR_OK;
 }
 
@@ -88,4 +89,42 @@ json_t *pr_tensor_verify_json(int done, double max_rel_err)
 					       : json_null(),
 			 "ok", max_rel_err <= PR_TENSOR_TOLERANCE, "tolerance",
 			 PR_TENSOR_TOLERANCE);
+}
+
+pr_attention pr_tensor_attention(const pr_rank *rk, const float *q,
+				 const float *k, const float *v, float *o,
+				 float *m, float *l, long rows, long keys)
+{
+	pr_attention a = {.q = q,
+			  .k = k,
+			  .v = v,
+			  .o = o,
+			  .m = m,
+			  .l = l,
+			  .rows = rows,
+			  .keys = keys,
+			  .d = rk->plan->d,
+			  .threads_per_block = rk->plan->threads_per_block,
+			  .rows_per_block = rk->plan->rows_per_block};
+
+	return a;
+}
+
+size_t pr_tensor_compute_samples(const pr_rank *rk)
+{
+	return rk->backend->device_ns ? 2 : 1;
+}
+
+int pr_tensor_device_sample(const pr_rank *rk, pr_samples *out, long rows,
+			    int64_t t_start)
+{
+	int64_t ns = 0;
+
+	if (!rk->backend->device_ns)
+		return PR_OK;
+	if (rk->backend->device_ns(rk->bctx, &ns) < 0)
+		return pr_rank_fail_backend(rk, "device_ns");
+	pr_samples_add(out, PR_PHASE_COMPUTE_DEVICE, 0, rows, t_start,
+		       t_start + ns);
+	return PR_OK;
 }

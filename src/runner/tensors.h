@@ -7,6 +7,8 @@
 #include <stdint.h>
 
 #include "../backend/backend.h"
+#include "rank.h"
+#include "timing.h"
 
 /* Largest max relative error a verified output may have. */
 #define PR_TENSOR_TOLERANCE 1e-4
@@ -47,5 +49,24 @@ double pr_tensor_max_rel_err(const float *got, const float *lgot,
 /* PREFIX.json's "verify": {done, max_rel_err (null when not done or not
  * finite), ok, tolerance}; a new reference. */
 json_t *pr_tensor_verify_json(int done, double max_rel_err);
+
+/* The rank's attention problem of rows x keys over the given buffers,
+ * with the plan's launch geometry. */
+pr_attention pr_tensor_attention(const pr_rank *rk, const float *q,
+				 const float *k, const float *v, float *o,
+				 float *m, float *l, long rows, long keys);
+
+/* Samples one compute step takes: compute, and compute_device where the
+ * backend times its kernel itself (workload.h). */
+size_t pr_tensor_compute_samples(const pr_rank *rk);
+
+/*
+ * After a timed run_rows and sync that started at t_start (host clock):
+ * the compute_device sample, t_start to t_start + the kernel's device
+ * time, where the backend has a device timer; nothing otherwise.
+ * Failures are recorded with pr_rank_fail.
+ */
+int pr_tensor_device_sample(const pr_rank *rk, pr_samples *out, long rows,
+			    int64_t t_start);
 
 #endif

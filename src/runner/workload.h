@@ -13,6 +13,24 @@
  * function is called on every rank, in this order: setup, run (warmup +
  * reps times, from pr_timing_loop), check, report (rank 0 only), teardown.
  *
+ * The attention workloads (rows-sweep, row-split, kv-split) share these:
+ *   - run_rows gets the plan's launch geometry (threads_per_block,
+ *     rows_per_block; host backends ignore it).
+ *   - compute is timed on the host clock around run_rows and the sync that
+ *     waits for it. A backend with a device timer (device_ns: cuda, hip)
+ *     also times the attention kernel alone with a pair of events; that
+ *     time is one more sample right after compute's:
+ *       compute_device  t_start_ns = compute's t_start_ns, t_end_ns =
+ *                       t_start_ns + the events' elapsed time; bytes and
+ *                       rows as compute's. Its start is not when the
+ *                       kernel started: only t_end_ns - t_start_ns means
+ *                       something. Host backends take no such sample.
+ *   - staging (rank.h): to_host is taken only by ranks whose device
+ *     buffers are staged through host memory (PR_STAGING_HOST). A rank
+ *     whose MPI reads CUDA memory (PR_STAGING_DEVICE) hands its device
+ *     buffers to MPI and does on the device, with the backend's normalise
+ *     and rescale, what the others do on the host.
+ *
  * pingpong (needs 2 ranks or more; plan.sizes):
  *   The sizes are visited in the order perm = pr_schedule_permute(nsizes,
  *   plan.seed): sizes[perm[0]], sizes[perm[1]], ... The same order in
@@ -40,6 +58,7 @@
  *   communication between ranks:
  *     compute          backend run_rows of the first r query rows against
  *                      all keys, then sync; bytes = 0, rows = r.
+ *     compute_device   (device-timed backends) see above.
  *   One sample per rows value per rep per rank: T(r) of the linear rows
  *   model, and t_i (time per row) of the 1/t split. check: o, m and l of
  *   every row are finite and l >= 1, on every rank ("sanity" in
@@ -53,10 +72,13 @@
  *   rep, on every rank:
  *     compute          backend run_rows of the rank's rows against all
  *                      keys, sync, then o_i /= l_i for each of its rows
- *                      (host-memory backends); bytes = 0, rows = rows_i.
- *     to_host          (backends whose memory is not host memory) copy o
- *                      and l to host and divide o_i by l_i there;
- *                      bytes = rows_i * (d + 1) * 4, rows = rows_i.
+ *                      (host-memory backends; on the device, before the
+ *                      sync, under PR_STAGING_DEVICE); bytes = 0, rows =
+ *                      rows_i.
+ *     compute_device   (device-timed backends) see above.
+ *     to_host          (PR_STAGING_HOST) copy o and l to host and divide
+ *                      o_i by l_i there; bytes = rows_i * (d + 1) * 4,
+ *                      rows = rows_i.
  *     gatherv          MPI_Gatherv of the rank's rows_i x d normalised
  *                      outputs into rank 0's R x d buffer, in rank order;
  *                      bytes = rows_i * d * 4 (sent), rows = rows_i, on
@@ -72,12 +94,15 @@
  *   ranks. Per rep, on every rank:
  *     compute          backend run_rows of all rows against the rank's
  *                      keys, then sync; bytes = 0, rows = rows.
- *     to_host          (backends whose memory is not host memory) copy o,
- *                      l and m to host; bytes copied, rows = rows.
+ *     compute_device   (device-timed backends) see above.
+ *     to_host          (PR_STAGING_HOST) copy o, l and m to host; bytes
+ *                      copied, rows = rows.
  *     allreduce_small  MPI_Allreduce(MPI_MAX) of the row maxima m;
  *                      bytes = rows * 4, rows = 0.
  *     rescale          o and l of each row times exp(m_rank - m_all), so
- *                      the partial sums share one reference; rows = rows.
+ *                      the partial sums share one reference (on the
+ *                      device, synced, under PR_STAGING_DEVICE); rows =
+ *                      rows.
  *     allreduce        one MPI_Allreduce(MPI_SUM) of o (rows x d) and l
  *                      (rows), contiguous; bytes = rows * d * 4 + rows * 4,
  *                      rows = 0.

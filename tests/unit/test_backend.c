@@ -52,7 +52,15 @@ static void fill(float *x, long n, uint32_t seed)
 static void run(const struct pr_backend *be, float *o, float *m, float *l,
 		const float *q, const float *k, const float *v, long rows)
 {
-	pr_attention a = {q, k, v, o, m, l, rows, KEYS, D};
+	pr_attention a = {.q = q,
+			  .k = k,
+			  .v = v,
+			  .o = o,
+			  .m = m,
+			  .l = l,
+			  .rows = rows,
+			  .keys = KEYS,
+			  .d = D};
 	char why[64];
 	void *ctx = NULL;
 
@@ -88,7 +96,15 @@ static void test_naive_matches_cpu(void **state)
 static void test_naive_edges(void **state)
 {
 	float q[D], k[D], v[D], o[D], m, l;
-	pr_attention a = {q, k, v, o, &m, &l, 0, 1, D};
+	pr_attention a = {.q = q,
+			  .k = k,
+			  .v = v,
+			  .o = o,
+			  .m = &m,
+			  .l = &l,
+			  .rows = 0,
+			  .keys = 1,
+			  .d = D};
 	char buf[256], why[64];
 	void *ctx = NULL;
 
@@ -108,12 +124,72 @@ static void test_naive_edges(void **state)
 	pr_backend_cpu_naive.fini(ctx);
 }
 
+/* This build has no GPU backend: both kinds say why, and the host
+ * backends have none of the device-only entries. */
+static void test_gpu_kinds_not_built(void **state)
+{
+	const char *const *k = pr_backend_device_kinds();
+
+	(void)state;
+	assert_string_equal(k[0], "cuda");
+	assert_string_equal(k[1], "hip");
+	assert_null(k[2]);
+	assert_null(pr_backend_find("cuda"));
+	assert_null(pr_backend_find("hip"));
+	assert_string_equal(pr_backend_why_not("cuda"), "not built");
+	assert_string_equal(pr_backend_why_not("hip"), "not built");
+	assert_null(pr_backend_why_not("cpu"));
+	assert_null(pr_backend_why_not("tpu"));
+	assert_null(pr_backend_cpu.device_count);
+	assert_null(pr_backend_cpu.device_info);
+	assert_null(pr_backend_cpu.device_ns);
+	assert_null(pr_backend_cpu_naive.normalise);
+	assert_null(pr_backend_cpu_naive.rescale);
+	assert_int_equal(pr_backend_cpu.host_memory, 1);
+}
+
+/* The launch geometry is for device backends: the cpu ignores it. */
+static void test_cpu_ignores_launch(void **state)
+{
+	float q[ROWS * D], k[KEYS * D], v[KEYS * D];
+	float o1[ROWS * D], m1[ROWS], l1[ROWS];
+	float o2[ROWS * D], m2[ROWS], l2[ROWS];
+	pr_attention a = {.q = q,
+			  .k = k,
+			  .v = v,
+			  .o = o2,
+			  .m = m2,
+			  .l = l2,
+			  .rows = ROWS,
+			  .keys = KEYS,
+			  .d = D,
+			  .threads_per_block = 7,
+			  .rows_per_block = 3};
+	char why[64];
+	void *ctx = NULL;
+
+	(void)state;
+	fill(q, ROWS * D, 1);
+	fill(k, KEYS * D, 2);
+	fill(v, KEYS * D, 3);
+	run(&pr_backend_cpu, o1, m1, l1, q, k, v, ROWS);
+	assert_int_equal(pr_backend_cpu.init(&ctx, -1, why, sizeof(why)),
+			 PR_OK);
+	assert_int_equal(pr_backend_cpu.run_rows(ctx, &a), PR_OK);
+	pr_backend_cpu.fini(ctx);
+	assert_memory_equal(o1, o2, sizeof(o1));
+	assert_memory_equal(m1, m2, sizeof(m1));
+	assert_memory_equal(l1, l2, sizeof(l1));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_find_whole_names),
 	    cmocka_unit_test(test_naive_matches_cpu),
 	    cmocka_unit_test(test_naive_edges),
+	    cmocka_unit_test(test_gpu_kinds_not_built),
+	    cmocka_unit_test(test_cpu_ignores_launch),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
