@@ -15,13 +15,27 @@ else
 		xargs -n1 dirname | xargs -n1 basename)
 	list="$cal $val"
 fi
+# the GPU kinds with a device here ("cuda 1 device(s)" in prereg env)
+gpus=$("$prereg" env 2>/dev/null | awk '($1 == "cuda" || $1 == "hip") && $2 > 0 {print $1}')
+needs_gpu() { # the GPU kind an experiment's ranks need, or nothing
+	sed -n 's/^group *= *//p' "experiments/$1/experiment.ini" |
+		grep -oE '(cuda|hip):' | head -n 1 | tr -d :
+}
 start=$(date +%s)
 failed=""
+skipped=""
 for name in $list; do
+	kind=$(needs_gpu "$name")
+	if [ -n "$kind" ] && ! echo "$gpus" | grep -qx "$kind"; then
+		echo "== skipped $name: needs a $kind device, none here (prereg env)" >&2
+		skipped="$skipped $name"
+		continue
+	fi
 	echo "== prereg repro $name" >&2
 	"$prereg" repro "$name" || failed="$failed $name"
 done
 echo "reproduce: $(($(date +%s) - start)) s for: $list" >&2
+[ -z "$skipped" ] || echo "reproduce: skipped (no device):$skipped" >&2
 if [ -n "$failed" ]; then
 	echo "reproduce: failed:$failed" >&2
 	exit 1
