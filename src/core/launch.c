@@ -309,6 +309,49 @@ int pr_launch_run(int *status, int *timed_out, const pr_launch_cmd *cmd,
 	return PR_OK;
 }
 
+int pr_launch_capture(char **out, int *status, char *const argv[])
+{
+	size_t len = 0, cap = 0;
+	char *buf = NULL;
+	int fds[2], ws = 0;
+	ssize_t n;
+	pid_t pid;
+
+	*out = NULL;
+	*status = -1;
+	if (pipe(fds) < 0)
+		return pr_error("cannot run '%s': %s", argv[0],
+				strerror(errno));
+	fflush(NULL);
+	if ((pid = fork()) < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		return pr_error("cannot fork: %s", strerror(errno));
+	}
+	if (pid == 0) {
+		dup2(fds[1], STDOUT_FILENO);
+		close(fds[0]);
+		close(fds[1]);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	close(fds[1]);
+	do {
+		if (cap - len < 4096)
+			buf = pr_realloc(buf, cap = cap * 2 + 4096);
+		n = read(fds[0], buf + len, cap - len - 1);
+		if (n > 0)
+			len += (size_t)n;
+	} while (n > 0 || (n < 0 && errno == EINTR));
+	close(fds[0]);
+	while (waitpid(pid, &ws, 0) < 0 && errno == EINTR)
+		;
+	buf[len] = '\0';
+	*out = buf;
+	*status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+	return PR_OK;
+}
+
 int pr_launch_ncores(void)
 {
 	hwloc_topology_t topo;

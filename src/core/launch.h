@@ -50,6 +50,13 @@ int pr_launch_run(int *status, int *timed_out, const pr_launch_cmd *cmd,
 		  const char *log_path, double timeout_s,
 		  volatile sig_atomic_t *stop);
 
+/*
+ * Run argv (no shell) and capture its standard output (NUL-terminated,
+ * caller frees) and exit status; stderr goes to ours. PR_EFAIL when it
+ * cannot be started.
+ */
+int pr_launch_capture(char **out, int *status, char *const argv[]);
+
 /* Number of physical cores (hwloc), at least 1. */
 int pr_launch_ncores(void);
 

@@ -19,6 +19,7 @@
 #include "ledger.h"
 #include "pin.h"
 #include "schedule.h"
+#include "slurm.h"
 #include "spec.h"
 #include "util.h"
 #include "version.h"
@@ -48,6 +49,8 @@ typedef struct {
 	const char *status;
 	json_t *rows_per_rank; /* row-split: from the pinned prediction */
 	json_t *rows_list;     /* rows_list = auto: from the prediction */
+	int slurm;	       /* --launcher slurm */
+	char *slurm_script;    /* runs/NAME/RUNID/slurm.sh */
 	int64_t started, finished;
 	int64_t t_begin; /* CLOCK_MONOTONIC at the first launch */
 } run_ctx;
@@ -181,6 +184,7 @@ static int run_one(run_ctx *rc, size_t k, int *ok)
 	char start[32], end[32];
 	pr_launch_cmd cmd;
 	json_t *pj = plan_for(rc, inv, prefix), *argv = json_array(), *rec;
+	json_t *slurm = NULL;
 	int status = -1, timed_out = 0, error;
 	int64_t t0 = pr_mono_ns(), u0 = pr_now_unix();
 	double budget = rc->spec->budget_s;
@@ -193,12 +197,39 @@ static int run_one(run_ctx *rc, size_t k, int *ok)
 		error = pr_error("cannot write '%s'", plan);
 		goto cleanup;
 	}
-	if ((error = pr_launch_run(&status, &timed_out, &cmd, log,
-				   2 * budget + 60, &g_stop)) < 0)
+	if (rc->slurm) {
+		pr_argv args = {0};
+		char **env = NULL;
+		size_t nenv = 0;
+
+		pr_slurm_env(&env, &nenv, rc->spec, inv->config);
+		pr_argv_push(&args, rc->rank_bin);
+		pr_argv_push(&args, plan);
+		pr_argv_pushf(&args, "%s.rc", prefix);
+		for (i = 0; i < nenv; i++)
+			pr_argv_push(&args, env[i]);
+		error =
+		    pr_slurm_run(&slurm, &status, &timed_out, rc->slurm_script,
+				 args.v, log, 2 * budget + 60, &g_stop,
+				 rc->opts->progress || isatty(STDERR_FILENO));
+		json_array_append_new(argv, json_string("sbatch"));
+		json_array_append_new(argv, json_string("slurm.sh"));
+		for (i = 0; i < args.n; i++)
+			json_array_append_new(
+			    argv, json_string(shown_arg(rc, args.v[i])));
+		for (i = 0; i < nenv; i++)
+			free(env[i]);
+		free(env);
+		pr_argv_free(&args);
+	} else {
+		error = pr_launch_run(&status, &timed_out, &cmd, log,
+				      2 * budget + 60, &g_stop);
+		for (i = 0; i < cmd.argv.n; i++)
+			json_array_append_new(
+			    argv, json_string(shown_arg(rc, cmd.argv.v[i])));
+	}
+	if (error < 0)
 		goto cleanup;
-	for (i = 0; i < cmd.argv.n; i++)
-		json_array_append_new(
-		    argv, json_string(shown_arg(rc, cmd.argv.v[i])));
 	pr_utc_iso(start, u0);
 	pr_utc_iso(end, pr_now_unix());
 	*ok = status == 0 && !g_stop && access(rankinfo, R_OK) == 0;
@@ -210,6 +241,8 @@ static int run_one(run_ctx *rc, size_t k, int *ok)
 			(double)(pr_mono_ns() - t0) * 1e-9);
 	json_object_del(pj, "out");
 	json_object_set(rec, "plan", pj);
+	if (slurm)
+		json_object_set(rec, "slurm", slurm);
 	json_object_set_new(rec, "ranks",
 			    *ok ? json_load_file(rankinfo, 0, NULL)
 				: json_null());
@@ -228,6 +261,7 @@ static int run_one(run_ctx *rc, size_t k, int *ok)
 cleanup:
 	json_decref(pj);
 	json_decref(argv);
+	json_decref(slurm);
 	pr_argv_free(&cmd.argv);
 	free(prefix);
 	free(plan);
@@ -236,9 +270,42 @@ cleanup:
 	return error;
 }
 
+/* --launcher slurm --dry-run: the batch script and the sbatch lines. */
+static int dry_run_slurm(const run_ctx *rc)
+{
+	char *script = pr_slurm_script(rc->spec);
+	size_t k, i;
+
+	printf("experiment %s, pin %s (%s)\n", rc->spec->name, rc->pin.tag,
+	       rc->pin.commit);
+	printf("--- slurm.sh (kept in the run directory) ---\n%s---\n", script);
+	for (k = 0; k < rc->sched.ninv; k++) {
+		const pr_invocation *inv = &rc->sched.inv[k];
+		char **env = NULL;
+		size_t nenv = 0;
+
+		pr_slurm_env(&env, &nenv, rc->spec, inv->config);
+		printf("[%zu] launch %d config %d (%s): sbatch --parsable "
+		       "slurm.sh %s PLAN RCDIR",
+		       k, inv->launch, inv->config,
+		       pr_spec_transport(rc->spec, inv->config), rc->rank_bin);
+		for (i = 0; i < nenv; i++) {
+			printf(" %s", env[i]);
+			free(env[i]);
+		}
+		printf("\n");
+		free(env);
+	}
+	free(script);
+	return PR_OK;
+}
+
 static int dry_run(const run_ctx *rc)
 {
 	size_t k;
+
+	if (rc->slurm)
+		return dry_run_slurm(rc);
 
 	printf("experiment %s, pin %s (%s)\n", rc->spec->name, rc->pin.tag,
 	       rc->pin.commit);
@@ -488,10 +555,14 @@ static int setup(run_ctx *rc, const char *name)
 	     (error = load_split(rc)) < 0) ||
 	    (rc->spec->rows_list_auto && (error = load_sweep(rc)) < 0))
 		return error;
-	if (strcmp(o->launcher, "mpirun"))
+	rc->slurm = !strcmp(o->launcher, "slurm");
+	if (strcmp(o->launcher, "mpirun") && !rc->slurm)
 		return pr_error_code(PR_EINPUT,
-				     "unknown launcher '%s' (known: mpirun)",
+				     "unknown launcher '%s' (known: mpirun, "
+				     "slurm)",
 				     o->launcher);
+	if (rc->slurm && !o->dry_run && (error = pr_slurm_check(rc->spec)) < 0)
+		return error;
 	rc->launches = o->quick ? 2 : rc->spec->launches;
 	rc->reps = o->quick ? 3 : rc->spec->reps;
 	rc->warmup = o->quick ? 1 : rc->spec->warmup;
@@ -518,14 +589,25 @@ static int setup(run_ctx *rc, const char *name)
 		return error;
 	rc->rel_dir = pr_asprintf("runs/%s/%s", name, rc->run_id);
 	rc->run_dir = pr_asprintf("%s%s", pr_repo_root(rc->repo), rc->rel_dir);
-	rc->work_dir =
-	    pr_asprintf("%s/prereg-%s-XXXXXX", tmp ? tmp : "/tmp", rc->run_id);
+	/* under Slurm the plans and outputs must be where the compute
+	 * nodes see them: beside the run, removed when it is recorded */
+	rc->work_dir = rc->slurm ? pr_asprintf("%s/.work-XXXXXX", rc->run_dir)
+				 : pr_asprintf("%s/prereg-%s-XXXXXX",
+					       tmp ? tmp : "/tmp", rc->run_id);
 	if ((error = pr_mkdir_p(rc->run_dir)) < 0)
 		return error;
 	if (!mkdtemp(rc->work_dir))
-		return pr_error("cannot create a directory in '%s': %s",
-				tmp ? tmp : "/tmp", strerror(errno));
-	return PR_OK;
+		return pr_error("cannot create '%s': %s", rc->work_dir,
+				strerror(errno));
+	if (rc->slurm) {
+		char *text = pr_slurm_script(rc->spec);
+
+		rc->slurm_script = pr_asprintf("%s/slurm.sh", rc->run_dir);
+		error =
+		    pr_write_file_atomic(rc->slurm_script, text, strlen(text));
+		free(text);
+	}
+	return error;
 }
 
 static int record(run_ctx *rc, char sha_out[65])
@@ -554,7 +636,8 @@ cleanup:
 
 static int commit(run_ctx *rc)
 {
-	char *paths[3];
+	char *paths[4];
+	size_t npaths = 3;
 	char *msg;
 	git_oid oid;
 	char hex[GIT_OID_HEXSZ + 1];
@@ -563,18 +646,19 @@ static int commit(run_ctx *rc)
 	paths[0] = pr_asprintf("%s/manifest.json", rc->rel_dir);
 	paths[1] = pr_asprintf("%s/timings.csv.gz", rc->rel_dir);
 	paths[2] = pr_asprintf("runs/%s/ledger.jsonl", rc->spec->name);
+	if (rc->slurm)
+		paths[npaths++] = pr_asprintf("%s/slurm.sh", rc->rel_dir);
 	msg =
 	    pr_asprintf("prereg run %s %s (%s)\n\npin %s %s\n", rc->spec->name,
 			rc->run_id, rc->status, rc->pin.tag, rc->pin.commit);
 	error = pr_git_commit_files(&oid, rc->repo, (const char *const *)paths,
-				    3, msg);
+				    npaths, msg);
 	if (error == 0) {
 		git_oid_tostr(hex, sizeof(hex), &oid);
 		printf("committed %s as %.12s\n", rc->rel_dir, hex);
 	}
-	free(paths[0]);
-	free(paths[1]);
-	free(paths[2]);
+	while (npaths > 0)
+		free(paths[--npaths]);
 	free(msg);
 	return error;
 }
@@ -592,6 +676,7 @@ static void run_ctx_free(run_ctx *rc)
 	free(rc->rel_dir);
 	free(rc->work_dir);
 	free(rc->rank_bin);
+	free(rc->slurm_script);
 }
 
 int pr_run(char **run_id, git_repository *repo, const char *name,

@@ -45,6 +45,8 @@ struct device {
 
 static int fail(struct parse *p, int line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+static int line_of(const struct parse *p, const char *section,
+		   const char *name);
 static int check_pingpong(struct parse *p);
 static int check_kv_split(struct parse *p);
 static int check_rows_sweep(struct parse *p);
@@ -58,11 +60,9 @@ static const struct workload workloads[] = {
 };
 
 static const struct model models[] = {
-    {"none", 0},
-    {"hockney-ring", 1},
-    {"linear-rows", 1},
-    {"split-gatherv", 1},
-    {"launch-geometry", 0}, /* device attributes, read at predict time */
+    {"none", 0},	  {"hockney-ring", 1},	  {"linear-rows", 1},
+    {"split-gatherv", 1}, {"launch-geometry", 0}, /* device attributes, read at
+						     predict time */
 };
 
 static const struct device devices[] = {
@@ -135,12 +135,16 @@ static int set_comm_calibration(struct parse *p, const char *key,
 static int set_tolerance(struct parse *p, const char *key, const char *value);
 static int set_threads_per_block(struct parse *p, const char *key,
 				 const char *value);
+static int set_slurm_list(struct parse *p, const char *key, const char *value);
+static int set_slurm_time(struct parse *p, const char *key, const char *value);
+static int set_slurm_sbatch(struct parse *p, const char *key,
+			    const char *value);
 static int set_rows_per_block(struct parse *p, const char *key,
 			      const char *value);
 
 static const char *const sections[] = {
-    "experiment", "shape", "ranks", "factors",
-    "schedule",	  "mpi",   "model", "launch",
+    "experiment", "shape", "ranks",  "factors", "schedule",
+    "mpi",	  "model", "launch", "slurm",
 };
 
 /* Every key of experiment.ini; anything else is an error. */
@@ -169,6 +173,11 @@ static const struct key keys[] = {
     {"model", "tolerance", set_tolerance, OPTIONAL},
     {"launch", "threads_per_block", set_threads_per_block, OPTIONAL},
     {"launch", "rows_per_block", set_rows_per_block, OPTIONAL},
+    {"slurm", "partition", set_slurm_list, OPTIONAL},
+    {"slurm", "nodes", set_slurm_list, OPTIONAL},
+    {"slurm", "gres", set_slurm_list, OPTIONAL},
+    {"slurm", "time", set_slurm_time, OPTIONAL},
+    {"slurm", "sbatch", set_slurm_sbatch, OPTIONAL},
 };
 
 #define NKEYS (sizeof(keys) / sizeof(keys[0]))
@@ -668,6 +677,79 @@ static int set_comm_calibration(struct parse *p, const char *key,
 	return get_calibration(&p->spec->comm_calibration, p, key, value);
 }
 
+/*
+ * [slurm] partition / nodes / gres: one value per rank group, or one for
+ * all; an empty entry (gres = , gpu:1) means none for that group. Checked
+ * against the groups once the file is read (check_slurm).
+ */
+static int set_slurm_list(struct parse *p, const char *key, const char *value)
+{
+	char **out = !strcmp(key, "partition") ? p->spec->slurm.partition
+		     : !strcmp(key, "nodes")   ? p->spec->slurm.nodes
+					       : p->spec->slurm.gres;
+	char *copy = pr_strdup(value), *item, *comma;
+	int n = 0;
+
+	for (item = copy; item; item = comma) {
+		if ((comma = strchr(item, ',')))
+			*comma++ = '\0';
+		if (n == PR_MAX_GROUPS) {
+			free(copy);
+			return fail(p, p->line, "'%s' has more than %d entries",
+				    key, PR_MAX_GROUPS);
+		}
+		item = trim(item);
+		if (!strcmp(key, "nodes") && *item &&
+		    strspn(item, "0123456789") != strlen(item)) {
+			fail(p, p->line,
+			     "'nodes' entries must be positive integers, not "
+			     "'%s'",
+			     item);
+			free(copy);
+			return PR_EINPUT;
+		}
+		out[n++] = pr_strdup(item);
+	}
+	if (!strcmp(key, "partition"))
+		p->spec->slurm.npartition = n;
+	else if (!strcmp(key, "nodes"))
+		p->spec->slurm.nnodes = n;
+	else
+		p->spec->slurm.ngres = n;
+	free(copy);
+	return PR_OK;
+}
+
+static int set_slurm_time(struct parse *p, const char *key, const char *value)
+{
+	return get_small(&p->spec->slurm.time_min, p, key, value, 1, 100000);
+}
+
+static int set_slurm_sbatch(struct parse *p, const char *key, const char *value)
+{
+	(void)key;
+	free(p->spec->slurm.sbatch);
+	p->spec->slurm.sbatch = pr_strdup(value);
+	return PR_OK;
+}
+
+/* [slurm] lists name one entry per rank group, or one for all. */
+static int check_slurm(struct parse *p)
+{
+	static const char *const keys_[] = {"partition", "nodes", "gres"};
+	int n[3] = {p->spec->slurm.npartition, p->spec->slurm.nnodes,
+		    p->spec->slurm.ngres};
+	size_t i;
+
+	for (i = 0; i < 3; i++)
+		if (n[i] > 1 && n[i] != p->spec->ngroups)
+			return fail(p, line_of(p, "slurm", keys_[i]),
+				    "'%s' has %d entries for %d rank groups "
+				    "(give one per group, or one for all)",
+				    keys_[i], n[i], p->spec->ngroups);
+	return PR_OK;
+}
+
 static int set_threads_per_block(struct parse *p, const char *key,
 				 const char *value)
 {
@@ -956,6 +1038,7 @@ static pr_spec *spec_new(const char *path, const char *name)
 	spec->path = pr_strdup(path);
 	spec->launches = 5;
 	spec->threads_per_block = 256;
+	spec->slurm.time_min = 10;
 	spec->rows_per_block = 1;
 	spec->reps = 20;
 	spec->warmup = 3;
@@ -993,7 +1076,7 @@ int pr_spec_parse(pr_spec **out, const char *text, const char *path,
 	if (p.error || (error = check_required(&p)) < 0 ||
 	    (error = check_sizes(&p)) < 0 ||
 	    (error = p.workload->check(&p)) < 0 ||
-	    (error = check_model(&p)) < 0) {
+	    (error = check_model(&p)) < 0 || (error = check_slurm(&p)) < 0) {
 		error = pr_error_code(PR_EINPUT, "%s", p.error);
 		goto cleanup;
 	}
@@ -1058,6 +1141,12 @@ void pr_spec_free(pr_spec *spec)
 	free(spec->model);
 	free(spec->calibration);
 	free(spec->comm_calibration);
+	for (i = 0; i < PR_MAX_GROUPS; i++) {
+		free(spec->slurm.partition[i]);
+		free(spec->slurm.nodes[i]);
+		free(spec->slurm.gres[i]);
+	}
+	free(spec->slurm.sbatch);
 	free(spec);
 }
 

@@ -57,6 +57,17 @@ typedef struct pr_spec {
 	 * launch-geometry); CPU backends ignore them */
 	int threads_per_block, rows_per_block;
 
+	/* [slurm]: one het-job component per rank group; NULL or "" where
+	 * not given. A list of one applies to every group. */
+	struct {
+		char *partition[PR_MAX_GROUPS];
+		char *nodes[PR_MAX_GROUPS];
+		char *gres[PR_MAX_GROUPS];
+		int npartition, nnodes, ngres;
+		int time_min; /* job time limit, minutes (default 10) */
+		char *sbatch; /* extra sbatch options, split at blanks */
+	} slurm;
+
 	/* [mpi] */
 	char *algorithm; /* "default" or "ring" (MPI_Allreduce) */
 

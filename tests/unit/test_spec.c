@@ -259,10 +259,10 @@ static void test_unknown_section(void **state)
 	parse_fails(
 	    VALID "[foo]\n",
 	    "t.ini:10: unknown section 'foo' (known: experiment, shape, "
-	    "ranks, factors, schedule, mpi, model, launch)");
+	    "ranks, factors, schedule, mpi, model, launch, slurm)");
 	parse_fails("[Experiment]\nkind = validation\n",
 		    "t.ini:1: unknown section 'Experiment' (known: experiment, "
-		    "shape, ranks, factors, schedule, mpi, model, launch)");
+		    "shape, ranks, factors, schedule, mpi, model, launch, slurm)");
 	parse_fails("kind = validation\n" VALID,
 		    "t.ini:1: key 'kind' is outside any [section]");
 }

@@ -1,0 +1,371 @@
+/* slurm.c - the slurm launcher: a heterogeneous batch job per launch */
+#include "slurm.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "launch.h"
+#include "spec.h"
+#include "util.h"
+
+/* A group's value of a [slurm] list: its own, the one for all, or NULL. */
+static const char *per_group(char *const *v, int n, int g)
+{
+	const char *s = n == 1 ? v[0] : g < n ? v[g] : NULL;
+
+	return s && *s ? s : NULL;
+}
+
+static int on_path(const char *prog)
+{
+	const char *path = getenv("PATH");
+	char *copy, *dir, *save = NULL;
+	int found = 0;
+
+	if (!path)
+		return 0;
+	copy = pr_strdup(path);
+	for (dir = strtok_r(copy, ":", &save); dir && !found;
+	     dir = strtok_r(NULL, ":", &save)) {
+		char *p = pr_asprintf("%s/%s", dir, prog);
+		found = access(p, X_OK) == 0;
+		free(p);
+	}
+	free(copy);
+	return found;
+}
+
+int pr_slurm_check(const pr_spec *spec)
+{
+	static const char *const progs[] = {"sbatch", "squeue", "scontrol",
+					    "sinfo"};
+	char *argv[] = {"sinfo", "-h", "-o", "%R", NULL}, *out = NULL;
+	int status, g, c, error = PR_OK;
+	size_t i;
+
+	for (i = 0; i < sizeof(progs) / sizeof(progs[0]); i++)
+		if (!on_path(progs[i]))
+			return pr_error_code(PR_EINPUT,
+					     "%s not found: --launcher slurm "
+					     "needs Slurm's client commands "
+					     "(Debian: slurm-client), or use "
+					     "--launcher mpirun",
+					     progs[i]);
+	for (c = 0; c < pr_spec_nconfigs(spec); c++)
+		if (!strcmp(pr_spec_placement(spec, c), "packed"))
+			return pr_error_code(PR_EINPUT,
+					     "'%s': placement packed is an "
+					     "mpirun placement; under Slurm "
+					     "use the [slurm] options",
+					     spec->path);
+	if ((error = pr_launch_capture(&out, &status, argv)) < 0)
+		return error;
+	if (status != 0 || !*out) {
+		free(out);
+		return pr_error_code(PR_EINPUT,
+				     "Slurm lists no partitions (sinfo exit "
+				     "status %d): is slurmctld running?",
+				     status);
+	}
+	for (g = 0; g < spec->ngroups && !error; g++) {
+		const char *p = per_group(spec->slurm.partition,
+					  spec->slurm.npartition, g);
+		char *line, *save = NULL, *copy;
+		int found = 0;
+
+		if (!p)
+			continue;
+		copy = pr_strdup(out);
+		for (line = strtok_r(copy, "\n", &save); line && !found;
+		     line = strtok_r(NULL, "\n", &save))
+			found = !strcmp(line, p);
+		free(copy);
+		if (!found) {
+			char *list = pr_strdup(out), *q;
+			for (q = list; *q; q++)
+				if (*q == '\n')
+					*q = q[1] ? ',' : '\0';
+			error = pr_error_code(PR_EINPUT,
+					      "'%s': unknown partition '%s' "
+					      "(sinfo lists: %s)",
+					      spec->path, p, list);
+			free(list);
+		}
+	}
+	free(out);
+	return error;
+}
+
+/* The #SBATCH line of one het component. */
+static void component(FILE *f, const pr_spec *spec, int g)
+{
+	const char *part = per_group(spec->slurm.partition,
+				     spec->slurm.npartition, g);
+	const char *nodes = per_group(spec->slurm.nodes, spec->slurm.nnodes, g);
+	const char *gres = per_group(spec->slurm.gres, spec->slurm.ngres, g);
+
+	fprintf(f, "#SBATCH --ntasks=%d --time=%d", spec->groups[g].count,
+		spec->slurm.time_min);
+	if (part)
+		fprintf(f, " --partition=%s", part);
+	if (nodes)
+		fprintf(f, " --nodes=%s", nodes);
+	if (gres)
+		fprintf(f, " --gres=%s", gres);
+	if (spec->slurm.sbatch)
+		fprintf(f, " %s", spec->slurm.sbatch);
+	fprintf(f, "\n");
+}
+
+/* Runs every task; the task's exit status goes to $RCDIR/$SLURM_PROCID. */
+static const char task[] =
+	"T='export OMPI_MCA_btl_vader_backing_directory=$PMIX_SERVER_TMPDIR\n"
+	"\"$@\"; r=$?; echo $r >\"$RCDIR/$SLURM_PROCID\"\n"
+	"trap \"exit $r\" TERM; sleep $D & wait $!; exit $r'\n";
+
+/*
+ * After the srun step: Slurm 22.05's mpi/pmix can hang srun at the end of
+ * a het step (a race between its abort-agent threads, fixed in 24.11), on
+ * scancel and at a time limit. The later components exit a second apart,
+ * and once every task has written its status srun gets GRACE seconds.
+ * The script stays alive on SIGTERM so that srun dies with it.
+ */
+static const char watchdog[] =
+	"S=$!\n"
+	"trap 'echo \"prereg: SIGTERM (cancelled or time limit)\" >&2' TERM\n"
+	"while kill -0 $S 2>/dev/null; do\n"
+	"\tif [ \"$(ls \"$RCDIR\" | wc -l)\" -ge \"$N\" ]; then\n"
+	"\t\tfor _ in $(seq $((GRACE * 10))); do\n"
+	"\t\t\tkill -0 $S 2>/dev/null || break; sleep 0.1\n"
+	"\t\tdone\n"
+	"\t\tif kill -0 $S 2>/dev/null; then\n"
+	"\t\t\techo \"prereg: every task exited, srun did not within "
+	"${GRACE} s: killing it (Slurm 22.05 mpi/pmix)\" >&2\n"
+	"\t\t\tkill -9 $S\n"
+	"\t\tfi\n"
+	"\t\tbreak\n"
+	"\tfi\n"
+	"\tsleep 0.2\n"
+	"done\n"
+	"while :; do wait $S; rc=$?; kill -0 $S 2>/dev/null || break; done\n"
+	"if [ \"$(ls \"$RCDIR\" | wc -l)\" -ge \"$N\" ]; then\n"
+	"\trc=$(sort -n \"$RCDIR\"/* | tail -n 1)\n"
+	"fi\n"
+	"rm -rf \"$RCDIR\"\n"
+	"exit $rc\n";
+
+char *pr_slurm_script(const pr_spec *spec)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	int g;
+
+	fprintf(f, "#!/bin/bash\n"
+		   "# prereg: experiment %s as a Slurm job, one component per "
+		   "rank group,\n# one MPI_COMM_WORLD over all of them (srun "
+		   "--mpi=pmix).\n# usage: sbatch slurm.sh RANK_BIN PLAN RCDIR "
+		   "[NAME=VALUE...]\n",
+		   spec->name);
+	fprintf(f, "#SBATCH --job-name=prereg-%s\n", spec->name);
+	for (g = 0; g < spec->ngroups; g++) {
+		if (g)
+			fprintf(f, "#SBATCH hetjob\n");
+		component(f, spec, g);
+	}
+	fprintf(f, "RANK=$1 PLAN=$2 RCDIR=$3\nshift 3\n"
+		   "for kv in \"$@\"; do export \"$kv\"; done\n"
+		   "N=%d GRACE=10\nrm -rf \"$RCDIR\"; mkdir -p \"$RCDIR\"\n%s",
+		   spec->nranks, task);
+	fprintf(f, "srun -K --mpi=pmix");
+	for (g = 0; g < spec->ngroups; g++) {
+		if (g)
+			fprintf(f, " :");
+		if (spec->ngroups > 1)
+			fprintf(f, " --het-group=%d", g);
+		fprintf(f, " bash -c \"D=%d; $T\" - \"$RANK\" \"$PLAN\"", g);
+	}
+	fprintf(f, " &\n%s", watchdog);
+	fclose(f);
+	return text;
+}
+
+void pr_slurm_env(char ***out, size_t *n, const pr_spec *spec, int config)
+{
+	const char *const *a =
+		pr_launch_transport_args(pr_spec_transport(spec, config));
+	pr_argv env = {0};
+
+	for (; a && *a; a++) {
+		if (!strcmp(a[0], "--mca") && a[1] && a[2]) {
+			/* loopback only is for one machine; Slurm's components
+			 * may sit on different nodes */
+			if (strcmp(a[1], "btl_tcp_if_include"))
+				pr_argv_pushf(&env, "OMPI_MCA_%s=%s", a[1],
+					      a[2]);
+			a += 2;
+		} else if (!strcmp(a[0], "-x") && a[1]) {
+			pr_argv_push(&env, a[1]);
+			a++;
+		}
+	}
+	if (!strcmp(spec->algorithm, "ring")) {
+		pr_argv_push(&env, "OMPI_MCA_coll_tuned_use_dynamic_rules=1");
+		pr_argv_push(&env, "OMPI_MCA_coll_tuned_allreduce_algorithm=4");
+	}
+	*out = env.v;
+	*n = env.n;
+}
+
+/* The value of key=... in a scontrol -o line (caller frees), or "". */
+static char *field(const char *line, const char *key)
+{
+	size_t k = strlen(key);
+	const char *p = line;
+
+	while ((p = strstr(p, key)) != NULL) {
+		if ((p == line || p[-1] == ' ') && p[k] == '=') {
+			size_t n = strcspn(p + k + 1, " \n");
+			char *v = pr_malloc(n + 1);
+			memcpy(v, p + k + 1, n);
+			v[n] = '\0';
+			return v;
+		}
+		p += k;
+	}
+	return pr_strdup("");
+}
+
+/* Every component of the job from `scontrol -o show job`. */
+static json_t *components(const char *job, int *all_ok)
+{
+	char *argv[] = {"scontrol", "-o", "show", "job", (char *)job, NULL};
+	char *out = NULL, *line, *save = NULL;
+	json_t *a = json_array();
+	int status;
+
+	*all_ok = 0;
+	if (pr_launch_capture(&out, &status, argv) < 0 || status != 0) {
+		free(out);
+		return a;
+	}
+	*all_ok = 1;
+	for (line = strtok_r(out, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char *off = field(line, "HetJobOffset");
+		char *state = field(line, "JobState");
+		char *code = field(line, "ExitCode");
+		char *part = field(line, "Partition");
+		char *nodes = field(line, "NodeList");
+		char *reason = field(line, "Reason");
+
+		*all_ok &= !strcmp(state, "COMPLETED") && !strcmp(code, "0:0");
+		json_array_append_new(
+			a, json_pack("{s:i, s:s, s:s, s:s, s:s, s:s}", "index",
+				     *off ? atoi(off) : 0, "partition", part,
+				     "nodes", nodes, "state", state,
+				     "exit_code", code, "reason", reason));
+		free(off);
+		free(state);
+		free(code);
+		free(part);
+		free(nodes);
+		free(reason);
+	}
+	if (json_array_size(a) == 0)
+		*all_ok = 0;
+	free(out);
+	return a;
+}
+
+static void cancel(const char *job)
+{
+	char *argv[] = {"scancel", (char *)job, NULL}, *out = NULL;
+	int status;
+
+	pr_launch_capture(&out, &status, argv);
+	free(out);
+}
+
+/* The job's state from squeue, or "" once it left the queue. */
+static char *queue_state(const char *job)
+{
+	char *argv[] = {"squeue", "-h", "-j", (char *)job, "-o", "%T", NULL};
+	char *out = NULL;
+	int status;
+
+	if (pr_launch_capture(&out, &status, argv) < 0 || status != 0) {
+		free(out);
+		return pr_strdup("");
+	}
+	out[strcspn(out, "\n")] = '\0';
+	return out;
+}
+
+static void sleep_ms(long ms)
+{
+	struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+
+	nanosleep(&ts, NULL);
+}
+
+int pr_slurm_run(json_t **rec, int *status, int *timed_out,
+		 const char *script, char *const *args, const char *log_path,
+		 double timeout_s, volatile sig_atomic_t *stop, int progress)
+{
+	pr_argv sb = {0};
+	char *out = NULL, *job, *last = pr_strdup("");
+	int64_t t0 = pr_mono_ns();
+	int rc, ok, cancelled = 0, error;
+
+	*rec = NULL;
+	*status = 1;
+	*timed_out = 0;
+	pr_argv_push(&sb, "sbatch");
+	pr_argv_push(&sb, "--parsable");
+	pr_argv_pushf(&sb, "--output=%s", log_path);
+	pr_argv_push(&sb, script);
+	for (; args && *args; args++)
+		pr_argv_push(&sb, *args);
+	error = pr_launch_capture(&out, &rc, sb.v);
+	pr_argv_free(&sb);
+	if (error < 0 || rc != 0) {
+		free(out);
+		free(last);
+		return pr_error("sbatch refused the job (exit status %d)", rc);
+	}
+	out[strcspn(out, ";\n")] = '\0';
+	job = out;
+	if (progress)
+		fprintf(stderr, "prereg: submitted Slurm job %s\n", job);
+	for (;;) {
+		char *state = queue_state(job);
+		double t = (double)(pr_mono_ns() - t0) * 1e-9;
+
+		if (!*state) {
+			free(state);
+			break;
+		}
+		if (progress && strcmp(state, last))
+			fprintf(stderr, "prereg: job %s %s (%.1f s)\n", job,
+				state, t);
+		free(last);
+		last = state;
+		if (!cancelled && ((stop && *stop) || t > timeout_s)) {
+			*timed_out = !(stop && *stop);
+			cancel(job);
+			cancelled = 1;
+		}
+		sleep_ms(200);
+	}
+	*rec = json_pack("{s:s, s:o, s:f}", "job_id", job, "components",
+			 components(job, &ok), "submit_to_done_s",
+			 (double)(pr_mono_ns() - t0) * 1e-9);
+	*status = ok ? 0 : 1;
+	free(last);
+	free(job);
+	return PR_OK;
+}

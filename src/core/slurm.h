@@ -1,0 +1,45 @@
+/* slurm.h - the slurm launcher: a heterogeneous batch job per launch, one
+ * component per rank group, one MPI_COMM_WORLD through srun --mpi=pmix */
+#ifndef PR_SLURM_H
+#define PR_SLURM_H
+
+#include <jansson.h>
+#include <signal.h>
+
+struct pr_spec;
+
+/*
+ * Before anything is submitted: sbatch, squeue and scontrol are there,
+ * Slurm answers with partitions, every partition of [slurm] exists, and
+ * no config asks for placement packed. PR_EINPUT with a message otherwise.
+ */
+int pr_slurm_check(const struct pr_spec *spec);
+
+/*
+ * The batch script (caller frees): one `#SBATCH hetjob` component per
+ * rank group (partition, tasks, nodes, gres, time, extra options), and one
+ * srun step over all components. It takes RANK_BIN PLAN RCDIR [K=V...]:
+ * the K=V pairs are exported (the transport's MCA settings).
+ */
+char *pr_slurm_script(const struct pr_spec *spec);
+
+/* The transport's and algorithm's mpirun settings as environment K=V
+ * pairs (OMPI_MCA_pml=ob1, ...), NULL-terminated, caller frees with
+ * pr_argv_free semantics (see launch.h). */
+void pr_slurm_env(char ***out, size_t *n, const struct pr_spec *spec,
+		  int config);
+
+/*
+ * Submit script with sbatch (output to log_path), follow the job with
+ * squeue until it leaves the queue (state changes on stderr when
+ * progress), then read every component from scontrol. *status: 0 when
+ * every component COMPLETED with exit code 0:0, else 1; *rec: {job_id,
+ * components: [{index, partition, nodes, state, exit_code, reason}],
+ * submit_to_done_s}. The job is cancelled (scancel) on *stop or after
+ * timeout_s.
+ */
+int pr_slurm_run(json_t **rec, int *status, int *timed_out,
+		 const char *script, char *const *args, const char *log_path,
+		 double timeout_s, volatile sig_atomic_t *stop, int progress);
+
+#endif
