@@ -134,8 +134,8 @@ static void print_tail(const char *path)
 	json_t *t = log_tail(path, 1500);
 
 	if (json_string_value(t))
-		fprintf(stderr, "--- mpirun output (last lines) ---\n%s%s",
-			json_string_value(t), "--- end of mpirun output ---\n");
+		fprintf(stderr, "--- launch output (last lines) ---\n%s%s",
+			json_string_value(t), "--- end of launch output ---\n");
 	json_decref(t);
 }
 

@@ -15,7 +15,7 @@ git add experiments/t-fail && git commit -q -m "t-fail"
 OMPI_MCA_pml=no-such-pml expect_exit 1 "a run whose launch fails exits 1" \
 	"$PREREG" run t-fail --launches 1 --reps 2
 expect_out "it says which launch failed" "launch 0, config 1 failed"
-expect_out "it shows mpirun's own words" "mpirun output"
+expect_out "it shows mpirun's own words" "launch output"
 run=$(ls runs/t-fail | grep -v ledger)
 dir=runs/t-fail/$run
 check "the failed run has a ledger line marked failed" \
