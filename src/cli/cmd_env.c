@@ -7,6 +7,7 @@
 
 #include "../core/envcap.h"
 #include "../core/launch.h"
+#include "../core/slurm.h"
 #include "../core/util.h"
 #include "cmd.h"
 
@@ -98,7 +99,10 @@ int cmd_env(int argc, char **argv, git_repository *repo)
 	json_object_set_new(env, "transports", tr);
 	json_object_set_new(env, "placements",
 			    json_pack("[s, s]", "spread", "packed"));
-	json_object_set_new(env, "launchers", json_pack("[s]", "mpirun"));
+	json_object_set_new(env, "launchers",
+			    pr_slurm_available()
+				? json_pack("[s, s]", "mpirun", "slurm")
+				: json_pack("[s]", "mpirun"));
 	if (pr_envcap_devices(&devices, 256, 0) == 0)
 		json_object_set_new(env, "devices", devices);
 	if (as_json) {
@@ -120,8 +124,9 @@ int cmd_env(int argc, char **argv, git_repository *repo)
 	for (i = 0; i < json_array_size(tr); i++)
 		printf(" %s", json_string_value(json_object_get(
 				  json_array_get(tr, i), "name")));
-	printf("\n%-16s spread, packed\n%-16s mpirun\n", "placements",
-	       "launchers");
+	printf("\n%-16s spread, packed\n%-16s mpirun%s\n", "placements",
+	       "launchers",
+	       pr_slurm_available() ? ", slurm" : " (slurm: sbatch not found)");
 	print_devices(json_object_get(env, "devices"));
 	json_decref(env);
 	return PR_OK;

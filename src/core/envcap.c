@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "launch.h"
 #include "util.h"
 
 static char *cpu_model(void)
@@ -33,35 +34,15 @@ static char *cpu_model(void)
 
 char *pr_envcap_mpirun_version(void)
 {
-	int fds[2], status;
-	char buf[256];
-	ssize_t n;
-	pid_t pid;
+	char *argv[] = {"mpirun", "--version", NULL}, *out = NULL;
+	int status;
 
-	if (pipe(fds) < 0)
-		return NULL;
-	pid = fork();
-	if (pid < 0) {
-		close(fds[0]);
-		close(fds[1]);
+	if (pr_launch_capture(&out, &status, argv) < 0 || status != 0) {
+		free(out);
 		return NULL;
 	}
-	if (pid == 0) {
-		dup2(fds[1], STDOUT_FILENO);
-		close(fds[0]);
-		close(fds[1]);
-		execlp("mpirun", "mpirun", "--version", (char *)NULL);
-		_exit(127);
-	}
-	close(fds[1]);
-	n = read(fds[0], buf, sizeof(buf) - 1);
-	close(fds[0]);
-	waitpid(pid, &status, 0);
-	if (n <= 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		return NULL;
-	buf[n] = '\0';
-	buf[strcspn(buf, "\n")] = '\0';
-	return pr_strdup(buf);
+	out[strcspn(out, "\n")] = '\0';
+	return out;
 }
 
 json_t *pr_envcap_host(void)
@@ -99,12 +80,9 @@ json_t *pr_envcap_host(void)
 
 int pr_envcap_devices(json_t **out, int threads_per_block, long keys)
 {
-	char *dir = NULL, *bin, tpb[16], nkeys[24], *buf = NULL;
-	size_t len = 0, cap = 0;
-	int fds[2], status, error;
+	char *dir = NULL, *bin, tpb[16], nkeys[24], *text = NULL;
 	json_error_t jerr;
-	ssize_t n;
-	pid_t pid;
+	int status, error;
 
 	*out = NULL;
 	if ((error = pr_exe_dir(&dir)) < 0)
@@ -113,34 +91,15 @@ int pr_envcap_devices(json_t **out, int threads_per_block, long keys)
 	free(dir);
 	snprintf(tpb, sizeof(tpb), "%d", threads_per_block);
 	snprintf(nkeys, sizeof(nkeys), "%ld", keys);
-	if (pipe(fds) < 0 || (pid = fork()) < 0) {
-		free(bin);
-		return pr_error("cannot run prereg-rank: %s", strerror(errno));
+	{
+		char *argv[] = {bin, "--devices", "--threads-per-block",
+				tpb, "--keys",	  nkeys,
+				NULL};
+		error = pr_launch_capture(&text, &status, argv);
 	}
-	if (pid == 0) {
-		dup2(fds[1], STDOUT_FILENO);
-		close(fds[0]);
-		close(fds[1]);
-		execl(bin, bin, "--devices", "--threads-per-block", tpb,
-		      "--keys", nkeys, (char *)NULL);
-		_exit(127);
-	}
-	close(fds[1]);
-	do {
-		if (cap - len < 4096)
-			buf = pr_realloc(buf, cap = cap * 2 + 4096);
-		n = read(fds[0], buf + len, cap - len - 1);
-		if (n > 0)
-			len += (size_t)n;
-	} while (n > 0 || (n < 0 && errno == EINTR));
-	close(fds[0]);
-	waitpid(pid, &status, 0);
-	buf = pr_realloc(buf, len + 1);
-	buf[len] = '\0';
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
-	    !(*out = json_loads(buf, 0, &jerr)))
+	if (error == 0 && (status != 0 || !(*out = json_loads(text, 0, &jerr))))
 		error = pr_error("'%s --devices' failed (run 'make')", bin);
-	free(buf);
+	free(text);
 	free(bin);
 	return error;
 }

@@ -38,6 +38,11 @@ static int on_path(const char *prog)
 	return found;
 }
 
+int pr_slurm_available(void)
+{
+	return on_path("sbatch");
+}
+
 int pr_slurm_check(const pr_spec *spec)
 {
 	static const char *const progs[] = {"sbatch", "squeue", "scontrol",
@@ -71,8 +76,8 @@ int pr_slurm_check(const pr_spec *spec)
 				     status);
 	}
 	for (g = 0; g < spec->ngroups && !error; g++) {
-		const char *p = per_group(spec->slurm.partition,
-					  spec->slurm.npartition, g);
+		const char *p =
+		    per_group(spec->slurm.partition, spec->slurm.npartition, g);
 		char *line, *save = NULL, *copy;
 		int found = 0;
 
@@ -102,8 +107,8 @@ int pr_slurm_check(const pr_spec *spec)
 /* The #SBATCH line of one het component. */
 static void component(FILE *f, const pr_spec *spec, int g)
 {
-	const char *part = per_group(spec->slurm.partition,
-				     spec->slurm.npartition, g);
+	const char *part =
+	    per_group(spec->slurm.partition, spec->slurm.npartition, g);
 	const char *nodes = per_group(spec->slurm.nodes, spec->slurm.nnodes, g);
 	const char *gres = per_group(spec->slurm.gres, spec->slurm.ngres, g);
 
@@ -122,9 +127,9 @@ static void component(FILE *f, const pr_spec *spec, int g)
 
 /* Runs every task; the task's exit status goes to $RCDIR/$SLURM_PROCID. */
 static const char task[] =
-	"T='export OMPI_MCA_btl_vader_backing_directory=$PMIX_SERVER_TMPDIR\n"
-	"\"$@\"; r=$?; echo $r >\"$RCDIR/$SLURM_PROCID\"\n"
-	"trap \"exit $r\" TERM; sleep $D & wait $!; exit $r'\n";
+    "T='export OMPI_MCA_btl_vader_backing_directory=$PMIX_SERVER_TMPDIR\n"
+    "\"$@\"; r=$?; echo $r >\"$RCDIR/$SLURM_PROCID\"\n"
+    "trap \"exit $r\" TERM; sleep $D & wait $!; exit $r'\n";
 
 /*
  * After the srun step: Slurm 22.05's mpi/pmix can hang srun at the end of
@@ -134,28 +139,28 @@ static const char task[] =
  * The script stays alive on SIGTERM so that srun dies with it.
  */
 static const char watchdog[] =
-	"S=$!\n"
-	"trap 'echo \"prereg: SIGTERM (cancelled or time limit)\" >&2' TERM\n"
-	"while kill -0 $S 2>/dev/null; do\n"
-	"\tif [ \"$(ls \"$RCDIR\" | wc -l)\" -ge \"$N\" ]; then\n"
-	"\t\tfor _ in $(seq $((GRACE * 10))); do\n"
-	"\t\t\tkill -0 $S 2>/dev/null || break; sleep 0.1\n"
-	"\t\tdone\n"
-	"\t\tif kill -0 $S 2>/dev/null; then\n"
-	"\t\t\techo \"prereg: every task exited, srun did not within "
-	"${GRACE} s: killing it (Slurm 22.05 mpi/pmix)\" >&2\n"
-	"\t\t\tkill -9 $S\n"
-	"\t\tfi\n"
-	"\t\tbreak\n"
-	"\tfi\n"
-	"\tsleep 0.2\n"
-	"done\n"
-	"while :; do wait $S; rc=$?; kill -0 $S 2>/dev/null || break; done\n"
-	"if [ \"$(ls \"$RCDIR\" | wc -l)\" -ge \"$N\" ]; then\n"
-	"\trc=$(sort -n \"$RCDIR\"/* | tail -n 1)\n"
-	"fi\n"
-	"rm -rf \"$RCDIR\"\n"
-	"exit $rc\n";
+    "S=$!\n"
+    "trap 'echo \"prereg: SIGTERM (cancelled or time limit)\" >&2' TERM\n"
+    "while kill -0 $S 2>/dev/null; do\n"
+    "\tif [ \"$(ls \"$RCDIR\" | wc -l)\" -ge \"$N\" ]; then\n"
+    "\t\tfor _ in $(seq $((GRACE * 10))); do\n"
+    "\t\t\tkill -0 $S 2>/dev/null || break; sleep 0.1\n"
+    "\t\tdone\n"
+    "\t\tif kill -0 $S 2>/dev/null; then\n"
+    "\t\t\techo \"prereg: every task exited, srun did not within "
+    "${GRACE} s: killing it (Slurm 22.05 mpi/pmix)\" >&2\n"
+    "\t\t\tkill -9 $S\n"
+    "\t\tfi\n"
+    "\t\tbreak\n"
+    "\tfi\n"
+    "\tsleep 0.2\n"
+    "done\n"
+    "while :; do wait $S; rc=$?; kill -0 $S 2>/dev/null || break; done\n"
+    "if [ \"$(ls \"$RCDIR\" | wc -l)\" -ge \"$N\" ]; then\n"
+    "\trc=$(sort -n \"$RCDIR\"/* | tail -n 1)\n"
+    "fi\n"
+    "rm -rf \"$RCDIR\"\n"
+    "exit $rc\n";
 
 char *pr_slurm_script(const pr_spec *spec)
 {
@@ -164,22 +169,24 @@ char *pr_slurm_script(const pr_spec *spec)
 	FILE *f = open_memstream(&text, &len);
 	int g;
 
-	fprintf(f, "#!/bin/bash\n"
-		   "# prereg: experiment %s as a Slurm job, one component per "
-		   "rank group,\n# one MPI_COMM_WORLD over all of them (srun "
-		   "--mpi=pmix).\n# usage: sbatch slurm.sh RANK_BIN PLAN RCDIR "
-		   "[NAME=VALUE...]\n",
-		   spec->name);
+	fprintf(f,
+		"#!/bin/bash\n"
+		"# prereg: experiment %s as a Slurm job, one component per "
+		"rank group,\n# one MPI_COMM_WORLD over all of them (srun "
+		"--mpi=pmix).\n# usage: sbatch slurm.sh RANK_BIN PLAN RCDIR "
+		"[NAME=VALUE...]\n",
+		spec->name);
 	fprintf(f, "#SBATCH --job-name=prereg-%s\n", spec->name);
 	for (g = 0; g < spec->ngroups; g++) {
 		if (g)
 			fprintf(f, "#SBATCH hetjob\n");
 		component(f, spec, g);
 	}
-	fprintf(f, "RANK=$1 PLAN=$2 RCDIR=$3\nshift 3\n"
-		   "for kv in \"$@\"; do export \"$kv\"; done\n"
-		   "N=%d GRACE=10\nrm -rf \"$RCDIR\"; mkdir -p \"$RCDIR\"\n%s",
-		   spec->nranks, task);
+	fprintf(f,
+		"RANK=$1 PLAN=$2 RCDIR=$3\nshift 3\n"
+		"for kv in \"$@\"; do export \"$kv\"; done\n"
+		"N=%d GRACE=10\nrm -rf \"$RCDIR\"; mkdir -p \"$RCDIR\"\n%s",
+		spec->nranks, task);
 	fprintf(f, "srun -K --mpi=pmix");
 	for (g = 0; g < spec->ngroups; g++) {
 		if (g)
@@ -196,7 +203,7 @@ char *pr_slurm_script(const pr_spec *spec)
 void pr_slurm_env(char ***out, size_t *n, const pr_spec *spec, int config)
 {
 	const char *const *a =
-		pr_launch_transport_args(pr_spec_transport(spec, config));
+	    pr_launch_transport_args(pr_spec_transport(spec, config));
 	pr_argv env = {0};
 
 	for (; a && *a; a++) {
@@ -264,10 +271,10 @@ static json_t *components(const char *job, int *all_ok)
 
 		*all_ok &= !strcmp(state, "COMPLETED") && !strcmp(code, "0:0");
 		json_array_append_new(
-			a, json_pack("{s:i, s:s, s:s, s:s, s:s, s:s}", "index",
-				     *off ? atoi(off) : 0, "partition", part,
-				     "nodes", nodes, "state", state,
-				     "exit_code", code, "reason", reason));
+		    a, json_pack("{s:i, s:s, s:s, s:s, s:s, s:s}", "index",
+				 *off ? atoi(off) : 0, "partition", part,
+				 "nodes", nodes, "state", state, "exit_code",
+				 code, "reason", reason));
 		free(off);
 		free(state);
 		free(code);
@@ -312,9 +319,9 @@ static void sleep_ms(long ms)
 	nanosleep(&ts, NULL);
 }
 
-int pr_slurm_run(json_t **rec, int *status, int *timed_out,
-		 const char *script, char *const *args, const char *log_path,
-		 double timeout_s, volatile sig_atomic_t *stop, int progress)
+int pr_slurm_run(json_t **rec, int *status, int *timed_out, const char *script,
+		 char *const *args, const char *log_path, double timeout_s,
+		 volatile sig_atomic_t *stop, int progress)
 {
 	pr_argv sb = {0};
 	char *out = NULL, *job, *last = pr_strdup("");

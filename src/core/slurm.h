@@ -8,6 +8,9 @@
 
 struct pr_spec;
 
+/* Is sbatch on PATH? */
+int pr_slurm_available(void);
+
 /*
  * Before anything is submitted: sbatch, squeue and scontrol are there,
  * Slurm answers with partitions, every partition of [slurm] exists, and
