@@ -18,7 +18,7 @@ MPICC    = OMPI_CC=$(CC) mpicc
 DEB_PKGS = build-essential pkg-config git openmpi-bin libopenmpi-dev \
 	   libgit2-dev zlib1g-dev libssl-dev libjansson-dev libinih-dev \
 	   libhwloc-dev gnuplot-nox libcmocka-dev clang \
-	   python3 procps gzip hipcc libamdhip64-dev
+	   python3 procps gzip hipcc libamdhip64-dev slurm-wlm munge
 
 # GPU backends (DESIGN 6): each is built when its compiler is found, unless
 # CUDA=0 / HIP=0; CUDA=1 / HIP=1 make a missing compiler an error. nvcc is
@@ -112,7 +112,8 @@ help:
 	@echo '                (CUDA=0/HIP=0 leave a GPU backend out, CUDA=1/HIP=1'
 	@echo '                require it; built when nvcc/hipcc is found)'
 	@echo 'make deps       install the Debian packages prereg needs'
-	@echo 'make check      deps, build, unit and end-to-end tests'
+	@echo 'make check      deps, build, unit and end-to-end tests (with a'
+	@echo '                local Slurm when slurm-wlm is installed)'
 	@echo 'make reproduce  deps, build, prereg repro of every experiment'
 	@echo '                (EXP=NAME for one)'
 	@echo 'make bench      benchmarks that print figures'
@@ -176,12 +177,14 @@ deps:
 
 unit: all $(UNIT_BIN)
 
+# tests/check.sh runs tests/run.sh between the start and the stop of a
+# local two-node Slurm (tests/slurm/local.sh) when slurmctld is installed.
 check: deps
 	@$(MAKE) --no-print-directory unit
-	@BIN=$(abspath $(BIN)) ./tests/run.sh
+	@BIN=$(abspath $(BIN)) ./tests/check.sh
 
 e2e: all
-	@BIN=$(abspath $(BIN)) ./tests/run.sh e2e
+	@BIN=$(abspath $(BIN)) ./tests/check.sh e2e
 
 sanitize:
 	@$(MAKE) --no-print-directory BUILD=build-san BIN=bin-san \

@@ -455,6 +455,8 @@ static int write_manifest(char sha[65], run_ctx *rc, const pr_archive_info *ai,
 	return error;
 }
 
+/* The scratch directory: its files and the (flat) directories the batch
+ * script leaves when it is cancelled. */
 static void remove_work_dir(const char *dir)
 {
 	DIR *d = opendir(dir);
@@ -462,10 +464,13 @@ static void remove_work_dir(const char *dir)
 
 	while (d && (e = readdir(d)) != NULL) {
 		char *p;
-		if (e->d_name[0] == '.')
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
 		p = pr_asprintf("%s/%s", dir, e->d_name);
-		unlink(p);
+		if (e->d_type == DT_DIR)
+			remove_work_dir(p);
+		else
+			unlink(p);
 		free(p);
 	}
 	if (d)

@@ -47,7 +47,9 @@ int pr_slurm_check(const pr_spec *spec)
 {
 	static const char *const progs[] = {"sbatch", "squeue", "scontrol",
 					    "sinfo"};
-	char *argv[] = {"sinfo", "-h", "-o", "%R", NULL}, *out = NULL;
+	/* sinfo retries for up to a minute when it cannot reach slurmctld */
+	char *argv[] = {"timeout", "10", "sinfo", "-h", "-o", "%R", NULL};
+	char *out = NULL;
 	int status, g, c, error = PR_OK;
 	size_t i;
 
@@ -139,15 +141,24 @@ static const char task[] =
  * The script stays alive on SIGTERM so that srun dies with it.
  */
 static const char watchdog[] =
-    "S=$!\n"
+    "S=$! i=0\n"
     "trap 'echo \"prereg: SIGTERM (cancelled or time limit)\" >&2' TERM\n"
     "while kill -0 $S 2>/dev/null; do\n"
-    "\tif [ \"$(ls \"$RCDIR\" | wc -l)\" -ge \"$N\" ]; then\n"
+    "\t# a task killed by srun -K writes no status: once srun has run\n"
+    "\t# 3 s, step 0 missing from squeue -s says the tasks are gone\n"
+    "\ti=$((i + 1)) gone=\n"
+    "\tif [ $i -ge 15 ] && [ $((i % 5)) = 0 ] &&\n"
+    "\t    ! squeue -h -s -j \"$SLURM_JOB_ID\" -o %i 2>/dev/null |\n"
+    "\t    grep -qx \"$SLURM_JOB_ID.0\"; then\n"
+    "\t\tgone=1\n"
+    "\tfi\n"
+    "\tif [ -n \"$gone\" ] || [ \"$(ls \"$RCDIR\" | wc -l)\" -ge \"$N\" ]; "
+    "then\n"
     "\t\tfor _ in $(seq $((GRACE * 10))); do\n"
     "\t\t\tkill -0 $S 2>/dev/null || break; sleep 0.1\n"
     "\t\tdone\n"
     "\t\tif kill -0 $S 2>/dev/null; then\n"
-    "\t\t\techo \"prereg: every task exited, srun did not within "
+    "\t\t\techo \"prereg: the tasks are gone, srun did not exit within "
     "${GRACE} s: killing it (Slurm 22.05 mpi/pmix)\" >&2\n"
     "\t\t\tkill -9 $S\n"
     "\t\tfi\n"
