@@ -269,31 +269,6 @@ static void predictions(pr_audit_ctx *ctx, char head[GIT_OID_HEXSZ + 1],
 
 /* ---- analysis ---- */
 
-/* Remove dir and everything below it; symbolic links are removed, never
- * followed. */
-static void remove_tree(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	struct stat st;
-
-	while (d && (e = readdir(d)) != NULL) {
-		char *p;
-
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		p = pr_asprintf("%s/%s", dir, e->d_name);
-		if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode))
-			remove_tree(p);
-		else
-			unlink(p);
-		free(p);
-	}
-	if (d)
-		closedir(d);
-	rmdir(dir);
-}
-
 /* tmp/rel as a symbolic link to the work tree's rel, when that exists. */
 static int link_in(const char *tmp, const pr_audit_ctx *ctx, const char *rel)
 {
@@ -391,7 +366,7 @@ cleanup:
 		pr_error("%s", msg);
 		free(msg);
 	}
-	remove_tree(tmp);
+	pr_remove_tree(tmp);
 	free(tmp);
 	free(root);
 	free(path);

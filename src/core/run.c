@@ -455,29 +455,6 @@ static int write_manifest(char sha[65], run_ctx *rc, const pr_archive_info *ai,
 	return error;
 }
 
-/* The scratch directory: its files and the (flat) directories the batch
- * script leaves when it is cancelled. */
-static void remove_work_dir(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-
-	while (d && (e = readdir(d)) != NULL) {
-		char *p;
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		p = pr_asprintf("%s/%s", dir, e->d_name);
-		if (e->d_type == DT_DIR)
-			remove_work_dir(p);
-		else
-			unlink(p);
-		free(p);
-	}
-	if (d)
-		closedir(d);
-	rmdir(dir);
-}
-
 /*
  * row-split: rows per rank from the pinned prediction's split (the 1/t
  * split), or an even split when the model makes none.
@@ -671,7 +648,7 @@ static int commit(run_ctx *rc)
 static void run_ctx_free(run_ctx *rc)
 {
 	if (rc->work_dir && rc->run_id[0])
-		remove_work_dir(rc->work_dir);
+		pr_remove_tree(rc->work_dir);
 	pr_spec_free(rc->spec);
 	pr_schedule_free(&rc->sched);
 	json_decref(rc->invocations);

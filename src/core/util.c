@@ -1,6 +1,7 @@
 /* util.c - errors, exit codes, atomic files, SHA-256 and small helpers */
 #include "util.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
@@ -153,6 +154,29 @@ bad:
 			     "digits, '-', '_' and '.' (no '/' or '..', at "
 			     "most 64 characters)",
 			     name);
+}
+
+void pr_remove_tree(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	struct stat st;
+
+	while (d && (e = readdir(d)) != NULL) {
+		char *p;
+
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		p = pr_asprintf("%s/%s", dir, e->d_name);
+		if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode))
+			pr_remove_tree(p);
+		else
+			unlink(p);
+		free(p);
+	}
+	if (d)
+		closedir(d);
+	rmdir(dir);
 }
 
 int pr_mkdir_p(const char *path)

@@ -48,6 +48,10 @@ char *pr_asprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  */
 int pr_name_check(const char *name);
 
+/* rm -r of a scratch directory (symbolic links are removed, never
+ * followed); errors are ignored. */
+void pr_remove_tree(const char *dir);
+
 /* mkdir -p; PR_OK when it exists already. */
 int pr_mkdir_p(const char *path);
 
