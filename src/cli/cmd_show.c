@@ -57,6 +57,24 @@ static const char *str(json_t *o, const char *key)
 	return s ? s : "?";
 }
 
+/* "1: gpuA n1 COMPLETED 0:0, gpuB n2 COMPLETED 0:0", or "-". */
+static void print_slurm(json_t *slurm)
+{
+	json_t *comp;
+	size_t i;
+
+	if (!slurm) {
+		printf("-\n");
+		return;
+	}
+	printf("%s:", str(slurm, "job_id"));
+	json_array_foreach(json_object_get(slurm, "components"), i, comp)
+	    printf("%s %s %s %s %s", i ? "," : "", str(comp, "partition"),
+		   str(comp, "nodes"), str(comp, "state"),
+		   str(comp, "exit_code"));
+	printf("\n");
+}
+
 static void print_readable(json_t *m)
 {
 	json_t *pin = json_object_get(m, "pin"),
@@ -83,21 +101,24 @@ static void print_readable(json_t *m)
 	       (long long)json_integer_value(json_object_get(ar, "rows")),
 	       (long long)json_integer_value(json_object_get(ar, "gz_bytes")),
 	       str(ar, "sha256"));
-	printf("\n%-6s %-6s %-9s %-8s %-6s %8s\n", "LAUNCH", "CONFIG",
-	       "TRANSPORT", "PLACE", "EXIT", "WALL_S");
+	printf("launcher   %s\n",
+	       str(json_object_get(m, "environment"), "launcher"));
+	printf("\n%-6s %-6s %-9s %-8s %-6s %8s  %s\n", "LAUNCH", "CONFIG",
+	       "TRANSPORT", "PLACE", "EXIT", "WALL_S", "SLURM JOB");
 	json_array_foreach(json_object_get(m, "launches"), i, l)
 	{
 		json_t *c = json_array_get(
 		    configs,
 		    (size_t)json_integer_value(json_object_get(l, "config")));
 		printf(
-		    "%-6lld %-6lld %-9s %-8s %-6lld %8.2f\n",
+		    "%-6lld %-6lld %-9s %-8s %-6lld %8.2f  ",
 		    (long long)json_integer_value(json_object_get(l, "launch")),
 		    (long long)json_integer_value(json_object_get(l, "config")),
 		    str(c, "transport"), str(c, "placement"),
 		    (long long)json_integer_value(
 			json_object_get(l, "exit_status")),
 		    json_real_value(json_object_get(l, "wall_s")));
+		print_slurm(json_object_get(l, "slurm"));
 	}
 }
 
