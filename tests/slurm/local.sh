@@ -173,6 +173,11 @@ stop_slurm() {
 	# shellcheck disable=SC2086
 	stop_pids $pids
 	rm -f $CTLD_PID $SLURMD_PIDS
+	# step daemons of jobs whose tasks srun -K killed can outlive their
+	# slurmd (seen after a failed het job): ours are orphans now
+	pids=$(ps -eo pid=,ppid=,comm= | awk '$2 == 1 && $3 == "slurmstepd" {print $1}')
+	# shellcheck disable=SC2086
+	[ -z "$pids" ] || stop_pids $pids
 }
 
 cancel_jobs() {
