@@ -499,6 +499,80 @@ static void put_plots(FILE *f, const pr_plot *p, size_t n)
 	}
 }
 
+/*
+ * Launch geometry: the rows where the median time steps up by more than
+ * the prediction's tolerance over the previous rows value measured (the
+ * first rows of a new plateau), per config, for the kernel's event time
+ * (compute_device) or, without one, the host time (compute). *phase gets
+ * the phase used. Caller frees *out.
+ */
+static size_t observed_steps(int64_t **out, const char **phase,
+			     const pr_analysis_run *r, double tol, int config)
+{
+	static const char *const phases[] = {"compute_device", "compute"};
+	size_t i, k, n = 0;
+
+	*out = pr_malloc((r->nrows + 1) * sizeof(int64_t));
+	*phase = NULL;
+	for (k = 0; k < 2 && !*phase; k++) {
+		const pr_analysis_row *prev = NULL;
+
+		for (i = 0; i < r->nrows; i++) {
+			const pr_analysis_row *x = &r->row[i];
+
+			if (x->sel.config != config ||
+			    strcmp(x->sel.phase, phases[k]) ||
+			    x->sel.rows < 0 || x->n == 0)
+				continue;
+			*phase = phases[k];
+			if (prev && x->stat > prev->stat * (1 + tol))
+				(*out)[n++] = x->sel.rows;
+			prev = x;
+		}
+	}
+	return n;
+}
+
+static double tolerance_of(const pr_analysis *a)
+{
+	json_t *t = json_object_get(json_object_get(a->pred, "decision_rule"),
+				    "tolerance");
+
+	return json_is_number(t) ? json_number_value(t) : 0.15;
+}
+
+static void put_steps(FILE *f, const pr_analysis *a, const pr_analysis_run *r)
+{
+	json_t *steps = json_object_get(a->pred, "steps"), *v;
+	int64_t *seen = NULL;
+	const char *phase;
+	size_t i, n, c;
+
+	fputs("**Launch geometry (predicted and observed step positions):** "
+	      "the time is predicted to step at rows = ",
+	      f);
+	if (!json_array_size(steps))
+		fputs("(none: the prediction was made without the device)", f);
+	json_array_foreach(steps, i, v) fprintf(
+	    f, "%s%lld", i ? ", " : "", (long long)json_integer_value(v));
+	fputs(".\n", f);
+	for (c = 0; c < r->nconfigs; c++) {
+		n = observed_steps(&seen, &phase, r, tolerance_of(a), (int)c);
+		if (phase) {
+			fprintf(f,
+				"- config %s, %s: the median steps up by "
+				"more than the tolerance at rows = ",
+				config_label(r, (int)c), phase);
+			for (i = 0; i < n; i++)
+				fprintf(f, "%s%lld", i ? ", " : "",
+					(long long)seen[i]);
+			fputs(n ? "\n" : "(no step observed)\n", f);
+		}
+		free(seen);
+	}
+	fputc('\n', f);
+}
+
 static void put_run(FILE *f, const pr_analysis *a, const pr_analysis_run *r,
 		    const pr_plot *plots, size_t nplots)
 {
@@ -519,6 +593,8 @@ static void put_run(FILE *f, const pr_analysis *a, const pr_analysis_run *r,
 		linearity(r, linearity_md, f);
 		fputc('\n', f);
 	}
+	if (!strcmp(model_name(a), "launch-geometry"))
+		put_steps(f, a, r);
 	put_variability(f, r);
 	put_plots(f, plots, nplots);
 }
@@ -658,6 +734,35 @@ static void linearity_json(void *data, const pr_analysis_run *r,
 	json_array_append_new(data, o);
 }
 
+/* {"predicted": [...], "observed": [{config, phase, rows: [...]}]} */
+static json_t *steps_json(const pr_analysis *a, const pr_analysis_run *r)
+{
+	json_t *pred = json_object_get(a->pred, "steps");
+	json_t *obs = json_array();
+	int64_t *seen = NULL;
+	const char *phase;
+	size_t i, n, c;
+
+	for (c = 0; c < r->nconfigs; c++) {
+		json_t *rows = json_array();
+
+		n = observed_steps(&seen, &phase, r, tolerance_of(a), (int)c);
+		for (i = 0; i < n; i++)
+			json_array_append_new(rows, json_integer(seen[i]));
+		free(seen);
+		if (!phase) {
+			json_decref(rows);
+			continue;
+		}
+		json_array_append_new(obs, json_pack("{s:i, s:s, s:o}",
+						     "config", (int)c, "phase",
+						     phase, "rows", rows));
+	}
+	return json_pack("{s:o, s:o}", "predicted",
+			 pred ? json_incref(pred) : json_array(), "observed",
+			 obs);
+}
+
 static json_t *run_json(const pr_analysis *a, const pr_analysis_run *r)
 {
 	json_t *o = json_object(), *rows = json_array(), *groups = json_array();
@@ -693,6 +798,8 @@ static json_t *run_json(const pr_analysis *a, const pr_analysis_run *r)
 		linearity(r, linearity_json, lin);
 		json_object_set_new(o, "linearity", lin);
 	}
+	if (!strcmp(model_name(a), "launch-geometry"))
+		json_object_set_new(o, "steps", steps_json(a, r));
 	return o;
 }
 
