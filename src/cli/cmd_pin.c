@@ -9,23 +9,50 @@
 
 static const char usage[] =
     "usage: prereg pin NAME\n"
+    "       prereg pin --restore-tags\n"
     "\n"
     "Commit exactly experiments/NAME/experiment.ini and\n"
     "predictions/NAME.json (nothing else that is staged or modified) as\n"
     "a child of HEAD and tag it prereg/pin/NAME/K. Pinning again with\n"
-    "nothing changed prints the existing pin. Then: prereg run NAME.\n";
+    "nothing changed prints the existing pin. Then: prereg run NAME.\n"
+    "\n"
+    "  --restore-tags  recreate the missing tags of the pin commits\n"
+    "                  reachable from HEAD (a copy of the repository made\n"
+    "                  without its tags); existing tags are never moved\n";
+
+static int on_opt(int opt, const char *arg, void *data)
+{
+	(void)arg;
+	if (opt != 'r')
+		return PR_EINPUT;
+	*(int *)data = 1;
+	return PR_OK;
+}
 
 int cmd_pin(int argc, char **argv, git_repository *repo)
 {
-	static const struct option opts[] = {{"help", no_argument, NULL, 'h'},
-					     {NULL, 0, NULL, 0}};
+	static const struct option opts[] = {
+	    {"help", no_argument, NULL, 'h'},
+	    {"restore-tags", no_argument, NULL, 'r'},
+	    {NULL, 0, NULL, 0}};
 	pr_spec *spec = NULL;
 	pr_pin pin;
-	int first, created = 0, error;
+	int first, created = 0, restore = 0, n, error;
 
-	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, 1, NULL,
-				  NULL)) != 0)
+	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, -1, on_opt,
+				  &restore)) != 0)
 		return error;
+	if (argc - first != (restore ? 0 : 1)) {
+		fprintf(stderr, "prereg pin: expected %s\n%s",
+			restore ? "no NAME with --restore-tags" : "NAME",
+			usage);
+		return PR_EINPUT;
+	}
+	if (restore) {
+		if ((error = pr_pin_restore_tags(&n, repo)) == 0)
+			printf("%d pin tag%s restored\n", n, n == 1 ? "" : "s");
+		return error;
+	}
 	/* a spec that does not parse is not worth pinning */
 	if ((error = pr_spec_load(&spec, pr_repo_root(repo), argv[first])) < 0)
 		return error;

@@ -653,6 +653,51 @@ cleanup:
 	return error;
 }
 
+int pr_pin_restore_tags(int *restored, git_repository *repo)
+{
+	git_revwalk *walk = NULL;
+	git_oid id;
+	int error = PR_OK;
+
+	*restored = 0;
+	if (git_revwalk_new(&walk, repo) < 0 ||
+	    git_revwalk_push_head(walk) < 0) {
+		git_revwalk_free(walk);
+		return pr_git_error("cannot walk the history from HEAD");
+	}
+	while (error == 0 && git_revwalk_next(&id, walk) == 0) {
+		git_commit *c = NULL;
+		git_reference *ref = NULL;
+		char name[65], *refname;
+		const char *summary;
+		int k = 0, n = 0;
+		pr_pin pin;
+
+		if (git_commit_lookup(&c, repo, &id) < 0)
+			continue;
+		summary = git_commit_summary(c);
+		if (summary &&
+		    sscanf(summary, "prereg pin %64s (%d)%n", name, &k, &n) ==
+			2 &&
+		    n == (int)strlen(summary) && k > 0 &&
+		    pr_name_check(name) == 0) {
+			refname = pr_asprintf(
+			    "refs/tags/" PIN_TAG_PREFIX "%s/%d", name, k);
+			if (git_reference_lookup(&ref, repo, refname) < 0 &&
+			    (error = pin_tag(&pin, repo, &id, name, k)) == 0) {
+				printf("restored %s on %.12s\n", pin.tag,
+				       pin.commit);
+				(*restored)++;
+			}
+			git_reference_free(ref);
+			free(refname);
+		}
+		git_commit_free(c);
+	}
+	git_revwalk_free(walk);
+	return error;
+}
+
 int pr_pin_create(pr_pin *out, int *created, git_repository *repo,
 		  const char *name)
 {

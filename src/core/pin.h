@@ -43,6 +43,15 @@ int pr_pin_create(pr_pin *out, int *created, git_repository *repo,
 		  const char *name);
 
 /*
+ * Recreate the annotated tags of pin commits reachable from HEAD whose tag
+ * is missing (a copy of the repository made without its tags): a pin
+ * commit is one whose summary is "prereg pin NAME (K)" and whose tree holds
+ * NAME's spec and prediction. Prints each tag restored; *restored counts
+ * them. Existing tags are never moved.
+ */
+int pr_pin_restore_tags(int *restored, git_repository *repo);
+
+/*
  * I1: succeed only when both files are committed in HEAD, unmodified in
  * index and work tree, and HEAD's blobs equal those of the newest pin tag
  * of NAME whose commit is reachable from HEAD. Otherwise print why (the

@@ -1,0 +1,22 @@
+#!/bin/sh
+# t0010: a clone made without its tags loses the pins; prereg pin
+# --restore-tags recreates them from the pin commits, and the runs audit
+# anchored again
+. "$(dirname "$0")/lib.sh"
+new_repo "$SCRATCH/repo"
+"$PREREG" predict t-calib >/dev/null && "$PREREG" pin t-calib >/dev/null
+"$PREREG" run t-calib --quick >/dev/null 2>&1
+git clone -q --no-tags "$SCRATCH/repo" "$SCRATCH/copy"
+cd "$SCRATCH/copy" || exit 1
+expect_exit 3 "without its tags the pin is gone" "$PREREG" run t-calib --dry-run
+expect_exit 1 "and the audit fails" "$PREREG" audit
+expect_exit 0 "prereg pin --restore-tags" "$PREREG" pin --restore-tags
+expect_out "it names the tag it restored" "restored prereg/pin/t-calib/1 on "
+check "the tag points at the original pin commit" sh -c \
+	'[ "$(git rev-parse prereg/pin/t-calib/1^{commit})" = "$(cd ../repo && git rev-parse prereg/pin/t-calib/1^{commit})" ]'
+expect_exit 0 "the run audits again" "$PREREG" audit
+expect_out "anchored" "1 runs: 1 anchored"
+expect_exit 0 "restoring twice restores nothing" "$PREREG" pin --restore-tags
+expect_out "nothing more" "^0 pin tags restored"
+expect_exit 2 "--restore-tags takes no NAME" "$PREREG" pin --restore-tags t-calib
+echo "1..$n"
