@@ -337,20 +337,18 @@ static int committed_view(const char *tmp, const pr_audit_ctx *ctx)
 static int render_report(char **out, size_t *len, const pr_audit_ctx *ctx)
 {
 	const char *tmpdir = getenv("TMPDIR");
-	char *tmp = pr_asprintf("%s/prereg-audit-XXXXXX",
-				tmpdir && *tmpdir ? tmpdir : "/tmp");
+	char *prefix = pr_asprintf("%s/prereg-audit-",
+				   tmpdir && *tmpdir ? tmpdir : "/tmp");
+	char *tmp = NULL;
 	char *root = NULL, *path = NULL;
 	pr_analysis a;
 	int error;
 
 	*out = NULL;
-	if (!mkdtemp(tmp)) {
-		error = pr_error("cannot create a directory in '%s': %s",
-				 tmpdir && *tmpdir ? tmpdir : "/tmp",
-				 strerror(errno));
-		free(tmp);
+	error = pr_mkdtemp(&tmp, prefix);
+	free(prefix);
+	if (error < 0)
 		return error;
-	}
 	root = pr_asprintf("%s/", tmp);
 	if ((error = committed_view(tmp, ctx)) < 0 ||
 	    (error = pr_analyze(&a, root, ctx->name, NULL)) < 0)

@@ -455,22 +455,31 @@ static int write_manifest(char sha[65], run_ctx *rc, const pr_archive_info *ai,
 	return error;
 }
 
+/* predictions/NAME.json's OBJ.KEY (a new reference), or NULL. */
+static json_t *pinned_value(const run_ctx *rc, const char *obj, const char *key)
+{
+	char *path = pr_asprintf("%spredictions/%s.json",
+				 pr_repo_root(rc->repo), rc->spec->name);
+	json_t *pred = json_load_file(path, 0, NULL);
+	json_t *v =
+	    json_incref(json_object_get(json_object_get(pred, obj), key));
+
+	json_decref(pred);
+	free(path);
+	return v;
+}
+
 /*
  * row-split: rows per rank from the pinned prediction's split (the 1/t
  * split), or an even split when the model makes none.
  */
 static int load_split(run_ctx *rc)
 {
-	char *path = pr_asprintf("%spredictions/%s.json",
-				 pr_repo_root(rc->repo), rc->spec->name);
-	json_t *pred = json_load_file(path, 0, NULL);
-	json_t *rows =
-	    json_object_get(json_object_get(pred, "split"), "rows_per_rank");
+	json_t *rows = pinned_value(rc, "split", "rows_per_rank");
 	int n = rc->spec->nranks, i;
 
-	free(path);
 	if (rows && json_array_size(rows) != (size_t)n) {
-		json_decref(pred);
+		json_decref(rows);
 		return pr_error_code(PR_EINPUT,
 				     "predictions/%s.json splits the rows over "
 				     "%zu ranks, the spec has %d (run 'prereg "
@@ -479,7 +488,7 @@ static int load_split(run_ctx *rc)
 				     rc->spec->name);
 	}
 	if (rows) {
-		rc->rows_per_rank = json_incref(rows);
+		rc->rows_per_rank = rows;
 	} else {
 		long *even = pr_calloc((size_t)n, sizeof(long));
 		double *t = pr_calloc((size_t)n, sizeof(double));
@@ -493,7 +502,6 @@ static int load_split(run_ctx *rc)
 		free(even);
 		free(t);
 	}
-	json_decref(pred);
 	return PR_OK;
 }
 
@@ -501,25 +509,18 @@ static int load_split(run_ctx *rc)
  * predicted steps. */
 static int load_sweep(run_ctx *rc)
 {
-	char *path = pr_asprintf("%spredictions/%s.json",
-				 pr_repo_root(rc->repo), rc->spec->name);
-	json_t *pred = json_load_file(path, 0, NULL);
-	json_t *rows =
-	    json_object_get(json_object_get(pred, "sweep"), "rows_list");
-	int error = PR_OK;
+	json_t *rows = pinned_value(rc, "sweep", "rows_list");
 
-	free(path);
-	if (json_array_size(rows) == 0)
-		error = pr_error_code(PR_EINPUT,
-				      "predictions/%s.json places no rows "
-				      "(no device when it was predicted?): run "
-				      "'prereg predict %s' where the device "
-				      "is, and pin it",
-				      rc->spec->name, rc->spec->name);
-	else
-		rc->rows_list = json_incref(rows);
-	json_decref(pred);
-	return error;
+	if (json_array_size(rows) > 0) {
+		rc->rows_list = rows;
+		return PR_OK;
+	}
+	json_decref(rows);
+	return pr_error_code(PR_EINPUT,
+			     "predictions/%s.json places no rows (no device "
+			     "when it was predicted?): run 'prereg predict %s' "
+			     "where the device is, and pin it",
+			     rc->spec->name, rc->spec->name);
 }
 
 static int setup(run_ctx *rc, const char *name)
@@ -573,14 +574,15 @@ static int setup(run_ctx *rc, const char *name)
 	rc->run_dir = pr_asprintf("%s%s", pr_repo_root(rc->repo), rc->rel_dir);
 	/* under Slurm the plans and outputs must be where the compute
 	 * nodes see them: beside the run, removed when it is recorded */
-	rc->work_dir = rc->slurm ? pr_asprintf("%s/.work-XXXXXX", rc->run_dir)
-				 : pr_asprintf("%s/prereg-%s-XXXXXX",
+	char *prefix = rc->slurm ? pr_asprintf("%s/.work-", rc->run_dir)
+				 : pr_asprintf("%s/prereg-%s-",
 					       tmp ? tmp : "/tmp", rc->run_id);
-	if ((error = pr_mkdir_p(rc->run_dir)) < 0)
+
+	if ((error = pr_mkdir_p(rc->run_dir)) == 0)
+		error = pr_mkdtemp(&rc->work_dir, prefix);
+	free(prefix);
+	if (error < 0)
 		return error;
-	if (!mkdtemp(rc->work_dir))
-		return pr_error("cannot create '%s': %s", rc->work_dir,
-				strerror(errno));
 	if (rc->slurm) {
 		char *text = pr_slurm_script(rc->spec);
 

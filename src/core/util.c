@@ -179,6 +179,25 @@ void pr_remove_tree(const char *dir)
 	rmdir(dir);
 }
 
+int pr_mkdtemp(char **out, const char *prefix)
+{
+	size_t n = strlen(prefix);
+	char *path = pr_malloc(n + 7);
+
+	memcpy(path, prefix, n);
+	memset(path + n, 'X', 6); /* mkdtemp's template */
+	path[n + 6] = '\0';
+	*out = NULL;
+	if (!mkdtemp(path)) {
+		int e = errno;
+		free(path);
+		return pr_error("cannot create a directory '%s...': %s", prefix,
+				strerror(e));
+	}
+	*out = path;
+	return PR_OK;
+}
+
 int pr_mkdir_p(const char *path)
 {
 	char *tmp = pr_strdup(path);

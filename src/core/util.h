@@ -52,6 +52,10 @@ int pr_name_check(const char *name);
  * followed); errors are ignored. */
 void pr_remove_tree(const char *dir);
 
+/* A new directory named prefix + 6 random characters (mkdtemp); *out is
+ * its path (caller frees). */
+int pr_mkdtemp(char **out, const char *prefix);
+
 /* mkdir -p; PR_OK when it exists already. */
 int pr_mkdir_p(const char *path);
 
