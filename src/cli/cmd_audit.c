@@ -124,6 +124,31 @@ static void print_problems(const pr_audit *a)
 	}
 }
 
+/* Run directories not audited: a run in progress, or one to recover. */
+static void print_unfinished(const pr_audit *a)
+{
+	size_t i, k;
+
+	for (i = 0; i < a->nexps; i++) {
+		const pr_audit_experiment *x = &a->exp[i];
+
+		for (k = 0; k < x->nunfinished; k++) {
+			if (a->in_progress)
+				printf("warning: runs/%s/%s is not audited: "
+				       "not recorded yet, and a prereg is "
+				       "running (%s)\n",
+				       x->experiment, x->unfinished[k],
+				       a->holder ? a->holder : "?");
+			else
+				printf("warning: runs/%s/%s is not audited: "
+				       "its prereg ended before recording it; "
+				       "'prereg recover %s' records it\n",
+				       x->experiment, x->unfinished[k],
+				       x->experiment);
+		}
+	}
+}
+
 static int print_json(const pr_audit *a)
 {
 	json_t *o = pr_audit_json(a);
@@ -156,6 +181,7 @@ int cmd_audit(int argc, char **argv, git_repository *repo)
 	} else {
 		print_table(&a);
 		print_problems(&a);
+		print_unfinished(&a);
 		printf(
 		    "%zu runs: %zu anchored, %zu self-asserted, %zu broken\n",
 		    a.nruns, a.count[PR_GRADE_ANCHORED],

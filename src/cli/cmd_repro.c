@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../core/analyze.h"
+#include "../core/lock.h"
 #include "../core/pin.h"
 #include "../core/report.h"
 #include "../core/run.h"
@@ -12,14 +13,15 @@
 #include "cmd.h"
 
 static const char usage[] =
-	"usage: prereg repro NAME [run options]\n"
-	"\n"
-	"The reviewer's command: check that NAME's prediction is pinned and\n"
-	"unmodified, run its schedule, archive and commit the run, then\n"
-	"analyze every complete run of NAME (analysis/NAME/report.md),\n"
-	"commit the analysis, and audit NAME (prereg audit NAME). The\n"
-	"options of 'prereg run' apply (with --no-commit nothing is\n"
-	"committed); progress is shown.\n";
+    "usage: prereg repro NAME [run options]\n"
+    "\n"
+    "The reviewer's command: check that NAME's prediction is pinned and\n"
+    "unmodified, run its schedule, archive and commit the run, then\n"
+    "analyze every complete run of NAME (analysis/NAME/report.md),\n"
+    "commit the analysis, and audit NAME (prereg audit NAME). The\n"
+    "options of 'prereg run' apply (with --no-commit nothing is\n"
+    "committed); progress is shown. The run lock is held from the run\n"
+    "to the commit of the analysis.\n";
 
 /* Commit every file of analysis/NAME as a child of HEAD. */
 static int commit_analysis(git_repository *repo, const char *name)
@@ -76,14 +78,26 @@ int cmd_repro(int argc, char **argv, git_repository *repo)
 	if ((error = pr_cmd_run_opts(&o, &first, argc, argv, usage)) != 0)
 		return error;
 	o.progress = 1;
+	if (!o.dry_run) {
+		char *what = pr_asprintf("repro '%s'", argv[first]);
+
+		error = pr_lock_acquire(repo, o.wait, what);
+		free(what);
+		if (error < 0)
+			return error;
+	}
 	error = pr_run(&run_id, repo, argv[first], &o);
 	if (run_id)
 		printf("repro %s: run %s %s\n", argv[first], run_id,
 		       error == 0 ? "complete" : "failed");
 	free(run_id);
-	if (error == PR_EREFUSED || error == PR_EINPUT || o.dry_run)
+	if (error == PR_EREFUSED || error == PR_EINPUT || o.dry_run) {
+		if (!o.dry_run)
+			pr_lock_release();
 		return error;
+	}
 	aerror = analyze(repo, argv[first], !o.no_commit);
+	pr_lock_release();
 	if (aerror == 0) {
 		char *audit_argv[] = {"audit", argv[first], NULL};
 		aerror = cmd_audit(2, audit_argv, repo);

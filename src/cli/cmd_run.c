@@ -10,22 +10,35 @@
 
 static const char usage[] =
     "usage: prereg run NAME [--launches L] [--reps R] [--warmup W]\n"
-    "                  [--quick] [--launcher mpirun] [--no-commit]\n"
-    "                  [--dry-run] [--progress]\n"
+    "                  [--quick] [--launcher mpirun|slurm] [--no-commit]\n"
+    "                  [--dry-run] [--progress] [--wait] [--detached]\n"
     "\n"
     "Refuse (exit 3) unless the spec and the prediction are pinned\n"
     "(prereg pin NAME) and unmodified; then run the schedule: L launches\n"
     "of every config of the factor grid, in an order seeded by the pin,\n"
     "each W warmups + R repetitions. Archive the raw timings in\n"
     "runs/NAME/RUNID/, append to the ledger and commit the run.\n"
+    "One run per repository at a time: a second one refuses (exit 3)\n"
+    "naming the first, or waits with --wait. Each launch is kept in the\n"
+    "run directory as it completes; a run whose prereg was killed is\n"
+    "recorded by 'prereg recover NAME', which the next run does first.\n"
     "\n"
     "  --launches L, --reps R, --warmup W   override the spec\n"
     "  --quick       2 launches x (1 warmup + 3 reps): a minute or less\n"
     "  --no-commit   leave the run in the work tree\n"
     "  --dry-run     print the schedule and the mpirun lines, run nothing\n"
-    "  --progress    progress on stderr even when it is not a terminal\n";
+    "  --progress    progress on stderr even when it is not a terminal\n"
+    "  --wait        wait for a run in progress instead of refusing\n"
+    "  --detached    allow the run commit on a detached HEAD\n";
 
-enum { OPT_LAUNCHES = 256, OPT_REPS, OPT_WARMUP, OPT_LAUNCHER };
+enum {
+	OPT_LAUNCHES = 256,
+	OPT_REPS,
+	OPT_WARMUP,
+	OPT_LAUNCHER,
+	OPT_WAIT,
+	OPT_DETACHED
+};
 
 static int on_opt(int opt, const char *arg, void *data)
 {
@@ -40,6 +53,12 @@ static int on_opt(int opt, const char *arg, void *data)
 		return pr_cmd_int(&o->warmup, "--warmup", arg, 0);
 	case OPT_LAUNCHER:
 		o->launcher = arg;
+		return PR_OK;
+	case OPT_WAIT:
+		o->wait = 1;
+		return PR_OK;
+	case OPT_DETACHED:
+		o->detached = 1;
 		return PR_OK;
 	case 'q':
 		o->quick = 1;
@@ -70,6 +89,8 @@ int pr_cmd_run_opts(pr_run_opts *o, int *first, int argc, char **argv,
 	    {"no-commit", no_argument, NULL, 'n'},
 	    {"dry-run", no_argument, NULL, 'd'},
 	    {"progress", no_argument, NULL, 'p'},
+	    {"wait", no_argument, NULL, OPT_WAIT},
+	    {"detached", no_argument, NULL, OPT_DETACHED},
 	    {NULL, 0, NULL, 0}};
 
 	memset(o, 0, sizeof(*o));

@@ -24,6 +24,7 @@ static const struct {
     {"analyze", cmd_analyze, 1, "analysis/NAME/report.md and plots, from raw"},
     {"audit", cmd_audit, 1, "verify every run's provenance and data"},
     {"repro", cmd_repro, 1, "the reviewer's command: check the pin and run"},
+    {"recover", cmd_recover, 1, "record runs whose prereg ended too soon"},
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -102,8 +102,9 @@ int pr_archive_finish(pr_archive_writer *w, pr_archive_info *info)
 	zerr = gzclose(w->gz);
 	w->gz = NULL;
 	if (zerr != Z_OK) {
-		error = pr_error("cannot write '%s': gzclose failed (%d)",
-				 w->tmp, zerr);
+		error = pr_error("cannot write '%s': %s", w->tmp,
+				 zerr == Z_ERRNO ? strerror(errno)
+						 : "gzclose failed");
 		unlink(w->tmp);
 		writer_free(w, NULL);
 		return error;

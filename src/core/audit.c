@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "analyze.h"
+#include "lock.h"
 #include "audit_run.h"
 #include "pin.h"
 #include "report.h"
@@ -442,10 +443,21 @@ static void audit_experiment(rows *out, pr_audit_experiment *x,
 	git_error_clear();
 	list_dirs(&dirs, dir, 0);
 	names_sort(&dirs);
-	for (i = 0; i < dirs.n; i++)
-		pr_audit_run_dir(rows_add(out), ctx, dirs.v[i]);
-	orphan_lines(out, ctx, &dirs);
 	x->experiment = pr_strdup(ctx->name);
+	for (i = 0; i < dirs.n; i++) {
+		char *st = pr_asprintf("%s/%s/run-state.json", dir, dirs.v[i]);
+
+		if (access(st, F_OK) == 0) {
+			x->unfinished =
+			    pr_realloc(x->unfinished,
+				       (x->nunfinished + 1) * sizeof(char *));
+			x->unfinished[x->nunfinished++] = pr_strdup(dirs.v[i]);
+		} else {
+			pr_audit_run_dir(rows_add(out), ctx, dirs.v[i]);
+		}
+		free(st);
+	}
+	orphan_lines(out, ctx, &dirs);
 	check_analysis(&x->analysis, ctx);
 	names_free(&dirs);
 	git_tree_free(ctx->head_runs);
@@ -545,6 +557,7 @@ int pr_audit_repo(pr_audit *out, git_repository *repo, const char *const *want,
 	    (error = pr_history_walk(&history, repo)) < 0)
 		goto cleanup;
 	ctx.history = history;
+	out->in_progress = pr_lock_held_elsewhere(&out->holder, repo) == 1;
 	quiet = pr_set_quiet(1);
 	out->exp = pr_calloc(exps.n, sizeof(*out->exp));
 	for (i = 0; i < exps.n; i++) {
@@ -581,7 +594,11 @@ void pr_audit_free(pr_audit *a)
 	for (i = 0; i < a->nexps; i++) {
 		free(a->exp[i].experiment);
 		free(a->exp[i].analysis.reason);
+		for (k = 0; k < a->exp[i].nunfinished; k++)
+			free(a->exp[i].unfinished[k]);
+		free(a->exp[i].unfinished);
 	}
+	free(a->holder);
 	free(a->run);
 	free(a->exp);
 	memset(a, 0, sizeof(*a));
@@ -655,14 +672,22 @@ json_t *pr_audit_json(const pr_audit *a)
 
 	for (i = 0; i < a->nruns; i++)
 		json_array_append_new(runs, run_json(&a->run[i]));
-	for (i = 0; i < a->nexps; i++)
+	for (i = 0; i < a->nexps; i++) {
+		json_t *unfinished = json_array();
+		size_t k;
+
+		for (k = 0; k < a->exp[i].nunfinished; k++)
+			json_array_append_new(
+			    unfinished, json_string(a->exp[i].unfinished[k]));
 		json_array_append_new(
-		    exps,
-		    json_pack("{s:s, s:[o]}", "experiment",
-			      a->exp[i].experiment, "checks",
-			      check_json("analysis", &a->exp[i].analysis)));
-	return json_pack("{s:b, s:{s:I, s:I, s:I, s:I}, s:o, s:o}", "ok", a->ok,
-			 "summary", "runs", (json_int_t)a->nruns, "anchored",
+		    exps, json_pack("{s:s, s:[o], s:o}", "experiment",
+				    a->exp[i].experiment, "checks",
+				    check_json("analysis", &a->exp[i].analysis),
+				    "unfinished", unfinished));
+	}
+	return json_pack("{s:b, s:b, s:{s:I, s:I, s:I, s:I}, s:o, s:o}", "ok",
+			 a->ok, "run_in_progress", a->in_progress, "summary",
+			 "runs", (json_int_t)a->nruns, "anchored",
 			 (json_int_t)a->count[PR_GRADE_ANCHORED],
 			 "self_asserted",
 			 (json_int_t)a->count[PR_GRADE_SELF_ASSERTED], "broken",

@@ -50,6 +50,11 @@ typedef struct {
 typedef struct {
 	char *experiment;
 	pr_audit_check analysis;
+	/* run directories still holding run-state.json: a run in progress,
+	 * or one whose prereg ended before recording it (prereg recover);
+	 * not audited, sorted */
+	char **unfinished;
+	size_t nunfinished;
 } pr_audit_experiment;
 
 typedef struct {
@@ -59,6 +64,10 @@ typedef struct {
 	size_t nexps;
 	size_t count[PR_NGRADES];
 	int ok; /* no check of any run or experiment failed */
+	/* another prereg holds the run lock: unfinished runs may be live;
+	 * holder says who (or NULL) */
+	int in_progress;
+	char *holder;
 } pr_audit;
 
 /* "manifest", "committed", ... ; "PASS", "WARN", "FAIL"; "anchored",

@@ -174,6 +174,9 @@ static void child_exec(const pr_launch_cmd *cmd, int logfd)
 	cpu_set_t set;
 
 	setpgid(0, 0);
+	/* the launch ends with prereg, even a killed one (SIGKILL): no
+	 * orphaned mpirun goes on loading the cores of the next run */
+	prctl(PR_SET_PDEATHSIG, SIGTERM);
 	dup2(logfd, STDOUT_FILENO);
 	dup2(logfd, STDERR_FILENO);
 	close(logfd);

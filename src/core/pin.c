@@ -499,8 +499,43 @@ static int stage(git_tree_update *upd, git_index *index,
 }
 
 /*
+ * Move HEAD (its branch, or HEAD itself when detached; the branch is
+ * created when unborn) from `old` (NULL: unborn) to `id`, refusing if it
+ * moved meanwhile.
+ */
+static int move_head(git_repository *repo, const git_oid *id,
+		     const git_oid *old, const char *message)
+{
+	git_reference *head = NULL, *moved = NULL;
+	const char *name = "HEAD";
+	char *log =
+	    pr_asprintf("commit: %.*s", (int)strcspn(message, "\n"), message);
+	int error = PR_OK;
+
+	if (git_reference_lookup(&head, repo, "HEAD") < 0) {
+		error = pr_git_error("cannot read HEAD");
+		goto cleanup;
+	}
+	if (git_reference_type(head) == GIT_REFERENCE_SYMBOLIC)
+		name = git_reference_symbolic_target(head);
+	if ((old ? git_reference_create_matching(&moved, repo, name, id, 1, old,
+						 log)
+		 : git_reference_create(&moved, repo, name, id, 0, log)) < 0)
+		error = pr_git_error("cannot move HEAD to the new commit");
+cleanup:
+	git_reference_free(moved);
+	git_reference_free(head);
+	free(log);
+	return error;
+}
+
+/*
  * Commit HEAD's tree with `upd` applied as a child of HEAD (a root commit
- * when HEAD is unborn), move HEAD, then write the index that stage() left.
+ * when HEAD is unborn). The order keeps index and HEAD in step whatever
+ * fails: the commit object first (nothing visible changes), then the index
+ * that stage() left (its lock taken and released by libgit2; when that
+ * fails HEAD has not moved), then HEAD; when moving HEAD fails the index
+ * is written back as it was, so no staged change is left behind.
  */
 static int commit_staged(git_oid *out, git_repository *repo, git_index *index,
 			 const git_tree_update *upd, size_t n,
@@ -510,6 +545,7 @@ static int commit_staged(git_oid *out, git_repository *repo, git_index *index,
 	git_tree *base = NULL, *tree = NULL;
 	git_treebuilder *empty = NULL;
 	git_signature *sig = NULL;
+	git_index *before = NULL;
 	git_oid tree_id;
 	int error;
 
@@ -524,15 +560,26 @@ static int commit_staged(git_oid *out, git_repository *repo, git_index *index,
 	if (error < 0 ||
 	    git_tree_create_updated(&tree_id, repo, base, n, upd) < 0 ||
 	    git_tree_lookup(&tree, repo, &tree_id) < 0 ||
-	    git_commit_create(out, repo, "HEAD", sig, sig, NULL, message, tree,
+	    git_commit_create(out, repo, NULL, sig, sig, NULL, message, tree,
 			      head ? 1 : 0,
 			      (const git_commit **)(head ? &head : NULL)) < 0) {
 		error = pr_git_error("cannot commit");
 		goto cleanup;
 	}
-	if (git_index_write(index) < 0)
+	if (git_index_open(&before, git_index_path(index)) < 0) {
+		error = pr_git_error("cannot read the index");
+		goto cleanup;
+	}
+	if (git_index_write(index) < 0) {
 		error = pr_git_error("cannot write the index");
+		goto cleanup;
+	}
+	error =
+	    move_head(repo, out, head ? git_commit_id(head) : NULL, message);
+	if (error < 0 && git_index_write(before) < 0)
+		pr_git_error("cannot write the index back as it was");
 cleanup:
+	git_index_free(before);
 	git_signature_free(sig);
 	git_treebuilder_free(empty);
 	git_tree_free(tree);
@@ -754,5 +801,36 @@ cleanup:
 	free(pred);
 	free(msg);
 	free(hint);
+	return error;
+}
+
+int pr_pin_lookup(pr_pin *out, git_repository *repo, const char *name, int k)
+{
+	char *ref = pr_asprintf("refs/tags/" PIN_TAG_PREFIX "%s/%d", name, k);
+	git_object *tag = NULL, *obj = NULL;
+	int error;
+
+	if (git_revparse_single(&tag, repo, ref) < 0 ||
+	    git_object_peel(&obj, tag, GIT_OBJECT_COMMIT) < 0) {
+		git_error_clear();
+		error = pr_error_code(PR_EREFUSED,
+				      "no pin " PIN_TAG_PREFIX "%s/%d (its tag "
+				      "is missing: 'prereg pin --restore-tags' "
+				      "recreates pin tags)",
+				      name, k);
+		goto cleanup;
+	}
+	if ((error = pin_fill(out, (git_commit *)obj, name, k)) == 0)
+		error = pr_error_code(PR_EREFUSED,
+				      PIN_TAG_PREFIX
+				      "%s/%d names a commit "
+				      "without the spec and the prediction",
+				      name, k);
+	else if (error > 0)
+		error = PR_OK;
+cleanup:
+	git_object_free(obj);
+	git_object_free(tag);
+	free(ref);
 	return error;
 }

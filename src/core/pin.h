@@ -64,6 +64,10 @@ int pr_pin_check(pr_pin *out, git_repository *repo, const char *name);
 int pr_pin_latest(pr_pin *out, git_repository *repo, const char *name,
 		  int quiet);
 
+/* Pin K of NAME, by its tag (prereg/pin/NAME/K), reachable or not;
+ * PR_EREFUSED with a message when there is no such pin. */
+int pr_pin_lookup(pr_pin *out, git_repository *repo, const char *name, int k);
+
 /*
  * Commit the work-tree contents of `paths` (relative to the work tree;
  * directories are not accepted, list files) as a child of HEAD, with

@@ -10,13 +10,17 @@
 #include <string.h>
 #include <sys/random.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "../model/split.h"
 #include "archive.h"
+#include "audit_ledger.h"
 #include "envcap.h"
+#include "gitcheck.h"
 #include "launch.h"
 #include "ledger.h"
+#include "lock.h"
 #include "pin.h"
 #include "schedule.h"
 #include "slurm.h"
@@ -47,6 +51,8 @@ typedef struct {
 	char *rank_bin;
 	json_t *invocations; /* manifest records, one per launch done */
 	const char *status;
+	char *reason;	       /* why the run is not complete, or NULL */
+	json_t *recovered;     /* set when `prereg recover` records the run */
 	json_t *rows_per_rank; /* row-split: from the pinned prediction */
 	json_t *rows_list;     /* rows_list = auto: from the prediction */
 	int slurm;	       /* --launcher slurm */
@@ -173,6 +179,39 @@ static const char *shown_arg(const run_ctx *rc, const char *arg)
 	return arg;
 }
 
+/* runs/NAME/RUNID/launch-NNNN.EXT (caller frees). */
+static char *launch_file(const run_ctx *rc, size_t k, const char *ext)
+{
+	return pr_asprintf("%s/launch-%04zu.%s", rc->run_dir, k, ext);
+}
+
+/*
+ * Keep launch k in the run directory as soon as it is done (I3): its
+ * samples (launch-NNNN.csv, moved from the scratch directory) and its
+ * record (launch-NNNN.json, written last: a launch counts once its record
+ * is there). A crash after this loses nothing `prereg recover` needs.
+ */
+static int keep_launch(const run_ctx *rc, size_t k, const json_t *rec, int ok)
+{
+	char *csv = pr_asprintf("%s/inv-%04zu.csv", rc->work_dir, k);
+	char *kept = launch_file(rc, k, "csv"),
+	     *path = launch_file(rc, k, "json");
+	char *text = json_dumps(rec, JSON_INDENT(2) | JSON_SORT_KEYS);
+	int error = PR_OK;
+
+	if (!text)
+		error = pr_error("cannot encode the record of launch %zu", k);
+	else if (ok)
+		error = pr_move_durable(csv, kept);
+	if (error == 0)
+		error = pr_write_file_atomic(path, text, strlen(text));
+	free(text);
+	free(csv);
+	free(kept);
+	free(path);
+	return error;
+}
+
 /* One invocation: plan, mpirun, record. *ok = 0 when it failed. */
 static int run_one(run_ctx *rc, size_t k, int *ok)
 {
@@ -249,14 +288,18 @@ static int run_one(run_ctx *rc, size_t k, int *ok)
 	if (!*ok) {
 		json_object_set_new(rec, "log_tail", log_tail(log, 4000));
 		if (!g_stop) {
-			pr_error("launch %d, config %d failed (exit status "
-				 "%d%s)",
-				 inv->launch, inv->config, status,
-				 timed_out ? ", timed out" : "");
+			free(rc->reason);
+			rc->reason = pr_asprintf(
+			    "launch %d, config %d failed (exit status %d%s)",
+			    inv->launch, inv->config, status,
+			    timed_out ? ", timed out" : "");
+			pr_error("%s", rc->reason);
 			print_tail(log);
 		}
 	}
 	json_array_append_new(rc->invocations, rec);
+	if ((error = keep_launch(rc, k, rec, *ok)) < 0)
+		*ok = 0;
 	progress(rc, k, (double)(pr_mono_ns() - t0) * 1e-9);
 cleanup:
 	json_decref(pj);
@@ -334,8 +377,8 @@ static int dry_run(const run_ctx *rc)
 	return PR_OK;
 }
 
-/* Stream the per-launch CSVs of the launches that completed, in schedule
- * order, into timings.csv.gz. */
+/* Stream the kept CSVs of the launches that completed, in schedule order,
+ * into timings.csv.gz. */
 static int write_archive(pr_archive_info *info, run_ctx *rc)
 {
 	char *path = pr_asprintf("%s/timings.csv.gz", rc->run_dir);
@@ -352,7 +395,7 @@ static int write_archive(pr_archive_info *info, run_ctx *rc)
 
 		if (json_is_null(json_object_get(rec, "ranks")))
 			continue;
-		csv = pr_asprintf("%s/inv-%04zu.csv", rc->work_dir, k);
+		csv = launch_file(rc, k, "csv");
 		error = pr_read_file(&buf, &len, csv);
 		if (error == 0)
 			error = pr_archive_write(w, buf, len);
@@ -439,7 +482,11 @@ static int write_manifest(char sha[65], run_ctx *rc, const pr_archive_info *ai,
 	    rc->spec->workload, "ranks", rc->spec->nranks, "rows",
 	    (json_int_t)rc->spec->rows, "keys", (json_int_t)rc->spec->keys, "d",
 	    (json_int_t)rc->spec->d);
-	text = json_dumps(m, JSON_INDENT(2) | JSON_SORT_KEYS);
+	if (m && rc->reason)
+		json_object_set_new(m, "reason", json_string(rc->reason));
+	if (m && rc->recovered)
+		json_object_set(m, "recovered", rc->recovered);
+	text = m ? json_dumps(m, JSON_INDENT(2) | JSON_SORT_KEYS) : NULL;
 	json_decref(m);
 	if (!text) {
 		free(path);
@@ -526,7 +573,6 @@ static int load_sweep(run_ctx *rc)
 static int setup(run_ctx *rc, const char *name)
 {
 	const pr_run_opts *o = rc->opts;
-	const char *tmp = getenv("TMPDIR");
 	char *exe_dir = NULL;
 	int error;
 
@@ -568,29 +614,107 @@ static int setup(run_ctx *rc, const char *name)
 	if (access(rc->rank_bin, X_OK) < 0)
 		return pr_error("cannot run '%s': %s (run 'make')",
 				rc->rank_bin, strerror(errno));
+	return PR_OK;
+}
+
+/* The bytes a run of rc's schedule may write, from its plan: every
+ * (launch, rep, rank) with every item (size or rows value) in up to four
+ * phases, ~100 bytes a row, held once as CSV and once compressed; plus
+ * each launch's plan, log and rank report. An overestimate on purpose. */
+static uint64_t space_needed(const run_ctx *rc)
+{
+	const pr_spec *s = rc->spec;
+	uint64_t items = 1, rows;
+
+	if (s->nsizes > 0 && !strcmp(s->workload, "pingpong"))
+		items = (uint64_t)s->nsizes;
+	if (s->nrows_list > 0)
+		items = (uint64_t)s->nrows_list;
+	if (rc->rows_list)
+		items = (uint64_t)json_array_size(rc->rows_list);
+	rows = (uint64_t)rc->sched.ninv * (uint64_t)(rc->warmup + rc->reps) *
+	       (uint64_t)s->nranks * items * 4;
+	return rows * 100 * 3 / 2 + (uint64_t)rc->sched.ninv * (64 << 10) +
+	       (1 << 20);
+}
+
+/* Refuse before launching when the run's file system cannot hold it. */
+static int check_space(const run_ctx *rc)
+{
+	char *dir = pr_asprintf("%sruns", pr_repo_root(rc->repo));
+	uint64_t need = space_needed(rc), have;
+	struct statvfs fs;
+	int error = PR_OK;
+
+	if (statvfs(access(dir, F_OK) == 0 ? dir : pr_repo_root(rc->repo),
+		    &fs) == 0) {
+		have = (uint64_t)fs.f_bavail * (uint64_t)fs.f_frsize;
+		if (have < need)
+			error = pr_error("cannot run '%s': no space left on "
+					 "device: '%s' has %llu KiB free, the "
+					 "run needs about %llu KiB",
+					 rc->spec->name, dir,
+					 (unsigned long long)(have >> 10),
+					 (unsigned long long)(need >> 10));
+	}
+	free(dir);
+	return error;
+}
+
+#define RUN_STATE "run-state.json"
+
+/*
+ * Create runs/NAME/RUNID with its run-state.json: what `prereg recover`
+ * needs to record the run if this process ends before it does (the pin,
+ * the effective schedule, the launcher). The file stays until the run is
+ * committed. Then the scratch directory (plans, logs, rank output) inside
+ * the run directory, so that a launch's samples reach the run directory
+ * by a rename, and under Slurm the compute nodes see them.
+ */
+static int begin(run_ctx *rc)
+{
+	char started[32], host[256] = "", *path = NULL, *prefix = NULL;
+	char *text = NULL;
+	json_t *st;
+	int error;
+
 	if ((error = make_run_id(rc->run_id)) < 0)
 		return error;
-	rc->rel_dir = pr_asprintf("runs/%s/%s", name, rc->run_id);
+	rc->started = pr_now_unix();
+	pr_utc_iso(started, rc->started);
+	rc->rel_dir = pr_asprintf("runs/%s/%s", rc->spec->name, rc->run_id);
 	rc->run_dir = pr_asprintf("%s%s", pr_repo_root(rc->repo), rc->rel_dir);
-	/* under Slurm the plans and outputs must be where the compute
-	 * nodes see them: beside the run, removed when it is recorded */
-	char *prefix = rc->slurm ? pr_asprintf("%s/.work-", rc->run_dir)
-				 : pr_asprintf("%s/prereg-%s-",
-					       tmp ? tmp : "/tmp", rc->run_id);
-
-	if ((error = pr_mkdir_p(rc->run_dir)) == 0)
+	st = json_pack("{s:s, s:s, s:I, s:s, s:I, s:s, s:{s:s, s:i, s:s}, "
+		       "s:i, s:i, s:i, s:b, s:s, s:b}",
+		       "run_id", rc->run_id, "experiment", rc->spec->name,
+		       "pid", (json_int_t)getpid(), "host",
+		       gethostname(host, sizeof(host) - 1) == 0 ? host : "",
+		       "started", (json_int_t)rc->started, "started_utc",
+		       started, "pin", "tag", rc->pin.tag, "k", rc->pin.k,
+		       "commit", rc->pin.commit, "launches", rc->launches,
+		       "reps", rc->reps, "warmup", rc->warmup, "quick",
+		       rc->opts->quick, "launcher", rc->opts->launcher,
+		       "no_commit", rc->opts->no_commit);
+	text = st ? json_dumps(st, JSON_INDENT(2) | JSON_SORT_KEYS) : NULL;
+	json_decref(st);
+	path = pr_asprintf("%s/" RUN_STATE, rc->run_dir);
+	prefix = pr_asprintf("%s/.work-", rc->run_dir);
+	if (!text)
+		error = pr_error("cannot encode '%s'", path);
+	else if ((error = pr_mkdir_p(rc->run_dir)) == 0 &&
+		 (error = pr_write_file_atomic(path, text, strlen(text))) == 0)
 		error = pr_mkdtemp(&rc->work_dir, prefix);
-	free(prefix);
-	if (error < 0)
-		return error;
-	if (rc->slurm) {
-		char *text = pr_slurm_script(rc->spec);
+	if (error == 0 && rc->slurm) {
+		char *script = pr_slurm_script(rc->spec);
 
 		rc->slurm_script = pr_asprintf("%s/slurm.sh", rc->run_dir);
-		error =
-		    pr_write_file_atomic(rc->slurm_script, text, strlen(text));
-		free(text);
+		error = pr_write_file_atomic(rc->slurm_script, script,
+					     strlen(script));
+		free(script);
 	}
+	free(text);
+	free(path);
+	free(prefix);
 	return error;
 }
 
@@ -647,6 +771,70 @@ static int commit(run_ctx *rc)
 	return error;
 }
 
+/* Remove what only an unrecorded run needs from its directory: the kept
+ * launches, the scratch directory, temporary files of a write that never
+ * finished. manifest.json, timings.csv.gz, slurm.sh and run-state.json
+ * stay. */
+static void drop_scratch(const run_ctx *rc)
+{
+	DIR *d = opendir(rc->run_dir);
+	struct dirent *e;
+
+	while (d && (e = readdir(d)) != NULL) {
+		char *path;
+
+		if (strncmp(e->d_name, "launch-", 7) &&
+		    strncmp(e->d_name, ".work-", 6) &&
+		    !strstr(e->d_name, ".tmp."))
+			continue;
+		path = pr_asprintf("%s/%s", rc->run_dir, e->d_name);
+		if (e->d_name[0] == '.')
+			pr_remove_tree(path);
+		else
+			unlink(path);
+		free(path);
+	}
+	if (d)
+		closedir(d);
+}
+
+static void state_done(const run_ctx *rc)
+{
+	char *path = pr_asprintf("%s/" RUN_STATE, rc->run_dir);
+
+	unlink(path);
+	free(path);
+}
+
+/*
+ * Archive, manifest, ledger line, then the commit; run-state.json goes
+ * last, so that whatever stops this midway leaves a directory that
+ * `prereg recover` completes.
+ */
+static int finalize(run_ctx *rc)
+{
+	char sha[65];
+	int error;
+
+	if ((error = record(rc, sha)) < 0) {
+		pr_error("the %zu launches done are kept in %s; once the cause "
+			 "is fixed, 'prereg recover %s' records them",
+			 json_array_size(rc->invocations), rc->rel_dir,
+			 rc->spec->name);
+		return error;
+	}
+	drop_scratch(rc);
+	if (!rc->opts->no_commit && (error = commit(rc)) < 0) {
+		pr_error("run %s is recorded in %s and in the ledger but not "
+			 "committed; once the cause is fixed, 'prereg recover "
+			 "%s' commits it",
+			 rc->run_id, rc->rel_dir, rc->spec->name);
+		return error;
+	}
+	state_done(rc);
+	return PR_OK;
+}
+
 static void run_ctx_free(run_ctx *rc)
 {
 	if (rc->work_dir && rc->run_id[0])
@@ -656,6 +844,8 @@ static void run_ctx_free(run_ctx *rc)
 	json_decref(rc->invocations);
 	json_decref(rc->rows_per_rank);
 	json_decref(rc->rows_list);
+	json_decref(rc->recovered);
+	free(rc->reason);
 	free(rc->run_dir);
 	free(rc->rel_dir);
 	free(rc->work_dir);
@@ -663,14 +853,332 @@ static void run_ctx_free(run_ctx *rc)
 	free(rc->slurm_script);
 }
 
+/* ---- recovery of runs whose prereg ended before recording them ---- */
+
+/* The run ids under runs/NAME/ whose directory holds run-state.json,
+ * sorted; returns how many. */
+static size_t unfinished(char ***out, const char *root, const char *name)
+{
+	char *dir = pr_asprintf("%sruns/%s", root, name);
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	size_t n = 0;
+
+	*out = NULL;
+	while (d && (e = readdir(d)) != NULL) {
+		char *st;
+
+		if (e->d_name[0] == '.')
+			continue;
+		st = pr_asprintf("%s/%s/" RUN_STATE, dir, e->d_name);
+		if (access(st, F_OK) == 0) {
+			*out = pr_realloc(*out, (n + 1) * sizeof(char *));
+			(*out)[n++] = pr_strdup(e->d_name);
+		}
+		free(st);
+	}
+	if (d)
+		closedir(d);
+	if (n > 1)
+		qsort(*out, n, sizeof(char *), pr_strcmp_ptr);
+	free(dir);
+	return n;
+}
+
+/* The spec as pinned (from the pin's blob, whatever the work tree holds). */
+static int pinned_spec(pr_spec **out, git_repository *repo, const pr_pin *pin,
+		       const char *name)
+{
+	git_blob *blob = NULL;
+	git_oid id;
+	char *text = NULL, *path = pr_pin_spec_path(name);
+	int error;
+
+	if (git_oid_fromstr(&id, pin->spec_blob) < 0 ||
+	    git_blob_lookup(&blob, repo, &id) < 0) {
+		error = pr_git_error("cannot read the pinned spec");
+		goto cleanup;
+	}
+	text = pr_malloc((size_t)git_blob_rawsize(blob) + 1);
+	memcpy(text, git_blob_rawcontent(blob), (size_t)git_blob_rawsize(blob));
+	text[git_blob_rawsize(blob)] = '\0';
+	error = pr_spec_parse(out, text, path, name);
+cleanup:
+	git_blob_free(blob);
+	free(text);
+	free(path);
+	return error;
+}
+
+/* Has runs/NAME/ledger.jsonl a line for run_id? */
+static int in_ledger(const run_ctx *rc)
+{
+	char *rel = pr_asprintf("runs/%s/ledger.jsonl", rc->spec->name);
+	char *path = pr_asprintf("%s%s", pr_repo_root(rc->repo), rel);
+	char *buf = NULL;
+	size_t len = 0, i;
+	pr_ledger_read l;
+	int found = 0;
+
+	if (pr_read_file(&buf, &len, path) == 0) {
+		pr_ledger_read_buf(&l, buf, len, rel);
+		for (i = 0; i < l.n && !found; i++)
+			found = l.line[i].run_id &&
+				!strcmp(l.line[i].run_id, rc->run_id);
+		pr_ledger_read_free(&l);
+	}
+	free(buf);
+	free(path);
+	free(rel);
+	return found;
+}
+
+/* Does HEAD hold the run's manifest (committed before the crash)? */
+static int committed(const run_ctx *rc)
+{
+	char *path = pr_asprintf("%s/manifest.json", rc->rel_dir);
+	git_object *obj = NULL;
+	char *spec = pr_asprintf("HEAD:%s", path);
+	int yes = git_revparse_single(&obj, rc->repo, spec) == 0;
+
+	git_error_clear();
+	git_object_free(obj);
+	free(spec);
+	free(path);
+	return yes;
+}
+
+/* The kept launch records, in schedule order, up to the first missing. */
+static int load_launches(run_ctx *rc, int64_t *last)
+{
+	size_t k;
+
+	rc->invocations = json_array();
+	*last = rc->started;
+	for (k = 0; k < rc->sched.ninv; k++) {
+		char *path = launch_file(rc, k, "json");
+		json_error_t jerr;
+		struct stat st;
+		json_t *rec = NULL;
+
+		if (stat(path, &st) == 0)
+			rec = json_load_file(path, 0, &jerr);
+		free(path);
+		if (!rec)
+			break;
+		if ((int64_t)st.st_mtime > *last)
+			*last = (int64_t)st.st_mtime;
+		json_array_append_new(rc->invocations, rec);
+	}
+	return PR_OK;
+}
+
+/* Status and reason of a run recovered from its kept launches. */
+static void recovered_status(run_ctx *rc, const json_t *state)
+{
+	size_t k, n = json_array_size(rc->invocations);
+
+	rc->status = "complete";
+	for (k = 0; k < n; k++) {
+		json_t *rec = json_array_get(rc->invocations, k);
+
+		if (json_is_null(json_object_get(rec, "ranks"))) {
+			rc->status = "failed";
+			rc->reason = pr_asprintf(
+			    "launch %d, config %d failed (exit status %d)",
+			    (int)json_integer_value(
+				json_object_get(rec, "launch")),
+			    (int)json_integer_value(
+				json_object_get(rec, "config")),
+			    (int)json_integer_value(
+				json_object_get(rec, "exit_status")));
+			return;
+		}
+	}
+	if (n < rc->sched.ninv) {
+		rc->status = "interrupted";
+		rc->reason = pr_asprintf(
+		    "prereg (pid %lld on %s) ended after %zu of %zu launches "
+		    "without recording the run (killed, out of space, or the "
+		    "machine stopped)",
+		    (long long)json_integer_value(
+			json_object_get(state, "pid")),
+		    json_string_value(json_object_get(state, "host")), n,
+		    rc->sched.ninv);
+	}
+}
+
+/* Fill rc from runs/NAME/RUNID/run-state.json and the pin it names. */
+static int recover_ctx(run_ctx *rc, pr_run_opts *o, json_t **state,
+		       const char *name, const char *run_id)
+{
+	const char *launcher, *commit;
+	json_error_t jerr;
+	json_t *pin;
+	char *path;
+	int error;
+
+	snprintf(rc->run_id, sizeof(rc->run_id), "%s", run_id);
+	rc->rel_dir = pr_asprintf("runs/%s/%s", name, run_id);
+	rc->run_dir = pr_asprintf("%s%s", pr_repo_root(rc->repo), rc->rel_dir);
+	path = pr_asprintf("%s/" RUN_STATE, rc->run_dir);
+	*state = json_load_file(path, 0, &jerr);
+	pin = json_object_get(*state, "pin");
+	launcher = json_string_value(json_object_get(*state, "launcher"));
+	if (!json_is_object(pin) || !launcher ||
+	    !json_is_integer(json_object_get(*state, "started"))) {
+		error = pr_error("cannot recover %s: '%s' is unreadable (%s)",
+				 rc->rel_dir, path,
+				 *state ? "fields missing" : jerr.text);
+		free(path);
+		return error;
+	}
+	free(path);
+	o->launcher = launcher;
+	o->quick = json_is_true(json_object_get(*state, "quick"));
+	o->no_commit = json_is_true(json_object_get(*state, "no_commit"));
+	rc->slurm = !strcmp(launcher, "slurm");
+	if (rc->slurm)
+		rc->slurm_script = pr_asprintf("%s/slurm.sh", rc->run_dir);
+	rc->launches =
+	    (int)json_integer_value(json_object_get(*state, "launches"));
+	rc->reps = (int)json_integer_value(json_object_get(*state, "reps"));
+	rc->warmup = (int)json_integer_value(json_object_get(*state, "warmup"));
+	rc->started = json_integer_value(json_object_get(*state, "started"));
+	if ((error = pr_pin_lookup(
+		 &rc->pin, rc->repo, name,
+		 (int)json_integer_value(json_object_get(pin, "k")))) < 0)
+		return error;
+	commit = json_string_value(json_object_get(pin, "commit"));
+	if (!commit || strcmp(rc->pin.commit, commit))
+		return pr_error("cannot recover %s: its pin %s now names "
+				"commit %.12s, the run was made under %.12s",
+				rc->rel_dir, rc->pin.tag, rc->pin.commit,
+				commit ? commit : "an unnamed commit");
+	if ((error = pinned_spec(&rc->spec, rc->repo, &rc->pin, name)) < 0)
+		return error;
+	return pr_schedule_build(&rc->sched,
+				 pr_schedule_seed(name, rc->pin.commit),
+				 rc->launches, pr_spec_nconfigs(rc->spec));
+}
+
+/* Record (or only commit) one unfinished run; prints what it did. */
+static int recover_one(git_repository *repo, const char *name,
+		       const char *run_id)
+{
+	pr_run_opts o = {.launches = -1, .reps = -1, .warmup = -1};
+	run_ctx rc = {.repo = repo, .opts = &o};
+	json_t *state = NULL;
+	char when[32], *manifest = NULL;
+	int64_t last = 0;
+	int error;
+
+	if ((error = recover_ctx(&rc, &o, &state, name, run_id)) < 0)
+		goto cleanup;
+	manifest = pr_asprintf("%s/manifest.json", rc.run_dir);
+	if (access(manifest, F_OK) == 0 && in_ledger(&rc)) {
+		/* recorded; only the commit (or the cleanup) was missing */
+		drop_scratch(&rc);
+		if (!o.no_commit && !committed(&rc) &&
+		    (error = commit(&rc)) < 0)
+			goto cleanup;
+		state_done(&rc);
+		printf("recovered %s: recorded before, now committed\n",
+		       rc.rel_dir);
+		goto cleanup;
+	}
+	/* a manifest without its ledger line was never recorded: rebuilt
+	 * from the kept launches below */
+	unlink(manifest);
+	load_launches(&rc, &last);
+	recovered_status(&rc, state);
+	rc.finished = last;
+	pr_utc_iso(when, pr_now_unix());
+	rc.recovered = json_pack(
+	    "{s:s, s:s, s:O, s:O, s:I}", "by", "prereg recover", "at", when,
+	    "lost_pid", json_object_get(state, "pid"), "lost_host",
+	    json_object_get(state, "host"), "launches_kept",
+	    (json_int_t)json_array_size(rc.invocations));
+	fprintf(stderr,
+		"prereg: recovering %s: %zu of %zu launches kept, "
+		"recording it as %s\n",
+		rc.rel_dir, json_array_size(rc.invocations), rc.sched.ninv,
+		rc.status);
+	error = finalize(&rc);
+cleanup:
+	json_decref(state);
+	free(manifest);
+	run_ctx_free(&rc);
+	return error;
+}
+
+int pr_run_recover(size_t *recovered, git_repository *repo, const char *name)
+{
+	char **ids = NULL;
+	size_t n = unfinished(&ids, pr_repo_root(repo), name), i;
+	int error = PR_OK;
+
+	if (recovered)
+		*recovered = 0;
+	for (i = 0; i < n; i++) {
+		if (error == 0 &&
+		    (error = recover_one(repo, name, ids[i])) == 0 && recovered)
+			++*recovered;
+		free(ids[i]);
+	}
+	free(ids);
+	return error;
+}
+
+int pr_run_unfinished(char ***run_ids, size_t *n, git_repository *repo,
+		      const char *name)
+{
+	*n = unfinished(run_ids, pr_repo_root(repo), name);
+	return PR_OK;
+}
+
+/* ---- the run ---- */
+
+/* Launch the schedule's invocations in order until one fails or a signal
+ * stops the run; set status and reason. */
+static void launch_all(run_ctx *rc)
+{
+	struct sigaction sa = {.sa_handler = on_signal}, old_int, old_term;
+	size_t k;
+	int ok = 1;
+
+	rc->invocations = json_array();
+	g_stop = 0;
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	rc->t_begin = pr_mono_ns();
+	for (k = 0; k < rc->sched.ninv && ok && !g_stop; k++) {
+		if (run_one(rc, k, &ok) < 0) {
+			ok = 0;
+			if (!rc->reason)
+				rc->reason = pr_strdup(pr_last_error());
+		}
+	}
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	rc->finished = pr_now_unix();
+	rc->status = g_stop ? "interrupted" : ok ? "complete" : "failed";
+	if (g_stop) {
+		free(rc->reason);
+		rc->reason = pr_strdup("interrupted by a signal (SIGINT or "
+				       "SIGTERM)");
+		pr_error("interrupted: recording the %zu launches done",
+			 json_array_size(rc->invocations));
+	}
+}
+
 int pr_run(char **run_id, git_repository *repo, const char *name,
 	   const pr_run_opts *opts)
 {
 	run_ctx rc = {.repo = repo, .opts = opts};
-	struct sigaction sa = {.sa_handler = on_signal}, old_int, old_term;
-	char sha[65];
-	size_t k;
-	int ok = 1, error;
+	char *what = NULL;
+	size_t nrec = 0;
+	int locked = 0, error;
 
 	if (run_id)
 		*run_id = NULL;
@@ -679,31 +1187,30 @@ int pr_run(char **run_id, git_repository *repo, const char *name,
 			error = dry_run(&rc);
 		goto cleanup;
 	}
-	rc.invocations = json_array();
-	rc.started = pr_now_unix();
-	g_stop = 0;
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
-	rc.t_begin = pr_mono_ns();
-	for (k = 0; k < rc.sched.ninv && ok && !g_stop; k++) {
-		if ((error = run_one(&rc, k, &ok)) < 0)
-			ok = 0;
-	}
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
-	rc.finished = pr_now_unix();
-	rc.status = g_stop ? "interrupted" : ok ? "complete" : "failed";
-	if (g_stop)
-		pr_error("interrupted: recording the %zu launches done",
-			 json_array_size(rc.invocations));
-	if ((error = record(&rc, sha)) < 0)
+	what = pr_asprintf("run '%s'", name);
+	if ((error = pr_lock_acquire(repo, opts->wait, what)) < 0)
 		goto cleanup;
-	if (!opts->no_commit && (error = commit(&rc)) < 0)
+	locked = 1;
+	free(what);
+	what = pr_asprintf("cannot run '%s'", name);
+	if ((!opts->no_commit &&
+	     (error = pr_git_ready(repo, opts->detached, what)) < 0) ||
+	    (error = pr_run_recover(&nrec, repo, name)) < 0 ||
+	    (error = check_space(&rc)) < 0 || (error = begin(&rc)) < 0)
+		goto cleanup;
+	free(what);
+	what = pr_asprintf("run '%s' %s", name, rc.run_id);
+	pr_lock_note(what);
+	launch_all(&rc);
+	if ((error = finalize(&rc)) < 0)
 		goto cleanup;
 	if (run_id)
 		*run_id = pr_strdup(rc.run_id);
 	error = strcmp(rc.status, "complete") ? PR_EFAIL : PR_OK;
 cleanup:
+	if (locked)
+		pr_lock_release();
+	free(what);
 	run_ctx_free(&rc);
 	return error;
 }

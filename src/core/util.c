@@ -257,6 +257,28 @@ int pr_commit_file(const char *tmp_path, const char *path)
 	return fsync_dir_of(path);
 }
 
+int pr_strcmp_ptr(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int pr_move_durable(const char *from, const char *to)
+{
+	int fd = open(from, O_RDONLY), e;
+
+	if (fd < 0 || fsync(fd) < 0) {
+		e = errno;
+		if (fd >= 0)
+			close(fd);
+		return pr_error("cannot sync '%s': %s", from, strerror(e));
+	}
+	close(fd);
+	if (rename(from, to) < 0)
+		return pr_error("cannot rename '%s' to '%s': %s", from, to,
+				strerror(errno));
+	return fsync_dir_of(to);
+}
+
 int pr_write_file_atomic(const char *path, const void *data, size_t len)
 {
 	char *tmp = pr_asprintf("%s.tmp.%ld", path, (long)getpid());

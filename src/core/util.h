@@ -39,6 +39,8 @@ void *pr_malloc(size_t n);
 void *pr_calloc(size_t n, size_t size);
 void *pr_realloc(void *p, size_t n);
 char *pr_strdup(const char *s);
+/* strcmp for qsort over an array of char *. */
+int pr_strcmp_ptr(const void *a, const void *b);
 /* printf into a new string owned by the caller. */
 char *pr_asprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
@@ -66,6 +68,9 @@ int pr_mkdir_p(const char *path);
 int pr_write_file_atomic(const char *path, const void *data, size_t len);
 /* Make an already written temporary file durable and rename it into place. */
 int pr_commit_file(const char *tmp_path, const char *path);
+/* Make an existing file durable and rename it to `to` (same filesystem);
+ * on failure the file stays where it was. */
+int pr_move_durable(const char *from, const char *to);
 /* Whole file into a NUL-terminated buffer; *len may be NULL. */
 int pr_read_file(char **out, size_t *len, const char *path);
 

@@ -47,7 +47,7 @@ check "the interrupted run kept the launches it completed" sh -c \
 	"[ \$(zcat runs/t-calib/$irun/timings.csv.gz | wc -l) -gt 1 ]"
 check "the interrupted run is committed" sh -c \
 	"git log -1 --format=%s | grep -q 'interrupted'"
-check "no rank is left behind" sh -c "! pgrep -f '$SCRATCH/tmp/[p]rereg-' >/dev/null"
+check "no rank is left behind" sh -c "! pgrep -f '$SCRATCH/repo/runs/.*/[.]work-' >/dev/null"
 check "the ledger of t-fail still chains after more runs" sh -c \
 	"[ \$(wc -l <runs/t-fail/ledger.jsonl) = 1 ]"
 echo "1..$n"

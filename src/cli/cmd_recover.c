@@ -1,0 +1,96 @@
+/* cmd_recover.c - prereg recover [NAME...]: record runs left unrecorded */
+#include <dirent.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/lock.h"
+#include "../core/pin.h"
+#include "../core/run.h"
+#include "../core/util.h"
+#include "cmd.h"
+
+static const char usage[] =
+    "usage: prereg recover [NAME...] [--wait]\n"
+    "\n"
+    "Record the runs whose prereg ended before recording them (killed,\n"
+    "power lost, out of space, a failed commit): every run directory that\n"
+    "still holds run-state.json gets its manifest (status complete, failed\n"
+    "or interrupted, with the reason), the archive of the launches it kept,\n"
+    "its ledger line and its commit. Every experiment when no NAME is\n"
+    "given. 'prereg run NAME' does this for NAME before it starts.\n"
+    "Refuses (exit 3) while a run is in progress, or waits with --wait.\n";
+
+static int on_opt(int opt, const char *arg, void *data)
+{
+	(void)arg;
+	if (opt != 'w')
+		return PR_EINPUT;
+	*(int *)data = 1;
+	return PR_OK;
+}
+
+/* Every experiment with a runs/ directory (sorted). */
+static size_t all_names(char ***out, const char *root)
+{
+	char *dir = pr_asprintf("%sruns", root);
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	size_t n = 0;
+	int quiet = pr_set_quiet(1);
+
+	*out = NULL;
+	while (d && (e = readdir(d)) != NULL) {
+		if (e->d_type != DT_DIR || pr_name_check(e->d_name) < 0)
+			continue;
+		*out = pr_realloc(*out, (n + 1) * sizeof(char *));
+		(*out)[n++] = pr_strdup(e->d_name);
+	}
+	pr_set_quiet(quiet);
+	if (d)
+		closedir(d);
+	if (n > 1)
+		qsort(*out, n, sizeof(char *), pr_strcmp_ptr);
+	free(dir);
+	return n;
+}
+
+int cmd_recover(int argc, char **argv, git_repository *repo)
+{
+	static const struct option opts[] = {{"help", no_argument, NULL, 'h'},
+					     {"wait", no_argument, NULL, 'w'},
+					     {NULL, 0, NULL, 0}};
+	char **names = NULL;
+	size_t n, i, done, total = 0;
+	int first, wait = 0, error;
+
+	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, -1, on_opt,
+				  &wait)) != 0)
+		return error;
+	for (i = (size_t)first; i < (size_t)argc; i++) {
+		if ((error = pr_name_check(argv[i])) < 0)
+			return error;
+	}
+	if (first < argc) {
+		n = (size_t)(argc - first);
+		names = pr_calloc(n, sizeof(char *));
+		for (i = 0; i < n; i++)
+			names[i] = pr_strdup(argv[first + (int)i]);
+	} else {
+		n = all_names(&names, pr_repo_root(repo));
+	}
+	if ((error = pr_lock_acquire(repo, wait, "recover")) == 0) {
+		for (i = 0; i < n && error == 0; i++) {
+			error = pr_run_recover(&done, repo, names[i]);
+			total += done;
+		}
+		pr_lock_release();
+	}
+	if (error == 0)
+		printf("%zu run%s recovered\n", total, total == 1 ? "" : "s");
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return error;
+}
