@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../core/pin.h"
+#include "../core/run.h"
 #include "../core/util.h"
 #include "cmd.h"
 
@@ -14,7 +15,8 @@ static const char usage[] =
     "usage: prereg list\n"
     "\n"
     "Every experiment under experiments/: its kind, whether its\n"
-    "prediction is pinned and runnable, and its runs by status.\n";
+    "prediction is pinned and runnable, its runs by status, and the runs\n"
+    "not recorded yet (in progress, or for prereg recover).\n";
 
 static int cmp_str(const void *a, const void *b)
 {
@@ -73,9 +75,9 @@ int cmd_list(int argc, char **argv, git_repository *repo)
 	static const struct option opts[] = {{"help", no_argument, NULL, 'h'},
 					     {NULL, 0, NULL, 0}};
 	const char *root = pr_repo_root(repo);
-	char *dir = pr_asprintf("%sexperiments", root);
-	char **names = NULL, runs[128];
-	size_t n, i;
+	char *dir = pr_asprintf("%sexperiments", root), **unfinished;
+	char **names = NULL, runs[256];
+	size_t n, i, k, nu;
 	int first, error;
 
 	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, 0, NULL,
@@ -97,7 +99,15 @@ int cmd_list(int argc, char **argv, git_repository *repo)
 		else
 			snprintf(state, sizeof(state), "not runnable");
 		ledger_summary(runs, sizeof(runs), root, names[i]);
-		printf("%-20s %-28s %s\n", names[i], state, runs);
+		printf("%-20s %-28s %s", names[i], state, runs);
+		pr_run_unfinished(&unfinished, &nu, repo, names[i]);
+		if (nu)
+			printf(", %zu unfinished (prereg recover %s)", nu,
+			       names[i]);
+		printf("\n");
+		for (k = 0; k < nu; k++)
+			free(unfinished[k]);
+		free(unfinished);
 		free(names[i]);
 	}
 	free(names);

@@ -1,0 +1,87 @@
+#!/bin/sh
+# t0015: the repository's state is checked before anything runs (index
+# lock, merge in progress, detached HEAD), and a commit that fails at the
+# end leaves no staged change: the run stays for 'prereg recover'
+. "$(dirname "$0")/lib.sh"
+new_repo "$SCRATCH/repo"
+"$PREREG" predict t-calib >/dev/null && "$PREREG" pin t-calib >/dev/null
+head0=$(git rev-parse HEAD)
+
+# nothing_ran DESC: no run directory, no ledger, HEAD unchanged
+nothing_ran() {
+	check "$1" sh -c "[ ! -d runs/t-calib ] && [ \$(git rev-parse HEAD) = $head0 ]"
+}
+
+# only_new_files DESC: git status shows no staged change and no deletion
+only_new_files() {
+	if git status --porcelain | grep -qv '^?? \|^ M runs/t-calib/ledger.jsonl$'; then
+		not_ok "$1"; git status --porcelain | sed 's/^/#   /'
+	else ok "$1"; fi
+}
+
+touch .git/index.lock
+expect_exit 3 "an index lock refuses the run" "$PREREG" run t-calib --quick
+expect_out "it names the lock and the fix" "index.lock' exists: another git process.*remove the file"
+nothing_ran "nothing ran under an index lock"
+rm .git/index.lock
+
+git checkout -q -b side
+echo a >side.txt && git add side.txt && git commit -q -m side
+git checkout -q main
+echo b >side.txt && git add side.txt && git commit -q -m main-side
+head0=$(git rev-parse HEAD)
+git merge side >/dev/null 2>&1
+expect_exit 3 "a merge in progress refuses the run" "$PREREG" run t-calib --quick
+expect_out "it says how to end it" "a merge is in progress; end it first with 'git commit' or 'git merge --abort'"
+nothing_ran "nothing ran during a merge"
+git merge --abort
+
+git checkout -q --detach
+expect_exit 3 "a detached HEAD refuses the run" "$PREREG" run t-calib --quick
+expect_out "it says to check out a branch or pass --detached" "HEAD is detached.*--detached"
+nothing_ran "nothing ran on a detached HEAD"
+expect_exit 0 "--detached runs there" "$PREREG" run t-calib --quick --detached
+check "the run commit is HEAD, on no branch" sh -c \
+	"git symbolic-ref -q HEAD >/dev/null; [ \$? = 1 ] && git log -1 --format=%s | grep -q '^prereg run t-calib'"
+check "main did not move" sh -c "[ \$(git rev-parse main) = $head0 ]"
+git checkout -q main
+rm -rf runs
+expect_exit 0 "a run on main" "$PREREG" run t-calib --quick
+head0=$(git rev-parse HEAD)
+
+# an index lock that appears while the run runs: the commit fails, the
+# index is untouched, the run is kept for recover
+"$PREREG" run t-calib --launches 3 >"$SCRATCH/late.out" 2>&1 &
+pid=$!
+i=0
+while [ $i -lt 600 ] && ! ls runs/t-calib/*/launch-0000.json >/dev/null 2>&1; do
+	sleep 0.1; i=$((i + 1)); done
+touch .git/index.lock
+wait $pid
+rc=$?
+if [ $rc = 1 ]; then ok "a run whose commit fails exits 1"; else
+	not_ok "late index lock: exit $rc"; sed 's/^/#   /' "$SCRATCH/late.out"; fi
+check "it says the run is recorded and how to commit it" grep -q \
+	"is recorded in runs/t-calib/.* and in the ledger but not committed.*prereg recover t-calib" "$SCRATCH/late.out"
+check "HEAD did not move" sh -c "[ \$(git rev-parse HEAD) = $head0 ]"
+rm .git/index.lock
+only_new_files "no staged change is left, only the new run and its ledger line"
+check "a following 'git commit -a' commits and removes nothing" sh -c \
+	"git commit -q -a -m 'a user commit' && [ \$(git rev-parse HEAD~1) = $head0 ] && [ -z \"\$(git diff --name-only --diff-filter=D HEAD~1 HEAD)\" ]"
+expect_exit 0 "prereg recover commits the run" "$PREREG" recover t-calib
+expect_out "it says so" "recorded before, now committed"
+check "the work tree is clean" sh -c "[ -z \"\$(git status --porcelain)\" ]"
+expect_exit 0 "and the audit passes" "$PREREG" audit t-calib
+expect_out "both runs are anchored" "^2 runs: 2 anchored"
+
+# a pin whose index write fails: no commit, no tag, nothing staged
+echo "; edited" >>experiments/t-calib/experiment.ini
+"$PREREG" predict t-calib >/dev/null
+head1=$(git rev-parse HEAD)
+touch .git/index.lock
+expect_exit 1 "a pin under an index lock fails" "$PREREG" pin t-calib
+check "HEAD did not move and no tag was made" sh -c \
+	"[ \$(git rev-parse HEAD) = $head1 ] && [ -z \"\$(git tag -l 'prereg/pin/t-calib/2')\" ]"
+rm .git/index.lock
+check "nothing is staged" sh -c "git diff --cached --quiet"
+echo "1..$n"
