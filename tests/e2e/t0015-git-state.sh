@@ -74,6 +74,27 @@ check "the work tree is clean" sh -c "[ -z \"\$(git status --porcelain)\" ]"
 expect_exit 0 "and the audit passes" "$PREREG" audit t-calib
 expect_out "both runs are anchored" "^2 runs: 2 anchored"
 
+# the branch's ref is locked when HEAD moves: the index, already
+# written, is written back as it was
+"$PREREG" run t-calib --launches 3 >"$SCRATCH/ref.out" 2>&1 &
+pid=$!
+i=0
+while [ $i -lt 600 ] && ! ls runs/t-calib/*/launch-0000.json >/dev/null 2>&1; do
+	sleep 0.1; i=$((i + 1)); done
+head2=$(git rev-parse HEAD)
+touch .git/refs/heads/main.lock
+wait $pid
+rc=$?
+if [ $rc = 1 ]; then ok "a run whose branch cannot move exits 1"; else
+	not_ok "ref lock: exit $rc"; sed 's/^/#   /' "$SCRATCH/ref.out"; fi
+check "it says HEAD could not move" grep -q "cannot move HEAD to the new commit" "$SCRATCH/ref.out"
+rm .git/refs/heads/main.lock
+check "HEAD did not move" sh -c "[ \$(git rev-parse HEAD) = $head2 ]"
+only_new_files "the index was written back: nothing staged"
+expect_exit 0 "prereg recover commits that run too" "$PREREG" recover t-calib
+expect_exit 0 "the audit passes" "$PREREG" audit t-calib
+expect_out "all three runs anchored" "^3 runs: 3 anchored"
+
 # a pin whose index write fails: no commit, no tag, nothing staged
 echo "; edited" >>experiments/t-calib/experiment.ini
 "$PREREG" predict t-calib >/dev/null

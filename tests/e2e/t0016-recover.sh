@@ -30,7 +30,9 @@ check "the completed launches are in the run directory" sh -c \
 	"[ $kept -ge 3 ] && [ \$(ls $dir | grep -c '^launch-.*\\.csv$') -ge 3 ]"
 check "with the run's state, and no ledger line yet" sh -c \
 	"[ -f $dir/run-state.json ] && [ ! -e runs/t-calib/ledger.jsonl ]"
-sleep 1
+i=0
+while [ $i -lt 100 ] && pgrep -f "$dir/[.]work-" >/dev/null; do
+	sleep 0.1; i=$((i + 1)); done
 check "the launch prereg was running died with it" sh -c "! pgrep -f '$dir/[.]work-' >/dev/null"
 expect_exit 0 "the audit does not grade the unfinished run" "$PREREG" audit t-calib
 expect_out "it tells the user to recover it" \
