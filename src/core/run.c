@@ -1027,7 +1027,8 @@ static int recover_ctx(run_ctx *rc, pr_run_opts *o, json_t **state,
 	launcher = json_string_value(json_object_get(*state, "launcher"));
 	if (!json_is_object(pin) || !launcher ||
 	    !json_is_integer(json_object_get(*state, "started"))) {
-		error = pr_error("cannot recover %s: '%s' is unreadable (%s)",
+		error = pr_error("cannot recover %s: '%s' is unreadable (%s); "
+				 "move the directory away to go on without it",
 				 rc->rel_dir, path,
 				 *state ? "fields missing" : jerr.text);
 		free(path);
