@@ -151,7 +151,8 @@ static int check_split(const checker *c, json_t *pred)
 	if (!json_is_array(rows))
 		return bad(c, 0,
 			   "workload row-split needs \"split\": "
-			   "{\"rows_per_rank\": [...]}, one count per rank");
+			   "{\"rows_per_rank\": [...]}, one count per rank "
+			   "(model split-gatherv writes it)");
 	if (json_array_size(rows) != (size_t)s->nranks)
 		return bad(c, 0,
 			   "split.rows_per_rank has %zu counts, the spec has "
