@@ -22,6 +22,10 @@ static const char usage[] =
     "             is an ancestor of the run commit\n"
     "  blobs      spec and prediction are the pin's, in the run commit too;\n"
     "             HEAD's prediction is its newest pin's\n"
+    "  valid      the pin's prediction passes the check 'prereg pin'\n"
+    "             makes, against the pin's spec: JSON naming NAME and\n"
+    "             that spec's blob, finite cells with lo <= predicted <= hi,\n"
+    "             and the split or the rows the workload reads\n"
     "  dates      the pin is dated before the run started (self-asserted)\n"
     "  archive    timings.csv.gz reads whole and matches the manifest\n"
     "  schedule   the seed is the pin's; the order and every block of rows\n"
@@ -92,8 +96,8 @@ static void print_table(const pr_audit *a)
 			printf(" %c", letter(r->check[k].result));
 		printf("\n");
 	}
-	printf("(M manifest, C committed, P pin, B blobs, D dates, A archive, "
-	       "S schedule, L ledger: P pass, W warn, F fail)\n");
+	printf("(M manifest, C committed, P pin, B blobs, V valid, D dates, "
+	       "A archive, S schedule, L ledger: P pass, W warn, F fail)\n");
 	for (i = 0; i < a->nexps; i++)
 		printf("%-*s  analysis %c\n", we, a->exp[i].experiment,
 		       letter(a->exp[i].analysis.result));

@@ -474,8 +474,9 @@ static void audit_experiment(rows *out, pr_audit_experiment *x,
 static pr_audit_grade grade(const pr_audit_run *r)
 {
 	static const int anchors[] = {PR_CHECK_COMMITTED, PR_CHECK_PIN,
-				      PR_CHECK_BLOBS,	  PR_CHECK_ARCHIVE,
-				      PR_CHECK_SCHEDULE,  PR_CHECK_LEDGER};
+				      PR_CHECK_BLOBS,	  PR_CHECK_VALID,
+				      PR_CHECK_ARCHIVE,	  PR_CHECK_SCHEDULE,
+				      PR_CHECK_LEDGER};
 	size_t i;
 
 	for (i = 0; i < PR_NCHECKS; i++) {
@@ -609,7 +610,7 @@ void pr_audit_free(pr_audit *a)
 const char *pr_audit_check_name(int check)
 {
 	static const char *const name[PR_NCHECKS] = {
-	    "manifest", "committed", "pin",	 "blobs",
+	    "manifest", "committed", "pin",	 "blobs", "valid",
 	    "dates",	"archive",   "schedule", "ledger"};
 
 	return check >= 0 && check < PR_NCHECKS ? name[check] : "?";

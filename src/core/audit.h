@@ -20,6 +20,7 @@ enum {
 	PR_CHECK_COMMITTED,
 	PR_CHECK_PIN,
 	PR_CHECK_BLOBS,
+	PR_CHECK_VALID,
 	PR_CHECK_DATES,
 	PR_CHECK_ARCHIVE,
 	PR_CHECK_SCHEDULE,
@@ -70,8 +71,8 @@ typedef struct {
 	char *holder;
 } pr_audit;
 
-/* "manifest", "committed", ... ; "PASS", "WARN", "FAIL"; "anchored",
- * "self-asserted", "broken". */
+/* "manifest", "committed", ..., "valid", ... ; "PASS", "WARN", "FAIL";
+ * "anchored", "self-asserted", "broken". */
 const char *pr_audit_check_name(int check);
 const char *pr_audit_result_name(pr_audit_result r);
 const char *pr_audit_grade_name(pr_audit_grade g);

@@ -1,5 +1,5 @@
 /* audit_run.c - the checks of one run directory, for prereg audit:
- * manifest, committed, pin, blobs, dates (provenance); archive, schedule
+ * manifest, committed, pin, blobs, valid, dates (provenance); archive, schedule
  * and ledger are in audit_data.c */
 #include "audit_run.h"
 
@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "pin.h"
+#include "predcheck.h"
 #include "util.h"
 
 /* One annotated tag as found: its ref, whether annotated, its target. */
@@ -471,6 +472,61 @@ cleanup:
 	free(pred);
 }
 
+/* ---- valid ---- */
+
+/* The blob at path of tree into *out: 1, or 0 when there is none. */
+static int tree_blob_id(git_oid *out, git_tree *tree, const char *path)
+{
+	git_tree_entry *e = NULL;
+	int found = 0;
+
+	if (git_tree_entry_bypath(&e, tree, path) == 0 &&
+	    git_tree_entry_type(e) == GIT_OBJECT_BLOB) {
+		git_oid_cpy(out, git_tree_entry_id(e));
+		found = 1;
+	}
+	git_tree_entry_free(e);
+	git_error_clear();
+	return found;
+}
+
+/* The pin's prediction passes the check pin makes, against the pin's spec:
+ * a run under a pin that could not have been made is broken. */
+static void check_valid(pr_audit_state *s)
+{
+	pr_audit_check *c = &s->out->check[PR_CHECK_VALID];
+	char *spec = pr_pin_spec_path(s->ctx->name);
+	char *pred = pr_pin_pred_path(s->ctx->name);
+	char pin[GIT_OID_HEXSZ + 1], *why;
+	git_oid spec_id, pred_id;
+
+	if (!s->pin) {
+		not_checked(c, "no pin commit (see pin)");
+		goto cleanup;
+	}
+	hex(pin, git_commit_id(s->pin));
+	if (!tree_blob_id(&spec_id, s->pin_tree, spec) ||
+	    !tree_blob_id(&pred_id, s->pin_tree, pred)) {
+		pr_audit_set(c, PR_AUDIT_FAIL, "pin commit %s lacks %s or %s",
+			     pin, spec, pred);
+		goto cleanup;
+	}
+	if (pr_prediction_check_blobs(NULL, s->ctx->repo, s->ctx->name,
+				      &spec_id, &pred_id, NULL) < 0) {
+		why = pr_audit_error(s->ctx->root);
+		pr_audit_set(c, PR_AUDIT_FAIL, "pin commit %s: %s", pin, why);
+		free(why);
+		goto cleanup;
+	}
+	pr_audit_set(c, PR_AUDIT_PASS,
+		     "the pin's prediction is of %s, made from the pin's "
+		     "spec, with finite cells and what the workload reads",
+		     s->ctx->name);
+cleanup:
+	free(spec);
+	free(pred);
+}
+
 /* ---- dates ---- */
 
 /* "YYYY-mm-ddTHH:MM:SSZ" as unix seconds: 0, or -1 when malformed. */
@@ -623,6 +679,7 @@ void pr_audit_run_dir(pr_audit_run *out, pr_audit_ctx *ctx, const char *run_id)
 	if (s.m) {
 		check_pin(&s);
 		check_blobs(&s);
+		check_valid(&s);
 		check_dates(&s);
 		pr_audit_check_archive(&s);
 		pr_audit_check_schedule(&s);

@@ -2,6 +2,7 @@
  * through libgit2 */
 #include "pin.h"
 
+#include "predcheck.h"
 #include "util.h"
 
 #include <errno.h>
@@ -772,6 +773,10 @@ int pr_pin_create(pr_pin *out, int *created, git_repository *repo,
 		error = pr_git_error(msg);
 		goto cleanup;
 	}
+	/* what is pinned must be what run will use: check those blobs */
+	if ((error = pr_prediction_check_blobs(NULL, repo, name, &spec_id,
+					       &pred_id, msg)) < 0)
+		goto cleanup;
 	if ((error = head_commit(&head, repo)) < 0 ||
 	    (error = pin_find(&pin, &scan, repo, head, name)) < 0)
 		goto cleanup;

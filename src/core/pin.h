@@ -37,6 +37,9 @@ char *pr_pin_pred_path(const char *name);
  * and create the annotated tag prereg/pin/NAME/K (K = highest + 1).
  * If the newest pin reachable from HEAD already holds the same two blobs
  * and HEAD holds them too, nothing is written and *created = 0.
+ * First the two files must pass pr_prediction_check (predcheck.h): a spec
+ * that does not parse or a prediction run could not use is PR_EINPUT,
+ * with nothing committed or tagged.
  * Errors: a file missing (PR_EINPUT), libgit2 failures (PR_EFAIL).
  */
 int pr_pin_create(pr_pin *out, int *created, git_repository *repo,

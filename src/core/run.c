@@ -13,7 +13,6 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
-#include "../model/split.h"
 #include "archive.h"
 #include "audit_ledger.h"
 #include "envcap.h"
@@ -22,6 +21,7 @@
 #include "ledger.h"
 #include "lock.h"
 #include "pin.h"
+#include "predcheck.h"
 #include "schedule.h"
 #include "slurm.h"
 #include "spec.h"
@@ -502,72 +502,54 @@ static int write_manifest(char sha[65], run_ctx *rc, const pr_archive_info *ai,
 	return error;
 }
 
-/* predictions/NAME.json's OBJ.KEY (a new reference), or NULL. */
-static json_t *pinned_value(const run_ctx *rc, const char *obj, const char *key)
+/* row-split: rows per rank from the pinned prediction's split (the 1/t
+ * split), which the check has found to fit the spec. */
+static void load_split(run_ctx *rc, json_t *pred)
 {
-	char *path = pr_asprintf("%spredictions/%s.json",
-				 pr_repo_root(rc->repo), rc->spec->name);
-	json_t *pred = json_load_file(path, 0, NULL);
-	json_t *v =
-	    json_incref(json_object_get(json_object_get(pred, obj), key));
-
-	json_decref(pred);
-	free(path);
-	return v;
-}
-
-/*
- * row-split: rows per rank from the pinned prediction's split (the 1/t
- * split), or an even split when the model makes none.
- */
-static int load_split(run_ctx *rc)
-{
-	json_t *rows = pinned_value(rc, "split", "rows_per_rank");
-	int n = rc->spec->nranks, i;
-
-	if (rows && json_array_size(rows) != (size_t)n) {
-		json_decref(rows);
-		return pr_error_code(PR_EINPUT,
-				     "predictions/%s.json splits the rows over "
-				     "%zu ranks, the spec has %d (run 'prereg "
-				     "predict %s' and pin it)",
-				     rc->spec->name, json_array_size(rows), n,
-				     rc->spec->name);
-	}
-	if (rows) {
-		rc->rows_per_rank = rows;
-	} else {
-		long *even = pr_calloc((size_t)n, sizeof(long));
-		double *t = pr_calloc((size_t)n, sizeof(double));
-		for (i = 0; i < n; i++)
-			t[i] = 1.0;
-		pr_split_rows(even, NULL, t, n, rc->spec->rows);
-		rc->rows_per_rank = json_array();
-		for (i = 0; i < n; i++)
-			json_array_append_new(rc->rows_per_rank,
-					      json_integer(even[i]));
-		free(even);
-		free(t);
-	}
-	return PR_OK;
+	rc->rows_per_rank = json_incref(
+	    json_object_get(json_object_get(pred, "split"), "rows_per_rank"));
 }
 
 /* rows_list = auto: the rows the pinned prediction placed around its
- * predicted steps. */
-static int load_sweep(run_ctx *rc)
+ * predicted steps, which the check has found to be there. */
+static void load_sweep(run_ctx *rc, json_t *pred)
 {
-	json_t *rows = pinned_value(rc, "sweep", "rows_list");
+	rc->rows_list = json_incref(
+	    json_object_get(json_object_get(pred, "sweep"), "rows_list"));
+}
 
-	if (json_array_size(rows) > 0) {
-		rc->rows_list = rows;
-		return PR_OK;
+/*
+ * The pin's own blobs of the prediction and the spec (not the work tree's)
+ * must pass pr_prediction_check; then what the workload reads is taken
+ * from them. A pinned prediction the run cannot use is refused (I1), never
+ * replaced by a default.
+ */
+static int load_pinned(run_ctx *rc)
+{
+	char *what = pr_asprintf("cannot run '%s'", rc->spec->name);
+	json_t *pred = NULL;
+	git_oid spec, p;
+	int error;
+
+	if (git_oid_fromstr(&spec, rc->pin.spec_blob) < 0 ||
+	    git_oid_fromstr(&p, rc->pin.pred_blob) < 0) {
+		error = pr_git_error("cannot read the pin's blob ids");
+		goto cleanup;
 	}
-	json_decref(rows);
-	return pr_error_code(PR_EINPUT,
-			     "predictions/%s.json places no rows (no device "
-			     "when it was predicted?): run 'prereg predict %s' "
-			     "where the device is, and pin it",
-			     rc->spec->name, rc->spec->name);
+	error = pr_prediction_check_blobs(&pred, rc->repo, rc->spec->name,
+					  &spec, &p, what);
+	if (error == PR_EINPUT)
+		error = PR_EREFUSED;
+	if (error < 0)
+		goto cleanup;
+	if (!strcmp(rc->spec->workload, "row-split"))
+		load_split(rc, pred);
+	if (rc->spec->rows_list_auto)
+		load_sweep(rc, pred);
+cleanup:
+	json_decref(pred);
+	free(what);
+	return error;
 }
 
 static int setup(run_ctx *rc, const char *name)
@@ -580,9 +562,7 @@ static int setup(run_ctx *rc, const char *name)
 		0 ||
 	    (error = pr_pin_check(&rc->pin, rc->repo, name)) < 0)
 		return error;
-	if ((!strcmp(rc->spec->workload, "row-split") &&
-	     (error = load_split(rc)) < 0) ||
-	    (rc->spec->rows_list_auto && (error = load_sweep(rc)) < 0))
+	if ((error = load_pinned(rc)) < 0)
 		return error;
 	rc->slurm = !strcmp(o->launcher, "slurm");
 	if (strcmp(o->launcher, "mpirun") && !rc->slurm)

@@ -43,23 +43,44 @@ static int write_text(const char *root, const char *rel, const char *text)
 	return error;
 }
 
-/* The spec and prediction, pinned as `prereg pin` does. */
+/* The spec of the runs: 2 ranks, configs vader and tcp, sizes 8, 4096. */
+static const char spec_text[] = "[experiment]\n"
+				"kind = calibration\n"
+				"claim = bench\n"
+				"workload = pingpong\n"
+				"[shape]\n"
+				"min_bytes = 8\n"
+				"max_bytes = 4096\n"
+				"factor = 512\n"
+				"[ranks]\n"
+				"group = cpu*2\n"
+				"[factors]\n"
+				"transport = vader, tcp\n";
+
+/* The spec and a prediction made from it, pinned as `prereg pin` does. */
 static int pin_experiment(pr_pin *pin, git_repository *repo, const char *root)
 {
 	char *dir = pr_asprintf("%sexperiments/%s", root, NAME);
 	char *pdir = pr_asprintf("%spredictions", root);
+	char blob[GIT_OID_HEXSZ + 1], *pred = NULL;
+	git_oid id;
 	int created, error;
 
+	if (git_odb_hash(&id, spec_text, strlen(spec_text), GIT_OBJECT_BLOB) <
+	    0)
+		return pr_git_error("cannot hash the spec");
+	git_oid_tostr(blob, sizeof(blob), &id);
+	pred = pr_asprintf("{\"experiment\": \"" NAME "\", \"spec_blob\": "
+			   "\"%s\", \"cells\": []}\n",
+			   blob);
 	if ((error = pr_mkdir_p(dir)) < 0 || (error = pr_mkdir_p(pdir)) < 0 ||
 	    (error = write_text(root, "experiments/" NAME "/experiment.ini",
-				"[experiment]\nkind = calibration\nworkload "
-				"= pingpong\n")) < 0 ||
-	    (error = write_text(root, "predictions/" NAME ".json",
-				"{\"experiment\": \"" NAME
-				"\", \"cells\": []}\n")) < 0)
+				spec_text)) < 0 ||
+	    (error = write_text(root, "predictions/" NAME ".json", pred)) < 0)
 		goto cleanup;
 	error = pr_pin_create(pin, &created, repo, NAME);
 cleanup:
+	free(pred);
 	free(dir);
 	free(pdir);
 	return error;

@@ -33,7 +33,8 @@ check "nothing was launched" no_runs
 git checkout -q -b side
 echo "; side" >>experiments/t-kv/experiment.ini
 "$PREREG" predict t-kv >/dev/null 2>&1 || true
-printf '{"experiment": "t-kv"}\n' >predictions/t-kv.json
+printf '{"experiment": "t-kv", "spec_blob": "%s", "cells": []}\n' \
+	"$(git hash-object experiments/t-kv/experiment.ini)" >predictions/t-kv.json
 "$PREREG" pin t-kv >/dev/null 2>&1
 git checkout -q main
 git checkout -q side -- experiments/t-kv/experiment.ini predictions/t-kv.json

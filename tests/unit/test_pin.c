@@ -21,11 +21,32 @@
 
 #define SPEC "experiments/x/experiment.ini"
 #define PRED "predictions/x.json"
-#define SPEC_TEXT "[experiment]\nkind = validation\n"
-#define PRED_TEXT "{\n  \"experiment\": \"x\"\n}\n"
+#define SPEC_TEXT                                                              \
+	"[experiment]\nkind = calibration\nclaim = c\nworkload = pingpong\n"   \
+	"[shape]\nmin_bytes = 8\nmax_bytes = 64\n[ranks]\ngroup = cpu*2\n"
+#define PRED_TEXT pred_text()
 
 static char base[PATH_MAX]; /* scratch directory of this run */
-static char errbuf[8192];   /* stderr captured by refused() and friends */
+
+/* A prediction of x that pr_pin_create accepts with SPEC_TEXT: it names
+ * the blob of SPEC_TEXT (static storage). */
+static const char *pred_text(void)
+{
+	static char text[256];
+	char hex[GIT_OID_HEXSZ + 1];
+	git_oid id;
+
+	assert_int_equal(
+	    git_odb_hash(&id, SPEC_TEXT, strlen(SPEC_TEXT), GIT_OBJECT_BLOB),
+	    0);
+	git_oid_tostr(hex, sizeof(hex), &id);
+	snprintf(text, sizeof(text),
+		 "{\n  \"cells\": [],\n  \"experiment\": \"x\",\n  "
+		 "\"spec_blob\": \"%s\"\n}\n",
+		 hex);
+	return text;
+}
+static char errbuf[8192]; /* stderr captured by refused() and friends */
 static int saved_stderr = -1;
 
 /* Run `git -C dir ARGS...`, stdout into out (may be NULL); exit status. */
@@ -472,7 +493,7 @@ static void test_check_committed_after_pin(void **state)
 	seeded_repo(dir);
 	make_exp(dir);
 	pin_x(dir, 1);
-	append_file(dir, PRED, "changed\n");
+	append_file(dir, PRED, "\n");
 	GIT(dir, "commit", "-q", "-a", "-m", "plain change");
 	check_refused(dir, PRED " was committed after its last pin without "
 				"'prereg pin' (run 'prereg pin x')");
@@ -564,7 +585,7 @@ static void test_repin_after_change(void **state)
 	seeded_repo(dir);
 	make_exp(dir);
 	first = pin_x(dir, 1);
-	append_file(dir, PRED, "{}\n");
+	append_file(dir, PRED, "\n");
 	second = pin_x(dir, 1);
 	assert_int_equal(second.k, 2);
 	assert_string_equal(second.tag, "prereg/pin/x/2");
@@ -670,6 +691,51 @@ static void test_pin_missing_files(void **state)
 	assert_string_equal(buf, "");
 	GIT_OUT(buf, dir, "rev-list", "--count", "HEAD");
 	assert_string_equal(buf, "1");
+}
+
+/* pr_pin_create refuses what pr_prediction_check refuses: nothing is
+ * committed, staged or tagged; the same files fixed pin. */
+static void test_pin_refuses_unusable(void **state)
+{
+	char dir[PATH_MAX], buf[256];
+	git_repository *repo;
+	pr_pin pin;
+	int created = -1;
+
+	(void)state;
+	seeded_repo(dir);
+	write_file(dir, SPEC, SPEC_TEXT);
+	write_file(dir, PRED,
+		   "{\"experiment\": \"x\", \"cells\": [], \"spec_blob\": "
+		   "\"1111111111111111111111111111111111111111\"}\n");
+	repo = open_repo(dir);
+	capture_start();
+	assert_int_equal(pr_pin_create(&pin, &created, repo, "x"), PR_EINPUT);
+	capture_end();
+	assert_int_equal(created, 0);
+	assert_has(errbuf, "prereg: cannot pin 'x': " PRED ": was predicted "
+			   "from spec blob 111111111111, not from " SPEC);
+	assert_has(errbuf, "(run 'prereg predict x', then 'prereg pin x')");
+
+	/* a spec that does not parse is refused too */
+	write_file(dir, SPEC, "[experiment]\nkind = sideways\n");
+	write_file(dir, PRED, PRED_TEXT);
+	capture_start();
+	assert_int_equal(pr_pin_create(&pin, &created, repo, "x"), PR_EINPUT);
+	capture_end();
+	assert_has(errbuf, SPEC);
+	GIT_OUT(buf, dir, "tag", "-l");
+	assert_string_equal(buf, "");
+	GIT_OUT(buf, dir, "rev-list", "--count", "HEAD");
+	assert_string_equal(buf, "1");
+	GIT_OUT(buf, dir, "diff", "--cached", "--name-only");
+	assert_string_equal(buf, "");
+
+	write_file(dir, SPEC, SPEC_TEXT);
+	assert_int_equal(pr_pin_create(&pin, &created, repo, "x"), PR_OK);
+	assert_int_equal(created, 1);
+	assert_int_equal(pin.k, 1);
+	git_repository_free(repo);
 }
 
 static void test_lightweight_tag_is_no_pin(void **state)
@@ -880,6 +946,7 @@ int main(void)
 	    cmocka_unit_test(test_pin_leaves_other_files),
 	    cmocka_unit_test(test_pin_unborn),
 	    cmocka_unit_test(test_pin_missing_files),
+	    cmocka_unit_test(test_pin_refuses_unusable),
 	    cmocka_unit_test(test_lightweight_tag_is_no_pin),
 	    cmocka_unit_test(test_pin_latest_none),
 	    cmocka_unit_test(test_commit_files),

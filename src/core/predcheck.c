@@ -1,0 +1,320 @@
+/* predcheck.c - is predictions/NAME.json usable with its spec? (the check
+ * of pin, run and audit) */
+#include "predcheck.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../runner/plan.h"
+#include "util.h"
+
+/* One check under way: what the messages need. */
+typedef struct {
+	const pr_spec *spec;
+	const char *what; /* "cannot pin 'x'", or NULL */
+} checker;
+
+static int bad(const checker *c, int device, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Print what is wrong (device: the advice says where to predict) and
+ * return PR_EINPUT. */
+static int bad(const checker *c, int device, const char *fmt, ...)
+{
+	const char *name = c->spec->name;
+	char msg[512], *advice;
+	va_list ap;
+	int error;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (!c->what)
+		return pr_error_code(PR_EINPUT, "predictions/%s.json: %s", name,
+				     msg);
+	advice = pr_asprintf(" (run 'prereg predict %s'%s, then 'prereg pin "
+			     "%s')",
+			     name, device ? " where the device is" : "", name);
+	error = pr_error_code(PR_EINPUT, "%s: predictions/%s.json: %s%s",
+			      c->what, name, msg, advice);
+	free(advice);
+	return error;
+}
+
+/* A finite number of a cell into *out: 1, or 0 when it is none. */
+static int number(double *out, json_t *cell, const char *key)
+{
+	json_t *v = json_object_get(cell, key);
+
+	*out = json_number_value(v);
+	return json_is_number(v) && isfinite(*out);
+}
+
+/* An integer of a cell in [lo, hi], when present: 1 ok, 0 not. */
+static int opt_integer(json_t *cell, const char *key, json_int_t lo,
+		       json_int_t hi)
+{
+	json_t *v = json_object_get(cell, key);
+
+	return !v || (json_is_integer(v) && json_integer_value(v) >= lo &&
+		      json_integer_value(v) <= hi);
+}
+
+/* The seconds of cell i: predicted_s > 0, 0 <= lo_s <= predicted_s <=
+ * hi_s, all finite. */
+static int check_seconds(const checker *c, json_t *cell, size_t i)
+{
+	double p, lo, hi;
+
+	if (!number(&p, cell, "predicted_s") || p <= 0)
+		return bad(c, 0,
+			   "cell %zu: predicted_s must be a finite number "
+			   "> 0",
+			   i);
+	if (!number(&lo, cell, "lo_s") || !number(&hi, cell, "hi_s"))
+		return bad(c, 0,
+			   "cell %zu: lo_s and hi_s must be finite numbers", i);
+	if (lo < 0 || lo > p || p > hi)
+		return bad(c, 0,
+			   "cell %zu: needs 0 <= lo_s <= predicted_s <= hi_s, "
+			   "has %g, %g, %g",
+			   i, lo, p, hi);
+	return PR_OK;
+}
+
+/* Cell i: what the analysis matches samples with, and its seconds. */
+static int check_cell(const checker *c, json_t *cell, size_t i)
+{
+	const pr_spec *s = c->spec;
+	json_t *phase = json_object_get(cell, "phase");
+	json_t *device = json_object_get(cell, "device");
+	json_t *reduce = json_object_get(cell, "reduce");
+
+	if (!json_is_object(cell))
+		return bad(c, 0, "cell %zu is not an object", i);
+	if (!json_object_get(cell, "config") ||
+	    !opt_integer(cell, "config", 0, pr_spec_nconfigs(s) - 1))
+		return bad(c, 0,
+			   "cell %zu: config must be an integer in [0, %d] "
+			   "(the spec has %d configs)",
+			   i, pr_spec_nconfigs(s) - 1, pr_spec_nconfigs(s));
+	if (!json_is_string(phase) || !json_string_length(phase))
+		return bad(c, 0, "cell %zu: phase must be a non-empty string",
+			   i);
+	if (!opt_integer(cell, "rows", 0, PR_MAX_LIST_ROWS))
+		return bad(c, 0,
+			   "cell %zu: rows must be an integer in [0, %ld]", i,
+			   PR_MAX_LIST_ROWS);
+	if (!opt_integer(cell, "rank", 0, s->nranks - 1))
+		return bad(c, 0,
+			   "cell %zu: rank must be an integer in [0, %d] (the "
+			   "spec has %d ranks)",
+			   i, s->nranks - 1, s->nranks);
+	if (device && !json_is_string(device))
+		return bad(c, 0, "cell %zu: device must be a string", i);
+	if (reduce && (!json_is_string(reduce) ||
+		       strcmp(json_string_value(reduce), "max_over_ranks")))
+		return bad(c, 0, "cell %zu: reduce must be \"max_over_ranks\"",
+			   i);
+	return check_seconds(c, cell, i);
+}
+
+static int check_cells(const checker *c, json_t *pred)
+{
+	json_t *cells = json_object_get(pred, "cells"), *cell;
+	size_t i;
+	int error;
+
+	if (!json_is_array(cells))
+		return bad(c, 0, "\"cells\" must be an array");
+	json_array_foreach(cells, i, cell)
+	{
+		if ((error = check_cell(c, cell, i)) < 0)
+			return error;
+	}
+	return PR_OK;
+}
+
+/* row-split: the split prereg run hands to the ranks. */
+static int check_split(const checker *c, json_t *pred)
+{
+	const pr_spec *s = c->spec;
+	json_t *rows =
+	    json_object_get(json_object_get(pred, "split"), "rows_per_rank");
+	json_t *v;
+	json_int_t sum = 0;
+	size_t i;
+
+	if (!json_is_array(rows))
+		return bad(c, 0,
+			   "workload row-split needs \"split\": "
+			   "{\"rows_per_rank\": [...]}, one count per rank "
+			   "(model split-gatherv writes it)");
+	if (json_array_size(rows) != (size_t)s->nranks)
+		return bad(c, 0,
+			   "split.rows_per_rank has %zu counts, the spec has "
+			   "%d ranks",
+			   json_array_size(rows), s->nranks);
+	json_array_foreach(rows, i, v)
+	{
+		if (!json_is_integer(v) || json_integer_value(v) < 0 ||
+		    json_integer_value(v) > s->rows)
+			return bad(c, 0,
+				   "split.rows_per_rank[%zu] must be an "
+				   "integer in [0, %ld]",
+				   i, s->rows);
+		sum += json_integer_value(v);
+	}
+	if (sum != s->rows)
+		return bad(c, 0,
+			   "split.rows_per_rank adds up to %lld rows, the "
+			   "spec has %ld",
+			   (long long)sum, s->rows);
+	return PR_OK;
+}
+
+/* rows_list = auto: the rows the prediction placed, as a plan holds them. */
+static int check_sweep(const checker *c, json_t *pred)
+{
+	json_t *rows =
+		   json_object_get(json_object_get(pred, "sweep"), "rows_list"),
+	       *v;
+	size_t i;
+
+	if (rows && !json_is_array(rows))
+		return bad(c, 0,
+			   "sweep.rows_list must be an array of row counts");
+	if (!json_array_size(rows))
+		return bad(c, 1,
+			   "places no rows (sweep.rows_list is missing or "
+			   "empty: was there no device when it was "
+			   "predicted?)");
+	if (json_array_size(rows) > PR_MAX_ROWS_LIST)
+		return bad(c, 0,
+			   "sweep.rows_list has %zu row counts, at most %d "
+			   "run",
+			   json_array_size(rows), PR_MAX_ROWS_LIST);
+	json_array_foreach(rows, i, v)
+	{
+		if (!json_is_integer(v) || json_integer_value(v) < 1 ||
+		    json_integer_value(v) > PR_MAX_LIST_ROWS)
+			return bad(c, 0,
+				   "sweep.rows_list[%zu] must be an integer "
+				   "in [1, %ld]",
+				   i, PR_MAX_LIST_ROWS);
+	}
+	return PR_OK;
+}
+
+/* Whose prediction it is: the experiment and the spec it was made from. */
+static int check_origin(const checker *c, json_t *pred, const char *spec_blob)
+{
+	const char *exp =
+	    json_string_value(json_object_get(pred, "experiment"));
+	const char *blob =
+	    json_string_value(json_object_get(pred, "spec_blob"));
+
+	if (!exp)
+		return bad(c, 0, "\"experiment\" must be a string");
+	if (strcmp(exp, c->spec->name))
+		return bad(c, 0, "is the prediction of '%s', not '%s'", exp,
+			   c->spec->name);
+	if (!blob)
+		return bad(c, 0, "\"spec_blob\" must be a string");
+	if (strcmp(blob, spec_blob))
+		return bad(c, 0,
+			   "was predicted from spec blob %.12s, not from %s "
+			   "(blob %.12s)",
+			   blob, c->spec->path, spec_blob);
+	return PR_OK;
+}
+
+int pr_prediction_check(json_t **out, const char *text, size_t len,
+			const pr_spec *spec, const char *spec_blob,
+			const char *what)
+{
+	checker c = {spec, what};
+	json_error_t jerr;
+	json_t *pred;
+	int error;
+
+	if (out)
+		*out = NULL;
+	pred = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+	if (!pred)
+		return bad(&c, 0, "not JSON (line %d, column %d: %s)",
+			   jerr.line, jerr.column, jerr.text);
+	if (!json_is_object(pred)) {
+		error = bad(&c, 0, "not a JSON object");
+		goto cleanup;
+	}
+	if ((error = check_origin(&c, pred, spec_blob)) < 0 ||
+	    (error = check_cells(&c, pred)) < 0 ||
+	    (!strcmp(spec->workload, "row-split") &&
+	     (error = check_split(&c, pred)) < 0) ||
+	    (spec->rows_list_auto && (error = check_sweep(&c, pred)) < 0))
+		goto cleanup;
+	if (out) {
+		*out = pred;
+		pred = NULL;
+	}
+cleanup:
+	json_decref(pred);
+	return error;
+}
+
+/* A blob's bytes, NUL-terminated, into *out (caller frees). */
+static int blob_text(char **out, size_t *len, git_repository *repo,
+		     const git_oid *id, const char *path)
+{
+	git_blob *blob = NULL;
+
+	*out = NULL;
+	if (git_blob_lookup(&blob, repo, id) < 0) {
+		const git_error *e = git_error_last();
+
+		return pr_error("cannot read '%s' from git: %s", path,
+				e && e->message ? e->message : "unknown error");
+	}
+	*len = (size_t)git_blob_rawsize(blob);
+	*out = pr_malloc(*len + 1);
+	memcpy(*out, git_blob_rawcontent(blob), *len);
+	(*out)[*len] = '\0';
+	git_blob_free(blob);
+	return PR_OK;
+}
+
+int pr_prediction_check_blobs(json_t **out, git_repository *repo,
+			      const char *name, const git_oid *spec,
+			      const git_oid *pred, const char *what)
+{
+	char *spec_path = pr_asprintf("experiments/%s/experiment.ini", name);
+	char *pred_path = pr_asprintf("predictions/%s.json", name);
+	char *spec_text = NULL, *pred_text = NULL;
+	char blob[GIT_OID_HEXSZ + 1];
+	pr_spec *parsed = NULL;
+	size_t spec_len, pred_len;
+	int error;
+
+	if (out)
+		*out = NULL;
+	git_oid_tostr(blob, sizeof(blob), spec);
+	if ((error = blob_text(&spec_text, &spec_len, repo, spec, spec_path)) <
+		0 ||
+	    (error = blob_text(&pred_text, &pred_len, repo, pred, pred_path)) <
+		0 ||
+	    (error = pr_spec_parse(&parsed, spec_text, spec_path, name)) < 0)
+		goto cleanup;
+	error =
+	    pr_prediction_check(out, pred_text, pred_len, parsed, blob, what);
+cleanup:
+	pr_spec_free(parsed);
+	free(spec_text);
+	free(pred_text);
+	free(spec_path);
+	free(pred_path);
+	return error;
+}
