@@ -91,7 +91,7 @@ BACKENDS_LINE = prereg-rank backends: $(BACKENDS)$(if $(CUDA_NOTE),; \
 CORE_SRC  = $(wildcard src/core/*.c) $(wildcard src/model/*.c)
 CLI_SRC   = $(wildcard src/cli/*.c)
 RANK_SRC  = $(wildcard src/runner/*.c) $(wildcard src/backend/*.c)
-RANK_CORE = src/core/util.c src/core/schedule.c
+RANK_CORE = src/core/util.c src/core/schedule.c src/core/plancheck.c
 UNIT_SRC  = $(wildcard tests/unit/test_*.c)
 BENCH_SRC = $(wildcard tests/bench/bench_*.c)
 

@@ -32,11 +32,14 @@ static const char usage[] =
     "             follow it (I6)\n"
     "  ledger     the hash chain holds; the run's line records its manifest\n"
     "Per experiment, analysis: a committed analysis/NAME/report.md is what\n"
-    "'prereg analyze NAME' computes now.\n"
+    "'prereg analyze NAME' computes now from the committed runs it covers\n"
+    "(its run sections and the runs it lists as not analyzed); a warning,\n"
+    "not a failure, names the committed runs it does not cover (stale).\n"
     "\n"
     "A run is anchored when its order is proven by ancestry and hashes,\n"
     "self-asserted when nothing fails but the order rests on dates, broken\n"
-    "when a check fails. Exit status 1 when a check fails.\n"
+    "when a check fails. Exit status 1 when a check fails; warnings leave\n"
+    "it 0.\n"
     "\n"
     "  --json   print the audit as JSON on stdout\n";
 

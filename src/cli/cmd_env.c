@@ -7,15 +7,15 @@
 
 #include "../core/envcap.h"
 #include "../core/launch.h"
-#include "../core/slurm.h"
 #include "../core/util.h"
 #include "cmd.h"
 
 static const char usage[] =
     "usage: prereg env [--json]\n"
     "\n"
-    "What this machine offers prereg: host, CPU, cores, memory, the MPI\n"
-    "launcher and its version, transports and placements, and the\n"
+    "What this machine offers prereg: host, CPU, cores, memory, mpirun's\n"
+    "version, transports and placements, the launchers whose programs are\n"
+    "all on PATH (and, for the others, the program not found), and the\n"
     "device backends built into prereg-rank.\n";
 
 static int on_opt(int opt, const char *arg, void *data)
@@ -25,6 +25,28 @@ static int on_opt(int opt, const char *arg, void *data)
 		return PR_EINPUT;
 	*(int *)data = 1;
 	return PR_OK;
+}
+
+/* The launchers found, then those not found and the program missing. */
+static void print_launchers(json_t *have, json_t *missing)
+{
+	const char *name;
+	json_t *v;
+	size_t i;
+	int first = 1;
+
+	printf("%-16s", "launchers");
+	json_array_foreach(have, i, v)
+	    printf("%s %s", i ? "," : "", json_string_value(v));
+	if (!json_array_size(have))
+		printf(" none");
+	json_object_foreach(missing, name, v)
+	{
+		printf("%s%s: '%s' not found", first ? " (" : "; ", name,
+		       json_string_value(v));
+		first = 0;
+	}
+	printf("%s\n", first ? "" : ")");
 }
 
 /* One line per GPU kind: how many devices, which, or why none. */
@@ -70,7 +92,7 @@ int cmd_env(int argc, char **argv, git_repository *repo)
 					     {NULL, 0, NULL, 0}};
 	static const char *const transports[] = {"vader", "tcp", "ucx",
 						 "default"};
-	json_t *env, *tr = json_array(), *devices = NULL;
+	json_t *env, *tr = json_array(), *devices = NULL, *missing;
 	const char *k;
 	json_t *v;
 	size_t i;
@@ -99,10 +121,8 @@ int cmd_env(int argc, char **argv, git_repository *repo)
 	json_object_set_new(env, "transports", tr);
 	json_object_set_new(env, "placements",
 			    json_pack("[s, s]", "spread", "packed"));
-	json_object_set_new(env, "launchers",
-			    pr_slurm_available()
-				? json_pack("[s, s]", "mpirun", "slurm")
-				: json_pack("[s]", "mpirun"));
+	json_object_set_new(env, "launchers", pr_envcap_launchers(&missing));
+	json_object_set_new(env, "launchers_missing", missing);
 	if (pr_envcap_devices(&devices, 256, 0) == 0)
 		json_object_set_new(env, "devices", devices);
 	if (as_json) {
@@ -124,9 +144,8 @@ int cmd_env(int argc, char **argv, git_repository *repo)
 	for (i = 0; i < json_array_size(tr); i++)
 		printf(" %s", json_string_value(json_object_get(
 				  json_array_get(tr, i), "name")));
-	printf("\n%-16s spread, packed\n%-16s mpirun%s\n", "placements",
-	       "launchers",
-	       pr_slurm_available() ? ", slurm" : " (slurm: sbatch not found)");
+	printf("\n%-16s spread, packed\n", "placements");
+	print_launchers(json_object_get(env, "launchers"), missing);
 	print_devices(json_object_get(env, "devices"));
 	json_decref(env);
 	return PR_OK;

@@ -286,56 +286,43 @@ static int link_in(const char *tmp, const pr_audit_ctx *ctx, const char *rel)
 
 /*
  * A root below tmp holding what 'prereg analyze NAME' reads, as links into
- * the work tree: the spec, the prediction and the run directories that
- * HEAD holds. Runs not committed are left out: the committed report
- * cannot hold them, and their own rows say they are not committed.
+ * the work tree: the spec, the prediction and the run directories `runs`
+ * (run ids that HEAD holds under runs/NAME). Runs not committed are left
+ * out: the committed report cannot hold them, and their own rows say they
+ * are not committed.
  */
-static int committed_view(const char *tmp, const pr_audit_ctx *ctx)
+static int committed_view(const char *tmp, const pr_audit_ctx *ctx,
+			  const names *runs)
 {
 	char *dirs[] = {pr_asprintf("%s/runs/%s", tmp, ctx->name),
 			pr_asprintf("%s/experiments", tmp),
 			pr_asprintf("%s/predictions", tmp)};
-	char *runs = pr_asprintf("runs/%s", ctx->name);
 	char *spec = pr_asprintf("experiments/%s", ctx->name);
 	char *pred = pr_pin_pred_path(ctx->name);
-	git_tree_entry *e = NULL;
-	git_tree *tree = NULL;
-	size_t i, n = 0;
+	size_t i;
 	int error = PR_OK;
 
 	for (i = 0; i < 3 && error == 0; i++)
 		error = pr_mkdir_p(dirs[i]);
-	if (error == 0 && ctx->head_tree &&
-	    git_tree_entry_bypath(&e, ctx->head_tree, runs) == 0 &&
-	    git_tree_entry_type(e) == GIT_OBJECT_TREE &&
-	    git_tree_lookup(&tree, ctx->repo, git_tree_entry_id(e)) == 0)
-		n = git_tree_entrycount(tree);
-	git_error_clear();
-	for (i = 0; i < n && error == 0; i++) {
-		const git_tree_entry *r = git_tree_entry_byindex(tree, i);
-		char *rel;
+	for (i = 0; i < runs->n && error == 0; i++) {
+		char *rel = pr_asprintf("runs/%s/%s", ctx->name, runs->v[i]);
 
-		if (git_tree_entry_type(r) != GIT_OBJECT_TREE)
-			continue;
-		rel = pr_asprintf("%s/%s", runs, git_tree_entry_name(r));
 		error = link_in(tmp, ctx, rel);
 		free(rel);
 	}
 	if (error == 0 && (error = link_in(tmp, ctx, spec)) == 0)
 		error = link_in(tmp, ctx, pred);
-	git_tree_free(tree);
-	git_tree_entry_free(e);
 	for (i = 0; i < 3; i++)
 		free(dirs[i]);
-	free(runs);
 	free(spec);
 	free(pred);
 	return error;
 }
 
-/* report.md as 'prereg analyze NAME' renders it now from the committed
- * runs, into *out. */
-static int render_report(char **out, size_t *len, const pr_audit_ctx *ctx)
+/* report.md as 'prereg analyze NAME [RUNID]' renders it now from the
+ * committed runs `runs`, into *out. */
+static int render_report(char **out, size_t *len, const pr_audit_ctx *ctx,
+			 const names *runs, const char *run_id)
 {
 	const char *tmpdir = getenv("TMPDIR");
 	char *prefix = pr_asprintf("%s/prereg-audit-",
@@ -351,8 +338,8 @@ static int render_report(char **out, size_t *len, const pr_audit_ctx *ctx)
 	if (error < 0)
 		return error;
 	root = pr_asprintf("%s/", tmp);
-	if ((error = committed_view(tmp, ctx)) < 0 ||
-	    (error = pr_analyze(&a, root, ctx->name, NULL)) < 0)
+	if ((error = committed_view(tmp, ctx, runs)) < 0 ||
+	    (error = pr_analyze(&a, root, ctx->name, run_id)) < 0)
 		goto cleanup;
 	pr_report_write(&a, root); /* plots may fail; the report is written */
 	pr_analysis_free(&a);
@@ -372,25 +359,82 @@ cleanup:
 	return error;
 }
 
-static void check_analysis(pr_audit_check *c, const pr_audit_ctx *ctx)
+/* Is id in the list v of n names, sorted by by_string? */
+static int listed(char **v, size_t n, const char *id)
 {
-	char *path = pr_asprintf("analysis/%s/report.md", ctx->name);
-	git_tree_entry *e = NULL;
-	git_blob *blob = NULL;
-	char *now = NULL;
-	size_t len = 0;
+	return n && bsearch(&id, v, n, sizeof(*v), by_string) != NULL;
+}
 
-	if (!ctx->head_tree ||
-	    git_tree_entry_bypath(&e, ctx->head_tree, path) < 0 ||
-	    git_tree_entry_type(e) != GIT_OBJECT_BLOB) {
-		pr_audit_set(c, PR_AUDIT_WARN, "%s is not committed", path);
-		goto cleanup;
+/*
+ * The run directories HEAD holds under runs/NAME: those the committed
+ * report (text, len bytes) covers into `covered`, the others into
+ * `others`. Returns 1 when it covers exactly one run, analyzed, as
+ * 'prereg analyze NAME RUNID' writes it (that run may be one that
+ * 'prereg analyze NAME' leaves out), else 0. A report that covers none of
+ * them is compared with all of them.
+ */
+static int covered_runs(names *covered, names *others, const pr_audit_ctx *ctx,
+			const char *text, size_t len)
+{
+	size_t i, n = ctx->head_runs ? git_tree_entrycount(ctx->head_runs) : 0;
+	pr_report_runs rr;
+	int analyzed = 0;
+
+	pr_report_runs_read(&rr, text, len);
+	if (rr.nanalyzed)
+		qsort(rr.analyzed, rr.nanalyzed, sizeof(char *), by_string);
+	if (rr.nskipped)
+		qsort(rr.skipped, rr.nskipped, sizeof(char *), by_string);
+	for (i = 0; i < n; i++) {
+		const git_tree_entry *r =
+		    git_tree_entry_byindex(ctx->head_runs, i);
+		const char *id = git_tree_entry_name(r);
+		int a;
+
+		if (git_tree_entry_type(r) != GIT_OBJECT_TREE)
+			continue;
+		a = listed(rr.analyzed, rr.nanalyzed, id);
+		names_add(a || listed(rr.skipped, rr.nskipped, id) ? covered
+								   : others,
+			  id);
+		analyzed += a;
 	}
-	if (git_blob_lookup(&blob, ctx->repo, git_tree_entry_id(e)) < 0) {
-		pr_audit_set(c, PR_AUDIT_FAIL, "cannot read %s in HEAD", path);
-		goto cleanup;
+	pr_report_runs_free(&rr);
+	if (!covered->n) {
+		*covered = *others;
+		memset(others, 0, sizeof(*others));
 	}
-	if (render_report(&now, &len, ctx) < 0) {
+	return covered->n == 1 && analyzed == 1;
+}
+
+/* "a, b, c" of a list of names; caller frees. */
+static char *names_join(const names *l)
+{
+	char *s = pr_strdup(""), *t;
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		t = pr_asprintf("%s%s%s", s, i ? ", " : "", l->v[i]);
+		free(s);
+		s = t;
+	}
+	return s;
+}
+
+/* The committed report against the one computed now from the runs it
+ * covers: the same bytes pass, with a warning when HEAD holds runs it
+ * does not cover (stale, not wrong); other bytes fail. */
+static void compare_report(pr_audit_check *c, const pr_audit_ctx *ctx,
+			   const char *path, const git_blob *blob)
+{
+	const char *text = git_blob_rawcontent(blob);
+	size_t len = (size_t)git_blob_rawsize(blob), nlen = 0;
+	names covered = {0}, others = {0};
+	char *now = NULL, *list;
+	int one = covered_runs(&covered, &others, ctx, text, len);
+
+	if (render_report(&now, &nlen, ctx, &covered,
+			  one ? covered.v[0] : NULL) < 0) {
 		char *msg = pr_audit_error(ctx->root);
 
 		pr_audit_set(c, PR_AUDIT_FAIL,
@@ -398,20 +442,48 @@ static void check_analysis(pr_audit_check *c, const pr_audit_ctx *ctx)
 			     "now: %s",
 			     path, ctx->name, msg);
 		free(msg);
-	} else if ((git_object_size_t)len != git_blob_rawsize(blob) ||
-		   memcmp(now, git_blob_rawcontent(blob), len)) {
+	} else if (nlen != len || memcmp(now, text, len)) {
 		pr_audit_set(c, PR_AUDIT_FAIL,
 			     "%s differs from what 'prereg analyze %s' "
-			     "computes now",
-			     path, ctx->name);
+			     "computes now%s",
+			     path, ctx->name,
+			     others.n ? " from the runs it covers" : "");
+	} else if (others.n) {
+		list = names_join(&others);
+		pr_audit_set(c, PR_AUDIT_WARN,
+			     "%s is what 'prereg analyze %s' computes from the "
+			     "%zu run%s it covers, but it is stale: it does "
+			     "not cover run%s %s (run 'prereg analyze %s' and "
+			     "commit the report)",
+			     path, ctx->name, covered.n,
+			     covered.n == 1 ? "" : "s",
+			     others.n == 1 ? "" : "s", list, ctx->name);
+		free(list);
 	} else {
 		pr_audit_set(c, PR_AUDIT_PASS,
 			     "%s is what 'prereg analyze %s' computes now",
 			     path, ctx->name);
 	}
-cleanup:
-	git_error_clear();
 	free(now);
+	names_free(&covered);
+	names_free(&others);
+}
+
+static void check_analysis(pr_audit_check *c, const pr_audit_ctx *ctx)
+{
+	char *path = pr_asprintf("analysis/%s/report.md", ctx->name);
+	git_tree_entry *e = NULL;
+	git_blob *blob = NULL;
+
+	if (!ctx->head_tree ||
+	    git_tree_entry_bypath(&e, ctx->head_tree, path) < 0 ||
+	    git_tree_entry_type(e) != GIT_OBJECT_BLOB)
+		pr_audit_set(c, PR_AUDIT_WARN, "%s is not committed", path);
+	else if (git_blob_lookup(&blob, ctx->repo, git_tree_entry_id(e)) < 0)
+		pr_audit_set(c, PR_AUDIT_FAIL, "cannot read %s in HEAD", path);
+	else
+		compare_report(c, ctx, path, blob);
+	git_error_clear();
 	git_blob_free(blob);
 	git_tree_entry_free(e);
 	free(path);

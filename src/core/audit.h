@@ -80,8 +80,10 @@ const char *pr_audit_grade_name(pr_audit_grade g);
 /*
  * Audit the experiments `names` (nnames 0: every experiment with runs/NAME
  * or experiments/NAME in the work tree) of repo at HEAD: every run
- * directory, every ledger line and each experiment's committed analysis.
- * Reads only; renders the analysis in a temporary directory it removes.
+ * directory, every ledger line and each experiment's committed analysis
+ * (recomputed from the committed runs it covers: the same bytes PASS, or
+ * WARN when HEAD holds runs it does not cover; other bytes FAIL). Reads
+ * only; renders the analysis in a temporary directory it removes.
  * Prints nothing: what it finds is in out (caller frees with
  * pr_audit_free). Errors: an invalid or unknown name (PR_EINPUT, with a
  * message), history that cannot be read (PR_EFAIL).

@@ -37,12 +37,33 @@ char *pr_envcap_mpirun_version(void)
 	char *argv[] = {"mpirun", "--version", NULL}, *out = NULL;
 	int status;
 
-	if (pr_launch_capture(&out, &status, argv) < 0 || status != 0) {
+	if (pr_launch_missing("mpirun") ||
+	    pr_launch_capture(&out, &status, argv) < 0 || status != 0) {
 		free(out);
 		return NULL;
 	}
 	out[strcspn(out, "\n")] = '\0';
 	return out;
+}
+
+json_t *pr_envcap_launchers(json_t **missing)
+{
+	static const char *const names[] = {"mpirun", "slurm"};
+	json_t *have = json_array();
+	size_t i;
+
+	if (missing)
+		*missing = json_object();
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		const char *prog = pr_launch_missing(names[i]);
+
+		if (!prog)
+			json_array_append_new(have, json_string(names[i]));
+		else if (missing)
+			json_object_set_new(*missing, names[i],
+					    json_string(prog));
+	}
+	return have;
 }
 
 json_t *pr_envcap_host(void)

@@ -4,16 +4,26 @@
 
 #include <jansson.h>
 
-/* A new JSON object {host, kernel, cpu, cores, pus, memory_bytes,
- * mpirun_version, backends}; never NULL. */
+/* A new JSON object {host, kernel, machine, cpu, cores, pus,
+ * memory_bytes, mpirun_version}; never NULL. */
 json_t *pr_envcap_host(void);
 
-/* First line of `mpirun --version` without a shell, or NULL. */
+/* First line of `mpirun --version` without a shell, or NULL (also when
+ * mpirun is not on PATH). */
 char *pr_envcap_mpirun_version(void);
 
 /*
+ * The launchers this machine offers, as a new JSON array of names in the
+ * order mpirun, slurm: those whose programs are all on PATH
+ * (pr_launch_missing). *missing, when not NULL, gets a new object
+ * {launcher: the first program not found} of the others. Never NULL.
+ */
+json_t *pr_envcap_launchers(json_t **missing);
+
+/*
  * The devices prereg-rank sees: the JSON of `prereg-rank --devices
- * --threads-per-block T --keys K` (occupancy depends on both) ({backends, cuda: {count, error, devices}, hip:
+ * --threads-per-block T --keys K` (occupancy depends on both) ({backends, cuda:
+ * {count, error, devices}, hip:
  * ...}), run beside this executable. PR_EFAIL with a message when it
  * cannot run.
  */

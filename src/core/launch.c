@@ -1,4 +1,5 @@
-/* launch.c - mpirun command lines and children through fork/exec */
+/* launch.c - mpirun command lines, the launchers' programs on PATH, and
+ * children through fork/exec */
 #include "launch.h"
 
 #include <errno.h>
@@ -11,6 +12,7 @@
 #include <string.h>
 #include <dirent.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -353,6 +355,101 @@ int pr_launch_capture(char **out, int *status, char *const argv[])
 	*out = buf;
 	*status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
 	return PR_OK;
+}
+
+/* The programs each launcher runs itself, and where Debian has them. */
+static const char *const mpirun_progs[] = {"mpirun", NULL};
+static const char *const slurm_progs[] = {
+    "sbatch", "srun", "squeue", "scontrol", "sinfo", "scancel", NULL};
+static const struct {
+	const char *name;
+	const char *const *progs; /* NULL-terminated */
+	const char *needs;	  /* what the message says it needs */
+} launchers[] = {
+    {"mpirun", mpirun_progs, "Open MPI's mpirun (Debian: openmpi-bin)"},
+    {"slurm", slurm_progs,
+     "Slurm's client commands (Debian: slurm-client), or use --launcher "
+     "mpirun"},
+};
+
+#define NLAUNCHERS (sizeof(launchers) / sizeof(launchers[0]))
+
+static int is_executable(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+	       access(path, X_OK) == 0;
+}
+
+int pr_launch_on_path(const char *prog)
+{
+	const char *path = getenv("PATH"), *dir, *colon;
+	int found = 0;
+
+	if (strchr(prog, '/'))
+		return is_executable(prog);
+	if (!path)
+		path = "/bin:/usr/bin";
+	for (dir = path; dir && !found; dir = colon ? colon + 1 : NULL) {
+		size_t len;
+		char *p;
+
+		colon = strchr(dir, ':');
+		len = colon ? (size_t)(colon - dir) : strlen(dir);
+		p = len ? pr_asprintf("%.*s/%s", (int)len, dir, prog)
+			: pr_strdup(prog);
+		found = is_executable(p);
+		free(p);
+	}
+	return found;
+}
+
+static int launcher_index(const char *launcher)
+{
+	size_t i;
+
+	for (i = 0; i < NLAUNCHERS; i++)
+		if (!strcmp(launchers[i].name, launcher))
+			return (int)i;
+	return -1;
+}
+
+const char *pr_launch_missing(const char *launcher)
+{
+	int i = launcher_index(launcher);
+	const char *const *p;
+
+	if (i < 0)
+		return launcher;
+	for (p = launchers[i].progs; *p; p++)
+		if (!pr_launch_on_path(*p))
+			return *p;
+	return NULL;
+}
+
+int pr_launch_check(const char *launcher)
+{
+	const char *missing;
+	int i = launcher_index(launcher);
+
+	if (i < 0) {
+		char known[64] = "";
+		size_t k;
+
+		for (k = 0; k < NLAUNCHERS; k++) {
+			strcat(known, k ? ", " : "");
+			strcat(known, launchers[k].name);
+		}
+		return pr_error_code(PR_EINPUT,
+				     "unknown launcher '%s' (known: %s)",
+				     launcher, known);
+	}
+	if (!(missing = pr_launch_missing(launcher)))
+		return PR_OK;
+	return pr_error_code(PR_EINPUT,
+			     "'%s' not found on PATH: --launcher %s needs %s",
+			     missing, launcher, launchers[i].needs);
 }
 
 int pr_launch_ncores(void)

@@ -1,5 +1,5 @@
-/* launch.h - mpirun command lines for a config, and children run through
- * fork/exec (never a shell) */
+/* launch.h - mpirun command lines for a config, the launchers' programs on
+ * PATH, and children run through fork/exec (never a shell) */
 #ifndef PR_LAUNCH_H
 #define PR_LAUNCH_H
 
@@ -56,6 +56,29 @@ int pr_launch_run(int *status, int *timed_out, const pr_launch_cmd *cmd,
  * cannot be started.
  */
 int pr_launch_capture(char **out, int *status, char *const argv[]);
+
+/*
+ * Is prog an executable file that execvp would find: in a directory of
+ * PATH (an empty entry is the current directory; no PATH: /bin:/usr/bin),
+ * or at prog itself when it holds a '/'? 1 yes, 0 no.
+ */
+int pr_launch_on_path(const char *prog);
+
+/*
+ * The first program that the launcher ("mpirun" or "slurm") runs and
+ * pr_launch_on_path does not find, or NULL when it finds them all (a
+ * static string). mpirun needs mpirun; slurm needs sbatch, srun, squeue,
+ * scontrol, sinfo and scancel. An unknown launcher: its own name.
+ */
+const char *pr_launch_missing(const char *launcher);
+
+/*
+ * Before anything is created: every program of the launcher is on PATH.
+ * PR_EINPUT with a message naming the first missing program and the
+ * Debian package that provides it (openmpi-bin, slurm-client), or the
+ * unknown launcher; PR_OK otherwise.
+ */
+int pr_launch_check(const char *launcher);
 
 /* Number of physical cores (hwloc), at least 1. */
 int pr_launch_ncores(void);

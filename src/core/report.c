@@ -10,6 +10,13 @@
 #include "plot.h"
 #include "util.h"
 
+/* The lines of report.md that say which runs it covers (pr_report_runs_read
+ * reads them back): one heading per analyzed run, and in the intro the
+ * runs left out, as "RUNID (status)" items. */
+#define RUN_HEADING "## Run "
+#define RUNS_LINE "- **Runs analyzed:** "
+#define NOT_ANALYZED "; not analyzed: "
+
 const char *pr_report_sig3(char *buf, double v)
 {
 	int d, dec;
@@ -447,17 +454,16 @@ static void put_intro(FILE *f, const pr_analysis *a)
 	      "the ranks). Warmups never enter any statistic. Times in ms, or "
 	      "us below 0.1 ms, to 3 significant digits.\n",
 	      f);
-	fprintf(f, "- **Runs analyzed:** %zu", a->nruns);
+	fprintf(f, RUNS_LINE "%zu", a->nruns);
 	for (i = 0; i < a->nskipped; i++)
-		fprintf(f, "%s%s",
-			i ? ", " : "; not analyzed: ", a->skipped[i]);
+		fprintf(f, "%s%s", i ? ", " : NOT_ANALYZED, a->skipped[i]);
 	fputs("\n\n", f);
 }
 
 static void put_run_facts(FILE *f, const pr_analysis *a,
 			  const pr_analysis_run *r)
 {
-	fprintf(f, "## Run %s\n\n- status %s", r->run_id,
+	fprintf(f, RUN_HEADING "%s\n\n- status %s", r->run_id,
 		r->status ? r->status : "unknown");
 	if (r->pin_tag)
 		fprintf(f, "; pin %s (commit %.12s)", r->pin_tag,
@@ -632,6 +638,70 @@ cleanup:
 	free(path);
 	free(dir);
 	return error < 0 ? error : plot_error;
+}
+
+static void add_id(char ***v, size_t *n, const char *s, size_t len)
+{
+	*v = pr_realloc(*v, (*n + 1) * sizeof(**v));
+	(*v)[(*n)++] = pr_asprintf("%.*s", (int)len, s);
+}
+
+/* The ids of the "RUNID (status)" items of a "not analyzed" list that
+ * runs from at to eol. */
+static void add_skipped(pr_report_runs *out, const char *at, const char *eol)
+{
+	const char *end, *paren;
+
+	while (at < eol) {
+		end = memmem(at, (size_t)(eol - at), ", ", 2);
+		if (!end)
+			end = eol;
+		paren = memmem(at, (size_t)(end - at), " (", 2);
+		if (paren && paren > at)
+			add_id(&out->skipped, &out->nskipped, at,
+			       (size_t)(paren - at));
+		at = end == eol ? eol : end + 2;
+	}
+}
+
+void pr_report_runs_read(pr_report_runs *out, const char *text, size_t len)
+{
+	const char *line = text, *end = text + len, *nl, *eol, *list;
+	size_t nh = strlen(RUN_HEADING), nr = strlen(RUNS_LINE),
+	       nn = strlen(NOT_ANALYZED);
+	int intro = 1; /* before the first run's section */
+
+	memset(out, 0, sizeof(*out));
+	for (; line < end; line = nl ? nl + 1 : end) {
+		nl = memchr(line, '\n', (size_t)(end - line));
+		eol = nl ? nl : end;
+		if ((size_t)(eol - line) > nh &&
+		    !memcmp(line, RUN_HEADING, nh)) {
+			add_id(&out->analyzed, &out->nanalyzed, line + nh,
+			       (size_t)(eol - line) - nh);
+			intro = 0;
+		} else if (intro && (size_t)(eol - line) >= nr &&
+			   !memcmp(line, RUNS_LINE, nr) &&
+			   (list = memmem(line, (size_t)(eol - line),
+					  NOT_ANALYZED, nn))) {
+			add_skipped(out, list + nn, eol);
+		}
+	}
+}
+
+void pr_report_runs_free(pr_report_runs *r)
+{
+	size_t i;
+
+	if (!r)
+		return;
+	for (i = 0; i < r->nanalyzed; i++)
+		free(r->analyzed[i]);
+	for (i = 0; i < r->nskipped; i++)
+		free(r->skipped[i]);
+	free(r->analyzed);
+	free(r->skipped);
+	memset(r, 0, sizeof(*r));
 }
 
 /* JSON numbers; NAN (undefined) as null. */

@@ -16,6 +16,22 @@
  */
 int pr_report_write(const pr_analysis *a, const char *root);
 
+/* The runs a report.md covers: run ids, in the report's order. */
+typedef struct {
+	char **analyzed; /* one per run section ("## Run RUNID") */
+	size_t nanalyzed;
+	char **skipped; /* the intro's "not analyzed: RUNID (status), ..." */
+	size_t nskipped;
+} pr_report_runs;
+
+/*
+ * Read back from a report.md that pr_report_write wrote (text, len bytes,
+ * not NUL-terminated) the runs it covers. Any text reads: what does not
+ * look like those lines is skipped. out is freed with pr_report_runs_free.
+ */
+void pr_report_runs_read(pr_report_runs *out, const char *text, size_t len);
+void pr_report_runs_free(pr_report_runs *r);
+
 /* The report's numbers (seconds): per run the table, the variability and
  * the linearity verdict. Caller decrefs. */
 json_t *pr_report_json(const pr_analysis *a);

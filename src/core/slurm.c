@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "launch.h"
 #include "spec.h"
@@ -19,48 +18,20 @@ static const char *per_group(char *const *v, int n, int g)
 	return s && *s ? s : NULL;
 }
 
-static int on_path(const char *prog)
-{
-	const char *path = getenv("PATH");
-	char *copy, *dir, *save = NULL;
-	int found = 0;
-
-	if (!path)
-		return 0;
-	copy = pr_strdup(path);
-	for (dir = strtok_r(copy, ":", &save); dir && !found;
-	     dir = strtok_r(NULL, ":", &save)) {
-		char *p = pr_asprintf("%s/%s", dir, prog);
-		found = access(p, X_OK) == 0;
-		free(p);
-	}
-	free(copy);
-	return found;
-}
-
 int pr_slurm_available(void)
 {
-	return on_path("sbatch");
+	return pr_launch_missing("slurm") == NULL;
 }
 
 int pr_slurm_check(const pr_spec *spec)
 {
-	static const char *const progs[] = {"sbatch", "squeue", "scontrol",
-					    "sinfo"};
 	/* sinfo retries for up to a minute when it cannot reach slurmctld */
 	char *argv[] = {"timeout", "10", "sinfo", "-h", "-o", "%R", NULL};
 	char *out = NULL;
-	int status, g, c, error = PR_OK;
-	size_t i;
+	int status, g, c, error;
 
-	for (i = 0; i < sizeof(progs) / sizeof(progs[0]); i++)
-		if (!on_path(progs[i]))
-			return pr_error_code(PR_EINPUT,
-					     "%s not found: --launcher slurm "
-					     "needs Slurm's client commands "
-					     "(Debian: slurm-client), or use "
-					     "--launcher mpirun",
-					     progs[i]);
+	if ((error = pr_launch_check("slurm")) < 0)
+		return error;
 	for (c = 0; c < pr_spec_nconfigs(spec); c++)
 		if (!strcmp(pr_spec_placement(spec, c), "packed"))
 			return pr_error_code(PR_EINPUT,

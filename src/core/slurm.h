@@ -8,11 +8,13 @@
 
 struct pr_spec;
 
-/* Is sbatch on PATH? */
+/* Are all of Slurm's client commands that prereg runs on PATH
+ * (pr_launch_missing("slurm") finds none missing)? */
 int pr_slurm_available(void);
 
 /*
- * Before anything is submitted: sbatch, squeue and scontrol are there,
+ * Before anything is submitted: Slurm's client commands are on PATH
+ * (pr_launch_check),
  * Slurm answers with partitions, every partition of [slurm] exists, and
  * no config asks for placement packed. PR_EINPUT with a message otherwise.
  */
@@ -41,8 +43,8 @@ void pr_slurm_env(char ***out, size_t *n, const struct pr_spec *spec,
  * submit_to_done_s}. The job is cancelled (scancel) on *stop or after
  * timeout_s.
  */
-int pr_slurm_run(json_t **rec, int *status, int *timed_out,
-		 const char *script, char *const *args, const char *log_path,
-		 double timeout_s, volatile sig_atomic_t *stop, int progress);
+int pr_slurm_run(json_t **rec, int *status, int *timed_out, const char *script,
+		 char *const *args, const char *log_path, double timeout_s,
+		 volatile sig_atomic_t *stop, int progress);
 
 #endif

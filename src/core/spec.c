@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "utf8.h"
 #include "util.h"
 
 /*
@@ -187,7 +188,9 @@ struct parse {
 	pr_spec *spec;
 	const char *path;
 	const char *next; /* the input not yet handed to inih */
+	const char *end;  /* the end of the input (it may hold NUL bytes) */
 	int line;	  /* the line last handed to inih (1-based) */
+	int nul_line;	  /* the first line holding a NUL byte, or 0 */
 	int key_line[NKEYS];
 	int section_line[NSECTIONS];
 	long long min_bytes, max_bytes, factor;
@@ -786,7 +789,8 @@ static void enter_section(struct parse *p, const char *name, size_t len)
  * inih's reader: hands over one line per call, so p->line is the line of
  * the key inih passes to the handler next. Leading blanks are dropped (an
  * indented key is a key, not an inih multi-line continuation), section
- * headers are checked here because inih reports empty ones to nobody.
+ * headers are checked here because inih reports empty ones to nobody. A
+ * NUL byte ends the line for inih; its line is noted for set_key.
  */
 static char *read_line(char *str, int num, void *stream)
 {
@@ -794,11 +798,13 @@ static char *read_line(char *str, int num, void *stream)
 	const char *s = p->next, *nl, *end;
 	size_t len;
 
-	if (!*s)
+	if (s == p->end)
 		return NULL;
-	nl = strchr(s, '\n');
-	p->next = nl ? nl + 1 : s + strlen(s);
+	nl = memchr(s, '\n', (size_t)(p->end - s));
+	p->next = nl ? nl + 1 : p->end;
 	p->line++;
+	if (!p->nul_line && memchr(s, '\0', (size_t)(p->next - s)))
+		p->nul_line = p->line;
 	if (p->line == 1 && !strncmp(s, "\xEF\xBB\xBF", 3))
 		s += 3;
 	while (s < p->next && *s != '\n' && isspace((unsigned char)*s))
@@ -849,10 +855,34 @@ static int fail_unknown_key(struct parse *p, const char *section,
 	return PR_EINPUT;
 }
 
+/*
+ * Every value may end up in JSON (jansson takes UTF-8 only), in report.md
+ * or in a batch script: it must be well-formed UTF-8 without control
+ * characters other than tab.
+ */
+static int check_text(struct parse *p, const char *name, const char *value)
+{
+	size_t len = strlen(value), at = pr_utf8_span(value, len);
+	const unsigned char *u = (const unsigned char *)value;
+
+	if (at < len)
+		return fail(p, p->line,
+			    "'%s' is not valid UTF-8 (byte %zu of the value is "
+			    "0x%02x)",
+			    name, at + 1, u[at]);
+	for (at = 0; at < len; at++)
+		if ((u[at] < 0x20 && u[at] != '\t') || u[at] == 0x7f)
+			return fail(p, p->line,
+				    "'%s' holds a control character (byte "
+				    "%zu of the value is 0x%02x)",
+				    name, at + 1, u[at]);
+	return PR_OK;
+}
+
 static int set_key(struct parse *p, const char *section, const char *name,
 		   const char *value)
 {
-	int k;
+	int k, error;
 
 	if (!*section)
 		return fail(p, p->line, "key '%s' is outside any [section]",
@@ -866,8 +896,12 @@ static int set_key(struct parse *p, const char *section, const char *name,
 			    "duplicate key '%s' in [%s] (first on line %d)",
 			    name, section, p->key_line[k]);
 	p->key_line[k] = p->line;
+	if (p->line == p->nul_line)
+		return fail(p, p->line, "'%s' holds a NUL byte", name);
 	if (!value || !*value)
 		return fail(p, p->line, "'%s' has no value", name);
+	if ((error = check_text(p, name, value)) < 0)
+		return error;
 	return keys[k].set(p, name, value);
 }
 
@@ -1056,8 +1090,9 @@ static void default_factors(pr_spec *spec)
 		spec->placements[spec->nplacements++] = pr_strdup("spread");
 }
 
-int pr_spec_parse(pr_spec **out, const char *text, const char *path,
-		  const char *name)
+/* pr_spec_parse of len bytes, which may hold NUL bytes. */
+static int parse_text(pr_spec **out, const char *text, size_t len,
+		      const char *path, const char *name)
 {
 	struct parse p = {0};
 	int error = PR_OK, rc;
@@ -1066,10 +1101,13 @@ int pr_spec_parse(pr_spec **out, const char *text, const char *path,
 	p.spec = spec_new(path, name);
 	p.path = path;
 	p.next = text;
+	p.end = text + len;
 	if ((rc = ini_parse_stream(read_line, &p, on_key, &p)) < 0) {
 		error = pr_error("cannot parse '%s'", path);
 		goto cleanup;
 	}
+	if (p.nul_line) /* in a value, set_key has said so for its key */
+		fail(&p, p.nul_line, "line holds a NUL byte");
 	if (rc > 0)
 		fail(&p, rc,
 		     "expected '[section]', 'key = value' or a ';' comment");
@@ -1087,6 +1125,12 @@ cleanup:
 	pr_spec_free(p.spec);
 	free(p.error);
 	return error;
+}
+
+int pr_spec_parse(pr_spec **out, const char *text, const char *path,
+		  const char *name)
+{
+	return parse_text(out, text, strlen(text), path, name);
 }
 
 /* Relative path in messages, as the user types it from the work tree. */
@@ -1108,14 +1152,7 @@ int pr_spec_load(pr_spec **out, const char *root, const char *name)
 	}
 	if ((error = pr_read_file(&text, &len, full)) < 0)
 		goto cleanup;
-	if (memchr(text, '\0', len)) {
-		error = pr_error_code(PR_EINPUT,
-				      "%s: not a text file (it holds a NUL "
-				      "byte)",
-				      rel);
-		goto cleanup;
-	}
-	error = pr_spec_parse(out, text, rel, name);
+	error = parse_text(out, text, len, rel, name);
 cleanup:
 	free(rel);
 	free(full);

@@ -83,7 +83,10 @@ typedef struct pr_spec {
 /*
  * Parse and validate experiments/NAME/experiment.ini below root (the work
  * tree). Every error names file, line and key and returns PR_EINPUT; a
- * missing experiment also returns PR_EINPUT. *out is owned by the caller.
+ * missing experiment also returns PR_EINPUT. Every value must be
+ * well-formed UTF-8 without NUL bytes or control characters other than
+ * tab (values go into JSON, report.md and batch scripts); a NUL byte
+ * outside a value is an error of its line. *out is owned by the caller.
  */
 int pr_spec_load(pr_spec **out, const char *root, const char *name);
 /* Parse from a string (tests); path is used in messages only. */

@@ -1,6 +1,5 @@
 /* kvsplit.c - attention with the keys split across ranks, recombined by
  * two MPI_Allreduce calls (see workload.h) */
-#include <limits.h>
 #include <math.h>
 #include <mpi.h>
 #include <stdlib.h>
@@ -57,27 +56,6 @@ static int staged(const kvsplit *kv)
 	return kv->rk->staging == PR_STAGING_HOST;
 }
 
-static int check_shape(const pr_rank *rk)
-{
-	const pr_plan *p = rk->plan;
-
-	if (p->rows < 1 || p->keys < 1 || p->d < 1)
-		return pr_rank_fail_all(PR_EINPUT,
-					"kv-split needs rows, keys and d of 1 "
-					"or more, the plan has %ld, %ld, %ld",
-					p->rows, p->keys, p->d);
-	if (p->keys < rk->nranks)
-		return pr_rank_fail_all(PR_EINPUT,
-					"kv-split needs a key per rank at "
-					"least: %ld keys, %d ranks",
-					p->keys, rk->nranks);
-	if (p->rows > INT_MAX / (p->d + 1))
-		return pr_rank_fail_all(PR_EINPUT,
-					"kv-split's rows * (d + 1) is more "
-					"than one MPI_Allreduce can carry");
-	return PR_OK;
-}
-
 static int alloc_all(kvsplit *kv)
 {
 	long rd = kv->rows * kv->d;
@@ -119,8 +97,6 @@ static int kv_setup(void **out, size_t *nsamples, const pr_rank *rk)
 	kv->rows = rk->plan->rows;
 	kv->keys = rk->plan->keys;
 	kv->d = rk->plan->d;
-	if ((error = check_shape(rk)) < 0)
-		return error;
 	split(&kv->first, &kv->count, kv->keys, rk->nranks, rk->rank);
 	if ((error = alloc_all(kv)) < 0 ||
 	    (error = upload(kv, kv->q, PR_TENSOR_Q, 0, kv->rows * kv->d)) < 0 ||

@@ -43,15 +43,7 @@ static int pp_setup(void **out, size_t *nsamples, const pr_rank *rk)
 
 	*out = pp;
 	pp->rk = rk;
-	if (rk->nranks < 2)
-		return pr_rank_fail_all(PR_EINPUT,
-					"pingpong needs 2 ranks or more, the "
-					"plan has %d",
-					rk->nranks);
-	if (plan->nsizes < 1)
-		return pr_rank_fail_all(
-		    PR_EINPUT, "pingpong needs message sizes, the plan "
-			       "has none");
+	/* pr_plan_check saw to 2 ranks or more and the sizes */
 	pp->nsizes = (size_t)plan->nsizes;
 	/* the permutation of indices becomes, in place, the sizes */
 	pp->order = pr_calloc(pp->nsizes, sizeof(size_t));

@@ -1,6 +1,5 @@
 /* rowsplit.c - attention with the query rows split across ranks in given
  * shares, gathered to rank 0 by MPI_Gatherv (see workload.h) */
-#include <limits.h>
 #include <mpi.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,36 +22,6 @@ typedef struct {
 	int checked;	      /* verification ran */
 	double max_rel_err;
 } rowsplit;
-
-static int check_plan(const pr_rank *rk)
-{
-	const pr_plan *p = rk->plan;
-	long sum = 0;
-	int r;
-
-	if (p->nrows_per_rank != rk->nranks)
-		return pr_rank_fail_all(PR_EINPUT,
-					"row-split needs 'rows_per_rank', one "
-					"count per rank (%d), the plan has %d",
-					rk->nranks, p->nrows_per_rank);
-	if (p->rows < 1 || p->keys < 1 || p->d < 1)
-		return pr_rank_fail_all(PR_EINPUT,
-					"row-split needs rows, keys and d of 1 "
-					"or more, the plan has %ld, %ld, %ld",
-					p->rows, p->keys, p->d);
-	for (r = 0; r < rk->nranks; r++)
-		sum += p->rows_per_rank[r];
-	if (sum != p->rows)
-		return pr_rank_fail_all(PR_EINPUT,
-					"row-split's 'rows_per_rank' add up to "
-					"%ld rows, the plan's rows is %ld",
-					sum, p->rows);
-	if (p->rows > INT_MAX / p->d)
-		return pr_rank_fail_all(PR_EINPUT,
-					"row-split's rows * d is more than one "
-					"MPI_Gatherv can carry");
-	return PR_OK;
-}
 
 static pr_attention attention(const rowsplit *rs)
 {
@@ -165,8 +134,7 @@ static int rs_setup(void **out, size_t *nsamples, const pr_rank *rk)
 	rs->rows = rk->plan->rows;
 	rs->keys = rk->plan->keys;
 	rs->d = rk->plan->d;
-	if ((error = check_plan(rk)) < 0)
-		return error;
+	/* pr_plan_check saw to rows_per_rank and the shape */
 	for (r = 0; r < rk->rank; r++)
 		rs->first += rk->plan->rows_per_rank[r];
 	rs->count = rk->plan->rows_per_rank[rk->rank];

@@ -20,20 +20,6 @@ typedef struct {
 	int checked, ok; /* the sanity check ran; it passed on every rank */
 } sweep;
 
-static int check_plan(const pr_plan *p)
-{
-	if (p->nrows_list < 1)
-		return pr_rank_fail_all(
-		    PR_EINPUT, "rows-sweep needs 'rows_list', the plan "
-			       "has none");
-	if (p->keys < 1 || p->d < 1)
-		return pr_rank_fail_all(PR_EINPUT,
-					"rows-sweep needs keys and d of 1 or "
-					"more, the plan has %ld, %ld",
-					p->keys, p->d);
-	return PR_OK;
-}
-
 /* The rows values in the order pr_schedule_permute gives for the seed. */
 static void make_order(sweep *sw, const pr_plan *p)
 {
@@ -101,8 +87,6 @@ static int sw_setup(void **out, size_t *nsamples, const pr_rank *rk)
 	sw->bctx = rk->bctx;
 	sw->keys = rk->plan->keys;
 	sw->d = rk->plan->d;
-	if ((error = check_plan(rk->plan)) < 0)
-		return error;
 	make_order(sw, rk->plan);
 	if ((error = alloc_all(sw)) < 0 ||
 	    (error = pr_tensor_upload(sw->be, sw->bctx, sw->q, PR_TENSOR_Q, 0,

@@ -123,7 +123,7 @@ expect_out "it names the partition" "unknown partition 'nope'"
 check "nothing was submitted" sh -c '[ ! -d runs/t-slurm-nope ]'
 PATH=/nonexistent expect_exit 2 "without Slurm's commands on PATH, refused" \
 	"$PREREG" run t-slurm --launcher slurm --quick
-expect_out "it says what is missing" "sbatch not found"
+expect_out "it says what is missing" "'sbatch' not found on PATH"
 check "and runs nothing" sh -c '[ $(ls runs/t-slurm | grep -vc ledger) = 1 ]'
 
 step "failing job"

@@ -260,9 +260,10 @@ static void test_unknown_section(void **state)
 	    VALID "[foo]\n",
 	    "t.ini:10: unknown section 'foo' (known: experiment, shape, "
 	    "ranks, factors, schedule, mpi, model, launch, slurm)");
-	parse_fails("[Experiment]\nkind = validation\n",
-		    "t.ini:1: unknown section 'Experiment' (known: experiment, "
-		    "shape, ranks, factors, schedule, mpi, model, launch, slurm)");
+	parse_fails(
+	    "[Experiment]\nkind = validation\n",
+	    "t.ini:1: unknown section 'Experiment' (known: experiment, "
+	    "shape, ranks, factors, schedule, mpi, model, launch, slurm)");
 	parse_fails("kind = validation\n" VALID,
 		    "t.ini:1: key 'kind' is outside any [section]");
 }
@@ -322,6 +323,51 @@ static void test_empty_value(void **state)
 	parse_fails(VALID "[shape]\nrows =\n", "t.ini:11: 'rows' has no value");
 	parse_fails("[experiment]\nclaim =   ; nothing\n",
 		    "t.ini:2: 'claim' has no value");
+}
+
+/* A valid ping-pong spec whose claim (line 3) is the given text. */
+#define WITH_CLAIM(c)                                                          \
+	"[experiment]\nkind = validation\nclaim = " c                          \
+	"\nworkload = pingpong\n" SHAPE RANKS
+
+static void test_text_values(void **state)
+{
+	pr_spec *spec;
+
+	(void)state;
+	spec = parse_ok(
+	    WITH_CLAIM("caf\xc3\xa9 \xe2\x82\xac\tand ~ \xf4\x8f\xbf\xbf"));
+	assert_string_equal(spec->claim,
+			    "caf\xc3\xa9 \xe2\x82\xac\tand ~ \xf4\x8f\xbf\xbf");
+	pr_spec_free(spec);
+	parse_fails(WITH_CLAIM("caf\xe9"),
+		    "t.ini:3: 'claim' is not valid UTF-8 (byte 4 of the value "
+		    "is 0xe9)");
+	parse_fails(WITH_CLAIM("x \xf4\x90\x80\x80"),
+		    "t.ini:3: 'claim' is not valid UTF-8 (byte 3 of the value "
+		    "is 0xf4)");
+	parse_fails(WITH_CLAIM("cut \xe2\x82"),
+		    "t.ini:3: 'claim' is not valid UTF-8 (byte 5 of the value "
+		    "is 0xe2)");
+	parse_fails(WITH_CLAIM("bell\x07"),
+		    "t.ini:3: 'claim' holds a control character (byte 5 of "
+		    "the value is 0x07)");
+	parse_fails(WITH_CLAIM("a\x1f b"),
+		    "t.ini:3: 'claim' holds a control character (byte 2 of "
+		    "the value is 0x1f)");
+	parse_fails(WITH_CLAIM("a\rb"),
+		    "t.ini:3: 'claim' holds a control character (byte 2 of "
+		    "the value is 0x0d)");
+	parse_fails(WITH_CLAIM("del\x7f!"),
+		    "t.ini:3: 'claim' holds a control character (byte 4 of "
+		    "the value is 0x7f)");
+	/* every key, not only the claim; before the key's own check */
+	parse_fails(VALID "[slurm]\nsbatch = --comment=\xe9t\xe9\n",
+		    "t.ini:11: 'sbatch' is not valid UTF-8 (byte 11 of the "
+		    "value is 0xe9)");
+	parse_fails("[experiment]\nkind = valid\xff\n",
+		    "t.ini:2: 'kind' is not valid UTF-8 (byte 6 of the value "
+		    "is 0xff)");
 }
 
 static void test_ranks_range(void **state)
@@ -597,7 +643,8 @@ static void tree_make(struct tree *t)
 	assert_non_null(mkdtemp(t->root));
 }
 
-static void tree_write(struct tree *t, const char *name, const char *text)
+static void tree_write_bytes(struct tree *t, const char *name, const char *text,
+			     size_t len)
 {
 	char *dir = pr_asprintf("%s/experiments/%s", t->root, name);
 	char *path = pr_asprintf("%s/experiment.ini", dir);
@@ -605,10 +652,15 @@ static void tree_write(struct tree *t, const char *name, const char *text)
 
 	assert_int_equal(pr_mkdir_p(dir), PR_OK);
 	assert_non_null(f = fopen(path, "w"));
-	fputs(text, f);
+	assert_int_equal(fwrite(text, 1, len, f), len);
 	assert_int_equal(fclose(f), 0);
 	free(path);
 	free(dir);
+}
+
+static void tree_write(struct tree *t, const char *name, const char *text)
+{
+	tree_write_bytes(t, name, text, strlen(text));
 }
 
 static void tree_remove(struct tree *t, const char *name)
@@ -665,6 +717,43 @@ static void test_load(void **state)
 	tree_remove(&t, "pp");
 }
 
+/* experiments/pp/experiment.ini of the literal's bytes, NULs included,
+ * fails to load with exactly this message. */
+#define LOAD_FAILS(lit, message) load_fails((lit), sizeof(lit) - 1, (message))
+
+static void load_fails(const char *text, size_t len, const char *message)
+{
+	struct tree t;
+	pr_spec *spec = (pr_spec *)1;
+	char *err = NULL, *want = pr_asprintf("prereg: %s\n", message);
+
+	tree_make(&t);
+	tree_write_bytes(&t, "pp", text, len);
+	assert_int_equal(load(&spec, &err, t.root, "pp"), PR_EINPUT);
+	assert_null(spec);
+	assert_string_equal(err, want);
+	free(want);
+	free(err);
+	tree_remove(&t, "pp");
+}
+
+static void test_load_nul(void **state)
+{
+	(void)state;
+	LOAD_FAILS(WITH_CLAIM("a\0b"), "experiments/pp/experiment.ini:3: "
+				       "'claim' holds a NUL byte");
+	LOAD_FAILS(WITH_CLAIM("\0"), "experiments/pp/experiment.ini:3: "
+				     "'claim' holds a NUL byte");
+	LOAD_FAILS(VALID "; a comment\0\n",
+		   "experiments/pp/experiment.ini:10: line holds a NUL byte");
+	LOAD_FAILS(VALID "[schedule]\nre\0ps = 2\n",
+		   "experiments/pp/experiment.ini:11: line holds a NUL byte");
+	/* the earlier error wins */
+	LOAD_FAILS(VALID "[schedule]\nreps = 0\n; \0\n",
+		   "experiments/pp/experiment.ini:11: 'reps' must be between "
+		   "1 and 1000000, not '0'");
+}
+
 static void test_load_missing(void **state)
 {
 	struct tree t;
@@ -712,6 +801,7 @@ int main(void)
 	    cmocka_unit_test(test_syntax_error),
 	    cmocka_unit_test(test_wrong_type),
 	    cmocka_unit_test(test_empty_value),
+	    cmocka_unit_test(test_text_values),
 	    cmocka_unit_test(test_ranks_range),
 	    cmocka_unit_test(test_schedule_range),
 	    cmocka_unit_test(test_shape_range),
@@ -725,6 +815,7 @@ int main(void)
 	    cmocka_unit_test(test_gpu_groups_and_launch),
 	    cmocka_unit_test(test_long_line),
 	    cmocka_unit_test(test_load),
+	    cmocka_unit_test(test_load_nul),
 	    cmocka_unit_test(test_load_missing),
 	    cmocka_unit_test(test_load_bad_name),
 	};

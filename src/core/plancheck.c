@@ -1,0 +1,352 @@
+/* plancheck.c - the rules a plan for one prereg-rank invocation must meet
+ * (no MPI: `prereg run` and prereg-rank both link it) */
+#include "plancheck.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+typedef struct {
+	const json_t *plan;
+	char *why;
+	size_t whylen;
+	long nranks; /* of the groups, once they are checked */
+} checker;
+
+static int fail(checker *c, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static int fail(checker *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(c->why, c->whylen, fmt, ap);
+	va_end(ap);
+	return PR_EINPUT;
+}
+
+static const char *const known_keys[] = {
+    "experiment",
+    "workload",
+    "launch",
+    "config",
+    "seed",
+    "reps",
+    "warmup",
+    "rows",
+    "keys",
+    "d",
+    "sizes",
+    "rows_list",
+    "rows_per_rank",
+    "groups",
+    "verify",
+    "out",
+    "threads_per_block",
+    "rows_per_block",
+};
+
+static int check_keys(checker *c)
+{
+	/* jansson's iterator takes a json_t *; it does not modify it */
+	void *it = json_object_iter((json_t *)c->plan);
+	size_t k, n = sizeof(known_keys) / sizeof(known_keys[0]);
+
+	for (; it; it = json_object_iter_next((json_t *)c->plan, it)) {
+		const char *key = json_object_iter_key(it);
+
+		for (k = 0; k < n && strcmp(known_keys[k], key); k++)
+			;
+		if (k == n)
+			return fail(c, "unknown key '%s'", key);
+	}
+	return PR_OK;
+}
+
+static const json_t *get(const checker *c, const char *key)
+{
+	return json_object_get(c->plan, key);
+}
+
+static int check_string(checker *c, const char *key)
+{
+	const json_t *v = get(c, key);
+
+	if (!json_is_string(v) || !json_string_length(v))
+		return fail(c, "'%s' must be a non-empty string", key);
+	return PR_OK;
+}
+
+/* The seed is a decimal string: JSON numbers do not hold every uint64. */
+static int check_seed(checker *c)
+{
+	const char *s = json_string_value(get(c, "seed"));
+	char *end = NULL;
+
+	if (!s || !*s)
+		return fail(c, "'seed' must be a decimal string");
+	if (strspn(s, "0123456789") != strlen(s))
+		return fail(c, "'seed' must be a decimal string, not '%s'", s);
+	errno = 0;
+	(void)strtoull(s, &end, 10);
+	if (errno == ERANGE)
+		return fail(c, "'seed' %s does not fit in 64 bits", s);
+	return PR_OK;
+}
+
+/* An integer in [min, max]; absent is fine when optional. */
+static int check_int(checker *c, const char *key, long min, long max,
+		     int optional)
+{
+	const json_t *v = get(c, key);
+
+	if (!v && optional)
+		return PR_OK;
+	if (!json_is_integer(v))
+		return fail(c, "'%s' must be an integer", key);
+	if (json_integer_value(v) < min || json_integer_value(v) > max)
+		return fail(c, "'%s' is %lld, outside [%ld, %ld]", key,
+			    (long long)json_integer_value(v), min, max);
+	return PR_OK;
+}
+
+/* The integer at key, 0 when absent (after check_int). */
+static long int_of(const checker *c, const char *key)
+{
+	return (long)json_integer_value(get(c, key));
+}
+
+/* An optional array of at most max integers in [min, maxval]. */
+static int check_ints(checker *c, const char *key, size_t max, long min,
+		      long maxval)
+{
+	const json_t *a = get(c, key), *v;
+	size_t i;
+
+	if (!a)
+		return PR_OK;
+	if (!json_is_array(a) || json_array_size(a) > max)
+		return fail(c, "'%s' must be an array of at most %zu integers",
+			    key, max);
+	json_array_foreach(a, i, v)
+	{
+		if (!json_is_integer(v) || json_integer_value(v) < min ||
+		    json_integer_value(v) > maxval)
+			return fail(c,
+				    "'%s'[%zu] must be an integer in "
+				    "[%ld, %ld]",
+				    key, i, min, maxval);
+	}
+	return PR_OK;
+}
+
+static int check_groups(checker *c)
+{
+	const json_t *a = get(c, "groups"), *g, *dev, *count;
+	size_t i, max_device = sizeof(((pr_group *)0)->device) - 1;
+
+	if (!json_is_array(a) || !json_array_size(a) ||
+	    json_array_size(a) > PR_MAX_GROUPS)
+		return fail(c, "'groups' must be an array of 1 to %d groups",
+			    PR_MAX_GROUPS);
+	c->nranks = 0;
+	json_array_foreach(a, i, g)
+	{
+		dev = json_object_get(g, "device");
+		count = json_object_get(g, "count");
+		if (!json_is_string(dev) || !json_string_length(dev) ||
+		    json_string_length(dev) > max_device)
+			return fail(c,
+				    "'groups'[%zu].device must be a name of "
+				    "1 to %zu characters",
+				    i, max_device);
+		if (!json_is_integer(count) || json_integer_value(count) < 1 ||
+		    json_integer_value(count) > PR_MAX_RANKS)
+			return fail(c,
+				    "'groups'[%zu].count must be an integer "
+				    "in [1, %d]",
+				    i, PR_MAX_RANKS);
+		c->nranks += (long)json_integer_value(count);
+	}
+	if (c->nranks > PR_MAX_RANKS)
+		return fail(c, "the groups hold %ld ranks, more than %d",
+			    c->nranks, PR_MAX_RANKS);
+	return PR_OK;
+}
+
+static int check_lists(checker *c)
+{
+	const json_t *rl = get(c, "rows_list"), *rpr = get(c, "rows_per_rank");
+	int error;
+
+	if ((error = check_ints(c, "sizes", PR_MAX_SIZES, 1, INT_MAX)) < 0 ||
+	    (error = check_ints(c, "rows_list", PR_MAX_ROWS_LIST, 1,
+				PR_MAX_LIST_ROWS)) < 0 ||
+	    (error = check_ints(c, "rows_per_rank", PR_MAX_RANKS, 0, INT_MAX)) <
+		0)
+		return error;
+	if (rl && !json_array_size(rl))
+		return fail(c, "'rows_list' must not be empty");
+	if (rpr && (long)json_array_size(rpr) != c->nranks)
+		return fail(c,
+			    "'rows_per_rank' has %zu counts, the groups hold "
+			    "%ld ranks",
+			    json_array_size(rpr), c->nranks);
+	return PR_OK;
+}
+
+static int check_numbers(checker *c)
+{
+	static const char *const shape[] = {"rows", "keys", "d"};
+	size_t i;
+	int error;
+
+	if ((error = check_int(c, "launch", 0, INT_MAX, 0)) < 0 ||
+	    (error = check_int(c, "config", 0, INT_MAX, 0)) < 0 ||
+	    (error = check_int(c, "reps", 1, 1000000, 0)) < 0 ||
+	    (error = check_int(c, "warmup", 0, 1000000, 0)) < 0 ||
+	    (error = check_int(c, "threads_per_block", 1, PR_PLAN_LAUNCH_MAX,
+			       1)) < 0 ||
+	    (error = check_int(c, "rows_per_block", 1, PR_PLAN_LAUNCH_MAX, 1)) <
+		0)
+		return error;
+	for (i = 0; i < sizeof(shape) / sizeof(shape[0]); i++)
+		if ((error = check_int(c, shape[i], 0, INT_MAX, 1)) < 0)
+			return error;
+	if (get(c, "verify") && !json_is_boolean(get(c, "verify")))
+		return fail(c, "'verify' must be true or false");
+	return PR_OK;
+}
+
+/* rows, keys and d of the attention workloads: 1 or more (rows too when
+ * with_rows). */
+static int need_shape(checker *c, const char *workload, int with_rows)
+{
+	if ((with_rows && int_of(c, "rows") < 1) || int_of(c, "keys") < 1 ||
+	    int_of(c, "d") < 1)
+		return fail(c,
+			    "%s needs %skeys and d of 1 or more, the plan has "
+			    "rows %ld, keys %ld, d %ld",
+			    workload, with_rows ? "rows, " : "",
+			    int_of(c, "rows"), int_of(c, "keys"),
+			    int_of(c, "d"));
+	return PR_OK;
+}
+
+static int check_pingpong(checker *c)
+{
+	if (c->nranks < 2)
+		return fail(c,
+			    "pingpong needs 2 ranks or more, the groups "
+			    "hold %ld",
+			    c->nranks);
+	if (!json_array_size(get(c, "sizes")))
+		return fail(c, "pingpong needs message sizes, 'sizes' has "
+			       "none");
+	return PR_OK;
+}
+
+static int check_rows_sweep(checker *c)
+{
+	if (!get(c, "rows_list"))
+		return fail(c, "rows-sweep needs 'rows_list', the plan has "
+			       "none");
+	return need_shape(c, "rows-sweep", 0);
+}
+
+static int check_row_split(checker *c)
+{
+	const json_t *rpr = get(c, "rows_per_rank"), *v;
+	long long sum = 0;
+	size_t i;
+	int error;
+
+	if (!rpr)
+		return fail(c, "row-split needs 'rows_per_rank', one count per "
+			       "rank, the plan has none");
+	if ((error = need_shape(c, "row-split", 1)) < 0)
+		return error;
+	json_array_foreach(rpr, i, v) sum += json_integer_value(v);
+	if (sum != int_of(c, "rows"))
+		return fail(c,
+			    "'rows_per_rank' adds up to %lld rows, 'rows' "
+			    "is %ld",
+			    sum, int_of(c, "rows"));
+	if (int_of(c, "rows") > INT_MAX / int_of(c, "d"))
+		return fail(c,
+			    "row-split's rows * d (%ld * %ld) is more than "
+			    "one MPI_Gatherv can carry",
+			    int_of(c, "rows"), int_of(c, "d"));
+	return PR_OK;
+}
+
+static int check_kv_split(checker *c)
+{
+	int error;
+
+	if ((error = need_shape(c, "kv-split", 1)) < 0)
+		return error;
+	if (int_of(c, "keys") < c->nranks)
+		return fail(c,
+			    "kv-split needs a key per rank at least: %ld "
+			    "keys, %ld ranks",
+			    int_of(c, "keys"), c->nranks);
+	if (int_of(c, "rows") > INT_MAX / (int_of(c, "d") + 1))
+		return fail(c,
+			    "kv-split's rows * (d + 1) (%ld * %ld) is more "
+			    "than one MPI_Allreduce can carry",
+			    int_of(c, "rows"), int_of(c, "d") + 1);
+	return PR_OK;
+}
+
+static const struct {
+	const char *name;
+	int (*check)(checker *c);
+} workloads[] = {
+    {"pingpong", check_pingpong},
+    {"rows-sweep", check_rows_sweep},
+    {"row-split", check_row_split},
+    {"kv-split", check_kv_split},
+};
+
+static int check_workload(checker *c)
+{
+	const char *w = json_string_value(get(c, "workload"));
+	size_t i, n = sizeof(workloads) / sizeof(workloads[0]);
+	char known[128] = "";
+
+	for (i = 0; i < n; i++) {
+		if (!strcmp(workloads[i].name, w))
+			return workloads[i].check(c);
+		if (i)
+			strcat(known, ", ");
+		strcat(known, workloads[i].name);
+	}
+	return fail(c, "unknown workload '%s' (known: %s)", w, known);
+}
+
+int pr_plan_check(const json_t *plan, char *why, size_t whylen)
+{
+	checker c = {plan, why, whylen, 0};
+	int error;
+
+	if (whylen)
+		why[0] = '\0';
+	if (!json_is_object(plan))
+		return fail(&c, "not a JSON object");
+	if ((error = check_keys(&c)) < 0 ||
+	    (error = check_string(&c, "experiment")) < 0 ||
+	    (error = check_string(&c, "workload")) < 0 ||
+	    (error = check_string(&c, "out")) < 0 ||
+	    (error = check_seed(&c)) < 0 || (error = check_numbers(&c)) < 0 ||
+	    (error = check_groups(&c)) < 0 || (error = check_lists(&c)) < 0 ||
+	    (error = check_workload(&c)) < 0)
+		return error;
+	return PR_OK;
+}

@@ -1,0 +1,51 @@
+/* plancheck.h - the rules a plan for one prereg-rank invocation must meet,
+ * checked by `prereg run` before it launches and by prereg-rank after */
+#ifndef PR_PLANCHECK_H
+#define PR_PLANCHECK_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+#include "spec.h"
+
+#define PR_MAX_ROWS_LIST 64
+#define PR_MAX_LIST_ROWS (1L << 24)
+#define PR_PLAN_LAUNCH_MAX 1024 /* threads_per_block, rows_per_block */
+
+/*
+ * The plan (JSON, written by core/run.c, read by runner/plan.c):
+ * {"experiment", "workload", "launch", "config", "seed" (decimal string),
+ *  "reps", "warmup", "rows", "keys", "d", "sizes": [..],
+ *  "rows_list": [..] (rows-sweep), "rows_per_rank": [..] (row-split),
+ *  "groups": [{"device", "count"}], "verify": bool, "out": PREFIX,
+ *  "threads_per_block", "rows_per_block"}
+ * Every key is one of these. "experiment", "workload" and "out" are
+ * non-empty strings; "seed" a decimal string that fits in 64 bits;
+ * "launch" and "config" integers >= 0; "reps" in [1, 1000000], "warmup"
+ * in [0, 1000000]; "rows", "keys" and "d" (default 0) in [0, INT_MAX];
+ * "sizes" at most PR_MAX_SIZES integers in [1, INT_MAX]; "groups" 1 to
+ * PR_MAX_GROUPS objects {"device": 1 to 31 characters, "count": [1,
+ * PR_MAX_RANKS]} holding at most PR_MAX_RANKS ranks in all; "rows_list"
+ * 1 to PR_MAX_ROWS_LIST integers in [1, PR_MAX_LIST_ROWS];
+ * "rows_per_rank" one integer >= 0 per rank of the groups; "verify" a
+ * boolean; "threads_per_block" and "rows_per_block" (optional) in [1,
+ * PR_PLAN_LAUNCH_MAX]. The workload is one of:
+ *   pingpong    2 ranks or more; "sizes" not empty
+ *   rows-sweep  "rows_list"; keys and d >= 1
+ *   row-split   "rows_per_rank", adding up to rows; rows, keys, d >= 1;
+ *               rows * d <= INT_MAX (one MPI_Gatherv)
+ *   kv-split    rows, keys, d >= 1; keys >= ranks; rows * (d + 1) <=
+ *               INT_MAX (one MPI_Allreduce)
+ * Whether this build of prereg-rank has a backend for each device is
+ * prereg-rank's to say.
+ */
+
+/*
+ * Check plan against every rule above. PR_OK, or PR_EINPUT with the first
+ * broken rule in why (one line, lower case, the key quoted, e.g.
+ * "'rows_per_rank' has 1 counts, the groups hold 4 ranks"). Prints
+ * nothing; plan may be NULL (not an object). why is always terminated.
+ */
+int pr_plan_check(const json_t *plan, char *why, size_t whylen);
+
+#endif
