@@ -21,6 +21,7 @@
 #include "ledger.h"
 #include "lock.h"
 #include "pin.h"
+#include "plancheck.h"
 #include "predcheck.h"
 #include "schedule.h"
 #include "slurm.h"
@@ -552,6 +553,29 @@ cleanup:
 	return error;
 }
 
+/* Every invocation's plan meets prereg-rank's rules (plancheck.h), so a
+ * plan it would reject is refused (PR_EINPUT) before anything runs. */
+static int check_plans(const run_ctx *rc)
+{
+	char why[512];
+	size_t k;
+	int error = PR_OK;
+
+	for (k = 0; k < rc->sched.ninv && error == 0; k++) {
+		json_t *plan = plan_for(rc, &rc->sched.inv[k], "PLAN");
+
+		if (pr_plan_check(plan, why, sizeof(why)) < 0)
+			error = pr_error_code(PR_EINPUT,
+					      "cannot run '%s': launch %d, "
+					      "config %d: %s",
+					      rc->spec->name,
+					      rc->sched.inv[k].launch,
+					      rc->sched.inv[k].config, why);
+		json_decref(plan);
+	}
+	return error;
+}
+
 static int setup(run_ctx *rc, const char *name)
 {
 	const pr_run_opts *o = rc->opts;
@@ -570,7 +594,9 @@ static int setup(run_ctx *rc, const char *name)
 				     "unknown launcher '%s' (known: mpirun, "
 				     "slurm)",
 				     o->launcher);
-	if (rc->slurm && !o->dry_run && (error = pr_slurm_check(rc->spec)) < 0)
+	if (!o->dry_run &&
+	    ((error = pr_launch_check(o->launcher)) < 0 ||
+	     (rc->slurm && (error = pr_slurm_check(rc->spec)) < 0)))
 		return error;
 	rc->launches = o->quick ? 2 : rc->spec->launches;
 	rc->reps = o->quick ? 3 : rc->spec->reps;
@@ -589,8 +615,8 @@ static int setup(run_ctx *rc, const char *name)
 	rc->rank_bin = pr_asprintf("%s/prereg-rank", exe_dir);
 	free(exe_dir);
 	rc->ncores = pr_launch_ncores();
-	if (o->dry_run)
-		return PR_OK;
+	if ((error = check_plans(rc)) < 0 || o->dry_run)
+		return error;
 	if (access(rc->rank_bin, X_OK) < 0)
 		return pr_error("cannot run '%s': %s (run 'make')",
 				rc->rank_bin, strerror(errno));

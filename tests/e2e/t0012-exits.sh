@@ -56,6 +56,23 @@ check "env with mpirun lists it" test "$(mpiruns)" = 1
 expect_exit 0 "env with mpirun" env PATH="$tools" "$PREREG" env
 expect_out "its launchers line starts with mpirun" "^launchers +mpirun"
 
+# -- prereg run checks every plan by prereg-rank's rules before launching:
+# a kv-split whose partial output (rows * (d + 1) floats) is more than one
+# MPI_Allreduce carries passes the spec, predict and pin
+mkdir -p experiments/t-huge
+sed -e 's/^rows = 512/rows = 16777216/' -e 's/^d = 64/d = 4096/' \
+	-e '/^\[model\]/,$d' experiments/t-kv/experiment.ini \
+	>experiments/t-huge/experiment.ini
+git add experiments/t-huge && git commit -q -m t-huge
+"$PREREG" predict t-huge >/dev/null && "$PREREG" pin t-huge >/dev/null
+head=$(git rev-parse HEAD)
+expect_exit 2 "a plan prereg-rank would reject is refused by prereg run" \
+	"$PREREG" run t-huge --quick
+expect_out "it names the launch, the config and the rule" \
+	"cannot run 't-huge': launch 0, config [01]: kv-split's rows \\* \\(d \\+ 1\\)"
+check "nothing was launched or recorded" sh -c \
+	"[ ! -d runs/t-huge ] && [ \$(git rev-parse HEAD) = $head ]"
+
 # -- prereg-rank checks its plan by the same rules: a row split that does
 # not add up to the rows
 cat >"$SCRATCH/plan.json" <<JSON
