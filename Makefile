@@ -118,8 +118,8 @@ REPLAY_BIN = $(FUZZ_TARGETS:%=$(BIN)/fuzz/replay_%)
 .SECONDARY: $(FUZZ_TARGETS:%=$(BUILD)/tests/fuzz/fuzz_%.o) $(FUZZ_OBJ) \
 	    $(BUILD)/tests/fuzz/replay.o
 
-.PHONY: all deps check unit e2e reproduce bench sanitize fuzz format clean \
-	help FORCE
+.PHONY: all deps check unit e2e reproduce bench sanitize fuzz fuzz-bin \
+	format clean help FORCE
 
 all: $(BIN)/prereg $(BIN)/prereg-rank
 
@@ -236,12 +236,14 @@ sanitize:
 # Each target FUZZ_SECONDS, seeded from the shipped files (copied into
 # build-fuzz/corpus/TARGET, never written back), its crashes kept in
 # build-fuzz/crashes/TARGET/ (tests/fuzz/fuzz.sh).
-fuzz:
+fuzz: deps
 	@$(MAKE) --no-print-directory CC=$(FUZZ_CC) BUILD=build-fuzz \
-		BIN=bin-fuzz SANFLAGS='$(FUZZ_SAN)' CFLAGS='-O1 -g' \
-		$(FUZZ_TARGETS:%=bin-fuzz/fuzz/fuzz_%)
+		BIN=bin-fuzz SANFLAGS='$(FUZZ_SAN)' CFLAGS='-O1 -g' fuzz-bin
 	@BIN=$(abspath bin-fuzz) OUT=$(abspath build-fuzz) \
 		FUZZ_SECONDS=$(FUZZ_SECONDS) ./tests/fuzz/fuzz.sh $(FUZZ_TARGETS)
+
+fuzz-bin: $(FUZZ_TARGETS:%=$(BIN)/fuzz/fuzz_%)
+	@:
 
 reproduce: deps
 	@$(MAKE) --no-print-directory all

@@ -10,6 +10,10 @@ BIN=${BIN:-$here/../bin}
 export BIN
 what=${1:-all}
 log=$(mktemp)
+# In a sanitizer build (make sanitize) UBSan stops at its first report, so
+# that undefined behaviour fails the test that meets it.
+UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
+export UBSAN_OPTIONS
 trap 'rm -f "$log"' EXIT
 status=0
 
@@ -29,10 +33,7 @@ if [ "$what" = all ] || [ "$what" = unit ]; then
 fi
 if [ "$what" = all ] || [ "$what" = unit ]; then
 	# A replay reports each input; one that crashes ends it, is named
-	# "not ok" and the rest are replayed by a new process. UBSan stops
-	# at its first report (make sanitize), so that it fails the replay.
-	UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
-	export UBSAN_OPTIONS
+	# "not ok" and the rest are replayed by a new process.
 	for d in "$here"/fuzz/regressions/*/; do
 		t=$(basename "$d")
 		r=$BIN/fuzz/replay_$t

@@ -14,6 +14,11 @@ root=$(cd "$here/../.." && pwd)
 secs=${FUZZ_SECONDS:-60}
 OUT=${OUT:-$root/build-fuzz}
 status=0
+# the harnesses write each input to a file: into memory when there is /dev/shm
+if [ -z "${TMPDIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then
+	TMPDIR=/dev/shm
+	export TMPDIR
+fi
 
 # The shipped files a target reads, relative to the root.
 shipped() {
