@@ -99,8 +99,8 @@ static void test_timings_parse(void **state)
 	free(path);
 }
 
-/* Any two int64 times give a duration, exact while it fits (found by make
- * fuzz: the difference overflowed int64). */
+/* Any two int64 times give a duration, exact while it fits (the difference
+ * overflowed int64: UBSan in make fuzz's archive harness). */
 static void test_timing_seconds_extremes(void **state)
 {
 	pr_timing r = {0};
