@@ -17,7 +17,7 @@ MPICC    = OMPI_CC=$(CC) mpicc
 # Debian 12 packages the build and the tests need (make deps installs them).
 DEB_PKGS = build-essential pkg-config git openmpi-bin libopenmpi-dev \
 	   libgit2-dev zlib1g-dev libssl-dev libjansson-dev libinih-dev \
-	   libhwloc-dev gnuplot-nox libcmocka-dev clang \
+	   libhwloc-dev gnuplot-nox libcmocka-dev clang libclang-rt-14-dev \
 	   python3 procps gzip hipcc libamdhip64-dev slurm-wlm munge
 
 # GPU backends (DESIGN 6): each is built when its compiler is found, unless
@@ -102,8 +102,24 @@ RANK_OBJ  = $(RANK_SRC:%.c=$(BUILD)/mpi/%.o) $(RANK_CORE:%.c=$(BUILD)/mpi/%.o) \
 UNIT_BIN  = $(UNIT_SRC:tests/unit/%.c=$(BIN)/tests/%)
 BENCH_BIN = $(BENCH_SRC:tests/bench/%.c=$(BIN)/bench/%)
 
-.PHONY: all deps check unit e2e reproduce bench sanitize format clean help \
-	FORCE
+# Fuzzing (DESIGN 10): one harness per reader of prereg's files,
+# tests/fuzz/fuzz_TARGET.c. `make fuzz` links each with libFuzzer (clang,
+# in build-fuzz/ and bin-fuzz/); every build links each with
+# tests/fuzz/replay.c instead, which `make check` runs on
+# tests/fuzz/regressions/TARGET/.
+FUZZ_TARGETS ?= spec prediction manifest archive ledger
+FUZZ_SECONDS ?= 60
+FUZZ_CC      ?= clang
+FUZZ_SAN      = -fsanitize=fuzzer-no-link,address,undefined \
+		-fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_OBJ   = $(BUILD)/tests/fuzz/harness.o $(CORE_OBJ) \
+	     $(BUILD)/src/cli/cmd_show.o $(BUILD)/src/cli/options.o
+REPLAY_BIN = $(FUZZ_TARGETS:%=$(BIN)/fuzz/replay_%)
+.SECONDARY: $(FUZZ_TARGETS:%=$(BUILD)/tests/fuzz/fuzz_%.o) $(FUZZ_OBJ) \
+	    $(BUILD)/tests/fuzz/replay.o
+
+.PHONY: all deps check unit e2e reproduce bench sanitize fuzz fuzz-bin \
+	format clean help FORCE
 
 all: $(BIN)/prereg $(BIN)/prereg-rank
 
@@ -118,6 +134,12 @@ help:
 	@echo '                (EXP=NAME for one)'
 	@echo 'make bench      benchmarks that print figures'
 	@echo 'make sanitize   ASan/UBSan build, unit and end-to-end tests'
+	@echo '                (make check runs it too when CI=true)'
+	@echo 'make fuzz       libFuzzer on every reader of prereg files,'
+	@echo '                FUZZ_SECONDS per target (default 60),'
+	@echo '                FUZZ_TARGETS to choose (spec prediction'
+	@echo '                manifest archive ledger); crashes in'
+	@echo '                build-fuzz/crashes/'
 	@echo 'make format     clang-format every C source'
 
 $(BUILD)/version.h: FORCE
@@ -168,6 +190,17 @@ $(BIN)/tests/%: tests/unit/%.c $(CORE_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(CORE_OBJ) $(LDLIBS) -lcmocka
 
+$(BUILD)/tests/fuzz/fuzz_manifest.o: ALL_CFLAGS += -DPR_FUZZ_SRCDIR='"$(CURDIR)"'
+
+$(BIN)/fuzz/replay_%: $(BUILD)/tests/fuzz/replay.o \
+		      $(BUILD)/tests/fuzz/fuzz_%.o $(FUZZ_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(SANFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BIN)/fuzz/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(FUZZ_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(SANFLAGS) -fsanitize=fuzzer -o $@ $^ $(LDLIBS)
+
 $(BIN)/bench/%: tests/bench/%.c $(CORE_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(CORE_OBJ) $(LDLIBS)
@@ -175,22 +208,42 @@ $(BIN)/bench/%: tests/bench/%.c $(CORE_OBJ)
 deps:
 	@./tests/deps.sh $(DEB_PKGS)
 
-unit: all $(UNIT_BIN)
+unit: all $(UNIT_BIN) $(REPLAY_BIN)
 
 # tests/check.sh runs tests/run.sh between the start and the stop of a
 # local two-node Slurm (tests/slurm/local.sh) when slurmctld is installed.
+# With CI=true (the CI's environment) the tests run a second time from
+# the sanitizer build (make sanitize's), and the last line sums both passes.
 check: deps
 	@$(MAKE) --no-print-directory unit
+ifeq ($(CI),true)
+	@$(MAKE) --no-print-directory $(SAN_MAKE) unit
+	@BIN=$(abspath $(BIN)) SAN_BIN=$(abspath bin-san) ./tests/check.sh
+else
 	@BIN=$(abspath $(BIN)) ./tests/check.sh
+endif
 
 e2e: all
 	@BIN=$(abspath $(BIN)) ./tests/check.sh e2e
 
+SAN_MAKE = BUILD=build-san BIN=bin-san CFLAGS='-O1 -g' \
+	   SANFLAGS='-fsanitize=address,undefined -fno-omit-frame-pointer'
+
 sanitize:
-	@$(MAKE) --no-print-directory BUILD=build-san BIN=bin-san \
-		SANFLAGS='-fsanitize=address,undefined -fno-omit-frame-pointer' \
-		CFLAGS='-O1 -g' unit
+	@$(MAKE) --no-print-directory $(SAN_MAKE) unit
 	@ASAN_OPTIONS=detect_leaks=0 BIN=$(abspath bin-san) ./tests/run.sh
+
+# Each target FUZZ_SECONDS, seeded from the shipped files (copied into
+# build-fuzz/corpus/TARGET, never written back), its crashes kept in
+# build-fuzz/crashes/TARGET/ (tests/fuzz/fuzz.sh).
+fuzz: deps
+	@$(MAKE) --no-print-directory CC=$(FUZZ_CC) BUILD=build-fuzz \
+		BIN=bin-fuzz SANFLAGS='$(FUZZ_SAN)' CFLAGS='-O1 -g' fuzz-bin
+	@BIN=$(abspath bin-fuzz) OUT=$(abspath build-fuzz) \
+		FUZZ_SECONDS=$(FUZZ_SECONDS) ./tests/fuzz/fuzz.sh $(FUZZ_TARGETS)
+
+fuzz-bin: $(FUZZ_TARGETS:%=$(BIN)/fuzz/fuzz_%)
+	@:
 
 reproduce: deps
 	@$(MAKE) --no-print-directory all
@@ -205,6 +258,6 @@ format:
 		|| find src tests -name '*.[ch]')
 
 clean:
-	rm -rf build build-san bin bin-san
+	rm -rf build build-san build-fuzz bin bin-san bin-fuzz
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

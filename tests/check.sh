@@ -6,7 +6,12 @@
 # a signal to the process group; a TERM to this shell alone takes effect
 # when run.sh returns), and only if this script started it. The last line
 # stays run.sh's "N passed, N failed" and the exit status run.sh's.
-# Usage: tests/check.sh [unit|e2e] ; BIN as for run.sh.
+# With SAN_BIN (a sanitizer build's bin directory; make check gives it when
+# CI=true) run.sh runs a second time with BIN=$SAN_BIN, after Slurm is
+# stopped (so the Slurm test skips there unless a Slurm not ours is up):
+# each pass starts with a header line and ends with its own count as a
+# comment, and the last line sums both; the status fails if either does.
+# Usage: tests/check.sh [unit|e2e] ; BIN as for run.sh, SAN_BIN optional.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 slurm=$here/slurm/local.sh
@@ -49,16 +54,48 @@ else
 	export PREREG_TEST_SLURM
 fi
 
-# run.sh's output goes through as it comes, all but its last line, which
-# is printed after Slurm is stopped
-{
-	"$here/run.sh" "$@"
-	echo $? >"$tmp/rc"
-} | awk -v last="$tmp/last" '
-	NR > 1 { print prev; fflush() }
-	{ prev = $0 }
-	END { if (NR) print prev >last }'
+# pass N BIN: run.sh with BIN, its output going through as it comes, all
+# but its last line, which is kept in $tmp/last.N (printed later: after
+# Slurm is stopped), its status in $tmp/rc.N.
+pass() {
+	{
+		BIN=$2 "$here/run.sh" ${what:+"$what"}
+		echo $? >"$tmp/rc.$1"
+	} | awk -v last="$tmp/last.$1" '
+		NR > 1 { print prev; fflush() }
+		{ prev = $0 }
+		END { if (NR) print prev >last }'
+}
+
+# N of "N passed, N failed" in the last line of pass $1 (field $2: 1, 3).
+count() {
+	if [ -f "$tmp/last.$1" ]; then
+		awk -v f="$2" '/^[0-9]+ passed, [0-9]+ failed$/ { n = $f }
+			END { print n + 0 }' "$tmp/last.$1"
+	else
+		echo 0
+	fi
+}
+
+what=${1:-}
+san=${SAN_BIN:-}
+[ -z "$san" ] || echo "# pass 1 of 2: $BIN"
+pass 1 "$BIN"
+ours=$started
 stop_slurm
-[ -s "$tmp/last" ] && cat "$tmp/last"
-rc=$(cat "$tmp/rc" 2>/dev/null || echo 1)
-exit "$rc"
+rc=$(cat "$tmp/rc.1" 2>/dev/null || echo 1)
+if [ -z "$san" ]; then
+	[ -s "$tmp/last.1" ] && cat "$tmp/last.1"
+	exit "$rc"
+fi
+echo "# pass 1: $(cat "$tmp/last.1" 2>/dev/null)"
+echo "# pass 2 of 2: sanitizers (ASan, UBSan): $san"
+[ -z "$ours" ] || unset PREREG_TEST_SLURM
+ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
+export ASAN_OPTIONS
+pass 2 "$san"
+echo "# pass 2: $(cat "$tmp/last.2" 2>/dev/null)"
+rc2=$(cat "$tmp/rc.2" 2>/dev/null || echo 1)
+echo "$(($(count 1 1) + $(count 2 1))) passed," \
+	"$(($(count 1 3) + $(count 2 3))) failed"
+[ "$rc" = 0 ] && [ "$rc2" = 0 ]

@@ -1,6 +1,8 @@
 #!/bin/sh
-# run.sh - run the unit tests (cmocka, TAP) and the end-to-end tests
-# (tests/e2e/t*.sh, TAP) and end with "N passed, N failed".
+# run.sh - run the unit tests (cmocka, TAP), the replays of the fuzz
+# regression inputs (tests/fuzz/regressions/TARGET/*, through
+# BIN/fuzz/replay_TARGET) and the end-to-end tests (tests/e2e/t*.sh, TAP)
+# and end with "N passed, N failed".
 # Usage: tests/run.sh [unit|e2e] ; BIN names the build's bin directory.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -8,6 +10,10 @@ BIN=${BIN:-$here/../bin}
 export BIN
 what=${1:-all}
 log=$(mktemp)
+# In a sanitizer build (make sanitize) UBSan stops at its first report, so
+# that undefined behaviour fails the test that meets it.
+UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
+export UBSAN_OPTIONS
 trap 'rm -f "$log"' EXIT
 status=0
 
@@ -23,6 +29,34 @@ if [ "$what" = all ] || [ "$what" = unit ]; then
 			echo "not ok - $(basename "$t") exited with status $rc" |
 				tee -a "$log"
 		fi
+	done
+fi
+if [ "$what" = all ] || [ "$what" = unit ]; then
+	# A replay reports each input; one that crashes ends it, is named
+	# "not ok" and the rest are replayed by a new process.
+	for d in "$here"/fuzz/regressions/*/; do
+		t=$(basename "$d")
+		r=$BIN/fuzz/replay_$t
+		set -- "$d"*
+		[ -f "$1" ] || continue
+		echo "# fuzz replay: $t, $# inputs"
+		if [ ! -x "$r" ]; then
+			echo "not ok - fuzz replay $t: $r is not built" |
+				tee -a "$log"
+			continue
+		fi
+		while [ $# -gt 0 ]; do
+			out=$("$r" "$@" 2>&1)
+			rc=$?
+			printf '%s\n' "$out" | sed 's/^/  /'
+			printf '%s\n' "$out" >>"$log"
+			done_n=$(printf '%s\n' "$out" | grep -c '^\(not \)\{0,1\}ok')
+			[ "$done_n" -ge $# ] && break
+			shift "$done_n"
+			echo "not ok - fuzz replay $t $(basename "$1") exited" \
+				"with status $rc" | tee -a "$log"
+			shift
+		done
 	done
 fi
 if [ "$what" = all ] || [ "$what" = e2e ]; then

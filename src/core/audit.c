@@ -214,8 +214,8 @@ static pr_audit_run *rows_add(rows *r)
 /* Is there a directory runs/NAME/RUNID? */
 static int has_run_dir(const names *dirs, const char *run_id)
 {
-	return bsearch(&run_id, dirs->v, dirs->n, sizeof(*dirs->v),
-		       by_string) != NULL;
+	return dirs->n && bsearch(&run_id, dirs->v, dirs->n, sizeof(*dirs->v),
+				  by_string) != NULL;
 }
 
 /* A row for each ledger line whose run has no directory. */

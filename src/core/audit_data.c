@@ -173,20 +173,28 @@ static int check_order(pr_audit_state *s, pr_schedule *sched, uint64_t seed)
 	size_t k;
 
 	if (jint(&launches, sj, "launches", 1, 1000000) < 0 || nconfigs < 1 ||
-	    nconfigs > 1000000 ||
-	    pr_schedule_build(sched, seed, (int)launches, (int)nconfigs) < 0) {
+	    nconfigs > 1000000) {
 		pr_audit_set(c, PR_AUDIT_FAIL,
 			     "manifest schedule.launches and configs (%zu) do "
 			     "not make a schedule",
 			     nconfigs);
 		return 0;
 	}
-	if (json_array_size(order) != sched->ninv) {
+	/* before the schedule is built: launches x configs can ask for
+	 * terabytes, the order's length cannot */
+	if (json_array_size(order) != (size_t)launches * nconfigs) {
 		pr_audit_set(c, PR_AUDIT_FAIL,
 			     "schedule.order has %zu invocations, %lld "
 			     "launches x %zu configs make %zu",
 			     json_array_size(order), launches, nconfigs,
-			     sched->ninv);
+			     (size_t)launches * nconfigs);
+		return 0;
+	}
+	if (pr_schedule_build(sched, seed, (int)launches, (int)nconfigs) < 0) {
+		pr_audit_set(c, PR_AUDIT_FAIL,
+			     "manifest schedule.launches and configs (%zu) do "
+			     "not make a schedule",
+			     nconfigs);
 		return 0;
 	}
 	for (k = 0; k < sched->ninv; k++) {

@@ -50,13 +50,14 @@ static void parse_line(pr_ledger_line *l, const char *text, size_t len,
 		l->prev = member(o, "prev");
 	}
 	json_decref(o);
-	if (!l->run_id)
-		l->run_id = recover_run_id(text, len);
-	if (!l->problem && (!l->status || !l->manifest_sha256 || !l->prev))
+	if (!l->problem &&
+	    (!l->run_id || !l->status || !l->manifest_sha256 || !l->prev))
 		l->problem = pr_asprintf("%s line %zu is not a ledger record "
 					 "(a JSON object with run_id, status, "
 					 "manifest_sha256 and prev)",
 					 path, l->line);
+	if (!l->run_id)
+		l->run_id = recover_run_id(text, len);
 }
 
 /* The chain from the line before (prev_sha, NULL for the first line). */

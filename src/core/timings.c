@@ -124,5 +124,10 @@ void pr_timings_free(pr_timings *t)
 
 double pr_timing_seconds(const pr_timing *r)
 {
-	return (double)(r->t_end_ns - r->t_start_ns) * 1e-9;
+	int64_t d;
+
+	/* a row read back may hold any two int64 times */
+	if (__builtin_sub_overflow(r->t_end_ns, r->t_start_ns, &d))
+		return ((double)r->t_end_ns - (double)r->t_start_ns) * 1e-9;
+	return (double)d * 1e-9;
 }

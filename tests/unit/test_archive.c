@@ -99,6 +99,25 @@ static void test_timings_parse(void **state)
 	free(path);
 }
 
+/* Any two int64 times give a duration, exact while it fits (the difference
+ * overflowed int64: UBSan in make fuzz's archive harness). */
+static void test_timing_seconds_extremes(void **state)
+{
+	pr_timing r = {0};
+
+	(void)state;
+	r.t_start_ns = -9000000000000000000LL;
+	r.t_end_ns = 9000000000000000000LL;
+	assert_true(pr_timing_seconds(&r) > 1.7999e10);
+	assert_true(pr_timing_seconds(&r) < 1.8001e10);
+	r.t_start_ns = INT64_MAX;
+	r.t_end_ns = INT64_MIN;
+	assert_true(pr_timing_seconds(&r) < -1.8e10);
+	r.t_start_ns = 9000000000000000000LL;
+	r.t_end_ns = 9000000000000000001LL;
+	assert_true(pr_timing_seconds(&r) == 1e-9);
+}
+
 static void damage(const char *path, long at, int truncate_there)
 {
 	FILE *f = fopen(path, "r+b");
@@ -182,6 +201,7 @@ int main(void)
 	    cmocka_unit_test(test_sha256_known_vector),
 	    cmocka_unit_test(test_round_trip),
 	    cmocka_unit_test(test_timings_parse),
+	    cmocka_unit_test(test_timing_seconds_extremes),
 	    cmocka_unit_test(test_truncated_is_an_error),
 	    cmocka_unit_test(test_flipped_byte_is_an_error),
 	    cmocka_unit_test(test_bad_header_is_an_error),

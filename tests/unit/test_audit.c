@@ -165,6 +165,25 @@ static void test_ledger_not_a_record(void **state)
 	free(bad);
 }
 
+/* A JSON object chained right but without run_id is no record either (found
+ * by make fuzz: it passed as sound and named no run). */
+static void test_ledger_record_without_run_id(void **state)
+{
+	char *line = pr_asprintf("{\"status\":\"complete\",\"manifest_sha256\":"
+				 "\"%064d\",\"prev\":\"%s\"}\n",
+				 0, PR_LEDGER_GENESIS);
+	pr_ledger_read l;
+
+	(void)state;
+	read_text(&l, line);
+	assert_int_equal(l.n, 1);
+	assert_null(l.line[0].run_id);
+	assert_non_null(l.line[0].problem);
+	assert_non_null(strstr(l.line[0].problem, "not a ledger record"));
+	pr_ledger_read_free(&l);
+	free(line);
+}
+
 /* ---- blocks ---- */
 
 #define NREPS 3 /* 1 warmup + 2 reps */
@@ -409,6 +428,7 @@ int main(void)
 	    cmocka_unit_test(test_ledger_missing_line),
 	    cmocka_unit_test(test_ledger_torn),
 	    cmocka_unit_test(test_ledger_not_a_record),
+	    cmocka_unit_test(test_ledger_record_without_run_id),
 	    cmocka_unit_test(test_blocks_complete),
 	    cmocka_unit_test(test_blocks_missing_rank),
 	    cmocka_unit_test(test_blocks_extra_rep),
