@@ -1,5 +1,4 @@
 /* cmd_recover.c - prereg recover [NAME...]: record runs left unrecorded */
-#include <dirent.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,25 +34,18 @@ static int on_opt(int opt, const char *arg, void *data)
 static size_t all_names(char ***out, const char *root)
 {
 	char *dir = pr_asprintf("%sruns", root);
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	size_t n = 0;
+	size_t n = pr_list_subdirs(out, dir), i, k = 0;
 	int quiet = pr_set_quiet(1);
 
-	*out = NULL;
-	while (d && (e = readdir(d)) != NULL) {
-		if (e->d_type != DT_DIR || pr_name_check(e->d_name) < 0)
-			continue;
-		*out = pr_realloc(*out, (n + 1) * sizeof(char *));
-		(*out)[n++] = pr_strdup(e->d_name);
+	for (i = 0; i < n; i++) {
+		if (pr_name_check((*out)[i]) == 0)
+			(*out)[k++] = (*out)[i];
+		else
+			free((*out)[i]);
 	}
 	pr_set_quiet(quiet);
-	if (d)
-		closedir(d);
-	if (n > 1)
-		qsort(*out, n, sizeof(char *), pr_strcmp_ptr);
 	free(dir);
-	return n;
+	return k;
 }
 
 int cmd_recover(int argc, char **argv, git_repository *repo)

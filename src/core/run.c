@@ -866,29 +866,19 @@ static void run_ctx_free(run_ctx *rc)
 static size_t unfinished(char ***out, const char *root, const char *name)
 {
 	char *dir = pr_asprintf("%sruns/%s", root, name);
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	size_t n = 0;
+	size_t n = pr_list_subdirs(out, dir), i, k = 0;
 
-	*out = NULL;
-	while (d && (e = readdir(d)) != NULL) {
-		char *st;
+	for (i = 0; i < n; i++) {
+		char *st = pr_asprintf("%s/%s/" RUN_STATE, dir, (*out)[i]);
 
-		if (e->d_name[0] == '.')
-			continue;
-		st = pr_asprintf("%s/%s/" RUN_STATE, dir, e->d_name);
-		if (access(st, F_OK) == 0) {
-			*out = pr_realloc(*out, (n + 1) * sizeof(char *));
-			(*out)[n++] = pr_strdup(e->d_name);
-		}
+		if (access(st, F_OK) == 0)
+			(*out)[k++] = (*out)[i];
+		else
+			free((*out)[i]);
 		free(st);
 	}
-	if (d)
-		closedir(d);
-	if (n > 1)
-		qsort(*out, n, sizeof(char *), pr_strcmp_ptr);
 	free(dir);
-	return n;
+	return k;
 }
 
 /* The spec as pinned (from the pin's blob, whatever the work tree holds). */

@@ -262,6 +262,33 @@ int pr_strcmp_ptr(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+size_t pr_list_subdirs(char ***out, const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	struct stat st;
+	size_t n = 0;
+
+	*out = NULL;
+	while (d && (e = readdir(d)) != NULL) {
+		char *path;
+
+		if (e->d_name[0] == '.')
+			continue;
+		path = pr_asprintf("%s/%s", dir, e->d_name);
+		if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+			*out = pr_realloc(*out, (n + 1) * sizeof(char *));
+			(*out)[n++] = pr_strdup(e->d_name);
+		}
+		free(path);
+	}
+	if (d)
+		closedir(d);
+	if (n > 1)
+		qsort(*out, n, sizeof(char *), pr_strcmp_ptr);
+	return n;
+}
+
 int pr_move_durable(const char *from, const char *to)
 {
 	int fd = open(from, O_RDONLY), e;

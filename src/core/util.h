@@ -39,6 +39,9 @@ void *pr_malloc(size_t n);
 void *pr_calloc(size_t n, size_t size);
 void *pr_realloc(void *p, size_t n);
 char *pr_strdup(const char *s);
+/* The names of the subdirectories of dir not starting with '.', sorted
+ * (caller frees each and the array); 0 when dir cannot be read. */
+size_t pr_list_subdirs(char ***out, const char *dir);
 /* strcmp for qsort over an array of char *. */
 int pr_strcmp_ptr(const void *a, const void *b);
 /* printf into a new string owned by the caller. */

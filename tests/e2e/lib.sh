@@ -38,6 +38,18 @@ expect_out() {
 		sed 's/^/#   /' "$SCRATCH/out" | tail -n 20; fi
 }
 
+# wait_for GLOB: until a file matching GLOB exists (at most 60 s);
+# nonzero when none came
+wait_for() {
+	_i=0
+	while [ $_i -lt 600 ]; do
+		for _f in $1; do [ -e "$_f" ] && return 0; done
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	return 1
+}
+
 # new_repo DIR: a git repo with the test experiments committed
 new_repo() {
 	mkdir -p "$1" && cd "$1" || exit 1

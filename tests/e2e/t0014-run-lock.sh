@@ -7,17 +7,6 @@
 new_repo "$SCRATCH/repo"
 "$PREREG" predict t-calib >/dev/null && "$PREREG" pin t-calib >/dev/null
 
-# wait_for PATTERN: until a file matching the glob exists (at most 60 s)
-wait_for() {
-	i=0
-	while [ $i -lt 600 ]; do
-		for f in $1; do [ -e "$f" ] && return 0; done
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-
 "$PREREG" run t-calib --launches 40 >"$SCRATCH/long.out" 2>&1 &
 long=$!
 wait_for 'runs/t-calib/*/launch-0000.json'

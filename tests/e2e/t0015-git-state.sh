@@ -53,9 +53,7 @@ head0=$(git rev-parse HEAD)
 # index is untouched, the run is kept for recover
 "$PREREG" run t-calib --launches 3 >"$SCRATCH/late.out" 2>&1 &
 pid=$!
-i=0
-while [ $i -lt 600 ] && ! ls runs/t-calib/*/launch-0000.json >/dev/null 2>&1; do
-	sleep 0.1; i=$((i + 1)); done
+wait_for 'runs/t-calib/*/launch-0000.json'
 touch .git/index.lock
 wait $pid
 rc=$?
@@ -78,9 +76,7 @@ expect_out "both runs are anchored" "^2 runs: 2 anchored"
 # written, is written back as it was
 "$PREREG" run t-calib --launches 3 >"$SCRATCH/ref.out" 2>&1 &
 pid=$!
-i=0
-while [ $i -lt 600 ] && ! ls runs/t-calib/*/launch-0000.json >/dev/null 2>&1; do
-	sleep 0.1; i=$((i + 1)); done
+wait_for 'runs/t-calib/*/launch-0000.json'
 head2=$(git rev-parse HEAD)
 touch .git/refs/heads/main.lock
 wait $pid

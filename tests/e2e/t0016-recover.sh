@@ -7,16 +7,6 @@
 new_repo "$SCRATCH/repo"
 "$PREREG" predict t-calib >/dev/null && "$PREREG" pin t-calib >/dev/null
 
-wait_for() {
-	i=0
-	while [ $i -lt 600 ]; do
-		for f in $1; do [ -e "$f" ] && return 0; done
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-
 "$PREREG" run t-calib --launches 40 >"$SCRATCH/run.out" 2>&1 &
 pid=$!
 wait_for 'runs/t-calib/*/launch-0002.json'

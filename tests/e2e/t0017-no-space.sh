@@ -39,9 +39,7 @@ done
 rm -f "$fs/fill"
 "$PREREG" run t-calib --launches 3 >"$SCRATCH/full.out" 2>&1 &
 pid=$!
-i=0
-while [ $i -lt 600 ] && ! ls runs/t-calib/*/launch-0000.json >/dev/null 2>&1; do
-	sleep 0.05; i=$((i + 1)); done
+wait_for 'runs/t-calib/*/launch-0000.json'
 dd if=/dev/zero of="$fs/fill" bs=4096 2>/dev/null
 wait $pid
 rc=$?
