@@ -63,9 +63,9 @@ static void test_sweep_is_dense_around_steps(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_waves_a100_and_h200),
-		cmocka_unit_test(test_steps),
-		cmocka_unit_test(test_sweep_is_dense_around_steps),
+	    cmocka_unit_test(test_waves_a100_and_h200),
+	    cmocka_unit_test(test_steps),
+	    cmocka_unit_test(test_sweep_is_dense_around_steps),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -80,10 +80,10 @@ static void test_sharing(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_two_speeds),
-		cmocka_unit_test(test_rows_sum_to_R_by_largest_remainder),
-		cmocka_unit_test(test_equal_speeds_split_evenly),
-		cmocka_unit_test(test_sharing),
+	    cmocka_unit_test(test_two_speeds),
+	    cmocka_unit_test(test_rows_sum_to_R_by_largest_remainder),
+	    cmocka_unit_test(test_equal_speeds_split_evenly),
+	    cmocka_unit_test(test_sharing),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
