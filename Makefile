@@ -10,7 +10,7 @@ PKGS     = libgit2 jansson inih zlib libcrypto hwloc
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) \
-	     $(PKG_CFLAGS) -I$(BUILD) -MMD -MP
+	     $(PKG_CFLAGS) -Isrc -I$(BUILD) -MMD -MP
 LDLIBS   = $(PKG_LIBS) -lm
 MPICC    = OMPI_CC=$(CC) mpicc
 
@@ -88,10 +88,13 @@ endif
 BACKENDS_LINE = prereg-rank backends: $(BACKENDS)$(if $(CUDA_NOTE),; \
 	$(CUDA_NOTE))$(if $(HIP_NOTE),; $(HIP_NOTE))
 
-CORE_SRC  = $(wildcard src/core/*.c) $(wildcard src/model/*.c)
+# The pipeline's stages (DESIGN 6), what bin/prereg and the tests link.
+STAGES    = base repo format predict run analyze audit model
+CORE_SRC  = $(foreach d,$(STAGES),$(wildcard src/$(d)/*.c))
 CLI_SRC   = $(wildcard src/cli/*.c)
-RANK_SRC  = $(wildcard src/runner/*.c) $(wildcard src/backend/*.c)
-RANK_CORE = src/core/util.c src/core/schedule.c src/core/plancheck.c
+RANK_SRC  = $(wildcard src/runner/*.c) $(wildcard src/runner/workloads/*.c) \
+	    $(wildcard src/backend/*.c)
+RANK_CORE = src/base/util.c src/base/schedule.c src/format/plancheck.c
 UNIT_SRC  = $(wildcard tests/unit/test_*.c)
 BENCH_SRC = $(wildcard tests/bench/bench_*.c)
 
@@ -169,12 +172,12 @@ $(BUILD)/mpi/src/backend/backend.o: ALL_CFLAGS += $(GPU_DEFS)
 
 $(BUILD)/mpi/%.o: %.cu | $(BUILD)/version.h
 	@mkdir -p $(dir $@)
-	$(NVCC) -std=c++20 $(NVCCFLAGS) $(CUDA_ARCH) $(GPU_WARN_NVCC) \
+	$(NVCC) -std=c++20 -Isrc $(NVCCFLAGS) $(CUDA_ARCH) $(GPU_WARN_NVCC) \
 		-MMD -MP -c $< -o $@
 
 $(BUILD)/mpi/%.o: %.hip | $(BUILD)/version.h
 	@mkdir -p $(dir $@)
-	$(HIPCC) -std=c++20 $(HIPCCFLAGS) $(HIP_ARCH) $(GPU_WARN_HIP) \
+	$(HIPCC) -std=c++20 -Isrc $(HIPCCFLAGS) $(HIP_ARCH) $(GPU_WARN_HIP) \
 		-MMD -MP -c $< -o $@
 
 $(BIN)/prereg: $(CLI_OBJ) $(CORE_OBJ)

@@ -1,6 +1,6 @@
 /* analyze.c - the decision statistic, its CI and the verdict of every
  * prediction cell, recomputed from a run's raw timings (DESIGN 7) */
-#include "analyze.h"
+#include "analyze/analyze.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -10,9 +10,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "archive.h"
-#include "timings.h"
-#include "util.h"
+#include "format/archive.h"
+#include "format/timings.h"
+#include "base/util.h"
 
 static const char *const verdict_names[] = {"PASS", "FAIL", "NO-PREDICTION",
 					    "NO-DATA"};

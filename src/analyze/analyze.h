@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "stats.h"
+#include "base/stats.h"
 
 struct pr_timings;
 

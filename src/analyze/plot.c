@@ -1,6 +1,6 @@
 /* plot.c - the plots of an analysis: gnuplot scripts and data kept beside
  * the SVGs they render, so a reader can replot */
-#include "plot.h"
+#include "analyze/plot.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -11,7 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "util.h"
+#include "base/util.h"
 
 /* A file being composed in memory. */
 typedef struct {

@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 
-#include "analyze.h"
+#include "analyze/analyze.h"
 
 typedef struct {
 	char *file;  /* "RUNID-what.svg", relative to analysis/NAME/ */

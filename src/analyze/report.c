@@ -1,14 +1,14 @@
 /* report.c - analysis/NAME/report.md for a reviewer, its plots, and the
  * same numbers as JSON */
-#include "report.h"
+#include "analyze/report.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "plot.h"
-#include "util.h"
+#include "analyze/plot.h"
+#include "base/util.h"
 
 /* The lines of report.md that say which runs it covers (pr_report_runs_read
  * reads them back): one heading per analyzed run, and in the intro the

@@ -5,7 +5,7 @@
 
 #include <jansson.h>
 
-#include "analyze.h"
+#include "analyze/analyze.h"
 
 /*
  * Write analysis/NAME/report.md below root (which ends in '/') and the

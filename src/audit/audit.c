@@ -1,6 +1,6 @@
 /* audit.c - prereg audit: every run's provenance and data checked against
  * git, the ledger and its own manifest (DESIGN 2, I1-I6) */
-#include "audit.h"
+#include "audit/audit.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -9,12 +9,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "analyze.h"
-#include "lock.h"
-#include "audit_run.h"
-#include "pin.h"
-#include "report.h"
-#include "util.h"
+#include "analyze/analyze.h"
+#include "repo/lock.h"
+#include "audit/audit_run.h"
+#include "repo/pin.h"
+#include "analyze/report.h"
+#include "base/util.h"
 
 /* A list of names (experiments, run ids), sorted when done. */
 typedef struct {

@@ -1,11 +1,11 @@
 /* audit_blocks.c - an archive's rows held against the invocations the
  * manifest says completed (I6), for prereg audit */
-#include "audit_blocks.h"
+#include "audit/audit_blocks.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "util.h"
+#include "base/util.h"
 
 /* Archive line of data row i: the header is line 1. */
 #define LINE(i) ((size_t)(i) + 2)

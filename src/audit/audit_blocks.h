@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "timings.h"
+#include "format/timings.h"
 
 /*
  * What one completed invocation must have left in the archive: one

@@ -6,11 +6,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "archive.h"
-#include "audit_blocks.h"
-#include "audit_run.h"
-#include "schedule.h"
-#include "util.h"
+#include "format/archive.h"
+#include "audit/audit_blocks.h"
+#include "audit/audit_run.h"
+#include "base/schedule.h"
+#include "base/util.h"
 
 /* The last error message as a FAIL reason. */
 static void fail_last_error(pr_audit_check *c, const char *root)

@@ -1,12 +1,12 @@
 /* audit_history.c - one walk of the history from HEAD: which commit added
  * each run's manifest, for prereg audit */
-#include "audit_history.h"
+#include "audit/audit_history.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "pin.h"
-#include "util.h"
+#include "repo/pin.h"
+#include "base/util.h"
 
 #define MANIFEST "manifest.json"
 

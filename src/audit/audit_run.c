@@ -1,7 +1,7 @@
 /* audit_run.c - the checks of one run directory, for prereg audit:
  * manifest, committed, pin, blobs, valid, dates (provenance); archive, schedule
  * and ledger are in audit_data.c */
-#include "audit_run.h"
+#include "audit/audit_run.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -10,9 +10,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "pin.h"
-#include "predcheck.h"
-#include "util.h"
+#include "repo/pin.h"
+#include "format/predcheck.h"
+#include "base/util.h"
 
 /* One annotated tag as found: its ref, whether annotated, its target. */
 typedef struct {

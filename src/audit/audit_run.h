@@ -7,10 +7,10 @@
 #include <git2.h>
 #include <jansson.h>
 
-#include "audit.h"
-#include "audit_history.h"
-#include "audit_ledger.h"
-#include "timings.h"
+#include "audit/audit.h"
+#include "audit/audit_history.h"
+#include "format/ledger_read.h"
+#include "format/timings.h"
 
 /* Tag lookups, cached across the runs of an audit. */
 typedef struct pr_audit_tags pr_audit_tags;

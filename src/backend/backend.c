@@ -1,6 +1,6 @@
 /* backend.c - the table of device backends built into this binary; the
  * one place that knows which were */
-#include "backend.h"
+#include "backend/backend.h"
 
 #include <string.h>
 

@@ -1,6 +1,6 @@
 /* cpu.c - the backends every build has: plain C on the host, a tuned
  * kernel ("cpu") and a deliberately naive one ("cpu-naive") */
-#include "backend.h"
+#include "backend/backend.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../core/util.h"
+#include "base/util.h"
 
 /*
  * scratch holds one row's scores (keys floats). It grows on the first

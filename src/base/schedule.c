@@ -1,10 +1,10 @@
 /* schedule.c - the factor grid's run order, seeded by the pin (I6) */
-#include "schedule.h"
+#include "base/schedule.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "util.h"
+#include "base/util.h"
 
 /*
  * The schedule is part of the record (I6): anyone with the pin commit must

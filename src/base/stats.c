@@ -1,10 +1,10 @@
 /* stats.c - order statistics and least squares for raw timings */
-#include "stats.h"
+#include "base/stats.h"
 
 #include <math.h>
 #include <stdlib.h>
 
-#include "util.h"
+#include "base/util.h"
 
 static int cmp_double(const void *a, const void *b)
 {

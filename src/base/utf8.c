@@ -1,5 +1,5 @@
 /* utf8.c - well-formed UTF-8, by the Unicode standard's table 3-7 */
-#include "utf8.h"
+#include "base/utf8.h"
 
 /*
  * The well-formed multi-byte sequences: a lead byte in [lead_lo, lead_hi],

@@ -1,5 +1,5 @@
 /* util.c - errors, exit codes, atomic files, SHA-256 and small helpers */
-#include "util.h"
+#include "base/util.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -4,7 +4,7 @@
 
 #include <git2.h>
 
-#include "../core/run.h"
+#include "run/run.h"
 
 /* A subcommand gets its own argv (argv[0] = its name) and the repository
  * when its table entry asks for one; it returns a pr_ code. */

@@ -5,11 +5,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../core/analyze.h"
-#include "../core/pin.h"
-#include "../core/report.h"
-#include "../core/util.h"
-#include "cmd.h"
+#include "analyze/analyze.h"
+#include "repo/pin.h"
+#include "analyze/report.h"
+#include "base/util.h"
+#include "cli/cmd.h"
 
 static const char usage[] =
     "usage: prereg analyze NAME [RUNID] [--json]\n"

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/audit.h"
-#include "../core/util.h"
-#include "cmd.h"
+#include "audit/audit.h"
+#include "base/util.h"
+#include "cli/cmd.h"
 
 static const char usage[] =
     "usage: prereg audit [NAME...] [--json]\n"

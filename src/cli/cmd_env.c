@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/envcap.h"
-#include "../core/launch.h"
-#include "../core/util.h"
-#include "cmd.h"
+#include "run/envcap.h"
+#include "run/launch.h"
+#include "base/util.h"
+#include "cli/cmd.h"
 
 static const char usage[] =
     "usage: prereg env [--json]\n"

@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/pin.h"
-#include "../core/run.h"
-#include "../core/util.h"
-#include "cmd.h"
+#include "repo/pin.h"
+#include "run/run.h"
+#include "base/util.h"
+#include "cli/cmd.h"
 
 static const char usage[] =
     "usage: prereg list\n"

@@ -2,10 +2,10 @@
 #include <getopt.h>
 #include <stdio.h>
 
-#include "../core/pin.h"
-#include "../core/spec.h"
-#include "../core/util.h"
-#include "cmd.h"
+#include "repo/pin.h"
+#include "format/spec.h"
+#include "base/util.h"
+#include "cli/cmd.h"
 
 static const char usage[] =
     "usage: prereg pin NAME\n"

@@ -2,11 +2,11 @@
 #include <getopt.h>
 #include <stdio.h>
 
-#include "../core/predict.h"
-#include "../core/pin.h"
-#include "../core/spec.h"
-#include "../core/util.h"
-#include "cmd.h"
+#include "predict/predict.h"
+#include "repo/pin.h"
+#include "format/spec.h"
+#include "base/util.h"
+#include "cli/cmd.h"
 
 static const char usage[] =
     "usage: prereg predict NAME\n"

@@ -4,11 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/lock.h"
-#include "../core/pin.h"
-#include "../core/run.h"
-#include "../core/util.h"
-#include "cmd.h"
+#include "repo/lock.h"
+#include "repo/pin.h"
+#include "run/run.h"
+#include "base/util.h"
+#include "cli/cmd.h"
 
 static const char usage[] =
     "usage: prereg recover [NAME...] [--wait]\n"

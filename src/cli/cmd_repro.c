@@ -4,13 +4,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/analyze.h"
-#include "../core/lock.h"
-#include "../core/pin.h"
-#include "../core/report.h"
-#include "../core/run.h"
-#include "../core/util.h"
-#include "cmd.h"
+#include "analyze/analyze.h"
+#include "repo/lock.h"
+#include "repo/pin.h"
+#include "analyze/report.h"
+#include "run/run.h"
+#include "base/util.h"
+#include "cli/cmd.h"
 
 static const char usage[] =
     "usage: prereg repro NAME [run options]\n"

@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/run.h"
-#include "../core/util.h"
-#include "cmd.h"
+#include "run/run.h"
+#include "base/util.h"
+#include "cli/cmd.h"
 
 static const char usage[] =
     "usage: prereg run NAME [--launches L] [--reps R] [--warmup W]\n"

@@ -7,9 +7,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../core/pin.h"
-#include "../core/util.h"
-#include "cmd.h"
+#include "repo/pin.h"
+#include "base/util.h"
+#include "cli/cmd.h"
 
 static const char usage[] =
     "usage: prereg show RUNID [--json]\n"

@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/pin.h"
-#include "../core/util.h"
-#include "cmd.h"
+#include "repo/pin.h"
+#include "base/util.h"
+#include "cli/cmd.h"
 #include "version.h"
 
 static const struct {

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/util.h"
-#include "cmd.h"
+#include "base/util.h"
+#include "cli/cmd.h"
 
 /* The synopsis: the usage text up to its first blank line. */
 static void synopsis(const char *usage)

@@ -1,5 +1,5 @@
 /* archive.c - timings.csv.gz writer and reader (zlib gzip, SHA-256) */
-#include "archive.h"
+#include "format/archive.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -9,7 +9,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "util.h"
+#include "base/util.h"
 
 struct pr_archive_writer {
 	gzFile gz;

@@ -1,5 +1,5 @@
 /* ledger.c - the hash-chained ledger of run attempts */
-#include "ledger.h"
+#include "format/ledger.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "util.h"
+#include "base/util.h"
 
 static int read_ledger(char **out, size_t *len, const char *path)
 {

@@ -1,13 +1,13 @@
 /* audit_ledger.c - runs/NAME/ledger.jsonl read back and its hash chain
  * verified, line by line, for prereg audit */
-#include "audit_ledger.h"
+#include "format/ledger_read.h"
 
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "ledger.h"
-#include "util.h"
+#include "format/ledger.h"
+#include "base/util.h"
 
 /* The string member key of o, copied, or NULL. */
 static char *member(json_t *o, const char *key)

@@ -1,6 +1,6 @@
 /* plancheck.c - the rules a plan for one prereg-rank invocation must meet
  * (no MPI: `prereg run` and prereg-rank both link it) */
-#include "plancheck.h"
+#include "format/plancheck.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util.h"
+#include "base/util.h"
 
 typedef struct {
 	const json_t *plan;

@@ -6,14 +6,14 @@
 #include <jansson.h>
 #include <stddef.h>
 
-#include "spec.h"
+#include "format/spec.h"
 
 #define PR_MAX_ROWS_LIST 64
 #define PR_MAX_LIST_ROWS (1L << 24)
 #define PR_PLAN_LAUNCH_MAX 1024 /* threads_per_block, rows_per_block */
 
 /*
- * The plan (JSON, written by core/run.c, read by runner/plan.c):
+ * The plan (JSON, written by run/run.c, read by runner/plan.c):
  * {"experiment", "workload", "launch", "config", "seed" (decimal string),
  *  "reps", "warmup", "rows", "keys", "d", "sizes": [..],
  *  "rows_list": [..] (rows-sweep), "rows_per_rank": [..] (row-split),

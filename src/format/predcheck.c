@@ -1,6 +1,6 @@
 /* predcheck.c - is predictions/NAME.json usable with its spec? (the check
  * of pin, run and audit) */
-#include "predcheck.h"
+#include "format/predcheck.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../runner/plan.h"
-#include "util.h"
+#include "runner/plan.h"
+#include "base/util.h"
 
 /* One check under way: what the messages need. */
 typedef struct {

@@ -8,7 +8,7 @@
 #include <jansson.h>
 #include <stddef.h>
 
-#include "spec.h"
+#include "format/spec.h"
 
 /*
  * Check the bytes of predictions/NAME.json (text, len; need not end in a

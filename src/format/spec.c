@@ -1,5 +1,5 @@
 /* spec.c - experiments/NAME/experiment.ini, parsed and validated */
-#include "spec.h"
+#include "format/spec.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -11,8 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "utf8.h"
-#include "util.h"
+#include "base/utf8.h"
+#include "base/util.h"
 
 /*
  * Name tables: arrays of structs whose first member is the name, or plain

@@ -1,12 +1,12 @@
 /* timings.c - the rows of timings.csv, parsed for analysis */
-#include "timings.h"
+#include "format/timings.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "archive.h"
-#include "util.h"
+#include "format/archive.h"
+#include "base/util.h"
 
 #define NFIELDS 12
 

@@ -1,5 +1,5 @@
 /* geometry.c - the GPU launch-geometry model (DESIGN 5) */
-#include "geometry.h"
+#include "model/geometry.h"
 
 #include <stdlib.h>
 

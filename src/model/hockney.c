@@ -1,10 +1,10 @@
 /* hockney.c - Hockney cost models of point-to-point and collectives */
-#include "hockney.h"
+#include "model/hockney.h"
 
 #include <stdlib.h>
 
-#include "../core/stats.h"
-#include "../core/util.h"
+#include "base/stats.h"
+#include "base/util.h"
 
 const pr_hockney *pr_hockney_regime(const pr_hockney_params *p, double m)
 {

@@ -1,10 +1,10 @@
 /* split.c - the 1/t row split and the sharing of cores (DESIGN 5) */
-#include "split.h"
+#include "model/split.h"
 
 #include <math.h>
 #include <stdlib.h>
 
-#include "../core/util.h"
+#include "base/util.h"
 
 void pr_split_rows(long *rows, double *w, const double *t, int n, long R)
 {

@@ -1,14 +1,14 @@
 /* calib.c - parameters measured by a pinned calibration experiment (I5) */
-#include "calib.h"
+#include "predict/calib.h"
 
 #include <dirent.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "pin.h"
-#include "stats.h"
-#include "util.h"
+#include "repo/pin.h"
+#include "base/stats.h"
+#include "base/util.h"
 
 const char pr_calib_hockney_method[] =
     "one-way time = round trip / 2 of rank 0's pingpong samples; per "

@@ -5,9 +5,9 @@
 #include <git2.h>
 #include <jansson.h>
 
-#include "../model/hockney.h"
-#include "archive.h"
-#include "timings.h"
+#include "model/hockney.h"
+#include "format/archive.h"
+#include "format/timings.h"
 
 /* The calibration run a prediction takes its parameters from. */
 typedef struct {

@@ -1,20 +1,20 @@
 /* predict.c - evaluate an experiment's model, write predictions/NAME.json */
-#include "predict.h"
+#include "predict/predict.h"
 
 #include <dirent.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../model/split.h"
-#include "../model/geometry.h"
-#include "calib.h"
-#include "envcap.h"
-#include "launch.h"
-#include "pin.h"
-#include "spec.h"
-#include "stats.h"
-#include "util.h"
+#include "model/split.h"
+#include "model/geometry.h"
+#include "predict/calib.h"
+#include "run/envcap.h"
+#include "run/launch.h"
+#include "repo/pin.h"
+#include "format/spec.h"
+#include "base/stats.h"
+#include "base/util.h"
 
 static json_t *hockney_json(const pr_hockney *h)
 {

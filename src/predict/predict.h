@@ -5,7 +5,7 @@
 #include <git2.h>
 #include <jansson.h>
 
-#include "../model/hockney.h"
+#include "model/hockney.h"
 
 struct pr_spec;
 

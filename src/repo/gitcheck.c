@@ -1,11 +1,11 @@
 /* gitcheck.c - is the repository in a state where prereg may commit? */
-#include "gitcheck.h"
+#include "repo/gitcheck.h"
 
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "pin.h"
-#include "util.h"
+#include "repo/pin.h"
+#include "base/util.h"
 
 int pr_git_index_unlocked(git_repository *repo, const char *what)
 {

@@ -1,5 +1,5 @@
 /* lock.c - one run per repository at a time: flock on .git/prereg.lock */
-#include "lock.h"
+#include "repo/lock.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -9,7 +9,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 
-#include "util.h"
+#include "base/util.h"
 
 /* The lock lives as long as its open file description: one per process,
  * never inherited by children (O_CLOEXEC), so launched ranks that outlive

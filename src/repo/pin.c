@@ -1,9 +1,9 @@
 /* pin.c - pins (spec + prediction committed and tagged) and run commits,
  * through libgit2 */
-#include "pin.h"
+#include "repo/pin.h"
 
-#include "predcheck.h"
-#include "util.h"
+#include "format/predcheck.h"
+#include "base/util.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* envcap.c - what this machine is: host, kernel, CPU, cores, memory, MPI */
-#include "envcap.h"
+#include "run/envcap.h"
 
 #include <hwloc.h>
 #include <errno.h>
@@ -10,8 +10,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "launch.h"
-#include "util.h"
+#include "run/launch.h"
+#include "base/util.h"
 
 static char *cpu_model(void)
 {

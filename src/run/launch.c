@@ -1,6 +1,6 @@
 /* launch.c - mpirun command lines, the launchers' programs on PATH, and
  * children through fork/exec */
-#include "launch.h"
+#include "run/launch.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -17,8 +17,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "spec.h"
-#include "util.h"
+#include "format/spec.h"
+#include "base/util.h"
 
 void pr_argv_push(pr_argv *a, const char *s)
 {

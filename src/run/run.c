@@ -1,5 +1,5 @@
 /* run.c - `prereg run`: check the pin, run the schedule, archive, record */
-#include "run.h"
+#include "run/run.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -13,20 +13,20 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
-#include "archive.h"
-#include "audit_ledger.h"
-#include "envcap.h"
-#include "gitcheck.h"
-#include "launch.h"
-#include "ledger.h"
-#include "lock.h"
-#include "pin.h"
-#include "plancheck.h"
-#include "predcheck.h"
-#include "schedule.h"
-#include "slurm.h"
-#include "spec.h"
-#include "util.h"
+#include "format/archive.h"
+#include "format/ledger_read.h"
+#include "run/envcap.h"
+#include "repo/gitcheck.h"
+#include "run/launch.h"
+#include "format/ledger.h"
+#include "repo/lock.h"
+#include "repo/pin.h"
+#include "format/plancheck.h"
+#include "format/predcheck.h"
+#include "base/schedule.h"
+#include "run/slurm.h"
+#include "format/spec.h"
+#include "base/util.h"
 #include "version.h"
 
 static volatile sig_atomic_t g_stop;

@@ -1,14 +1,14 @@
 /* slurm.c - the slurm launcher: a heterogeneous batch job per launch */
-#include "slurm.h"
+#include "run/slurm.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "launch.h"
-#include "spec.h"
-#include "util.h"
+#include "run/launch.h"
+#include "format/spec.h"
+#include "base/util.h"
 
 /* A group's value of a [slurm] list: its own, the one for all, or NULL. */
 static const char *per_group(char *const *v, int n, int g)

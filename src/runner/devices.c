@@ -1,15 +1,15 @@
 /* devices.c - `prereg-rank --devices`: the backends built in and the GPUs
  * this process sees, as JSON */
-#include "devices.h"
+#include "runner/devices.h"
 
 #include <jansson.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "../backend/backend.h"
-#include "../core/util.h"
-#include "envinfo.h"
-#include "rank.h"
+#include "backend/backend.h"
+#include "base/util.h"
+#include "runner/envinfo.h"
+#include "runner/rank.h"
 
 static json_t *versions_or_null(int v)
 {

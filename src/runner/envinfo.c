@@ -1,5 +1,5 @@
 /* envinfo.c - what each rank ran on, the clocks, and the MPI in force */
-#include "envinfo.h"
+#include "runner/envinfo.h"
 
 #include <mpi.h>
 #include <sched.h>
@@ -14,7 +14,7 @@
 #include <mpi-ext.h>
 #endif
 
-#include "../core/util.h"
+#include "base/util.h"
 
 /* "0-3,6" from the CPUs this process may run on. */
 static void affinity(char *buf, size_t len)

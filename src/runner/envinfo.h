@@ -5,7 +5,7 @@
 #include <jansson.h>
 #include <stdint.h>
 
-#include "rank.h"
+#include "runner/rank.h"
 
 /* One rank's environment; fixed size, gathered to rank 0 as bytes. */
 typedef struct {

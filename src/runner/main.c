@@ -7,14 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/util.h"
-#include "devices.h"
-#include "envinfo.h"
-#include "output.h"
-#include "plan.h"
-#include "rank.h"
-#include "timing.h"
-#include "workload.h"
+#include "base/util.h"
+#include "runner/devices.h"
+#include "runner/envinfo.h"
+#include "runner/output.h"
+#include "runner/plan.h"
+#include "runner/rank.h"
+#include "runner/timing.h"
+#include "runner/workload.h"
 
 static const char usage[] =
     "usage: prereg-rank PLAN.json\n"

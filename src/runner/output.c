@@ -1,5 +1,5 @@
 /* output.c - rank 0's PREFIX.csv and PREFIX.json for `prereg run` */
-#include "output.h"
+#include "runner/output.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -9,8 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../core/util.h"
-#include "rank.h"
+#include "base/util.h"
+#include "runner/rank.h"
 #include "version.h"
 
 static int fsync_dir(const char *path)

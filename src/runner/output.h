@@ -6,9 +6,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "envinfo.h"
-#include "plan.h"
-#include "timing.h"
+#include "runner/envinfo.h"
+#include "runner/plan.h"
+#include "runner/timing.h"
 
 /*
  * PREFIX.csv: one line per sample in the DESIGN 4 column order

@@ -1,5 +1,5 @@
 /* plan.c - read the plan file that `prereg run` writes for one launch */
-#include "plan.h"
+#include "runner/plan.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../backend/backend.h"
-#include "../core/util.h"
+#include "backend/backend.h"
+#include "base/util.h"
 
 _Static_assert(PR_LAUNCH_MAX == PR_PLAN_LAUNCH_MAX,
 	       "the plan's launch geometry is the backends'");

@@ -5,12 +5,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../core/plancheck.h"
-#include "../core/spec.h"
+#include "format/plancheck.h"
+#include "format/spec.h"
 
 /*
  * What one prereg-rank invocation runs: the plan file's values (its
- * format and rules are in core/plancheck.h). Rank 0 writes PREFIX.csv
+ * format and rules are in format/plancheck.h). Rank 0 writes PREFIX.csv
  * (sample rows, DESIGN 4 columns, no header, times on rank 0's clock) and
  * PREFIX.json (per-rank environment, clock offsets, MCA values in force,
  * verification result).

@@ -1,5 +1,5 @@
 /* rank.c - one prereg-rank process: place, backend, agreed failures */
-#include "rank.h"
+#include "runner/rank.h"
 
 #include <ctype.h>
 #include <mpi.h>
@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/util.h"
-#include "envinfo.h"
+#include "base/util.h"
+#include "runner/envinfo.h"
 
 /* How a recorded reason is printed. */
 enum {

@@ -3,8 +3,8 @@
 #ifndef PR_RANK_H
 #define PR_RANK_H
 
-#include "../backend/backend.h"
-#include "plan.h"
+#include "backend/backend.h"
+#include "runner/plan.h"
 
 /* How MPI sees a rank's backend buffers (DESIGN 6.4). */
 typedef enum {

@@ -1,12 +1,12 @@
 /* tensors.c - the attention workloads' inputs and their check */
-#include "tensors.h"
+#include "runner/tensors.h"
 
 #include <math.h>
 #include <stdlib.h>
 
-#include "../core/schedule.h"
-#include "../core/util.h"
-#include "rank.h"
+#include "base/schedule.h"
+#include "base/util.h"
+#include "runner/rank.h"
 
 /* The data are the same in every run and on every rank. */
 #define TENSOR_SEED 0x7072657265670000ULL /* "prereg\0\0" */

@@ -6,9 +6,9 @@
 #include <jansson.h>
 #include <stdint.h>
 
-#include "../backend/backend.h"
-#include "rank.h"
-#include "timing.h"
+#include "backend/backend.h"
+#include "runner/rank.h"
+#include "runner/timing.h"
 
 /* Largest max relative error a verified output may have. */
 #define PR_TENSOR_TOLERANCE 1e-4

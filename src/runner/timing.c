@@ -1,13 +1,13 @@
 /* timing.c - the one timing loop, its samples and their way to rank 0 */
-#include "timing.h"
+#include "runner/timing.h"
 
 #include <limits.h>
 #include <mpi.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "rank.h"
-#include "workload.h"
+#include "runner/rank.h"
+#include "runner/workload.h"
 
 static const char *const phase_names[PR_NPHASES] = {
     [PR_PHASE_PINGPONG] = "pingpong",

@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../core/util.h"
+#include "base/util.h"
 
 /* Phases of DESIGN 4, then the ones a workload adds (see workload.h). */
 typedef enum {

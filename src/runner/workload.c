@@ -1,5 +1,5 @@
 /* workload.c - the table of workloads */
-#include "workload.h"
+#include "runner/workload.h"
 
 #include <string.h>
 

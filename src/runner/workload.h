@@ -5,8 +5,8 @@
 #include <jansson.h>
 #include <stddef.h>
 
-#include "rank.h"
-#include "timing.h"
+#include "runner/rank.h"
+#include "runner/timing.h"
 
 /*
  * A workload is what runs between two barriers of the timing loop. Every

@@ -8,12 +8,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../src/core/archive.h"
-#include "../../src/core/audit.h"
-#include "../../src/core/ledger.h"
-#include "../../src/core/pin.h"
-#include "../../src/core/schedule.h"
-#include "../../src/core/util.h"
+#include "format/archive.h"
+#include "audit/audit.h"
+#include "format/ledger.h"
+#include "repo/pin.h"
+#include "base/schedule.h"
+#include "base/util.h"
 
 #define NRUNS 1000
 #define NAME "bench"

@@ -203,7 +203,7 @@ m = json.load(open(path))
 old_seed = m["schedule"]["seed"]
 old_inv = m["schedule"]["order"][0]["seed"]
 assert len(m["schedule"]["order"]) == 1
-# DESIGN I6 / src/core/schedule.c: one launch of one config
+# DESIGN I6 / src/base/schedule.c: one launch of one config
 seed = int(hashlib.sha256(f"prereg-schedule:t-one:{pin}".encode())
            .hexdigest()[:16], 16)
 state, _ = splitmix(seed)  # the launch's config order

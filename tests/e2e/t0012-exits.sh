@@ -3,7 +3,7 @@
 # input (exit 2, file, line and key) at predict and pin; a launcher whose
 # program is not on PATH is refused (exit 2) before anything is created;
 # prereg env lists only the launchers it finds; prereg-rank rejects a plan
-# by the rules prereg checks (core/plancheck.c)
+# by the rules prereg checks (format/plancheck.c)
 . "$(dirname "$0")/lib.sh"
 new_repo "$SCRATCH/repo"
 

@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/core/analyze.h"
-#include "../../src/core/archive.h"
-#include "../../src/core/audit_blocks.h"
-#include "../../src/core/timings.h"
-#include "../../src/core/util.h"
+#include "analyze/analyze.h"
+#include "format/archive.h"
+#include "audit/audit_blocks.h"
+#include "format/timings.h"
+#include "base/util.h"
 #include "harness.h"
 
 #define MAX_BLOCKS 64

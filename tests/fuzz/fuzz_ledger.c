@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/core/audit_ledger.h"
-#include "../../src/core/ledger.h"
-#include "../../src/core/util.h"
+#include "format/ledger_read.h"
+#include "format/ledger.h"
+#include "base/util.h"
 #include "harness.h"
 
 /* What the audit promises of every line it read. */

@@ -13,13 +13,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../src/cli/cmd.h"
-#include "../../src/core/analyze.h"
-#include "../../src/core/audit_run.h"
-#include "../../src/core/ledger.h"
-#include "../../src/core/pin.h"
-#include "../../src/core/report.h"
-#include "../../src/core/util.h"
+#include "cli/cmd.h"
+#include "analyze/analyze.h"
+#include "audit/audit_run.h"
+#include "format/ledger.h"
+#include "repo/pin.h"
+#include "analyze/report.h"
+#include "base/util.h"
 #include "harness.h"
 
 #ifndef PR_FUZZ_SRCDIR

@@ -5,9 +5,9 @@
 #include <jansson.h>
 #include <stdlib.h>
 
-#include "../../src/core/analyze.h"
-#include "../../src/core/report.h"
-#include "../../src/core/util.h"
+#include "analyze/analyze.h"
+#include "analyze/report.h"
+#include "base/util.h"
 #include "harness.h"
 
 #define RUN_ID "20260101T000000Z-f0zz00"

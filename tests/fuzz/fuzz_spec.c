@@ -2,9 +2,9 @@
  * what a run then derives from the spec: its configs and its schedule */
 #include <stdlib.h>
 
-#include "../../src/core/schedule.h"
-#include "../../src/core/spec.h"
-#include "../../src/core/util.h"
+#include "base/schedule.h"
+#include "format/spec.h"
+#include "base/util.h"
 #include "harness.h"
 
 /* What every accepted spec promises the run. */

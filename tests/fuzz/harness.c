@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/core/archive.h"
-#include "../../src/core/util.h"
+#include "format/archive.h"
+#include "base/util.h"
 
 static char *scratch;
 

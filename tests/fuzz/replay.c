@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/core/util.h"
+#include "base/util.h"
 #include "harness.h"
 
 int main(int argc, char **argv)

@@ -1,5 +1,5 @@
 /* test_analyze.c - the decision statistic, per-launch medians, makespans
- * and verdicts of src/core/analyze.c on hand-made timings */
+ * and verdicts of src/analyze/analyze.c on hand-made timings */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/core/analyze.h"
-#include "../../src/core/report.h"
-#include "../../src/core/timings.h"
-#include "../../src/core/util.h"
+#include "analyze/analyze.h"
+#include "analyze/report.h"
+#include "format/timings.h"
+#include "base/util.h"
 
 static pr_timings T;
 

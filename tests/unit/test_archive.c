@@ -11,9 +11,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../src/core/archive.h"
-#include "../../src/core/timings.h"
-#include "../../src/core/util.h"
+#include "format/archive.h"
+#include "format/timings.h"
+#include "base/util.h"
 
 static char dir[256];
 

@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/core/audit_blocks.h"
-#include "../../src/core/audit_ledger.h"
-#include "../../src/core/ledger.h"
-#include "../../src/core/util.h"
+#include "audit/audit_blocks.h"
+#include "format/ledger_read.h"
+#include "format/ledger.h"
+#include "base/util.h"
 
 /* ---- ledger ---- */
 

@@ -10,8 +10,8 @@
 #include <string.h>
 
 /* The backends are prereg-rank's, not core's objects: compiled in here. */
-#include "../../src/backend/backend.c"
-#include "../../src/backend/cpu.c"
+#include "backend/backend.c"
+#include "backend/cpu.c"
 
 #define ROWS 5
 #define KEYS 7

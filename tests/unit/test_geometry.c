@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "../../src/model/geometry.h"
+#include "model/geometry.h"
 
 static void test_waves_a100_and_h200(void **state)
 {

@@ -8,8 +8,8 @@
 
 #include <math.h>
 
-#include "../../src/core/stats.h"
-#include "../../src/model/hockney.h"
+#include "base/stats.h"
+#include "model/hockney.h"
 
 #define REL(a, b) (fabs((a) - (b)) / fabs(b))
 

@@ -1,4 +1,4 @@
-/* test_launch.c - unit tests of src/core/launch.c: finding the launchers'
+/* test_launch.c - unit tests of src/run/launch.c: finding the launchers'
  * programs on PATH */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -12,8 +12,8 @@
 
 #include <cmocka.h>
 
-#include "../../src/core/launch.h"
-#include "../../src/core/util.h"
+#include "run/launch.h"
+#include "base/util.h"
 
 /* A scratch directory, the PATH and working directory to restore. */
 struct scratch {

@@ -10,8 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../src/core/ledger.h"
-#include "../../src/core/util.h"
+#include "format/ledger.h"
+#include "base/util.h"
 
 static char dir[256];
 

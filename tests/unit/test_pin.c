@@ -1,4 +1,4 @@
-/* test_pin.c - pins and run commits (src/core/pin.c) in scratch git repos */
+/* test_pin.c - pins and run commits (src/repo/pin.c) in scratch git repos */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -16,8 +16,8 @@
 
 #include <cmocka.h>
 
-#include "../../src/core/pin.h"
-#include "../../src/core/util.h"
+#include "repo/pin.h"
+#include "base/util.h"
 
 #define SPEC "experiments/x/experiment.ini"
 #define PRED "predictions/x.json"

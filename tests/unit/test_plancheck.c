@@ -1,4 +1,4 @@
-/* test_plancheck.c - unit tests of src/core/plancheck.c: every rule, on
+/* test_plancheck.c - unit tests of src/format/plancheck.c: every rule, on
  * both sides of its edge */
 #include <limits.h>
 #include <setjmp.h>
@@ -11,8 +11,8 @@
 
 #include <cmocka.h>
 
-#include "../../src/core/plancheck.h"
-#include "../../src/core/util.h"
+#include "format/plancheck.h"
+#include "base/util.h"
 
 /* A valid plan of each workload, as `prereg run` writes them. */
 static json_t *plan(const char *workload)

@@ -1,4 +1,4 @@
-/* test_predcheck.c - unit tests of src/core/predcheck.c: every rule of the
+/* test_predcheck.c - unit tests of src/format/predcheck.c: every rule of the
  * check on both sides of its edge */
 #include <limits.h>
 #include <setjmp.h>
@@ -12,9 +12,9 @@
 
 #include <cmocka.h>
 
-#include "../../src/core/predcheck.h"
-#include "../../src/core/spec.h"
-#include "../../src/core/util.h"
+#include "format/predcheck.h"
+#include "format/spec.h"
+#include "base/util.h"
 
 #define BLOB "0123456789abcdef0123456789abcdef01234567"
 #define OTHER "1111111111111111111111111111111111111111"

@@ -1,4 +1,4 @@
-/* test_report.c - unit tests of src/core/report.c: reading back which
+/* test_report.c - unit tests of src/analyze/report.c: reading back which
  * runs a report covers */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -8,7 +8,7 @@
 
 #include <cmocka.h>
 
-#include "../../src/core/report.h"
+#include "analyze/report.h"
 
 /* The lines pr_report_write writes about the runs, among others. */
 static const char report[] =

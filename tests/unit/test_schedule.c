@@ -1,4 +1,4 @@
-/* test_schedule.c - unit tests of src/core/schedule.c */
+/* test_schedule.c - unit tests of src/base/schedule.c */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,8 +11,8 @@
 
 #include <cmocka.h>
 
-#include "../../src/core/schedule.h"
-#include "../../src/core/util.h"
+#include "base/schedule.h"
+#include "base/util.h"
 
 /* Seed used where any fixed seed does: pr_schedule_seed("x", "abc"). */
 #define SEED_X_ABC 0x26a985b1cb21452cULL

@@ -1,4 +1,4 @@
-/* test_spec.c - unit tests of src/core/spec.c */
+/* test_spec.c - unit tests of src/format/spec.c */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,8 +11,8 @@
 
 #include <cmocka.h>
 
-#include "../../src/core/spec.h"
-#include "../../src/core/util.h"
+#include "format/spec.h"
+#include "base/util.h"
 
 /* A valid ping-pong spec: lines 1-4, 5-7, 8-9; appended text is line 10. */
 #define EXPERIMENT                                                             \

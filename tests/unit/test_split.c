@@ -8,7 +8,7 @@
 
 #include <math.h>
 
-#include "../../src/model/split.h"
+#include "model/split.h"
 
 static void test_two_speeds(void **state)
 {

@@ -8,8 +8,8 @@
 
 #include <math.h>
 
-#include "../../src/core/stats.h"
-#include "../../src/core/util.h"
+#include "base/stats.h"
+#include "base/util.h"
 
 /*
  * Coverage of [x_(j), x_(n+1-j)] is 1 - 2 P(B <= j-1), B ~ binomial(n, 1/2):

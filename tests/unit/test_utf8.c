@@ -1,4 +1,4 @@
-/* test_utf8.c - unit tests of src/core/utf8.c */
+/* test_utf8.c - unit tests of src/base/utf8.c */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -7,7 +7,7 @@
 
 #include <cmocka.h>
 
-#include "../../src/core/utf8.h"
+#include "base/utf8.h"
 
 /* pr_utf8_span of a string literal, without its terminating NUL. */
 #define SPAN(lit) pr_utf8_span((lit), sizeof(lit) - 1)

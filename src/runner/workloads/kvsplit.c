@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tensors.h"
-#include "workload.h"
+#include "runner/tensors.h"
+#include "runner/workload.h"
 
 typedef struct {
 	const pr_rank *rk;

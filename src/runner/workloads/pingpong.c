@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/schedule.h"
-#include "workload.h"
+#include "base/schedule.h"
+#include "runner/workload.h"
 
 typedef struct {
 	const pr_rank *rk;

@@ -4,9 +4,9 @@
 #include <mpi.h>
 #include <stdlib.h>
 
-#include "../core/schedule.h"
-#include "tensors.h"
-#include "workload.h"
+#include "base/schedule.h"
+#include "runner/tensors.h"
+#include "runner/workload.h"
 
 typedef struct {
 	const pr_rank *rk;
