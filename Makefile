@@ -5,7 +5,8 @@ BUILD   ?= build
 BIN     ?= bin
 SANFLAGS ?=
 CFLAGS  ?= -O2 -g
-WARN     = -Wall -Wextra -Werror
+WARN     = -Wall -Wextra -Werror -Wshadow -Wmissing-prototypes \
+	   -Wstrict-prototypes -Wdeclaration-after-statement
 PKGS     = libgit2 jansson inih zlib libcrypto hwloc
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
@@ -17,7 +18,7 @@ MPICC    = OMPI_CC=$(CC) mpicc
 # Debian 12 packages the build and the tests need (make deps installs them).
 DEB_PKGS = build-essential pkg-config git openmpi-bin libopenmpi-dev \
 	   libgit2-dev zlib1g-dev libssl-dev libjansson-dev libinih-dev \
-	   libhwloc-dev gnuplot-nox libcmocka-dev clang libclang-rt-14-dev \
+	   libhwloc-dev gnuplot-nox libcmocka-dev clang clang-format libclang-rt-14-dev \
 	   python3 procps gzip hipcc libamdhip64-dev slurm-wlm munge
 
 # GPU backends (DESIGN 6): each is built when its compiler is found, unless

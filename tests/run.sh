@@ -17,6 +17,29 @@ export UBSAN_OPTIONS
 trap 'rm -f "$log"' EXIT
 status=0
 
+# The sources are clang-format clean (make format fixes them).
+if [ "$what" = all ] || [ "$what" = unit ]; then
+	echo "# format: clang-format --dry-run -Werror"
+	if ! command -v clang-format >/dev/null 2>&1; then
+		echo "not ok - clang-format is not installed (make deps)" |
+			tee -a "$log"
+	elif ! (cd "$here/.." && git rev-parse --git-dir >/dev/null 2>&1); then
+		echo "# not a git checkout: the format check is skipped"
+	else
+		bad=$(cd "$here/.." && git ls-files '*.c' '*.h' '*.cu' '*.hip' \
+			'*.inc' | xargs clang-format --dry-run -Werror 2>&1 |
+			sed -n 's/^\([^:]*\):[0-9]*:[0-9]*: error:.*/\1/p' |
+			sort -u | tr '\n' ' ')
+		if [ -z "$bad" ]; then
+			echo "ok - every C source is clang-format clean" |
+				tee -a "$log"
+		else
+			echo "not ok - not clang-format clean (make format): $bad" |
+				tee -a "$log"
+		fi
+	fi
+fi
+
 if [ "$what" = all ] || [ "$what" = unit ]; then
 	for t in "$BIN"/tests/test_*; do
 		[ -x "$t" ] || continue
