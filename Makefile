@@ -194,6 +194,13 @@ $(BIN)/tests/%: tests/unit/%.c $(CORE_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(CORE_OBJ) $(LDLIBS) -lcmocka
 
+# The test of the CLI's option helpers also links them.
+$(BIN)/tests/test_options: tests/unit/test_options.c $(CORE_OBJ) \
+			   $(BUILD)/src/cli/options.o
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(CORE_OBJ) $(BUILD)/src/cli/options.o \
+		$(LDLIBS) -lcmocka
+
 $(BUILD)/tests/fuzz/fuzz_manifest.o: ALL_CFLAGS += -DPR_FUZZ_SRCDIR='"$(CURDIR)"'
 
 $(BIN)/fuzz/replay_%: $(BUILD)/tests/fuzz/replay.o \

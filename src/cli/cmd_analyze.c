@@ -1,9 +1,7 @@
 /* cmd_analyze.c - prereg analyze NAME [RUNID]: report.md and plots, from
  * raw timings */
 #include <getopt.h>
-#include <jansson.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "analyze/analyze.h"
 #include "repo/pin.h"
@@ -25,29 +23,6 @@ static const char usage[] =
     "\n"
     "  --json   print the numbers (seconds) as JSON on stdout\n";
 
-static int on_opt(int opt, const char *arg, void *data)
-{
-	(void)arg;
-	if (opt != 'j')
-		return PR_EINPUT;
-	*(int *)data = 1;
-	return PR_OK;
-}
-
-static int print_json(const pr_analysis *a)
-{
-	json_t *o = pr_report_json(a);
-	char *s = json_dumps(o, JSON_INDENT(2) | JSON_SORT_KEYS |
-				    JSON_REAL_PRECISION(12));
-
-	json_decref(o);
-	if (!s)
-		return pr_error("cannot encode the analysis of '%s'", a->name);
-	printf("%s\n", s);
-	free(s);
-	return PR_OK;
-}
-
 static void print_summary(const pr_analysis *a)
 {
 	size_t i;
@@ -62,36 +37,42 @@ static void print_summary(const pr_analysis *a)
 			printf(", %zu NO-DATA", r->count[PR_NO_DATA]);
 		printf("\n");
 	}
-	printf("wrote analysis/%s/report.md\n", a->name);
+}
+
+int pr_cmd_analyze_write(git_repository *repo, const char *name,
+			 const char *run_id, int print)
+{
+	pr_analysis a;
+	int error, e;
+
+	if ((error = pr_analyze(&a, pr_repo_root(repo), name, run_id)) < 0)
+		return error;
+	error = pr_report_write(&a, pr_repo_root(repo));
+	if (print == PR_CMD_PRINT_JSON) {
+		e = pr_cmd_print_json(stdout, pr_report_json(&a));
+		error = error < 0 ? error : e;
+	} else if (error == 0) {
+		if (print == PR_CMD_PRINT_SUMMARY)
+			print_summary(&a);
+		printf("wrote analysis/%s/report.md\n", a.name);
+	}
+	pr_analysis_free(&a);
+	return error;
 }
 
 int cmd_analyze(int argc, char **argv, git_repository *repo)
 {
-	static const struct option opts[] = {{"help", no_argument, NULL, 'h'},
-					     {"json", no_argument, NULL, 'j'},
-					     {NULL, 0, NULL, 0}};
-	pr_analysis a;
+	static const struct option opts[] = {PR_CMD_OPT_HELP, PR_CMD_OPT_JSON,
+					     PR_CMD_OPT_END};
 	int first, as_json = 0, error;
 
-	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, -1, on_opt,
-				  &as_json)) != 0)
+	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, -1,
+				  pr_cmd_flag, &as_json)) != 0)
 		return error;
-	if (argc - first < 1 || argc - first > 2) {
-		fprintf(stderr, "prereg analyze: expected NAME [RUNID]\n%s",
-			usage);
-		return PR_EINPUT;
-	}
-	if ((error = pr_analyze(&a, pr_repo_root(repo), argv[first],
-				argc - first == 2 ? argv[first + 1] : NULL)) <
-	    0)
-		return error;
-	error = pr_report_write(&a, pr_repo_root(repo));
-	if (as_json) {
-		int e = print_json(&a);
-		error = error < 0 ? error : e;
-	} else if (error == 0) {
-		print_summary(&a);
-	}
-	pr_analysis_free(&a);
-	return error;
+	if (argc - first < 1 || argc - first > 2)
+		return pr_cmd_usage_error(argv[0], usage,
+					  "expected NAME [RUNID]");
+	return pr_cmd_analyze_write(
+	    repo, argv[first], argc - first == 2 ? argv[first + 1] : NULL,
+	    as_json ? PR_CMD_PRINT_JSON : PR_CMD_PRINT_SUMMARY);
 }

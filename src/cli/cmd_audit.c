@@ -1,9 +1,7 @@
 /* cmd_audit.c - prereg audit [NAME...] [--json]: every run's provenance
  * and data, checked */
 #include <getopt.h>
-#include <jansson.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "audit/audit.h"
@@ -42,15 +40,6 @@ static const char usage[] =
     "it 0.\n"
     "\n"
     "  --json   print the audit as JSON on stdout\n";
-
-static int on_opt(int opt, const char *arg, void *data)
-{
-	(void)arg;
-	if (opt != 'j')
-		return PR_EINPUT;
-	*(int *)data = 1;
-	return PR_OK;
-}
 
 static char letter(pr_audit_result r)
 {
@@ -156,46 +145,40 @@ static void print_unfinished(const pr_audit *a)
 	}
 }
 
-static int print_json(const pr_audit *a)
+int pr_cmd_audit_print(const pr_audit *a, int as_json)
 {
-	json_t *o = pr_audit_json(a);
-	char *s = o ? json_dumps(o, JSON_INDENT(2) | JSON_SORT_KEYS) : NULL;
+	int error;
 
-	json_decref(o);
-	if (!s)
-		return pr_error("cannot encode the audit");
-	printf("%s\n", s);
-	free(s);
-	return PR_OK;
+	if (as_json) {
+		if ((error = pr_cmd_print_json(stdout, pr_audit_json(a))) < 0)
+			return error;
+	} else {
+		print_table(a);
+		print_problems(a);
+		print_unfinished(a);
+		printf(
+		    "%zu runs: %zu anchored, %zu self-asserted, %zu broken\n",
+		    a->nruns, a->count[PR_GRADE_ANCHORED],
+		    a->count[PR_GRADE_SELF_ASSERTED],
+		    a->count[PR_GRADE_BROKEN]);
+	}
+	return a->ok ? PR_OK : PR_EFAIL;
 }
 
 int cmd_audit(int argc, char **argv, git_repository *repo)
 {
-	static const struct option opts[] = {{"help", no_argument, NULL, 'h'},
-					     {"json", no_argument, NULL, 'j'},
-					     {NULL, 0, NULL, 0}};
+	static const struct option opts[] = {PR_CMD_OPT_HELP, PR_CMD_OPT_JSON,
+					     PR_CMD_OPT_END};
 	pr_audit a;
 	int first, as_json = 0, error;
 
-	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, -1, on_opt,
-				  &as_json)) != 0)
+	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, -1,
+				  pr_cmd_flag, &as_json)) != 0)
 		return error;
 	if ((error = pr_audit_repo(&a, repo, (const char *const *)argv + first,
 				   (size_t)(argc - first))) < 0)
 		return error;
-	if (as_json) {
-		error = print_json(&a);
-	} else {
-		print_table(&a);
-		print_problems(&a);
-		print_unfinished(&a);
-		printf(
-		    "%zu runs: %zu anchored, %zu self-asserted, %zu broken\n",
-		    a.nruns, a.count[PR_GRADE_ANCHORED],
-		    a.count[PR_GRADE_SELF_ASSERTED], a.count[PR_GRADE_BROKEN]);
-	}
-	if (error == 0 && !a.ok)
-		error = PR_EFAIL;
+	error = pr_cmd_audit_print(&a, as_json);
 	pr_audit_free(&a);
 	return error;
 }

@@ -18,15 +18,6 @@ static const char usage[] =
     "all on PATH (and, for the others, the program not found), and the\n"
     "device backends built into prereg-rank.\n";
 
-static int on_opt(int opt, const char *arg, void *data)
-{
-	(void)arg;
-	if (opt != 'j')
-		return PR_EINPUT;
-	*(int *)data = 1;
-	return PR_OK;
-}
-
 /* The launchers found, then those not found and the program missing. */
 static void print_launchers(json_t *have, json_t *missing)
 {
@@ -87,22 +78,22 @@ static void print_devices(json_t *devices)
 
 int cmd_env(int argc, char **argv, git_repository *repo)
 {
-	static const struct option opts[] = {{"help", no_argument, NULL, 'h'},
-					     {"json", no_argument, NULL, 'j'},
-					     {NULL, 0, NULL, 0}};
+	static const struct option opts[] = {PR_CMD_OPT_HELP, PR_CMD_OPT_JSON,
+					     PR_CMD_OPT_END};
 	static const char *const transports[] = {"vader", "tcp", "ucx",
 						 "default"};
-	json_t *env, *tr = json_array(), *devices = NULL, *missing;
+	json_t *env, *tr, *devices = NULL, *missing;
 	const char *k;
 	json_t *v;
 	size_t i;
 	int first, as_json = 0, error;
 
 	(void)repo;
-	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, 0, on_opt,
-				  &as_json)) != 0)
+	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, 0,
+				  pr_cmd_flag, &as_json)) != 0)
 		return error;
 	env = pr_envcap_host();
+	tr = json_array();
 	for (i = 0; i < sizeof(transports) / sizeof(transports[0]); i++) {
 		pr_argv a = {0};
 		const char *const *t = pr_launch_transport_args(transports[i]);
@@ -125,13 +116,8 @@ int cmd_env(int argc, char **argv, git_repository *repo)
 	json_object_set_new(env, "launchers_missing", missing);
 	if (pr_envcap_devices(&devices, 256, 0) == 0)
 		json_object_set_new(env, "devices", devices);
-	if (as_json) {
-		char *s = json_dumps(env, JSON_INDENT(2) | JSON_SORT_KEYS);
-		printf("%s\n", s);
-		free(s);
-		json_decref(env);
-		return PR_OK;
-	}
+	if (as_json)
+		return pr_cmd_print_json(stdout, env);
 	json_object_foreach(env, k, v)
 	{
 		if (json_is_string(v))

@@ -72,8 +72,7 @@ static void ledger_summary(char *buf, size_t len, const char *root,
 
 int cmd_list(int argc, char **argv, git_repository *repo)
 {
-	static const struct option opts[] = {{"help", no_argument, NULL, 'h'},
-					     {NULL, 0, NULL, 0}};
+	static const struct option opts[] = {PR_CMD_OPT_HELP, PR_CMD_OPT_END};
 	const char *root = pr_repo_root(repo);
 	char *dir = pr_asprintf("%sexperiments", root), **unfinished;
 	char **names = NULL, runs[256];

@@ -20,34 +20,23 @@ static const char usage[] =
     "                  reachable from HEAD (a copy of the repository made\n"
     "                  without its tags); existing tags are never moved\n";
 
-static int on_opt(int opt, const char *arg, void *data)
-{
-	(void)arg;
-	if (opt != 'r')
-		return PR_EINPUT;
-	*(int *)data = 1;
-	return PR_OK;
-}
-
 int cmd_pin(int argc, char **argv, git_repository *repo)
 {
 	static const struct option opts[] = {
-	    {"help", no_argument, NULL, 'h'},
+	    PR_CMD_OPT_HELP,
 	    {"restore-tags", no_argument, NULL, 'r'},
-	    {NULL, 0, NULL, 0}};
+	    PR_CMD_OPT_END};
 	pr_spec *spec = NULL;
 	pr_pin pin;
 	int first, created = 0, restore = 0, n, error;
 
-	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, -1, on_opt,
-				  &restore)) != 0)
+	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, -1,
+				  pr_cmd_flag, &restore)) != 0)
 		return error;
-	if (argc - first != (restore ? 0 : 1)) {
-		fprintf(stderr, "prereg pin: expected %s\n%s",
-			restore ? "no NAME with --restore-tags" : "NAME",
-			usage);
-		return PR_EINPUT;
-	}
+	if (argc - first != (restore ? 0 : 1))
+		return pr_cmd_usage_error(
+		    argv[0], usage, "expected %s",
+		    restore ? "no NAME with --restore-tags" : "NAME");
 	if (restore) {
 		if ((error = pr_pin_restore_tags(&n, repo)) == 0)
 			printf("%d pin tag%s restored\n", n, n == 1 ? "" : "s");

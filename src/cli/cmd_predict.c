@@ -18,8 +18,7 @@ static const char usage[] =
 
 int cmd_predict(int argc, char **argv, git_repository *repo)
 {
-	static const struct option opts[] = {{"help", no_argument, NULL, 'h'},
-					     {NULL, 0, NULL, 0}};
+	static const struct option opts[] = {PR_CMD_OPT_HELP, PR_CMD_OPT_END};
 	pr_spec *spec = NULL;
 	int first, error;
 

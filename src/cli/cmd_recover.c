@@ -21,15 +21,6 @@ static const char usage[] =
     "given. 'prereg run NAME' does this for NAME before it starts.\n"
     "Refuses (exit 3) while a run is in progress, or waits with --wait.\n";
 
-static int on_opt(int opt, const char *arg, void *data)
-{
-	(void)arg;
-	if (opt != 'w')
-		return PR_EINPUT;
-	*(int *)data = 1;
-	return PR_OK;
-}
-
 /* Every experiment with a runs/ directory (sorted). */
 static size_t all_names(char ***out, const char *root)
 {
@@ -50,15 +41,14 @@ static size_t all_names(char ***out, const char *root)
 
 int cmd_recover(int argc, char **argv, git_repository *repo)
 {
-	static const struct option opts[] = {{"help", no_argument, NULL, 'h'},
-					     {"wait", no_argument, NULL, 'w'},
-					     {NULL, 0, NULL, 0}};
+	static const struct option opts[] = {
+	    PR_CMD_OPT_HELP, {"wait", no_argument, NULL, 'w'}, PR_CMD_OPT_END};
 	char **names = NULL;
 	size_t n, i, done, total = 0;
 	int first, wait = 0, error;
 
-	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, -1, on_opt,
-				  &wait)) != 0)
+	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, -1,
+				  pr_cmd_flag, &wait)) != 0)
 		return error;
 	for (i = (size_t)first; i < (size_t)argc; i++) {
 		if ((error = pr_name_check(argv[i])) < 0)

@@ -80,7 +80,7 @@ int pr_cmd_run_opts(pr_run_opts *o, int *first, int argc, char **argv,
 		    const char *text)
 {
 	static const struct option opts[] = {
-	    {"help", no_argument, NULL, 'h'},
+	    PR_CMD_OPT_HELP,
 	    {"launches", required_argument, NULL, OPT_LAUNCHES},
 	    {"reps", required_argument, NULL, OPT_REPS},
 	    {"warmup", required_argument, NULL, OPT_WARMUP},
@@ -91,7 +91,7 @@ int pr_cmd_run_opts(pr_run_opts *o, int *first, int argc, char **argv,
 	    {"progress", no_argument, NULL, 'p'},
 	    {"wait", no_argument, NULL, OPT_WAIT},
 	    {"detached", no_argument, NULL, OPT_DETACHED},
-	    {NULL, 0, NULL, 0}};
+	    PR_CMD_OPT_END};
 
 	memset(o, 0, sizeof(*o));
 	o->launches = o->reps = o->warmup = -1;

@@ -1,6 +1,7 @@
 /* options.c - option parsing shared by the subcommands */
 #include <errno.h>
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,13 +9,18 @@
 #include "base/util.h"
 #include "cli/cmd.h"
 
-/* The synopsis: the usage text up to its first blank line. */
-static void synopsis(const char *usage)
+int pr_cmd_usage_error(const char *cmd, const char *usage, const char *fmt, ...)
 {
 	const char *end = strstr(usage, "\n\n");
+	va_list ap;
 
-	fprintf(stderr, "%.*s\n(see --help)\n",
+	fprintf(stderr, "prereg %s: ", cmd);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\n%.*s\n(see --help)\n",
 		(int)(end ? end - usage : (long)strlen(usage)), usage);
+	return PR_EINPUT;
 }
 
 int pr_cmd_parse(int *first, int argc, char **argv, const char *usage,
@@ -31,30 +37,47 @@ int pr_cmd_parse(int *first, int argc, char **argv, const char *usage,
 			fputs(usage, stdout);
 			return 1;
 		}
-		if (opt == '?' || opt == ':') {
-			if (optopt)
-				fprintf(stderr,
-					"prereg %s: unknown option '-%c'\n",
-					argv[0], optopt);
-			else
-				fprintf(stderr,
-					"prereg %s: unknown option or missing "
-					"value '%s'\n",
-					argv[0], argv[optind - 1]);
-			synopsis(usage);
-			return PR_EINPUT;
-		}
+		if ((opt == '?' || opt == ':') && optopt)
+			return pr_cmd_usage_error(
+			    argv[0], usage, "unknown option '-%c'", optopt);
+		if (opt == '?' || opt == ':')
+			return pr_cmd_usage_error(
+			    argv[0], usage,
+			    "unknown option or missing value '%s'",
+			    argv[optind - 1]);
 		if (on_opt && (error = on_opt(opt, optarg, data)) < 0)
 			return error;
 	}
 	*first = optind;
-	if (nargs >= 0 && argc - optind != nargs) {
-		fprintf(stderr, "prereg %s: expected %d argument%s, got %d\n",
-			argv[0], nargs, nargs == 1 ? "" : "s", argc - optind);
-		synopsis(usage);
-		return PR_EINPUT;
-	}
+	if (nargs >= 0 && argc - optind != nargs)
+		return pr_cmd_usage_error(
+		    argv[0], usage, "expected %d argument%s, got %d", nargs,
+		    nargs == 1 ? "" : "s", argc - optind);
 	return PR_OK;
+}
+
+int pr_cmd_flag(int opt, const char *arg, void *data)
+{
+	(void)opt;
+	(void)arg;
+	*(int *)data = 1;
+	return PR_OK;
+}
+
+int pr_cmd_print_json(FILE *f, json_t *j)
+{
+	char *s = j ? json_dumps(j, JSON_INDENT(2) | JSON_SORT_KEYS |
+					JSON_REAL_PRECISION(12))
+		    : NULL;
+	int error = PR_OK;
+
+	json_decref(j);
+	if (!s)
+		return pr_error("cannot encode the output as JSON");
+	if (fputs(s, f) == EOF || fputc('\n', f) == EOF || fflush(f) != 0)
+		error = PR_EFAIL;
+	free(s);
+	return error;
 }
 
 int pr_cmd_int(int *out, const char *opt, const char *arg, int min)
