@@ -9,6 +9,7 @@
 
 #include "audit/audit.h"
 #include "audit/audit_history.h"
+#include "base/util.h"
 #include "format/ledger_read.h"
 #include "format/timings.h"
 
@@ -39,9 +40,26 @@ typedef struct {
 } pr_audit_ctx;
 
 /*
+ * The error messages of the functions the audit calls, caught instead of
+ * printed (base's error routine, util.h): a check that needs the reason
+ * of a callee's failure reads it here.
+ */
+typedef struct {
+	char last[1024]; /* the last error caught, "" when none */
+	pr_error_routine old;
+} pr_audit_catch;
+/* Catch messages into c (warnings are dropped) until pr_audit_catch_end
+ * puts back the routine it replaced; catches nest. */
+void pr_audit_catch_begin(pr_audit_catch *c);
+void pr_audit_catch_end(pr_audit_catch *c);
+/* msg with every occurrence of root (a directory ending in '/') cut out,
+ * so that paths read relative; the caller frees it. */
+char *pr_audit_relative(const char *msg, const char *root);
+
+/*
  * Run every check of runs/NAME/RUNID into out (experiment, run_id, status
- * and checks; the grade is left to the caller). Messages of the functions
- * it calls are expected to be silenced (pr_set_quiet) by the caller.
+ * and checks; the grade is left to the caller). The messages of the
+ * functions it calls are caught, never printed.
  */
 void pr_audit_run_dir(pr_audit_run *out, pr_audit_ctx *ctx, const char *run_id);
 
@@ -64,6 +82,7 @@ typedef struct {
 	pr_timings t; /* the archive's rows, when have_rows */
 	int have_rows;
 	const char *ledger_status; /* of its ledger line, when no manifest */
+	pr_audit_catch caught;	   /* the callees' messages */
 } pr_audit_state;
 
 /* The data checks, in audit_data.c. */
@@ -74,10 +93,6 @@ void pr_audit_check_ledger(pr_audit_state *s);
 /* Set a check's result and reason (printf format). */
 void pr_audit_set(pr_audit_check *c, pr_audit_result r, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-/* The last error message (pr_last_error) with every occurrence of root
- * (a directory ending in '/') cut out, so that paths read relative; the
- * caller frees it. */
-char *pr_audit_error(const char *root);
 /* o[a] (b NULL) or o[a][b] as a string, NULL when it is none. */
 const char *pr_audit_jstr(json_t *o, const char *a, const char *b);
 /* status as a row shows it: complete, failed, interrupted or unknown
