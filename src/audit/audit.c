@@ -11,7 +11,7 @@
 
 #include "analyze/analyze.h"
 #include "repo/lock.h"
-#include "audit/audit_run.h"
+#include "audit/audit-internal.h"
 #include "repo/pin.h"
 #include "analyze/report.h"
 #include "base/util.h"

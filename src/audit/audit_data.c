@@ -7,8 +7,7 @@
 #include <unistd.h>
 
 #include "format/archive.h"
-#include "audit/audit_blocks.h"
-#include "audit/audit_run.h"
+#include "audit/audit-internal.h"
 #include "base/schedule.h"
 #include "base/util.h"
 

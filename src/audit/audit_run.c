@@ -1,7 +1,7 @@
 /* audit_run.c - the checks of one run directory, for prereg audit:
  * manifest, committed, pin, blobs, valid, dates (provenance); archive, schedule
  * and ledger are in audit_data.c */
-#include "audit/audit_run.h"
+#include "audit/audit-internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>

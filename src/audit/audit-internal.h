@@ -1,17 +1,89 @@
-/* audit_run.h - the checks of one run directory, for prereg audit
- * (internal: audit.c calls them; audit_run.c holds the provenance checks,
- * audit_data.c those of the data) */
-#ifndef PR_AUDIT_RUN_H
-#define PR_AUDIT_RUN_H
+/* audit-internal.h - the parts of prereg audit (audit.h) that only the
+ * audit's files and its tests use: the block check of an archive
+ * (blocks.c), the walk of the history (history.c) and the checks of one
+ * run directory (rundir.c: provenance, data.c: the data) */
+#ifndef PR_AUDIT_INTERNAL_H
+#define PR_AUDIT_INTERNAL_H
 
 #include <git2.h>
 #include <jansson.h>
+#include <stddef.h>
+#include <stdint.h>
 
 #include "audit/audit.h"
-#include "audit/audit_history.h"
 #include "base/util.h"
 #include "format/ledger_read.h"
 #include "format/timings.h"
+
+/* ---- blocks.c: an archive's rows held against the invocations the
+ * manifest says completed (I6) ---- */
+
+/*
+ * What one completed invocation must have left in the archive: one
+ * contiguous block of rows of its launch and config, in which every
+ * (rep, rank), rep in 0 .. warmup + reps - 1 and rank in 0 .. nranks - 1,
+ * appears and nothing else, warmup == (rep < warmup), `samples` rows in
+ * all. When items is not NULL, every rank that records item_phase records,
+ * in each rep, the values of `items` in that order (the bytes, or the rows
+ * when item_rows), and ranks below item_ranks must record them.
+ */
+typedef struct {
+	int launch, config;
+	int nranks, warmup, reps;
+	uint64_t samples;
+	const char *item_phase;
+	int item_rows;
+	int item_ranks;
+	const int64_t *items;
+	size_t nitems;
+} pr_audit_block;
+
+/*
+ * Hold rows (an archive's data rows, in file order) against the blocks
+ * the manifest expects, in schedule order. 0 when they match; 1 and
+ * *reason (caller frees) when they do not: the first difference, naming
+ * the launch, config, rep, rank or archive line.
+ */
+int pr_audit_blocks(char **reason, const pr_timing *rows, size_t nrows,
+		    const pr_audit_block *blocks, size_t nblocks);
+
+/* ---- history.c: one walk of the history from HEAD: which commit added
+ * each run's manifest ---- */
+
+typedef struct pr_history pr_history;
+
+/*
+ * Walk every commit reachable from HEAD once. A commit adds
+ * runs/NAME/RUNID/manifest.json when it holds it and none of its parents
+ * does; only the subtrees of runs/ that differ from the first parent's are
+ * read. When several commits add the same path, the newest (the first in
+ * topological order from HEAD) counts. An unborn HEAD walks nothing.
+ * *out is owned by the caller (pr_history_free).
+ */
+int pr_history_walk(pr_history **out, git_repository *repo);
+void pr_history_free(pr_history *h);
+
+/*
+ * The commit that added runs/NAME/RUNID/manifest.json, or NULL (borrowed,
+ * valid as long as h); *tree (may be NULL) receives the id of the
+ * runs/NAME/RUNID tree that commit holds.
+ */
+const git_oid *pr_history_added(const pr_history *h, const char *name,
+				const char *run_id, const git_oid **tree);
+
+/*
+ * Is `commit` the same as `ancestor` or a descendant of it? 1 or 0, from
+ * the walk's graph (no object is read); 0 when either was not walked.
+ * The first query for an ancestor costs one pass over the walked commits,
+ * later ones for it none.
+ */
+int pr_history_descends(pr_history *h, const git_oid *commit,
+			const git_oid *ancestor);
+
+/* Commits the walk visited. */
+size_t pr_history_ncommits(const pr_history *h);
+
+/* ---- rundir.c and data.c: the checks of one run directory ---- */
 
 /* Tag lookups, cached across the runs of an audit. */
 typedef struct pr_audit_tags pr_audit_tags;
@@ -85,7 +157,7 @@ typedef struct {
 	pr_audit_catch caught;	   /* the callees' messages */
 } pr_audit_state;
 
-/* The data checks, in audit_data.c. */
+/* The data checks, in data.c. */
 void pr_audit_check_archive(pr_audit_state *s);
 void pr_audit_check_schedule(pr_audit_state *s);
 void pr_audit_check_ledger(pr_audit_state *s);
