@@ -1,4 +1,4 @@
-/* audit_blocks.c - an archive's rows held against the invocations the
+/* blocks.c - an archive's rows held against the invocations the
  * manifest says completed (I6), for prereg audit */
 #include "audit/audit-internal.h"
 

@@ -1,4 +1,4 @@
-/* audit_data.c - the data checks of one run for prereg audit: its archive,
+/* data.c - the data checks of one run for prereg audit: its archive,
  * its schedule (I6) and its ledger line (I3) */
 #include <errno.h>
 #include <limits.h>

@@ -1,4 +1,4 @@
-/* audit_history.c - one walk of the history from HEAD: which commit added
+/* history.c - one walk of the history from HEAD: which commit added
  * each run's manifest, for prereg audit */
 #include "audit/audit-internal.h"
 

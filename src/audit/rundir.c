@@ -1,6 +1,6 @@
-/* audit_run.c - the checks of one run directory, for prereg audit:
+/* rundir.c - the checks of one run directory, for prereg audit:
  * manifest, committed, pin, blobs, valid, dates (provenance); archive, schedule
- * and ledger are in audit_data.c */
+ * and ledger are in data.c */
 #include "audit/audit-internal.h"
 
 #include <stdarg.h>
