@@ -52,13 +52,12 @@ typedef struct {
 
 static int load_plan(launch *l, const char *path)
 {
-	char why[1024];
 	int nranks, error;
 
 	MPI_Comm_size(MPI_COMM_WORLD, &nranks);
-	if ((error = pr_plan_load(&l->plan, path, why, sizeof(why))) < 0)
-		pr_rank_failf(error, PR_FAIL_ALL, "%s", why);
-	else if (pr_plan_nranks(&l->plan) != nranks)
+	if ((error = pr_plan_load(&l->plan, path)) < 0)
+		return pr_rank_agree(error);
+	if (pr_plan_nranks(&l->plan) != nranks)
 		error = pr_rank_failf(PR_EINPUT, PR_FAIL_ALL,
 				      "plan wants %d ranks, MPI_COMM_WORLD "
 				      "has %d",
