@@ -201,6 +201,14 @@ $(BIN)/tests/test_options: tests/unit/test_options.c $(CORE_OBJ) \
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(CORE_OBJ) $(BUILD)/src/cli/options.o \
 		$(LDLIBS) -lcmocka
 
+# The runner's parts that need no MPI: the plan reader and the failure
+# record.
+RUNNER_TEST_OBJ = $(BUILD)/src/runner/plan.o $(BUILD)/src/runner/fail.o
+$(BIN)/tests/test_plan: tests/unit/test_plan.c $(CORE_OBJ) $(RUNNER_TEST_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(CORE_OBJ) $(RUNNER_TEST_OBJ) $(LDLIBS) \
+		-lcmocka
+
 $(BUILD)/tests/fuzz/fuzz_manifest.o: ALL_CFLAGS += -DPR_FUZZ_SRCDIR='"$(CURDIR)"'
 
 $(BIN)/fuzz/replay_%: $(BUILD)/tests/fuzz/replay.o \

@@ -11,7 +11,7 @@
 
 #include "analyze/analyze.h"
 #include "repo/lock.h"
-#include "audit/audit_run.h"
+#include "audit/audit-internal.h"
 #include "repo/pin.h"
 #include "analyze/report.h"
 #include "base/util.h"
@@ -320,10 +320,13 @@ static int committed_view(const char *tmp, const pr_audit_ctx *ctx,
 }
 
 /* report.md as 'prereg analyze NAME [RUNID]' renders it now from the
- * committed runs `runs`, into *out. */
-static int render_report(char **out, size_t *len, const pr_audit_ctx *ctx,
-			 const names *runs, const char *run_id)
+ * committed runs `runs`, into *out; on failure *why (caller frees) says
+ * why, its paths relative. */
+static int render_report(char **out, size_t *len, char **why,
+			 const pr_audit_ctx *ctx, const names *runs,
+			 const char *run_id)
 {
+	pr_audit_catch caught;
 	const char *tmpdir = getenv("TMPDIR");
 	char *prefix = pr_asprintf("%s/prereg-audit-",
 				   tmpdir && *tmpdir ? tmpdir : "/tmp");
@@ -333,10 +336,15 @@ static int render_report(char **out, size_t *len, const pr_audit_ctx *ctx,
 	int error;
 
 	*out = NULL;
+	*why = NULL;
+	pr_audit_catch_begin(&caught);
 	error = pr_mkdtemp(&tmp, prefix);
 	free(prefix);
-	if (error < 0)
+	if (error < 0) {
+		*why = pr_strdup(caught.last);
+		pr_audit_catch_end(&caught);
 		return error;
+	}
 	root = pr_asprintf("%s/", tmp);
 	if ((error = committed_view(tmp, ctx, runs)) < 0 ||
 	    (error = pr_analyze(&a, root, ctx->name, run_id)) < 0)
@@ -346,12 +354,9 @@ static int render_report(char **out, size_t *len, const pr_audit_ctx *ctx,
 	path = pr_asprintf("%sanalysis/%s/report.md", root, ctx->name);
 	error = pr_read_file(out, len, path);
 cleanup:
-	if (error < 0) {
-		char *msg = pr_audit_error(root);
-
-		pr_error("%s", msg);
-		free(msg);
-	}
+	if (error < 0)
+		*why = pr_audit_relative(caught.last, root);
+	pr_audit_catch_end(&caught);
 	pr_remove_tree(tmp);
 	free(tmp);
 	free(root);
@@ -430,12 +435,12 @@ static void compare_report(pr_audit_check *c, const pr_audit_ctx *ctx,
 	const char *text = git_blob_rawcontent(blob);
 	size_t len = (size_t)git_blob_rawsize(blob), nlen = 0;
 	names covered = {0}, others = {0};
-	char *now = NULL, *list;
+	char *now = NULL, *why = NULL, *list;
 	int one = covered_runs(&covered, &others, ctx, text, len);
 
-	if (render_report(&now, &nlen, ctx, &covered,
+	if (render_report(&now, &nlen, &why, ctx, &covered,
 			  one ? covered.v[0] : NULL) < 0) {
-		char *msg = pr_audit_error(ctx->root);
+		char *msg = pr_audit_relative(why, ctx->root);
 
 		pr_audit_set(c, PR_AUDIT_FAIL,
 			     "%s is committed, but 'prereg analyze %s' fails "
@@ -465,6 +470,7 @@ static void compare_report(pr_audit_check *c, const pr_audit_ctx *ctx,
 			     path, ctx->name);
 	}
 	free(now);
+	free(why);
 	names_free(&covered);
 	names_free(&others);
 }
@@ -618,7 +624,8 @@ int pr_audit_repo(pr_audit *out, git_repository *repo, const char *const *want,
 	names exps = {0};
 	rows r = {0};
 	size_t i;
-	int quiet = -1, error;
+	pr_audit_catch caught;
+	int catching = 0, error;
 
 	memset(out, 0, sizeof(*out));
 	memset(&ctx, 0, sizeof(ctx));
@@ -631,7 +638,8 @@ int pr_audit_repo(pr_audit *out, git_repository *repo, const char *const *want,
 		goto cleanup;
 	ctx.history = history;
 	out->in_progress = pr_lock_held_elsewhere(&out->holder, repo) == 1;
-	quiet = pr_set_quiet(1);
+	pr_audit_catch_begin(&caught); /* what no check reads is dropped */
+	catching = 1;
 	out->exp = pr_calloc(exps.n, sizeof(*out->exp));
 	for (i = 0; i < exps.n; i++) {
 		ctx.name = exps.v[i];
@@ -641,8 +649,8 @@ int pr_audit_repo(pr_audit *out, git_repository *repo, const char *const *want,
 	out->nruns = r.n;
 	summarise(out);
 cleanup:
-	if (quiet >= 0)
-		pr_set_quiet(quiet);
+	if (catching)
+		pr_audit_catch_end(&caught);
 	pr_audit_tags_free(ctx.tags);
 	pr_history_free(history);
 	git_tree_free(ctx.head_tree);

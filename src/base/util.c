@@ -44,13 +44,38 @@ const char *pr_last_error(void)
 	return last_error;
 }
 
-static void vmsg(const char *prefix, const char *fmt, va_list ap)
+/* The default routine: the last error kept, then "prereg: " on stderr. */
+static void default_routine(void *data, int warning, const char *msg)
 {
+	(void)data;
+	if (!warning)
+		snprintf(last_error, sizeof(last_error), "%s", msg);
 	if (quiet)
 		return;
-	fputs(prefix, stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	fprintf(stderr, "prereg: %s%s\n", warning ? "warning: " : "", msg);
+}
+
+static pr_error_routine routine = {default_routine, NULL};
+
+pr_error_routine pr_set_error_routine(pr_error_routine r)
+{
+	pr_error_routine old = routine;
+
+	routine = r.fn ? r : (pr_error_routine){default_routine, NULL};
+	return old;
+}
+
+/* fmt formatted once and handed to the routine. */
+static void vroute(int warning, const char *fmt, va_list ap)
+{
+	char *msg = NULL;
+
+	if (vasprintf(&msg, fmt, ap) < 0) {
+		fputs("prereg: out of memory\n", stderr);
+		abort();
+	}
+	routine.fn(routine.data, warning, msg);
+	free(msg);
 }
 
 int pr_error(const char *fmt, ...)
@@ -58,10 +83,7 @@ int pr_error(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(last_error, sizeof(last_error), fmt, ap);
-	va_end(ap);
-	va_start(ap, fmt);
-	vmsg("prereg: ", fmt, ap);
+	vroute(0, fmt, ap);
 	va_end(ap);
 	return PR_EFAIL;
 }
@@ -71,10 +93,7 @@ int pr_error_code(int code, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(last_error, sizeof(last_error), fmt, ap);
-	va_end(ap);
-	va_start(ap, fmt);
-	vmsg("prereg: ", fmt, ap);
+	vroute(0, fmt, ap);
 	va_end(ap);
 	return code;
 }
@@ -84,7 +103,7 @@ void pr_warn(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vmsg("prereg: warning: ", fmt, ap);
+	vroute(1, fmt, ap);
 	va_end(ap);
 }
 

@@ -19,20 +19,36 @@ enum {
 /* Exit code for a pr_ return code. */
 int pr_exit_code(int error);
 
-/* "prereg: " + message + newline on stderr. Returns PR_EFAIL. */
+/*
+ * Where pr_error, pr_error_code and pr_warn send their message (formatted,
+ * without "prereg: ", borrowed for the call), as git's set_error_routine:
+ * fn(data, warning, msg), warning 1 for pr_warn. The default routine keeps
+ * the last error for pr_last_error and prints "prereg: msg" (pr_warn:
+ * "prereg: warning: msg") on stderr unless pr_set_quiet silenced it; a
+ * replaced routine does neither.
+ */
+typedef struct {
+	void (*fn)(void *data, int warning, const char *msg);
+	void *data;
+} pr_error_routine;
+/* Install r ({NULL, NULL}: the default) and return the routine it
+ * replaces, to put back when done. */
+pr_error_routine pr_set_error_routine(pr_error_routine r);
+
+/* Send the message to the error routine. Returns PR_EFAIL. */
 int pr_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Same, returning the given code (for PR_EINPUT / PR_EREFUSED). */
 int pr_error_code(int code, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-/* Silence pr_error and pr_error_code (1) or not (0); returns the old
+/* A warning to the error routine. */
+void pr_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Silence the default routine's printing (1) or not (0); returns the old
  * value. For callers that want a verdict, not its explanation. */
 int pr_set_quiet(int quiet);
-/* The message of the last pr_error or pr_error_code (without "prereg: "),
- * kept also when quiet; "" when none. Borrowed, valid until the next one. */
+/* The message of the last pr_error or pr_error_code (without "prereg: ")
+ * the default routine saw, kept also when quiet; "" when none. Borrowed,
+ * valid until the next one. */
 const char *pr_last_error(void);
-
-/* "prereg: warning: ..." on stderr. */
-void pr_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* malloc/calloc/strdup that abort with a message when memory is gone. */
 void *pr_malloc(size_t n);

@@ -52,21 +52,20 @@ typedef struct {
 
 static int load_plan(launch *l, const char *path)
 {
-	char why[1024];
 	int nranks, error;
 
 	MPI_Comm_size(MPI_COMM_WORLD, &nranks);
-	if ((error = pr_plan_load(&l->plan, path, why, sizeof(why))) < 0)
-		pr_rank_fail_all(error, "%s", why);
-	else if (pr_plan_nranks(&l->plan) != nranks)
-		error = pr_rank_fail_all(PR_EINPUT,
-					 "plan wants %d ranks, MPI_COMM_WORLD "
-					 "has %d",
-					 pr_plan_nranks(&l->plan), nranks);
+	if ((error = pr_plan_load(&l->plan, path)) < 0)
+		return pr_rank_agree(error);
+	if (pr_plan_nranks(&l->plan) != nranks)
+		error = pr_rank_failf(PR_EINPUT, PR_FAIL_ALL,
+				      "plan wants %d ranks, MPI_COMM_WORLD "
+				      "has %d",
+				      pr_plan_nranks(&l->plan), nranks);
 	else if (!(l->w = pr_workload_find(l->plan.workload)))
-		error = pr_rank_fail_all(PR_EINPUT,
-					 "plan '%s': unknown workload '%s'",
-					 path, l->plan.workload);
+		error = pr_rank_failf(PR_EINPUT, PR_FAIL_ALL,
+				      "plan '%s': unknown workload '%s'", path,
+				      l->plan.workload);
 	else
 		error = pr_rank_check_devices(&l->plan);
 	return pr_rank_agree(error);
@@ -96,7 +95,8 @@ static int setup_workload(launch *l)
 	if ((error = l->w->setup(&l->wctx, &per_rep, &l->rk)) < 0)
 		return error;
 	if (per_rep > SIZE_MAX / reps)
-		return pr_rank_fail(PR_EINPUT, "too many samples for memory");
+		return pr_rank_failf(PR_EINPUT, 0,
+				     "too many samples for memory");
 	return pr_samples_init(&l->buf, per_rep * reps, l->rk.rank);
 }
 
@@ -110,7 +110,7 @@ static int write_outputs(launch *l)
 
 	if (!root || json_object_update(root, l->mpi) < 0 ||
 	    (l->w->report && l->w->report(l->wctx, root) < 0)) {
-		error = pr_rank_fail(PR_EFAIL, "cannot build '%s'", json);
+		error = pr_rank_failf(PR_EFAIL, 0, "cannot build '%s'", json);
 		goto cleanup;
 	}
 	if ((error = pr_output_csv(csv, &l->plan, l->all, l->nall, l->env)) <
@@ -231,6 +231,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	memset(&l, 0, sizeof(l));
+	pr_rank_route_errors();
 	MPI_Init(&argc, &argv);
 	error = launch_run(&l, argv[1]);
 	launch_free(&l);

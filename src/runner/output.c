@@ -2,71 +2,13 @@
 #include "runner/output.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "base/util.h"
 #include "runner/rank.h"
 #include "version.h"
-
-static int fsync_dir(const char *path)
-{
-	char *copy = pr_strdup(path);
-	int fd = open(dirname(copy), O_RDONLY | O_DIRECTORY);
-
-	free(copy);
-	if (fd < 0)
-		return PR_OK; /* best effort: some file systems refuse */
-	fsync(fd);
-	close(fd);
-	return PR_OK;
-}
-
-/*
- * data to path.tmp, flushed and fsynced, then renamed to path: a crash
- * leaves the whole file or none under path (I2), and never a stale .tmp
- * after a failure we saw.
- */
-static int write_atomic(const char *path, const char *data, size_t len)
-{
-	char *tmp = pr_asprintf("%s.tmp", path);
-	FILE *f = fopen(tmp, "wb");
-	int error = PR_OK;
-
-	if (!f) {
-		error = pr_rank_fail(PR_EFAIL, "cannot create '%s': %s", tmp,
-				     strerror(errno));
-		goto cleanup;
-	}
-	if ((len && fwrite(data, 1, len, f) != len) || fflush(f) != 0 ||
-	    ferror(f) || fsync(fileno(f)) < 0) {
-		error = pr_rank_fail(PR_EFAIL, "cannot write '%s': %s", tmp,
-				     strerror(errno));
-		fclose(f);
-		unlink(tmp);
-		goto cleanup;
-	}
-	if (fclose(f) != 0) {
-		error = pr_rank_fail(PR_EFAIL, "cannot write '%s': %s", tmp,
-				     strerror(errno));
-		unlink(tmp);
-		goto cleanup;
-	}
-	if (rename(tmp, path) < 0) {
-		error = pr_rank_fail(PR_EFAIL, "cannot rename '%s' to '%s': %s",
-				     tmp, path, strerror(errno));
-		unlink(tmp);
-		goto cleanup;
-	}
-	fsync_dir(path);
-cleanup:
-	free(tmp);
-	return error;
-}
 
 int pr_output_csv(const char *path, const pr_plan *plan, const pr_sample *s,
 		  size_t n, const pr_envinfo *env)
@@ -77,8 +19,8 @@ int pr_output_csv(const char *path, const pr_plan *plan, const pr_sample *s,
 	int error, bad;
 
 	if (!f)
-		return pr_rank_fail(PR_EFAIL, "cannot format '%s': %s", path,
-				    strerror(errno));
+		return pr_rank_failf(PR_EFAIL, 0, "cannot format '%s': %s",
+				     path, strerror(errno));
 	for (i = 0; i < n; i++)
 		fprintf(f, "%d,%d,%d,%d,%d,%s,%s,%s,%lld,%lld,%lld,%lld\n",
 			plan->launch, plan->config, s[i].rep, s[i].warmup,
@@ -89,10 +31,10 @@ int pr_output_csv(const char *path, const pr_plan *plan, const pr_sample *s,
 	bad = fflush(f) != 0 || ferror(f);
 	if (fclose(f) != 0 || bad) {
 		free(buf);
-		return pr_rank_fail(PR_EFAIL, "cannot format '%s': %s", path,
-				    strerror(errno));
+		return pr_rank_failf(PR_EFAIL, 0, "cannot format '%s': %s",
+				     path, strerror(errno));
 	}
-	error = write_atomic(path, buf, len);
+	error = pr_write_file_atomic(path, buf, len);
 	free(buf);
 	return error;
 }
@@ -208,9 +150,9 @@ int pr_output_json(const char *path, const json_t *root)
 	int error;
 
 	if (!text)
-		return pr_rank_fail(PR_EFAIL, "cannot format '%s'", path);
+		return pr_rank_failf(PR_EFAIL, 0, "cannot format '%s'", path);
 	line = pr_asprintf("%s\n", text);
-	error = write_atomic(path, line, strlen(line));
+	error = pr_write_file_atomic(path, line, strlen(line));
 	free(line);
 	free(text);
 	return error;

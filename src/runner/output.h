@@ -15,7 +15,7 @@
  *   launch,config,rep,warmup,rank,host,device,phase,bytes,rows,
  *   t_start_ns,t_end_ns
  * with no header (the caller adds it when it joins the launches). env is
- * indexed by rank. Failures are recorded with pr_rank_fail.
+ * indexed by rank. Failures are recorded with pr_rank_failf.
  */
 int pr_output_csv(const char *path, const pr_plan *plan, const pr_sample *s,
 		  size_t n, const pr_envinfo *env);

@@ -9,6 +9,7 @@
 
 #include "backend/backend.h"
 #include "base/util.h"
+#include "runner/fail.h"
 
 _Static_assert(PR_LAUNCH_MAX == PR_PLAN_LAUNCH_MAX,
 	       "the plan's launch geometry is the backends'");
@@ -72,7 +73,7 @@ static void read_plan(pr_plan *out, json_t *root)
 	out->verify = json_is_true(json_object_get(root, "verify"));
 }
 
-int pr_plan_load(pr_plan *out, const char *path, char *why, size_t whylen)
+int pr_plan_load(pr_plan *out, const char *path)
 {
 	char reason[512];
 	json_error_t jerr;
@@ -81,7 +82,6 @@ int pr_plan_load(pr_plan *out, const char *path, char *why, size_t whylen)
 	int error = PR_EINPUT;
 
 	memset(out, 0, sizeof(*out));
-	why[0] = '\0';
 	if (!(f = fopen(path, "r")))
 		snprintf(reason, sizeof(reason), "cannot open: %s",
 			 strerror(errno));
@@ -91,7 +91,8 @@ int pr_plan_load(pr_plan *out, const char *path, char *why, size_t whylen)
 	else
 		error = pr_plan_check(root, reason, sizeof(reason));
 	if (error < 0)
-		snprintf(why, whylen, "plan '%s': %s", path, reason);
+		pr_rank_failf(error, PR_FAIL_ALL, "plan '%s': %s", path,
+			      reason);
 	else
 		read_plan(out, root);
 	if (f)

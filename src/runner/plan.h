@@ -37,11 +37,11 @@ typedef struct {
 
 /*
  * Read the plan file at path into out, checked by pr_plan_check (the rules
- * `prereg run` checked before it launched). On failure returns PR_EINPUT
- * with the reason in why ("plan '...': ...") and leaves out safe for
- * pr_plan_free.
+ * `prereg run` checked before it launched). On failure records the reason
+ * as the launch's (pr_rank_failf, PR_FAIL_ALL: "plan '...': ...") and
+ * returns PR_EINPUT; out is left safe for pr_plan_free. Needs no MPI.
  */
-int pr_plan_load(pr_plan *out, const char *path, char *why, size_t whylen);
+int pr_plan_load(pr_plan *out, const char *path);
 void pr_plan_free(pr_plan *plan);
 
 /* Ranks the plan asks for: the sum of its group counts. */

@@ -3,74 +3,12 @@
 
 #include <ctype.h>
 #include <mpi.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/util.h"
 #include "runner/envinfo.h"
-
-/* How a recorded reason is printed. */
-enum {
-	WHY_RANK,  /* "prereg-rank: rank R: why" */
-	WHY_PLAIN, /* "prereg-rank: why" */
-	WHY_LINE,  /* "why" */
-};
-
-static char g_why[1024];
-static int g_why_all;	/* the reason is the launch's, not this rank's */
-static int g_why_style; /* WHY_*, as the launch's reason on rank 0 */
-
-static int vfail(int code, int all, int style, const char *fmt, va_list ap)
-{
-	if (!g_why[0]) {
-		vsnprintf(g_why, sizeof(g_why), fmt, ap);
-		g_why_all = all;
-		g_why_style = style;
-	}
-	return code;
-}
-
-int pr_rank_fail(int code, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vfail(code, 0, WHY_RANK, fmt, ap);
-	va_end(ap);
-	return code;
-}
-
-int pr_rank_fail_all(int code, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vfail(code, 1, WHY_PLAIN, fmt, ap);
-	va_end(ap);
-	return code;
-}
-
-int pr_rank_fail_named(int code, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vfail(code, 0, WHY_PLAIN, fmt, ap);
-	va_end(ap);
-	return code;
-}
-
-int pr_rank_fail_all_line(int code, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vfail(code, 1, WHY_LINE, fmt, ap);
-	va_end(ap);
-	return code;
-}
 
 static int world_rank(void)
 {
@@ -80,52 +18,27 @@ static int world_rank(void)
 	return rank;
 }
 
-static void print_why(int style)
-{
-	const char *why = g_why[0] ? g_why : "failed (no reason recorded)";
-
-	if (style == WHY_RANK)
-		fprintf(stderr, "prereg-rank: rank %d: %s\n", world_rank(),
-			why);
-	else if (style == WHY_PLAIN)
-		fprintf(stderr, "prereg-rank: %s\n", why);
-	else
-		fprintf(stderr, "%s\n", why);
-	fflush(stderr);
-}
-
-/* A launch's reason printed by a rank other than 0 names the rank. */
-static int style_off_rank0(void)
-{
-	return g_why_style == WHY_LINE ? WHY_LINE : WHY_RANK;
-}
-
 int pr_rank_agree(int error)
 {
 	int rank = world_rank();
+	int all = pr_rank_failed_all();
 	int mine[2], worst[2];
 
 	if (error > 0)
 		error = PR_OK;
 	/* [1]: rank 0's failure, when it is the launch's (printed once) */
 	mine[0] = error;
-	mine[1] = rank == 0 && error < 0 && g_why_all ? error : 0;
+	mine[1] = rank == 0 && error < 0 && all ? error : 0;
 	MPI_Allreduce(mine, worst, 2, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-	if (error < 0) {
-		if (!g_why_all || rank == 0)
-			print_why(g_why_style);
-		else if (worst[1] == 0)
-			print_why(style_off_rank0());
-	}
-	g_why[0] = '\0';
-	g_why_all = 0;
+	if (error < 0 && (!all || rank == 0 || worst[1] == 0))
+		pr_rank_print_why(rank);
+	pr_rank_forget();
 	return worst[0];
 }
 
 void pr_rank_abort(void)
 {
-	print_why(!g_why_all || world_rank() == 0 ? g_why_style
-						  : style_off_rank0());
+	pr_rank_print_why(world_rank());
 	MPI_Abort(MPI_COMM_WORLD, 1);
 	abort();
 }
@@ -227,24 +140,25 @@ static int check_device(const char *device)
 	if (!(be = pr_backend_find(kind))) {
 		if (pr_backend_why_not(kind)) {
 			pr_rank_not_built(why, sizeof(why), kind);
-			return pr_rank_fail_all_line(PR_EFAIL, "%s", why);
+			return pr_rank_failf(
+			    PR_EFAIL, PR_FAIL_ALL | PR_FAIL_LINE, "%s", why);
 		}
 		list_backends(built, sizeof(built));
-		return pr_rank_fail_all(PR_EINPUT,
-					"device '%s' has no backend in this "
-					"build (built: %s)",
-					device, built);
+		return pr_rank_failf(PR_EINPUT, PR_FAIL_ALL,
+				     "device '%s' has no backend in this "
+				     "build (built: %s)",
+				     device, built);
 	}
 	if (sel && !be->device_count)
-		return pr_rank_fail_all(PR_EINPUT,
-					"device '%s': the %s backend takes no "
-					"device index",
-					device, kind);
+		return pr_rank_failf(PR_EINPUT, PR_FAIL_ALL,
+				     "device '%s': the %s backend takes no "
+				     "device index",
+				     device, kind);
 	if (parse_selector(&index, sel) < 0)
-		return pr_rank_fail_all(PR_EINPUT,
-					"device '%s': after ':' comes a device "
-					"index or '*'",
-					device);
+		return pr_rank_failf(PR_EINPUT, PR_FAIL_ALL,
+				     "device '%s': after ':' comes a device "
+				     "index or '*'",
+				     device);
 	return PR_OK;
 }
 
@@ -270,20 +184,20 @@ static int pick_device(pr_rank *rk, const char *sel)
 	label(up, sizeof(up), rk->kind);
 	parse_selector(&index, sel);
 	if (rk->backend->device_count(&n, why, sizeof(why)) < 0)
-		return pr_rank_fail_named(PR_EFAIL,
-					  "no %s device visible to rank %d "
-					  "(%s)",
-					  up, rk->rank, why);
+		return pr_rank_failf(PR_EFAIL, PR_FAIL_NAMED,
+				     "no %s device visible to rank %d "
+				     "(%s)",
+				     up, rk->rank, why);
 	if (n < 1)
-		return pr_rank_fail_named(PR_EFAIL,
-					  "no %s device visible to rank %d "
-					  "(0 visible)",
-					  up, rk->rank);
+		return pr_rank_failf(PR_EFAIL, PR_FAIL_NAMED,
+				     "no %s device visible to rank %d "
+				     "(0 visible)",
+				     up, rk->rank);
 	if (index >= n)
-		return pr_rank_fail_named(PR_EFAIL,
-					  "no %s device %d visible to rank %d "
-					  "(%d visible)",
-					  up, index, rk->rank, n);
+		return pr_rank_failf(PR_EFAIL, PR_FAIL_NAMED,
+				     "no %s device %d visible to rank %d "
+				     "(%d visible)",
+				     up, index, rk->rank, n);
 	rk->device_index = index >= 0 ? index : rk->device_index % n;
 	return PR_OK;
 }
@@ -310,7 +224,8 @@ int pr_rank_setup(pr_rank *out, const pr_plan *plan)
 	MPI_Comm_size(MPI_COMM_WORLD, &out->nranks);
 	out->group = find_group(plan, out->rank);
 	if (out->group < 0)
-		return pr_rank_fail(PR_EINPUT, "no group of the plan holds it");
+		return pr_rank_failf(PR_EINPUT, 0,
+				     "no group of the plan holds it");
 	out->device_index = node_index(out->group, out->rank);
 	device = plan->groups[out->group].device;
 	sel = split_device(out->kind, sizeof(out->kind), device);
@@ -323,9 +238,10 @@ int pr_rank_setup(pr_rank *out, const pr_plan *plan)
 	if (out->backend->init(&out->bctx, out->device_index, why,
 			       sizeof(why)) < 0) {
 		out->bctx = NULL;
-		return pr_rank_fail(
-		    PR_EFAIL, "cannot initialise %s device %d: %s", out->kind,
-		    out->device_index, why[0] ? why : "unknown error");
+		return pr_rank_failf(PR_EFAIL, 0,
+				     "cannot initialise %s device %d: %s",
+				     out->kind, out->device_index,
+				     why[0] ? why : "unknown error");
 	}
 	return PR_OK;
 }
@@ -342,6 +258,6 @@ int pr_rank_fail_backend(const pr_rank *rk, const char *what)
 	const struct pr_backend *be = rk->backend;
 	const char *why = be->error && rk->bctx ? be->error(rk->bctx) : NULL;
 
-	return pr_rank_fail(PR_EFAIL, "%s: %s failed%s%s", be->name, what,
-			    why && *why ? ": " : "", why ? why : "");
+	return pr_rank_failf(PR_EFAIL, 0, "%s: %s failed%s%s", be->name, what,
+			     why && *why ? ": " : "", why ? why : "");
 }

@@ -4,6 +4,7 @@
 #define PR_RANK_H
 
 #include "backend/backend.h"
+#include "runner/fail.h"
 #include "runner/plan.h"
 
 /* How MPI sees a rank's backend buffers (DESIGN 6.4). */
@@ -33,31 +34,10 @@ typedef struct {
 } pr_rank;
 
 /*
- * Record why this rank failed and return code. The first reason recorded
- * since the last pr_rank_agree is kept; pr_rank_agree prints it.
- * pr_rank_fail is for a failure of this rank alone (printed as "rank R:
- * ..."); pr_rank_fail_all for one that every rank meets alike, such as a
- * bad plan, or that stands for the whole launch (printed once, by rank 0,
- * when rank 0 has it).
- */
-int pr_rank_fail(int code, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-int pr_rank_fail_all(int code, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-/* A failure of this rank alone whose message names the rank already:
- * printed "prereg-rank: no CUDA device visible to rank 3 (...)". */
-int pr_rank_fail_named(int code, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-/* A failure of the whole launch whose message is a sentence of its own,
- * naming the program: printed as it is, once, by rank 0. */
-int pr_rank_fail_all_line(int code, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-/*
  * Collective over MPI_COMM_WORLD: every rank passes its own result and
  * gets the worst (most negative) of all ranks, so that all of them take
  * the same branch afterwards. Failing ranks print their recorded reason
- * ("prereg-rank: ..." on stderr) and forget it.
+ * (pr_rank_failf: "prereg-rank: ..." on stderr) and forget it.
  */
 int pr_rank_agree(int error);
 
@@ -71,7 +51,7 @@ void pr_rank_abort(void) __attribute__((noreturn));
 /*
  * Every group's device names a backend this binary has, with a device
  * selector only where the backend has devices; local, and alike on every
- * rank (failures recorded with pr_rank_fail_all*: "prereg-rank was built
+ * rank (failures recorded with PR_FAIL_ALL: "prereg-rank was built
  * without the CUDA backend (nvcc not found at build time)").
  */
 int pr_rank_check_devices(const pr_plan *plan);

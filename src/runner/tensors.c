@@ -37,15 +37,16 @@ int pr_tensor_upload(const struct pr_backend *be, void *bctx, float *dst,
 	int error;
 
 	if (!h)
-		return pr_rank_fail(PR_EFAIL, "cannot allocate %ld floats", n);
+		return pr_rank_failf(PR_EFAIL, 0, "cannot allocate %ld floats",
+				     n);
 	for (i = 0; i < n; i++)
 		h[i] = pr_tensor_value(tensor, (uint64_t)(from + i));
 	error = be->to_device(bctx, dst, h, (size_t)n * sizeof(float));
 	free(h);
 	if (error < 0)
-		return pr_rank_fail(PR_EFAIL, "%s: copy to device failed%s%s",
-				    be->name, be->error ? ": " : "",
-				    be->error ? be->error(bctx) : "");
+		return pr_rank_failf(
+		    PR_EFAIL, 0, "%s: copy to device failed%s%s", be->name,
+		    be->error ? ": " : "", be->error ? be->error(bctx) : "");
 	return PR_OK;
 }
 

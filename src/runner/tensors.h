@@ -28,7 +28,7 @@ void pr_tensor_free(const struct pr_backend *be, void *bctx, float *p);
 
 /*
  * n elements of tensor, from element `from` on, into dst, memory of the
- * backend be (context bctx). Failures are recorded with pr_rank_fail.
+ * backend be (context bctx). Failures are recorded with pr_rank_failf.
  */
 int pr_tensor_upload(const struct pr_backend *be, void *bctx, float *dst,
 		     int tensor, long from, long n);
@@ -64,7 +64,7 @@ size_t pr_tensor_compute_samples(const pr_rank *rk);
  * After a timed run_rows and sync that started at t_start (host clock):
  * the compute_device sample, t_start to t_start + the kernel's device
  * time, where the backend has a device timer; nothing otherwise.
- * Failures are recorded with pr_rank_fail.
+ * Failures are recorded with pr_rank_failf.
  */
 int pr_tensor_device_sample(const pr_rank *rk, pr_samples *out, long rows,
 			    int64_t t_start);

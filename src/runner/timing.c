@@ -34,14 +34,14 @@ int pr_samples_init(pr_samples *out, size_t cap, int rank)
 	memset(out, 0, sizeof(*out));
 	out->rank = rank;
 	if (cap > (size_t)INT_MAX / sizeof(pr_sample))
-		return pr_rank_fail(PR_EINPUT,
-				    "the plan asks for %zu samples on one "
-				    "rank, more than one gather can carry",
-				    cap);
+		return pr_rank_failf(PR_EINPUT, 0,
+				     "the plan asks for %zu samples on one "
+				     "rank, more than one gather can carry",
+				     cap);
 	out->s = calloc(cap ? cap : 1, sizeof(pr_sample));
 	if (!out->s)
-		return pr_rank_fail(
-		    PR_EFAIL, "cannot allocate room for %zu samples", cap);
+		return pr_rank_failf(
+		    PR_EFAIL, 0, "cannot allocate room for %zu samples", cap);
 	/* calloc may hand out untouched zero pages: fault them in now */
 	memset(out->s, 0, (cap ? cap : 1) * sizeof(pr_sample));
 	out->cap = cap;
@@ -68,10 +68,10 @@ int pr_timing_loop(pr_samples *buf, const pr_workload *w, void *ctx, int warmup,
 			pr_rank_abort();
 	}
 	if (buf->overflow)
-		return pr_rank_fail(PR_EFAIL,
-				    "workload '%s' took more samples than "
-				    "the %zu it asked room for",
-				    w->name, buf->cap);
+		return pr_rank_failf(PR_EFAIL, 0,
+				     "workload '%s' took more samples than "
+				     "the %zu it asked room for",
+				     w->name, buf->cap);
 	return PR_OK;
 }
 
@@ -117,10 +117,10 @@ int pr_samples_gather(pr_sample **out, size_t *nout, const pr_samples *buf,
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 	MPI_Allreduce(&mine, &total, 1, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
 	if (total > INT_MAX / (long long)sizeof(pr_sample))
-		return pr_rank_fail_all(PR_EFAIL,
-					"%lld samples are too many for one "
-					"gather",
-					total);
+		return pr_rank_failf(PR_EFAIL, PR_FAIL_ALL,
+				     "%lld samples are too many for one "
+				     "gather",
+				     total);
 	nbytes = (int)(buf->n * sizeof(pr_sample));
 	if (rank == 0) {
 		count = pr_calloc((size_t)nranks, sizeof(int));

@@ -47,7 +47,7 @@ typedef struct {
 } pr_samples;
 
 /* Room for cap samples, touched so that adding never faults a page in.
- * Failure is recorded with pr_rank_fail. */
+ * Failure is recorded with pr_rank_failf. */
 int pr_samples_init(pr_samples *out, size_t cap, int rank);
 void pr_samples_free(pr_samples *buf);
 

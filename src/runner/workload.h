@@ -113,7 +113,7 @@ typedef struct pr_workload {
 	const char *name;
 	/* Allocate and touch everything run needs. *nsamples: how many
 	 * samples run adds per rep on this rank. Failures are recorded with
-	 * pr_rank_fail; *out is set (maybe NULL) for teardown either way. */
+	 * pr_rank_failf; *out is set (maybe NULL) for teardown either way. */
 	int (*setup)(void **out, size_t *nsamples, const pr_rank *rk);
 	/* One rep; adds its samples to out. A failure ends the job. */
 	int (*run)(void *ctx, int rep, int warmup, pr_samples *out);

@@ -8,7 +8,7 @@
 
 #include "analyze/analyze.h"
 #include "format/archive.h"
-#include "audit/audit_blocks.h"
+#include "audit/audit-internal.h"
 #include "format/timings.h"
 #include "base/util.h"
 #include "harness.h"

@@ -15,7 +15,7 @@
 
 #include "cli/cmd.h"
 #include "analyze/analyze.h"
-#include "audit/audit_run.h"
+#include "audit/audit-internal.h"
 #include "format/ledger.h"
 #include "repo/pin.h"
 #include "analyze/report.h"

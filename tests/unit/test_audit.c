@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "audit/audit_blocks.h"
+#include "audit/audit-internal.h"
 #include "format/ledger_read.h"
 #include "format/ledger.h"
 #include "base/util.h"

@@ -77,10 +77,10 @@ static int alloc_all(kvsplit *kv)
 			: malloc((size_t)kv->rows * sizeof(float));
 	if (!kv->q || !kv->k || !kv->v || !kv->ol || !kv->m || !kv->ol_mpi ||
 	    !kv->m_mpi || !kv->m_all)
-		return pr_rank_fail(PR_EFAIL,
-				    "cannot allocate kv-split buffers for %ld "
-				    "rows, %ld keys, d %ld",
-				    kv->rows, kv->count, kv->d);
+		return pr_rank_failf(PR_EFAIL, 0,
+				     "cannot allocate kv-split buffers for %ld "
+				     "rows, %ld keys, d %ld",
+				     kv->rows, kv->count, kv->d);
 	return PR_OK;
 }
 
@@ -205,8 +205,9 @@ static int reference(float *ref, const kvsplit *kv)
 	int error;
 
 	if (!k || !v || !ol || !m) {
-		error = pr_rank_fail(PR_EFAIL, "cannot allocate the kv-split "
-					       "reference");
+		error = pr_rank_failf(PR_EFAIL, 0,
+				      "cannot allocate the kv-split "
+				      "reference");
 		goto cleanup;
 	}
 	if ((error = upload(kv, k, PR_TENSOR_K, 0, kd)) < 0 ||
@@ -245,8 +246,9 @@ static int kv_check(void *ctx)
 	if (kv->rk->staging == PR_STAGING_DEVICE)
 		res = got = malloc(n * sizeof(float));
 	if (!ref || !res) {
-		error = pr_rank_fail(PR_EFAIL, "cannot allocate the kv-split "
-					       "reference");
+		error = pr_rank_failf(PR_EFAIL, 0,
+				      "cannot allocate the kv-split "
+				      "reference");
 		goto cleanup;
 	}
 	if (got &&
@@ -262,11 +264,11 @@ static int kv_check(void *ctx)
 				  ref + kv->rows * kv->d, kv->rows, kv->d);
 	kv->checked = 1;
 	if (!(kv->max_rel_err <= PR_TENSOR_TOLERANCE))
-		error = pr_rank_fail_all(PR_EFAIL,
-					 "kv-split result differs from the "
-					 "single-rank reference: max relative "
-					 "error %.3g > %g",
-					 kv->max_rel_err, PR_TENSOR_TOLERANCE);
+		error = pr_rank_failf(PR_EFAIL, PR_FAIL_ALL,
+				      "kv-split result differs from the "
+				      "single-rank reference: max relative "
+				      "error %.3g > %g",
+				      kv->max_rel_err, PR_TENSOR_TOLERANCE);
 cleanup:
 	free(ref);
 	free(got);

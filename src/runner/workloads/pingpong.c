@@ -53,9 +53,9 @@ static int pp_setup(void **out, size_t *nsamples, const pr_rank *rk)
 	pp->a = alloc_floats(bytes, 0.5f);
 	pp->b = alloc_floats(bytes, 0.0f);
 	if (!pp->a || !pp->b)
-		return pr_rank_fail(PR_EFAIL,
-				    "cannot allocate two buffers of %zu bytes",
-				    bytes);
+		return pr_rank_failf(PR_EFAIL, 0,
+				     "cannot allocate two buffers of %zu bytes",
+				     bytes);
 	*nsamples = pp->nsizes * (rk->rank < 2 ? 2 : 1);
 	return PR_OK;
 }

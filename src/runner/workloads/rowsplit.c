@@ -47,10 +47,10 @@ static int alloc_root(rowsplit *rs)
 	rs->counts = malloc((size_t)n * sizeof(int));
 	rs->displs = malloc((size_t)n * sizeof(int));
 	if (!rs->all || !rs->counts || !rs->displs)
-		return pr_rank_fail(PR_EFAIL,
-				    "cannot allocate the row-split output of "
-				    "%ld rows, d %ld",
-				    rs->rows, rs->d);
+		return pr_rank_failf(PR_EFAIL, 0,
+				     "cannot allocate the row-split output of "
+				     "%ld rows, d %ld",
+				     rs->rows, rs->d);
 	memset(rs->all, 0, (size_t)(rs->rows * rs->d) * sizeof(float));
 	for (r = 0; r < n; r++) {
 		rs->counts[r] = (int)(p->rows_per_rank[r] * rs->d);
@@ -73,10 +73,10 @@ static int alloc_all(rowsplit *rs)
 			 ? malloc((size_t)(cd + rs->count + 1) * sizeof(float))
 			 : rs->ol;
 	if (!rs->q || !rs->k || !rs->v || !rs->ol || !rs->m || !rs->ol_mpi)
-		return pr_rank_fail(PR_EFAIL,
-				    "cannot allocate row-split buffers for "
-				    "%ld rows, %ld keys, d %ld",
-				    rs->count, rs->keys, rs->d);
+		return pr_rank_failf(PR_EFAIL, 0,
+				     "cannot allocate row-split buffers for "
+				     "%ld rows, %ld keys, d %ld",
+				     rs->count, rs->keys, rs->d);
 	return rs->rk->rank == 0 ? alloc_root(rs) : PR_OK;
 }
 
@@ -202,10 +202,10 @@ static int reference(float *ref, const rowsplit *rs)
 	int error;
 
 	if (!be || be->init(&bctx, -1, why, sizeof(why)) < 0) {
-		error = pr_rank_fail(PR_EFAIL,
-				     "cannot set up the cpu backend for the "
-				     "row-split reference: %s",
-				     why[0] ? why : "not built");
+		error = pr_rank_failf(PR_EFAIL, 0,
+				      "cannot set up the cpu backend for the "
+				      "row-split reference: %s",
+				      why[0] ? why : "not built");
 		goto cleanup;
 	}
 	q = pr_tensor_alloc(be, bctx, rd);
@@ -214,8 +214,9 @@ static int reference(float *ref, const rowsplit *rs)
 	ol = pr_tensor_alloc(be, bctx, rd + rs->rows);
 	m = pr_tensor_alloc(be, bctx, rs->rows);
 	if (!q || !k || !v || !ol || !m) {
-		error = pr_rank_fail(PR_EFAIL, "cannot allocate the row-split "
-					       "reference");
+		error = pr_rank_failf(PR_EFAIL, 0,
+				      "cannot allocate the row-split "
+				      "reference");
 		goto cleanup;
 	}
 	if ((error = pr_tensor_upload(be, bctx, q, PR_TENSOR_Q, 0, rd)) < 0 ||
@@ -235,8 +236,9 @@ static int reference(float *ref, const rowsplit *rs)
 	    be->to_host(bctx, ref, ol,
 			(size_t)(rd + rs->rows) * sizeof(float)) < 0 ||
 	    be->sync(bctx) < 0) {
-		error = pr_rank_fail(PR_EFAIL, "cpu: row-split reference run "
-					       "failed");
+		error = pr_rank_failf(PR_EFAIL, 0,
+				      "cpu: row-split reference run "
+				      "failed");
 		goto cleanup;
 	}
 	error = PR_OK;
@@ -263,8 +265,9 @@ static int rs_check(void *ctx)
 		return PR_OK;
 	ref = malloc((size_t)(rd + rs->rows) * sizeof(float));
 	if (!ref) {
-		error = pr_rank_fail(PR_EFAIL, "cannot allocate the row-split "
-					       "reference");
+		error = pr_rank_failf(PR_EFAIL, 0,
+				      "cannot allocate the row-split "
+				      "reference");
 		goto cleanup;
 	}
 	if ((error = reference(ref, rs)) < 0)
@@ -273,11 +276,11 @@ static int rs_check(void *ctx)
 						rs->rows, rs->d);
 	rs->checked = 1;
 	if (!(rs->max_rel_err <= PR_TENSOR_TOLERANCE))
-		error = pr_rank_fail_all(PR_EFAIL,
-					 "row-split result differs from the "
-					 "single-rank cpu reference: max "
-					 "relative error %.3g > %g",
-					 rs->max_rel_err, PR_TENSOR_TOLERANCE);
+		error = pr_rank_failf(PR_EFAIL, PR_FAIL_ALL,
+				      "row-split result differs from the "
+				      "single-rank cpu reference: max "
+				      "relative error %.3g > %g",
+				      rs->max_rel_err, PR_TENSOR_TOLERANCE);
 cleanup:
 	free(ref);
 	return error;

@@ -52,10 +52,10 @@ static int alloc_all(sweep *sw)
 	sw->o = pr_tensor_alloc(sw->be, sw->bctx, sw->max_rows * sw->d);
 	sw->ml = pr_tensor_alloc(sw->be, sw->bctx, 2 * sw->max_rows);
 	if (!sw->q || !sw->k || !sw->v || !sw->o || !sw->ml)
-		return pr_rank_fail(PR_EFAIL,
-				    "cannot allocate rows-sweep buffers for "
-				    "%ld rows, %ld keys, d %ld",
-				    sw->max_rows, sw->keys, sw->d);
+		return pr_rank_failf(PR_EFAIL, 0,
+				     "cannot allocate rows-sweep buffers for "
+				     "%ld rows, %ld keys, d %ld",
+				     sw->max_rows, sw->keys, sw->d);
 	return PR_OK;
 }
 
@@ -66,7 +66,8 @@ static int zero(const sweep *sw, float *dst, long n)
 	int error = PR_OK;
 
 	if (!h)
-		return pr_rank_fail(PR_EFAIL, "cannot allocate %ld floats", n);
+		return pr_rank_failf(PR_EFAIL, 0, "cannot allocate %ld floats",
+				     n);
 	if (sw->be->to_device(sw->bctx, dst, h, (size_t)n * sizeof(float)) <
 		0 ||
 	    sw->be->sync(sw->bctx) < 0)
@@ -167,10 +168,10 @@ static int sw_check(void *ctx)
 	MPI_Allreduce(&mine, &sw->ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
 	sw->checked = 1;
 	if (!mine)
-		return pr_rank_fail(PR_EFAIL,
-				    "%s: rows-sweep output of %ld rows is not "
-				    "finite or has a row sum below 1",
-				    sw->be->name, sw->max_rows);
+		return pr_rank_failf(PR_EFAIL, 0,
+				     "%s: rows-sweep output of %ld rows is not "
+				     "finite or has a row sum below 1",
+				     sw->be->name, sw->max_rows);
 	if (!sw->ok)
 		return PR_EFAIL; /* the failing rank says why */
 	return PR_OK;

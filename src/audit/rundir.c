@@ -1,7 +1,7 @@
-/* audit_run.c - the checks of one run directory, for prereg audit:
+/* rundir.c - the checks of one run directory, for prereg audit:
  * manifest, committed, pin, blobs, valid, dates (provenance); archive, schedule
- * and ledger are in audit_data.c */
-#include "audit/audit_run.h"
+ * and ledger are in data.c */
+#include "audit/audit-internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -57,9 +57,27 @@ void pr_audit_set(pr_audit_check *c, pr_audit_result r, const char *fmt, ...)
 	c->result = r;
 }
 
-char *pr_audit_error(const char *root)
+static void catch_error(void *data, int warning, const char *msg)
 {
-	const char *msg = pr_last_error();
+	pr_audit_catch *c = data;
+
+	if (!warning)
+		snprintf(c->last, sizeof(c->last), "%s", msg);
+}
+
+void pr_audit_catch_begin(pr_audit_catch *c)
+{
+	c->last[0] = '\0';
+	c->old = pr_set_error_routine((pr_error_routine){catch_error, c});
+}
+
+void pr_audit_catch_end(pr_audit_catch *c)
+{
+	pr_set_error_routine(c->old);
+}
+
+char *pr_audit_relative(const char *msg, const char *root)
+{
 	size_t n = strlen(root);
 	char *out = pr_malloc(strlen(msg) + 1), *o = out;
 
@@ -513,7 +531,7 @@ static void check_valid(pr_audit_state *s)
 	}
 	if (pr_prediction_check_blobs(NULL, s->ctx->repo, s->ctx->name,
 				      &spec_id, &pred_id, NULL) < 0) {
-		why = pr_audit_error(s->ctx->root);
+		why = pr_audit_relative(s->caught.last, s->ctx->root);
 		pr_audit_set(c, PR_AUDIT_FAIL, "pin commit %s: %s", pin, why);
 		free(why);
 		goto cleanup;
@@ -671,6 +689,7 @@ void pr_audit_run_dir(pr_audit_run *out, pr_audit_ctx *ctx, const char *run_id)
 	s.out = out;
 	s.run_id = run_id;
 	s.rel = pr_asprintf("runs/%s/%s", ctx->name, run_id);
+	pr_audit_catch_begin(&s.caught);
 	out->experiment = pr_strdup(ctx->name);
 	out->run_id = pr_strdup(run_id);
 	find_run_commit(&s);
@@ -702,4 +721,5 @@ void pr_audit_run_dir(pr_audit_run *out, pr_audit_ctx *ctx, const char *run_id)
 	git_tree_free(s.run_tree);
 	git_commit_free(s.run);
 	free(s.rel);
+	pr_audit_catch_end(&s.caught);
 }

@@ -1,4 +1,4 @@
-/* audit_data.c - the data checks of one run for prereg audit: its archive,
+/* data.c - the data checks of one run for prereg audit: its archive,
  * its schedule (I6) and its ledger line (I3) */
 #include <errno.h>
 #include <limits.h>
@@ -7,15 +7,14 @@
 #include <unistd.h>
 
 #include "format/archive.h"
-#include "audit/audit_blocks.h"
-#include "audit/audit_run.h"
+#include "audit/audit-internal.h"
 #include "base/schedule.h"
 #include "base/util.h"
 
-/* The last error message as a FAIL reason. */
-static void fail_last_error(pr_audit_check *c, const char *root)
+/* The last error a callee gave as a FAIL reason. */
+static void fail_caught(pr_audit_check *c, const pr_audit_state *s)
 {
-	char *msg = pr_audit_error(root);
+	char *msg = pr_audit_relative(s->caught.last, s->ctx->root);
 
 	pr_audit_set(c, PR_AUDIT_FAIL, "%s", msg);
 	free(msg);
@@ -90,7 +89,7 @@ void pr_audit_check_archive(pr_audit_state *s)
 		goto cleanup;
 	}
 	if (pr_archive_read(&text, &info, path) < 0) {
-		fail_last_error(c, s->ctx->root);
+		fail_caught(c, s);
 		goto cleanup;
 	}
 	parsed = pr_timings_parse(&s->t, text, rel) == 0;
@@ -98,7 +97,7 @@ void pr_audit_check_archive(pr_audit_state *s)
 	if (!same_facts(c, &info, json_object_get(s->m, "archive")))
 		goto cleanup;
 	if (!parsed) {
-		fail_last_error(c, s->ctx->root);
+		fail_caught(c, s);
 		goto cleanup;
 	}
 	pr_audit_set(c, PR_AUDIT_PASS,

@@ -1,6 +1,6 @@
-/* audit_history.c - one walk of the history from HEAD: which commit added
+/* history.c - one walk of the history from HEAD: which commit added
  * each run's manifest, for prereg audit */
-#include "audit/audit_history.h"
+#include "audit/audit-internal.h"
 
 #include <stdlib.h>
 #include <string.h>

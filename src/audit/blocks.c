@@ -1,6 +1,6 @@
-/* audit_blocks.c - an archive's rows held against the invocations the
+/* blocks.c - an archive's rows held against the invocations the
  * manifest says completed (I6), for prereg audit */
-#include "audit/audit_blocks.h"
+#include "audit/audit-internal.h"
 
 #include <stdlib.h>
 #include <string.h>
