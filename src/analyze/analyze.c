@@ -78,15 +78,6 @@ static int cmp_obs_rep(const void *pa, const void *pb)
 	return 0;
 }
 
-static int cmp_obs_value(const void *pa, const void *pb)
-{
-	const obs *a = pa, *b = pb;
-
-	CMP(a->launch, b->launch);
-	CMP(a->s, b->s);
-	return 0;
-}
-
 /* The distinct phases (phase = 1) or devices (0) of the non-warmup rows,
  * sorted; the strings are borrowed from t. */
 static const char **intern_table(size_t *n, const pr_timings *t, int phase)
@@ -212,37 +203,30 @@ static size_t select_obs(obs **out, const sample_set *S, const pr_select *sel)
 }
 
 /* Per-launch medians, their median, the pooled CI, CV and max/min. */
-static void summarize(pr_analysis_row *r, obs *o, size_t n)
+static void summarize(pr_analysis_row *r, const obs *o, size_t n)
 {
-	double *v, *tmp;
-	size_t i, j, k;
+	double *v;
+	int *launch;
+	size_t i;
 
 	r->n = n;
 	r->stat = r->cv = r->max_min = NAN;
 	if (n == 0)
 		return;
-	qsort(o, n, sizeof(obs), cmp_obs_value);
 	r->launch = pr_malloc(n * sizeof(int));
 	r->launch_med = pr_malloc(n * sizeof(double));
 	v = pr_malloc(n * sizeof(double));
-	for (i = 0; i < n; i = j) {
-		for (j = i; j < n && o[j].launch == o[i].launch; j++)
-			;
-		k = j - i;
-		r->launch[r->nlaunches] = o[i].launch;
-		r->launch_med[r->nlaunches++] =
-		    k % 2 ? o[i + k / 2].s
-			  : 0.5 * (o[i + k / 2 - 1].s + o[i + k / 2].s);
+	launch = pr_malloc(n * sizeof(int));
+	for (i = 0; i < n; i++) {
+		launch[i] = o[i].launch;
+		v[i] = o[i].s;
 	}
-	tmp = pr_malloc(r->nlaunches * sizeof(double));
-	memcpy(tmp, r->launch_med, r->nlaunches * sizeof(double));
-	r->stat = pr_stats_median(tmp, r->nlaunches);
+	r->stat = pr_stats_decision(r->launch, r->launch_med, &r->nlaunches,
+				    launch, v, n);
 	r->cv = pr_stats_cv(r->launch_med, r->nlaunches);
 	r->max_min = pr_stats_max_min(r->launch_med, r->nlaunches);
-	for (i = 0; i < n; i++)
-		v[i] = o[i].s;
 	pr_stats_median_ci(&r->ci, v, n);
-	free(tmp);
+	free(launch);
 	free(v);
 }
 
