@@ -13,6 +13,7 @@
 #include "format/archive.h"
 #include "format/timings.h"
 #include "base/util.h"
+#include "predict/models.h"
 
 static const char *const verdict_names[] = {"PASS", "FAIL", "NO-PREDICTION",
 					    "NO-DATA"};
@@ -74,15 +75,6 @@ static int cmp_obs_rep(const void *pa, const void *pb)
 
 	CMP(a->launch, b->launch);
 	CMP(a->rep, b->rep);
-	CMP(a->s, b->s);
-	return 0;
-}
-
-static int cmp_obs_value(const void *pa, const void *pb)
-{
-	const obs *a = pa, *b = pb;
-
-	CMP(a->launch, b->launch);
 	CMP(a->s, b->s);
 	return 0;
 }
@@ -212,37 +204,30 @@ static size_t select_obs(obs **out, const sample_set *S, const pr_select *sel)
 }
 
 /* Per-launch medians, their median, the pooled CI, CV and max/min. */
-static void summarize(pr_analysis_row *r, obs *o, size_t n)
+static void summarize(pr_analysis_row *r, const obs *o, size_t n)
 {
-	double *v, *tmp;
-	size_t i, j, k;
+	double *v;
+	int *launch;
+	size_t i;
 
 	r->n = n;
 	r->stat = r->cv = r->max_min = NAN;
 	if (n == 0)
 		return;
-	qsort(o, n, sizeof(obs), cmp_obs_value);
 	r->launch = pr_malloc(n * sizeof(int));
 	r->launch_med = pr_malloc(n * sizeof(double));
 	v = pr_malloc(n * sizeof(double));
-	for (i = 0; i < n; i = j) {
-		for (j = i; j < n && o[j].launch == o[i].launch; j++)
-			;
-		k = j - i;
-		r->launch[r->nlaunches] = o[i].launch;
-		r->launch_med[r->nlaunches++] =
-		    k % 2 ? o[i + k / 2].s
-			  : 0.5 * (o[i + k / 2 - 1].s + o[i + k / 2].s);
+	launch = pr_malloc(n * sizeof(int));
+	for (i = 0; i < n; i++) {
+		launch[i] = o[i].launch;
+		v[i] = o[i].s;
 	}
-	tmp = pr_malloc(r->nlaunches * sizeof(double));
-	memcpy(tmp, r->launch_med, r->nlaunches * sizeof(double));
-	r->stat = pr_stats_median(tmp, r->nlaunches);
+	r->stat = pr_stats_decision(r->launch, r->launch_med, &r->nlaunches,
+				    launch, v, n);
 	r->cv = pr_stats_cv(r->launch_med, r->nlaunches);
 	r->max_min = pr_stats_max_min(r->launch_med, r->nlaunches);
-	for (i = 0; i < n; i++)
-		v[i] = o[i].s;
 	pr_stats_median_ci(&r->ci, v, n);
-	free(tmp);
+	free(launch);
 	free(v);
 }
 
@@ -496,12 +481,116 @@ void pr_analyze_run(pr_analysis_run *out, const pr_timings *t, json_t *manifest,
 	samples_free(&S);
 }
 
+/* Does t continue the series of s: same config, phase and device? */
+static int same_series(const pr_select *s, const pr_select *t)
+{
+	return t->config == s->config && !strcmp(t->phase, s->phase) &&
+	       !t->device == !s->device &&
+	       (!s->device || !strcmp(t->device, s->device));
+}
+
+void pr_analyze_linearity(pr_analysis_run *r, const json_t *pred)
+{
+	size_t i, j;
+
+	(void)pred;
+	r->has_linearity = 1;
+	r->linearity = pr_calloc(r->nrows + 1, sizeof(pr_linearity));
+	for (i = 0; i < r->nrows; i = j) {
+		const pr_select *s = &r->row[i].sel;
+		pr_linearity *l;
+
+		for (j = i; j < r->nrows && same_series(s, &r->row[j].sel); j++)
+			;
+		if (!r->row[i].cell || s->rows < 0)
+			continue;
+		l = &r->linearity[r->nlinearity++];
+		sel_copy(&l->sel, s);
+		l->broken_rows = pr_malloc((j - i) * sizeof(int64_t));
+		for (; i < j; i++) {
+			const pr_analysis_row *x = &r->row[i];
+
+			if (x->verdict == PR_FAIL && x->sel.rows >= 0 &&
+			    (l->nbroken == 0 ||
+			     l->broken_rows[l->nbroken - 1] != x->sel.rows))
+				l->broken_rows[l->nbroken++] = x->sel.rows;
+		}
+	}
+}
+
+static double tolerance_of(const json_t *pred)
+{
+	json_t *t = json_object_get(json_object_get(pred, "decision_rule"),
+				    "tolerance");
+
+	return json_is_number(t) ? json_number_value(t) : 0.15;
+}
+
+/*
+ * The steps of one config, for the kernel's event time (compute_device)
+ * or, without one, the host time (compute). Leaves out->phase NULL when the
+ * run has neither.
+ */
+static void observed_steps(pr_steps *out, const pr_analysis_run *r, double tol,
+			   int config)
+{
+	static const char *const phases[] = {"compute_device", "compute"};
+	size_t i, k;
+
+	memset(out, 0, sizeof(*out));
+	out->config = config;
+	out->rows = pr_malloc((r->nrows + 1) * sizeof(int64_t));
+	for (k = 0; k < 2 && !out->phase; k++) {
+		const pr_analysis_row *prev = NULL;
+
+		for (i = 0; i < r->nrows; i++) {
+			const pr_analysis_row *x = &r->row[i];
+
+			if (x->sel.config != config ||
+			    strcmp(x->sel.phase, phases[k]) ||
+			    x->sel.rows < 0 || x->n == 0)
+				continue;
+			out->phase = phases[k];
+			if (prev && x->stat > prev->stat * (1 + tol))
+				out->rows[out->n++] = x->sel.rows;
+			prev = x;
+		}
+	}
+}
+
+void pr_analyze_steps(pr_analysis_run *r, const json_t *pred)
+{
+	double tol = tolerance_of(pred);
+	size_t c;
+
+	r->has_steps = 1;
+	r->steps = pr_calloc(r->nconfigs + 1, sizeof(pr_steps));
+	for (c = 0; c < r->nconfigs; c++) {
+		pr_steps *s = &r->steps[r->nsteps];
+
+		observed_steps(s, r, tol, (int)c);
+		if (s->phase)
+			r->nsteps++;
+		else
+			free(s->rows);
+	}
+}
+
 void pr_analysis_run_free(pr_analysis_run *r)
 {
 	size_t i;
 
 	if (!r)
 		return;
+	for (i = 0; i < r->nlinearity; i++) {
+		free(r->linearity[i].sel.phase);
+		free(r->linearity[i].sel.device);
+		free(r->linearity[i].broken_rows);
+	}
+	free(r->linearity);
+	for (i = 0; i < r->nsteps; i++)
+		free(r->steps[i].rows);
+	free(r->steps);
 	free(r->run_id);
 	free(r->status);
 	free(r->pin_tag);
@@ -746,6 +835,17 @@ static int analyze_one(pr_analysis *a, const char *dir, const char *id,
 	return PR_OK;
 }
 
+/* What the prediction's model adds to each run's analysis. */
+static void post_analyze(pr_analysis *a)
+{
+	const pr_model *m = pr_model_lookup(json_string_value(
+	    json_object_get(json_object_get(a->pred, "model"), "name")));
+	size_t i;
+
+	for (i = 0; m && m->post_analyze && i < a->nruns; i++)
+		m->post_analyze(&a->run[i], a->pred);
+}
+
 static void skip(pr_analysis *a, const char *id, const char *status)
 {
 	a->skipped = pr_realloc(a->skipped, (a->nskipped + 1) * sizeof(char *));
@@ -794,6 +894,8 @@ int pr_analyze(pr_analysis *out, const char *root, const char *name,
 		json_decref(m);
 		free(mpath);
 	}
+	if (!error)
+		post_analyze(out);
 	if (!error && out->nruns == 0) {
 		if (run_id)
 			error = pr_error_code(PR_EINPUT,

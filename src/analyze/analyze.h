@@ -58,7 +58,29 @@ typedef struct {
 	pr_verdict verdict;
 } pr_analysis_row;
 
+/*
+ * Linearity of one series (model linear-rows): the cells of one (config,
+ * phase, device) that have rows, and the rows values whose cell FAILs.
+ */
 typedef struct {
+	pr_select sel;	      /* the series' first cell's */
+	int64_t *broken_rows; /* ascending, distinct */
+	size_t nbroken;
+} pr_linearity;
+
+/*
+ * Observed steps of one config (model launch-geometry): the rows where the
+ * median time steps up by more than the prediction's tolerance over the
+ * previous rows value measured (the first rows of a new plateau).
+ */
+typedef struct {
+	int config;
+	const char *phase; /* "compute_device", else "compute" (static) */
+	int64_t *rows;	   /* ascending */
+	size_t n;
+} pr_steps;
+
+typedef struct pr_analysis_run {
 	char *run_id, *status;
 	char *pin_tag, *pin_commit; /* NULL when the manifest lacks them */
 	char **config_label;	    /* "vader/spread", per config index */
@@ -77,6 +99,13 @@ typedef struct {
 	pr_analysis_row *group;
 	size_t ngroups;
 	size_t count[PR_NVERDICTS];
+	/* What the model's post_analyze hook adds (predict/models.h); the
+	 * has_ flags say whether the model computes them at all. */
+	int has_linearity, has_steps;
+	pr_linearity *linearity; /* per series, in table order */
+	size_t nlinearity;
+	pr_steps *steps; /* per config with samples of the phase */
+	size_t nsteps;
 } pr_analysis_run;
 
 typedef struct {
@@ -109,10 +138,19 @@ void pr_analyze_run(pr_analysis_run *out, const struct pr_timings *t,
 void pr_analysis_run_free(pr_analysis_run *r);
 
 /*
+ * The post_analyze hooks of the models (predict/models.h): linear-rows'
+ * breaks and launch-geometry's observed steps, computed from r's table
+ * (tolerance: pred's decision_rule, 0.15 when it has none).
+ */
+void pr_analyze_linearity(pr_analysis_run *r, const json_t *pred);
+void pr_analyze_steps(pr_analysis_run *r, const json_t *pred);
+
+/*
  * Analyze runs/NAME (below root, which ends in '/') against
  * predictions/NAME.json: run_id, or every run whose status is complete,
  * in run id order. Unknown experiment or run id, or no complete run:
- * PR_EINPUT with a message. Reads nothing else.
+ * PR_EINPUT with a message. Reads nothing else. Each run gets
+ * what the prediction's model adds (its post_analyze hook).
  */
 int pr_analyze(pr_analysis *out, const char *root, const char *name,
 	       const char *run_id);

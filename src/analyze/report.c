@@ -64,15 +64,6 @@ static double row_unit(const pr_analysis_row *x, const char **name)
 	return 1e3;
 }
 
-/* The prediction's model name, "" when none. */
-static const char *model_name(const pr_analysis *a)
-{
-	const char *s = json_string_value(
-	    json_object_get(json_object_get(a->pred, "model"), "name"));
-
-	return s ? s : "";
-}
-
 /* The prediction's kind ("calibration", "validation"), "" when none. */
 static const char *kind(const pr_analysis *a)
 {
@@ -220,50 +211,11 @@ static void put_verdicts(FILE *f, const pr_analysis_run *r)
 	fputs("**\n\n", f);
 }
 
-/*
- * Linearity (model linear-rows): per (config, phase, device) of the cells
- * with rows, the rows values whose cell FAILs. Calls fn for each such
- * series with its rows values (ascending, distinct).
- */
-static void linearity(const pr_analysis_run *r,
-		      void (*fn)(void *data, const pr_analysis_run *r,
-				 const pr_select *s, const int64_t *rows,
-				 size_t n),
-		      void *data)
+/* "- compute on cpu, config 0 vader/spread: linearity broken at ..." */
+static void put_linearity(FILE *f, const pr_analysis_run *r,
+			  const pr_linearity *l)
 {
-	int64_t *rows = pr_malloc((r->nrows + 1) * sizeof(int64_t));
-	size_t i, j, n;
-
-	for (i = 0; i < r->nrows; i = j) {
-		const pr_select *s = &r->row[i].sel;
-
-		for (j = i; j < r->nrows; j++) {
-			const pr_select *t = &r->row[j].sel;
-
-			if (t->config != s->config ||
-			    strcmp(t->phase, s->phase) ||
-			    !t->device != !s->device ||
-			    (s->device && strcmp(t->device, s->device)))
-				break;
-		}
-		if (!r->row[i].cell || s->rows < 0)
-			continue;
-		for (n = 0; i < j; i++) {
-			const pr_analysis_row *x = &r->row[i];
-
-			if (x->verdict == PR_FAIL && x->sel.rows >= 0 &&
-			    (n == 0 || rows[n - 1] != x->sel.rows))
-				rows[n++] = x->sel.rows;
-		}
-		fn(data, r, s, rows, n);
-	}
-	free(rows);
-}
-
-static void linearity_md(void *data, const pr_analysis_run *r,
-			 const pr_select *s, const int64_t *rows, size_t n)
-{
-	FILE *f = data;
+	const pr_select *s = &l->sel;
 	const char *cfg = config_label(r, s->config);
 	size_t i;
 
@@ -275,13 +227,14 @@ static void linearity_md(void *data, const pr_analysis_run *r,
 	}
 	fprintf(f, ", config %d%s", s->config, *cfg ? " " : "");
 	put_md(f, cfg);
-	if (n == 0) {
+	if (l->nbroken == 0) {
 		fputs(": linearity holds at every rows value measured\n", f);
 		return;
 	}
 	fputs(": linearity broken at rows = ", f);
-	for (i = 0; i < n; i++)
-		fprintf(f, "%s%lld", i ? ", " : "", (long long)rows[i]);
+	for (i = 0; i < l->nbroken; i++)
+		fprintf(f, "%s%lld", i ? ", " : "",
+			(long long)l->broken_rows[i]);
 	fputc('\n', f);
 }
 
@@ -505,54 +458,10 @@ static void put_plots(FILE *f, const pr_plot *p, size_t n)
 	}
 }
 
-/*
- * Launch geometry: the rows where the median time steps up by more than
- * the prediction's tolerance over the previous rows value measured (the
- * first rows of a new plateau), per config, for the kernel's event time
- * (compute_device) or, without one, the host time (compute). *phase gets
- * the phase used. Caller frees *out.
- */
-static size_t observed_steps(int64_t **out, const char **phase,
-			     const pr_analysis_run *r, double tol, int config)
-{
-	static const char *const phases[] = {"compute_device", "compute"};
-	size_t i, k, n = 0;
-
-	*out = pr_malloc((r->nrows + 1) * sizeof(int64_t));
-	*phase = NULL;
-	for (k = 0; k < 2 && !*phase; k++) {
-		const pr_analysis_row *prev = NULL;
-
-		for (i = 0; i < r->nrows; i++) {
-			const pr_analysis_row *x = &r->row[i];
-
-			if (x->sel.config != config ||
-			    strcmp(x->sel.phase, phases[k]) ||
-			    x->sel.rows < 0 || x->n == 0)
-				continue;
-			*phase = phases[k];
-			if (prev && x->stat > prev->stat * (1 + tol))
-				(*out)[n++] = x->sel.rows;
-			prev = x;
-		}
-	}
-	return n;
-}
-
-static double tolerance_of(const pr_analysis *a)
-{
-	json_t *t = json_object_get(json_object_get(a->pred, "decision_rule"),
-				    "tolerance");
-
-	return json_is_number(t) ? json_number_value(t) : 0.15;
-}
-
 static void put_steps(FILE *f, const pr_analysis *a, const pr_analysis_run *r)
 {
 	json_t *steps = json_object_get(a->pred, "steps"), *v;
-	int64_t *seen = NULL;
-	const char *phase;
-	size_t i, n, c;
+	size_t i, c;
 
 	fputs("**Launch geometry (predicted and observed step positions):** "
 	      "the time is predicted to step at rows = ",
@@ -562,19 +471,17 @@ static void put_steps(FILE *f, const pr_analysis *a, const pr_analysis_run *r)
 	json_array_foreach(steps, i, v) fprintf(
 	    f, "%s%lld", i ? ", " : "", (long long)json_integer_value(v));
 	fputs(".\n", f);
-	for (c = 0; c < r->nconfigs; c++) {
-		n = observed_steps(&seen, &phase, r, tolerance_of(a), (int)c);
-		if (phase) {
-			fprintf(f,
-				"- config %s, %s: the median steps up by "
-				"more than the tolerance at rows = ",
-				config_label(r, (int)c), phase);
-			for (i = 0; i < n; i++)
-				fprintf(f, "%s%lld", i ? ", " : "",
-					(long long)seen[i]);
-			fputs(n ? "\n" : "(no step observed)\n", f);
-		}
-		free(seen);
+	for (c = 0; c < r->nsteps; c++) {
+		const pr_steps *x = &r->steps[c];
+
+		fprintf(f,
+			"- config %s, %s: the median steps up by more than "
+			"the tolerance at rows = ",
+			config_label(r, x->config), x->phase);
+		for (i = 0; i < x->n; i++)
+			fprintf(f, "%s%lld", i ? ", " : "",
+				(long long)x->rows[i]);
+		fputs(x->n ? "\n" : "(no step observed)\n", f);
 	}
 	fputc('\n', f);
 }
@@ -594,12 +501,13 @@ static void put_run(FILE *f, const pr_analysis *a, const pr_analysis_run *r,
 	for (i = 0; i < r->nrows; i++)
 		put_row(f, r, &r->row[i], &c);
 	fputc('\n', f);
-	if (!strcmp(model_name(a), "linear-rows")) {
+	if (r->has_linearity) {
 		fputs("**Linearity (model linear-rows):**\n\n", f);
-		linearity(r, linearity_md, f);
+		for (i = 0; i < r->nlinearity; i++)
+			put_linearity(f, r, &r->linearity[i]);
 		fputc('\n', f);
 	}
-	if (!strcmp(model_name(a), "launch-geometry"))
+	if (r->has_steps)
 		put_steps(f, a, r);
 	put_variability(f, r);
 	put_plots(f, plots, nplots);
@@ -789,19 +697,25 @@ static json_t *group_json(const pr_analysis_run *r, const pr_analysis_row *g)
 	return o;
 }
 
-static void linearity_json(void *data, const pr_analysis_run *r,
-			   const pr_select *s, const int64_t *rows, size_t n)
+static json_t *linearity_json(const pr_analysis_run *r)
 {
-	json_t *o = json_object(), *v = json_array();
-	size_t i;
+	json_t *all = json_array();
+	size_t i, k;
 
-	set_selection(o, r, s);
-	json_object_del(o, "rows");
-	json_object_del(o, "rank");
-	for (i = 0; i < n; i++)
-		json_array_append_new(v, json_integer(rows[i]));
-	json_object_set_new(o, "broken_at_rows", v);
-	json_array_append_new(data, o);
+	for (i = 0; i < r->nlinearity; i++) {
+		const pr_linearity *l = &r->linearity[i];
+		json_t *o = json_object(), *v = json_array();
+
+		set_selection(o, r, &l->sel);
+		json_object_del(o, "rows");
+		json_object_del(o, "rank");
+		for (k = 0; k < l->nbroken; k++)
+			json_array_append_new(v,
+					      json_integer(l->broken_rows[k]));
+		json_object_set_new(o, "broken_at_rows", v);
+		json_array_append_new(all, o);
+	}
+	return all;
 }
 
 /* {"predicted": [...], "observed": [{config, phase, rows: [...]}]} */
@@ -809,24 +723,17 @@ static json_t *steps_json(const pr_analysis *a, const pr_analysis_run *r)
 {
 	json_t *pred = json_object_get(a->pred, "steps");
 	json_t *obs = json_array();
-	int64_t *seen = NULL;
-	const char *phase;
-	size_t i, n, c;
+	size_t i, c;
 
-	for (c = 0; c < r->nconfigs; c++) {
+	for (c = 0; c < r->nsteps; c++) {
+		const pr_steps *x = &r->steps[c];
 		json_t *rows = json_array();
 
-		n = observed_steps(&seen, &phase, r, tolerance_of(a), (int)c);
-		for (i = 0; i < n; i++)
-			json_array_append_new(rows, json_integer(seen[i]));
-		free(seen);
-		if (!phase) {
-			json_decref(rows);
-			continue;
-		}
-		json_array_append_new(obs, json_pack("{s:i, s:s, s:o}",
-						     "config", (int)c, "phase",
-						     phase, "rows", rows));
+		for (i = 0; i < x->n; i++)
+			json_array_append_new(rows, json_integer(x->rows[i]));
+		json_array_append_new(
+		    obs, json_pack("{s:i, s:s, s:o}", "config", x->config,
+				   "phase", x->phase, "rows", rows));
 	}
 	return json_pack("{s:o, s:o}", "predicted",
 			 pred ? json_incref(pred) : json_array(), "observed",
@@ -862,13 +769,9 @@ static json_t *run_json(const pr_analysis *a, const pr_analysis_run *r)
 	json_object_set_new(o, "verdicts", counts);
 	json_object_set_new(o, "cells", rows);
 	json_object_set_new(o, "variability", groups);
-	if (!strcmp(model_name(a), "linear-rows")) {
-		json_t *lin = json_array();
-
-		linearity(r, linearity_json, lin);
-		json_object_set_new(o, "linearity", lin);
-	}
-	if (!strcmp(model_name(a), "launch-geometry"))
+	if (r->has_linearity)
+		json_object_set_new(o, "linearity", linearity_json(r));
+	if (r->has_steps)
 		json_object_set_new(o, "steps", steps_json(a, r));
 	return o;
 }

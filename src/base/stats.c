@@ -23,6 +23,52 @@ double pr_stats_median(double *x, size_t n)
 	return 0.5 * (x[n / 2 - 1] + x[n / 2]);
 }
 
+typedef struct {
+	int launch;
+	double x;
+} launch_value;
+
+static int cmp_launch_value(const void *pa, const void *pb)
+{
+	const launch_value *a = pa, *b = pb;
+
+	if (a->launch != b->launch)
+		return a->launch < b->launch ? -1 : 1;
+	return cmp_double(&a->x, &b->x);
+}
+
+double pr_stats_decision(int *launch_id, double *launch_med, size_t *nlaunches,
+			 const int *launch, const double *x, size_t n)
+{
+	launch_value *v = pr_malloc((n + 1) * sizeof(*v));
+	double *med = pr_malloc((n + 1) * sizeof(double)), stat;
+	size_t i, j, k, nl = 0;
+
+	for (i = 0; i < n; i++) {
+		v[i].launch = launch[i];
+		v[i].x = x[i];
+	}
+	qsort(v, n, sizeof(*v), cmp_launch_value);
+	for (i = 0; i < n; i = j) {
+		for (j = i; j < n && v[j].launch == v[i].launch; j++)
+			;
+		k = j - i;
+		med[nl] = k % 2 ? v[i + k / 2].x
+				: 0.5 * (v[i + k / 2 - 1].x + v[i + k / 2].x);
+		if (launch_id && launch_med) {
+			launch_id[nl] = v[i].launch;
+			launch_med[nl] = med[nl];
+		}
+		nl++;
+	}
+	if (nlaunches)
+		*nlaunches = nl;
+	stat = pr_stats_median(med, nl);
+	free(v);
+	free(med);
+	return stat;
+}
+
 int pr_stats_linfit(double *a, double *b, double *r2, const double *x,
 		    const double *y, size_t n)
 {

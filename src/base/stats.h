@@ -8,6 +8,17 @@
 double pr_stats_median(double *x, size_t n);
 
 /*
+ * The decision statistic (DESIGN 7): the median over launches of the
+ * per-launch medians of x[0..n-1], launch[i] being the launch of x[i]; NAN
+ * when n == 0. x and launch are left as they are. When launch_id and
+ * launch_med are not NULL (room for n each, owned by the caller) they get
+ * the launches in ascending order and their medians, and *nlaunches (may
+ * be NULL) how many there are.
+ */
+double pr_stats_decision(int *launch_id, double *launch_med, size_t *nlaunches,
+			 const int *launch, const double *x, size_t n);
+
+/*
  * Ordinary least squares y = a + b*x over n >= 2 points with at least two
  * distinct x. Returns PR_EINPUT otherwise. r2 (may be NULL) gets R^2.
  */

@@ -13,6 +13,7 @@
 
 #include "base/utf8.h"
 #include "base/util.h"
+#include "predict/models.h"
 
 /*
  * Name tables: arrays of structs whose first member is the name, or plain
@@ -35,11 +36,6 @@ struct workload {
 	int (*check)(struct parse *p); /* workload-specific requirements */
 };
 
-struct model {
-	const char *name;
-	int needs_calibration; /* I5: parameters come from a calibration run */
-};
-
 struct device {
 	const char *name; /* later: "cuda:N", "hip:N" */
 };
@@ -58,12 +54,6 @@ static const struct workload workloads[] = {
     {"kv-split", check_kv_split},
     {"rows-sweep", check_rows_sweep},
     {"row-split", check_row_split},
-};
-
-static const struct model models[] = {
-    {"none", 0},	  {"hockney-ring", 1},	  {"linear-rows", 1},
-    {"split-gatherv", 1}, {"launch-geometry", 0}, /* device attributes, read at
-						     predict time */
 };
 
 static const struct device devices[] = {
@@ -195,7 +185,7 @@ struct parse {
 	int section_line[NSECTIONS];
 	long long min_bytes, max_bytes, factor;
 	const struct workload *workload;
-	const struct model *model;
+	const pr_model *model;
 	char *error; /* the first error: "path:line: message" */
 	int error_line;
 };
@@ -630,11 +620,13 @@ static int set_model(struct parse *p, const char *key, const char *value)
 	int i, error;
 
 	(void)key;
-	if ((error = get_choice(&i, p, "model", value, NAMES(models))) < 0)
+	if ((error = get_choice(
+		 &i, p, "model", value,
+		 (struct names){pr_models, sizeof(pr_model), pr_nmodels})) < 0)
 		return error;
-	p->model = &models[i];
+	p->model = &pr_models[i];
 	free(p->spec->model);
-	p->spec->model = pr_strdup(models[i].name);
+	p->spec->model = pr_strdup(p->model->name);
 	return PR_OK;
 }
 
@@ -1044,17 +1036,17 @@ static int check_row_split(struct parse *p)
 
 static int check_model(struct parse *p)
 {
-	if (p->spec->rows_list_auto &&
-	    (!p->model || strcmp(p->model->name, "launch-geometry")))
+	if (p->spec->rows_list_auto && (!p->model || !p->model->places_rows))
 		return fail(p, line_of(p, "shape", "rows_list"),
 			    "'rows_list = auto' needs model 'launch-geometry': "
 			    "it places the rows around the predicted steps");
-	if (p->model && !strcmp(p->model->name, "split-gatherv") &&
+	if (p->model && p->model->needs_comm_calibration &&
 	    !p->spec->comm_calibration)
 		return fail(p, line_of(p, "model", "name"),
-			    "model 'split-gatherv' needs 'comm_calibration' "
-			    "in [model]: the ping-pong calibration its "
-			    "Gatherv parameters come from");
+			    "model '%s' needs 'comm_calibration' in [model]: "
+			    "the ping-pong calibration its Gatherv "
+			    "parameters come from",
+			    p->model->name);
 	if (p->model && p->model->needs_calibration && !p->spec->calibration)
 		return fail(p, line_of(p, "model", "name"),
 			    "model '%s' needs 'calibration' in [model]: the "

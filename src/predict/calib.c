@@ -62,47 +62,38 @@ static int seen(const series *s, double x)
 	return 0;
 }
 
-/* Per x: the median over launches of the per-launch medians. */
+/* Per x: the decision statistic of its samples. */
 static void series_medians(series *out, const pr_timings *t,
 			   const series_filter *f)
 {
-	double *vals = pr_calloc(t->nrows, sizeof(double)), *lmed;
+	double *vals = pr_calloc(t->nrows + 1, sizeof(double));
+	int *launch = pr_calloc(t->nrows + 1, sizeof(int));
 	size_t i, j;
-	int nlaunch = 0;
 
-	for (i = 0; i < t->nrows; i++) {
-		if (t->row[i].launch >= nlaunch)
-			nlaunch = t->row[i].launch + 1;
-	}
-	lmed = pr_calloc((size_t)nlaunch + 1, sizeof(double));
 	memset(out, 0, sizeof(*out));
 	out->x = pr_calloc(t->nrows, sizeof(double));
 	out->t = pr_calloc(t->nrows, sizeof(double));
 	for (i = 0; i < t->nrows; i++) {
 		double x = x_of(f, &t->row[i]);
-		size_t nl = 0;
-		int l;
+		size_t nv = 0;
 
 		if (!keep(f, &t->row[i]) || seen(out, x))
 			continue;
-		for (l = 0; l < nlaunch; l++) {
-			size_t nv = 0;
-			for (j = i; j < t->nrows; j++) {
-				const pr_timing *q = &t->row[j];
-				if (q->launch == l && keep(f, q) &&
-				    x_of(f, q) == x)
-					vals[nv++] =
-					    pr_timing_seconds(q) * f->scale;
+		for (j = i; j < t->nrows; j++) {
+			const pr_timing *q = &t->row[j];
+
+			if (keep(f, q) && x_of(f, q) == x) {
+				launch[nv] = q->launch;
+				vals[nv++] = pr_timing_seconds(q) * f->scale;
 			}
-			if (nv)
-				lmed[nl++] = pr_stats_median(vals, nv);
 		}
 		out->x[out->n] = x;
-		out->t[out->n] = pr_stats_median(lmed, nl);
+		out->t[out->n] =
+		    pr_stats_decision(NULL, NULL, NULL, launch, vals, nv);
 		out->n++;
 	}
 	free(vals);
-	free(lmed);
+	free(launch);
 }
 
 static void series_free(series *s)

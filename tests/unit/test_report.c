@@ -1,5 +1,6 @@
 /* test_report.c - unit tests of src/analyze/report.c: reading back which
- * runs a report covers */
+ * runs a report covers, and how one synthetic cell and the models'
+ * results are formatted */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -8,7 +9,11 @@
 
 #include <cmocka.h>
 
+#include <math.h>
+#include <stdlib.h>
+
 #include "analyze/report.h"
+#include "base/util.h"
 
 /* The lines pr_report_write writes about the runs, among others. */
 static const char report[] =
@@ -64,11 +69,178 @@ static void test_bounds(void **state)
 	pr_report_runs_free(&r);
 }
 
+/*
+ * One run of config 0 "vader/spread": one cell (compute on cpu at 1000
+ * rows) predicted 2 ms [1.8, 2.2], measured 2.4 ms over 3 samples in two
+ * launches (medians 2.2 and 2.6 ms, CI the range [2, 3] ms): FAIL. The
+ * linear-rows hook found it broken at 1000 rows; the launch-geometry hook
+ * saw the compute time step at 4300 rows, predicted at 4225.
+ */
+static void synthetic(pr_analysis *a, pr_analysis_run *r, pr_analysis_row *x,
+		      pr_cell *c, pr_linearity *l, pr_steps *st)
+{
+	static char *label[] = {"vader/spread"};
+	static int launch[] = {0, 1};
+	static double med[] = {2.2e-3, 2.6e-3};
+	static int64_t broken[] = {1000}, stepped[] = {4300};
+
+	memset(a, 0, sizeof(*a));
+	memset(r, 0, sizeof(*r));
+	memset(x, 0, sizeof(*x));
+	memset(c, 0, sizeof(*c));
+	c->sel.phase = "compute";
+	c->sel.device = "cpu";
+	c->sel.bytes = -1;
+	c->sel.rows = 1000;
+	c->sel.rank = -1;
+	c->predicted_s = 2e-3;
+	c->lo_s = 1.8e-3;
+	c->hi_s = 2.2e-3;
+	x->sel = c->sel;
+	x->n = 3;
+	x->nlaunches = 2;
+	x->launch = launch;
+	x->launch_med = med;
+	x->stat = 2.4e-3;
+	x->ci.lo = 2e-3;
+	x->ci.hi = 3e-3;
+	x->ci.coverage = 0.75;
+	x->ci.j = 1;
+	x->ci.full_range = 1;
+	x->cv = x->max_min = NAN;
+	x->cell = c;
+	x->verdict = PR_FAIL;
+	memset(l, 0, sizeof(*l));
+	l->sel = c->sel;
+	l->broken_rows = broken;
+	l->nbroken = 1;
+	memset(st, 0, sizeof(*st));
+	st->phase = "compute";
+	st->rows = stepped;
+	st->n = 1;
+	r->run_id = "R";
+	r->status = "complete";
+	r->config_label = label;
+	r->nconfigs = 1;
+	r->nsamples = 3;
+	strcpy(r->sha256, "0123456789abcdef");
+	r->row = x;
+	r->nrows = 1;
+	r->count[PR_FAIL] = 1;
+	r->has_linearity = r->has_steps = 1;
+	r->linearity = l;
+	r->nlinearity = 1;
+	r->steps = st;
+	r->nsteps = 1;
+	a->name = "x";
+	a->pred = json_pack("{s:s, s:{s:s}, s:[i]}", "kind", "validation",
+			    "model", "name", "linear-rows", "steps", 4225);
+	a->cell = c;
+	a->ncells = 1;
+	a->run = r;
+	a->nruns = 1;
+}
+
+static void test_cell_md(void **state)
+{
+	pr_analysis a;
+	pr_analysis_run r;
+	pr_analysis_row x;
+	pr_cell c;
+	pr_linearity l;
+	pr_steps st;
+	char root[] = "/tmp/test_report_XXXXXX", *path, *text = NULL;
+	size_t len;
+
+	(void)state;
+	synthetic(&a, &r, &x, &c, &l, &st);
+	assert_non_null(mkdtemp(root));
+	strcat(root, "/");
+	pr_report_write(&a, root); /* a plotting failure still writes it */
+	path = pr_asprintf("%sanalysis/x/report.md", root);
+	assert_int_equal(pr_read_file(&text, &len, path), 0);
+	assert_non_null(
+	    strstr(text, "| config | phase | device | rows | n | median |"));
+	assert_non_null(strstr(text,
+			       "| 0 vader/spread | compute | cpu | 1000 | "
+			       "3 | 2.40 ms | [2.00, 3.00] ms (range) | "
+			       "2.20 2.60 ms | 2.00 [1.80, 2.20] ms | "
+			       "1.20 [1.00, 1.50] | FAIL |\n"));
+	assert_non_null(strstr(text, "**Verdicts: 0 PASS, 1 FAIL, "
+				     "0 NO-PREDICTION**"));
+	assert_non_null(strstr(text, "- compute on cpu, config 0 vader/spread: "
+				     "linearity broken at rows = 1000\n"));
+	assert_non_null(strstr(text, "predicted to step at rows = 4225.\n- "
+				     "config vader/spread, compute: the median "
+				     "steps up by more than the tolerance at "
+				     "rows = 4300\n"));
+	pr_remove_tree(root);
+	free(text);
+	free(path);
+	json_decref(a.pred);
+}
+
+static void test_cell_json(void **state)
+{
+	pr_analysis a;
+	pr_analysis_run r;
+	pr_analysis_row x;
+	pr_cell c;
+	pr_linearity l;
+	pr_steps st;
+	json_t *o, *run, *cell, *lin, *obs;
+
+	(void)state;
+	synthetic(&a, &r, &x, &c, &l, &st);
+	o = pr_report_json(&a);
+	run = json_array_get(json_object_get(o, "runs"), 0);
+	cell = json_array_get(json_object_get(run, "cells"), 0);
+	assert_string_equal(json_string_value(json_object_get(cell, "verdict")),
+			    "FAIL");
+	assert_int_equal(json_integer_value(json_object_get(cell, "rows")),
+			 1000);
+	assert_true(json_real_value(json_object_get(cell, "statistic_s")) ==
+		    2.4e-3);
+	assert_true(fabs(json_real_value(json_object_get(cell, "ratio")) -
+			 1.2) < 1e-12);
+	assert_true(json_is_true(
+	    json_object_get(json_object_get(cell, "ci"), "range_only")));
+	lin = json_array_get(json_object_get(run, "linearity"), 0);
+	assert_null(json_object_get(lin, "rows"));
+	assert_string_equal(json_string_value(json_object_get(lin, "device")),
+			    "cpu");
+	assert_int_equal(json_integer_value(json_array_get(
+			     json_object_get(lin, "broken_at_rows"), 0)),
+			 1000);
+	obs = json_array_get(
+	    json_object_get(json_object_get(run, "steps"), "observed"), 0);
+	assert_int_equal(
+	    json_integer_value(json_array_get(json_object_get(obs, "rows"), 0)),
+	    4300);
+	assert_int_equal(
+	    json_integer_value(json_array_get(
+		json_object_get(json_object_get(run, "steps"), "predicted"),
+		0)),
+	    4225);
+
+	/* a model without those results says nothing of them */
+	r.has_linearity = r.has_steps = 0;
+	json_decref(o);
+	o = pr_report_json(&a);
+	run = json_array_get(json_object_get(o, "runs"), 0);
+	assert_null(json_object_get(run, "linearity"));
+	assert_null(json_object_get(run, "steps"));
+	json_decref(o);
+	json_decref(a.pred);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_read),
 	    cmocka_unit_test(test_bounds),
+	    cmocka_unit_test(test_cell_md),
+	    cmocka_unit_test(test_cell_json),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -132,6 +132,33 @@ static void test_median(void **state)
 	assert_true(isnan(pr_stats_median(even, 0)));
 }
 
+/*
+ * Launch 0: 10, 20, 30 (median 20); launch 1: 3, 1, 2 and an outlier of
+ * 100 (median 2.5); launch 2: 5. The per-launch medians 20, 2.5, 5 give 5
+ * (the pooled median would be 7.5). Two launches, 2, 3 and 5: (2.5 + 5) / 2.
+ */
+static void test_decision(void **state)
+{
+	const int launch[] = {1, 0, 1, 2, 1, 0, 1, 0}, two[] = {1, 1, 2};
+	const double x[] = {3, 20, 1, 5, 2, 10, 100, 30}, y[] = {3, 2, 5};
+	int ids[8];
+	double med[8];
+	size_t nl = 99;
+
+	(void)state;
+	assert_true(pr_stats_decision(ids, med, &nl, launch, x, 8) == 5);
+	assert_int_equal(nl, 3);
+	assert_int_equal(ids[0], 0);
+	assert_int_equal(ids[1], 1);
+	assert_int_equal(ids[2], 2);
+	assert_true(med[0] == 20 && med[1] == 2.5 && med[2] == 5);
+	/* the inputs are left as they were */
+	assert_true(x[0] == 3 && launch[0] == 1 && x[6] == 100);
+	assert_true(pr_stats_decision(NULL, NULL, NULL, two, y, 3) == 3.75);
+	assert_true(isnan(pr_stats_decision(ids, med, &nl, launch, x, 0)));
+	assert_int_equal(nl, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -141,6 +168,7 @@ int main(void)
 	    cmocka_unit_test(test_ci_too_few),
 	    cmocka_unit_test(test_cv_max_min),
 	    cmocka_unit_test(test_median),
+	    cmocka_unit_test(test_decision),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

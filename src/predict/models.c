@@ -1,0 +1,441 @@
+/* models.c - the table of models (DESIGN 5) and their predictors */
+#include "predict/models.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/analyze.h"
+#include "base/util.h"
+#include "format/spec.h"
+#include "model/geometry.h"
+#include "model/split.h"
+#include "run/envcap.h"
+#include "run/launch.h"
+
+static json_t *hockney_json(const pr_hockney *h)
+{
+	return json_pack("{s:f, s:f}", "alpha_s", h->alpha, "beta_s_per_byte",
+			 h->beta);
+}
+
+static json_t *params_json(const pr_hockney_params *p)
+{
+	return json_pack("{s:o, s:o, s:f}", "eager_le_4KiB",
+			 hockney_json(&p->eager), "rendezvous_gt_32KiB",
+			 hockney_json(&p->rndv), "gamma_s_per_byte", p->gamma);
+}
+
+/* A cell: the config and phase it matches, predicted seconds, [lo, hi]. */
+static json_t *cell(const pr_spec *spec, int config, const char *phase,
+		    double predicted)
+{
+	return json_pack("{s:i, s:s, s:s, s:s, s:i, s:f, s:f, s:f}", "config",
+			 config, "transport", pr_spec_transport(spec, config),
+			 "placement", pr_spec_placement(spec, config), "phase",
+			 phase, "ranks", spec->nranks, "predicted_s", predicted,
+			 "lo_s", predicted * (1 - spec->tolerance), "hi_s",
+			 predicted * (1 + spec->tolerance));
+}
+
+static void add_cell(json_t *pred, json_t *c)
+{
+	json_array_append_new(json_object_get(pred, "cells"), c);
+}
+
+static void set_model(json_t *pred, const char *key, json_t *value)
+{
+	json_object_set_new(json_object_get(pred, "model"), key, value);
+}
+
+static int check_hockney_ring(const pr_spec *spec)
+{
+	if (strcmp(spec->algorithm, "ring"))
+		return pr_error_code(PR_EINPUT,
+				     "'%s': model hockney-ring needs "
+				     "'algorithm = ring' in [mpi]",
+				     spec->path);
+	return PR_OK;
+}
+
+static int predict_hockney_ring(json_t *pred, const pr_spec *spec,
+				const pr_calib *cal, const pr_calib *comm)
+{
+	json_t *params = json_object();
+	double n_big = (double)spec->rows * spec->d * 4 + spec->rows * 4.0;
+	double n_small = (double)spec->rows * 4;
+	int c, error = PR_OK;
+
+	(void)comm;
+	for (c = 0; c < pr_spec_nconfigs(spec) && !error; c++) {
+		const char *tr = pr_spec_transport(spec, c);
+		pr_hockney_params hp;
+		json_t *big, *small;
+
+		if ((error = pr_calib_hockney(&hp, cal, tr)) < 0)
+			break;
+		json_object_set_new(params, tr, params_json(&hp));
+		big = cell(spec, c, "allreduce",
+			   pr_hockney_ring_allreduce(&hp, spec->nranks, n_big));
+		small =
+		    cell(spec, c, "allreduce_small",
+			 pr_hockney_ring_allreduce(&hp, spec->nranks, n_small));
+		json_object_set_new(big, "bytes", json_real(n_big));
+		json_object_set_new(small, "bytes", json_real(n_small));
+		add_cell(pred, big);
+		add_cell(pred, small);
+	}
+	set_model(pred, "params", params);
+	set_model(pred, "fit", json_string(pr_calib_hockney_method));
+	return error;
+}
+
+/* Device kinds of the rank groups, each once, in group order. */
+static int device_kinds(const char **out, const pr_spec *spec)
+{
+	int n = 0, g, k;
+
+	for (g = 0; g < spec->ngroups; g++) {
+		for (k = 0; k < n && strcmp(out[k], spec->groups[g].device);
+		     k++)
+			;
+		if (k == n)
+			out[n++] = spec->groups[g].device;
+	}
+	return n;
+}
+
+static int predict_linear_rows(json_t *pred, const pr_spec *spec,
+			       const pr_calib *cal, const pr_calib *comm)
+{
+	const char *kinds[PR_MAX_GROUPS];
+	json_t *params = json_object();
+	int nk = device_kinds(kinds, spec), c, k, i, error = PR_OK;
+
+	(void)comm;
+	for (k = 0; k < nk && !error; k++) {
+		double a, b;
+
+		if ((error = pr_calib_rows(&a, &b, cal, kinds[k], spec->keys,
+					   spec->d)) < 0)
+			break;
+		json_object_set_new(
+		    params, kinds[k],
+		    json_pack("{s:f, s:f}", "a_s", a, "b_s_per_row", b));
+		for (c = 0; c < pr_spec_nconfigs(spec); c++) {
+			for (i = 0; i < spec->nrows_list; i++) {
+				long r = spec->rows_list[i];
+				json_t *x =
+				    cell(spec, c, "compute", a + b * (double)r);
+
+				json_object_set_new(x, "rows", json_integer(r));
+				json_object_set_new(x, "device",
+						    json_string(kinds[k]));
+				add_cell(pred, x);
+			}
+		}
+	}
+	set_model(pred, "params", params);
+	set_model(pred, "fit", json_string(pr_calib_rows_method));
+	return error;
+}
+
+/* The rank's group's device kind. */
+static const char *device_of(const pr_spec *spec, int rank)
+{
+	int g;
+
+	for (g = 0; g < spec->ngroups; g++) {
+		if (rank < spec->groups[g].count)
+			return spec->groups[g].device;
+		rank -= spec->groups[g].count;
+	}
+	return "cpu";
+}
+
+/*
+ * Ranks sharing the rank's compute unit: for a GPU rank, every rank named
+ * on the same device (cuda:0*4: 4); for a CPU rank, ranks per core under
+ * the placement (pr_split_sharing).
+ */
+static double rank_sharing(const pr_spec *spec, int rank, int ncores,
+			   int packed)
+{
+	const char *dev = device_of(spec, rank);
+	int g, n = 0;
+
+	if (strncmp(dev, "cuda:", 5) && strncmp(dev, "hip:", 4))
+		return pr_split_sharing(spec->nranks, ncores, packed);
+	for (g = 0; g < spec->ngroups; g++) {
+		if (!strcmp(spec->groups[g].device, dev))
+			n += spec->groups[g].count;
+	}
+	return n > 0 ? n : 1;
+}
+
+/*
+ * The split and the compute cells: per rank (a_i + b_i rows_i) * s and the
+ * makespan, s = ranks sharing the rank's core or device.
+ */
+static void split_cells(json_t *pred, const pr_spec *spec, const long *rows,
+			const double *a, const double *b, int ncores)
+{
+	int c, i;
+
+	for (c = 0; c < pr_spec_nconfigs(spec); c++) {
+		int packed = !strcmp(pr_spec_placement(spec, c), "packed");
+		double makespan = 0, s = 1;
+		json_t *x;
+
+		for (i = 0; i < spec->nranks; i++) {
+			double t;
+
+			s = rank_sharing(spec, i, ncores, packed);
+			t = s * (a[i] + b[i] * (double)rows[i]);
+
+			x = cell(spec, c, "compute", t);
+			json_object_set_new(x, "rank", json_integer(i));
+			json_object_set_new(x, "rows", json_integer(rows[i]));
+			json_object_set_new(x, "sharing", json_real(s));
+			add_cell(pred, x);
+			if (t > makespan)
+				makespan = t;
+		}
+		x = cell(spec, c, "compute", makespan);
+		json_object_set_new(x, "reduce", json_string("max_over_ranks"));
+		json_object_set_new(x, "sharing", json_real(s));
+		add_cell(pred, x);
+	}
+}
+
+/*
+ * The Gatherv cells: linear Gatherv of rows_i*d*4 bytes to rank 0 (the
+ * root sees the whole collective), with the Hockney parameters of the
+ * config's transport; "default" is priced as vader, what Open MPI 4.1
+ * picks between ranks of one node.
+ */
+static int gatherv_cells(json_t *pred, json_t *params, const pr_spec *spec,
+			 const long *rows, const pr_calib *cal)
+{
+	double *m = pr_calloc((size_t)spec->nranks, sizeof(double));
+	int c, i, error = PR_OK;
+
+	for (i = 0; i < spec->nranks; i++)
+		m[i] = (double)rows[i] * (double)spec->d * 4.0;
+	for (c = 0; c < pr_spec_nconfigs(spec) && !error; c++) {
+		const char *tr = pr_spec_transport(spec, c);
+		const char *priced = strcmp(tr, "default") ? tr : "vader";
+		pr_hockney_params hp;
+		json_t *x;
+
+		if ((error = pr_calib_hockney(&hp, cal, priced)) < 0)
+			break;
+		json_object_set_new(params, priced, params_json(&hp));
+		x = cell(spec, c, "gatherv",
+			 pr_hockney_linear_gatherv(&hp, spec->nranks, m, 0));
+		json_object_set_new(x, "rank", json_integer(0));
+		json_object_set_new(x, "priced_as", json_string(priced));
+		add_cell(pred, x);
+	}
+	free(m);
+	return error;
+}
+
+static json_t *longs_json(const long *v, int n)
+{
+	json_t *a = json_array();
+	int i;
+
+	for (i = 0; i < n; i++)
+		json_array_append_new(a, json_integer(v[i]));
+	return a;
+}
+
+static int predict_split_gatherv(json_t *pred, const pr_spec *spec,
+				 const pr_calib *cal, const pr_calib *comm)
+{
+	const char *kinds[PR_MAX_GROUPS];
+	int n = spec->nranks, nk = device_kinds(kinds, spec), ncores, i, k;
+	double *a = pr_calloc((size_t)n, sizeof(double));
+	double *b = pr_calloc((size_t)n, sizeof(double));
+	double *w = pr_calloc((size_t)n, sizeof(double));
+	long *rows = pr_calloc((size_t)n, sizeof(long));
+	json_t *rows_params = json_object(), *comm_params = json_object();
+	int error;
+
+	for (k = 0; k < nk; k++) {
+		double ka, kb;
+
+		if ((error = pr_calib_rows(&ka, &kb, cal, kinds[k], spec->keys,
+					   spec->d)) < 0)
+			goto cleanup;
+		json_object_set_new(
+		    rows_params, kinds[k],
+		    json_pack("{s:f, s:f}", "a_s", ka, "b_s_per_row", kb));
+		for (i = 0; i < n; i++) {
+			if (!strcmp(device_of(spec, i), kinds[k])) {
+				a[i] = ka;
+				b[i] = kb;
+			}
+		}
+	}
+	pr_split_rows(rows, w, b, n, spec->rows);
+	ncores = pr_launch_ncores();
+	split_cells(pred, spec, rows, a, b, ncores);
+	if ((error = gatherv_cells(pred, comm_params, spec, rows, comm)) < 0)
+		goto cleanup;
+	json_object_set_new(pred, "split",
+			    json_pack("{s:o, s:i, s:s}", "rows_per_rank",
+				      longs_json(rows, n), "cores", ncores,
+				      "rule",
+				      "w_i = (1/t_i) / sum_j (1/t_j), t_i = b "
+				      "of the rank's device kind; rows_i = "
+				      "round(rows * w_i) by largest "
+				      "remainders"));
+	set_model(pred, "params",
+		  json_pack("{s:O, s:O}", "rows", rows_params, "hockney",
+			    comm_params));
+	set_model(pred, "fit",
+		  json_pack("{s:s, s:s}", "rows", pr_calib_rows_method,
+			    "hockney", pr_calib_hockney_method));
+cleanup:
+	json_decref(rows_params);
+	json_decref(comm_params);
+	free(a);
+	free(b);
+	free(w);
+	free(rows);
+	return error;
+}
+
+/* The GPU kind of a launch-geometry experiment's one group. */
+static int gpu_group(const char **kind, int *devi, const pr_spec *spec)
+{
+	const char *dev = spec->groups[0].device;
+
+	if (spec->ngroups != 1 ||
+	    (strncmp(dev, "cuda:", 5) && strncmp(dev, "hip:", 4)))
+		return pr_error_code(PR_EINPUT,
+				     "'%s': model launch-geometry needs one "
+				     "rank group on a GPU (cuda:N or hip:N)",
+				     spec->path);
+	*kind = strncmp(dev, "cuda:", 5) ? "hip" : "cuda";
+	*devi = atoi(strchr(dev, ':') + 1); /* cuda:* measures device 0 */
+	return PR_OK;
+}
+
+static int check_launch_geometry(const pr_spec *spec)
+{
+	const char *kind;
+	int devi;
+
+	return gpu_group(&kind, &devi, spec);
+}
+
+static int predict_launch_geometry(json_t *pred, const pr_spec *spec,
+				   const pr_calib *cal, const pr_calib *comm)
+{
+	json_t *all = NULL, *side, *dev;
+	const char *kind = NULL;
+	long step[16], rows[PR_MAX_SIZES];
+	int devi = 0, units, bpu, nsteps, nrows, i, error;
+	long max_rows = spec->rows > 0 ? spec->rows : 16384;
+
+	(void)cal;
+	(void)comm;
+	if ((error = gpu_group(&kind, &devi, spec)) < 0 ||
+	    (error = pr_envcap_devices(&all, spec->threads_per_block,
+				       spec->keys)) < 0)
+		return error;
+	side = json_object_get(all, kind);
+	dev = json_array_get(json_object_get(side, "devices"), (size_t)devi);
+	set_model(pred, "launch",
+		  json_pack("{s:i, s:i}", "threads_per_block",
+			    spec->threads_per_block, "rows_per_block",
+			    spec->rows_per_block));
+	if (!dev) {
+		const char *why =
+		    json_string_value(json_object_get(side, "error"));
+		json_object_set_new(pred, "device",
+				    json_pack("{s:s, s:b, s:s}", "kind", kind,
+					      "available", 0, "error",
+					      why ? why : "no such device"));
+		pr_warn("no %s device %d here (%s): the prediction records "
+			"the plan without step positions; run 'prereg "
+			"predict %s' where the device is",
+			!strcmp(kind, "cuda") ? "CUDA" : "HIP", devi,
+			why ? why : "not visible", spec->name);
+		json_decref(all);
+		return PR_OK;
+	}
+	units = (int)json_integer_value(json_object_get(dev, "sm_count"));
+	bpu =
+	    (int)json_integer_value(json_object_get(dev, "max_blocks_per_sm"));
+	nsteps = pr_geometry_steps(step, 16, units, bpu, spec->rows_per_block,
+				   max_rows);
+	if (nsteps == 0) {
+		json_decref(all);
+		return pr_error_code(PR_EINPUT,
+				     "'%s': no wave fills below %ld rows "
+				     "(%d units x %d blocks x %d rows per "
+				     "block)",
+				     spec->path, max_rows, units, bpu,
+				     spec->rows_per_block);
+	}
+	nrows = pr_geometry_sweep(rows, PR_MAX_SIZES, step, nsteps,
+				  spec->rows_per_block, max_rows);
+	json_object_set_new(pred, "device", json_deep_copy(dev));
+	json_object_set_new(json_object_get(pred, "device"), "kind",
+			    json_string(kind));
+	json_object_set_new(pred, "steps", json_array());
+	for (i = 0; i < nsteps; i++)
+		json_array_append_new(json_object_get(pred, "steps"),
+				      json_integer(step[i] + 1));
+	json_object_set_new(
+	    pred, "sweep",
+	    json_pack("{s:o}", "rows_list", longs_json(rows, nrows)));
+	json_decref(all);
+	return PR_OK;
+}
+
+const pr_model pr_models[] = {
+    {"none", 0, 0, 0, NULL, NULL, NULL, NULL},
+    {"hockney-ring", 1, 0, 0,
+     "ring allreduce of n bytes over p ranks: 2(p-1)alpha + 2((p-1)/p) n "
+     "beta + ((p-1)/p) n gamma, alpha and beta of the regime of the "
+     "n/p-byte segments (eager <= 4 KiB, else rendezvous); n = rows*d*4 + "
+     "rows*4 (partial output and row sums, allreduce) and rows*4 (row max, "
+     "allreduce_small)",
+     check_hockney_ring, predict_hockney_ring, NULL},
+    {"linear-rows", 1, 0, 0,
+     "T(r) = a + b*r per device kind; a measured/predicted outside [1-tol, "
+     "1+tol] at some rows value means linearity is broken there",
+     NULL, predict_linear_rows, pr_analyze_linearity},
+    {"split-gatherv", 1, 1, 0,
+     "compute of rank i: s * (a_i + b_i * rows_i), s = ranks sharing one "
+     "core (packed: all ranks; spread: ranks / cores when ranks outnumber "
+     "the cores, else 1); makespan = max over ranks; gatherv at the root: "
+     "linear Gatherv (p-1) alpha + sum_i rows_i*d*4 beta (Open MPI 4.1 "
+     "receives in rank order), 'default' priced as vader",
+     NULL, predict_split_gatherv, NULL},
+    /* no calibration: the device attributes are read at predict time */
+    {"launch-geometry", 0, 0, 1,
+     "waves = ceil(blocks / (units * blocks_per_unit)), blocks = ceil(rows "
+     "/ rows_per_block), T = t_launch + waves * t_wave: the time steps at "
+     "rows = k * units * blocks_per_unit * rows_per_block + 1; units and "
+     "blocks_per_unit come from the runtime (multiprocessor count, "
+     "occupancy of the kernel at threads_per_block), not from timing",
+     check_launch_geometry, predict_launch_geometry, pr_analyze_steps},
+};
+
+const size_t pr_nmodels = sizeof(pr_models) / sizeof(pr_models[0]);
+
+const pr_model *pr_model_lookup(const char *name)
+{
+	size_t i;
+
+	for (i = 0; name && i < pr_nmodels; i++) {
+		if (!strcmp(pr_models[i].name, name))
+			return &pr_models[i];
+	}
+	return NULL;
+}

@@ -1,0 +1,47 @@
+/* models.h - the table of models (DESIGN 5): what each needs, how it
+ * predicts, and what the analysis computes for it */
+#ifndef PR_MODELS_H
+#define PR_MODELS_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "predict/calib.h"
+
+struct pr_spec;
+struct pr_analysis_run;
+
+typedef struct {
+	const char *name;      /* first member: spec.c's name tables read it */
+	int needs_calibration; /* I5: [model] calibration */
+	int needs_comm_calibration; /* also [model] comm_calibration */
+	int places_rows;	    /* may place the sweep (rows_list = auto) */
+	const char *formula;	    /* the model in words, or NULL */
+	/*
+	 * What the spec must hold beyond what spec.c checks, before any
+	 * calibration is read; PR_EINPUT with a message. NULL: nothing.
+	 */
+	int (*check)(const struct pr_spec *spec);
+	/*
+	 * Add the model's cells and parameters to pred, a prediction that
+	 * holds "model" and "cells". cal and comm are the loaded calibration
+	 * runs when the model needs them, else NULL. NULL: no cells.
+	 */
+	int (*predict)(json_t *pred, const struct pr_spec *spec,
+		       const pr_calib *cal, const pr_calib *comm);
+	/*
+	 * Compute into r what the model adds to a run's analysis (pred is
+	 * the prediction r was judged against). NULL: nothing.
+	 */
+	void (*post_analyze)(struct pr_analysis_run *r, const json_t *pred);
+} pr_model;
+
+/* Every model, in the order the spec's error messages list them. */
+extern const pr_model pr_models[];
+extern const size_t pr_nmodels;
+
+/* The model called name (borrowed), or NULL. */
+const pr_model *pr_model_lookup(const char *name);
+
+#endif
