@@ -12,6 +12,8 @@
 #include "analyze/analyze.h"
 #include "repo/lock.h"
 #include "audit/audit_run.h"
+#include "repo/git.h"
+#include "repo/paths.h"
 #include "repo/pin.h"
 #include "analyze/report.h"
 #include "base/util.h"
@@ -247,7 +249,7 @@ static void orphan_lines(rows *out, const pr_audit_ctx *ctx, const names *dirs)
 static void predictions(pr_audit_ctx *ctx, char head[GIT_OID_HEXSZ + 1],
 			char newest[GIT_OID_HEXSZ + 1])
 {
-	char *path = pr_pin_pred_path(ctx->name);
+	char *path = pr_path_prediction(NULL, ctx->name);
 	git_tree_entry *e = NULL;
 	pr_pin pin;
 
@@ -298,7 +300,7 @@ static int committed_view(const char *tmp, const pr_audit_ctx *ctx,
 			pr_asprintf("%s/experiments", tmp),
 			pr_asprintf("%s/predictions", tmp)};
 	char *spec = pr_asprintf("experiments/%s", ctx->name);
-	char *pred = pr_pin_pred_path(ctx->name);
+	char *pred = pr_path_prediction(NULL, ctx->name);
 	size_t i;
 	int error = PR_OK;
 

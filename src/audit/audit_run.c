@@ -10,7 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "repo/pin.h"
+#include "repo/paths.h"
 #include "format/predcheck.h"
 #include "base/util.h"
 
@@ -428,8 +428,8 @@ static int same_blob(pr_audit_state *s, const char *key, const char *path,
 static void check_blobs(pr_audit_state *s)
 {
 	pr_audit_check *c = &s->out->check[PR_CHECK_BLOBS];
-	char *spec = pr_pin_spec_path(s->ctx->name);
-	char *pred = pr_pin_pred_path(s->ctx->name);
+	char *spec = pr_path_spec(NULL, s->ctx->name);
+	char *pred = pr_path_prediction(NULL, s->ctx->name);
 	char pin[GIT_OID_HEXSZ + 1], run[GIT_OID_HEXSZ + 1];
 	char *in_pin = NULL, *in_run = NULL;
 
@@ -495,8 +495,8 @@ static int tree_blob_id(git_oid *out, git_tree *tree, const char *path)
 static void check_valid(pr_audit_state *s)
 {
 	pr_audit_check *c = &s->out->check[PR_CHECK_VALID];
-	char *spec = pr_pin_spec_path(s->ctx->name);
-	char *pred = pr_pin_pred_path(s->ctx->name);
+	char *spec = pr_path_spec(NULL, s->ctx->name);
+	char *pred = pr_path_prediction(NULL, s->ctx->name);
 	char pin[GIT_OID_HEXSZ + 1], *why;
 	git_oid spec_id, pred_id;
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "repo/git.h"
 #include "repo/pin.h"
 #include "run/run.h"
 #include "base/util.h"

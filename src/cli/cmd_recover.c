@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "repo/lock.h"
-#include "repo/pin.h"
+#include "repo/git.h"
 #include "run/run.h"
 #include "base/util.h"
 #include "cli/cmd.h"

@@ -6,7 +6,7 @@
 
 #include "analyze/analyze.h"
 #include "repo/lock.h"
-#include "repo/pin.h"
+#include "repo/git.h"
 #include "analyze/report.h"
 #include "run/run.h"
 #include "base/util.h"

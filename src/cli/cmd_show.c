@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "repo/pin.h"
+#include "repo/git.h"
 #include "base/util.h"
 #include "cli/cmd.h"
 

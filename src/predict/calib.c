@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "repo/pin.h"
+#include "repo/git.h"
 #include "base/stats.h"
 #include "base/util.h"
 

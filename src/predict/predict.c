@@ -11,7 +11,7 @@
 #include "predict/calib.h"
 #include "run/envcap.h"
 #include "run/launch.h"
-#include "repo/pin.h"
+#include "repo/git.h"
 #include "format/spec.h"
 #include "base/stats.h"
 #include "base/util.h"

@@ -20,6 +20,8 @@
 #include "run/launch.h"
 #include "format/ledger.h"
 #include "repo/lock.h"
+#include "repo/git.h"
+#include "repo/paths.h"
 #include "repo/pin.h"
 #include "format/plancheck.h"
 #include "format/predcheck.h"
@@ -887,7 +889,7 @@ static int pinned_spec(pr_spec **out, git_repository *repo, const pr_pin *pin,
 {
 	git_blob *blob = NULL;
 	git_oid id;
-	char *text = NULL, *path = pr_pin_spec_path(name);
+	char *text = NULL, *path = pr_path_spec(NULL, name);
 	int error;
 
 	if (git_oid_fromstr(&id, pin->spec_blob) < 0 ||

@@ -17,6 +17,7 @@
 #include "analyze/analyze.h"
 #include "audit/audit_run.h"
 #include "format/ledger.h"
+#include "repo/paths.h"
 #include "repo/pin.h"
 #include "analyze/report.h"
 #include "base/util.h"
@@ -152,7 +153,7 @@ static void audit(const char *name, const char *run_id, json_t *m,
 	pr_ledger_read l;
 	pr_audit_ctx ctx = {0};
 	git_tree_entry *e = NULL;
-	char head_pred[GIT_OID_HEXSZ + 1] = "", *pred = pr_pin_pred_path(name);
+	char head_pred[GIT_OID_HEXSZ + 1] = "", *pred = pr_path_prediction(NULL, name);
 	size_t first = 0;
 	pr_pin pin;
 	json_t *j;
