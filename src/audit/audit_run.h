@@ -9,7 +9,7 @@
 
 #include "audit/audit.h"
 #include "audit/audit_history.h"
-#include "format/ledger_read.h"
+#include "format/ledger.h"
 #include "format/timings.h"
 
 /* Tag lookups, cached across the runs of an audit. */

@@ -6,6 +6,7 @@
 
 #include "repo/lock.h"
 #include "repo/git.h"
+#include "repo/paths.h"
 #include "run/run.h"
 #include "base/util.h"
 #include "cli/cmd.h"
@@ -30,24 +31,6 @@ static int on_opt(int opt, const char *arg, void *data)
 	return PR_OK;
 }
 
-/* Every experiment with a runs/ directory (sorted). */
-static size_t all_names(char ***out, const char *root)
-{
-	char *dir = pr_asprintf("%sruns", root);
-	size_t n = pr_list_subdirs(out, dir), i, k = 0;
-	int quiet = pr_set_quiet(1);
-
-	for (i = 0; i < n; i++) {
-		if (pr_name_check((*out)[i]) == 0)
-			(*out)[k++] = (*out)[i];
-		else
-			free((*out)[i]);
-	}
-	pr_set_quiet(quiet);
-	free(dir);
-	return k;
-}
-
 int cmd_recover(int argc, char **argv, git_repository *repo)
 {
 	static const struct option opts[] = {{"help", no_argument, NULL, 'h'},
@@ -70,7 +53,8 @@ int cmd_recover(int argc, char **argv, git_repository *repo)
 		for (i = 0; i < n; i++)
 			names[i] = pr_strdup(argv[first + (int)i]);
 	} else {
-		n = all_names(&names, pr_repo_root(repo));
+		n = pr_path_list_experiments(&names, pr_repo_root(repo), "runs",
+					     1);
 	}
 	if ((error = pr_lock_acquire(repo, wait, "recover")) == 0) {
 		for (i = 0; i < n && error == 0; i++) {

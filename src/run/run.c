@@ -14,11 +14,10 @@
 #include <unistd.h>
 
 #include "format/archive.h"
-#include "format/ledger_read.h"
+#include "format/ledger.h"
 #include "run/envcap.h"
 #include "repo/gitcheck.h"
 #include "run/launch.h"
-#include "format/ledger.h"
 #include "repo/lock.h"
 #include "repo/git.h"
 #include "repo/paths.h"
@@ -384,7 +383,7 @@ static int dry_run(const run_ctx *rc)
  * into timings.csv.gz. */
 static int write_archive(pr_archive_info *info, run_ctx *rc)
 {
-	char *path = pr_asprintf("%s/timings.csv.gz", rc->run_dir);
+	char *path = pr_asprintf("%s/" PR_ARCHIVE_FILE, rc->run_dir);
 	pr_archive_writer *w = NULL;
 	size_t k;
 	int error;
@@ -457,7 +456,7 @@ static int write_manifest(char sha[65], run_ctx *rc, const pr_archive_info *ai,
 			  const char *ledger_prev)
 {
 	char t0[32], t1[32], pin_time[32];
-	char *path = pr_asprintf("%s/manifest.json", rc->run_dir), *text;
+	char *path = pr_asprintf("%s/" PR_MANIFEST_FILE, rc->run_dir), *text;
 	json_t *m, *env = pr_envcap_host();
 	int error;
 
@@ -690,7 +689,7 @@ static int begin(run_ctx *rc)
 		return error;
 	rc->started = pr_now_unix();
 	pr_utc_iso(started, rc->started);
-	rc->rel_dir = pr_asprintf("runs/%s/%s", rc->spec->name, rc->run_id);
+	rc->rel_dir = pr_path_run(NULL, rc->spec->name, rc->run_id);
 	rc->run_dir = pr_asprintf("%s%s", pr_repo_root(rc->repo), rc->rel_dir);
 	st = json_pack("{s:s, s:s, s:I, s:s, s:I, s:s, s:{s:s, s:i, s:s}, "
 		       "s:i, s:i, s:i, s:b, s:s, s:b}",
@@ -728,8 +727,7 @@ static int begin(run_ctx *rc)
 
 static int record(run_ctx *rc, char sha_out[65])
 {
-	char *ledger = pr_asprintf("%sruns/%s/ledger.jsonl",
-				   pr_repo_root(rc->repo), rc->spec->name);
+	char *ledger = pr_path_ledger(pr_repo_root(rc->repo), rc->spec->name);
 	char prev[65], msha[65];
 	pr_archive_info ai;
 	int error;
@@ -759,9 +757,9 @@ static int commit(run_ctx *rc)
 	char hex[GIT_OID_HEXSZ + 1];
 	int error;
 
-	paths[0] = pr_asprintf("%s/manifest.json", rc->rel_dir);
-	paths[1] = pr_asprintf("%s/timings.csv.gz", rc->rel_dir);
-	paths[2] = pr_asprintf("runs/%s/ledger.jsonl", rc->spec->name);
+	paths[0] = pr_asprintf("%s/" PR_MANIFEST_FILE, rc->rel_dir);
+	paths[1] = pr_asprintf("%s/" PR_ARCHIVE_FILE, rc->rel_dir);
+	paths[2] = pr_path_ledger(NULL, rc->spec->name);
 	if (rc->slurm)
 		paths[npaths++] = pr_asprintf("%s/slurm.sh", rc->rel_dir);
 	msg =
@@ -867,19 +865,20 @@ static void run_ctx_free(run_ctx *rc)
  * sorted; returns how many. */
 static size_t unfinished(char ***out, const char *root, const char *name)
 {
-	char *dir = pr_asprintf("%sruns/%s", root, name);
-	size_t n = pr_list_subdirs(out, dir), i, k = 0;
+	size_t n, i, k = 0;
 
+	pr_path_list_runs(out, &n, root, name, 0);
 	for (i = 0; i < n; i++) {
-		char *st = pr_asprintf("%s/%s/" RUN_STATE, dir, (*out)[i]);
+		char *dir = pr_path_run(root, name, (*out)[i]);
+		char *st = pr_asprintf("%s/" RUN_STATE, dir);
 
 		if (access(st, F_OK) == 0)
 			(*out)[k++] = (*out)[i];
 		else
 			free((*out)[i]);
 		free(st);
+		free(dir);
 	}
-	free(dir);
 	return k;
 }
 
@@ -911,21 +910,18 @@ cleanup:
 /* Has runs/NAME/ledger.jsonl a line for run_id? */
 static int in_ledger(const run_ctx *rc)
 {
-	char *rel = pr_asprintf("runs/%s/ledger.jsonl", rc->spec->name);
-	char *path = pr_asprintf("%s%s", pr_repo_root(rc->repo), rel);
-	char *buf = NULL;
-	size_t len = 0, i;
+	char *rel = pr_path_ledger(NULL, rc->spec->name);
+	char *path = pr_path_ledger(pr_repo_root(rc->repo), rc->spec->name);
 	pr_ledger_read l;
+	size_t i;
 	int found = 0;
 
-	if (pr_read_file(&buf, &len, path) == 0) {
-		pr_ledger_read_buf(&l, buf, len, rel);
+	if (pr_ledger_load(&l, path, rel) == 0) {
 		for (i = 0; i < l.n && !found; i++)
 			found = l.line[i].run_id &&
 				!strcmp(l.line[i].run_id, rc->run_id);
-		pr_ledger_read_free(&l);
 	}
-	free(buf);
+	pr_ledger_read_free(&l);
 	free(path);
 	free(rel);
 	return found;
@@ -934,7 +930,7 @@ static int in_ledger(const run_ctx *rc)
 /* Does HEAD hold the run's manifest (committed before the crash)? */
 static int committed(const run_ctx *rc)
 {
-	char *path = pr_asprintf("%s/manifest.json", rc->rel_dir);
+	char *path = pr_asprintf("%s/" PR_MANIFEST_FILE, rc->rel_dir);
 	git_object *obj = NULL;
 	char *spec = pr_asprintf("HEAD:%s", path);
 	int yes = git_revparse_single(&obj, rc->repo, spec) == 0;
@@ -1017,7 +1013,7 @@ static int recover_ctx(run_ctx *rc, pr_run_opts *o, json_t **state,
 	int error;
 
 	snprintf(rc->run_id, sizeof(rc->run_id), "%s", run_id);
-	rc->rel_dir = pr_asprintf("runs/%s/%s", name, run_id);
+	rc->rel_dir = pr_path_run(NULL, name, run_id);
 	rc->run_dir = pr_asprintf("%s%s", pr_repo_root(rc->repo), rc->rel_dir);
 	path = pr_asprintf("%s/" RUN_STATE, rc->run_dir);
 	*state = json_load_file(path, 0, &jerr);
@@ -1074,7 +1070,7 @@ static int recover_one(git_repository *repo, const char *name,
 
 	if ((error = recover_ctx(&rc, &o, &state, name, run_id)) < 0)
 		goto cleanup;
-	manifest = pr_asprintf("%s/manifest.json", rc.run_dir);
+	manifest = pr_asprintf("%s/" PR_MANIFEST_FILE, rc.run_dir);
 	if (access(manifest, F_OK) == 0 && in_ledger(&rc)) {
 		/* recorded; only the commit (or the cleanup) was missing */
 		drop_scratch(&rc);
