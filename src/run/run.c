@@ -15,6 +15,7 @@
 
 #include "format/archive.h"
 #include "format/ledger.h"
+#include "format/manifest.h"
 #include "run/envcap.h"
 #include "repo/gitcheck.h"
 #include "run/launch.h"
@@ -414,91 +415,48 @@ cleanup:
 	return error;
 }
 
-static json_t *configs_json(const pr_spec *s)
-{
-	json_t *a = json_array();
-	int c;
-
-	for (c = 0; c < pr_spec_nconfigs(s); c++)
-		json_array_append_new(
-		    a, json_pack("{s:i, s:s, s:s}", "config", c, "transport",
-				 pr_spec_transport(s, c), "placement",
-				 pr_spec_placement(s, c)));
-	return a;
-}
-
-static json_t *schedule_json(const run_ctx *rc)
-{
-	json_t *order = json_array();
-	char seed[24];
-	size_t k;
-
-	for (k = 0; k < rc->sched.ninv; k++) {
-		char s[24];
-		snprintf(s, sizeof(s), "%llu",
-			 (unsigned long long)rc->sched.inv[k].seed);
-		json_array_append_new(
-		    order, json_pack("{s:i, s:i, s:s}", "launch",
-				     rc->sched.inv[k].launch, "config",
-				     rc->sched.inv[k].config, "seed", s));
-	}
-	snprintf(seed, sizeof(seed), "%llu",
-		 (unsigned long long)rc->sched.seed);
-	return json_pack("{s:s, s:s, s:i, s:i, s:i, s:b, s:o}", "seed", seed,
-			 "seed_from",
-			 "sha256(\"prereg-schedule:\" + name + \":\" + pin "
-			 "commit), first 8 bytes big-endian",
-			 "launches", rc->launches, "reps", rc->reps, "warmup",
-			 rc->warmup, "quick", rc->opts->quick, "order", order);
-}
-
 static int write_manifest(char sha[65], run_ctx *rc, const pr_archive_info *ai,
 			  const char *ledger_prev)
 {
-	char t0[32], t1[32], pin_time[32];
-	char *path = pr_asprintf("%s/" PR_MANIFEST_FILE, rc->run_dir), *text;
-	json_t *m, *env = pr_envcap_host();
+	char t0[32], t1[32];
+	char *path = pr_asprintf("%s/" PR_MANIFEST_FILE, rc->run_dir);
+	char *text = NULL;
+	pr_manifest_parts p = {
+	    .run_id = rc->run_id,
+	    .experiment = rc->spec->name,
+	    .status = rc->status,
+	    .started = t0,
+	    .finished = t1,
+	    .version = PR_VERSION,
+	    .pin = pr_manifest_pin(&rc->pin),
+	    .schedule = pr_manifest_schedule(&rc->sched, rc->launches, rc->reps,
+					     rc->warmup, rc->opts->quick),
+	    .configs = pr_manifest_configs(rc->spec),
+	    .launches = rc->invocations,
+	    .environment =
+		pr_manifest_environment(pr_envcap_host(), rc->opts->launcher),
+	    .archive = pr_manifest_archive(ai),
+	    .ledger = pr_manifest_ledger(ledger_prev),
+	    .workload = pr_manifest_workload(rc->spec),
+	    .reason = rc->reason,
+	    .recovered = rc->recovered,
+	};
 	int error;
 
 	pr_utc_iso(t0, rc->started);
 	pr_utc_iso(t1, rc->finished);
-	pr_utc_iso(pin_time, rc->pin.commit_time);
-	json_object_set_new(env, "launcher", json_string(rc->opts->launcher));
-	m = json_pack(
-	    "{s:s, s:s, s:s, s:s, s:s, s:s,"
-	    " s:{s:s, s:s, s:i, s:I, s:s, s:s, s:s},"
-	    " s:o, s:o, s:O, s:o,"
-	    " s:{s:s, s:I, s:I, s:s, s:I},"
-	    " s:{s:s, s:s}, s:{s:s, s:i, s:I, s:I, s:I}}",
-	    "run_id", rc->run_id, "experiment", rc->spec->name, "status",
-	    rc->status, "started", t0, "finished", t1, "prereg_version",
-	    PR_VERSION, "pin", "commit", rc->pin.commit, "tag", rc->pin.tag,
-	    "k", rc->pin.k, "commit_time", (json_int_t)rc->pin.commit_time,
-	    "commit_time_utc", pin_time, "spec_blob", rc->pin.spec_blob,
-	    "prediction_blob", rc->pin.pred_blob, "schedule", schedule_json(rc),
-	    "configs", configs_json(rc->spec), "launches", rc->invocations,
-	    "environment", env, "archive", "file", "timings.csv.gz", "bytes",
-	    (json_int_t)ai->bytes, "gz_bytes", (json_int_t)ai->gz_bytes,
-	    "sha256", ai->sha256, "rows", (json_int_t)ai->rows, "ledger",
-	    "file", "../ledger.jsonl", "prev", ledger_prev, "workload", "name",
-	    rc->spec->workload, "ranks", rc->spec->nranks, "rows",
-	    (json_int_t)rc->spec->rows, "keys", (json_int_t)rc->spec->keys, "d",
-	    (json_int_t)rc->spec->d);
-	if (m && rc->reason)
-		json_object_set_new(m, "reason", json_string(rc->reason));
-	if (m && rc->recovered)
-		json_object_set(m, "recovered", rc->recovered);
-	text = m ? json_dumps(m, JSON_INDENT(2) | JSON_SORT_KEYS) : NULL;
-	json_decref(m);
-	if (!text) {
-		free(path);
-		return pr_error("cannot encode the manifest of '%s'",
-				rc->run_id);
-	}
-	text = pr_realloc(text, strlen(text) + 2);
-	strcat(text, "\n");
+	if ((error = pr_manifest_dump(&text, &p)) < 0)
+		goto cleanup;
 	pr_sha256_hex(sha, text, strlen(text));
 	error = pr_write_file_atomic(path, text, strlen(text));
+cleanup:
+	json_decref(p.pin);
+	json_decref(p.schedule);
+	json_decref(p.configs);
+	json_decref(p.environment);
+	json_decref(p.archive);
+	json_decref(p.ledger);
+	json_decref(p.workload);
 	free(text);
 	free(path);
 	return error;
@@ -1089,11 +1047,9 @@ static int recover_one(git_repository *repo, const char *name,
 	recovered_status(&rc, state);
 	rc.finished = last;
 	pr_utc_iso(when, pr_now_unix());
-	rc.recovered = json_pack(
-	    "{s:s, s:s, s:O, s:O, s:I}", "by", "prereg recover", "at", when,
-	    "lost_pid", json_object_get(state, "pid"), "lost_host",
-	    json_object_get(state, "host"), "launches_kept",
-	    (json_int_t)json_array_size(rc.invocations));
+	rc.recovered = pr_manifest_recovered(
+	    when, json_object_get(state, "pid"), json_object_get(state, "host"),
+	    json_array_size(rc.invocations));
 	fprintf(stderr,
 		"prereg: recovering %s: %zu of %zu launches kept, "
 		"recording it as %s\n",
