@@ -10,6 +10,7 @@
 #include "audit/audit.h"
 #include "audit/audit_history.h"
 #include "format/ledger.h"
+#include "format/manifest.h"
 #include "format/timings.h"
 
 /* Tag lookups, cached across the runs of an audit. */
@@ -50,8 +51,8 @@ typedef struct {
 	pr_audit_ctx *ctx;
 	pr_audit_run *out;
 	const char *run_id;
-	char *rel; /* runs/NAME/RUNID */
-	json_t *m; /* the manifest, NULL when unreadable */
+	char *rel;     /* runs/NAME/RUNID */
+	pr_manifest m; /* the manifest; m.json NULL when unreadable */
 	char *mtext;
 	size_t mlen;
 	const git_oid *run_commit; /* the commit that added it, or NULL */
@@ -78,8 +79,6 @@ void pr_audit_set(pr_audit_check *c, pr_audit_result r, const char *fmt, ...)
  * (a directory ending in '/') cut out, so that paths read relative; the
  * caller frees it. */
 char *pr_audit_error(const char *root);
-/* o[a] (b NULL) or o[a][b] as a string, NULL when it is none. */
-const char *pr_audit_jstr(json_t *o, const char *a, const char *b);
 /* status as a row shows it: complete, failed, interrupted or unknown
  * (a static string). */
 const char *pr_audit_status(const char *status);

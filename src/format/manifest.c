@@ -178,7 +178,7 @@ void pr_manifest_parse(pr_manifest *out, json_t *json)
 	integer(&out->archive.gz_bytes, ar, "gz_bytes");
 	integer(&out->archive.rows, ar, "rows");
 	out->ledger.prev = str(json, "ledger", "prev");
-	wl = json_object_get(json, "workload");
+	wl = out->workload.json = json_object_get(json, "workload");
 	out->workload.name = str(wl, "name", NULL);
 	out->workload.has_ranks = integer(&out->workload.ranks, wl, "ranks");
 	integer(&out->workload.rows, wl, "rows");

@@ -89,6 +89,7 @@ typedef struct {
 		const char *prev;
 	} ledger;
 	struct {
+		json_t *json;
 		const char *name;
 		json_int_t ranks, rows, keys, d;
 		int has_ranks;
