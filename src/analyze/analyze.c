@@ -2,7 +2,6 @@
  * prediction cell, recomputed from a run's raw timings (DESIGN 7) */
 #include "analyze/analyze.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <git2.h>
 #include <math.h>
@@ -11,9 +10,11 @@
 #include <sys/stat.h>
 
 #include "format/archive.h"
+#include "format/manifest.h"
 #include "format/timings.h"
 #include "base/util.h"
 #include "predict/models.h"
+#include "repo/paths.h"
 
 static const char *const verdict_names[] = {"PASS", "FAIL", "NO-PREDICTION",
 					    "NO-DATA"};
@@ -744,41 +745,9 @@ static int valid_run_id(const char *id)
 	       strlen(id) < 128;
 }
 
-/* The run ids under runs/NAME/ (directories holding a manifest), sorted. */
-static int list_runs(char ***out, size_t *n, const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	size_t cap = 0;
-
-	*out = NULL;
-	*n = 0;
-	if (!d)
-		return PR_EINPUT;
-	while ((e = readdir(d)) != NULL) {
-		char *m;
-
-		if (!valid_run_id(e->d_name))
-			continue;
-		m = pr_asprintf("%s/%s/manifest.json", dir, e->d_name);
-		if (exists(m)) {
-			if (*n == cap) {
-				cap = cap ? cap * 2 : 16;
-				*out = pr_realloc(*out, cap * sizeof(char *));
-			}
-			(*out)[(*n)++] = pr_strdup(e->d_name);
-		}
-		free(m);
-	}
-	closedir(d);
-	if (*n)
-		qsort(*out, *n, sizeof(char *), cmp_str);
-	return PR_OK;
-}
-
 static int no_runs(const char *root, const char *name, int has_pred)
 {
-	char *spec = pr_asprintf("%sexperiments/%s/experiment.ini", root, name);
+	char *spec = pr_path_spec(root, name);
 	int known = has_pred || exists(spec);
 
 	free(spec);
@@ -795,11 +764,10 @@ static int no_runs(const char *root, const char *name, int has_pred)
 }
 
 /* Analyze runs/NAME/ID into a->run[a->nruns++]. */
-static int analyze_one(pr_analysis *a, const char *dir, const char *id,
-		       json_t *m)
+static int analyze_one(pr_analysis *a, const char *root, const char *id,
+		       const pr_manifest *m)
 {
-	char *path = pr_asprintf("%s/%s/timings.csv.gz", dir, id);
-	const char *sha, *blob;
+	char *path = pr_path_archive(root, a->name, id);
 	pr_archive_info info;
 	pr_timings t;
 	pr_analysis_run *r;
@@ -811,20 +779,19 @@ static int analyze_one(pr_analysis *a, const char *dir, const char *id,
 	}
 	a->run = pr_realloc(a->run, (a->nruns + 1) * sizeof(*a->run));
 	r = &a->run[a->nruns++];
-	pr_analyze_run(r, &t, m, a->cell, a->ncells);
+	pr_analyze_run(r, &t, m->json, a->cell, a->ncells);
 	if (!r->run_id)
 		r->run_id = pr_strdup(id);
 	memcpy(r->sha256, info.sha256, sizeof(r->sha256));
-	sha = json_string_value(
-	    json_object_get(json_object_get(m, "archive"), "sha256"));
-	r->sha256_ok = sha ? !strcmp(sha, info.sha256) : -1;
+	r->sha256_ok =
+	    m->archive.sha256 ? !strcmp(m->archive.sha256, info.sha256) : -1;
 	if (r->sha256_ok == 0)
 		pr_warn("'%s' does not hash to the manifest's sha256: the "
 			"archive changed after the run (see 'prereg audit')",
 			path);
-	blob = json_string_value(
-	    json_object_get(json_object_get(m, "pin"), "prediction_blob"));
-	r->pred_pinned = blob && a->pred ? !strcmp(blob, a->pred_blob) : -1;
+	r->pred_pinned = m->pin.prediction_blob && a->pred
+			     ? !strcmp(m->pin.prediction_blob, a->pred_blob)
+			     : -1;
 	if (r->pred_pinned == 0)
 		pr_warn("predictions/%s.json is not the prediction pinned for "
 			"run %s: the verdicts judge it against the file as it "
@@ -856,7 +823,7 @@ static void skip(pr_analysis *a, const char *id, const char *status)
 int pr_analyze(pr_analysis *out, const char *root, const char *name,
 	       const char *run_id)
 {
-	char *dir = NULL, **ids = NULL;
+	char **ids = NULL;
 	size_t nids = 0, i;
 	int error;
 
@@ -868,30 +835,24 @@ int pr_analyze(pr_analysis *out, const char *root, const char *name,
 	out->name = pr_strdup(name);
 	if ((error = load_prediction(out, root)) < 0)
 		goto cleanup;
-	dir = pr_asprintf("%sruns/%s", root, name);
-	if (list_runs(&ids, &nids, dir) < 0 && !run_id) {
+	if (pr_path_list_runs(&ids, &nids, root, name, 1) < 0 && !run_id) {
 		error = no_runs(root, name, out->pred != NULL);
 		goto cleanup;
 	}
 	for (i = 0; i < nids && !error; i++) {
 		char *mpath;
-		json_t *m;
-		json_error_t jerr;
-		const char *status;
+		pr_manifest m;
 
 		if (run_id && strcmp(ids[i], run_id))
 			continue;
-		mpath = pr_asprintf("%s/%s/manifest.json", dir, ids[i]);
-		m = json_load_file(mpath, 0, &jerr);
-		status = json_string_value(json_object_get(m, "status"));
-		if (!m)
-			error = pr_error("cannot read '%s': %s (line %d)",
-					 mpath, jerr.text, jerr.line);
-		else if (run_id || (status && !strcmp(status, "complete")))
-			error = analyze_one(out, dir, ids[i], m);
-		else
-			skip(out, ids[i], status);
-		json_decref(m);
+		mpath = pr_path_manifest(root, name, ids[i]);
+		error = pr_manifest_read(&m, mpath);
+		if (!error &&
+		    (run_id || (m.status && !strcmp(m.status, "complete"))))
+			error = analyze_one(out, root, ids[i], &m);
+		else if (!error)
+			skip(out, ids[i], m.status);
+		pr_manifest_free(&m);
 		free(mpath);
 	}
 	if (!error)
@@ -909,7 +870,6 @@ cleanup:
 	for (i = 0; i < nids; i++)
 		free(ids[i]);
 	free(ids);
-	free(dir);
 	if (error < 0)
 		pr_analysis_free(out);
 	return error;

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "base/util.h"
-#include "repo/pin.h"
+#include "repo/git.h"
 
 int pr_analysis_commit(git_repository *repo, const char *name)
 {

@@ -12,7 +12,8 @@
 
 #include "audit/audit.h"
 #include "base/util.h"
-#include "format/ledger_read.h"
+#include "format/ledger.h"
+#include "format/manifest.h"
 #include "format/timings.h"
 
 /* ---- blocks.c: an archive's rows held against the invocations the
@@ -140,8 +141,8 @@ typedef struct {
 	pr_audit_ctx *ctx;
 	pr_audit_run *out;
 	const char *run_id;
-	char *rel; /* runs/NAME/RUNID */
-	json_t *m; /* the manifest, NULL when unreadable */
+	char *rel;     /* runs/NAME/RUNID */
+	pr_manifest m; /* the manifest; m.json NULL when unreadable */
 	char *mtext;
 	size_t mlen;
 	const git_oid *run_commit; /* the commit that added it, or NULL */
@@ -165,8 +166,6 @@ void pr_audit_check_ledger(pr_audit_state *s);
 /* Set a check's result and reason (printf format). */
 void pr_audit_set(pr_audit_check *c, pr_audit_result r, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-/* o[a] (b NULL) or o[a][b] as a string, NULL when it is none. */
-const char *pr_audit_jstr(json_t *o, const char *a, const char *b);
 /* status as a row shows it: complete, failed, interrupted or unknown
  * (a static string). */
 const char *pr_audit_status(const char *status);

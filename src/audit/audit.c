@@ -2,7 +2,6 @@
  * git, the ledger and its own manifest (DESIGN 2, I1-I6) */
 #include "audit/audit.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +11,8 @@
 #include "analyze/analyze.h"
 #include "repo/lock.h"
 #include "audit/audit-internal.h"
+#include "repo/git.h"
+#include "repo/paths.h"
 #include "repo/pin.h"
 #include "analyze/report.h"
 #include "base/util.h"
@@ -68,26 +69,16 @@ static int is_dir(const char *path)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* The subdirectories of dir (not starting with '.') into l; valid
- * experiment names only when `experiments`. */
-static void list_dirs(names *l, const char *dir, int experiments)
+/* Add the n strings of v to l; frees them and v. */
+static void names_take(names *l, char **v, size_t n)
 {
-	DIR *d = opendir(dir);
-	struct dirent *e;
+	size_t i;
 
-	while (d && (e = readdir(d)) != NULL) {
-		char *p;
-
-		if (e->d_name[0] == '.' ||
-		    (experiments && pr_name_check(e->d_name) < 0))
-			continue;
-		p = pr_asprintf("%s/%s", dir, e->d_name);
-		if (is_dir(p))
-			names_add(l, e->d_name);
-		free(p);
+	for (i = 0; i < n; i++) {
+		names_add(l, v[i]);
+		free(v[i]);
 	}
-	if (d)
-		closedir(d);
+	free(v);
 }
 
 /* The experiments to audit: those asked for (each must exist) or all. */
@@ -96,7 +87,7 @@ static int experiments(names *out, const char *root, const char *const *want,
 {
 	char *runs = pr_asprintf("%sruns", root);
 	char *exps = pr_asprintf("%sexperiments", root);
-	size_t i;
+	size_t i, n;
 	int error = PR_OK;
 
 	for (i = 0; i < nwant && error == 0; i++) {
@@ -116,11 +107,12 @@ static int experiments(names *out, const char *root, const char *const *want,
 		free(x);
 	}
 	if (nwant == 0) {
-		int quiet = pr_set_quiet(1);
+		char **v;
 
-		list_dirs(out, runs, 1);
-		list_dirs(out, exps, 1);
-		pr_set_quiet(quiet);
+		n = pr_path_list_experiments(&v, root, "runs", 1);
+		names_take(out, v, n);
+		n = pr_path_list_experiments(&v, root, "experiments", 1);
+		names_take(out, v, n);
 	}
 	names_sort(out);
 	free(runs);
@@ -247,7 +239,7 @@ static void orphan_lines(rows *out, const pr_audit_ctx *ctx, const names *dirs)
 static void predictions(pr_audit_ctx *ctx, char head[GIT_OID_HEXSZ + 1],
 			char newest[GIT_OID_HEXSZ + 1])
 {
-	char *path = pr_pin_pred_path(ctx->name);
+	char *path = pr_path_prediction(NULL, ctx->name);
 	git_tree_entry *e = NULL;
 	pr_pin pin;
 
@@ -298,7 +290,7 @@ static int committed_view(const char *tmp, const pr_audit_ctx *ctx,
 			pr_asprintf("%s/experiments", tmp),
 			pr_asprintf("%s/predictions", tmp)};
 	char *spec = pr_asprintf("experiments/%s", ctx->name);
-	char *pred = pr_pin_pred_path(ctx->name);
+	char *pred = pr_path_prediction(NULL, ctx->name);
 	size_t i;
 	int error = PR_OK;
 
@@ -500,13 +492,13 @@ static void check_analysis(pr_audit_check *c, const pr_audit_ctx *ctx)
 static void audit_experiment(rows *out, pr_audit_experiment *x,
 			     pr_audit_ctx *ctx)
 {
-	char *dir = pr_asprintf("%sruns/%s", ctx->root, ctx->name);
+	char *dir = pr_path_runs(ctx->root, ctx->name);
 	char head[GIT_OID_HEXSZ + 1], newest[GIT_OID_HEXSZ + 1];
-	char *runs = pr_asprintf("runs/%s", ctx->name);
+	char *runs = pr_path_runs(NULL, ctx->name), **ids;
 	git_tree_entry *e = NULL;
 	pr_ledger_read ledger;
 	names dirs = {0};
-	size_t i;
+	size_t i, nids;
 
 	read_ledger(ctx, &ledger);
 	predictions(ctx, head, newest);
@@ -519,8 +511,8 @@ static void audit_experiment(rows *out, pr_audit_experiment *x,
 		ctx->head_runs = NULL;
 	git_tree_entry_free(e);
 	git_error_clear();
-	list_dirs(&dirs, dir, 0);
-	names_sort(&dirs);
+	pr_path_list_runs(&ids, &nids, ctx->root, ctx->name, 0);
+	names_take(&dirs, ids, nids);
 	x->experiment = pr_strdup(ctx->name);
 	for (i = 0; i < dirs.n; i++) {
 		char *st = pr_asprintf("%s/%s/run-state.json", dir, dirs.v[i]);

@@ -94,7 +94,7 @@ void pr_audit_check_archive(pr_audit_state *s)
 	}
 	parsed = pr_timings_parse(&s->t, text, rel) == 0;
 	s->have_rows = parsed;
-	if (!same_facts(c, &info, json_object_get(s->m, "archive")))
+	if (!same_facts(c, &info, s->m.archive.json))
 		goto cleanup;
 	if (!parsed) {
 		fail_caught(c, s);
@@ -133,8 +133,8 @@ static void expected_free(expected *e)
 static int check_seed(pr_audit_state *s, uint64_t *seed)
 {
 	pr_audit_check *c = &s->out->check[PR_CHECK_SCHEDULE];
-	const char *text = pr_audit_jstr(s->m, "schedule", "seed");
-	const char *pin = pr_audit_jstr(s->m, "pin", "commit");
+	const char *text = s->m.schedule.seed;
+	const char *pin = s->m.pin.commit;
 	uint64_t want;
 
 	if (parse_u64(seed, text) < 0) {
@@ -164,9 +164,8 @@ static int check_seed(pr_audit_state *s, uint64_t *seed)
 static int check_order(pr_audit_state *s, pr_schedule *sched, uint64_t seed)
 {
 	pr_audit_check *c = &s->out->check[PR_CHECK_SCHEDULE];
-	json_t *sj = json_object_get(s->m, "schedule");
-	json_t *order = json_object_get(sj, "order");
-	size_t nconfigs = json_array_size(json_object_get(s->m, "configs"));
+	json_t *sj = s->m.schedule.json, *order = s->m.schedule.order;
+	size_t nconfigs = json_array_size(s->m.configs);
 	long long launches, l, cfg;
 	uint64_t iseed;
 	size_t k;
@@ -261,12 +260,11 @@ static int block_of(pr_audit_state *s, pr_audit_block *b, int64_t **items,
 	pr_audit_check *c = &s->out->check[PR_CHECK_SCHEDULE];
 	json_t *plan = json_object_get(rec, "plan");
 	json_t *ranks = json_object_get(rec, "ranks");
-	json_t *sj = json_object_get(s->m, "schedule");
-	const char *workload = pr_audit_jstr(s->m, "workload", "name");
+	json_t *sj = s->m.schedule.json;
+	const char *workload = s->m.workload.name;
 	long long nranks, rnranks, warmup, reps, samples, sw, sr;
 
-	if (jint(&nranks, json_object_get(s->m, "workload"), "ranks", 1,
-		 1000000) < 0 ||
+	if (jint(&nranks, s->m.workload.json, "ranks", 1, 1000000) < 0 ||
 	    jint(&rnranks, ranks, "nranks", 1, 1000000) < 0 ||
 	    jint(&warmup, plan, "warmup", 0, 1000000) < 0 ||
 	    jint(&reps, plan, "reps", 1, 10000000) < 0 ||
@@ -342,9 +340,8 @@ static int check_launches(pr_audit_state *s, expected *e,
 			  const pr_schedule *sched)
 {
 	pr_audit_check *c = &s->out->check[PR_CHECK_SCHEDULE];
-	json_t *launches = json_object_get(s->m, "launches"), *rec;
-	int complete = !strcmp(
-	    pr_audit_status(pr_audit_jstr(s->m, "status", NULL)), "complete");
+	json_t *launches = s->m.launches, *rec;
+	int complete = !strcmp(pr_audit_status(s->m.status), "complete");
 	size_t n = json_array_size(launches), k;
 	long long status;
 
@@ -471,13 +468,13 @@ void pr_audit_check_ledger(pr_audit_state *s)
 
 	if (!the_line(s, &l))
 		return;
-	if (!s->m) {
+	if (!s->m.json) {
 		pr_audit_set(c, PR_AUDIT_FAIL,
 			     "not checked: no readable manifest.json");
 		return;
 	}
-	status = pr_audit_jstr(s->m, "status", NULL);
-	prev = pr_audit_jstr(s->m, "ledger", "prev");
+	status = s->m.status;
+	prev = s->m.ledger.prev;
 	pr_sha256_hex(sha, s->mtext, s->mlen);
 	if (!status || strcmp(status, l->status))
 		pr_audit_set(c, PR_AUDIT_FAIL,

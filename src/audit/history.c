@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "repo/pin.h"
+#include "repo/git.h"
 #include "base/util.h"
 
 #define MANIFEST "manifest.json"

@@ -10,7 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "repo/pin.h"
+#include "repo/paths.h"
 #include "format/predcheck.h"
 #include "base/util.h"
 
@@ -92,15 +92,6 @@ char *pr_audit_relative(const char *msg, const char *root)
 	return out;
 }
 
-const char *pr_audit_jstr(json_t *o, const char *a, const char *b)
-{
-	json_t *v = json_object_get(o, a);
-
-	if (b)
-		v = json_object_get(v, b);
-	return json_string_value(v);
-}
-
 /* 40 hex digits of id into buf. */
 static const char *hex(char buf[GIT_OID_HEXSZ + 1], const git_oid *id)
 {
@@ -141,8 +132,10 @@ static void not_checked(pr_audit_check *c, const char *why)
 static void check_manifest(pr_audit_state *s)
 {
 	pr_audit_check *c = &s->out->check[PR_CHECK_MANIFEST];
-	char *path = pr_asprintf("%s%s/manifest.json", s->ctx->root, s->rel);
+	char *path =
+	    pr_asprintf("%s%s/" PR_MANIFEST_FILE, s->ctx->root, s->rel);
 	const char *exp, *id;
+	json_t *json;
 	json_error_t jerr;
 
 	if (access(path, F_OK) < 0) {
@@ -155,19 +148,20 @@ static void check_manifest(pr_audit_state *s)
 			     s->rel);
 		goto cleanup;
 	}
-	s->m = json_loadb(s->mtext, s->mlen, 0, &jerr);
-	if (!json_is_object(s->m)) {
+	json = json_loadb(s->mtext, s->mlen, 0, &jerr);
+	if (!json_is_object(json)) {
 		pr_audit_set(c, PR_AUDIT_FAIL,
 			     "%s/manifest.json is not a JSON object: %s "
 			     "(line %d)",
-			     s->rel, s->m ? "another JSON value" : jerr.text,
+			     s->rel, json ? "another JSON value" : jerr.text,
 			     jerr.line);
-		json_decref(s->m);
-		s->m = NULL;
+		json_decref(json);
 		goto cleanup;
 	}
-	exp = pr_audit_jstr(s->m, "experiment", NULL);
-	id = pr_audit_jstr(s->m, "run_id", NULL);
+	pr_manifest_parse(&s->m, json);
+	json_decref(json);
+	exp = s->m.experiment;
+	id = s->m.run_id;
 	if (!exp || strcmp(exp, s->ctx->name))
 		pr_audit_set(c, PR_AUDIT_FAIL,
 			     "manifest names experiment '%s', directory is "
@@ -319,7 +313,7 @@ static const tag_entry *tag_lookup(pr_audit_ctx *ctx, const char *tag)
 static int find_pin(pr_audit_state *s)
 {
 	pr_audit_check *c = &s->out->check[PR_CHECK_PIN];
-	const char *commit = pr_audit_jstr(s->m, "pin", "commit");
+	const char *commit = s->m.pin.commit;
 	git_oid id;
 
 	if (!commit || strlen(commit) != GIT_OID_HEXSZ ||
@@ -345,15 +339,14 @@ static int find_pin(pr_audit_state *s)
 static int check_tag(pr_audit_state *s)
 {
 	pr_audit_check *c = &s->out->check[PR_CHECK_PIN];
-	const char *tag = pr_audit_jstr(s->m, "pin", "tag");
-	json_t *k = json_object_get(json_object_get(s->m, "pin"), "k");
+	const char *tag = s->m.pin.tag;
 	char *want = pr_asprintf("prereg/pin/%s/%lld", s->ctx->name,
-				 (long long)json_integer_value(k));
+				 (long long)s->m.pin.k);
 	char pin[GIT_OID_HEXSZ + 1], target[GIT_OID_HEXSZ + 1];
 	const tag_entry *e;
 
 	hex(pin, git_commit_id(s->pin));
-	if (!tag || !json_is_integer(k) || strcmp(tag, want))
+	if (!tag || !s->m.pin.has_k || strcmp(tag, want))
 		pr_audit_set(c, PR_AUDIT_FAIL,
 			     "manifest pin.tag '%s' is not %s (pin.k)",
 			     tag ? tag : "", want);
@@ -376,7 +369,7 @@ static int check_tag(pr_audit_state *s)
 static void check_pin(pr_audit_state *s)
 {
 	pr_audit_check *c = &s->out->check[PR_CHECK_PIN];
-	const char *tag = pr_audit_jstr(s->m, "pin", "tag");
+	const char *tag = s->m.pin.tag;
 	char pin[GIT_OID_HEXSZ + 1], run[GIT_OID_HEXSZ + 1];
 	int r;
 
@@ -421,12 +414,12 @@ static void check_pin(pr_audit_state *s)
 
 /* ---- blobs ---- */
 
-/* The manifest's blob for path (key of "pin") against tree's, at `where`. */
-static int same_blob(pr_audit_state *s, const char *key, const char *path,
-		     git_tree *tree, const char *where)
+/* The manifest's blob `want` for path (its pin.KEY) against tree's, at
+ * `where`. */
+static int same_blob(pr_audit_state *s, const char *key, const char *want,
+		     const char *path, git_tree *tree, const char *where)
 {
 	pr_audit_check *c = &s->out->check[PR_CHECK_BLOBS];
-	const char *want = pr_audit_jstr(s->m, "pin", key);
 	char have[GIT_OID_HEXSZ + 1];
 
 	path_blob_hex(have, tree, path);
@@ -446,8 +439,8 @@ static int same_blob(pr_audit_state *s, const char *key, const char *path,
 static void check_blobs(pr_audit_state *s)
 {
 	pr_audit_check *c = &s->out->check[PR_CHECK_BLOBS];
-	char *spec = pr_pin_spec_path(s->ctx->name);
-	char *pred = pr_pin_pred_path(s->ctx->name);
+	char *spec = pr_path_spec(NULL, s->ctx->name);
+	char *pred = pr_path_prediction(NULL, s->ctx->name);
 	char pin[GIT_OID_HEXSZ + 1], run[GIT_OID_HEXSZ + 1];
 	char *in_pin = NULL, *in_run = NULL;
 
@@ -458,11 +451,15 @@ static void check_blobs(pr_audit_state *s)
 	in_pin = pr_asprintf("pin commit %s", hex(pin, git_commit_id(s->pin)));
 	if (s->run_commit)
 		in_run = pr_asprintf("run commit %s", hex(run, s->run_commit));
-	if (!same_blob(s, "spec_blob", spec, s->pin_tree, in_pin) ||
-	    !same_blob(s, "prediction_blob", pred, s->pin_tree, in_pin) ||
+	if (!same_blob(s, "spec_blob", s->m.pin.spec_blob, spec, s->pin_tree,
+		       in_pin) ||
+	    !same_blob(s, "prediction_blob", s->m.pin.prediction_blob, pred,
+		       s->pin_tree, in_pin) ||
 	    (in_run &&
-	     (!same_blob(s, "spec_blob", spec, s->run_tree, in_run) ||
-	      !same_blob(s, "prediction_blob", pred, s->run_tree, in_run))))
+	     (!same_blob(s, "spec_blob", s->m.pin.spec_blob, spec, s->run_tree,
+			 in_run) ||
+	      !same_blob(s, "prediction_blob", s->m.pin.prediction_blob, pred,
+			 s->run_tree, in_run))))
 		goto cleanup;
 	if (s->ctx->newest_pin_pred && !*s->ctx->head_pred) {
 		pr_audit_set(c, PR_AUDIT_FAIL,
@@ -480,8 +477,7 @@ static void check_blobs(pr_audit_state *s)
 	pr_audit_set(c, PR_AUDIT_PASS,
 		     "spec %.12s and prediction %.12s are the pin's%s; "
 		     "HEAD's prediction is its newest pin's",
-		     pr_audit_jstr(s->m, "pin", "spec_blob"),
-		     pr_audit_jstr(s->m, "pin", "prediction_blob"),
+		     s->m.pin.spec_blob, s->m.pin.prediction_blob,
 		     in_run ? " and the run commit's" : "");
 cleanup:
 	free(in_pin);
@@ -513,8 +509,8 @@ static int tree_blob_id(git_oid *out, git_tree *tree, const char *path)
 static void check_valid(pr_audit_state *s)
 {
 	pr_audit_check *c = &s->out->check[PR_CHECK_VALID];
-	char *spec = pr_pin_spec_path(s->ctx->name);
-	char *pred = pr_pin_pred_path(s->ctx->name);
+	char *spec = pr_path_spec(NULL, s->ctx->name);
+	char *pred = pr_path_prediction(NULL, s->ctx->name);
 	char pin[GIT_OID_HEXSZ + 1], *why;
 	git_oid spec_id, pred_id;
 
@@ -593,9 +589,7 @@ static int before_parent(pr_audit_state *s, git_commit *c, const char *what)
 static void check_dates(pr_audit_state *s)
 {
 	pr_audit_check *c = &s->out->check[PR_CHECK_DATES];
-	const char *started = pr_audit_jstr(s->m, "started", NULL);
-	json_t *mt =
-	    json_object_get(json_object_get(s->m, "pin"), "commit_time");
+	const char *started = s->m.started;
 	char pt[32], st[32], id[GIT_OID_HEXSZ + 1];
 	int64_t pin_time, start = 0;
 
@@ -610,11 +604,11 @@ static void check_dates(pr_audit_state *s)
 			     "manifest started '%s' is not a UTC time "
 			     "(YYYY-mm-ddTHH:MM:SSZ)",
 			     started ? started : "");
-	else if (!json_is_integer(mt) || json_integer_value(mt) != pin_time)
+	else if (!s->m.pin.has_commit_time || s->m.pin.commit_time != pin_time)
 		pr_audit_set(c, PR_AUDIT_FAIL,
 			     "manifest pin.commit_time %lld, pin commit %s is "
 			     "dated %lld",
-			     (long long)json_integer_value(mt), id,
+			     (long long)s->m.pin.commit_time, id,
 			     (long long)pin_time);
 	else if (pin_time > start)
 		pr_audit_set(c, PR_AUDIT_FAIL,
@@ -688,14 +682,14 @@ void pr_audit_run_dir(pr_audit_run *out, pr_audit_ctx *ctx, const char *run_id)
 	s.ctx = ctx;
 	s.out = out;
 	s.run_id = run_id;
-	s.rel = pr_asprintf("runs/%s/%s", ctx->name, run_id);
+	s.rel = pr_path_run(NULL, ctx->name, run_id);
 	pr_audit_catch_begin(&s.caught);
 	out->experiment = pr_strdup(ctx->name);
 	out->run_id = pr_strdup(run_id);
 	find_run_commit(&s);
 	check_manifest(&s);
 	check_committed(&s);
-	if (s.m) {
+	if (s.m.json) {
 		check_pin(&s);
 		check_blobs(&s);
 		check_valid(&s);
@@ -709,9 +703,8 @@ void pr_audit_run_dir(pr_audit_run *out, pr_audit_ctx *ctx, const char *run_id)
 	}
 	pr_audit_check_ledger(&s);
 	out->status =
-	    pr_strdup(s.m ? pr_audit_status(pr_audit_jstr(s.m, "status", NULL))
-			  : s.ledger_status);
-	json_decref(s.m);
+	    pr_strdup(s.m.json ? pr_audit_status(s.m.status) : s.ledger_status);
+	pr_manifest_free(&s.m);
 	free(s.mtext);
 	pr_timings_free(&s.t);
 	git_tree_free(s.pin_tree);

@@ -4,7 +4,7 @@
 #include <stdio.h>
 
 #include "analyze/analyze.h"
-#include "repo/pin.h"
+#include "repo/git.h"
 #include "analyze/report.h"
 #include "base/util.h"
 #include "cli/cmd.h"

@@ -1,11 +1,12 @@
 /* cmd_list.c - prereg list: experiments, pin state, runs */
-#include <dirent.h>
 #include <getopt.h>
-#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "format/ledger.h"
+#include "repo/git.h"
+#include "repo/paths.h"
 #include "repo/pin.h"
 #include "run/run.h"
 #include "base/util.h"
@@ -18,54 +19,26 @@ static const char usage[] =
     "prediction is pinned and runnable, its runs by status, and the runs\n"
     "not recorded yet (in progress, or for prereg recover).\n";
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Sorted names of the subdirectories of dir (caller frees). */
-static size_t subdirs(char ***out, const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	size_t n = 0;
-
-	*out = NULL;
-	while (d && (e = readdir(d)) != NULL) {
-		if (e->d_name[0] == '.' || e->d_type != DT_DIR)
-			continue;
-		*out = pr_realloc(*out, (n + 1) * sizeof(char *));
-		(*out)[n++] = pr_strdup(e->d_name);
-	}
-	if (d)
-		closedir(d);
-	if (n)
-		qsort(*out, n, sizeof(char *), cmp_str);
-	return n;
-}
-
 /* "3 complete, 1 failed" from the ledger. */
 static void ledger_summary(char *buf, size_t len, const char *root,
 			   const char *name)
 {
-	char *path = pr_asprintf("%sruns/%s/ledger.jsonl", root, name);
-	FILE *f = fopen(path, "r");
-	char line[1024];
+	char *path = pr_path_ledger(root, name);
+	char *rel = pr_path_ledger(NULL, name);
 	int complete = 0, other = 0;
+	pr_ledger_read l;
+	size_t i;
 
-	while (f && fgets(line, sizeof(line), f)) {
-		json_t *j = json_loads(line, 0, NULL);
-		const char *st =
-		    json_string_value(json_object_get(j, "status"));
-		if (st && !strcmp(st, "complete"))
+	pr_ledger_load(&l, path, rel);
+	for (i = 0; i < l.n; i++) {
+		if (l.line[i].status && !strcmp(l.line[i].status, "complete"))
 			complete++;
-		else if (j)
+		else if (l.line[i].status)
 			other++;
-		json_decref(j);
 	}
-	if (f)
-		fclose(f);
+	pr_ledger_read_free(&l);
 	free(path);
+	free(rel);
 	snprintf(buf, len, "%d complete, %d failed or interrupted", complete,
 		 other);
 }
@@ -74,17 +47,14 @@ int cmd_list(int argc, char **argv, git_repository *repo)
 {
 	static const struct option opts[] = {PR_CMD_OPT_HELP, PR_CMD_OPT_END};
 	const char *root = pr_repo_root(repo);
-	char *dir = pr_asprintf("%sexperiments", root), **unfinished;
-	char **names = NULL, runs[256];
+	char **unfinished, **names = NULL, runs[256];
 	size_t n, i, k, nu;
 	int first, error;
 
 	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, 0, NULL,
-				  NULL)) != 0) {
-		free(dir);
+				  NULL)) != 0)
 		return error;
-	}
-	n = subdirs(&names, dir);
+	n = pr_path_list_experiments(&names, root, "experiments", 0);
 	printf("%-20s %-28s %s\n", "EXPERIMENT", "PIN", "RUNS");
 	for (i = 0; i < n; i++) {
 		pr_pin pin;
@@ -110,6 +80,5 @@ int cmd_list(int argc, char **argv, git_repository *repo)
 		free(names[i]);
 	}
 	free(names);
-	free(dir);
 	return PR_OK;
 }

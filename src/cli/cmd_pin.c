@@ -2,6 +2,7 @@
 #include <getopt.h>
 #include <stdio.h>
 
+#include "repo/git.h"
 #include "repo/pin.h"
 #include "format/spec.h"
 #include "base/util.h"

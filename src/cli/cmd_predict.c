@@ -3,7 +3,7 @@
 #include <stdio.h>
 
 #include "predict/predict.h"
-#include "repo/pin.h"
+#include "repo/git.h"
 #include "format/spec.h"
 #include "base/util.h"
 #include "cli/cmd.h"

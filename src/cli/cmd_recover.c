@@ -5,7 +5,8 @@
 #include <string.h>
 
 #include "repo/lock.h"
-#include "repo/pin.h"
+#include "repo/git.h"
+#include "repo/paths.h"
 #include "run/run.h"
 #include "base/util.h"
 #include "cli/cmd.h"
@@ -20,24 +21,6 @@ static const char usage[] =
     "its ledger line and its commit. Every experiment when no NAME is\n"
     "given. 'prereg run NAME' does this for NAME before it starts.\n"
     "Refuses (exit 3) while a run is in progress, or waits with --wait.\n";
-
-/* Every experiment with a runs/ directory (sorted). */
-static size_t all_names(char ***out, const char *root)
-{
-	char *dir = pr_asprintf("%sruns", root);
-	size_t n = pr_list_subdirs(out, dir), i, k = 0;
-	int quiet = pr_set_quiet(1);
-
-	for (i = 0; i < n; i++) {
-		if (pr_name_check((*out)[i]) == 0)
-			(*out)[k++] = (*out)[i];
-		else
-			free((*out)[i]);
-	}
-	pr_set_quiet(quiet);
-	free(dir);
-	return k;
-}
 
 int cmd_recover(int argc, char **argv, git_repository *repo)
 {
@@ -60,7 +43,8 @@ int cmd_recover(int argc, char **argv, git_repository *repo)
 		for (i = 0; i < n; i++)
 			names[i] = pr_strdup(argv[first + (int)i]);
 	} else {
-		n = all_names(&names, pr_repo_root(repo));
+		n = pr_path_list_experiments(&names, pr_repo_root(repo), "runs",
+					     1);
 	}
 	if ((error = pr_lock_acquire(repo, wait, "recover")) == 0) {
 		for (i = 0; i < n && error == 0; i++) {

@@ -1,5 +1,4 @@
 /* cmd_show.c - prereg show RUNID: one run's manifest, readable */
-#include <dirent.h>
 #include <getopt.h>
 #include <jansson.h>
 #include <stdio.h>
@@ -7,7 +6,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "repo/pin.h"
+#include "format/manifest.h"
+#include "repo/git.h"
+#include "repo/paths.h"
 #include "base/util.h"
 #include "cli/cmd.h"
 
@@ -29,24 +30,19 @@ static int on_opt(int opt, const char *arg, void *data)
 /* runs/<any>/RUNID/manifest.json below root, or NULL. */
 static char *find_manifest(const char *root, const char *run_id)
 {
-	char *runs = pr_asprintf("%sruns", root), *found = NULL;
-	DIR *d = opendir(runs);
-	struct dirent *e;
+	char **names = NULL, *found = NULL;
+	size_t n = pr_path_list_experiments(&names, root, "runs", 0), i;
 
-	while (d && !found && (e = readdir(d)) != NULL) {
-		char *p;
-		if (e->d_name[0] == '.')
-			continue;
-		p = pr_asprintf("%s/%s/%s/manifest.json", runs, e->d_name,
-				run_id);
-		if (access(p, R_OK) == 0)
+	for (i = 0; i < n; i++) {
+		char *p = pr_path_manifest(root, names[i], run_id);
+
+		if (!found && access(p, R_OK) == 0)
 			found = p;
 		else
 			free(p);
+		free(names[i]);
 	}
-	if (d)
-		closedir(d);
-	free(runs);
+	free(names);
 	return found;
 }
 
@@ -75,46 +71,47 @@ static void print_slurm(json_t *slurm)
 	printf("\n");
 }
 
-static void print_readable(json_t *m)
+/* "?" for a string the manifest lacks. */
+static const char *or_unknown(const char *s)
 {
-	json_t *pin = json_object_get(m, "pin"),
-	       *s = json_object_get(m, "schedule");
-	json_t *ar = json_object_get(m, "archive"), *l;
-	json_t *configs = json_object_get(m, "configs");
+	return s ? s : "?";
+}
+
+static void print_readable(const pr_manifest *m)
+{
+	json_t *l;
 	size_t i;
 
-	printf("run        %s (%s)\n", str(m, "run_id"), str(m, "experiment"));
-	printf("status     %s\n", str(m, "status"));
-	printf("time       %s .. %s\n", str(m, "started"), str(m, "finished"));
+	printf("run        %s (%s)\n", or_unknown(m->run_id),
+	       or_unknown(m->experiment));
+	printf("status     %s\n", or_unknown(m->status));
+	printf("time       %s .. %s\n", or_unknown(m->started),
+	       or_unknown(m->finished));
 	printf("pin        %s %s, committed %s (self-asserted)\n",
-	       str(pin, "tag"), str(pin, "commit"),
-	       str(pin, "commit_time_utc"));
+	       or_unknown(m->pin.tag), or_unknown(m->pin.commit),
+	       or_unknown(m->pin.commit_time_utc));
 	printf("schedule   seed %s, %lld launches x %zu configs, %lld warmup + "
 	       "%lld reps\n",
-	       str(s, "seed"),
-	       (long long)json_integer_value(json_object_get(s, "launches")),
-	       json_array_size(configs),
-	       (long long)json_integer_value(json_object_get(s, "warmup")),
-	       (long long)json_integer_value(json_object_get(s, "reps")));
+	       or_unknown(m->schedule.seed), (long long)m->schedule.launches,
+	       json_array_size(m->configs), (long long)m->schedule.warmup,
+	       (long long)m->schedule.reps);
 	printf("archive    %s: %lld rows, %lld bytes, sha256 %s\n",
-	       str(ar, "file"),
-	       (long long)json_integer_value(json_object_get(ar, "rows")),
-	       (long long)json_integer_value(json_object_get(ar, "gz_bytes")),
-	       str(ar, "sha256"));
-	printf("launcher   %s\n",
-	       str(json_object_get(m, "environment"), "launcher"));
+	       or_unknown(m->archive.file), (long long)m->archive.rows,
+	       (long long)m->archive.gz_bytes, or_unknown(m->archive.sha256));
+	printf("launcher   %s\n", or_unknown(m->launcher));
 	printf("\n%-6s %-6s %-9s %-8s %-6s %8s  %s\n", "LAUNCH", "CONFIG",
 	       "TRANSPORT", "PLACE", "EXIT", "WALL_S", "SLURM JOB");
-	json_array_foreach(json_object_get(m, "launches"), i, l)
+	json_array_foreach(m->launches, i, l)
 	{
-		json_t *c = json_array_get(
-		    configs,
-		    (size_t)json_integer_value(json_object_get(l, "config")));
+		size_t c =
+		    (size_t)json_integer_value(json_object_get(l, "config"));
+
 		printf(
 		    "%-6lld %-6lld %-9s %-8s %-6lld %8.2f  ",
 		    (long long)json_integer_value(json_object_get(l, "launch")),
-		    (long long)json_integer_value(json_object_get(l, "config")),
-		    str(c, "transport"), str(c, "placement"),
+		    (long long)c,
+		    or_unknown(pr_manifest_config(m, c, "transport")),
+		    or_unknown(pr_manifest_config(m, c, "placement")),
 		    (long long)json_integer_value(
 			json_object_get(l, "exit_status")),
 		    json_real_value(json_object_get(l, "wall_s")));
@@ -128,8 +125,7 @@ int cmd_show(int argc, char **argv, git_repository *repo)
 					     {"json", no_argument, NULL, 'j'},
 					     {NULL, 0, NULL, 0}};
 	char *path = NULL;
-	json_t *m;
-	json_error_t jerr;
+	pr_manifest m;
 	int first, as_json = 0, error;
 
 	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, 1, on_opt,
@@ -144,21 +140,17 @@ int cmd_show(int argc, char **argv, git_repository *repo)
 				     "no run '%s' under runs/ (see 'prereg "
 				     "list')",
 				     argv[first]);
-	m = json_load_file(path, 0, &jerr);
-	if (!m) {
-		error = pr_error("cannot read '%s': %s (line %d)", path,
-				 jerr.text, jerr.line);
-		free(path);
-		return error;
-	}
+	if ((error = pr_manifest_read(&m, path)) < 0)
+		goto cleanup;
 	if (as_json) {
-		char *s = json_dumps(m, JSON_INDENT(2) | JSON_SORT_KEYS);
+		char *s = json_dumps(m.json, JSON_INDENT(2) | JSON_SORT_KEYS);
 		printf("%s\n", s);
 		free(s);
 	} else {
-		print_readable(m);
+		print_readable(&m);
 	}
-	json_decref(m);
+cleanup:
+	pr_manifest_free(&m);
 	free(path);
-	return PR_OK;
+	return error;
 }

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "repo/pin.h"
+#include "repo/git.h"
 #include "base/util.h"
 #include "cli/cmd.h"
 #include "version.h"

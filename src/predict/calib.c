@@ -1,12 +1,12 @@
 /* calib.c - parameters measured by a pinned calibration experiment (I5) */
 #include "predict/calib.h"
 
-#include <dirent.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "repo/pin.h"
+#include "repo/git.h"
+#include "repo/paths.h"
 #include "base/stats.h"
 #include "base/util.h"
 
@@ -102,11 +102,6 @@ static void series_free(series *s)
 	free(s->t);
 }
 
-static int cmp_str_desc(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)b, *(char *const *)a);
-}
-
 /* Is path committed in HEAD? */
 static int in_head(git_repository *repo, const char *path)
 {
@@ -122,58 +117,37 @@ static int in_head(git_repository *repo, const char *path)
 	return found;
 }
 
-/* Run ids under runs/NAME, newest first (caller frees). */
-static size_t run_ids(char ***out, const char *dir)
-{
-	DIR *dh = opendir(dir);
-	struct dirent *d;
-	size_t n = 0;
-
-	*out = NULL;
-	while (dh && (d = readdir(dh)) != NULL) {
-		if (d->d_name[0] == '.' || !strcmp(d->d_name, "ledger.jsonl"))
-			continue;
-		*out = pr_realloc(*out, (n + 1) * sizeof(char *));
-		(*out)[n++] = pr_strdup(d->d_name);
-	}
-	if (dh)
-		closedir(dh);
-	if (n)
-		qsort(*out, n, sizeof(char *), cmp_str_desc);
-	return n;
-}
-
 int pr_calib_load(pr_calib *out, git_repository *repo, const char *name)
 {
-	char *dir = pr_asprintf("%sruns/%s", pr_repo_root(repo), name);
+	const char *root = pr_repo_root(repo);
 	char **ids = NULL, *archive;
-	size_t n = run_ids(&ids, dir), i;
+	size_t n, i;
 	int error = PR_EREFUSED;
 
 	memset(out, 0, sizeof(*out));
-	for (i = 0; i < n && error < 0; i++) {
-		char *rel =
-		    pr_asprintf("runs/%s/%s/manifest.json", name, ids[i]);
-		char *abs = pr_asprintf("%s%s", pr_repo_root(repo), rel);
-		json_t *m = json_load_file(abs, 0, NULL);
-		const char *status =
-		    json_string_value(json_object_get(m, "status"));
+	pr_path_list_runs(&ids, &n, root, name, 1);
+	/* newest first: run ids sort by their start time */
+	for (i = n; i-- > 0 && error < 0;) {
+		char *rel = pr_path_manifest(NULL, name, ids[i]);
+		char *abs = pr_path_manifest(root, name, ids[i]);
+		int was = pr_set_quiet(1);
+		pr_manifest m;
 
-		if (m && status && !strcmp(status, "complete") &&
-		    in_head(repo, rel)) {
+		if (pr_manifest_read(&m, abs) == 0 && m.status &&
+		    !strcmp(m.status, "complete") && in_head(repo, rel)) {
 			out->run_id = pr_strdup(ids[i]);
 			out->manifest = m;
-			m = NULL;
+			memset(&m, 0, sizeof(m));
 			error = PR_OK;
 		}
-		json_decref(m);
+		pr_set_quiet(was);
+		pr_manifest_free(&m);
 		free(rel);
 		free(abs);
 	}
 	for (i = 0; i < n; i++)
 		free(ids[i]);
 	free(ids);
-	free(dir);
 	if (error < 0)
 		return pr_error_code(PR_EREFUSED,
 				     "no pinned, committed run of calibration "
@@ -181,8 +155,7 @@ int pr_calib_load(pr_calib *out, git_repository *repo, const char *name)
 				     "%s' first)",
 				     name, name, name);
 	out->experiment = pr_strdup(name);
-	archive = pr_asprintf("%sruns/%s/%s/timings.csv.gz", pr_repo_root(repo),
-			      name, out->run_id);
+	archive = pr_path_archive(root, name, out->run_id);
 	error = pr_timings_load(&out->t, &out->info, archive);
 	free(archive);
 	if (error < 0)
@@ -193,7 +166,7 @@ int pr_calib_load(pr_calib *out, git_repository *repo, const char *name)
 void pr_calib_free(pr_calib *c)
 {
 	pr_timings_free(&c->t);
-	json_decref(c->manifest);
+	pr_manifest_free(&c->manifest);
 	free(c->experiment);
 	free(c->run_id);
 	memset(c, 0, sizeof(*c));
@@ -203,14 +176,13 @@ json_t *pr_calib_json(const pr_calib *c)
 {
 	return json_pack("{s:s, s:s, s:s, s:O}", "experiment", c->experiment,
 			 "run_id", c->run_id, "archive_sha256", c->info.sha256,
-			 "pin", json_object_get(c->manifest, "pin"));
+			 "pin", c->manifest.pin.json);
 }
 
 /* cfg_ok[c] = config c of the calibration run uses `transport`. */
 static int configs_with(int **out, const pr_calib *c, const char *transport)
 {
-	json_t *configs = json_object_get(c->manifest, "configs");
-	size_t n = json_array_size(configs), i;
+	size_t n = json_array_size(c->manifest.configs), i;
 	int any = 0;
 
 	*out = pr_calloc(n + 1, sizeof(int));
@@ -224,8 +196,8 @@ static int configs_with(int **out, const pr_calib *c, const char *transport)
 		}
 	}
 	for (i = 0; i < n; i++) {
-		const char *tr = json_string_value(
-		    json_object_get(json_array_get(configs, i), "transport"));
+		const char *tr =
+		    pr_manifest_config(&c->manifest, i, "transport");
 		any |= (*out)[i] = tr && !strcmp(tr, transport);
 	}
 	if (!any) {
@@ -284,9 +256,8 @@ int pr_calib_rows(double *a, double *b, const pr_calib *c, const char *device,
 			   .device = device,
 			   .by_rows = 1,
 			   .scale = 1.0};
-	json_t *wl = json_object_get(c->manifest, "workload");
-	long ckeys = (long)json_integer_value(json_object_get(wl, "keys"));
-	long cd = (long)json_integer_value(json_object_get(wl, "d"));
+	long ckeys = (long)c->manifest.workload.keys;
+	long cd = (long)c->manifest.workload.d;
 	double *w;
 	size_t i;
 	int error;

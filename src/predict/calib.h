@@ -7,13 +7,14 @@
 
 #include "model/hockney.h"
 #include "format/archive.h"
+#include "format/manifest.h"
 #include "format/timings.h"
 
 /* The calibration run a prediction takes its parameters from. */
 typedef struct {
 	char *experiment;
 	char *run_id;
-	json_t *manifest;
+	pr_manifest manifest;
 	pr_timings t;
 	pr_archive_info info;
 } pr_calib;

@@ -8,7 +8,7 @@
 #include "format/spec.h"
 #include "predict/calib.h"
 #include "predict/models.h"
-#include "repo/pin.h"
+#include "repo/git.h"
 
 static int spec_blob(char out[GIT_OID_HEXSZ + 1], git_repository *repo,
 		     const pr_spec *spec)

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "repo/pin.h"
+#include "repo/git.h"
 #include "base/util.h"
 
 int pr_git_index_unlocked(git_repository *repo, const char *what)

@@ -1,15 +1,15 @@
-/* pin.c - pins (spec + prediction committed and tagged) and run commits,
- * through libgit2 */
+/* pin.c - pins: spec + prediction committed and tagged, through libgit2 */
 #include "repo/pin.h"
 
-#include "format/predcheck.h"
 #include "base/util.h"
+#include "format/predcheck.h"
+#include "repo/git.h"
+#include "repo/paths.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #define PIN_TAG_PREFIX "prereg/pin/"
@@ -31,120 +31,6 @@ typedef struct {
 	pin_ref *refs;
 	size_t n, cap;
 } pin_refs;
-
-int pr_git_error(const char *what)
-{
-	const git_error *e = git_error_last();
-
-	return pr_error("%s: %s", what,
-			e && e->message ? e->message : "unknown libgit2 error");
-}
-
-int pr_repo_open(git_repository **out, const char *path)
-{
-	static int initialised;
-	struct stat st;
-	int error;
-
-	*out = NULL;
-	if (!initialised) {
-		if (git_libgit2_init() < 0)
-			return pr_git_error("cannot initialise libgit2");
-		initialised = 1;
-	}
-	if (stat(path, &st) < 0)
-		return pr_error_code(PR_EINPUT, "cannot open '%s': %s", path,
-				     strerror(errno));
-	error = git_repository_open_ext(out, path, 0, NULL);
-	if (error == GIT_ENOTFOUND)
-		return pr_error_code(PR_EINPUT,
-				     "'%s' is not in a git repository (run "
-				     "'git init' or cd into your clone)",
-				     path);
-	if (error == GIT_EOWNER)
-		return pr_error_code(PR_EINPUT,
-				     "the git repository of '%s' belongs to "
-				     "another user (if you trust it, run 'git "
-				     "config --global --add safe.directory' "
-				     "with its root)",
-				     path);
-	if (error < 0)
-		return pr_git_error("cannot open the git repository");
-	if (git_repository_is_bare(*out)) {
-		git_repository_free(*out);
-		*out = NULL;
-		return pr_error_code(PR_EINPUT,
-				     "'%s' is in a bare git repository (run "
-				     "prereg in a clone with a work tree)",
-				     path);
-	}
-	return PR_OK;
-}
-
-const char *pr_repo_root(git_repository *repo)
-{
-	return git_repository_workdir(repo);
-}
-
-char *pr_pin_spec_path(const char *name)
-{
-	return pr_asprintf("experiments/%s/experiment.ini", name);
-}
-
-char *pr_pin_pred_path(const char *name)
-{
-	return pr_asprintf("predictions/%s.json", name);
-}
-
-int pr_git_signature(git_signature **out, git_repository *repo)
-{
-	int error = git_signature_default(out, repo);
-
-	if (error == GIT_ENOTFOUND)
-		error = git_signature_now(out, "prereg", "prereg@localhost");
-	if (error < 0)
-		return pr_git_error("cannot make a commit signature");
-	return PR_OK;
-}
-
-/* HEAD's commit into *out, or NULL when HEAD is unborn (empty repo). */
-static int head_commit(git_commit **out, git_repository *repo)
-{
-	git_reference *head = NULL;
-	int error;
-
-	*out = NULL;
-	error = git_repository_head(&head, repo);
-	if (error == GIT_EUNBORNBRANCH || error == GIT_ENOTFOUND)
-		return PR_OK;
-	if (error < 0 || (error = git_reference_peel((git_object **)out, head,
-						     GIT_OBJECT_COMMIT)) < 0)
-		error = pr_git_error("cannot read HEAD");
-	git_reference_free(head);
-	return error;
-}
-
-/* The blob at `path` of tree (may be NULL) into *out: 1, or 0 if none. */
-static int tree_blob(git_oid *out, git_tree *tree, const char *path)
-{
-	git_tree_entry *entry = NULL;
-	int error;
-
-	if (!tree)
-		return 0;
-	error = git_tree_entry_bypath(&entry, tree, path);
-	if (error == GIT_ENOTFOUND) {
-		git_error_clear();
-		return 0;
-	}
-	if (error < 0)
-		return pr_git_error("cannot read a tree");
-	error = git_tree_entry_type(entry) == GIT_OBJECT_BLOB;
-	if (error)
-		git_oid_cpy(out, git_tree_entry_id(entry));
-	git_tree_entry_free(entry);
-	return error;
-}
 
 /* K of "refs/tags/prereg/pin/NAME/K", or 0 when `ref` is no such name. */
 static int tag_k(const char *ref, const char *prefix)
@@ -198,7 +84,8 @@ static int by_k_descending(const void *a, const void *b)
 static int pin_fill(pr_pin *out, git_commit *commit, const char *name, int k)
 {
 	git_tree *tree = NULL;
-	char *spec = pr_pin_spec_path(name), *pred = pr_pin_pred_path(name);
+	char *spec = pr_path_spec(NULL, name),
+	     *pred = pr_path_prediction(NULL, name);
 	git_oid spec_id, pred_id;
 	int error;
 
@@ -206,8 +93,8 @@ static int pin_fill(pr_pin *out, git_commit *commit, const char *name, int k)
 		error = pr_git_error("cannot read a pin's tree");
 		goto cleanup;
 	}
-	if ((error = tree_blob(&spec_id, tree, spec)) <= 0 ||
-	    (error = tree_blob(&pred_id, tree, pred)) <= 0)
+	if ((error = pr_git_tree_blob(&spec_id, tree, spec)) <= 0 ||
+	    (error = pr_git_tree_blob(&pred_id, tree, pred)) <= 0)
 		goto cleanup;
 	memset(out, 0, sizeof(*out));
 	git_oid_tostr(out->commit, sizeof(out->commit), git_commit_id(commit));
@@ -330,7 +217,7 @@ int pr_pin_latest(pr_pin *out, git_repository *repo, const char *name,
 	int error;
 
 	if ((error = pr_name_check(name)) < 0 ||
-	    (error = head_commit(&head, repo)) < 0 ||
+	    (error = pr_git_head(&head, repo)) < 0 ||
 	    (error = pin_find(&pin, &scan, repo, head, name)) < 0)
 		goto cleanup;
 	if (!error) {
@@ -354,7 +241,7 @@ static int check_file(git_oid *out, git_repository *repo, git_tree *tree,
 	int error;
 
 	free(abs);
-	error = tree_blob(out, tree, path);
+	error = pr_git_tree_blob(out, tree, path);
 	if (error < 0)
 		return error;
 	if (!error && !exists)
@@ -423,14 +310,14 @@ int pr_pin_check(pr_pin *out, git_repository *repo, const char *name)
 	int error;
 
 	if ((error = pr_name_check(name)) < 0 ||
-	    (error = head_commit(&head, repo)) < 0)
+	    (error = pr_git_head(&head, repo)) < 0)
 		goto cleanup;
 	if (head && git_commit_tree(&tree, head) < 0) {
 		error = pr_git_error("cannot read HEAD's tree");
 		goto cleanup;
 	}
-	spec = pr_pin_spec_path(name);
-	pred = pr_pin_pred_path(name);
+	spec = pr_path_spec(NULL, name);
+	pred = pr_path_prediction(NULL, name);
 	if ((error = check_file(&spec_id, repo, tree, name, spec)) < 0 ||
 	    (error = check_file(&pred_id, repo, tree, name, pred)) < 0 ||
 	    (error = pin_find(&pin, &scan, repo, head, name)) < 0)
@@ -449,188 +336,6 @@ cleanup:
 	free(spec);
 	free(pred);
 	return error;
-}
-
-/* Refuse a path that is not a file (or symbolic link) in the work tree. */
-static int workdir_file(git_repository *repo, const char *path,
-			const char *what, const char *hint)
-{
-	char *full = pr_asprintf("%s%s", pr_repo_root(repo), path);
-	struct stat st;
-	int error = PR_OK;
-
-	if (path[0] == '/')
-		error = pr_error_code(PR_EINPUT,
-				      "%s: '%s' is not relative to the work "
-				      "tree",
-				      what, path);
-	else if (lstat(full, &st) < 0)
-		error = pr_error_code(PR_EINPUT, "%s: '%s' does not exist%s",
-				      what, path, hint);
-	else if (!S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode))
-		error = pr_error_code(PR_EINPUT, "%s: '%s' is not a file", what,
-				      path);
-	free(full);
-	return error;
-}
-
-/*
- * Stage `paths` from the work tree in the in-memory index and describe
- * them as tree updates (the index's blob ids and modes, so that index and
- * commit agree). upd[i].path borrows paths[i].
- */
-static int stage(git_tree_update *upd, git_index *index,
-		 const char *const *paths, size_t n)
-{
-	const git_index_entry *e;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		if (git_index_add_bypath(index, paths[i]) < 0)
-			return pr_git_error("cannot add a file to the index");
-		if (!(e = git_index_get_bypath(index, paths[i], 0)))
-			return pr_error("cannot add '%s' to the index",
-					paths[i]);
-		upd[i].action = GIT_TREE_UPDATE_UPSERT;
-		git_oid_cpy(&upd[i].id, &e->id);
-		upd[i].filemode = (git_filemode_t)e->mode;
-		upd[i].path = paths[i];
-	}
-	return PR_OK;
-}
-
-/*
- * Move HEAD (its branch, or HEAD itself when detached; the branch is
- * created when unborn) from `old` (NULL: unborn) to `id`, refusing if it
- * moved meanwhile.
- */
-static int move_head(git_repository *repo, const git_oid *id,
-		     const git_oid *old, const char *message)
-{
-	git_reference *head = NULL, *moved = NULL;
-	const char *name = "HEAD";
-	char *log =
-	    pr_asprintf("commit: %.*s", (int)strcspn(message, "\n"), message);
-	int error = PR_OK;
-
-	if (git_reference_lookup(&head, repo, "HEAD") < 0) {
-		error = pr_git_error("cannot read HEAD");
-		goto cleanup;
-	}
-	if (git_reference_type(head) == GIT_REFERENCE_SYMBOLIC)
-		name = git_reference_symbolic_target(head);
-	if ((old ? git_reference_create_matching(&moved, repo, name, id, 1, old,
-						 log)
-		 : git_reference_create(&moved, repo, name, id, 0, log)) < 0)
-		error = pr_git_error("cannot move HEAD to the new commit");
-cleanup:
-	git_reference_free(moved);
-	git_reference_free(head);
-	free(log);
-	return error;
-}
-
-/*
- * Commit HEAD's tree with `upd` applied as a child of HEAD (a root commit
- * when HEAD is unborn). The order keeps index and HEAD in step whatever
- * fails: the commit object first (nothing visible changes), then the index
- * that stage() left (its lock taken and released by libgit2; when that
- * fails HEAD has not moved), then HEAD; when moving HEAD fails the index
- * is written back as it was, so no staged change is left behind.
- */
-static int commit_staged(git_oid *out, git_repository *repo, git_index *index,
-			 const git_tree_update *upd, size_t n,
-			 const char *message)
-{
-	git_commit *head = NULL;
-	git_tree *base = NULL, *tree = NULL;
-	git_treebuilder *empty = NULL;
-	git_signature *sig = NULL;
-	git_index *before = NULL;
-	git_oid tree_id;
-	int error;
-
-	if ((error = head_commit(&head, repo)) < 0 ||
-	    (error = pr_git_signature(&sig, repo)) < 0)
-		goto cleanup;
-	if (head)
-		error = git_commit_tree(&base, head);
-	else if ((error = git_treebuilder_new(&empty, repo, NULL)) == 0 &&
-		 (error = git_treebuilder_write(&tree_id, empty)) == 0)
-		error = git_tree_lookup(&base, repo, &tree_id);
-	if (error < 0 ||
-	    git_tree_create_updated(&tree_id, repo, base, n, upd) < 0 ||
-	    git_tree_lookup(&tree, repo, &tree_id) < 0 ||
-	    git_commit_create(out, repo, NULL, sig, sig, NULL, message, tree,
-			      head ? 1 : 0,
-			      (const git_commit **)(head ? &head : NULL)) < 0) {
-		error = pr_git_error("cannot commit");
-		goto cleanup;
-	}
-	if (git_index_open(&before, git_index_path(index)) < 0) {
-		error = pr_git_error("cannot read the index");
-		goto cleanup;
-	}
-	if (git_index_write(index) < 0) {
-		error = pr_git_error("cannot write the index");
-		goto cleanup;
-	}
-	error =
-	    move_head(repo, out, head ? git_commit_id(head) : NULL, message);
-	if (error < 0 && git_index_write(before) < 0)
-		pr_git_error("cannot write the index back as it was");
-cleanup:
-	git_index_free(before);
-	git_signature_free(sig);
-	git_treebuilder_free(empty);
-	git_tree_free(tree);
-	git_tree_free(base);
-	git_commit_free(head);
-	return error;
-}
-
-/* stage() then commit_staged(); on failure the index on disk is kept. */
-static int commit_paths(git_oid *out, git_repository *repo,
-			const char *const *paths, size_t n, const char *message)
-{
-	git_index *index = NULL;
-	git_tree_update *upd = pr_calloc(n, sizeof(*upd));
-	int error;
-
-	if (git_repository_index(&index, repo) < 0 ||
-	    git_index_read(index, 0) < 0) {
-		error = pr_git_error("cannot read the index");
-		goto cleanup;
-	}
-	if ((error = stage(upd, index, paths, n)) < 0 ||
-	    (error = commit_staged(out, repo, index, upd, n, message)) < 0)
-		git_index_read(index, 1);
-cleanup:
-	git_index_free(index);
-	free(upd);
-	return error;
-}
-
-int pr_git_commit_files(git_oid *out, git_repository *repo,
-			const char *const *paths, size_t npaths,
-			const char *message)
-{
-	git_oid id;
-	size_t i;
-	int error;
-
-	if (!npaths)
-		return pr_error_code(PR_EINPUT, "cannot commit: no files");
-	for (i = 0; i < npaths; i++) {
-		if ((error =
-			 workdir_file(repo, paths[i], "cannot commit", "")) < 0)
-			return error;
-	}
-	if ((error = commit_paths(&id, repo, paths, npaths, message)) < 0)
-		return error;
-	if (out)
-		git_oid_cpy(out, &id);
-	return PR_OK;
 }
 
 /* Both files of pin `have` (blob ids hex) are `spec` and `pred`? */
@@ -658,8 +363,8 @@ static int head_holds(int *out, git_commit *head, const char *spec_path,
 		return PR_OK;
 	if (git_commit_tree(&tree, head) < 0)
 		return pr_git_error("cannot read HEAD's tree");
-	if ((error = tree_blob(&s, tree, spec_path)) > 0 &&
-	    (error = tree_blob(&p, tree, pred_path)) > 0)
+	if ((error = pr_git_tree_blob(&s, tree, spec_path)) > 0 &&
+	    (error = pr_git_tree_blob(&p, tree, pred_path)) > 0)
 		*out = git_oid_equal(&s, spec) && git_oid_equal(&p, pred);
 	git_tree_free(tree);
 	return error < 0 ? error : PR_OK;
@@ -761,12 +466,12 @@ int pr_pin_create(pr_pin *out, int *created, git_repository *repo,
 	*created = 0;
 	if ((error = pr_name_check(name)) < 0)
 		return error;
-	spec = pr_pin_spec_path(name);
-	pred = pr_pin_pred_path(name);
+	spec = pr_path_spec(NULL, name);
+	pred = pr_path_prediction(NULL, name);
 	msg = pr_asprintf("cannot pin '%s'", name);
 	hint = pr_asprintf(" (run 'prereg predict %s')", name);
-	if ((error = workdir_file(repo, spec, msg, "")) < 0 ||
-	    (error = workdir_file(repo, pred, msg, hint)) < 0)
+	if ((error = pr_git_workdir_file(repo, spec, msg, "")) < 0 ||
+	    (error = pr_git_workdir_file(repo, pred, msg, hint)) < 0)
 		goto cleanup;
 	if (git_blob_create_from_workdir(&spec_id, repo, spec) < 0 ||
 	    git_blob_create_from_workdir(&pred_id, repo, pred) < 0) {
@@ -777,7 +482,7 @@ int pr_pin_create(pr_pin *out, int *created, git_repository *repo,
 	if ((error = pr_prediction_check_blobs(NULL, repo, name, &spec_id,
 					       &pred_id, msg)) < 0)
 		goto cleanup;
-	if ((error = head_commit(&head, repo)) < 0 ||
+	if ((error = pr_git_head(&head, repo)) < 0 ||
 	    (error = pin_find(&pin, &scan, repo, head, name)) < 0)
 		goto cleanup;
 	found = error;
@@ -796,7 +501,8 @@ int pr_pin_create(pr_pin *out, int *created, git_repository *repo,
 			  name, scan.max_k + 1, spec, s, pred, p);
 	paths[0] = spec;
 	paths[1] = pred;
-	if ((error = commit_paths(&commit_id, repo, paths, 2, msg)) < 0 ||
+	if ((error = pr_git_commit_files(&commit_id, repo, paths, 2, msg)) <
+		0 ||
 	    (error = pin_tag(out, repo, &commit_id, name, scan.max_k + 1)) < 0)
 		goto cleanup;
 	*created = 1;

@@ -1,5 +1,4 @@
-/* pin.h - pins (spec + prediction committed and tagged) and run commits,
- * through libgit2 */
+/* pin.h - pins: spec + prediction committed and tagged, through libgit2 */
 #ifndef PR_PIN_H
 #define PR_PIN_H
 
@@ -14,21 +13,6 @@ typedef struct {
 	char spec_blob[GIT_OID_HEXSZ + 1];
 	char pred_blob[GIT_OID_HEXSZ + 1];
 } pr_pin;
-
-/*
- * Open the git repository whose work tree contains `path` (discovering
- * upwards). A directory that is not in a git repository, or a bare
- * repository, is PR_EINPUT with a message that says so. Initialises
- * libgit2 once.
- */
-int pr_repo_open(git_repository **out, const char *path);
-/* Work tree root of repo, with a trailing '/' (borrowed). */
-const char *pr_repo_root(git_repository *repo);
-
-/* "experiments/NAME/experiment.ini" and "predictions/NAME.json"
- * (caller frees). */
-char *pr_pin_spec_path(const char *name);
-char *pr_pin_pred_path(const char *name);
 
 /*
  * Pin NAME: commit exactly the spec and the prediction as they are in the
@@ -70,22 +54,5 @@ int pr_pin_latest(pr_pin *out, git_repository *repo, const char *name,
 /* Pin K of NAME, by its tag (prereg/pin/NAME/K), reachable or not;
  * PR_EREFUSED with a message when there is no such pin. */
 int pr_pin_lookup(pr_pin *out, git_repository *repo, const char *name, int k);
-
-/*
- * Commit the work-tree contents of `paths` (relative to the work tree;
- * directories are not accepted, list files) as a child of HEAD, with
- * HEAD's tree updated by exactly those entries; update their index entries
- * and write the index. out (may be NULL) receives the new commit id.
- */
-int pr_git_commit_files(git_oid *out, git_repository *repo,
-			const char *const *paths, size_t npaths,
-			const char *message);
-
-/* Signature from the repository's user.name/user.email, or
- * "prereg <prereg@localhost>" when none is configured. */
-int pr_git_signature(git_signature **out, git_repository *repo);
-
-/* Print the last libgit2 error after `what`, return PR_EFAIL. */
-int pr_git_error(const char *what);
 
 #endif

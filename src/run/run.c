@@ -14,12 +14,14 @@
 #include <unistd.h>
 
 #include "format/archive.h"
-#include "format/ledger_read.h"
+#include "format/ledger.h"
+#include "format/manifest.h"
 #include "run/envcap.h"
 #include "repo/gitcheck.h"
 #include "run/launch.h"
-#include "format/ledger.h"
 #include "repo/lock.h"
+#include "repo/git.h"
+#include "repo/paths.h"
 #include "repo/pin.h"
 #include "format/plancheck.h"
 #include "format/predcheck.h"
@@ -382,7 +384,7 @@ static int dry_run(const run_ctx *rc)
  * into timings.csv.gz. */
 static int write_archive(pr_archive_info *info, run_ctx *rc)
 {
-	char *path = pr_asprintf("%s/timings.csv.gz", rc->run_dir);
+	char *path = pr_asprintf("%s/" PR_ARCHIVE_FILE, rc->run_dir);
 	pr_archive_writer *w = NULL;
 	size_t k;
 	int error;
@@ -413,91 +415,48 @@ cleanup:
 	return error;
 }
 
-static json_t *configs_json(const pr_spec *s)
-{
-	json_t *a = json_array();
-	int c;
-
-	for (c = 0; c < pr_spec_nconfigs(s); c++)
-		json_array_append_new(
-		    a, json_pack("{s:i, s:s, s:s}", "config", c, "transport",
-				 pr_spec_transport(s, c), "placement",
-				 pr_spec_placement(s, c)));
-	return a;
-}
-
-static json_t *schedule_json(const run_ctx *rc)
-{
-	json_t *order = json_array();
-	char seed[24];
-	size_t k;
-
-	for (k = 0; k < rc->sched.ninv; k++) {
-		char s[24];
-		snprintf(s, sizeof(s), "%llu",
-			 (unsigned long long)rc->sched.inv[k].seed);
-		json_array_append_new(
-		    order, json_pack("{s:i, s:i, s:s}", "launch",
-				     rc->sched.inv[k].launch, "config",
-				     rc->sched.inv[k].config, "seed", s));
-	}
-	snprintf(seed, sizeof(seed), "%llu",
-		 (unsigned long long)rc->sched.seed);
-	return json_pack("{s:s, s:s, s:i, s:i, s:i, s:b, s:o}", "seed", seed,
-			 "seed_from",
-			 "sha256(\"prereg-schedule:\" + name + \":\" + pin "
-			 "commit), first 8 bytes big-endian",
-			 "launches", rc->launches, "reps", rc->reps, "warmup",
-			 rc->warmup, "quick", rc->opts->quick, "order", order);
-}
-
 static int write_manifest(char sha[65], run_ctx *rc, const pr_archive_info *ai,
 			  const char *ledger_prev)
 {
-	char t0[32], t1[32], pin_time[32];
-	char *path = pr_asprintf("%s/manifest.json", rc->run_dir), *text;
-	json_t *m, *env = pr_envcap_host();
+	char t0[32], t1[32];
+	char *path = pr_asprintf("%s/" PR_MANIFEST_FILE, rc->run_dir);
+	char *text = NULL;
+	pr_manifest_parts p = {
+	    .run_id = rc->run_id,
+	    .experiment = rc->spec->name,
+	    .status = rc->status,
+	    .started = t0,
+	    .finished = t1,
+	    .version = PR_VERSION,
+	    .pin = pr_manifest_pin(&rc->pin),
+	    .schedule = pr_manifest_schedule(&rc->sched, rc->launches, rc->reps,
+					     rc->warmup, rc->opts->quick),
+	    .configs = pr_manifest_configs(rc->spec),
+	    .launches = rc->invocations,
+	    .environment =
+		pr_manifest_environment(pr_envcap_host(), rc->opts->launcher),
+	    .archive = pr_manifest_archive(ai),
+	    .ledger = pr_manifest_ledger(ledger_prev),
+	    .workload = pr_manifest_workload(rc->spec),
+	    .reason = rc->reason,
+	    .recovered = rc->recovered,
+	};
 	int error;
 
 	pr_utc_iso(t0, rc->started);
 	pr_utc_iso(t1, rc->finished);
-	pr_utc_iso(pin_time, rc->pin.commit_time);
-	json_object_set_new(env, "launcher", json_string(rc->opts->launcher));
-	m = json_pack(
-	    "{s:s, s:s, s:s, s:s, s:s, s:s,"
-	    " s:{s:s, s:s, s:i, s:I, s:s, s:s, s:s},"
-	    " s:o, s:o, s:O, s:o,"
-	    " s:{s:s, s:I, s:I, s:s, s:I},"
-	    " s:{s:s, s:s}, s:{s:s, s:i, s:I, s:I, s:I}}",
-	    "run_id", rc->run_id, "experiment", rc->spec->name, "status",
-	    rc->status, "started", t0, "finished", t1, "prereg_version",
-	    PR_VERSION, "pin", "commit", rc->pin.commit, "tag", rc->pin.tag,
-	    "k", rc->pin.k, "commit_time", (json_int_t)rc->pin.commit_time,
-	    "commit_time_utc", pin_time, "spec_blob", rc->pin.spec_blob,
-	    "prediction_blob", rc->pin.pred_blob, "schedule", schedule_json(rc),
-	    "configs", configs_json(rc->spec), "launches", rc->invocations,
-	    "environment", env, "archive", "file", "timings.csv.gz", "bytes",
-	    (json_int_t)ai->bytes, "gz_bytes", (json_int_t)ai->gz_bytes,
-	    "sha256", ai->sha256, "rows", (json_int_t)ai->rows, "ledger",
-	    "file", "../ledger.jsonl", "prev", ledger_prev, "workload", "name",
-	    rc->spec->workload, "ranks", rc->spec->nranks, "rows",
-	    (json_int_t)rc->spec->rows, "keys", (json_int_t)rc->spec->keys, "d",
-	    (json_int_t)rc->spec->d);
-	if (m && rc->reason)
-		json_object_set_new(m, "reason", json_string(rc->reason));
-	if (m && rc->recovered)
-		json_object_set(m, "recovered", rc->recovered);
-	text = m ? json_dumps(m, JSON_INDENT(2) | JSON_SORT_KEYS) : NULL;
-	json_decref(m);
-	if (!text) {
-		free(path);
-		return pr_error("cannot encode the manifest of '%s'",
-				rc->run_id);
-	}
-	text = pr_realloc(text, strlen(text) + 2);
-	strcat(text, "\n");
+	if ((error = pr_manifest_dump(&text, &p)) < 0)
+		goto cleanup;
 	pr_sha256_hex(sha, text, strlen(text));
 	error = pr_write_file_atomic(path, text, strlen(text));
+cleanup:
+	json_decref(p.pin);
+	json_decref(p.schedule);
+	json_decref(p.configs);
+	json_decref(p.environment);
+	json_decref(p.archive);
+	json_decref(p.ledger);
+	json_decref(p.workload);
 	free(text);
 	free(path);
 	return error;
@@ -688,7 +647,7 @@ static int begin(run_ctx *rc)
 		return error;
 	rc->started = pr_now_unix();
 	pr_utc_iso(started, rc->started);
-	rc->rel_dir = pr_asprintf("runs/%s/%s", rc->spec->name, rc->run_id);
+	rc->rel_dir = pr_path_run(NULL, rc->spec->name, rc->run_id);
 	rc->run_dir = pr_asprintf("%s%s", pr_repo_root(rc->repo), rc->rel_dir);
 	st = json_pack("{s:s, s:s, s:I, s:s, s:I, s:s, s:{s:s, s:i, s:s}, "
 		       "s:i, s:i, s:i, s:b, s:s, s:b}",
@@ -726,8 +685,7 @@ static int begin(run_ctx *rc)
 
 static int record(run_ctx *rc, char sha_out[65])
 {
-	char *ledger = pr_asprintf("%sruns/%s/ledger.jsonl",
-				   pr_repo_root(rc->repo), rc->spec->name);
+	char *ledger = pr_path_ledger(pr_repo_root(rc->repo), rc->spec->name);
 	char prev[65], msha[65];
 	pr_archive_info ai;
 	int error;
@@ -757,9 +715,9 @@ static int commit(run_ctx *rc)
 	char hex[GIT_OID_HEXSZ + 1];
 	int error;
 
-	paths[0] = pr_asprintf("%s/manifest.json", rc->rel_dir);
-	paths[1] = pr_asprintf("%s/timings.csv.gz", rc->rel_dir);
-	paths[2] = pr_asprintf("runs/%s/ledger.jsonl", rc->spec->name);
+	paths[0] = pr_asprintf("%s/" PR_MANIFEST_FILE, rc->rel_dir);
+	paths[1] = pr_asprintf("%s/" PR_ARCHIVE_FILE, rc->rel_dir);
+	paths[2] = pr_path_ledger(NULL, rc->spec->name);
 	if (rc->slurm)
 		paths[npaths++] = pr_asprintf("%s/slurm.sh", rc->rel_dir);
 	msg =
@@ -865,19 +823,20 @@ static void run_ctx_free(run_ctx *rc)
  * sorted; returns how many. */
 static size_t unfinished(char ***out, const char *root, const char *name)
 {
-	char *dir = pr_asprintf("%sruns/%s", root, name);
-	size_t n = pr_list_subdirs(out, dir), i, k = 0;
+	size_t n, i, k = 0;
 
+	pr_path_list_runs(out, &n, root, name, 0);
 	for (i = 0; i < n; i++) {
-		char *st = pr_asprintf("%s/%s/" RUN_STATE, dir, (*out)[i]);
+		char *dir = pr_path_run(root, name, (*out)[i]);
+		char *st = pr_asprintf("%s/" RUN_STATE, dir);
 
 		if (access(st, F_OK) == 0)
 			(*out)[k++] = (*out)[i];
 		else
 			free((*out)[i]);
 		free(st);
+		free(dir);
 	}
-	free(dir);
 	return k;
 }
 
@@ -887,7 +846,7 @@ static int pinned_spec(pr_spec **out, git_repository *repo, const pr_pin *pin,
 {
 	git_blob *blob = NULL;
 	git_oid id;
-	char *text = NULL, *path = pr_pin_spec_path(name);
+	char *text = NULL, *path = pr_path_spec(NULL, name);
 	int error;
 
 	if (git_oid_fromstr(&id, pin->spec_blob) < 0 ||
@@ -909,21 +868,18 @@ cleanup:
 /* Has runs/NAME/ledger.jsonl a line for run_id? */
 static int in_ledger(const run_ctx *rc)
 {
-	char *rel = pr_asprintf("runs/%s/ledger.jsonl", rc->spec->name);
-	char *path = pr_asprintf("%s%s", pr_repo_root(rc->repo), rel);
-	char *buf = NULL;
-	size_t len = 0, i;
+	char *rel = pr_path_ledger(NULL, rc->spec->name);
+	char *path = pr_path_ledger(pr_repo_root(rc->repo), rc->spec->name);
 	pr_ledger_read l;
+	size_t i;
 	int found = 0;
 
-	if (pr_read_file(&buf, &len, path) == 0) {
-		pr_ledger_read_buf(&l, buf, len, rel);
+	if (pr_ledger_load(&l, path, rel) == 0) {
 		for (i = 0; i < l.n && !found; i++)
 			found = l.line[i].run_id &&
 				!strcmp(l.line[i].run_id, rc->run_id);
-		pr_ledger_read_free(&l);
 	}
-	free(buf);
+	pr_ledger_read_free(&l);
 	free(path);
 	free(rel);
 	return found;
@@ -932,7 +888,7 @@ static int in_ledger(const run_ctx *rc)
 /* Does HEAD hold the run's manifest (committed before the crash)? */
 static int committed(const run_ctx *rc)
 {
-	char *path = pr_asprintf("%s/manifest.json", rc->rel_dir);
+	char *path = pr_asprintf("%s/" PR_MANIFEST_FILE, rc->rel_dir);
 	git_object *obj = NULL;
 	char *spec = pr_asprintf("HEAD:%s", path);
 	int yes = git_revparse_single(&obj, rc->repo, spec) == 0;
@@ -1015,7 +971,7 @@ static int recover_ctx(run_ctx *rc, pr_run_opts *o, json_t **state,
 	int error;
 
 	snprintf(rc->run_id, sizeof(rc->run_id), "%s", run_id);
-	rc->rel_dir = pr_asprintf("runs/%s/%s", name, run_id);
+	rc->rel_dir = pr_path_run(NULL, name, run_id);
 	rc->run_dir = pr_asprintf("%s%s", pr_repo_root(rc->repo), rc->rel_dir);
 	path = pr_asprintf("%s/" RUN_STATE, rc->run_dir);
 	*state = json_load_file(path, 0, &jerr);
@@ -1072,7 +1028,7 @@ static int recover_one(git_repository *repo, const char *name,
 
 	if ((error = recover_ctx(&rc, &o, &state, name, run_id)) < 0)
 		goto cleanup;
-	manifest = pr_asprintf("%s/manifest.json", rc.run_dir);
+	manifest = pr_asprintf("%s/" PR_MANIFEST_FILE, rc.run_dir);
 	if (access(manifest, F_OK) == 0 && in_ledger(&rc)) {
 		/* recorded; only the commit (or the cleanup) was missing */
 		drop_scratch(&rc);
@@ -1091,11 +1047,9 @@ static int recover_one(git_repository *repo, const char *name,
 	recovered_status(&rc, state);
 	rc.finished = last;
 	pr_utc_iso(when, pr_now_unix());
-	rc.recovered = json_pack(
-	    "{s:s, s:s, s:O, s:O, s:I}", "by", "prereg recover", "at", when,
-	    "lost_pid", json_object_get(state, "pid"), "lost_host",
-	    json_object_get(state, "host"), "launches_kept",
-	    (json_int_t)json_array_size(rc.invocations));
+	rc.recovered = pr_manifest_recovered(
+	    when, json_object_get(state, "pid"), json_object_get(state, "host"),
+	    json_array_size(rc.invocations));
 	fprintf(stderr,
 		"prereg: recovering %s: %zu of %zu launches kept, "
 		"recording it as %s\n",

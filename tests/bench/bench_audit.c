@@ -11,6 +11,7 @@
 #include "format/archive.h"
 #include "audit/audit.h"
 #include "format/ledger.h"
+#include "repo/git.h"
 #include "repo/pin.h"
 #include "base/schedule.h"
 #include "base/util.h"

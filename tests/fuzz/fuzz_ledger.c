@@ -1,10 +1,9 @@
-/* fuzz_ledger.c - runs/NAME/ledger.jsonl through both of its readers: the
- * audit's (pr_ledger_read_buf) and the run's (pr_ledger_tip), which must
- * agree on the last line */
+/* fuzz_ledger.c - runs/NAME/ledger.jsonl through its reader
+ * (pr_ledger_read_buf) and the tip a run chains to (pr_ledger_tip), which
+ * must agree on the last line */
 #include <stdlib.h>
 #include <string.h>
 
-#include "format/ledger_read.h"
 #include "format/ledger.h"
 #include "base/util.h"
 #include "harness.h"

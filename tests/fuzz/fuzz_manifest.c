@@ -1,7 +1,7 @@
-/* fuzz_manifest.c - runs/NAME/RUNID/manifest.json as its three readers
- * take it: prereg audit (every check of the run directory,
- * pr_audit_run_dir), prereg analyze (pr_analyze of that run) and prereg
- * show (cmd_show). The run directory holds the input
+/* fuzz_manifest.c - runs/NAME/RUNID/manifest.json as its readers take it:
+ * the typed reader (pr_manifest_read), prereg audit (every check of the
+ * run directory, pr_audit_run_dir), prereg analyze (pr_analyze of that
+ * run) and prereg show (cmd_show). The run directory holds the input
  * and the archive of a shipped run, in a scratch repository whose HEAD is
  * a pin of experiment "fz" (tag prereg/pin/fz/1), so that a manifest
  * naming that pin reaches the pin, blobs and dates checks. */
@@ -17,6 +17,8 @@
 #include "analyze/analyze.h"
 #include "audit/audit-internal.h"
 #include "format/ledger.h"
+#include "format/manifest.h"
+#include "repo/paths.h"
 #include "repo/pin.h"
 #include "analyze/report.h"
 #include "base/util.h"
@@ -126,12 +128,43 @@ static const char *dir_name(json_t *m, const char *key, const char *dflt)
 	return s;
 }
 
+/* m[a] (b NULL) or m[a][b] as a string, NULL when it is none: read
+ * without the reader under test. */
+static const char *jstr(json_t *m, const char *a, const char *b)
+{
+	json_t *v = json_object_get(m, a);
+
+	return json_string_value(b ? json_object_get(v, b) : v);
+}
+
+/* Both NULL, or the same string. */
+static int same(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+/* The typed reader: it reads what parses, and only strings as strings. */
+static void reader(const char *path, json_t *m)
+{
+	pr_manifest man;
+	int error = pr_manifest_read(&man, path);
+
+	if (!error != !!m || (!error && !man.json))
+		pr_fuzz_fail("the reader says %d for %s JSON", error,
+			     m ? "valid" : "invalid");
+	if (!same(man.status, jstr(m, "status", NULL)) ||
+	    !same(man.pin.commit, jstr(m, "pin", "commit")) ||
+	    !same(man.ledger.prev, jstr(m, "ledger", "prev")))
+		pr_fuzz_fail("the reader's strings are not the manifest's");
+	pr_manifest_free(&man);
+}
+
 /* The ledger line the run would have written for this manifest. */
 static void ledger_for(pr_ledger_read *l, json_t *m, const char *run_id,
 		       const uint8_t *data, size_t size)
 {
-	const char *status = pr_audit_jstr(m, "status", NULL);
-	const char *prev = pr_audit_jstr(m, "ledger", "prev");
+	const char *status = jstr(m, "status", NULL);
+	const char *prev = jstr(m, "ledger", "prev");
 	char sha[65], *line;
 
 	pr_sha256_hex(sha, data, size);
@@ -152,7 +185,8 @@ static void audit(const char *name, const char *run_id, json_t *m,
 	pr_ledger_read l;
 	pr_audit_ctx ctx = {0};
 	git_tree_entry *e = NULL;
-	char head_pred[GIT_OID_HEXSZ + 1] = "", *pred = pr_pin_pred_path(name);
+	char head_pred[GIT_OID_HEXSZ + 1] = "",
+				       *pred = pr_path_prediction(NULL, name);
 	size_t first = 0;
 	pr_pin pin;
 	json_t *j;
@@ -249,10 +283,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	m = json_loadb((const char *)data, size, 0, NULL);
 	name = dir_name(m, "experiment", "fz");
 	run_id = dir_name(m, "run_id", RUN_ID);
-	dir = pr_asprintf("%sruns/%s", pr_fuzz_scratch(), name);
-	path = pr_asprintf("%s/%s/manifest.json", dir, run_id);
-	gz = pr_asprintf("%s/%s/timings.csv.gz", dir, run_id);
+	dir = pr_path_runs(pr_fuzz_scratch(), name);
+	path = pr_path_manifest(pr_fuzz_scratch(), name, run_id);
+	gz = pr_path_archive(pr_fuzz_scratch(), name, run_id);
 	pr_fuzz_write(path, data, size);
+	reader(path, m);
 	if (link(archive, gz) < 0)
 		pr_fuzz_fail("cannot link '%s'", gz);
 	audit(name, run_id, m, data, size);

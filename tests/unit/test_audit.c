@@ -11,7 +11,6 @@
 #include <string.h>
 
 #include "audit/audit-internal.h"
-#include "format/ledger_read.h"
 #include "format/ledger.h"
 #include "base/util.h"
 

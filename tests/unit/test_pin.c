@@ -16,6 +16,8 @@
 
 #include <cmocka.h>
 
+#include "repo/git.h"
+#include "repo/paths.h"
 #include "repo/pin.h"
 #include "base/util.h"
 
@@ -316,8 +318,8 @@ static void test_repo_open_subdir(void **state)
 
 static void test_paths(void **state)
 {
-	char *spec = pr_pin_spec_path("kv");
-	char *pred = pr_pin_pred_path("kv");
+	char *spec = pr_path_spec(NULL, "kv");
+	char *pred = pr_path_prediction(NULL, "kv");
 
 	(void)state;
 	assert_string_equal(spec, "experiments/kv/experiment.ini");

@@ -45,11 +45,14 @@ static const char rows_csv[] =
 
 static void calib(pr_calib *c, const char *csv, const char *manifest)
 {
+	json_t *j = json_loads(manifest, 0, NULL);
+
 	memset(c, 0, sizeof(*c));
 	c->experiment = pr_strdup("cal");
 	c->run_id = pr_strdup("20260101T000000Z-aaaaaa");
-	c->manifest = json_loads(manifest, 0, NULL);
-	assert_non_null(c->manifest);
+	assert_non_null(j);
+	pr_manifest_parse(&c->manifest, j);
+	json_decref(j);
 	assert_int_equal(pr_timings_parse(&c->t, pr_strdup(csv), "t.csv"), 0);
 }
 
@@ -174,8 +177,7 @@ static void test_linear_rows(void **state)
 	close_to(predicted(cell(pred, "compute", -1, 1)), 3e-3);
 
 	/* a calibration of another d does not price this one */
-	json_object_set_new(json_object_get(cal.manifest, "workload"), "d",
-			    json_integer(128));
+	cal.manifest.workload.d = 128;
 	assert_int_equal(m->predict(pred, s, &cal, NULL), PR_EINPUT);
 	json_decref(pred);
 	pr_calib_free(&cal);

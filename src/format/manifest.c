@@ -1,0 +1,215 @@
+/* manifest.c - runs/NAME/RUNID/manifest.json: its sections, its bytes and
+ * its typed reader */
+#include "format/manifest.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "repo/paths.h"
+
+json_t *pr_manifest_pin(const pr_pin *pin)
+{
+	char when[32];
+
+	pr_utc_iso(when, pin->commit_time);
+	return json_pack("{s:s, s:s, s:i, s:I, s:s, s:s, s:s}", "commit",
+			 pin->commit, "tag", pin->tag, "k", pin->k,
+			 "commit_time", (json_int_t)pin->commit_time,
+			 "commit_time_utc", when, "spec_blob", pin->spec_blob,
+			 "prediction_blob", pin->pred_blob);
+}
+
+json_t *pr_manifest_schedule(const pr_schedule *sched, int launches, int reps,
+			     int warmup, int quick)
+{
+	json_t *order = json_array();
+	char seed[24];
+	size_t k;
+
+	for (k = 0; k < sched->ninv; k++) {
+		char s[24];
+		snprintf(s, sizeof(s), "%llu",
+			 (unsigned long long)sched->inv[k].seed);
+		json_array_append_new(
+		    order,
+		    json_pack("{s:i, s:i, s:s}", "launch", sched->inv[k].launch,
+			      "config", sched->inv[k].config, "seed", s));
+	}
+	snprintf(seed, sizeof(seed), "%llu", (unsigned long long)sched->seed);
+	return json_pack("{s:s, s:s, s:i, s:i, s:i, s:b, s:o}", "seed", seed,
+			 "seed_from",
+			 "sha256(\"prereg-schedule:\" + name + \":\" + pin "
+			 "commit), first 8 bytes big-endian",
+			 "launches", launches, "reps", reps, "warmup", warmup,
+			 "quick", quick, "order", order);
+}
+
+json_t *pr_manifest_configs(const pr_spec *spec)
+{
+	json_t *a = json_array();
+	int c;
+
+	for (c = 0; c < pr_spec_nconfigs(spec); c++)
+		json_array_append_new(
+		    a, json_pack("{s:i, s:s, s:s}", "config", c, "transport",
+				 pr_spec_transport(spec, c), "placement",
+				 pr_spec_placement(spec, c)));
+	return a;
+}
+
+json_t *pr_manifest_environment(json_t *host, const char *launcher)
+{
+	json_object_set_new(host, "launcher", json_string(launcher));
+	return host;
+}
+
+json_t *pr_manifest_archive(const pr_archive_info *ai)
+{
+	return json_pack("{s:s, s:I, s:I, s:s, s:I}", "file", PR_ARCHIVE_FILE,
+			 "bytes", (json_int_t)ai->bytes, "gz_bytes",
+			 (json_int_t)ai->gz_bytes, "sha256", ai->sha256, "rows",
+			 (json_int_t)ai->rows);
+}
+
+json_t *pr_manifest_ledger(const char *prev)
+{
+	return json_pack("{s:s, s:s}", "file", "../" PR_LEDGER_FILE, "prev",
+			 prev);
+}
+
+json_t *pr_manifest_workload(const pr_spec *spec)
+{
+	return json_pack("{s:s, s:i, s:I, s:I, s:I}", "name", spec->workload,
+			 "ranks", spec->nranks, "rows", (json_int_t)spec->rows,
+			 "keys", (json_int_t)spec->keys, "d",
+			 (json_int_t)spec->d);
+}
+
+json_t *pr_manifest_recovered(const char *at, json_t *lost_pid,
+			      json_t *lost_host, size_t launches_kept)
+{
+	return json_pack("{s:s, s:s, s:O, s:O, s:I}", "by", "prereg recover",
+			 "at", at, "lost_pid", lost_pid, "lost_host", lost_host,
+			 "launches_kept", (json_int_t)launches_kept);
+}
+
+int pr_manifest_dump(char **out, const pr_manifest_parts *p)
+{
+	json_t *m;
+	char *text;
+
+	*out = NULL;
+	m = json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:O, s:O, s:O, s:O, "
+		      "s:O, s:O, s:O, s:O}",
+		      "run_id", p->run_id, "experiment", p->experiment,
+		      "status", p->status, "started", p->started, "finished",
+		      p->finished, "prereg_version", p->version, "pin", p->pin,
+		      "schedule", p->schedule, "configs", p->configs,
+		      "launches", p->launches, "environment", p->environment,
+		      "archive", p->archive, "ledger", p->ledger, "workload",
+		      p->workload);
+	if (m && p->reason)
+		json_object_set_new(m, "reason", json_string(p->reason));
+	if (m && p->recovered)
+		json_object_set(m, "recovered", p->recovered);
+	text = m ? json_dumps(m, JSON_INDENT(2) | JSON_SORT_KEYS) : NULL;
+	json_decref(m);
+	if (!text)
+		return pr_error("cannot encode the manifest of '%s'",
+				p->run_id);
+	*out = pr_asprintf("%s\n", text);
+	free(text);
+	return PR_OK;
+}
+
+/* The string at o.a (o.a.b when b), or NULL. */
+static const char *str(json_t *o, const char *a, const char *b)
+{
+	json_t *v = json_object_get(o, a);
+
+	return json_string_value(b ? json_object_get(v, b) : v);
+}
+
+/* The integer at o.key into *out: 1, or 0 (and *out 0) when none. */
+static int integer(json_int_t *out, json_t *o, const char *key)
+{
+	json_t *v = json_object_get(o, key);
+
+	*out = json_is_integer(v) ? json_integer_value(v) : 0;
+	return json_is_integer(v);
+}
+
+void pr_manifest_parse(pr_manifest *out, json_t *json)
+{
+	json_t *pin, *sched, *ar, *wl;
+
+	memset(out, 0, sizeof(*out));
+	out->json = json_incref(json);
+	out->run_id = str(json, "run_id", NULL);
+	out->experiment = str(json, "experiment", NULL);
+	out->status = str(json, "status", NULL);
+	out->started = str(json, "started", NULL);
+	out->finished = str(json, "finished", NULL);
+	out->reason = str(json, "reason", NULL);
+	pin = out->pin.json = json_object_get(json, "pin");
+	out->pin.commit = str(pin, "commit", NULL);
+	out->pin.tag = str(pin, "tag", NULL);
+	out->pin.commit_time_utc = str(pin, "commit_time_utc", NULL);
+	out->pin.spec_blob = str(pin, "spec_blob", NULL);
+	out->pin.prediction_blob = str(pin, "prediction_blob", NULL);
+	out->pin.has_k = integer(&out->pin.k, pin, "k");
+	out->pin.has_commit_time =
+	    integer(&out->pin.commit_time, pin, "commit_time");
+	sched = out->schedule.json = json_object_get(json, "schedule");
+	out->schedule.seed = str(sched, "seed", NULL);
+	out->schedule.order = json_object_get(sched, "order");
+	integer(&out->schedule.launches, sched, "launches");
+	integer(&out->schedule.reps, sched, "reps");
+	integer(&out->schedule.warmup, sched, "warmup");
+	out->configs = json_object_get(json, "configs");
+	out->launches = json_object_get(json, "launches");
+	out->launcher = str(json, "environment", "launcher");
+	ar = out->archive.json = json_object_get(json, "archive");
+	out->archive.file = str(ar, "file", NULL);
+	out->archive.sha256 = str(ar, "sha256", NULL);
+	integer(&out->archive.bytes, ar, "bytes");
+	integer(&out->archive.gz_bytes, ar, "gz_bytes");
+	integer(&out->archive.rows, ar, "rows");
+	out->ledger.prev = str(json, "ledger", "prev");
+	wl = out->workload.json = json_object_get(json, "workload");
+	out->workload.name = str(wl, "name", NULL);
+	out->workload.has_ranks = integer(&out->workload.ranks, wl, "ranks");
+	integer(&out->workload.rows, wl, "rows");
+	integer(&out->workload.keys, wl, "keys");
+	integer(&out->workload.d, wl, "d");
+}
+
+int pr_manifest_read(pr_manifest *out, const char *path)
+{
+	json_error_t jerr;
+	json_t *json = json_load_file(path, 0, &jerr);
+	int error = PR_OK;
+
+	if (!json)
+		error = pr_error("cannot read '%s': %s (line %d)", path,
+				 jerr.text, jerr.line);
+	pr_manifest_parse(out, json);
+	json_decref(json);
+	return error;
+}
+
+const char *pr_manifest_config(const pr_manifest *m, size_t config,
+			       const char *key)
+{
+	return str(json_array_get(m->configs, config), key, NULL);
+}
+
+void pr_manifest_free(pr_manifest *m)
+{
+	if (!m)
+		return;
+	json_decref(m->json);
+	memset(m, 0, sizeof(*m));
+}

@@ -1,0 +1,296 @@
+/* git.c - the libgit2 helpers that are not about pins: opening the
+ * repository, HEAD, trees, signatures and committing files */
+#include "repo/git.h"
+
+#include "base/util.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+int pr_git_error(const char *what)
+{
+	const git_error *e = git_error_last();
+
+	return pr_error("%s: %s", what,
+			e && e->message ? e->message : "unknown libgit2 error");
+}
+
+int pr_repo_open(git_repository **out, const char *path)
+{
+	static int initialised;
+	struct stat st;
+	int error;
+
+	*out = NULL;
+	if (!initialised) {
+		if (git_libgit2_init() < 0)
+			return pr_git_error("cannot initialise libgit2");
+		initialised = 1;
+	}
+	if (stat(path, &st) < 0)
+		return pr_error_code(PR_EINPUT, "cannot open '%s': %s", path,
+				     strerror(errno));
+	error = git_repository_open_ext(out, path, 0, NULL);
+	if (error == GIT_ENOTFOUND)
+		return pr_error_code(PR_EINPUT,
+				     "'%s' is not in a git repository (run "
+				     "'git init' or cd into your clone)",
+				     path);
+	if (error == GIT_EOWNER)
+		return pr_error_code(PR_EINPUT,
+				     "the git repository of '%s' belongs to "
+				     "another user (if you trust it, run 'git "
+				     "config --global --add safe.directory' "
+				     "with its root)",
+				     path);
+	if (error < 0)
+		return pr_git_error("cannot open the git repository");
+	if (git_repository_is_bare(*out)) {
+		git_repository_free(*out);
+		*out = NULL;
+		return pr_error_code(PR_EINPUT,
+				     "'%s' is in a bare git repository (run "
+				     "prereg in a clone with a work tree)",
+				     path);
+	}
+	return PR_OK;
+}
+
+const char *pr_repo_root(git_repository *repo)
+{
+	return git_repository_workdir(repo);
+}
+
+int pr_git_signature(git_signature **out, git_repository *repo)
+{
+	int error = git_signature_default(out, repo);
+
+	if (error == GIT_ENOTFOUND)
+		error = git_signature_now(out, "prereg", "prereg@localhost");
+	if (error < 0)
+		return pr_git_error("cannot make a commit signature");
+	return PR_OK;
+}
+
+/* HEAD's commit into *out, or NULL when HEAD is unborn (empty repo). */
+int pr_git_head(git_commit **out, git_repository *repo)
+{
+	git_reference *head = NULL;
+	int error;
+
+	*out = NULL;
+	error = git_repository_head(&head, repo);
+	if (error == GIT_EUNBORNBRANCH || error == GIT_ENOTFOUND)
+		return PR_OK;
+	if (error < 0 || (error = git_reference_peel((git_object **)out, head,
+						     GIT_OBJECT_COMMIT)) < 0)
+		error = pr_git_error("cannot read HEAD");
+	git_reference_free(head);
+	return error;
+}
+
+/* The blob at `path` of tree (may be NULL) into *out: 1, or 0 if none. */
+int pr_git_tree_blob(git_oid *out, git_tree *tree, const char *path)
+{
+	git_tree_entry *entry = NULL;
+	int error;
+
+	if (!tree)
+		return 0;
+	error = git_tree_entry_bypath(&entry, tree, path);
+	if (error == GIT_ENOTFOUND) {
+		git_error_clear();
+		return 0;
+	}
+	if (error < 0)
+		return pr_git_error("cannot read a tree");
+	error = git_tree_entry_type(entry) == GIT_OBJECT_BLOB;
+	if (error)
+		git_oid_cpy(out, git_tree_entry_id(entry));
+	git_tree_entry_free(entry);
+	return error;
+}
+
+/* Refuse a path that is not a file (or symbolic link) in the work tree. */
+int pr_git_workdir_file(git_repository *repo, const char *path,
+			const char *what, const char *hint)
+{
+	char *full = pr_asprintf("%s%s", pr_repo_root(repo), path);
+	struct stat st;
+	int error = PR_OK;
+
+	if (path[0] == '/')
+		error = pr_error_code(PR_EINPUT,
+				      "%s: '%s' is not relative to the work "
+				      "tree",
+				      what, path);
+	else if (lstat(full, &st) < 0)
+		error = pr_error_code(PR_EINPUT, "%s: '%s' does not exist%s",
+				      what, path, hint);
+	else if (!S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode))
+		error = pr_error_code(PR_EINPUT, "%s: '%s' is not a file", what,
+				      path);
+	free(full);
+	return error;
+}
+
+/*
+ * Stage `paths` from the work tree in the in-memory index and describe
+ * them as tree updates (the index's blob ids and modes, so that index and
+ * commit agree). upd[i].path borrows paths[i].
+ */
+static int stage(git_tree_update *upd, git_index *index,
+		 const char *const *paths, size_t n)
+{
+	const git_index_entry *e;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (git_index_add_bypath(index, paths[i]) < 0)
+			return pr_git_error("cannot add a file to the index");
+		if (!(e = git_index_get_bypath(index, paths[i], 0)))
+			return pr_error("cannot add '%s' to the index",
+					paths[i]);
+		upd[i].action = GIT_TREE_UPDATE_UPSERT;
+		git_oid_cpy(&upd[i].id, &e->id);
+		upd[i].filemode = (git_filemode_t)e->mode;
+		upd[i].path = paths[i];
+	}
+	return PR_OK;
+}
+
+/*
+ * Move HEAD (its branch, or HEAD itself when detached; the branch is
+ * created when unborn) from `old` (NULL: unborn) to `id`, refusing if it
+ * moved meanwhile.
+ */
+static int move_head(git_repository *repo, const git_oid *id,
+		     const git_oid *old, const char *message)
+{
+	git_reference *head = NULL, *moved = NULL;
+	const char *name = "HEAD";
+	char *log =
+	    pr_asprintf("commit: %.*s", (int)strcspn(message, "\n"), message);
+	int error = PR_OK;
+
+	if (git_reference_lookup(&head, repo, "HEAD") < 0) {
+		error = pr_git_error("cannot read HEAD");
+		goto cleanup;
+	}
+	if (git_reference_type(head) == GIT_REFERENCE_SYMBOLIC)
+		name = git_reference_symbolic_target(head);
+	if ((old ? git_reference_create_matching(&moved, repo, name, id, 1, old,
+						 log)
+		 : git_reference_create(&moved, repo, name, id, 0, log)) < 0)
+		error = pr_git_error("cannot move HEAD to the new commit");
+cleanup:
+	git_reference_free(moved);
+	git_reference_free(head);
+	free(log);
+	return error;
+}
+
+/*
+ * Commit HEAD's tree with `upd` applied as a child of HEAD (a root commit
+ * when HEAD is unborn). The order keeps index and HEAD in step whatever
+ * fails: the commit object first (nothing visible changes), then the index
+ * that stage() left (its lock taken and released by libgit2; when that
+ * fails HEAD has not moved), then HEAD; when moving HEAD fails the index
+ * is written back as it was, so no staged change is left behind.
+ */
+static int commit_staged(git_oid *out, git_repository *repo, git_index *index,
+			 const git_tree_update *upd, size_t n,
+			 const char *message)
+{
+	git_commit *head = NULL;
+	git_tree *base = NULL, *tree = NULL;
+	git_treebuilder *empty = NULL;
+	git_signature *sig = NULL;
+	git_index *before = NULL;
+	git_oid tree_id;
+	int error;
+
+	if ((error = pr_git_head(&head, repo)) < 0 ||
+	    (error = pr_git_signature(&sig, repo)) < 0)
+		goto cleanup;
+	if (head)
+		error = git_commit_tree(&base, head);
+	else if ((error = git_treebuilder_new(&empty, repo, NULL)) == 0 &&
+		 (error = git_treebuilder_write(&tree_id, empty)) == 0)
+		error = git_tree_lookup(&base, repo, &tree_id);
+	if (error < 0 ||
+	    git_tree_create_updated(&tree_id, repo, base, n, upd) < 0 ||
+	    git_tree_lookup(&tree, repo, &tree_id) < 0 ||
+	    git_commit_create(out, repo, NULL, sig, sig, NULL, message, tree,
+			      head ? 1 : 0,
+			      (const git_commit **)(head ? &head : NULL)) < 0) {
+		error = pr_git_error("cannot commit");
+		goto cleanup;
+	}
+	if (git_index_open(&before, git_index_path(index)) < 0) {
+		error = pr_git_error("cannot read the index");
+		goto cleanup;
+	}
+	if (git_index_write(index) < 0) {
+		error = pr_git_error("cannot write the index");
+		goto cleanup;
+	}
+	error =
+	    move_head(repo, out, head ? git_commit_id(head) : NULL, message);
+	if (error < 0 && git_index_write(before) < 0)
+		pr_git_error("cannot write the index back as it was");
+cleanup:
+	git_index_free(before);
+	git_signature_free(sig);
+	git_treebuilder_free(empty);
+	git_tree_free(tree);
+	git_tree_free(base);
+	git_commit_free(head);
+	return error;
+}
+
+/* stage() then commit_staged(); on failure the index on disk is kept. */
+static int commit_paths(git_oid *out, git_repository *repo,
+			const char *const *paths, size_t n, const char *message)
+{
+	git_index *index = NULL;
+	git_tree_update *upd = pr_calloc(n, sizeof(*upd));
+	int error;
+
+	if (git_repository_index(&index, repo) < 0 ||
+	    git_index_read(index, 0) < 0) {
+		error = pr_git_error("cannot read the index");
+		goto cleanup;
+	}
+	if ((error = stage(upd, index, paths, n)) < 0 ||
+	    (error = commit_staged(out, repo, index, upd, n, message)) < 0)
+		git_index_read(index, 1);
+cleanup:
+	git_index_free(index);
+	free(upd);
+	return error;
+}
+
+int pr_git_commit_files(git_oid *out, git_repository *repo,
+			const char *const *paths, size_t npaths,
+			const char *message)
+{
+	git_oid id;
+	size_t i;
+	int error;
+
+	if (!npaths)
+		return pr_error_code(PR_EINPUT, "cannot commit: no files");
+	for (i = 0; i < npaths; i++) {
+		if ((error = pr_git_workdir_file(repo, paths[i],
+						 "cannot commit", "")) < 0)
+			return error;
+	}
+	if ((error = commit_paths(&id, repo, paths, npaths, message)) < 0)
+		return error;
+	if (out)
+		git_oid_cpy(out, &id);
+	return PR_OK;
+}

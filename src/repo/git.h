@@ -1,0 +1,49 @@
+/* git.h - the libgit2 helpers that are not about pins: opening the
+ * repository, HEAD, trees, signatures and committing files */
+#ifndef PR_GIT_H
+#define PR_GIT_H
+
+#include <git2.h>
+#include <stddef.h>
+
+/*
+ * Open the git repository whose work tree contains `path` (discovering
+ * upwards). A directory that is not in a git repository, or a bare
+ * repository, is PR_EINPUT with a message that says so. Initialises
+ * libgit2 once.
+ */
+int pr_repo_open(git_repository **out, const char *path);
+/* Work tree root of repo, with a trailing '/' (borrowed). */
+const char *pr_repo_root(git_repository *repo);
+
+/* Print the last libgit2 error after `what`, return PR_EFAIL. */
+int pr_git_error(const char *what);
+
+/* Signature from the repository's user.name/user.email, or
+ * "prereg <prereg@localhost>" when none is configured. */
+int pr_git_signature(git_signature **out, git_repository *repo);
+
+/* HEAD's commit into *out (caller frees), or NULL when HEAD is unborn
+ * (empty repository). */
+int pr_git_head(git_commit **out, git_repository *repo);
+
+/* The blob at `path` of tree (may be NULL) into *out: 1, or 0 if there is
+ * no blob there; < 0 on error. */
+int pr_git_tree_blob(git_oid *out, git_tree *tree, const char *path);
+
+/* Refuse (PR_EINPUT, message "WHAT: 'PATH' ...HINT") a path that is not
+ * relative to the work tree or not a file (or symbolic link) there. */
+int pr_git_workdir_file(git_repository *repo, const char *path,
+			const char *what, const char *hint);
+
+/*
+ * Commit the work-tree contents of `paths` (relative to the work tree;
+ * directories are not accepted, list files) as a child of HEAD, with
+ * HEAD's tree updated by exactly those entries; update their index entries
+ * and write the index. out (may be NULL) receives the new commit id.
+ */
+int pr_git_commit_files(git_oid *out, git_repository *repo,
+			const char *const *paths, size_t npaths,
+			const char *message);
+
+#endif

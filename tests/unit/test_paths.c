@@ -1,0 +1,168 @@
+/* test_paths.c - the repository's paths and the listing of runs */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "base/util.h"
+#include "repo/paths.h"
+
+static char root[256]; /* with a trailing '/' */
+
+static int setup(void **state)
+{
+	(void)state;
+	snprintf(root, sizeof(root), "%s/test_paths.XXXXXX",
+		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	if (!mkdtemp(root))
+		return -1;
+	strcat(root, "/");
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	pr_remove_tree(root);
+	return 0;
+}
+
+/* Each builder, relative (root NULL) and under a root. */
+static void test_paths(void **state)
+{
+	struct {
+		char *rel, *abs;
+		const char *want;
+	} p[] = {
+	    {pr_path_spec(NULL, "kv"), pr_path_spec("/r/", "kv"),
+	     "experiments/kv/experiment.ini"},
+	    {pr_path_prediction(NULL, "kv"), pr_path_prediction("/r/", "kv"),
+	     "predictions/kv.json"},
+	    {pr_path_runs(NULL, "kv"), pr_path_runs("/r/", "kv"), "runs/kv"},
+	    {pr_path_run(NULL, "kv", "R1"), pr_path_run("/r/", "kv", "R1"),
+	     "runs/kv/R1"},
+	    {pr_path_manifest(NULL, "kv", "R1"),
+	     pr_path_manifest("/r/", "kv", "R1"), "runs/kv/R1/manifest.json"},
+	    {pr_path_archive(NULL, "kv", "R1"),
+	     pr_path_archive("/r/", "kv", "R1"), "runs/kv/R1/timings.csv.gz"},
+	    {pr_path_ledger(NULL, "kv"), pr_path_ledger("/r/", "kv"),
+	     "runs/kv/ledger.jsonl"},
+	    {pr_path_analysis(NULL, "kv"), pr_path_analysis("/r/", "kv"),
+	     "analysis/kv"},
+	    {pr_path_report(NULL, "kv"), pr_path_report("/r/", "kv"),
+	     "analysis/kv/report.md"},
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(p) / sizeof(p[0]); i++) {
+		char *want = pr_asprintf("/r/%s", p[i].want);
+
+		assert_string_equal(p[i].rel, p[i].want);
+		assert_string_equal(p[i].abs, want);
+		free(want);
+		free(p[i].rel);
+		free(p[i].abs);
+	}
+}
+
+static void mkdir_in(const char *rel)
+{
+	char *path = pr_asprintf("%s%s", root, rel);
+
+	assert_int_equal(pr_mkdir_p(path), 0);
+	free(path);
+}
+
+static void touch(const char *rel)
+{
+	char *path = pr_asprintf("%s%s", root, rel);
+	FILE *f = fopen(path, "w");
+
+	assert_non_null(f);
+	fclose(f);
+	free(path);
+}
+
+static void free_list(char **v, size_t n)
+{
+	while (n > 0)
+		free(v[--n]);
+	free(v);
+}
+
+/* Sorted run directories; dot directories and files are no runs; only
+ * those with a manifest when asked. */
+static void test_list_runs(void **state)
+{
+	char **ids = (char **)1;
+	size_t n = 7;
+
+	(void)state;
+	assert_int_equal(pr_path_list_runs(&ids, &n, root, "kv", 0), PR_EINPUT);
+	assert_null(ids);
+	assert_int_equal(n, 0);
+	mkdir_in("runs/kv/R2");
+	mkdir_in("runs/kv/R1");
+	mkdir_in("runs/kv/R3");
+	mkdir_in("runs/kv/.work");
+	touch("runs/kv/ledger.jsonl");
+	touch("runs/kv/R2/manifest.json");
+	touch("runs/kv/R3/manifest.json");
+	assert_int_equal(pr_path_list_runs(&ids, &n, root, "kv", 0), 0);
+	assert_int_equal(n, 3);
+	assert_string_equal(ids[0], "R1");
+	assert_string_equal(ids[1], "R2");
+	assert_string_equal(ids[2], "R3");
+	free_list(ids, n);
+	assert_int_equal(pr_path_list_runs(&ids, &n, root, "kv", 1), 0);
+	assert_int_equal(n, 2);
+	assert_string_equal(ids[0], "R2");
+	assert_string_equal(ids[1], "R3");
+	free_list(ids, n);
+	mkdir_in("runs/empty");
+	assert_int_equal(pr_path_list_runs(&ids, &n, root, "empty", 1), 0);
+	assert_int_equal(n, 0);
+	assert_null(ids);
+}
+
+/* Experiments: every subdirectory, or the valid names only. */
+static void test_list_experiments(void **state)
+{
+	char **names = NULL;
+	size_t n;
+
+	(void)state;
+	mkdir_in("experiments/b");
+	mkdir_in("experiments/a");
+	mkdir_in("experiments/-bad");
+	touch("experiments/file");
+	n = pr_path_list_experiments(&names, root, "experiments", 0);
+	assert_int_equal(n, 3);
+	assert_string_equal(names[0], "-bad");
+	assert_string_equal(names[1], "a");
+	free_list(names, n);
+	n = pr_path_list_experiments(&names, root, "experiments", 1);
+	assert_int_equal(n, 2);
+	assert_string_equal(names[0], "a");
+	assert_string_equal(names[1], "b");
+	free_list(names, n);
+	assert_int_equal(pr_path_list_experiments(&names, root, "none", 1), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_paths),
+	    cmocka_unit_test(test_list_runs),
+	    cmocka_unit_test(test_list_experiments),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
