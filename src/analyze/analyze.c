@@ -710,7 +710,7 @@ static int exists(const char *path)
 /* predictions/NAME.json, its cells and its git blob id; none is fine. */
 static int load_prediction(pr_analysis *out, const char *root)
 {
-	char *path = pr_asprintf("%spredictions/%s.json", root, out->name);
+	char *path = pr_path_prediction(root, out->name);
 	char *text = NULL;
 	size_t len;
 	json_error_t jerr;

@@ -5,11 +5,12 @@
 #include <stdlib.h>
 
 #include "base/util.h"
+#include "repo/paths.h"
 #include "repo/git.h"
 
 int pr_analysis_commit(git_repository *repo, const char *name)
 {
-	char *dir = pr_asprintf("%sanalysis/%s", pr_repo_root(repo), name);
+	char *dir = pr_path_analysis(pr_repo_root(repo), name);
 	char **paths = NULL, *msg;
 	DIR *d = opendir(dir);
 	struct dirent *e;

@@ -9,6 +9,7 @@
 
 #include "analyze/plot.h"
 #include "base/util.h"
+#include "repo/paths.h"
 
 /* The lines of report.md that say which runs it covers (pr_report_runs_read
  * reads them back): one heading per analyzed run, and in the intro the
@@ -515,7 +516,7 @@ static void put_run(FILE *f, const pr_analysis *a, const pr_analysis_run *r,
 
 int pr_report_write(const pr_analysis *a, const char *root)
 {
-	char *dir = pr_asprintf("%sanalysis/%s", root, a->name);
+	char *dir = pr_path_analysis(root, a->name);
 	char *path = pr_asprintf("%s/report.md", dir), *buf = NULL;
 	size_t len = 0, i;
 	FILE *f = NULL;

@@ -137,7 +137,7 @@ static int by_run_id(const void *a, const void *b, void *l)
 /* Read runs/NAME/ledger.jsonl into *l and index it by run id. */
 static void read_ledger(pr_audit_ctx *ctx, pr_ledger_read *l)
 {
-	char *rel = pr_asprintf("runs/%s/ledger.jsonl", ctx->name);
+	char *rel = pr_path_ledger(NULL, ctx->name);
 	char *path = pr_asprintf("%s%s", ctx->root, rel), *buf = NULL;
 	size_t len = 0, i;
 
@@ -297,7 +297,7 @@ static int committed_view(const char *tmp, const pr_audit_ctx *ctx,
 	for (i = 0; i < 3 && error == 0; i++)
 		error = pr_mkdir_p(dirs[i]);
 	for (i = 0; i < runs->n && error == 0; i++) {
-		char *rel = pr_asprintf("runs/%s/%s", ctx->name, runs->v[i]);
+		char *rel = pr_path_run(NULL, ctx->name, runs->v[i]);
 
 		error = link_in(tmp, ctx, rel);
 		free(rel);
@@ -343,7 +343,7 @@ static int render_report(char **out, size_t *len, char **why,
 		goto cleanup;
 	pr_report_write(&a, root); /* plots may fail; the report is written */
 	pr_analysis_free(&a);
-	path = pr_asprintf("%sanalysis/%s/report.md", root, ctx->name);
+	path = pr_path_report(root, ctx->name);
 	error = pr_read_file(out, len, path);
 cleanup:
 	if (error < 0)
@@ -469,7 +469,7 @@ static void compare_report(pr_audit_check *c, const pr_audit_ctx *ctx,
 
 static void check_analysis(pr_audit_check *c, const pr_audit_ctx *ctx)
 {
-	char *path = pr_asprintf("analysis/%s/report.md", ctx->name);
+	char *path = pr_path_report(NULL, ctx->name);
 	git_tree_entry *e = NULL;
 	git_blob *blob = NULL;
 

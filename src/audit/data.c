@@ -10,6 +10,7 @@
 #include "audit/audit-internal.h"
 #include "base/schedule.h"
 #include "base/util.h"
+#include "repo/paths.h"
 
 /* The last error a callee gave as a FAIL reason. */
 static void fail_caught(pr_audit_check *c, const pr_audit_state *s)
@@ -79,7 +80,7 @@ static int same_facts(pr_audit_check *c, const pr_archive_info *info, json_t *a)
 void pr_audit_check_archive(pr_audit_state *s)
 {
 	pr_audit_check *c = &s->out->check[PR_CHECK_ARCHIVE];
-	char *rel = pr_asprintf("%s/timings.csv.gz", s->rel);
+	char *rel = pr_asprintf("%s/" PR_ARCHIVE_FILE, s->rel);
 	char *path = pr_asprintf("%s%s", s->ctx->root, rel), *text = NULL;
 	pr_archive_info info;
 	int parsed;

@@ -7,8 +7,9 @@
 
 #include "repo/git.h"
 #include "base/util.h"
+#include "repo/paths.h"
 
-#define MANIFEST "manifest.json"
+#define MANIFEST PR_MANIFEST_FILE
 
 /* runs/KEY/manifest.json was added by commit, the walk's `order`-th. */
 typedef struct {

@@ -10,6 +10,7 @@
 
 #include "runner/plan.h"
 #include "base/util.h"
+#include "repo/paths.h"
 
 /* One check under way: what the messages need. */
 typedef struct {
@@ -291,8 +292,8 @@ int pr_prediction_check_blobs(json_t **out, git_repository *repo,
 			      const char *name, const git_oid *spec,
 			      const git_oid *pred, const char *what)
 {
-	char *spec_path = pr_asprintf("experiments/%s/experiment.ini", name);
-	char *pred_path = pr_asprintf("predictions/%s.json", name);
+	char *spec_path = pr_path_spec(NULL, name);
+	char *pred_path = pr_path_prediction(NULL, name);
 	char *spec_text = NULL, *pred_text = NULL;
 	char blob[GIT_OID_HEXSZ + 1];
 	pr_spec *parsed = NULL;

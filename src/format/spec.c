@@ -13,6 +13,7 @@
 
 #include "base/utf8.h"
 #include "base/util.h"
+#include "repo/paths.h"
 #include "predict/models.h"
 
 /*
@@ -1135,7 +1136,7 @@ int pr_spec_load(pr_spec **out, const char *root, const char *name)
 	*out = NULL;
 	if ((error = pr_name_check(name)) < 0)
 		return error;
-	rel = pr_asprintf("experiments/%s/experiment.ini", name);
+	rel = pr_path_spec(NULL, name);
 	full = pr_asprintf("%s/%s", root && *root ? root : ".", rel);
 	if (access(full, F_OK) < 0 && (errno == ENOENT || errno == ENOTDIR)) {
 		error = pr_error_code(PR_EINPUT, "no experiment '%s' (%s: %s)",
