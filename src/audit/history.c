@@ -396,11 +396,6 @@ int pr_history_descends(pr_history *h, const git_oid *commit,
 	return descent_of(h, ancestor, a)[c];
 }
 
-size_t pr_history_ncommits(const pr_history *h)
-{
-	return h->ncommits;
-}
-
 void pr_history_free(pr_history *h)
 {
 	size_t i;

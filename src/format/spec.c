@@ -38,7 +38,7 @@ struct workload {
 };
 
 struct device {
-	const char *name; /* later: "cuda:N", "hip:N" */
+	const char *name; /* as a [ranks] group names it */
 };
 
 static int fail(struct parse *p, int line, const char *fmt, ...)

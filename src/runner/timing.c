@@ -15,7 +15,6 @@ static const char *const phase_names[PR_NPHASES] = {
     [PR_PHASE_GATHERV] = "gatherv",
     [PR_PHASE_ALLREDUCE] = "allreduce",
     [PR_PHASE_ALLREDUCE_SMALL] = "allreduce_small",
-    [PR_PHASE_ARRIVAL] = "arrival",
     [PR_PHASE_REDUCE_LOCAL] = "reduce_local",
     [PR_PHASE_RESCALE] = "rescale",
     [PR_PHASE_TO_HOST] = "to_host",
