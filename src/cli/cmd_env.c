@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "run/envcap.h"
-#include "run/launch.h"
+#include "base/mca.h"
 #include "base/util.h"
 #include "cli/cmd.h"
 
@@ -90,8 +90,6 @@ int cmd_env(int argc, char **argv, git_repository *repo)
 	static const struct option opts[] = {{"help", no_argument, NULL, 'h'},
 					     {"json", no_argument, NULL, 'j'},
 					     {NULL, 0, NULL, 0}};
-	static const char *const transports[] = {"vader", "tcp", "ucx",
-						 "default"};
 	json_t *env, *tr = json_array(), *devices = NULL, *missing;
 	const char *k;
 	json_t *v;
@@ -103,17 +101,15 @@ int cmd_env(int argc, char **argv, git_repository *repo)
 				  &as_json)) != 0)
 		return error;
 	env = pr_envcap_host();
-	for (i = 0; i < sizeof(transports) / sizeof(transports[0]); i++) {
+	for (i = 0; i < pr_mca_ntransports; i++) {
 		pr_argv a = {0};
-		const char *const *t = pr_launch_transport_args(transports[i]);
 		char *line;
 
-		for (; *t; t++)
-			pr_argv_push(&a, *t);
+		pr_mca_mpirun_args(&a, &pr_mca_transports[i]);
 		line =
 		    a.n ? pr_argv_join(&a) : pr_strdup("(Open MPI's choice)");
 		json_array_append_new(tr, json_pack("{s:s, s:s}", "name",
-						    transports[i],
+						    pr_mca_transports[i].name,
 						    "mpirun_args", line));
 		free(line);
 		pr_argv_free(&a);
