@@ -28,17 +28,17 @@ char *pr_argv_join(const pr_argv *a);
  */
 typedef struct pr_child {
 	char *const *argv; /* argv[0] found on PATH as execvp does */
-	char *const *env;  /* "K=V" set in the child, NULL-terminated, or NULL */
-	const char *dir;   /* the child's working directory, or NULL */
-	int no_stdin;	   /* stdin from /dev/null instead of ours */
-	int out, err;	   /* stdout / stderr to this fd (0: ours); kept
-			      open, the caller closes it */
-	int capture;	   /* stdout into `output` instead */
-	int own_group;	   /* the child leads its own process group */
-	int death_sig;	   /* sent to the child when we die (0: none) */
-	int reap_orphans;  /* we are the subreaper: after the child, reap its
-			      orphans and SIGKILL those left after 5 s */
-	double timeout_s;  /* > 0: SIGTERM after that long */
+	char *const *env; /* "K=V" set in the child, NULL-terminated, or NULL */
+	const char *dir;  /* the child's working directory, or NULL */
+	int no_stdin;	  /* stdin from /dev/null instead of ours */
+	int out, err;	  /* stdout / stderr to this fd (0: ours); kept
+			     open, the caller closes it */
+	int capture;	  /* stdout into `output` instead */
+	int own_group;	  /* the child leads its own process group */
+	int death_sig;	  /* sent to the child when we die (0: none) */
+	int reap_orphans; /* we are the subreaper: after the child, reap its
+			     orphans and SIGKILL those left after 5 s */
+	double timeout_s; /* > 0: SIGTERM after that long */
 	volatile sig_atomic_t *stop; /* nonzero (a signal handler): SIGTERM */
 	/* In the child before exec (CPU affinity); nonzero: it exits 126. */
 	int (*pre_exec)(void *arg);
@@ -47,10 +47,10 @@ typedef struct pr_child {
 	/* results */
 	pid_t pid;
 	int capture_fd;
-	char *output;	   /* captured stdout, NUL-terminated; caller frees */
+	char *output; /* captured stdout, NUL-terminated; caller frees */
 	size_t output_len;
-	int status;	   /* exit code, 128+signal when killed, -1 unknown */
-	int timed_out;	   /* the timeout fired (not the stop flag) */
+	int status;    /* exit code, 128+signal when killed, -1 unknown */
+	int timed_out; /* the timeout fired (not the stop flag) */
 } pr_child;
 
 /*

@@ -28,8 +28,7 @@ const pr_mca_choice pr_mca_transports[] = {
 const size_t pr_mca_ntransports =
     sizeof(pr_mca_transports) / sizeof(pr_mca_transports[0]);
 
-const pr_mca_choice pr_mca_algorithms[] = {{"default", none},
-					   {"ring", ring}};
+const pr_mca_choice pr_mca_algorithms[] = {{"default", none}, {"ring", ring}};
 const size_t pr_mca_nalgorithms =
     sizeof(pr_mca_algorithms) / sizeof(pr_mca_algorithms[0]);
 

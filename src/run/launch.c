@@ -75,8 +75,8 @@ static int mpirun_run(pr_launch_result *out, const pr_launch_req *req)
 
 	memset(out, 0, sizeof(*out));
 	out->status = -1;
-	pr_launch_mpirun(&cmd, req->spec, req->config, req->rank_bin,
-			 req->plan, req->ncores);
+	pr_launch_mpirun(&cmd, req->spec, req->config, req->rank_bin, req->plan,
+			 req->ncores);
 	out->argv = cmd.argv;
 	logfd = open(req->log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
 	if (logfd < 0)

@@ -247,8 +247,8 @@ static int run_one(run_ctx *rc, size_t k, int *ok)
 	}
 	error = rc->launcher->run(&res, &req);
 	for (i = 0; i < res.argv.n; i++)
-		json_array_append_new(argv,
-				      json_string(shown_arg(rc, res.argv.v[i])));
+		json_array_append_new(
+		    argv, json_string(shown_arg(rc, res.argv.v[i])));
 	if (error < 0)
 		goto cleanup;
 	pr_utc_iso(start, u0);
@@ -637,10 +637,10 @@ static int begin(run_ctx *rc)
 	if (error == 0 && rc->launcher->script) {
 		char *script = rc->launcher->prepare(rc->spec);
 
-		rc->script = pr_asprintf("%s/%s", rc->run_dir,
-					 rc->launcher->script);
-		error = pr_write_file_atomic(rc->script, script,
-					     strlen(script));
+		rc->script =
+		    pr_asprintf("%s/%s", rc->run_dir, rc->launcher->script);
+		error =
+		    pr_write_file_atomic(rc->script, script, strlen(script));
 		free(script);
 	}
 	free(text);
@@ -962,8 +962,8 @@ static int recover_ctx(run_ctx *rc, pr_run_opts *o, json_t **state,
 	o->no_commit = json_is_true(json_object_get(*state, "no_commit"));
 	rc->launcher = pr_launcher_find(launcher);
 	if (rc->launcher && rc->launcher->script)
-		rc->script = pr_asprintf("%s/%s", rc->run_dir,
-					 rc->launcher->script);
+		rc->script =
+		    pr_asprintf("%s/%s", rc->run_dir, rc->launcher->script);
 	rc->launches =
 	    (int)json_integer_value(json_object_get(*state, "launches"));
 	rc->reps = (int)json_integer_value(json_object_get(*state, "reps"));

@@ -54,14 +54,12 @@ static void test_status(void **state)
 static void test_env_dir(void **state)
 {
 	static char *const env[] = {"PR_CHILD_TEST=x y", NULL};
-	char *argv[] = {"sh", "-c", "printf '%s|%s|' \"$PR_CHILD_TEST\" $PWD; "
-				    "cat",
+	char *argv[] = {"sh", "-c",
+			"printf '%s|%s|' \"$PR_CHILD_TEST\" $PWD; "
+			"cat",
 			NULL};
-	pr_child c = {.argv = argv,
-		      .env = env,
-		      .dir = "/",
-		      .no_stdin = 1,
-		      .capture = 1};
+	pr_child c = {
+	    .argv = argv, .env = env, .dir = "/", .no_stdin = 1, .capture = 1};
 
 	(void)state;
 	assert_int_equal(pr_child_run(&c), PR_OK);
@@ -119,10 +117,8 @@ static void test_pre_exec(void **state)
 static void test_timeout(void **state)
 {
 	char *argv[] = {"sh", "-c", "sleep 30; echo late", NULL};
-	pr_child c = {.argv = argv,
-		      .capture = 1,
-		      .own_group = 1,
-		      .timeout_s = 0.2};
+	pr_child c = {
+	    .argv = argv, .capture = 1, .own_group = 1, .timeout_s = 0.2};
 	int64_t t0 = pr_mono_ns();
 
 	(void)state;

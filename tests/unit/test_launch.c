@@ -262,8 +262,9 @@ static void test_mpirun_transports(void **state)
 /* More ranks than cores: oversubscribed and unbound; packed: core 0. */
 static void test_mpirun_placement(void **state)
 {
-	pr_spec *spec = spec_of("cpu*3", "transport = default\n"
-					 "placement = spread, packed",
+	pr_spec *spec = spec_of("cpu*3",
+				"transport = default\n"
+				"placement = spread, packed",
 				"");
 
 	(void)state;
@@ -305,9 +306,8 @@ static char *slurm_env_line(const pr_spec *spec, int config)
 /* The same settings as OMPI_MCA_* for srun, without loopback-only tcp. */
 static void test_slurm_env(void **state)
 {
-	pr_spec *spec =
-	    spec_of("cpu*2", "transport = vader, tcp, ucx, default",
-		    "[mpi]\nalgorithm = ring\n");
+	pr_spec *spec = spec_of("cpu*2", "transport = vader, tcp, ucx, default",
+				"[mpi]\nalgorithm = ring\n");
 	static const char *const want[] = {
 	    "OMPI_MCA_pml=ob1 OMPI_MCA_btl=self,vader",
 	    "OMPI_MCA_pml=ob1 OMPI_MCA_btl=self,tcp",
@@ -321,8 +321,8 @@ static void test_slurm_env(void **state)
 	(void)state;
 	for (c = 0; c < 4; c++) {
 		char *line = slurm_env_line(spec, c);
-		char *expect = pr_asprintf("%s%s%s", want[c],
-					   *want[c] ? " " : "", ring);
+		char *expect =
+		    pr_asprintf("%s%s%s", want[c], *want[c] ? " " : "", ring);
 
 		assert_string_equal(line, expect);
 		free(line);
@@ -335,9 +335,9 @@ static void test_slurm_env(void **state)
  * all; one srun step over every component. */
 static void test_slurm_script(void **state)
 {
-	pr_spec *spec =
-	    spec_of("cpu*2, cpu*3", "transport = tcp",
-		    "[slurm]\npartition = gpuA, gpuB\ngres = gpu:1\ntime = 7\n");
+	pr_spec *spec = spec_of(
+	    "cpu*2, cpu*3", "transport = tcp",
+	    "[slurm]\npartition = gpuA, gpuB\ngres = gpu:1\ntime = 7\n");
 	pr_spec *one = spec_of("cpu*2", "transport = tcp", "");
 	char *s = pr_slurm_script(spec), *t = pr_slurm_script(one);
 	const char *end = "rm -rf \"$RCDIR\"\nexit $rc\n";
