@@ -153,6 +153,17 @@ $(BUILD)/version.h: FORCE
 	 printf '#define PR_VERSION "%s"\n' "$$v" > $@.new; \
 	 cmp -s $@.new $@ && rm -f $@.new || mv $@.new $@
 
+# The Slurm batch script's watchdog, a shell file shellcheck reads, as a C
+# string: from its first line that is neither a comment nor blank.
+$(BUILD)/slurm_watchdog.h: src/run/slurm-watchdog.sh
+	@mkdir -p $(BUILD)
+	@{ echo 'static const char watchdog[] ='; \
+	   awk 'body || !(/^#/ || /^$$/) { body = 1; print }' $< | \
+	   sed 's/\\/\\\\/g; s/"/\\"/g; s/\t/\\t/g; s/.*/    "&\\n"/'; \
+	   echo '    ;'; } > $@.new && mv $@.new $@
+
+$(BUILD)/src/run/slurm.o: $(BUILD)/slurm_watchdog.h
+
 $(BUILD)/%.o: %.c | $(BUILD)/version.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@

@@ -8,9 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
+#include "base/child.h"
 #include "base/util.h"
 
 /* A file being composed in memory. */
@@ -160,40 +160,30 @@ static void gp_header(FILE *f, const pr_analysis *a, const char *base,
 /* Run gnuplot -d base.gp in dir; its stdout becomes dir/base.svg. */
 static int render(const char *dir, const char *base)
 {
+	static char *const env[] = {"LC_ALL=C", NULL};
 	char *gp = pr_asprintf("%s.gp", base);
 	char *svg = pr_asprintf("%s/%s.svg", dir, base);
 	char *tmp = pr_asprintf("%s.tmp.%ld", svg, (long)getpid());
+	char *argv[] = {"gnuplot", "-d", gp, NULL};
 	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	int status = 0, error = PR_OK;
-	pid_t pid;
+	pr_child c = {.argv = argv, .env = env, .dir = dir, .no_stdin = 1};
+	int error = PR_OK;
 
 	if (fd < 0) {
 		error =
 		    pr_error("cannot create '%s': %s", tmp, strerror(errno));
 		goto cleanup;
 	}
-	pid = fork();
-	if (pid == 0) {
-		int null = open("/dev/null", O_RDONLY);
-
-		if (chdir(dir) < 0 || dup2(fd, STDOUT_FILENO) < 0 || null < 0 ||
-		    dup2(null, STDIN_FILENO) < 0)
-			_exit(126);
-		setenv("LC_ALL", "C", 1);
-		execlp("gnuplot", "gnuplot", "-d", gp, (char *)NULL);
-		_exit(127);
-	}
+	c.out = fd;
+	error = pr_child_run(&c);
 	close(fd);
-	if (pid < 0 || waitpid(pid, &status, 0) != pid) {
-		error = pr_error("cannot run gnuplot: %s", strerror(errno));
-	} else if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
+	if (error == 0 && c.status == 127)
 		error = pr_error("cannot run gnuplot for '%s/%s': not found "
 				 "(install gnuplot-nox: make deps)",
 				 dir, gp);
-	} else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+	else if (error == 0 && c.status != 0)
 		error = pr_error("gnuplot failed on '%s/%s' (status %d)", dir,
-				 gp, status);
-	}
+				 gp, c.status);
 	if (error < 0)
 		unlink(tmp);
 	else

@@ -81,7 +81,6 @@ const git_oid *pr_history_added(const pr_history *h, const char *name,
 int pr_history_descends(pr_history *h, const git_oid *commit,
 			const git_oid *ancestor);
 
-
 /* ---- rundir.c and data.c: the checks of one run directory ---- */
 
 /* Tag lookups, cached across the runs of an audit. */

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "run/envcap.h"
-#include "run/launch.h"
+#include "base/mca.h"
 #include "base/util.h"
 #include "cli/cmd.h"
 
@@ -80,8 +80,6 @@ int cmd_env(int argc, char **argv, git_repository *repo)
 {
 	static const struct option opts[] = {PR_CMD_OPT_HELP, PR_CMD_OPT_JSON,
 					     PR_CMD_OPT_END};
-	static const char *const transports[] = {"vader", "tcp", "ucx",
-						 "default"};
 	json_t *env, *tr, *devices = NULL, *missing;
 	const char *k;
 	json_t *v;
@@ -94,17 +92,15 @@ int cmd_env(int argc, char **argv, git_repository *repo)
 		return error;
 	env = pr_envcap_host();
 	tr = json_array();
-	for (i = 0; i < sizeof(transports) / sizeof(transports[0]); i++) {
+	for (i = 0; i < pr_mca_ntransports; i++) {
 		pr_argv a = {0};
-		const char *const *t = pr_launch_transport_args(transports[i]);
 		char *line;
 
-		for (; *t; t++)
-			pr_argv_push(&a, *t);
+		pr_mca_mpirun_args(&a, &pr_mca_transports[i]);
 		line =
 		    a.n ? pr_argv_join(&a) : pr_strdup("(Open MPI's choice)");
 		json_array_append_new(tr, json_pack("{s:s, s:s}", "name",
-						    transports[i],
+						    pr_mca_transports[i].name,
 						    "mpirun_args", line));
 		free(line);
 		pr_argv_free(&a);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/mca.h"
 #include "base/utf8.h"
 #include "base/util.h"
 #include "repo/paths.h"
@@ -84,8 +85,14 @@ static int gpu_device_ok(const char *device)
 
 /* In pr_kind order. */
 static const char *const kinds[] = {"validation", "calibration"};
-static const char *const transports[] = {"vader", "tcp", "ucx", "default"};
 static const char *const placements[] = {"spread", "packed"};
+
+/* The transports: base/mca.h's table, whose size is not known here. */
+static struct names transport_names(void)
+{
+	return (struct names){pr_mca_transports, sizeof(pr_mca_transports[0]),
+			      pr_mca_ntransports};
+}
 static const char *const algorithms[] = {"default", "ring"};
 
 #define MAX_BYTES (1L << 30)
@@ -579,7 +586,7 @@ cleanup:
 static int set_transport(struct parse *p, const char *key, const char *value)
 {
 	return set_factor_list(p->spec->transports, &p->spec->ntransports, p,
-			       key, value, NAMES(transports));
+			       key, value, transport_names());
 }
 
 static int set_placement(struct parse *p, const char *key, const char *value)
@@ -1201,7 +1208,7 @@ const char *pr_spec_placement(const pr_spec *spec, int config)
 
 int pr_spec_transport_known(const char *name)
 {
-	return lookup(NAMES(transports), name) >= 0;
+	return lookup(transport_names(), name) >= 0;
 }
 
 int pr_spec_placement_known(const char *name)

@@ -2,16 +2,16 @@
 #include "run/envcap.h"
 
 #include <hwloc.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include "run/launch.h"
+#include "base/child.h"
 #include "base/util.h"
+#include "run/launch.h"
+#include "run/launcher.h"
 
 static char *cpu_model(void)
 {
@@ -38,7 +38,7 @@ char *pr_envcap_mpirun_version(void)
 	int status;
 
 	if (pr_launch_missing("mpirun") ||
-	    pr_launch_capture(&out, &status, argv) < 0 || status != 0) {
+	    pr_child_capture(&out, &status, argv) < 0 || status != 0) {
 		free(out);
 		return NULL;
 	}
@@ -48,19 +48,18 @@ char *pr_envcap_mpirun_version(void)
 
 json_t *pr_envcap_launchers(json_t **missing)
 {
-	static const char *const names[] = {"mpirun", "slurm"};
+	const pr_launcher *const *l;
 	json_t *have = json_array();
-	size_t i;
 
 	if (missing)
 		*missing = json_object();
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		const char *prog = pr_launch_missing(names[i]);
+	for (l = pr_launchers; *l; l++) {
+		const char *prog = pr_launch_missing((*l)->name);
 
 		if (!prog)
-			json_array_append_new(have, json_string(names[i]));
+			json_array_append_new(have, json_string((*l)->name));
 		else if (missing)
-			json_object_set_new(*missing, names[i],
+			json_object_set_new(*missing, (*l)->name,
 					    json_string(prog));
 	}
 	return have;
@@ -116,7 +115,7 @@ int pr_envcap_devices(json_t **out, int threads_per_block, long keys)
 		char *argv[] = {bin, "--devices", "--threads-per-block",
 				tpb, "--keys",	  nkeys,
 				NULL};
-		error = pr_launch_capture(&text, &status, argv);
+		error = pr_child_capture(&text, &status, argv);
 	}
 	if (error == 0 && (status != 0 || !(*out = json_loads(text, 0, &jerr))))
 		error = pr_error("'%s --devices' failed (run 'make')", bin);

@@ -14,7 +14,7 @@ char *pr_envcap_mpirun_version(void);
 
 /*
  * The launchers this machine offers, as a new JSON array of names in the
- * order mpirun, slurm: those whose programs are all on PATH
+ * order of pr_launchers (mpirun, slurm): those whose programs are all on PATH
  * (pr_launch_missing). *missing, when not NULL, gets a new object
  * {launcher: the first program not found} of the others. Never NULL.
  */

@@ -1,151 +1,25 @@
-/* launch.c - mpirun command lines, the launchers' programs on PATH, and
- * children through fork/exec */
+/* launch.c - the mpirun launcher, and the launchers' programs on PATH */
 #include "run/launch.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <hwloc.h>
 #include <sched.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <dirent.h>
-#include <sys/prctl.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
-#include "format/spec.h"
+#include "base/mca.h"
 #include "base/util.h"
-
-void pr_argv_push(pr_argv *a, const char *s)
-{
-	if (a->n + 2 > a->cap) {
-		a->cap = a->cap ? a->cap * 2 : 16;
-		a->v = pr_realloc(a->v, a->cap * sizeof(char *));
-	}
-	a->v[a->n++] = pr_strdup(s);
-	a->v[a->n] = NULL;
-}
-
-void pr_argv_pushf(pr_argv *a, const char *fmt, ...)
-{
-	va_list ap;
-	char *s = NULL;
-
-	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0)
-		s = NULL;
-	va_end(ap);
-	pr_argv_push(a, s ? s : "");
-	free(s);
-}
-
-void pr_argv_free(pr_argv *a)
-{
-	size_t i;
-
-	for (i = 0; i < a->n; i++)
-		free(a->v[i]);
-	free(a->v);
-	memset(a, 0, sizeof(*a));
-}
-
-static int needs_quotes(const char *s)
-{
-	if (!*s)
-		return 1;
-	for (; *s; s++) {
-		if (!strchr(
-			"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-			"0123456789-_./=:,@%+",
-			*s))
-			return 1;
-	}
-	return 0;
-}
-
-char *pr_argv_join(const pr_argv *a)
-{
-	size_t i, len = 1;
-	char *out, *p;
-	const char *s;
-
-	for (i = 0; i < a->n; i++)
-		len += 4 * strlen(a->v[i]) + 3;
-	out = p = pr_malloc(len);
-	for (i = 0; i < a->n; i++) {
-		if (i)
-			*p++ = ' ';
-		if (!needs_quotes(a->v[i])) {
-			p = stpcpy(p, a->v[i]);
-			continue;
-		}
-		*p++ = '\'';
-		for (s = a->v[i]; *s; s++) {
-			if (*s == '\'')
-				p = stpcpy(p, "'\\''");
-			else
-				*p++ = *s;
-		}
-		*p++ = '\'';
-	}
-	*p = '\0';
-	return out;
-}
-
-static const char *const vader_args[] = {"--mca", "pml",	"ob1", "--mca",
-					 "btl",	  "self,vader", NULL};
-static const char *const tcp_args[] = {
-    "--mca", "pml",	 "ob1",	  "--mca",
-    "btl",   "self,tcp", "--mca", "btl_tcp_if_include",
-    "lo",    NULL};
-/* Open MPI 4.1 only selects pml ucx for the devices in pml_ucx_devices
- * (default mlx*) and tls in pml_ucx_tls: "any" lets it run on shared memory */
-static const char *const ucx_args[] = {"--mca",
-				       "pml",
-				       "ucx",
-				       "--mca",
-				       "pml_ucx_tls",
-				       "any",
-				       "--mca",
-				       "pml_ucx_devices",
-				       "any",
-				       "-x",
-				       "UCX_TLS=sm,self",
-				       NULL};
-static const char *const default_args[] = {NULL};
-
-static const struct {
-	const char *name;
-	const char *const *args;
-} transports[] = {
-    {"vader", vader_args},
-    {"tcp", tcp_args},
-    {"ucx", ucx_args},
-    {"default", default_args},
-};
-
-const char *const *pr_launch_transport_args(const char *transport)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(transports) / sizeof(transports[0]); i++) {
-		if (!strcmp(transports[i].name, transport))
-			return transports[i].args;
-	}
-	return NULL;
-}
+#include "format/spec.h"
+#include "run/launcher.h"
 
 void pr_launch_mpirun(pr_launch_cmd *out, const pr_spec *spec, int config,
 		      const char *rank_bin, const char *plan, int ncores)
 {
-	const char *transport = pr_spec_transport(spec, config);
 	const char *placement = pr_spec_placement(spec, config);
-	const char *const *t = pr_launch_transport_args(transport);
-
 	memset(out, 0, sizeof(*out));
 	pr_argv_push(&out->argv, "mpirun");
 	pr_argv_push(&out->argv, "-np");
@@ -157,223 +31,118 @@ void pr_launch_mpirun(pr_launch_cmd *out, const pr_spec *spec, int config,
 	pr_argv_push(&out->argv, !out->pin_core0 && spec->nranks <= ncores
 				     ? "core"
 				     : "none");
-	for (; t && *t; t++)
-		pr_argv_push(&out->argv, *t);
-	if (!strcmp(spec->algorithm, "ring")) {
-		pr_argv_push(&out->argv, "--mca");
-		pr_argv_push(&out->argv, "coll_tuned_use_dynamic_rules");
-		pr_argv_push(&out->argv, "1");
-		pr_argv_push(&out->argv, "--mca");
-		pr_argv_push(&out->argv, "coll_tuned_allreduce_algorithm");
-		pr_argv_push(&out->argv, "4");
-	}
+	pr_mca_mpirun_args(&out->argv,
+			   pr_mca_find(pr_mca_transports, pr_mca_ntransports,
+				       pr_spec_transport(spec, config)));
+	pr_mca_mpirun_args(&out->argv,
+			   pr_mca_find(pr_mca_algorithms, pr_mca_nalgorithms,
+				       spec->algorithm));
 	pr_argv_push(&out->argv, rank_bin);
 	pr_argv_push(&out->argv, plan);
 }
 
-static void child_exec(const pr_launch_cmd *cmd, int logfd)
+/* Placement packed on CPU: mpirun and so its ranks on core 0 (DESIGN
+ * 6.4). In the child, before exec. */
+static int pin_core0(void *arg)
 {
 	cpu_set_t set;
 
-	setpgid(0, 0);
-	/* the launch ends with prereg, even a killed one (SIGKILL): no
-	 * orphaned mpirun goes on loading the cores of the next run */
-	prctl(PR_SET_PDEATHSIG, SIGTERM);
-	dup2(logfd, STDOUT_FILENO);
-	dup2(logfd, STDERR_FILENO);
-	close(logfd);
-	if (geteuid() == 0) {
-		setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
-		setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 1);
+	(void)arg;
+	CPU_ZERO(&set);
+	CPU_SET(0, &set);
+	if (sched_setaffinity(0, sizeof(set), &set) < 0) {
+		fprintf(stderr, "prereg: cannot pin to core 0: %s\n",
+			strerror(errno));
+		return -1;
 	}
-	if (cmd->pin_core0) {
-		CPU_ZERO(&set);
-		CPU_SET(0, &set);
-		if (sched_setaffinity(0, sizeof(set), &set) < 0) {
-			fprintf(stderr, "prereg: cannot pin to core 0: %s\n",
-				strerror(errno));
-			_exit(126);
-		}
-	}
-	execvp(cmd->argv.v[0], cmd->argv.v);
-	fprintf(stderr, "prereg: cannot run '%s': %s\n", cmd->argv.v[0],
-		strerror(errno));
-	_exit(127);
-}
-
-static void sleep_ms(long ms)
-{
-	struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
-
-	nanosleep(&ts, NULL);
-}
-
-/* Our children (orphaned ranks reparented to us) from /proc; kill them. */
-static int kill_children(int sig)
-{
-	DIR *d = opendir("/proc");
-	struct dirent *e;
-	int n = 0;
-
-	while (d && (e = readdir(d)) != NULL) {
-		char path[64], line[256];
-		long pid = strtol(e->d_name, NULL, 10), ppid = -1;
-		FILE *f;
-
-		if (pid <= 0)
-			continue;
-		snprintf(path, sizeof(path), "/proc/%ld/status", pid);
-		if (!(f = fopen(path, "r")))
-			continue;
-		while (fgets(line, sizeof(line), f)) {
-			if (sscanf(line, "PPid: %ld", &ppid) == 1)
-				break;
-		}
-		fclose(f);
-		if (ppid == (long)getpid()) {
-			kill((pid_t)pid, sig);
-			n++;
-		}
-	}
-	if (d)
-		closedir(d);
-	return n;
+	return 0;
 }
 
 /*
- * Ranks that outlive mpirun (it exits once it has signalled them) are
- * reparented to us, the subreaper: reap them, and after 5 s kill what is
- * left, so that no rank of one launch runs into the next.
+ * mpirun in its own process group with its output appended to the log;
+ * as root with Open MPI's root variables. The launch ends with prereg,
+ * even a killed one (SIGKILL): no orphaned mpirun goes on loading the
+ * cores of the next run; ranks that outlive mpirun are reaped.
  */
-static void reap_orphans(void)
+static int mpirun_run(pr_launch_result *out, const pr_launch_req *req)
 {
-	int64_t t0 = pr_mono_ns();
-	int st;
+	static char *const root_env[] = {"OMPI_ALLOW_RUN_AS_ROOT=1",
+					 "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1",
+					 NULL};
+	pr_launch_cmd cmd;
+	pr_child c = {0};
+	int logfd, error;
 
-	for (;;) {
-		pid_t got = waitpid(-1, &st, WNOHANG);
-		if (got < 0 && errno == ECHILD)
-			return;
-		if (got > 0)
-			continue;
-		if (pr_mono_ns() - t0 > 5000000000LL)
-			kill_children(SIGKILL);
-		sleep_ms(20);
-	}
-}
-
-int pr_launch_run(int *status, int *timed_out, const pr_launch_cmd *cmd,
-		  const char *log_path, double timeout_s,
-		  volatile sig_atomic_t *stop)
-{
-	int logfd, wstatus = 0;
-	int64_t t0 = pr_mono_ns(), term_at = 0;
-	pid_t pid, got;
-
-	*status = -1;
-	*timed_out = 0;
-	logfd = open(log_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
+	memset(out, 0, sizeof(*out));
+	out->status = -1;
+	pr_launch_mpirun(&cmd, req->spec, req->config, req->rank_bin, req->plan,
+			 req->ncores);
+	out->argv = cmd.argv;
+	logfd = open(req->log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
 	if (logfd < 0)
-		return pr_error("cannot create '%s': %s", log_path,
+		return pr_error("cannot create '%s': %s", req->log,
 				strerror(errno));
-	fflush(NULL);
-	prctl(PR_SET_CHILD_SUBREAPER, 1);
-	pid = fork();
-	if (pid < 0) {
-		close(logfd);
-		return pr_error("cannot fork: %s", strerror(errno));
-	}
-	if (pid == 0)
-		child_exec(cmd, logfd);
+	c.argv = cmd.argv.v;
+	c.env = geteuid() == 0 ? root_env : NULL;
+	c.out = c.err = logfd;
+	c.own_group = 1;
+	c.death_sig = SIGTERM;
+	c.reap_orphans = 1;
+	c.timeout_s = req->timeout_s;
+	c.stop = req->stop;
+	c.pre_exec = cmd.pin_core0 ? pin_core0 : NULL;
+	error = pr_child_run(&c);
 	close(logfd);
-	setpgid(pid, pid);
-	for (;;) {
-		got = waitpid(pid, &wstatus, WNOHANG);
-		if (got == pid)
-			break;
-		if (got < 0 && errno != EINTR)
-			return pr_error("cannot wait for mpirun: %s",
-					strerror(errno));
-		if (!term_at &&
-		    ((stop && *stop) ||
-		     (timeout_s > 0 &&
-		      (double)(pr_mono_ns() - t0) * 1e-9 > timeout_s))) {
-			*timed_out = !(stop && *stop);
-			kill(-pid, SIGTERM);
-			term_at = pr_mono_ns();
-		} else if (term_at && pr_mono_ns() - term_at > 5000000000LL) {
-			kill(-pid, SIGKILL);
-		}
-		sleep_ms(20);
-	}
-	reap_orphans();
-	if (WIFEXITED(wstatus))
-		*status = WEXITSTATUS(wstatus);
-	else if (WIFSIGNALED(wstatus))
-		*status = 128 + WTERMSIG(wstatus);
-	return PR_OK;
+	out->status = c.status;
+	out->timed_out = c.timed_out;
+	return error;
 }
 
-int pr_launch_capture(char **out, int *status, char *const argv[])
+static int mpirun_check(const pr_spec *spec)
 {
-	size_t len = 0, cap = 0;
-	char *buf = NULL;
-	int fds[2], ws = 0;
-	ssize_t n;
-	pid_t pid;
+	(void)spec;
+	return pr_launch_check("mpirun");
+}
 
-	*out = NULL;
-	*status = -1;
-	if (pipe(fds) < 0)
-		return pr_error("cannot run '%s': %s", argv[0],
-				strerror(errno));
-	fflush(NULL);
-	if ((pid = fork()) < 0) {
-		close(fds[0]);
-		close(fds[1]);
-		return pr_error("cannot fork: %s", strerror(errno));
+static int mpirun_dry_run(const pr_launch_plan *p)
+{
+	size_t k;
+
+	printf("schedule seed %llu: %d launches x %d configs, each %d "
+	       "warmup + %d reps\n",
+	       (unsigned long long)p->sched->seed, p->launches,
+	       pr_spec_nconfigs(p->spec), p->warmup, p->reps);
+	for (k = 0; k < p->sched->ninv; k++) {
+		const pr_invocation *inv = &p->sched->inv[k];
+		pr_launch_cmd cmd;
+		char *line;
+
+		pr_launch_mpirun(&cmd, p->spec, inv->config, p->rank_bin,
+				 "PLAN.json", p->ncores);
+		line = pr_argv_join(&cmd.argv);
+		printf(
+		    "[%zu] launch %d config %d (%s, %s) seed %llu:\n  %s%s\n",
+		    k, inv->launch, inv->config,
+		    pr_spec_transport(p->spec, inv->config),
+		    pr_spec_placement(p->spec, inv->config),
+		    (unsigned long long)inv->seed,
+		    cmd.pin_core0 ? "taskset -c 0 " : "", line);
+		free(line);
+		pr_argv_free(&cmd.argv);
 	}
-	if (pid == 0) {
-		dup2(fds[1], STDOUT_FILENO);
-		close(fds[0]);
-		close(fds[1]);
-		execvp(argv[0], argv);
-		_exit(127);
-	}
-	close(fds[1]);
-	do {
-		if (cap - len < 4096)
-			buf = pr_realloc(buf, cap = cap * 2 + 4096);
-		n = read(fds[0], buf + len, cap - len - 1);
-		if (n > 0)
-			len += (size_t)n;
-	} while (n > 0 || (n < 0 && errno == EINTR));
-	close(fds[0]);
-	while (waitpid(pid, &ws, 0) < 0 && errno == EINTR)
-		;
-	buf[len] = '\0';
-	*out = buf;
-	*status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
 	return PR_OK;
 }
 
-/* The programs each launcher runs itself, and where Debian has them. */
 static const char *const mpirun_progs[] = {"mpirun", NULL};
-static const char *const slurm_progs[] = {
-    "sbatch", "srun", "squeue", "scontrol", "sinfo", "scancel", NULL};
-static const struct {
-	const char *name;
-	const char *const *progs; /* NULL-terminated */
-	const char *needs;	  /* what the message says it needs */
-} launchers[] = {
-    {"mpirun", mpirun_progs, "Open MPI's mpirun (Debian: openmpi-bin)"},
-    {"slurm", slurm_progs,
-     "Slurm's client commands (Debian: slurm-client), or use --launcher "
-     "mpirun"},
+
+const pr_launcher pr_launcher_mpirun = {
+    .name = "mpirun",
+    .progs = mpirun_progs,
+    .needs = "Open MPI's mpirun (Debian: openmpi-bin)",
+    .check = mpirun_check,
+    .run = mpirun_run,
+    .dry_run = mpirun_dry_run,
 };
-
-#define NLAUNCHERS (sizeof(launchers) / sizeof(launchers[0]))
-
 static int is_executable(const char *path)
 {
 	struct stat st;
@@ -405,24 +174,14 @@ int pr_launch_on_path(const char *prog)
 	return found;
 }
 
-static int launcher_index(const char *launcher)
-{
-	size_t i;
-
-	for (i = 0; i < NLAUNCHERS; i++)
-		if (!strcmp(launchers[i].name, launcher))
-			return (int)i;
-	return -1;
-}
-
 const char *pr_launch_missing(const char *launcher)
 {
-	int i = launcher_index(launcher);
+	const pr_launcher *l = pr_launcher_find(launcher);
 	const char *const *p;
 
-	if (i < 0)
+	if (!l)
 		return launcher;
-	for (p = launchers[i].progs; *p; p++)
+	for (p = l->progs; *p; p++)
 		if (!pr_launch_on_path(*p))
 			return *p;
 	return NULL;
@@ -430,26 +189,17 @@ const char *pr_launch_missing(const char *launcher)
 
 int pr_launch_check(const char *launcher)
 {
+	const pr_launcher *l;
 	const char *missing;
-	int i = launcher_index(launcher);
+	int error;
 
-	if (i < 0) {
-		char known[64] = "";
-		size_t k;
-
-		for (k = 0; k < NLAUNCHERS; k++) {
-			strcat(known, k ? ", " : "");
-			strcat(known, launchers[k].name);
-		}
-		return pr_error_code(PR_EINPUT,
-				     "unknown launcher '%s' (known: %s)",
-				     launcher, known);
-	}
+	if ((error = pr_launcher_lookup(&l, launcher)) < 0)
+		return error;
 	if (!(missing = pr_launch_missing(launcher)))
 		return PR_OK;
 	return pr_error_code(PR_EINPUT,
 			     "'%s' not found on PATH: --launcher %s needs %s",
-			     missing, launcher, launchers[i].needs);
+			     missing, launcher, l->needs);
 }
 
 int pr_launch_ncores(void)

@@ -19,6 +19,7 @@
 #include "run/envcap.h"
 #include "repo/gitcheck.h"
 #include "run/launch.h"
+#include "run/launcher.h"
 #include "repo/lock.h"
 #include "repo/git.h"
 #include "repo/paths.h"
@@ -26,7 +27,6 @@
 #include "format/plancheck.h"
 #include "format/predcheck.h"
 #include "base/schedule.h"
-#include "run/slurm.h"
 #include "format/spec.h"
 #include "base/util.h"
 #include "version.h"
@@ -58,8 +58,8 @@ typedef struct {
 	json_t *recovered;     /* set when `prereg recover` records the run */
 	json_t *rows_per_rank; /* row-split: from the pinned prediction */
 	json_t *rows_list;     /* rows_list = auto: from the prediction */
-	int slurm;	       /* --launcher slurm */
-	char *slurm_script;    /* runs/NAME/RUNID/slurm.sh */
+	const pr_launcher *launcher; /* --launcher */
+	char *script; /* the launcher's file in the run directory, or NULL */
 	int64_t started, finished;
 	int64_t t_begin; /* CLOCK_MONOTONIC at the first launch */
 } run_ctx;
@@ -215,7 +215,7 @@ static int keep_launch(const run_ctx *rc, size_t k, const json_t *rec, int ok)
 	return error;
 }
 
-/* One invocation: plan, mpirun, record. *ok = 0 when it failed. */
+/* One invocation: plan, launch, record. *ok = 0 when it failed. */
 static int run_one(run_ctx *rc, size_t k, int *ok)
 {
 	const pr_invocation *inv = &rc->sched.inv[k];
@@ -224,67 +224,48 @@ static int run_one(run_ctx *rc, size_t k, int *ok)
 	char *log = pr_asprintf("%s.log", prefix);
 	char *rankinfo = pr_asprintf("%s.json", prefix);
 	char start[32], end[32];
-	pr_launch_cmd cmd;
+	pr_launch_result res = {0};
+	pr_launch_req req = {.spec = rc->spec,
+			     .config = inv->config,
+			     .rank_bin = rc->rank_bin,
+			     .plan = plan,
+			     .prefix = prefix,
+			     .log = log,
+			     .script = rc->script,
+			     .ncores = rc->ncores,
+			     .timeout_s = 2 * rc->spec->budget_s + 60,
+			     .stop = &g_stop,
+			     .progress =
+				 rc->opts->progress || isatty(STDERR_FILENO)};
 	json_t *pj = plan_for(rc, inv, prefix), *argv = json_array(), *rec;
-	json_t *slurm = NULL;
-	int status = -1, timed_out = 0, error;
+	int error;
 	int64_t t0 = pr_mono_ns(), u0 = pr_now_unix();
-	double budget = rc->spec->budget_s;
 	size_t i;
 
 	*ok = 0;
-	pr_launch_mpirun(&cmd, rc->spec, inv->config, rc->rank_bin, plan,
-			 rc->ncores);
 	if (json_dump_file(pj, plan, JSON_INDENT(2) | JSON_SORT_KEYS) < 0) {
 		error = pr_error("cannot write '%s'", plan);
 		goto cleanup;
 	}
-	if (rc->slurm) {
-		pr_argv args = {0};
-		char **env = NULL;
-		size_t nenv = 0;
-
-		pr_slurm_env(&env, &nenv, rc->spec, inv->config);
-		pr_argv_push(&args, rc->rank_bin);
-		pr_argv_push(&args, plan);
-		pr_argv_pushf(&args, "%s.rc", prefix);
-		for (i = 0; i < nenv; i++)
-			pr_argv_push(&args, env[i]);
-		error =
-		    pr_slurm_run(&slurm, &status, &timed_out, rc->slurm_script,
-				 args.v, log, 2 * budget + 60, &g_stop,
-				 rc->opts->progress || isatty(STDERR_FILENO));
-		json_array_append_new(argv, json_string("sbatch"));
-		json_array_append_new(argv, json_string("slurm.sh"));
-		for (i = 0; i < args.n; i++)
-			json_array_append_new(
-			    argv, json_string(shown_arg(rc, args.v[i])));
-		for (i = 0; i < nenv; i++)
-			free(env[i]);
-		free(env);
-		pr_argv_free(&args);
-	} else {
-		error = pr_launch_run(&status, &timed_out, &cmd, log,
-				      2 * budget + 60, &g_stop);
-		for (i = 0; i < cmd.argv.n; i++)
-			json_array_append_new(
-			    argv, json_string(shown_arg(rc, cmd.argv.v[i])));
-	}
+	error = rc->launcher->run(&res, &req);
+	for (i = 0; i < res.argv.n; i++)
+		json_array_append_new(
+		    argv, json_string(shown_arg(rc, res.argv.v[i])));
 	if (error < 0)
 		goto cleanup;
 	pr_utc_iso(start, u0);
 	pr_utc_iso(end, pr_now_unix());
-	*ok = status == 0 && !g_stop && access(rankinfo, R_OK) == 0;
+	*ok = res.status == 0 && !g_stop && access(rankinfo, R_OK) == 0;
 	rec = json_pack("{s:i, s:i, s:s, s:O, s:i, s:b, s:s, s:s, s:f}",
 			"launch", inv->launch, "config", inv->config,
 			"placement", pr_spec_placement(rc->spec, inv->config),
-			"argv", argv, "exit_status", status, "timed_out",
-			timed_out, "start", start, "end", end, "wall_s",
+			"argv", argv, "exit_status", res.status, "timed_out",
+			res.timed_out, "start", start, "end", end, "wall_s",
 			(double)(pr_mono_ns() - t0) * 1e-9);
 	json_object_del(pj, "out");
 	json_object_set(rec, "plan", pj);
-	if (slurm)
-		json_object_set(rec, "slurm", slurm);
+	if (res.record)
+		json_object_set(rec, rc->launcher->name, res.record);
 	json_object_set_new(rec, "ranks",
 			    *ok ? json_load_file(rankinfo, 0, NULL)
 				: json_null());
@@ -294,8 +275,8 @@ static int run_one(run_ctx *rc, size_t k, int *ok)
 			free(rc->reason);
 			rc->reason = pr_asprintf(
 			    "launch %d, config %d failed (exit status %d%s)",
-			    inv->launch, inv->config, status,
-			    timed_out ? ", timed out" : "");
+			    inv->launch, inv->config, res.status,
+			    res.timed_out ? ", timed out" : "");
 			pr_error("%s", rc->reason);
 			print_tail(log);
 		}
@@ -307,8 +288,7 @@ static int run_one(run_ctx *rc, size_t k, int *ok)
 cleanup:
 	json_decref(pj);
 	json_decref(argv);
-	json_decref(slurm);
-	pr_argv_free(&cmd.argv);
+	pr_launch_result_free(&res);
 	free(prefix);
 	free(plan);
 	free(log);
@@ -316,68 +296,19 @@ cleanup:
 	return error;
 }
 
-/* --launcher slurm --dry-run: the batch script and the sbatch lines. */
-static int dry_run_slurm(const run_ctx *rc)
-{
-	char *script = pr_slurm_script(rc->spec);
-	size_t k, i;
-
-	printf("experiment %s, pin %s (%s)\n", rc->spec->name, rc->pin.tag,
-	       rc->pin.commit);
-	printf("--- slurm.sh (kept in the run directory) ---\n%s---\n", script);
-	for (k = 0; k < rc->sched.ninv; k++) {
-		const pr_invocation *inv = &rc->sched.inv[k];
-		char **env = NULL;
-		size_t nenv = 0;
-
-		pr_slurm_env(&env, &nenv, rc->spec, inv->config);
-		printf("[%zu] launch %d config %d (%s): sbatch --parsable "
-		       "slurm.sh %s PLAN RCDIR",
-		       k, inv->launch, inv->config,
-		       pr_spec_transport(rc->spec, inv->config), rc->rank_bin);
-		for (i = 0; i < nenv; i++) {
-			printf(" %s", env[i]);
-			free(env[i]);
-		}
-		printf("\n");
-		free(env);
-	}
-	free(script);
-	return PR_OK;
-}
-
 static int dry_run(const run_ctx *rc)
 {
-	size_t k;
-
-	if (rc->slurm)
-		return dry_run_slurm(rc);
+	pr_launch_plan plan = {.spec = rc->spec,
+			       .sched = &rc->sched,
+			       .rank_bin = rc->rank_bin,
+			       .ncores = rc->ncores,
+			       .launches = rc->launches,
+			       .reps = rc->reps,
+			       .warmup = rc->warmup};
 
 	printf("experiment %s, pin %s (%s)\n", rc->spec->name, rc->pin.tag,
 	       rc->pin.commit);
-	printf("schedule seed %llu: %d launches x %d configs, each %d "
-	       "warmup + %d reps\n",
-	       (unsigned long long)rc->sched.seed, rc->launches,
-	       pr_spec_nconfigs(rc->spec), rc->warmup, rc->reps);
-	for (k = 0; k < rc->sched.ninv; k++) {
-		const pr_invocation *inv = &rc->sched.inv[k];
-		pr_launch_cmd cmd;
-		char *line;
-
-		pr_launch_mpirun(&cmd, rc->spec, inv->config, rc->rank_bin,
-				 "PLAN.json", rc->ncores);
-		line = pr_argv_join(&cmd.argv);
-		printf(
-		    "[%zu] launch %d config %d (%s, %s) seed %llu:\n  %s%s\n",
-		    k, inv->launch, inv->config,
-		    pr_spec_transport(rc->spec, inv->config),
-		    pr_spec_placement(rc->spec, inv->config),
-		    (unsigned long long)inv->seed,
-		    cmd.pin_core0 ? "taskset -c 0 " : "", line);
-		free(line);
-		pr_argv_free(&cmd.argv);
-	}
-	return PR_OK;
+	return rc->launcher->dry_run(&plan);
 }
 
 /* Stream the kept CSVs of the launches that completed, in schedule order,
@@ -547,15 +478,8 @@ static int setup(run_ctx *rc, const char *name)
 		return error;
 	if ((error = load_pinned(rc)) < 0)
 		return error;
-	rc->slurm = !strcmp(o->launcher, "slurm");
-	if (strcmp(o->launcher, "mpirun") && !rc->slurm)
-		return pr_error_code(PR_EINPUT,
-				     "unknown launcher '%s' (known: mpirun, "
-				     "slurm)",
-				     o->launcher);
-	if (!o->dry_run &&
-	    ((error = pr_launch_check(o->launcher)) < 0 ||
-	     (rc->slurm && (error = pr_slurm_check(rc->spec)) < 0)))
+	if ((error = pr_launcher_lookup(&rc->launcher, o->launcher)) < 0 ||
+	    (!o->dry_run && (error = rc->launcher->check(rc->spec)) < 0))
 		return error;
 	rc->launches = o->quick ? 2 : rc->spec->launches;
 	rc->reps = o->quick ? 3 : rc->spec->reps;
@@ -669,12 +593,13 @@ static int begin(run_ctx *rc)
 	else if ((error = pr_mkdir_p(rc->run_dir)) == 0 &&
 		 (error = pr_write_file_atomic(path, text, strlen(text))) == 0)
 		error = pr_mkdtemp(&rc->work_dir, prefix);
-	if (error == 0 && rc->slurm) {
-		char *script = pr_slurm_script(rc->spec);
+	if (error == 0 && rc->launcher->script) {
+		char *script = rc->launcher->prepare(rc->spec);
 
-		rc->slurm_script = pr_asprintf("%s/slurm.sh", rc->run_dir);
-		error = pr_write_file_atomic(rc->slurm_script, script,
-					     strlen(script));
+		rc->script =
+		    pr_asprintf("%s/%s", rc->run_dir, rc->launcher->script);
+		error =
+		    pr_write_file_atomic(rc->script, script, strlen(script));
 		free(script);
 	}
 	free(text);
@@ -718,8 +643,9 @@ static int commit(run_ctx *rc)
 	paths[0] = pr_asprintf("%s/" PR_MANIFEST_FILE, rc->rel_dir);
 	paths[1] = pr_asprintf("%s/" PR_ARCHIVE_FILE, rc->rel_dir);
 	paths[2] = pr_path_ledger(NULL, rc->spec->name);
-	if (rc->slurm)
-		paths[npaths++] = pr_asprintf("%s/slurm.sh", rc->rel_dir);
+	if (rc->script)
+		paths[npaths++] =
+		    pr_asprintf("%s/%s", rc->rel_dir, rc->launcher->script);
 	msg =
 	    pr_asprintf("prereg run %s %s (%s)\n\npin %s %s\n", rc->spec->name,
 			rc->run_id, rc->status, rc->pin.tag, rc->pin.commit);
@@ -814,7 +740,7 @@ static void run_ctx_free(run_ctx *rc)
 	free(rc->rel_dir);
 	free(rc->work_dir);
 	free(rc->rank_bin);
-	free(rc->slurm_script);
+	free(rc->script);
 }
 
 /* ---- recovery of runs whose prereg ended before recording them ---- */
@@ -990,9 +916,10 @@ static int recover_ctx(run_ctx *rc, pr_run_opts *o, json_t **state,
 	o->launcher = launcher;
 	o->quick = json_is_true(json_object_get(*state, "quick"));
 	o->no_commit = json_is_true(json_object_get(*state, "no_commit"));
-	rc->slurm = !strcmp(launcher, "slurm");
-	if (rc->slurm)
-		rc->slurm_script = pr_asprintf("%s/slurm.sh", rc->run_dir);
+	rc->launcher = pr_launcher_find(launcher);
+	if (rc->launcher && rc->launcher->script)
+		rc->script =
+		    pr_asprintf("%s/%s", rc->run_dir, rc->launcher->script);
 	rc->launches =
 	    (int)json_integer_value(json_object_get(*state, "launches"));
 	rc->reps = (int)json_integer_value(json_object_get(*state, "reps"));

@@ -6,9 +6,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "run/launch.h"
-#include "format/spec.h"
+#include "base/mca.h"
 #include "base/util.h"
+#include "format/spec.h"
+#include "run/launch.h"
+#include "run/launcher.h"
 
 /* A group's value of a [slurm] list: its own, the one for all, or NULL. */
 static const char *per_group(char *const *v, int n, int g)
@@ -18,15 +20,11 @@ static const char *per_group(char *const *v, int n, int g)
 	return s && *s ? s : NULL;
 }
 
-int pr_slurm_available(void)
-{
-	return pr_launch_missing("slurm") == NULL;
-}
-
 int pr_slurm_check(const pr_spec *spec)
 {
 	/* sinfo retries for up to a minute when it cannot reach slurmctld */
-	char *argv[] = {"timeout", "10", "sinfo", "-h", "-o", "%R", NULL};
+	char *argv[] = {"sinfo", "-h", "-o", "%R", NULL};
+	pr_child sinfo = {.argv = argv, .capture = 1, .timeout_s = 10};
 	char *out = NULL;
 	int status, g, c, error;
 
@@ -39,8 +37,10 @@ int pr_slurm_check(const pr_spec *spec)
 					     "mpirun placement; under Slurm "
 					     "use the [slurm] options",
 					     spec->path);
-	if ((error = pr_launch_capture(&out, &status, argv)) < 0)
+	if ((error = pr_child_run(&sinfo)) < 0)
 		return error;
+	out = sinfo.output;
+	status = sinfo.status;
 	if (status != 0 || !*out) {
 		free(out);
 		return pr_error_code(PR_EINPUT,
@@ -104,49 +104,8 @@ static const char task[] =
     "\"$@\"; r=$?; echo $r >\"$RCDIR/$SLURM_PROCID\"\n"
     "trap \"exit $r\" TERM; sleep $D & wait $!; exit $r'\n";
 
-/*
- * After the srun step: Slurm 22.05's mpi/pmix can hang srun at the end of
- * a het step (a race between its abort-agent threads, fixed in 24.11), on
- * scancel and at a time limit. The later components exit a second apart,
- * and once every task has written its status srun gets GRACE seconds.
- * The script stays alive on SIGTERM so that srun dies with it.
- */
-static const char watchdog[] =
-    "S=$! i=0 seen=0 gone=0\n"
-    "trap 'echo \"prereg: SIGTERM (cancelled or time limit)\" >&2' TERM\n"
-    "while kill -0 $S 2>/dev/null; do\n"
-    "\t# a task killed by srun -K writes no status: step 0 listed by\n"
-    "\t# squeue -s once and then missing twice in a row (squeue\n"
-    "\t# answering), or never listed in 30 s, says the tasks are gone\n"
-    "\ti=$((i + 1))\n"
-    "\tif [ $((i % 5)) = 0 ] &&\n"
-    "\t    q=$(squeue -h -s -j \"$SLURM_JOB_ID\" -o %i 2>/dev/null); then\n"
-    "\t\tif printf '%s\\n' \"$q\" | grep -qx \"$SLURM_JOB_ID.0\"; then\n"
-    "\t\t\tseen=1 gone=0\n"
-    "\t\telif [ $seen = 1 ] || [ $i -ge 150 ]; then\n"
-    "\t\t\tgone=$((gone + 1))\n"
-    "\t\tfi\n"
-    "\tfi\n"
-    "\tif [ $gone -ge 2 ] || [ \"$(ls \"$RCDIR\" | wc -l)\" -ge \"$N\" ]; "
-    "then\n"
-    "\t\tfor _ in $(seq $((GRACE * 10))); do\n"
-    "\t\t\tkill -0 $S 2>/dev/null || break; sleep 0.1\n"
-    "\t\tdone\n"
-    "\t\tif kill -0 $S 2>/dev/null; then\n"
-    "\t\t\techo \"prereg: the tasks are gone, srun did not exit within "
-    "${GRACE} s: killing it (Slurm 22.05 mpi/pmix)\" >&2\n"
-    "\t\t\tkill -9 $S\n"
-    "\t\tfi\n"
-    "\t\tbreak\n"
-    "\tfi\n"
-    "\tsleep 0.2\n"
-    "done\n"
-    "while :; do wait $S; rc=$?; kill -0 $S 2>/dev/null || break; done\n"
-    "if [ \"$(ls \"$RCDIR\" | wc -l)\" -ge \"$N\" ]; then\n"
-    "\trc=$(sort -n \"$RCDIR\"/* | tail -n 1)\n"
-    "fi\n"
-    "rm -rf \"$RCDIR\"\n"
-    "exit $rc\n";
+/* After the srun step: the watchdog (slurm-watchdog.sh says why). */
+#include "slurm_watchdog.h"
 
 char *pr_slurm_script(const pr_spec *spec)
 {
@@ -186,31 +145,12 @@ char *pr_slurm_script(const pr_spec *spec)
 	return text;
 }
 
-void pr_slurm_env(char ***out, size_t *n, const pr_spec *spec, int config)
+void pr_slurm_env(pr_argv *out, const pr_spec *spec, int config)
 {
-	const char *const *a =
-	    pr_launch_transport_args(pr_spec_transport(spec, config));
-	pr_argv env = {0};
-
-	for (; a && *a; a++) {
-		if (!strcmp(a[0], "--mca") && a[1] && a[2]) {
-			/* loopback only is for one machine; Slurm's components
-			 * may sit on different nodes */
-			if (strcmp(a[1], "btl_tcp_if_include"))
-				pr_argv_pushf(&env, "OMPI_MCA_%s=%s", a[1],
-					      a[2]);
-			a += 2;
-		} else if (!strcmp(a[0], "-x") && a[1]) {
-			pr_argv_push(&env, a[1]);
-			a++;
-		}
-	}
-	if (!strcmp(spec->algorithm, "ring")) {
-		pr_argv_push(&env, "OMPI_MCA_coll_tuned_use_dynamic_rules=1");
-		pr_argv_push(&env, "OMPI_MCA_coll_tuned_allreduce_algorithm=4");
-	}
-	*out = env.v;
-	*n = env.n;
+	pr_mca_env(out, pr_mca_find(pr_mca_transports, pr_mca_ntransports,
+				    pr_spec_transport(spec, config)));
+	pr_mca_env(out, pr_mca_find(pr_mca_algorithms, pr_mca_nalgorithms,
+				    spec->algorithm));
 }
 
 /* The value of key=... in a scontrol -o line (caller frees), or "". */
@@ -241,7 +181,7 @@ static json_t *components(const char *job, int *all_ok)
 	int status;
 
 	*all_ok = 0;
-	if (pr_launch_capture(&out, &status, argv) < 0 || status != 0) {
+	if (pr_child_capture(&out, &status, argv) < 0 || status != 0) {
 		free(out);
 		return a;
 	}
@@ -279,7 +219,7 @@ static void cancel(const char *job)
 	char *argv[] = {"scancel", (char *)job, NULL}, *out = NULL;
 	int status;
 
-	pr_launch_capture(&out, &status, argv);
+	pr_child_capture(&out, &status, argv);
 	free(out);
 }
 
@@ -290,7 +230,7 @@ static char *queue_state(const char *job)
 	char *out = NULL;
 	int status;
 
-	if (pr_launch_capture(&out, &status, argv) < 0 || status != 0) {
+	if (pr_child_capture(&out, &status, argv) < 0 || status != 0) {
 		free(out);
 		return pr_strdup("");
 	}
@@ -323,7 +263,7 @@ int pr_slurm_run(json_t **rec, int *status, int *timed_out, const char *script,
 	pr_argv_push(&sb, script);
 	for (; args && *args; args++)
 		pr_argv_push(&sb, *args);
-	error = pr_launch_capture(&out, &rc, sb.v);
+	error = pr_child_capture(&out, &rc, sb.v);
 	pr_argv_free(&sb);
 	if (error < 0 || rc != 0) {
 		free(out);
@@ -362,3 +302,68 @@ int pr_slurm_run(json_t **rec, int *status, int *timed_out, const char *script,
 	free(job);
 	return PR_OK;
 }
+
+/* One launch as one job: slurm.sh RANK_BIN PLAN RCDIR and the MCA
+ * settings; the manifest records `sbatch slurm.sh ARGS...`. */
+static int slurm_launch(pr_launch_result *out, const pr_launch_req *req)
+{
+	pr_argv args = {0};
+	size_t i;
+	int error;
+
+	memset(out, 0, sizeof(*out));
+	out->status = -1;
+	pr_argv_push(&args, req->rank_bin);
+	pr_argv_push(&args, req->plan);
+	pr_argv_pushf(&args, "%s.rc", req->prefix);
+	pr_slurm_env(&args, req->spec, req->config);
+	error = pr_slurm_run(&out->record, &out->status, &out->timed_out,
+			     req->script, args.v, req->log, req->timeout_s,
+			     req->stop, req->progress);
+	pr_argv_push(&out->argv, "sbatch");
+	pr_argv_push(&out->argv, "slurm.sh");
+	for (i = 0; i < args.n; i++)
+		pr_argv_push(&out->argv, args.v[i]);
+	pr_argv_free(&args);
+	return error;
+}
+
+/* The batch script, then the sbatch line of each launch. */
+static int slurm_dry_run(const pr_launch_plan *p)
+{
+	char *script = pr_slurm_script(p->spec);
+	size_t k, i;
+
+	printf("--- slurm.sh (kept in the run directory) ---\n%s---\n", script);
+	for (k = 0; k < p->sched->ninv; k++) {
+		const pr_invocation *inv = &p->sched->inv[k];
+		pr_argv env = {0};
+
+		pr_slurm_env(&env, p->spec, inv->config);
+		printf("[%zu] launch %d config %d (%s): sbatch --parsable "
+		       "slurm.sh %s PLAN RCDIR",
+		       k, inv->launch, inv->config,
+		       pr_spec_transport(p->spec, inv->config), p->rank_bin);
+		for (i = 0; i < env.n; i++)
+			printf(" %s", env.v[i]);
+		printf("\n");
+		pr_argv_free(&env);
+	}
+	free(script);
+	return PR_OK;
+}
+
+static const char *const slurm_progs[] = {
+    "sbatch", "srun", "squeue", "scontrol", "sinfo", "scancel", NULL};
+
+const pr_launcher pr_launcher_slurm = {
+    .name = "slurm",
+    .progs = slurm_progs,
+    .needs = "Slurm's client commands (Debian: slurm-client), or use "
+	     "--launcher mpirun",
+    .script = "slurm.sh",
+    .check = pr_slurm_check,
+    .prepare = pr_slurm_script,
+    .run = slurm_launch,
+    .dry_run = slurm_dry_run,
+};

@@ -1,16 +1,15 @@
-/* slurm.h - the slurm launcher: a heterogeneous batch job per launch, one
- * component per rank group, one MPI_COMM_WORLD through srun --mpi=pmix */
+/* slurm.h - the slurm launcher (pr_launcher_slurm, run/launcher.h): a
+ * heterogeneous batch job per launch, one component per rank group, one
+ * MPI_COMM_WORLD through srun --mpi=pmix */
 #ifndef PR_SLURM_H
 #define PR_SLURM_H
 
 #include <jansson.h>
 #include <signal.h>
 
-struct pr_spec;
+#include "base/child.h"
 
-/* Are all of Slurm's client commands that prereg runs on PATH
- * (pr_launch_missing("slurm") finds none missing)? */
-int pr_slurm_available(void);
+struct pr_spec;
 
 /*
  * Before anything is submitted: Slurm's client commands are on PATH
@@ -28,11 +27,10 @@ int pr_slurm_check(const struct pr_spec *spec);
  */
 char *pr_slurm_script(const struct pr_spec *spec);
 
-/* The transport's and algorithm's mpirun settings as environment K=V
- * pairs (OMPI_MCA_pml=ob1, ...), NULL-terminated, caller frees with
- * pr_argv_free semantics (see launch.h). */
-void pr_slurm_env(char ***out, size_t *n, const struct pr_spec *spec,
-		  int config);
+/* Append the transport's and algorithm's MCA settings of `config` as
+ * environment K=V entries (OMPI_MCA_pml=ob1, ...; base/mca.h), leaving out
+ * the loopback-only ones. */
+void pr_slurm_env(pr_argv *out, const struct pr_spec *spec, int config);
 
 /*
  * Submit script with sbatch (output to log_path), follow the job with

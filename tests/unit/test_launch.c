@@ -1,5 +1,6 @@
-/* test_launch.c - unit tests of src/run/launch.c: finding the launchers'
- * programs on PATH */
+/* test_launch.c - unit tests of src/run/launch.c and src/run/slurm.c: the
+ * launchers' programs on PATH, mpirun's command lines, Slurm's environment
+ * and batch script */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,8 +13,11 @@
 
 #include <cmocka.h>
 
-#include "run/launch.h"
 #include "base/util.h"
+#include "format/spec.h"
+#include "run/launch.h"
+#include "run/launcher.h"
+#include "run/slurm.h"
 
 /* A scratch directory, the PATH and working directory to restore. */
 struct scratch {
@@ -191,6 +195,196 @@ static void test_unknown_launcher(void **state)
 				 "slurm)");
 }
 
+/* A spec of `groups` with the given [factors] and [mpi] and [slurm]
+ * lines. */
+static pr_spec *spec_of(const char *groups, const char *factors,
+			const char *extra)
+{
+	char *text = pr_asprintf("[experiment]\nkind = validation\n"
+				 "claim = c\nworkload = kv-split\n"
+				 "budget_s = 60\n[shape]\nrows = 64\n"
+				 "keys = 8\nd = 16\n[ranks]\ngroup = %s\n"
+				 "[factors]\n%s\n%s",
+				 groups, factors, extra);
+	pr_spec *spec = NULL;
+
+	assert_int_equal(pr_spec_parse(&spec, text, "t.ini", "t"), PR_OK);
+	free(text);
+	return spec;
+}
+
+/* The mpirun line of `config` as one string. */
+static char *mpirun_line(const pr_spec *spec, int config, int ncores,
+			 int *pin_core0)
+{
+	pr_launch_cmd cmd;
+	char *line;
+
+	pr_launch_mpirun(&cmd, spec, config, "RANK", "PLAN", ncores);
+	line = pr_argv_join(&cmd.argv);
+	*pin_core0 = cmd.pin_core0;
+	pr_argv_free(&cmd.argv);
+	return line;
+}
+
+static void expect_mpirun(const pr_spec *spec, int config, int ncores,
+			  int pin_core0, const char *want)
+{
+	int pin = -1;
+	char *line = mpirun_line(spec, config, ncores, &pin);
+
+	assert_string_equal(line, want);
+	assert_int_equal(pin, pin_core0);
+	free(line);
+}
+
+/* Each transport's MCA arguments (DESIGN 6.4), spread over enough cores. */
+static void test_mpirun_transports(void **state)
+{
+	pr_spec *spec =
+	    spec_of("cpu*2", "transport = vader, tcp, ucx, default", "");
+
+	(void)state;
+	expect_mpirun(spec, 0, 4, 0,
+		      "mpirun -np 2 --bind-to core --mca pml ob1 --mca btl "
+		      "self,vader RANK PLAN");
+	expect_mpirun(spec, 1, 4, 0,
+		      "mpirun -np 2 --bind-to core --mca pml ob1 --mca btl "
+		      "self,tcp --mca btl_tcp_if_include lo RANK PLAN");
+	expect_mpirun(spec, 2, 4, 0,
+		      "mpirun -np 2 --bind-to core --mca pml ucx --mca "
+		      "pml_ucx_tls any --mca pml_ucx_devices any -x "
+		      "UCX_TLS=sm,self RANK PLAN");
+	expect_mpirun(spec, 3, 4, 0, "mpirun -np 2 --bind-to core RANK PLAN");
+	pr_spec_free(spec);
+}
+
+/* More ranks than cores: oversubscribed and unbound; packed: core 0. */
+static void test_mpirun_placement(void **state)
+{
+	pr_spec *spec = spec_of("cpu*3",
+				"transport = default\n"
+				"placement = spread, packed",
+				"");
+
+	(void)state;
+	expect_mpirun(spec, 0, 3, 0, "mpirun -np 3 --bind-to core RANK PLAN");
+	expect_mpirun(spec, 0, 2, 0,
+		      "mpirun -np 3 --oversubscribe --bind-to none RANK PLAN");
+	expect_mpirun(spec, 1, 3, 1, "mpirun -np 3 --bind-to none RANK PLAN");
+	expect_mpirun(spec, 1, 1, 1,
+		      "mpirun -np 3 --oversubscribe --bind-to none RANK PLAN");
+	pr_spec_free(spec);
+}
+
+/* [mpi] algorithm = ring after the transport's settings. */
+static void test_mpirun_ring(void **state)
+{
+	pr_spec *spec = spec_of("cpu*2, cpu-naive*2", "transport = vader",
+				"[mpi]\nalgorithm = ring\n");
+
+	(void)state;
+	expect_mpirun(spec, 0, 2, 0,
+		      "mpirun -np 4 --oversubscribe --bind-to none --mca pml "
+		      "ob1 --mca btl self,vader --mca "
+		      "coll_tuned_use_dynamic_rules 1 --mca "
+		      "coll_tuned_allreduce_algorithm 4 RANK PLAN");
+	pr_spec_free(spec);
+}
+
+static char *slurm_env_line(const pr_spec *spec, int config)
+{
+	pr_argv env = {0};
+	char *line;
+
+	pr_slurm_env(&env, spec, config);
+	line = pr_argv_join(&env);
+	pr_argv_free(&env);
+	return line;
+}
+
+/* The same settings as OMPI_MCA_* for srun, without loopback-only tcp. */
+static void test_slurm_env(void **state)
+{
+	pr_spec *spec = spec_of("cpu*2", "transport = vader, tcp, ucx, default",
+				"[mpi]\nalgorithm = ring\n");
+	static const char *const want[] = {
+	    "OMPI_MCA_pml=ob1 OMPI_MCA_btl=self,vader",
+	    "OMPI_MCA_pml=ob1 OMPI_MCA_btl=self,tcp",
+	    "OMPI_MCA_pml=ucx OMPI_MCA_pml_ucx_tls=any "
+	    "OMPI_MCA_pml_ucx_devices=any UCX_TLS=sm,self",
+	    ""};
+	const char *ring = "OMPI_MCA_coll_tuned_use_dynamic_rules=1 "
+			   "OMPI_MCA_coll_tuned_allreduce_algorithm=4";
+	int c;
+
+	(void)state;
+	for (c = 0; c < 4; c++) {
+		char *line = slurm_env_line(spec, c);
+		char *expect =
+		    pr_asprintf("%s%s%s", want[c], *want[c] ? " " : "", ring);
+
+		assert_string_equal(line, expect);
+		free(line);
+		free(expect);
+	}
+	pr_spec_free(spec);
+}
+
+/* One #SBATCH component per group, its own [slurm] values or the one for
+ * all; one srun step over every component. */
+static void test_slurm_script(void **state)
+{
+	pr_spec *spec = spec_of(
+	    "cpu*2, cpu*3", "transport = tcp",
+	    "[slurm]\npartition = gpuA, gpuB\ngres = gpu:1\ntime = 7\n");
+	pr_spec *one = spec_of("cpu*2", "transport = tcp", "");
+	char *s = pr_slurm_script(spec), *t = pr_slurm_script(one);
+	const char *end = "rm -rf \"$RCDIR\"\nexit $rc\n";
+
+	(void)state;
+	assert_non_null(strstr(s, "#SBATCH --job-name=prereg-t\n"
+				  "#SBATCH --ntasks=2 --time=7 "
+				  "--partition=gpuA --gres=gpu:1\n"
+				  "#SBATCH hetjob\n"
+				  "#SBATCH --ntasks=3 --time=7 "
+				  "--partition=gpuB --gres=gpu:1\n"));
+	assert_non_null(strstr(s, "\nN=5 GRACE=10\n"));
+	assert_non_null(strstr(
+	    s, "\nsrun -K --mpi=pmix --het-group=0 bash -c \"D=0; $T\" - "
+	       "\"$RANK\" \"$PLAN\" : --het-group=1 bash -c \"D=1; $T\" - "
+	       "\"$RANK\" \"$PLAN\" &\nS=$! i=0 seen=0 gone=0\n"));
+	/* the watchdog, embedded from slurm-watchdog.sh, ends the script */
+	assert_non_null(strstr(s, "\tif printf '%s\\n' \"$q\" | grep -qx"));
+	assert_string_equal(s + strlen(s) - strlen(end), end);
+	assert_null(strstr(t, "hetjob"));
+	assert_null(strstr(t, "--het-group"));
+	assert_non_null(strstr(t, "\nsrun -K --mpi=pmix bash -c \"D=0; $T\""));
+	free(s);
+	free(t);
+	pr_spec_free(spec);
+	pr_spec_free(one);
+}
+
+/* The table: each launcher by name, the unknown one refused. */
+static void test_launcher_table(void **state)
+{
+	const pr_launcher *l = NULL;
+	int quiet;
+
+	(void)state;
+	assert_ptr_equal(pr_launcher_find("mpirun"), &pr_launcher_mpirun);
+	assert_ptr_equal(pr_launcher_find("slurm"), &pr_launcher_slurm);
+	assert_null(pr_launcher_mpirun.script);
+	assert_string_equal(pr_launcher_slurm.script, "slurm.sh");
+	quiet = pr_set_quiet(1);
+	assert_int_equal(pr_launcher_lookup(&l, "pbs"), PR_EINPUT);
+	pr_set_quiet(quiet);
+	assert_null(l);
+	assert_string_equal(pr_last_error(), "unknown launcher 'pbs' (known: "
+					     "mpirun, slurm)");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -199,6 +393,12 @@ int main(void)
 	    cmocka_unit_test(test_path_entries),
 	    cmocka_unit_test(test_slurm),
 	    cmocka_unit_test(test_unknown_launcher),
+	    cmocka_unit_test(test_mpirun_transports),
+	    cmocka_unit_test(test_mpirun_placement),
+	    cmocka_unit_test(test_mpirun_ring),
+	    cmocka_unit_test(test_slurm_env),
+	    cmocka_unit_test(test_slurm_script),
+	    cmocka_unit_test(test_launcher_table),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
