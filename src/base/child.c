@@ -161,13 +161,6 @@ int pr_child_start(pr_child *c)
 	return PR_OK;
 }
 
-static void sleep_ms(long ms)
-{
-	struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
-
-	nanosleep(&ts, NULL);
-}
-
 /* Our children (orphaned ranks reparented to us) from /proc; kill them. */
 static int kill_children(int sig)
 {
@@ -219,7 +212,7 @@ static void reap_orphans(void)
 			continue;
 		if (pr_mono_ns() - t0 > GRACE_NS)
 			kill_children(SIGKILL);
-		sleep_ms(20);
+		pr_sleep_ms(20);
 	}
 }
 
@@ -279,7 +272,7 @@ int pr_child_finish(pr_child *c)
 		if (c->capture_fd >= 0)
 			read_capture(c, got == c->pid ? -1 : 20);
 		else if (got != c->pid)
-			sleep_ms(20);
+			pr_sleep_ms(20);
 	}
 	if (c->reap_orphans)
 		reap_orphans();

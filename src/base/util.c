@@ -441,6 +441,13 @@ int64_t pr_now_unix(void)
 	return (int64_t)ts.tv_sec;
 }
 
+void pr_sleep_ms(long ms)
+{
+	struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+
+	nanosleep(&ts, NULL);
+}
+
 int64_t pr_mono_ns(void)
 {
 	struct timespec ts;

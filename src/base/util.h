@@ -103,6 +103,8 @@ void pr_sha256_hex(char out[65], const void *data, size_t len);
 /* CLOCK_REALTIME as "YYYY-mm-ddTHH:MM:SSZ" (UTC). */
 void pr_utc_iso(char out[32], int64_t unix_seconds);
 int64_t pr_now_unix(void);
+/* Sleep ms milliseconds (a signal may end it sooner). */
+void pr_sleep_ms(long ms);
 /* CLOCK_MONOTONIC in nanoseconds. */
 int64_t pr_mono_ns(void);
 

@@ -93,7 +93,12 @@ static struct names transport_names(void)
 	return (struct names){pr_mca_transports, sizeof(pr_mca_transports[0]),
 			      pr_mca_ntransports};
 }
-static const char *const algorithms[] = {"default", "ring"};
+
+static struct names algorithm_names(void)
+{
+	return (struct names){pr_mca_algorithms, sizeof(pr_mca_algorithms[0]),
+			      pr_mca_nalgorithms};
+}
 
 #define MAX_BYTES (1L << 30)
 #define MAX_NAME 64
@@ -615,11 +620,11 @@ static int set_algorithm(struct parse *p, const char *key, const char *value)
 	int i, error;
 
 	(void)key;
-	if ((error = get_choice(&i, p, "algorithm", value, NAMES(algorithms))) <
+	if ((error = get_choice(&i, p, "algorithm", value, algorithm_names())) <
 	    0)
 		return error;
 	free(p->spec->algorithm);
-	p->spec->algorithm = pr_strdup(algorithms[i]);
+	p->spec->algorithm = pr_strdup(pr_mca_algorithms[i].name);
 	return PR_OK;
 }
 

@@ -5,8 +5,6 @@
 #include <git2.h>
 #include <jansson.h>
 
-#include "model/hockney.h"
-
 struct pr_spec;
 
 /*

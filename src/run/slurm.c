@@ -238,13 +238,6 @@ static char *queue_state(const char *job)
 	return out;
 }
 
-static void sleep_ms(long ms)
-{
-	struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
-
-	nanosleep(&ts, NULL);
-}
-
 int pr_slurm_run(json_t **rec, int *status, int *timed_out, const char *script,
 		 char *const *args, const char *log_path, double timeout_s,
 		 volatile sig_atomic_t *stop, int progress)
@@ -292,7 +285,7 @@ int pr_slurm_run(json_t **rec, int *status, int *timed_out, const char *script,
 			cancel(job);
 			cancelled = 1;
 		}
-		sleep_ms(200);
+		pr_sleep_ms(200);
 	}
 	*rec = json_pack("{s:s, s:o, s:f}", "job_id", job, "components",
 			 components(job, &ok), "submit_to_done_s",
