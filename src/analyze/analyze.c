@@ -409,10 +409,8 @@ static void build_table(pr_analysis_run *out, const sample_set *S,
 	}
 }
 
-static char *dup_string(json_t *o, const char *key)
+static char *dup_string(const char *s)
 {
-	const char *s = json_string_value(json_object_get(o, key));
-
 	return s ? pr_strdup(s) : NULL;
 }
 
@@ -455,19 +453,20 @@ static char *config_label(json_t *c)
 	return label;
 }
 
-void pr_analyze_run(pr_analysis_run *out, const pr_timings *t, json_t *manifest,
-		    const pr_cell *cells, size_t ncells)
+void pr_analyze_run(pr_analysis_run *out, const pr_timings *t,
+		    const pr_manifest *m, const pr_cell *cells, size_t ncells)
 {
-	json_t *pin = json_object_get(manifest, "pin");
-	json_t *configs = json_object_get(manifest, "configs");
+	json_t *configs = m ? m->configs : NULL;
 	sample_set S;
 	size_t i;
 
 	memset(out, 0, sizeof(*out));
-	out->run_id = dup_string(manifest, "run_id");
-	out->status = dup_string(manifest, "status");
-	out->pin_tag = dup_string(pin, "tag");
-	out->pin_commit = dup_string(pin, "commit");
+	if (m) {
+		out->run_id = dup_string(m->run_id);
+		out->status = dup_string(m->status);
+		out->pin_tag = dup_string(m->pin.tag);
+		out->pin_commit = dup_string(m->pin.commit);
+	}
 	out->sha256_ok = out->pred_pinned = -1;
 	out->nconfigs = json_array_size(configs);
 	out->config_label = pr_calloc(out->nconfigs + 1, sizeof(char *));
@@ -779,7 +778,7 @@ static int analyze_one(pr_analysis *a, const char *root, const char *id,
 	}
 	a->run = pr_realloc(a->run, (a->nruns + 1) * sizeof(*a->run));
 	r = &a->run[a->nruns++];
-	pr_analyze_run(r, &t, m->json, a->cell, a->ncells);
+	pr_analyze_run(r, &t, m, a->cell, a->ncells);
 	if (!r->run_id)
 		r->run_id = pr_strdup(id);
 	memcpy(r->sha256, info.sha256, sizeof(r->sha256));

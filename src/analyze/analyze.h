@@ -10,6 +10,7 @@
 #include "base/stats.h"
 
 struct pr_timings;
+struct pr_manifest;
 
 typedef enum {
 	PR_PASS,
@@ -134,7 +135,8 @@ void pr_cells_free(pr_cell *cells, size_t n);
  * outlive out.
  */
 void pr_analyze_run(pr_analysis_run *out, const struct pr_timings *t,
-		    json_t *manifest, const pr_cell *cells, size_t ncells);
+		    const struct pr_manifest *manifest, const pr_cell *cells,
+		    size_t ncells);
 void pr_analysis_run_free(pr_analysis_run *r);
 
 /*

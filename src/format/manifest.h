@@ -60,7 +60,7 @@ int pr_manifest_dump(char **out, const pr_manifest_parts *p);
  * string, numbers 0 (and the has_ flag 0) when absent or no integer; every
  * pointer is borrowed from `json`, which the manifest owns.
  */
-typedef struct {
+typedef struct pr_manifest {
 	json_t *json; /* the whole value read, NULL when none */
 	const char *run_id, *experiment, *status, *started, *finished;
 	const char *reason; /* NULL when absent */
