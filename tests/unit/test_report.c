@@ -149,7 +149,7 @@ static void test_cell_md(void **state)
 	pr_cell c;
 	pr_linearity l;
 	pr_steps st;
-	char root[] = "/tmp/test_report_XXXXXX", *path, *text = NULL;
+	char root[64] = "/tmp/test_report_XXXXXX", *path, *text = NULL;
 	size_t len;
 
 	(void)state;
