@@ -30,6 +30,7 @@
 #include "format/spec.h"
 #include "base/util.h"
 #include "version.h"
+#include "run/run-internal.h"
 
 static volatile sig_atomic_t g_stop;
 
@@ -38,31 +39,6 @@ static void on_signal(int sig)
 	(void)sig;
 	g_stop = 1;
 }
-
-/* Everything one run carries from start to commit. */
-typedef struct {
-	git_repository *repo;
-	const pr_run_opts *opts;
-	pr_spec *spec;
-	pr_pin pin;
-	pr_schedule sched;
-	int launches, reps, warmup, ncores;
-	char run_id[40];
-	char *run_dir;	/* absolute runs/NAME/RUNID */
-	char *rel_dir;	/* runs/NAME/RUNID */
-	char *work_dir; /* scratch for plans, logs and per-launch output */
-	char *rank_bin;
-	json_t *invocations; /* manifest records, one per launch done */
-	const char *status;
-	char *reason;	       /* why the run is not complete, or NULL */
-	json_t *recovered;     /* set when `prereg recover` records the run */
-	json_t *rows_per_rank; /* row-split: from the pinned prediction */
-	json_t *rows_list;     /* rows_list = auto: from the prediction */
-	const pr_launcher *launcher; /* --launcher */
-	char *script; /* the launcher's file in the run directory, or NULL */
-	int64_t started, finished;
-	int64_t t_begin; /* CLOCK_MONOTONIC at the first launch */
-} run_ctx;
 
 static int make_run_id(char out[40])
 {
@@ -183,7 +159,7 @@ static const char *shown_arg(const run_ctx *rc, const char *arg)
 }
 
 /* runs/NAME/RUNID/launch-NNNN.EXT (caller frees). */
-static char *launch_file(const run_ctx *rc, size_t k, const char *ext)
+char *pr_run_launch_file(const run_ctx *rc, size_t k, const char *ext)
 {
 	return pr_asprintf("%s/launch-%04zu.%s", rc->run_dir, k, ext);
 }
@@ -197,8 +173,8 @@ static char *launch_file(const run_ctx *rc, size_t k, const char *ext)
 static int keep_launch(const run_ctx *rc, size_t k, const json_t *rec, int ok)
 {
 	char *csv = pr_asprintf("%s/inv-%04zu.csv", rc->work_dir, k);
-	char *kept = launch_file(rc, k, "csv"),
-	     *path = launch_file(rc, k, "json");
+	char *kept = pr_run_launch_file(rc, k, "csv"),
+	     *path = pr_run_launch_file(rc, k, "json");
 	char *text = json_dumps(rec, JSON_INDENT(2) | JSON_SORT_KEYS);
 	int error = PR_OK;
 
@@ -329,7 +305,7 @@ static int write_archive(pr_archive_info *info, run_ctx *rc)
 
 		if (json_is_null(json_object_get(rec, "ranks")))
 			continue;
-		csv = launch_file(rc, k, "csv");
+		csv = pr_run_launch_file(rc, k, "csv");
 		error = pr_read_file(&buf, &len, csv);
 		if (error == 0)
 			error = pr_archive_write(w, buf, len);
@@ -550,8 +526,6 @@ static int check_space(const run_ctx *rc)
 	return error;
 }
 
-#define RUN_STATE "run-state.json"
-
 /*
  * Create runs/NAME/RUNID with its run-state.json: what `prereg recover`
  * needs to record the run if this process ends before it does (the pin,
@@ -631,7 +605,7 @@ cleanup:
 	return error;
 }
 
-static int commit(run_ctx *rc)
+int pr_run_commit(run_ctx *rc)
 {
 	char *paths[4];
 	size_t npaths = 3;
@@ -665,7 +639,7 @@ static int commit(run_ctx *rc)
  * launches, the scratch directory, temporary files of a write that never
  * finished. manifest.json, timings.csv.gz, slurm.sh and run-state.json
  * stay. */
-static void drop_scratch(const run_ctx *rc)
+void pr_run_drop_scratch(const run_ctx *rc)
 {
 	DIR *d = opendir(rc->run_dir);
 	struct dirent *e;
@@ -688,7 +662,7 @@ static void drop_scratch(const run_ctx *rc)
 		closedir(d);
 }
 
-static void state_done(const run_ctx *rc)
+void pr_run_state_done(const run_ctx *rc)
 {
 	char *path = pr_asprintf("%s/" RUN_STATE, rc->run_dir);
 
@@ -701,7 +675,7 @@ static void state_done(const run_ctx *rc)
  * last, so that whatever stops this midway leaves a directory that
  * `prereg recover` completes.
  */
-static int finalize(run_ctx *rc)
+int pr_run_finalize(run_ctx *rc)
 {
 	char sha[65];
 	int error;
@@ -713,19 +687,19 @@ static int finalize(run_ctx *rc)
 			 rc->spec->name);
 		return error;
 	}
-	drop_scratch(rc);
-	if (!rc->opts->no_commit && (error = commit(rc)) < 0) {
+	pr_run_drop_scratch(rc);
+	if (!rc->opts->no_commit && (error = pr_run_commit(rc)) < 0) {
 		pr_error("run %s is recorded in %s and in the ledger but not "
 			 "committed; once the cause is fixed, 'prereg recover "
 			 "%s' commits it",
 			 rc->run_id, rc->rel_dir, rc->spec->name);
 		return error;
 	}
-	state_done(rc);
+	pr_run_state_done(rc);
 	return PR_OK;
 }
 
-static void run_ctx_free(run_ctx *rc)
+void pr_run_ctx_free(run_ctx *rc)
 {
 	if (rc->work_dir && rc->run_id[0])
 		pr_remove_tree(rc->work_dir);
@@ -741,278 +715,6 @@ static void run_ctx_free(run_ctx *rc)
 	free(rc->work_dir);
 	free(rc->rank_bin);
 	free(rc->script);
-}
-
-/* ---- recovery of runs whose prereg ended before recording them ---- */
-
-/* The run ids under runs/NAME/ whose directory holds run-state.json,
- * sorted; returns how many. */
-static size_t unfinished(char ***out, const char *root, const char *name)
-{
-	size_t n, i, k = 0;
-
-	pr_path_list_runs(out, &n, root, name, 0);
-	for (i = 0; i < n; i++) {
-		char *dir = pr_path_run(root, name, (*out)[i]);
-		char *st = pr_asprintf("%s/" RUN_STATE, dir);
-
-		if (access(st, F_OK) == 0)
-			(*out)[k++] = (*out)[i];
-		else
-			free((*out)[i]);
-		free(st);
-		free(dir);
-	}
-	return k;
-}
-
-/* The spec as pinned (from the pin's blob, whatever the work tree holds). */
-static int pinned_spec(pr_spec **out, git_repository *repo, const pr_pin *pin,
-		       const char *name)
-{
-	git_blob *blob = NULL;
-	git_oid id;
-	char *text = NULL, *path = pr_path_spec(NULL, name);
-	int error;
-
-	if (git_oid_fromstr(&id, pin->spec_blob) < 0 ||
-	    git_blob_lookup(&blob, repo, &id) < 0) {
-		error = pr_git_error("cannot read the pinned spec");
-		goto cleanup;
-	}
-	text = pr_malloc((size_t)git_blob_rawsize(blob) + 1);
-	memcpy(text, git_blob_rawcontent(blob), (size_t)git_blob_rawsize(blob));
-	text[git_blob_rawsize(blob)] = '\0';
-	error = pr_spec_parse(out, text, path, name);
-cleanup:
-	git_blob_free(blob);
-	free(text);
-	free(path);
-	return error;
-}
-
-/* Has runs/NAME/ledger.jsonl a line for run_id? */
-static int in_ledger(const run_ctx *rc)
-{
-	char *rel = pr_path_ledger(NULL, rc->spec->name);
-	char *path = pr_path_ledger(pr_repo_root(rc->repo), rc->spec->name);
-	pr_ledger_read l;
-	size_t i;
-	int found = 0;
-
-	if (pr_ledger_load(&l, path, rel) == 0) {
-		for (i = 0; i < l.n && !found; i++)
-			found = l.line[i].run_id &&
-				!strcmp(l.line[i].run_id, rc->run_id);
-	}
-	pr_ledger_read_free(&l);
-	free(path);
-	free(rel);
-	return found;
-}
-
-/* Does HEAD hold the run's manifest (committed before the crash)? */
-static int committed(const run_ctx *rc)
-{
-	char *path = pr_asprintf("%s/" PR_MANIFEST_FILE, rc->rel_dir);
-	git_object *obj = NULL;
-	char *spec = pr_asprintf("HEAD:%s", path);
-	int yes = git_revparse_single(&obj, rc->repo, spec) == 0;
-
-	git_error_clear();
-	git_object_free(obj);
-	free(spec);
-	free(path);
-	return yes;
-}
-
-/* The kept launch records, in schedule order, up to the first missing. */
-static int load_launches(run_ctx *rc, int64_t *last)
-{
-	size_t k;
-
-	rc->invocations = json_array();
-	*last = rc->started;
-	for (k = 0; k < rc->sched.ninv; k++) {
-		char *path = launch_file(rc, k, "json");
-		json_error_t jerr;
-		struct stat st;
-		json_t *rec = NULL;
-
-		if (stat(path, &st) == 0)
-			rec = json_load_file(path, 0, &jerr);
-		free(path);
-		if (!rec)
-			break;
-		if ((int64_t)st.st_mtime > *last)
-			*last = (int64_t)st.st_mtime;
-		json_array_append_new(rc->invocations, rec);
-	}
-	return PR_OK;
-}
-
-/* Status and reason of a run recovered from its kept launches. */
-static void recovered_status(run_ctx *rc, const json_t *state)
-{
-	size_t k, n = json_array_size(rc->invocations);
-
-	rc->status = "complete";
-	for (k = 0; k < n; k++) {
-		json_t *rec = json_array_get(rc->invocations, k);
-
-		if (json_is_null(json_object_get(rec, "ranks"))) {
-			rc->status = "failed";
-			rc->reason = pr_asprintf(
-			    "launch %d, config %d failed (exit status %d)",
-			    (int)json_integer_value(
-				json_object_get(rec, "launch")),
-			    (int)json_integer_value(
-				json_object_get(rec, "config")),
-			    (int)json_integer_value(
-				json_object_get(rec, "exit_status")));
-			return;
-		}
-	}
-	if (n < rc->sched.ninv) {
-		rc->status = "interrupted";
-		rc->reason = pr_asprintf(
-		    "prereg (pid %lld on %s) ended after %zu of %zu launches "
-		    "without recording the run (killed, out of space, or the "
-		    "machine stopped)",
-		    (long long)json_integer_value(
-			json_object_get(state, "pid")),
-		    json_string_value(json_object_get(state, "host")), n,
-		    rc->sched.ninv);
-	}
-}
-
-/* Fill rc from runs/NAME/RUNID/run-state.json and the pin it names. */
-static int recover_ctx(run_ctx *rc, pr_run_opts *o, json_t **state,
-		       const char *name, const char *run_id)
-{
-	const char *launcher, *commit;
-	json_error_t jerr;
-	json_t *pin;
-	char *path;
-	int error;
-
-	snprintf(rc->run_id, sizeof(rc->run_id), "%s", run_id);
-	rc->rel_dir = pr_path_run(NULL, name, run_id);
-	rc->run_dir = pr_asprintf("%s%s", pr_repo_root(rc->repo), rc->rel_dir);
-	path = pr_asprintf("%s/" RUN_STATE, rc->run_dir);
-	*state = json_load_file(path, 0, &jerr);
-	pin = json_object_get(*state, "pin");
-	launcher = json_string_value(json_object_get(*state, "launcher"));
-	if (!json_is_object(pin) || !launcher ||
-	    !json_is_integer(json_object_get(*state, "started"))) {
-		error = pr_error("cannot recover %s: '%s' is unreadable (%s); "
-				 "move the directory away to go on without it",
-				 rc->rel_dir, path,
-				 *state ? "fields missing" : jerr.text);
-		free(path);
-		return error;
-	}
-	free(path);
-	o->launcher = launcher;
-	o->quick = json_is_true(json_object_get(*state, "quick"));
-	o->no_commit = json_is_true(json_object_get(*state, "no_commit"));
-	rc->launcher = pr_launcher_find(launcher);
-	if (rc->launcher && rc->launcher->script)
-		rc->script =
-		    pr_asprintf("%s/%s", rc->run_dir, rc->launcher->script);
-	rc->launches =
-	    (int)json_integer_value(json_object_get(*state, "launches"));
-	rc->reps = (int)json_integer_value(json_object_get(*state, "reps"));
-	rc->warmup = (int)json_integer_value(json_object_get(*state, "warmup"));
-	rc->started = json_integer_value(json_object_get(*state, "started"));
-	if ((error = pr_pin_lookup(
-		 &rc->pin, rc->repo, name,
-		 (int)json_integer_value(json_object_get(pin, "k")))) < 0)
-		return error;
-	commit = json_string_value(json_object_get(pin, "commit"));
-	if (!commit || strcmp(rc->pin.commit, commit))
-		return pr_error("cannot recover %s: its pin %s now names "
-				"commit %.12s, the run was made under %.12s",
-				rc->rel_dir, rc->pin.tag, rc->pin.commit,
-				commit ? commit : "an unnamed commit");
-	if ((error = pinned_spec(&rc->spec, rc->repo, &rc->pin, name)) < 0)
-		return error;
-	return pr_schedule_build(&rc->sched,
-				 pr_schedule_seed(name, rc->pin.commit),
-				 rc->launches, pr_spec_nconfigs(rc->spec));
-}
-
-/* Record (or only commit) one unfinished run; prints what it did. */
-static int recover_one(git_repository *repo, const char *name,
-		       const char *run_id)
-{
-	pr_run_opts o = {.launches = -1, .reps = -1, .warmup = -1};
-	run_ctx rc = {.repo = repo, .opts = &o};
-	json_t *state = NULL;
-	char when[32], *manifest = NULL;
-	int64_t last = 0;
-	int error;
-
-	if ((error = recover_ctx(&rc, &o, &state, name, run_id)) < 0)
-		goto cleanup;
-	manifest = pr_asprintf("%s/" PR_MANIFEST_FILE, rc.run_dir);
-	if (access(manifest, F_OK) == 0 && in_ledger(&rc)) {
-		/* recorded; only the commit (or the cleanup) was missing */
-		drop_scratch(&rc);
-		if (!o.no_commit && !committed(&rc) &&
-		    (error = commit(&rc)) < 0)
-			goto cleanup;
-		state_done(&rc);
-		printf("recovered %s: recorded before, now committed\n",
-		       rc.rel_dir);
-		goto cleanup;
-	}
-	/* a manifest without its ledger line was never recorded: rebuilt
-	 * from the kept launches below */
-	unlink(manifest);
-	load_launches(&rc, &last);
-	recovered_status(&rc, state);
-	rc.finished = last;
-	pr_utc_iso(when, pr_now_unix());
-	rc.recovered = pr_manifest_recovered(
-	    when, json_object_get(state, "pid"), json_object_get(state, "host"),
-	    json_array_size(rc.invocations));
-	fprintf(stderr,
-		"prereg: recovering %s: %zu of %zu launches kept, "
-		"recording it as %s\n",
-		rc.rel_dir, json_array_size(rc.invocations), rc.sched.ninv,
-		rc.status);
-	error = finalize(&rc);
-cleanup:
-	json_decref(state);
-	free(manifest);
-	run_ctx_free(&rc);
-	return error;
-}
-
-int pr_run_recover(size_t *recovered, git_repository *repo, const char *name)
-{
-	char **ids = NULL;
-	size_t n = unfinished(&ids, pr_repo_root(repo), name), i;
-	int error = PR_OK;
-
-	if (recovered)
-		*recovered = 0;
-	for (i = 0; i < n; i++) {
-		if (error == 0 &&
-		    (error = recover_one(repo, name, ids[i])) == 0 && recovered)
-			++*recovered;
-		free(ids[i]);
-	}
-	free(ids);
-	return error;
-}
-
-int pr_run_unfinished(char ***run_ids, size_t *n, git_repository *repo,
-		      const char *name)
-{
-	*n = unfinished(run_ids, pr_repo_root(repo), name);
-	return PR_OK;
 }
 
 /* ---- the run ---- */
@@ -1080,7 +782,7 @@ int pr_run(char **run_id, git_repository *repo, const char *name,
 	what = pr_asprintf("run '%s' %s", name, rc.run_id);
 	pr_lock_note(what);
 	launch_all(&rc);
-	if ((error = finalize(&rc)) < 0)
+	if ((error = pr_run_finalize(&rc)) < 0)
 		goto cleanup;
 	if (run_id)
 		*run_id = pr_strdup(rc.run_id);
@@ -1089,6 +791,6 @@ cleanup:
 	if (locked)
 		pr_lock_release();
 	free(what);
-	run_ctx_free(&rc);
+	pr_run_ctx_free(&rc);
 	return error;
 }

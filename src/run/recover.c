@@ -1,0 +1,287 @@
+/* recover.c - record the runs whose prereg ended before recording them */
+#include "run/run.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/util.h"
+#include "format/ledger.h"
+#include "format/manifest.h"
+#include "repo/git.h"
+#include "repo/paths.h"
+#include "run/run-internal.h"
+
+/* The run ids under runs/NAME/ whose directory holds run-state.json,
+ * sorted; returns how many. */
+static size_t unfinished(char ***out, const char *root, const char *name)
+{
+	size_t n, i, k = 0;
+
+	pr_path_list_runs(out, &n, root, name, 0);
+	for (i = 0; i < n; i++) {
+		char *dir = pr_path_run(root, name, (*out)[i]);
+		char *st = pr_asprintf("%s/" RUN_STATE, dir);
+
+		if (access(st, F_OK) == 0)
+			(*out)[k++] = (*out)[i];
+		else
+			free((*out)[i]);
+		free(st);
+		free(dir);
+	}
+	return k;
+}
+
+/* The spec as pinned (from the pin's blob, whatever the work tree holds). */
+static int pinned_spec(pr_spec **out, git_repository *repo, const pr_pin *pin,
+		       const char *name)
+{
+	git_blob *blob = NULL;
+	git_oid id;
+	char *text = NULL, *path = pr_path_spec(NULL, name);
+	int error;
+
+	if (git_oid_fromstr(&id, pin->spec_blob) < 0 ||
+	    git_blob_lookup(&blob, repo, &id) < 0) {
+		error = pr_git_error("cannot read the pinned spec");
+		goto cleanup;
+	}
+	text = pr_malloc((size_t)git_blob_rawsize(blob) + 1);
+	memcpy(text, git_blob_rawcontent(blob), (size_t)git_blob_rawsize(blob));
+	text[git_blob_rawsize(blob)] = '\0';
+	error = pr_spec_parse(out, text, path, name);
+cleanup:
+	git_blob_free(blob);
+	free(text);
+	free(path);
+	return error;
+}
+
+/* Has runs/NAME/ledger.jsonl a line for run_id? */
+static int in_ledger(const run_ctx *rc)
+{
+	char *rel = pr_path_ledger(NULL, rc->spec->name);
+	char *path = pr_path_ledger(pr_repo_root(rc->repo), rc->spec->name);
+	pr_ledger_read l;
+	size_t i;
+	int found = 0;
+
+	if (pr_ledger_load(&l, path, rel) == 0) {
+		for (i = 0; i < l.n && !found; i++)
+			found = l.line[i].run_id &&
+				!strcmp(l.line[i].run_id, rc->run_id);
+	}
+	pr_ledger_read_free(&l);
+	free(path);
+	free(rel);
+	return found;
+}
+
+/* Does HEAD hold the run's manifest (committed before the crash)? */
+static int committed(const run_ctx *rc)
+{
+	char *path = pr_asprintf("%s/" PR_MANIFEST_FILE, rc->rel_dir);
+	git_object *obj = NULL;
+	char *spec = pr_asprintf("HEAD:%s", path);
+	int yes = git_revparse_single(&obj, rc->repo, spec) == 0;
+
+	git_error_clear();
+	git_object_free(obj);
+	free(spec);
+	free(path);
+	return yes;
+}
+
+/* The kept launch records, in schedule order, up to the first missing. */
+static int load_launches(run_ctx *rc, int64_t *last)
+{
+	size_t k;
+
+	rc->invocations = json_array();
+	*last = rc->started;
+	for (k = 0; k < rc->sched.ninv; k++) {
+		char *path = pr_run_launch_file(rc, k, "json");
+		json_error_t jerr;
+		struct stat st;
+		json_t *rec = NULL;
+
+		if (stat(path, &st) == 0)
+			rec = json_load_file(path, 0, &jerr);
+		free(path);
+		if (!rec)
+			break;
+		if ((int64_t)st.st_mtime > *last)
+			*last = (int64_t)st.st_mtime;
+		json_array_append_new(rc->invocations, rec);
+	}
+	return PR_OK;
+}
+
+/* Status and reason of a run recovered from its kept launches. */
+static void recovered_status(run_ctx *rc, const json_t *state)
+{
+	size_t k, n = json_array_size(rc->invocations);
+
+	rc->status = "complete";
+	for (k = 0; k < n; k++) {
+		json_t *rec = json_array_get(rc->invocations, k);
+
+		if (json_is_null(json_object_get(rec, "ranks"))) {
+			rc->status = "failed";
+			rc->reason = pr_asprintf(
+			    "launch %d, config %d failed (exit status %d)",
+			    (int)json_integer_value(
+				json_object_get(rec, "launch")),
+			    (int)json_integer_value(
+				json_object_get(rec, "config")),
+			    (int)json_integer_value(
+				json_object_get(rec, "exit_status")));
+			return;
+		}
+	}
+	if (n < rc->sched.ninv) {
+		rc->status = "interrupted";
+		rc->reason = pr_asprintf(
+		    "prereg (pid %lld on %s) ended after %zu of %zu launches "
+		    "without recording the run (killed, out of space, or the "
+		    "machine stopped)",
+		    (long long)json_integer_value(
+			json_object_get(state, "pid")),
+		    json_string_value(json_object_get(state, "host")), n,
+		    rc->sched.ninv);
+	}
+}
+
+/* Fill rc from runs/NAME/RUNID/run-state.json and the pin it names. */
+static int recover_ctx(run_ctx *rc, pr_run_opts *o, json_t **state,
+		       const char *name, const char *run_id)
+{
+	const char *launcher, *commit;
+	json_error_t jerr;
+	json_t *pin;
+	char *path;
+	int error;
+
+	snprintf(rc->run_id, sizeof(rc->run_id), "%s", run_id);
+	rc->rel_dir = pr_path_run(NULL, name, run_id);
+	rc->run_dir = pr_asprintf("%s%s", pr_repo_root(rc->repo), rc->rel_dir);
+	path = pr_asprintf("%s/" RUN_STATE, rc->run_dir);
+	*state = json_load_file(path, 0, &jerr);
+	pin = json_object_get(*state, "pin");
+	launcher = json_string_value(json_object_get(*state, "launcher"));
+	if (!json_is_object(pin) || !launcher ||
+	    !json_is_integer(json_object_get(*state, "started"))) {
+		error = pr_error("cannot recover %s: '%s' is unreadable (%s); "
+				 "move the directory away to go on without it",
+				 rc->rel_dir, path,
+				 *state ? "fields missing" : jerr.text);
+		free(path);
+		return error;
+	}
+	free(path);
+	o->launcher = launcher;
+	o->quick = json_is_true(json_object_get(*state, "quick"));
+	o->no_commit = json_is_true(json_object_get(*state, "no_commit"));
+	rc->launcher = pr_launcher_find(launcher);
+	if (rc->launcher && rc->launcher->script)
+		rc->script =
+		    pr_asprintf("%s/%s", rc->run_dir, rc->launcher->script);
+	rc->launches =
+	    (int)json_integer_value(json_object_get(*state, "launches"));
+	rc->reps = (int)json_integer_value(json_object_get(*state, "reps"));
+	rc->warmup = (int)json_integer_value(json_object_get(*state, "warmup"));
+	rc->started = json_integer_value(json_object_get(*state, "started"));
+	if ((error = pr_pin_lookup(
+		 &rc->pin, rc->repo, name,
+		 (int)json_integer_value(json_object_get(pin, "k")))) < 0)
+		return error;
+	commit = json_string_value(json_object_get(pin, "commit"));
+	if (!commit || strcmp(rc->pin.commit, commit))
+		return pr_error("cannot recover %s: its pin %s now names "
+				"commit %.12s, the run was made under %.12s",
+				rc->rel_dir, rc->pin.tag, rc->pin.commit,
+				commit ? commit : "an unnamed commit");
+	if ((error = pinned_spec(&rc->spec, rc->repo, &rc->pin, name)) < 0)
+		return error;
+	return pr_schedule_build(&rc->sched,
+				 pr_schedule_seed(name, rc->pin.commit),
+				 rc->launches, pr_spec_nconfigs(rc->spec));
+}
+
+/* Record (or only commit) one unfinished run; prints what it did. */
+static int recover_one(git_repository *repo, const char *name,
+		       const char *run_id)
+{
+	pr_run_opts o = {.launches = -1, .reps = -1, .warmup = -1};
+	run_ctx rc = {.repo = repo, .opts = &o};
+	json_t *state = NULL;
+	char when[32], *manifest = NULL;
+	int64_t last = 0;
+	int error;
+
+	if ((error = recover_ctx(&rc, &o, &state, name, run_id)) < 0)
+		goto cleanup;
+	manifest = pr_asprintf("%s/" PR_MANIFEST_FILE, rc.run_dir);
+	if (access(manifest, F_OK) == 0 && in_ledger(&rc)) {
+		/* recorded; only the commit (or the cleanup) was missing */
+		pr_run_drop_scratch(&rc);
+		if (!o.no_commit && !committed(&rc) &&
+		    (error = pr_run_commit(&rc)) < 0)
+			goto cleanup;
+		pr_run_state_done(&rc);
+		printf("recovered %s: recorded before, now committed\n",
+		       rc.rel_dir);
+		goto cleanup;
+	}
+	/* a manifest without its ledger line was never recorded: rebuilt
+	 * from the kept launches below */
+	unlink(manifest);
+	load_launches(&rc, &last);
+	recovered_status(&rc, state);
+	rc.finished = last;
+	pr_utc_iso(when, pr_now_unix());
+	rc.recovered = pr_manifest_recovered(
+	    when, json_object_get(state, "pid"), json_object_get(state, "host"),
+	    json_array_size(rc.invocations));
+	fprintf(stderr,
+		"prereg: recovering %s: %zu of %zu launches kept, "
+		"recording it as %s\n",
+		rc.rel_dir, json_array_size(rc.invocations), rc.sched.ninv,
+		rc.status);
+	error = pr_run_finalize(&rc);
+cleanup:
+	json_decref(state);
+	free(manifest);
+	pr_run_ctx_free(&rc);
+	return error;
+}
+
+int pr_run_recover(size_t *recovered, git_repository *repo, const char *name)
+{
+	char **ids = NULL;
+	size_t n = unfinished(&ids, pr_repo_root(repo), name), i;
+	int error = PR_OK;
+
+	if (recovered)
+		*recovered = 0;
+	for (i = 0; i < n; i++) {
+		if (error == 0 &&
+		    (error = recover_one(repo, name, ids[i])) == 0 && recovered)
+			++*recovered;
+		free(ids[i]);
+	}
+	free(ids);
+	return error;
+}
+
+int pr_run_unfinished(char ***run_ids, size_t *n, git_repository *repo,
+		      const char *name)
+{
+	*n = unfinished(run_ids, pr_repo_root(repo), name);
+	return PR_OK;
+}

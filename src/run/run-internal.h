@@ -1,0 +1,66 @@
+/* run-internal.h - what run.c and recover.c share: the run's context and
+ * the steps that record a run */
+#ifndef PR_RUN_INTERNAL_H
+#define PR_RUN_INTERNAL_H
+
+#include <git2.h>
+#include <jansson.h>
+#include <stdint.h>
+
+#include "base/schedule.h"
+#include "format/spec.h"
+#include "repo/pin.h"
+#include "run/launcher.h"
+#include "run/run.h"
+
+/* Written when a run starts, removed once it is committed (I3). */
+#define RUN_STATE "run-state.json"
+
+/* Everything one run carries from start to commit. */
+typedef struct {
+	git_repository *repo;
+	const pr_run_opts *opts;
+	pr_spec *spec;
+	pr_pin pin;
+	pr_schedule sched;
+	int launches, reps, warmup, ncores;
+	char run_id[40];
+	char *run_dir;	/* absolute runs/NAME/RUNID */
+	char *rel_dir;	/* runs/NAME/RUNID */
+	char *work_dir; /* scratch for plans, logs and per-launch output */
+	char *rank_bin;
+	json_t *invocations; /* manifest records, one per launch done */
+	const char *status;
+	char *reason;	       /* why the run is not complete, or NULL */
+	json_t *recovered;     /* set when `prereg recover` records the run */
+	json_t *rows_per_rank; /* row-split: from the pinned prediction */
+	json_t *rows_list;     /* rows_list = auto: from the prediction */
+	const pr_launcher *launcher; /* --launcher */
+	char *script; /* the launcher's file in the run directory, or NULL */
+	int64_t started, finished;
+	int64_t t_begin; /* CLOCK_MONOTONIC at the first launch */
+} run_ctx;
+
+/* runs/NAME/RUNID/launch-NNNN.EXT (caller frees). */
+char *pr_run_launch_file(const run_ctx *rc, size_t k, const char *ext);
+
+/*
+ * Archive, manifest, ledger line, then the commit (unless no_commit);
+ * run-state.json goes last, so that whatever stops this midway leaves a
+ * directory that `prereg recover` completes. Says what is kept on failure.
+ */
+int pr_run_finalize(run_ctx *rc);
+
+/* Commit the run's files and the ledger as a child of HEAD. */
+int pr_run_commit(run_ctx *rc);
+
+/* Remove what only an unrecorded run needs from its directory. */
+void pr_run_drop_scratch(const run_ctx *rc);
+
+/* Remove run-state.json: the run is recorded (and committed). */
+void pr_run_state_done(const run_ctx *rc);
+
+/* Free what rc owns (and its scratch directory once a run id exists). */
+void pr_run_ctx_free(run_ctx *rc);
+
+#endif
