@@ -63,12 +63,13 @@ int pr_cmd_usage_error(const char *cmd, const char *usage, const char *fmt, ...)
 
 /*
  * Print j on f as every --json prints: sorted keys, 2-space indent, reals
- * to 12 significant digits, one trailing newline. Takes the reference to j
- * (NULL when building it failed: an error). Cannot encode: PR_EFAIL with a
- * message. A failed write: PR_EFAIL, with ferror(f) left set for the
- * caller to report (main does for stdout).
+ * to `digits` significant digits (0: as many as a double needs, so that
+ * a stored file prints as it reads), one trailing newline. Takes the
+ * reference to j (NULL when building it failed: an error). Cannot encode:
+ * PR_EFAIL with a message. A failed write: PR_EFAIL, with ferror(f) left
+ * set for the caller to report (main does for stdout).
  */
-int pr_cmd_print_json(FILE *f, json_t *j);
+int pr_cmd_print_json(FILE *f, json_t *j, int digits);
 
 /*
  * Analyze NAME (run_id, or every complete run) and write

@@ -49,7 +49,7 @@ int pr_cmd_analyze_write(git_repository *repo, const char *name,
 		return error;
 	error = pr_report_write(&a, pr_repo_root(repo));
 	if (print == PR_CMD_PRINT_JSON) {
-		e = pr_cmd_print_json(stdout, pr_report_json(&a));
+		e = pr_cmd_print_json(stdout, pr_report_json(&a), 12);
 		error = error < 0 ? error : e;
 	} else if (error == 0) {
 		if (print == PR_CMD_PRINT_SUMMARY)

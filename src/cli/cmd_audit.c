@@ -150,7 +150,8 @@ int pr_cmd_audit_print(const pr_audit *a, int as_json)
 	int error;
 
 	if (as_json) {
-		if ((error = pr_cmd_print_json(stdout, pr_audit_json(a))) < 0)
+		if ((error = pr_cmd_print_json(stdout, pr_audit_json(a), 0)) <
+		    0)
 			return error;
 	} else {
 		print_table(a);

@@ -113,7 +113,7 @@ int cmd_env(int argc, char **argv, git_repository *repo)
 	if (pr_envcap_devices(&devices, 256, 0) == 0)
 		json_object_set_new(env, "devices", devices);
 	if (as_json)
-		return pr_cmd_print_json(stdout, env);
+		return pr_cmd_print_json(stdout, env, 0);
 	json_object_foreach(env, k, v)
 	{
 		if (json_is_string(v))

@@ -143,9 +143,7 @@ int cmd_show(int argc, char **argv, git_repository *repo)
 	if ((error = pr_manifest_read(&m, path)) < 0)
 		goto cleanup;
 	if (as_json) {
-		char *s = json_dumps(m.json, JSON_INDENT(2) | JSON_SORT_KEYS);
-		printf("%s\n", s);
-		free(s);
+		error = pr_cmd_print_json(stdout, json_incref(m.json), 0);
 	} else {
 		print_readable(&m);
 	}

@@ -64,11 +64,12 @@ int pr_cmd_flag(int opt, const char *arg, void *data)
 	return PR_OK;
 }
 
-int pr_cmd_print_json(FILE *f, json_t *j)
+int pr_cmd_print_json(FILE *f, json_t *j, int digits)
 {
-	char *s = j ? json_dumps(j, JSON_INDENT(2) | JSON_SORT_KEYS |
-					JSON_REAL_PRECISION(12))
-		    : NULL;
+	char *s =
+	    j ? json_dumps(j, JSON_INDENT(2) | JSON_SORT_KEYS |
+				  (digits ? JSON_REAL_PRECISION(digits) : 0))
+	      : NULL;
 	int error = PR_OK;
 
 	json_decref(j);

@@ -12,17 +12,41 @@
 #include "base/util.h"
 #include "cli/cmd.h"
 
-/* What pr_cmd_print_json writes for j, NUL-terminated (caller frees). */
-static char *printed(json_t *j, int *error)
+/* What pr_cmd_print_json writes for j with `digits`, NUL-terminated
+ * (caller frees). */
+static char *printed_digits(json_t *j, int digits, int *error)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
 	assert_non_null(f);
-	*error = pr_cmd_print_json(f, j);
+	*error = pr_cmd_print_json(f, j, digits);
 	assert_int_equal(fclose(f), 0);
 	return buf;
+}
+
+/* As every --json but show's: reals to 12 digits. */
+static char *printed(json_t *j, int *error)
+{
+	return printed_digits(j, 12, error);
+}
+
+/* digits 0 prints a real as precisely as a double holds it (show --json
+ * prints a stored manifest as it reads), 12 rounds it. */
+static void test_digits(void **state)
+{
+	char *full, *twelve;
+	int error;
+
+	(void)state;
+	full = printed_digits(json_pack("{s:f}", "w", 0.1 + 0.2), 0, &error);
+	assert_int_equal(error, PR_OK);
+	assert_string_equal(full, "{\n  \"w\": 0.30000000000000004\n}\n");
+	twelve = printed_digits(json_pack("{s:f}", "w", 0.1 + 0.2), 12, &error);
+	assert_string_equal(twelve, "{\n  \"w\": 0.3\n}\n");
+	free(full);
+	free(twelve);
 }
 
 static void test_format(void **state)
@@ -86,7 +110,7 @@ static void test_failed_write(void **state)
 	(void)state;
 	if (!f)
 		skip();
-	assert_int_equal(pr_cmd_print_json(f, json_pack("{s:s}", "a", "b")),
+	assert_int_equal(pr_cmd_print_json(f, json_pack("{s:s}", "a", "b"), 12),
 			 PR_EFAIL);
 	assert_true(ferror(f));
 	fclose(f);
@@ -96,6 +120,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_format),
+	    cmocka_unit_test(test_digits),
 	    cmocka_unit_test(test_takes_reference),
 	    cmocka_unit_test(test_nothing_to_encode),
 	    cmocka_unit_test(test_failed_write),
