@@ -576,6 +576,12 @@ static int begin(run_ctx *rc)
 		    pr_write_file_atomic(rc->script, script, strlen(script));
 		free(script);
 	}
+	if (error < 0) {
+		/* nothing ran: leave no directory that looks like a run */
+		pr_remove_tree(rc->run_dir);
+		free(rc->work_dir);
+		rc->work_dir = NULL;
+	}
 	free(text);
 	free(path);
 	free(prefix);

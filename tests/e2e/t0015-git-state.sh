@@ -91,6 +91,19 @@ expect_exit 0 "prereg recover commits that run too" "$PREREG" recover t-calib
 expect_exit 0 "the audit passes" "$PREREG" audit t-calib
 expect_out "all three runs anchored" "^3 runs: 3 anchored"
 
+# a run whose very first write fails (a file-size limit of 0, SIGXFSZ
+# ignored so that write() returns EFBIG) leaves no run directory behind
+head3=$(git rev-parse HEAD)
+ndirs=$(ls runs/t-calib | grep -vc ledger)
+(trap '' XFSZ; ulimit -f 0; "$PREREG" run t-calib --quick) >"$SCRATCH/fsize.out" 2>&1
+rc=$?
+if [ $rc = 1 ]; then ok "a run that cannot write its state exits 1"; else
+	not_ok "file-size limit: exit $rc"; sed 's/^/#   /' "$SCRATCH/fsize.out"; fi
+check "it leaves no run directory and HEAD where it was" sh -c \
+	"[ \$(ls runs/t-calib | grep -vc ledger) = $ndirs ] && [ \$(git rev-parse HEAD) = $head3 ]"
+expect_exit 0 "the audit stays clean" "$PREREG" audit t-calib
+expect_out "no run is broken" "^3 runs: 3 anchored, 0 self-asserted, 0 broken"
+
 # a pin whose index write fails: no commit, no tag, nothing staged
 echo "; edited" >>experiments/t-calib/experiment.ini
 "$PREREG" predict t-calib >/dev/null
