@@ -95,15 +95,17 @@ char *pr_argv_join(const pr_argv *a)
 }
 
 /* In the child: set it up as c says, then exec; never returns. */
-static void child_exec(const pr_child *c, int capture_w)
+static void child_exec(const pr_child *c, int capture_w, pid_t parent)
 {
 	char *const *e;
 	int null;
 
 	if (c->own_group)
 		setpgid(0, 0);
-	if (c->death_sig)
-		prctl(PR_SET_PDEATHSIG, c->death_sig);
+	/* a parent that died before prctl took effect would never send it */
+	if (c->death_sig &&
+	    (prctl(PR_SET_PDEATHSIG, c->death_sig) < 0 || getppid() != parent))
+		_exit(126);
 	if (c->no_stdin) {
 		if ((null = open("/dev/null", O_RDONLY)) < 0 ||
 		    dup2(null, STDIN_FILENO) < 0)
@@ -130,6 +132,7 @@ static void child_exec(const pr_child *c, int capture_w)
 int pr_child_start(pr_child *c)
 {
 	int fds[2] = {-1, -1};
+	pid_t parent;
 
 	c->pid = -1;
 	c->capture_fd = -1;
@@ -143,6 +146,7 @@ int pr_child_start(pr_child *c)
 	fflush(NULL);
 	if (c->reap_orphans)
 		prctl(PR_SET_CHILD_SUBREAPER, 1);
+	parent = getpid();
 	if ((c->pid = fork()) < 0) {
 		if (c->capture) {
 			close(fds[0]);
@@ -151,7 +155,7 @@ int pr_child_start(pr_child *c)
 		return pr_error("cannot fork: %s", strerror(errno));
 	}
 	if (c->pid == 0)
-		child_exec(c, fds[1]);
+		child_exec(c, fds[1], parent);
 	if (c->own_group)
 		setpgid(c->pid, c->pid);
 	if (c->capture) {

@@ -51,6 +51,23 @@ static void write_note(const char *what)
 	free(text);
 }
 
+/* flock(LOCK_EX | LOCK_NB), tried again for ~100 ms: an audit's shared
+ * probe (pr_lock_held_elsewhere) holds the lock for an instant only. */
+static int try_lock(int fd)
+{
+	int i;
+
+	for (i = 0; i < 5; i++) {
+		if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+			return 0;
+		if (errno != EWOULDBLOCK)
+			return -1;
+		pr_sleep_ms(20);
+	}
+	errno = EWOULDBLOCK;
+	return -1;
+}
+
 int pr_lock_acquire(git_repository *repo, int wait, const char *what)
 {
 	char *path, *who = NULL;
@@ -66,7 +83,7 @@ int pr_lock_acquire(git_repository *repo, int wait, const char *what)
 		error = pr_error("cannot open '%s': %s", path, strerror(errno));
 		goto cleanup;
 	}
-	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+	if (try_lock(fd) < 0) {
 		if (errno != EWOULDBLOCK) {
 			error = pr_error("cannot lock '%s': %s", path,
 					 strerror(errno));

@@ -13,6 +13,7 @@
 #include "format/ledger.h"
 #include "format/manifest.h"
 #include "repo/git.h"
+#include "repo/gitcheck.h"
 #include "repo/paths.h"
 #include "run/run-internal.h"
 
@@ -62,16 +63,17 @@ cleanup:
 	return error;
 }
 
-/* Has runs/NAME/ledger.jsonl a line for run_id? */
+/* Has runs/NAME/ledger.jsonl a line for run_id? 1 or 0; an unreadable
+ * ledger is an error (printed): nothing may be rebuilt then. */
 static int in_ledger(const run_ctx *rc)
 {
 	char *rel = pr_path_ledger(NULL, rc->spec->name);
 	char *path = pr_path_ledger(pr_repo_root(rc->repo), rc->spec->name);
 	pr_ledger_read l;
 	size_t i;
-	int found = 0;
+	int found;
 
-	if (pr_ledger_load(&l, path, rel) == 0) {
+	if ((found = pr_ledger_load(&l, path, rel)) == 0) {
 		for (i = 0; i < l.n && !found; i++)
 			found = l.line[i].run_id &&
 				!strcmp(l.line[i].run_id, rc->run_id);
@@ -131,6 +133,13 @@ static void recovered_status(run_ctx *rc, const json_t *state)
 	for (k = 0; k < n; k++) {
 		json_t *rec = json_array_get(rc->invocations, k);
 
+		if (json_is_true(json_object_get(rec, "stopped"))) {
+			rc->status = "interrupted";
+			rc->reason =
+			    pr_strdup("interrupted by a signal (SIGINT "
+				      "or SIGTERM)");
+			return;
+		}
 		if (json_is_null(json_object_get(rec, "ranks"))) {
 			rc->status = "failed";
 			rc->reason = pr_asprintf(
@@ -187,6 +196,7 @@ static int recover_ctx(run_ctx *rc, pr_run_opts *o, json_t **state,
 	o->launcher = launcher;
 	o->quick = json_is_true(json_object_get(*state, "quick"));
 	o->no_commit = json_is_true(json_object_get(*state, "no_commit"));
+	o->detached = json_is_true(json_object_get(*state, "detached"));
 	rc->launcher = pr_launcher_find(launcher);
 	if (rc->launcher && rc->launcher->script)
 		rc->script =
@@ -220,15 +230,32 @@ static int recover_one(git_repository *repo, const char *name,
 	pr_run_opts o = {.launches = -1, .reps = -1, .warmup = -1};
 	run_ctx rc = {.repo = repo, .opts = &o};
 	json_t *state = NULL;
-	char when[32], *manifest = NULL;
+	char when[32], *manifest = NULL, *what = NULL;
+	pr_manifest m = {0};
 	int64_t last = 0;
-	int error;
+	int error, recorded;
 
 	if ((error = recover_ctx(&rc, &o, &state, name, run_id)) < 0)
 		goto cleanup;
+	what = pr_asprintf("cannot recover %s", rc.rel_dir);
+	if ((!o.no_commit &&
+	     (error = pr_git_ready(repo, o.detached, what)) < 0) ||
+	    (error = recorded = in_ledger(&rc)) < 0)
+		goto cleanup;
 	manifest = pr_asprintf("%s/" PR_MANIFEST_FILE, rc.run_dir);
-	if (access(manifest, F_OK) == 0 && in_ledger(&rc)) {
+	if (recorded && access(manifest, F_OK) < 0) {
+		error = pr_error("cannot recover %s: the ledger records it but "
+				 "its manifest is gone; restore it (git "
+				 "checkout, a backup) or move the directory "
+				 "away",
+				 rc.rel_dir);
+		goto cleanup;
+	}
+	if (recorded) {
 		/* recorded; only the commit (or the cleanup) was missing */
+		if ((error = pr_manifest_read(&m, manifest)) < 0)
+			goto cleanup;
+		rc.status = m.status ? m.status : "unknown";
 		pr_run_drop_scratch(&rc);
 		if (!o.no_commit && !committed(&rc) &&
 		    (error = pr_run_commit(&rc)) < 0)
@@ -257,6 +284,8 @@ static int recover_one(git_repository *repo, const char *name,
 cleanup:
 	json_decref(state);
 	free(manifest);
+	free(what);
+	pr_manifest_free(&m);
 	pr_run_ctx_free(&rc);
 	return error;
 }

@@ -28,6 +28,7 @@
 #include "format/predcheck.h"
 #include "base/schedule.h"
 #include "format/spec.h"
+#include "base/utf8.h"
 #include "base/util.h"
 #include "version.h"
 #include "run/run-internal.h"
@@ -107,9 +108,23 @@ static json_t *log_tail(const char *path, size_t max)
 	size_t len = 0;
 	json_t *s;
 
+	char *p, *end;
+
 	if (pr_read_file(&buf, &len, path) < 0)
 		return json_null();
-	s = json_string(len > max ? buf + len - max : buf);
+	p = len > max ? buf + len - max : buf;
+	end = buf + len;
+	/* the output is any bytes: ill-formed UTF-8 (a cut character
+	 * included) becomes '?', so JSON can hold it */
+	while (p < end) {
+		size_t ok = pr_utf8_span(p, (size_t)(end - p));
+
+		if (p + ok == end)
+			break;
+		p[ok] = '?';
+	}
+	p = len > max ? buf + len - max : buf;
+	s = json_stringn(p, (size_t)(end - p));
 	free(buf);
 	return s ? s : json_null();
 }
@@ -247,6 +262,8 @@ static int run_one(run_ctx *rc, size_t k, int *ok)
 				: json_null());
 	if (!*ok) {
 		json_object_set_new(rec, "log_tail", log_tail(log, 4000));
+		if (g_stop) /* a signal ended it: recover reads this */
+			json_object_set_new(rec, "stopped", json_true());
 		if (!g_stop) {
 			free(rc->reason);
 			rc->reason = pr_asprintf(
@@ -558,6 +575,9 @@ static int begin(run_ctx *rc)
 		       "reps", rc->reps, "warmup", rc->warmup, "quick",
 		       rc->opts->quick, "launcher", rc->opts->launcher,
 		       "no_commit", rc->opts->no_commit);
+	if (st)
+		json_object_set_new(st, "detached",
+				    json_boolean(rc->opts->detached));
 	text = st ? json_dumps(st, JSON_INDENT(2) | JSON_SORT_KEYS) : NULL;
 	json_decref(st);
 	path = pr_asprintf("%s/" RUN_STATE, rc->run_dir);

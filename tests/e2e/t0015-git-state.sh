@@ -66,8 +66,16 @@ rm .git/index.lock
 only_new_files "no staged change is left, only the new run and its ledger line"
 check "a following 'git commit -a' commits and removes nothing" sh -c \
 	"git commit -q -a -m 'a user commit' && [ \$(git rev-parse HEAD~1) = $head0 ] && [ -z \"\$(git diff --name-only --diff-filter=D HEAD~1 HEAD)\" ]"
+late=$(ls -t runs/t-calib | grep -v ledger | head -1)
+mv runs/t-calib/$late/manifest.json "$SCRATCH/manifest.json"
+expect_exit 1 "recover refuses a run the ledger records but whose manifest is gone" \
+	"$PREREG" recover t-calib
+expect_out "it says how to go on" "the ledger records it but its manifest is gone"
+mv "$SCRATCH/manifest.json" runs/t-calib/$late/manifest.json
 expect_exit 0 "prereg recover commits the run" "$PREREG" recover t-calib
 expect_out "it says so" "recorded before, now committed"
+check "the commit names the run's status" sh -c \
+	"git log -1 --format=%s | grep -qx 'prereg run t-calib $late (complete)'"
 check "the work tree is clean" sh -c "[ -z \"\$(git status --porcelain)\" ]"
 expect_exit 0 "and the audit passes" "$PREREG" audit t-calib
 expect_out "both runs are anchored" "^2 runs: 2 anchored"

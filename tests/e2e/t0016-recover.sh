@@ -50,6 +50,32 @@ check "the run is committed" sh -c \
 check "the work tree is clean" sh -c "[ -z \"\$(git status --porcelain)\" ]"
 expect_exit 0 "the audit passes" "$PREREG" audit t-calib
 expect_out "the recovered run is anchored" "^1 runs: 1 anchored"
+# an interrupted run whose recording failed (its ledger cannot be read)
+# is recovered as interrupted, not as failed
+"$PREREG" run t-calib --launches 40 >"$SCRATCH/int.out" 2>&1 &
+pid=$!
+wait_for "runs/t-calib/*/launch-0001.json"
+mv runs/t-calib/ledger.jsonl "$SCRATCH/ledger.jsonl"
+mkdir runs/t-calib/ledger.jsonl
+kill -INT $pid
+wait $pid
+rc=$?
+rmdir runs/t-calib/ledger.jsonl
+mv "$SCRATCH/ledger.jsonl" runs/t-calib/ledger.jsonl
+check "the interrupted run could not be recorded (exit 1, launches kept)" sh -c \
+	"[ $rc = 1 ] && ls runs/t-calib/*/run-state.json >/dev/null"
+int=$(dirname "$(ls runs/t-calib/*/run-state.json)")
+# recover commits: not on a detached HEAD
+git checkout -q --detach
+expect_exit 3 "recover refuses to commit on a detached HEAD" "$PREREG" recover t-calib
+expect_out "it says why" "cannot recover $int: HEAD is detached"
+git checkout -q main
+expect_exit 0 "on the branch it recovers" "$PREREG" recover t-calib
+expect_out "as interrupted" "recovering $int: .* recording it as interrupted"
+check "the manifest says a signal interrupted it" python3 -c "
+import json; m = json.load(open('$int/manifest.json'))
+assert m['status'] == 'interrupted', m['status']
+assert 'signal' in m['reason'], m['reason']"
 expect_exit 0 "a second recover finds nothing" "$PREREG" recover
 expect_out "and says so" "^0 runs recovered"
 
@@ -65,5 +91,5 @@ expect_exit 0 "the next run records it before starting" \
 expect_out "it says so" "recovering runs/t-calib/$run2"
 check "the killed run is in the ledger" grep -q "\"run_id\":\"$run2\"" runs/t-calib/ledger.jsonl
 expect_exit 0 "the audit passes" "$PREREG" audit t-calib
-expect_out "all three runs anchored" "^3 runs: 3 anchored"
+expect_out "all four runs anchored" "^4 runs: 4 anchored"
 echo "1..$n"
