@@ -23,7 +23,7 @@ static const struct {
     {"show", cmd_show, 1, "one run's manifest, readable"},
     {"analyze", cmd_analyze, 1, "analysis/NAME/report.md and plots, from raw"},
     {"audit", cmd_audit, 1, "verify every run's provenance and data"},
-    {"repro", cmd_repro, 1, "the reviewer's command: check the pin and run"},
+    {"repro", cmd_repro, 1, "the reviewer's command: run, analyze, audit"},
     {"recover", cmd_recover, 1, "record runs whose prereg ended too soon"},
 };
 
@@ -41,7 +41,7 @@ static void usage(FILE *f)
 		fprintf(f, "  %-8s %s\n", commands[i].name,
 			commands[i].summary);
 	fprintf(f, "\nexit status: 0 ok, 1 failed, 2 bad input, 3 refused "
-		   "(no pin, dirty tree)\n");
+		   "(no pin, dirty tree, a run in progress)\n");
 }
 
 static int finish_stdout(int code)
