@@ -17,18 +17,29 @@ static const pr_mca_setting ucx[] = {{"pml", "ucx", 0, 0},
 				     {"UCX_TLS", "sm,self", 1, 0},
 				     {NULL, NULL, 0, 0}};
 static const pr_mca_setting none[] = {{NULL, NULL, 0, 0}};
-/* ring Allreduce: tuned's algorithm 4, chosen by the dynamic rules */
-static const pr_mca_setting ring[] = {
-    {"coll_tuned_use_dynamic_rules", "1", 0, 0},
-    {"coll_tuned_allreduce_algorithm", "4", 0, 0},
-    {NULL, NULL, 0, 0}};
+/* Forced MPI_Allreduce algorithms: coll tuned's
+ * coll_tuned_allreduce_algorithm, obeyed under the dynamic rules */
+#define ALLREDUCE(name, n)                                                     \
+	static const pr_mca_setting name[] = {                                 \
+	    {"coll_tuned_use_dynamic_rules", "1", 0, 0},                       \
+	    {"coll_tuned_allreduce_algorithm", n, 0, 0},                       \
+	    {NULL, NULL, 0, 0}}
+ALLREDUCE(reduce_bcast, "1"); /* basic_linear: linear reduce, then bcast */
+ALLREDUCE(recursive_doubling, "3");
+ALLREDUCE(ring, "4");
+ALLREDUCE(rabenseifner, "6"); /* reduce-scatter + allgather */
 
 const pr_mca_choice pr_mca_transports[] = {
     {"vader", vader}, {"tcp", tcp}, {"ucx", ucx}, {"default", none}};
 const size_t pr_mca_ntransports =
     sizeof(pr_mca_transports) / sizeof(pr_mca_transports[0]);
 
-const pr_mca_choice pr_mca_algorithms[] = {{"default", none}, {"ring", ring}};
+const pr_mca_choice pr_mca_algorithms[] = {
+    {"default", none},
+    {"ring", ring},
+    {"recursive_doubling", recursive_doubling},
+    {"rabenseifner", rabenseifner},
+    {"reduce_bcast", reduce_bcast}};
 const size_t pr_mca_nalgorithms =
     sizeof(pr_mca_algorithms) / sizeof(pr_mca_algorithms[0]);
 

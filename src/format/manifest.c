@@ -53,9 +53,11 @@ json_t *pr_manifest_configs(const pr_spec *spec)
 
 	for (c = 0; c < pr_spec_nconfigs(spec); c++)
 		json_array_append_new(
-		    a, json_pack("{s:i, s:s, s:s}", "config", c, "transport",
-				 pr_spec_transport(spec, c), "placement",
-				 pr_spec_placement(spec, c)));
+		    a, json_pack("{s:i, s:s, s:s, s:s, s:s}", "config", c,
+				 "transport", pr_spec_transport(spec, c),
+				 "placement", pr_spec_placement(spec, c),
+				 "algorithm", pr_spec_algorithm(spec, c),
+				 "sync", pr_spec_sync(spec, c)));
 	return a;
 }
 

@@ -47,12 +47,15 @@ static int fail(struct parse *p, int line, const char *fmt, ...)
 static int line_of(const struct parse *p, const char *section,
 		   const char *name);
 static int check_pingpong(struct parse *p);
+static int check_allreduce(struct parse *p);
 static int check_kv_split(struct parse *p);
 static int check_rows_sweep(struct parse *p);
 static int check_row_split(struct parse *p);
 
 static const struct workload workloads[] = {
     {"pingpong", check_pingpong},
+    {"pingpong-cold", check_pingpong}, /* one cold round trip a sample */
+    {"allreduce", check_allreduce},
     {"kv-split", check_kv_split},
     {"rows-sweep", check_rows_sweep},
     {"row-split", check_row_split},
@@ -86,6 +89,9 @@ static int gpu_device_ok(const char *device)
 /* In pr_kind order. */
 static const char *const kinds[] = {"validation", "calibration"};
 static const char *const placements[] = {"spread", "packed"};
+static const char *const syncs[] = {"none", "barrier"};
+static const char *const sharings[] = {"untested", "tested"};
+static const char *const bands[] = {"tolerance", "calibration"};
 
 /* The transports: base/mca.h's table, whose size is not known here. */
 static struct names transport_names(void)
@@ -132,6 +138,12 @@ static int set_launches(struct parse *p, const char *key, const char *value);
 static int set_reps(struct parse *p, const char *key, const char *value);
 static int set_warmup(struct parse *p, const char *key, const char *value);
 static int set_algorithm(struct parse *p, const char *key, const char *value);
+static int set_sync(struct parse *p, const char *key, const char *value);
+static int set_sizes(struct parse *p, const char *key, const char *value);
+static int set_inner(struct parse *p, const char *key, const char *value);
+static int set_sharing(struct parse *p, const char *key, const char *value);
+static int set_band(struct parse *p, const char *key, const char *value);
+static int set_pilot_cv(struct parse *p, const char *key, const char *value);
 static int set_model(struct parse *p, const char *key, const char *value);
 static int set_calibration(struct parse *p, const char *key, const char *value);
 static int set_comm_calibration(struct parse *p, const char *key,
@@ -157,6 +169,7 @@ static const struct key keys[] = {
     {"experiment", "claim", set_claim, REQUIRED},
     {"experiment", "workload", set_workload, REQUIRED},
     {"experiment", "budget_s", set_budget, OPTIONAL},
+    {"experiment", "sharing", set_sharing, OPTIONAL},
     {"shape", "rows", set_rows, OPTIONAL},
     {"shape", "keys", set_keys, OPTIONAL},
     {"shape", "d", set_d, OPTIONAL},
@@ -164,6 +177,8 @@ static const struct key keys[] = {
     {"shape", "max_bytes", set_max_bytes, OPTIONAL},
     {"shape", "factor", set_factor, OPTIONAL},
     {"shape", "rows_list", set_rows_list, OPTIONAL},
+    {"shape", "sizes", set_sizes, OPTIONAL},
+    {"shape", "inner", set_inner, OPTIONAL},
     {"ranks", "group", set_group, REQUIRED},
     {"factors", "transport", set_transport, OPTIONAL},
     {"factors", "placement", set_placement, OPTIONAL},
@@ -171,10 +186,13 @@ static const struct key keys[] = {
     {"schedule", "reps", set_reps, OPTIONAL},
     {"schedule", "warmup", set_warmup, OPTIONAL},
     {"mpi", "algorithm", set_algorithm, OPTIONAL},
+    {"mpi", "sync", set_sync, OPTIONAL},
     {"model", "name", set_model, OPTIONAL},
     {"model", "calibration", set_calibration, OPTIONAL},
     {"model", "comm_calibration", set_comm_calibration, OPTIONAL},
     {"model", "tolerance", set_tolerance, OPTIONAL},
+    {"model", "band", set_band, OPTIONAL},
+    {"model", "pilot_cv", set_pilot_cv, OPTIONAL},
     {"launch", "threads_per_block", set_threads_per_block, OPTIONAL},
     {"launch", "rows_per_block", set_rows_per_block, OPTIONAL},
     {"slurm", "partition", set_slurm_list, OPTIONAL},
@@ -197,6 +215,8 @@ struct parse {
 	int key_line[NKEYS];
 	int section_line[NSECTIONS];
 	long long min_bytes, max_bytes, factor;
+	size_t extra_sizes[PR_MAX_SIZES]; /* [shape] sizes */
+	int nextra_sizes;
 	const struct workload *workload;
 	const pr_model *model;
 	char *error; /* the first error: "path:line: message" */
@@ -617,15 +637,102 @@ static int set_warmup(struct parse *p, const char *key, const char *value)
 
 static int set_algorithm(struct parse *p, const char *key, const char *value)
 {
+	return set_factor_list(p->spec->algorithms, &p->spec->nalgorithms, p,
+			       key, value, algorithm_names());
+}
+
+static int set_sync(struct parse *p, const char *key, const char *value)
+{
+	return set_factor_list(p->spec->syncs, &p->spec->nsyncs, p, key, value,
+			       NAMES(syncs));
+}
+
+/* sizes = 8192, 4210688: exact message sizes, each listed once. */
+static int set_sizes(struct parse *p, const char *key, const char *value)
+{
+	char *copy = pr_strdup(value), *items[PR_MAX_SIZES];
+	int n, i, j, error = PR_OK;
+
+	if ((n = split_list(items, PR_MAX_SIZES, p, key, copy)) < 0) {
+		free(copy);
+		return n;
+	}
+	for (i = 0; i < n && !error; i++) {
+		long long v;
+
+		error = get_int(&v, p, key, items[i], 1, MAX_BYTES);
+		p->extra_sizes[i] = (size_t)v;
+		for (j = 0; j < i && !error; j++)
+			if (p->extra_sizes[j] == p->extra_sizes[i])
+				error = fail(p, p->line, "'%s' lists %zu twice",
+					     key, p->extra_sizes[i]);
+	}
+	p->nextra_sizes = error ? 0 : n;
+	free(copy);
+	return error;
+}
+
+static int set_inner(struct parse *p, const char *key, const char *value)
+{
+	return get_small(&p->spec->inner, p, key, value, 0, 100000);
+}
+
+static int set_sharing(struct parse *p, const char *key, const char *value)
+{
 	int i, error;
 
-	(void)key;
-	if ((error = get_choice(&i, p, "algorithm", value, algorithm_names())) <
-	    0)
+	if ((error = get_choice(&i, p, key, value, NAMES(sharings))) < 0)
 		return error;
-	free(p->spec->algorithm);
-	p->spec->algorithm = pr_strdup(pr_mca_algorithms[i].name);
+	p->spec->sharing_tested = i == 1;
 	return PR_OK;
+}
+
+static int set_band(struct parse *p, const char *key, const char *value)
+{
+	int i, error;
+
+	if ((error = get_choice(&i, p, key, value, NAMES(bands))) < 0)
+		return error;
+	free(p->spec->band);
+	p->spec->band = pr_strdup(bands[i]);
+	return PR_OK;
+}
+
+/* pilot_cv = allreduce:0.05, allreduce_small:0.3 */
+static int set_pilot_cv(struct parse *p, const char *key, const char *value)
+{
+	char *copy = pr_strdup(value), *items[PR_MAX_FACTOR];
+	int n, i, j, error = PR_OK;
+
+	if ((n = split_list(items, PR_MAX_FACTOR, p, key, copy)) < 0) {
+		free(copy);
+		return n;
+	}
+	for (i = 0; i < n && !error; i++) {
+		char *colon = strchr(items[i], ':');
+
+		if (!colon || colon == items[i]) {
+			error = fail(p, p->line,
+				     "'%s' entry '%s' must be PHASE:CV, e.g. "
+				     "'allreduce:0.05'",
+				     key, items[i]);
+			break;
+		}
+		*colon = '\0';
+		for (j = 0; j < i && !error; j++)
+			if (!strcmp(p->spec->pilot_phase[j], trim(items[i])))
+				error = fail(p, p->line,
+					     "'%s' lists phase '%s' twice", key,
+					     trim(items[i]));
+		if (!error)
+			error = get_num(&p->spec->pilot_cv[i], p, key,
+					trim(colon + 1), 10.0,
+					"a number in (0, 10]");
+		p->spec->pilot_phase[i] = pr_strdup(trim(items[i]));
+		p->spec->npilot = i + 1;
+	}
+	free(copy);
+	return error;
 }
 
 static int set_model(struct parse *p, const char *key, const char *value)
@@ -941,7 +1048,37 @@ static int check_required(struct parse *p)
 /* max_bytes <= 1 GiB and factor >= 2 give at most 31 sizes. */
 _Static_assert(PR_MAX_SIZES > 30, "PR_MAX_SIZES holds every size");
 
-/* Ping-pong sizes: min_bytes * factor^i up to max_bytes inclusive. */
+static int size_cmp(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The exact sizes of [shape] sizes join the geometric ones, ascending. */
+static int add_extra_sizes(struct parse *p)
+{
+	pr_spec *spec = p->spec;
+	int i, j, n = spec->nsizes;
+
+	for (i = 0; i < p->nextra_sizes; i++) {
+		for (j = 0; j < n && spec->sizes[j] != p->extra_sizes[i]; j++)
+			;
+		if (j < n)
+			continue;
+		if (n == PR_MAX_SIZES)
+			return fail(p, line_of(p, "shape", "sizes"),
+				    "[shape] gives more than %d message sizes",
+				    PR_MAX_SIZES);
+		spec->sizes[n++] = p->extra_sizes[i];
+	}
+	spec->nsizes = n;
+	qsort(spec->sizes, (size_t)n, sizeof(size_t), size_cmp);
+	return PR_OK;
+}
+
+/* Message sizes: min_bytes * factor^i up to max_bytes inclusive, and the
+ * exact ones of `sizes`. */
 static int check_sizes(struct parse *p)
 {
 	int min_line = line_of(p, "shape", "min_bytes");
@@ -954,7 +1091,7 @@ static int check_sizes(struct parse *p)
 			    "'factor' needs 'min_bytes' and 'max_bytes' in "
 			    "[shape]");
 	if (!min_line && !max_line)
-		return PR_OK;
+		return add_extra_sizes(p);
 	if (!min_line)
 		return fail(p, max_line,
 			    "'max_bytes' needs 'min_bytes' in [shape]");
@@ -968,22 +1105,29 @@ static int check_sizes(struct parse *p)
 			    p->max_bytes, p->min_bytes);
 	for (size = p->min_bytes; size <= p->max_bytes; size *= factor)
 		p->spec->sizes[p->spec->nsizes++] = (size_t)size;
-	return PR_OK;
+	return add_extra_sizes(p);
 }
 
 /* check_sizes has seen to it that min_bytes and max_bytes come together. */
 static int check_pingpong(struct parse *p)
 {
-	if (!line_of(p, "shape", "min_bytes"))
+	if (!p->spec->nsizes)
 		return fail(p, line_of(p, "experiment", "workload"),
-			    "workload 'pingpong' needs 'min_bytes' and "
-			    "'max_bytes' in [shape]");
+			    "workload '%s' needs 'min_bytes' and 'max_bytes' "
+			    "or 'sizes' in [shape]",
+			    p->workload->name);
 	if (p->spec->nranks < 2)
 		return fail(p, line_of(p, "ranks", "group"),
-			    "workload 'pingpong' needs at least 2 ranks, "
-			    "'group' gives %d",
-			    p->spec->nranks);
+			    "workload '%s' needs at least 2 ranks, 'group' "
+			    "gives %d",
+			    p->workload->name, p->spec->nranks);
 	return PR_OK;
+}
+
+/* The same needs as the ping-pong: message sizes and two ranks. */
+static int check_allreduce(struct parse *p)
+{
+	return check_pingpong(p);
 }
 
 static int check_kv_split(struct parse *p)
@@ -1081,8 +1225,8 @@ static pr_spec *spec_new(const char *path, const char *name)
 	spec->rows_per_block = 1;
 	spec->reps = 20;
 	spec->warmup = 3;
-	spec->algorithm = pr_strdup("default");
 	spec->model = pr_strdup("none");
+	spec->band = pr_strdup("tolerance");
 	spec->tolerance = 0.15;
 	return spec;
 }
@@ -1093,6 +1237,10 @@ static void default_factors(pr_spec *spec)
 		spec->transports[spec->ntransports++] = pr_strdup("default");
 	if (!spec->nplacements)
 		spec->placements[spec->nplacements++] = pr_strdup("spread");
+	if (!spec->nalgorithms)
+		spec->algorithms[spec->nalgorithms++] = pr_strdup("default");
+	if (!spec->nsyncs)
+		spec->syncs[spec->nsyncs++] = pr_strdup("none");
 }
 
 /* pr_spec_parse of len bytes, which may hold NUL bytes. */
@@ -1179,7 +1327,13 @@ void pr_spec_free(pr_spec *spec)
 		free(spec->transports[i]);
 	for (i = 0; i < spec->nplacements; i++)
 		free(spec->placements[i]);
-	free(spec->algorithm);
+	for (i = 0; i < spec->nalgorithms; i++)
+		free(spec->algorithms[i]);
+	for (i = 0; i < spec->nsyncs; i++)
+		free(spec->syncs[i]);
+	for (i = 0; i < spec->npilot; i++)
+		free(spec->pilot_phase[i]);
+	free(spec->band);
 	free(spec->model);
 	free(spec->calibration);
 	free(spec->comm_calibration);
@@ -1192,23 +1346,60 @@ void pr_spec_free(pr_spec *spec)
 	free(spec);
 }
 
+/*
+ * Config c of the grid transport x placement x algorithm x sync,
+ * transport-major: c = ((t * P + p) * A + a) * S + s. With one algorithm
+ * and one sync this is the transport x placement grid of older specs.
+ */
 int pr_spec_nconfigs(const pr_spec *spec)
 {
-	return spec->ntransports * spec->nplacements;
+	return spec->ntransports * spec->nplacements * spec->nalgorithms *
+	       spec->nsyncs;
+}
+
+static int in_grid(const pr_spec *spec, int config)
+{
+	return config >= 0 && config < pr_spec_nconfigs(spec);
 }
 
 const char *pr_spec_transport(const pr_spec *spec, int config)
 {
-	if (config < 0 || config >= pr_spec_nconfigs(spec))
+	if (!in_grid(spec, config))
 		return NULL;
-	return spec->transports[config / spec->nplacements];
+	return spec->transports[config / (spec->nplacements *
+					  spec->nalgorithms * spec->nsyncs)];
 }
 
 const char *pr_spec_placement(const pr_spec *spec, int config)
 {
-	if (config < 0 || config >= pr_spec_nconfigs(spec))
+	if (!in_grid(spec, config))
 		return NULL;
-	return spec->placements[config % spec->nplacements];
+	return spec->placements[config / (spec->nalgorithms * spec->nsyncs) %
+				spec->nplacements];
+}
+
+const char *pr_spec_algorithm(const pr_spec *spec, int config)
+{
+	if (!in_grid(spec, config))
+		return NULL;
+	return spec->algorithms[config / spec->nsyncs % spec->nalgorithms];
+}
+
+const char *pr_spec_sync(const pr_spec *spec, int config)
+{
+	if (!in_grid(spec, config))
+		return NULL;
+	return spec->syncs[config % spec->nsyncs];
+}
+
+double pr_spec_pilot_cv(const pr_spec *spec, const char *phase)
+{
+	int i;
+
+	for (i = 0; i < spec->npilot; i++)
+		if (!strcmp(spec->pilot_phase[i], phase))
+			return spec->pilot_cv[i];
+	return 0.0;
 }
 
 int pr_spec_transport_known(const char *name)

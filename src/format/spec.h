@@ -26,11 +26,13 @@ typedef struct pr_spec {
 	/* [experiment] */
 	pr_kind kind;
 	char *claim;
-	char *workload; /* pingpong | kv-split | rows-sweep | row-split */
+	char *workload; /* pingpong | pingpong-cold | allreduce | kv-split |
+			   rows-sweep | row-split */
 	double budget_s;
 
-	/* [shape]: attention rows (queries), keys, head dim; ping-pong sizes
-	 * min_bytes..max_bytes by factor */
+	/* [shape]: attention rows (queries), keys, head dim; message sizes
+	 * min_bytes..max_bytes by factor, with the exact `sizes` added,
+	 * ascending, each once */
 	long rows, keys, d;
 	size_t sizes[PR_MAX_SIZES];
 	int nsizes;
@@ -44,11 +46,15 @@ typedef struct pr_spec {
 	int ngroups;
 	int nranks;
 
-	/* [factors]: configs are transport x placement, transport-major */
+	/* [factors] and the lists of [mpi]: configs are transport x
+	 * placement x algorithm x sync, transport-major (pr_spec_config_of) */
 	char *transports[PR_MAX_FACTOR];
 	int ntransports;
 	char *placements[PR_MAX_FACTOR];
 	int nplacements;
+	/* [experiment] sharing = tested: ranks sharing a core is what the
+	 * experiment tests (its model prices it), not a flaw of the run */
+	int sharing_tested;
 
 	/* [schedule] */
 	int launches, reps, warmup;
@@ -68,8 +74,15 @@ typedef struct pr_spec {
 		char *sbatch; /* extra sbatch options, split at blanks */
 	} slurm;
 
-	/* [mpi] */
-	char *algorithm; /* "default" or "ring" (MPI_Allreduce) */
+	/* [mpi]: MPI_Allreduce algorithms (base/mca.h) and what precedes
+	 * each collective: "none" or "barrier" (measured alone) */
+	char *algorithms[PR_MAX_FACTOR];
+	int nalgorithms;
+	char *syncs[PR_MAX_FACTOR];
+	int nsyncs;
+	/* [shape] inner: round trips per timed block of the warm ping-pong
+	 * workloads (0: chosen so a block lasts >= 20 us) */
+	int inner;
 
 	/* [model] */
 	char *model;	   /* "none", "hockney-ring", ... */
@@ -78,6 +91,13 @@ typedef struct pr_spec {
 	 * of the communication (Hockney) side, or NULL */
 	char *comm_calibration;
 	double tolerance;
+	/* band = calibration (resampled calibration launches, widened by
+	 * the pilot CV of the phase) or tolerance (predicted * (1 -/+
+	 * tolerance)); pilot_cv = phase:cv, ... */
+	char *band;
+	char *pilot_phase[PR_MAX_FACTOR];
+	double pilot_cv[PR_MAX_FACTOR];
+	int npilot;
 } pr_spec;
 
 /*
@@ -98,6 +118,10 @@ void pr_spec_free(pr_spec *spec);
 int pr_spec_nconfigs(const pr_spec *spec);
 const char *pr_spec_transport(const pr_spec *spec, int config);
 const char *pr_spec_placement(const pr_spec *spec, int config);
+const char *pr_spec_algorithm(const pr_spec *spec, int config);
+const char *pr_spec_sync(const pr_spec *spec, int config);
+/* The pinned pilot CV of a phase, 0 when the spec gives none. */
+double pr_spec_pilot_cv(const pr_spec *spec, const char *phase);
 
 /* Is this a known transport / placement / workload name? */
 int pr_spec_transport_known(const char *name);

@@ -49,7 +49,12 @@ static void set_model(json_t *pred, const char *key, json_t *value)
 
 static int check_hockney_ring(const pr_spec *spec)
 {
-	if (strcmp(spec->algorithm, "ring"))
+	int a;
+
+	for (a = 0; a < spec->nalgorithms; a++)
+		if (strcmp(spec->algorithms[a], "ring"))
+			break;
+	if (a < spec->nalgorithms)
 		return pr_error_code(PR_EINPUT,
 				     "'%s': model hockney-ring needs "
 				     "'algorithm = ring' in [mpi]",

@@ -36,7 +36,7 @@ void pr_launch_mpirun(pr_launch_cmd *out, const pr_spec *spec, int config,
 				       pr_spec_transport(spec, config)));
 	pr_mca_mpirun_args(&out->argv,
 			   pr_mca_find(pr_mca_algorithms, pr_mca_nalgorithms,
-				       spec->algorithm));
+				       pr_spec_algorithm(spec, config)));
 	pr_argv_push(&out->argv, rank_bin);
 	pr_argv_push(&out->argv, plan);
 }
@@ -216,4 +216,18 @@ int pr_launch_ncores(void)
 	n = hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_CORE);
 	hwloc_topology_destroy(topo);
 	return n > 0 ? n : 1;
+}
+
+json_t *pr_launch_sharing(const struct pr_spec *spec, int config, int ncores)
+{
+	int packed = !strcmp(pr_spec_placement(spec, config), "packed");
+	int n = spec->nranks, per_core;
+
+	if (ncores < 1)
+		ncores = 1;
+	per_core = packed ? n : (n + ncores - 1) / ncores;
+	return json_pack("{s:i, s:i, s:i, s:b, s:b, s:b}", "cores", ncores,
+			 "ranks", n, "ranks_per_core", per_core, "bound",
+			 !packed && n <= ncores, "oversubscribed", per_core > 1,
+			 "sharing_tested", spec->sharing_tested);
 }

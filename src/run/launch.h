@@ -3,6 +3,8 @@
 #ifndef PR_LAUNCH_H
 #define PR_LAUNCH_H
 
+#include <jansson.h>
+
 #include "base/child.h"
 
 struct pr_spec;
@@ -47,5 +49,14 @@ int pr_launch_check(const char *launcher);
 
 /* Number of physical cores (hwloc), at least 1. */
 int pr_launch_ncores(void);
+
+/*
+ * How config's ranks share the ncores cores of this machine under the
+ * mpirun placement rules above (DESIGN 6.4): {"cores", "ranks",
+ * "ranks_per_core" (packed: all; spread: ceil(ranks / cores)), "bound"
+ * (one rank per core, bound), "oversubscribed" (more than one rank per
+ * core), "sharing_tested" (the spec says sharing is its subject)}.
+ */
+json_t *pr_launch_sharing(const struct pr_spec *spec, int config, int ncores);
 
 #endif

@@ -257,6 +257,10 @@ static int run_one(run_ctx *rc, size_t k, int *ok)
 	json_object_set(rec, "plan", pj);
 	if (res.record)
 		json_object_set(rec, rc->launcher->name, res.record);
+	else /* mpirun on this machine: its cores are the ranks' */
+		json_object_set_new(
+		    rec, "sharing",
+		    pr_launch_sharing(rc->spec, inv->config, rc->ncores));
 	json_object_set_new(rec, "ranks",
 			    *ok ? json_load_file(rankinfo, 0, NULL)
 				: json_null());
@@ -459,6 +463,33 @@ static int check_plans(const run_ctx *rc)
 	return error;
 }
 
+/* Configs whose ranks share cores, unless sharing is the experiment's
+ * subject: said before the run, recorded per launch ("sharing"), flagged
+ * by the report and `prereg list`. */
+static void warn_sharing(const run_ctx *rc)
+{
+	int c;
+
+	if (strcmp(rc->launcher->name, "mpirun") || rc->spec->sharing_tested)
+		return;
+	for (c = 0; c < pr_spec_nconfigs(rc->spec); c++) {
+		json_t *sh = pr_launch_sharing(rc->spec, c, rc->ncores);
+		json_int_t per =
+		    json_integer_value(json_object_get(sh, "ranks_per_core"));
+
+		if (json_is_true(json_object_get(sh, "oversubscribed")))
+			pr_warn("config %d (%s, %s) puts %lld ranks on each "
+				"of %d cores: times include sharing, which "
+				"'%s' does not say it tests ('sharing = "
+				"tested' in [experiment]); the run and its "
+				"report are flagged",
+				c, pr_spec_transport(rc->spec, c),
+				pr_spec_placement(rc->spec, c), (long long)per,
+				rc->ncores, rc->spec->name);
+		json_decref(sh);
+	}
+}
+
 static int setup(run_ctx *rc, const char *name)
 {
 	const pr_run_opts *o = rc->opts;
@@ -491,6 +522,7 @@ static int setup(run_ctx *rc, const char *name)
 	rc->rank_bin = pr_asprintf("%s/prereg-rank", exe_dir);
 	free(exe_dir);
 	rc->ncores = pr_launch_ncores();
+	warn_sharing(rc);
 	if ((error = check_plans(rc)) < 0 || o->dry_run)
 		return error;
 	if (access(rc->rank_bin, X_OK) < 0)
@@ -508,7 +540,7 @@ static uint64_t space_needed(const run_ctx *rc)
 	const pr_spec *s = rc->spec;
 	uint64_t items = 1, rows;
 
-	if (s->nsizes > 0 && !strcmp(s->workload, "pingpong"))
+	if (s->nsizes > 0)
 		items = (uint64_t)s->nsizes;
 	if (s->nrows_list > 0)
 		items = (uint64_t)s->nrows_list;

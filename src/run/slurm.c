@@ -150,7 +150,7 @@ void pr_slurm_env(pr_argv *out, const pr_spec *spec, int config)
 	pr_mca_env(out, pr_mca_find(pr_mca_transports, pr_mca_ntransports,
 				    pr_spec_transport(spec, config)));
 	pr_mca_env(out, pr_mca_find(pr_mca_algorithms, pr_mca_nalgorithms,
-				    spec->algorithm));
+				    pr_spec_algorithm(spec, config)));
 }
 
 /* The value of key=... in a scontrol -o line (caller frees), or "". */

@@ -144,8 +144,8 @@ static void test_hockney_ring(void **state)
 		 1e-9);
 
 	/* the check runs before any calibration is read */
-	free(s->algorithm);
-	s->algorithm = pr_strdup("default");
+	free(s->algorithms[0]);
+	s->algorithms[0] = pr_strdup("default");
 	assert_int_equal(m->check(s), PR_EINPUT);
 	json_decref(pred);
 	pr_calib_free(&cal);

@@ -154,7 +154,8 @@ static void test_full_spec(void **state)
 	assert_int_equal(spec->launches, 7);
 	assert_int_equal(spec->reps, 30);
 	assert_int_equal(spec->warmup, 0);
-	assert_string_equal(spec->algorithm, "ring");
+	assert_int_equal(spec->nalgorithms, 1);
+	assert_string_equal(spec->algorithms[0], "ring");
 	assert_string_equal(spec->model, "hockney-ring");
 	assert_string_equal(spec->calibration, "calib-pingpong");
 	assert_true(spec->tolerance == 0.2);
@@ -206,6 +207,101 @@ static void test_pingpong_sizes(void **state)
 	pr_spec_free(spec);
 }
 
+/* algorithm and sync are lists: the grid is transport x placement x
+ * algorithm x sync, transport-major, the last factor fastest. */
+static void test_mpi_factors(void **state)
+{
+	pr_spec *spec = parse_ok(VALID "[factors]\ntransport = vader, tcp\n"
+				       "[mpi]\nalgorithm = ring, reduce_bcast, "
+				       "default\nsync = none, barrier\n");
+
+	(void)state;
+	assert_int_equal(pr_spec_nconfigs(spec), 12);
+	assert_string_equal(pr_spec_transport(spec, 0), "vader");
+	assert_string_equal(pr_spec_algorithm(spec, 0), "ring");
+	assert_string_equal(pr_spec_sync(spec, 0), "none");
+	assert_string_equal(pr_spec_sync(spec, 1), "barrier");
+	assert_string_equal(pr_spec_algorithm(spec, 1), "ring");
+	assert_string_equal(pr_spec_algorithm(spec, 2), "reduce_bcast");
+	assert_string_equal(pr_spec_algorithm(spec, 5), "default");
+	assert_string_equal(pr_spec_transport(spec, 5), "vader");
+	assert_string_equal(pr_spec_transport(spec, 6), "tcp");
+	assert_string_equal(pr_spec_algorithm(spec, 6), "ring");
+	assert_string_equal(pr_spec_sync(spec, 11), "barrier");
+	assert_null(pr_spec_sync(spec, 12));
+	assert_null(pr_spec_algorithm(spec, -1));
+	pr_spec_free(spec);
+	parse_fails(VALID "[mpi]\nsync = fence\n",
+		    "t.ini:11: unknown sync 'fence' (known: none, barrier)");
+	parse_fails(VALID "[mpi]\nalgorithm = ring, ring\n",
+		    "t.ini:11: 'algorithm' lists 'ring' twice");
+}
+
+/* sizes add exact sizes to the geometric ones: sorted, each once. */
+static void test_extra_sizes(void **state)
+{
+	pr_spec *spec = parse_ok(EXPERIMENT RANKS "[shape]\n"
+						  "min_bytes = 8\n"
+						  "max_bytes = 64\n"
+						  "sizes = 24, 16, 100\n");
+
+	(void)state;
+	assert_int_equal(spec->nsizes, 6); /* 8 16 24 32 64 100 */
+	assert_int_equal(spec->sizes[0], 8);
+	assert_int_equal(spec->sizes[2], 24);
+	assert_int_equal(spec->sizes[5], 100);
+	pr_spec_free(spec);
+	/* sizes alone are enough for a ping-pong */
+	spec = parse_ok(EXPERIMENT RANKS "[shape]\nsizes = 4096\n");
+	assert_int_equal(spec->nsizes, 1);
+	pr_spec_free(spec);
+	parse_fails(EXPERIMENT RANKS "[shape]\nsizes = 8, 8\n",
+		    "t.ini:8: 'sizes' lists 8 twice");
+	parse_fails(EXPERIMENT RANKS "[shape]\nsizes = 0\n",
+		    "t.ini:8: 'sizes' must be between 1 and 1073741824, not "
+		    "'0'");
+}
+
+static void test_calibration_keys(void **state)
+{
+	pr_spec *spec = parse_ok(
+	    VALID "[experiment]\nsharing = tested\n[shape]\ninner = 0\n"
+		  "[model]\nband = calibration\npilot_cv = allreduce:0.05, "
+		  "allreduce_small : 0.3\n");
+
+	(void)state;
+	assert_true(spec->sharing_tested);
+	assert_string_equal(spec->band, "calibration");
+	assert_int_equal(spec->npilot, 2);
+	assert_true(pr_spec_pilot_cv(spec, "allreduce") == 0.05);
+	assert_true(pr_spec_pilot_cv(spec, "allreduce_small") == 0.3);
+	assert_true(pr_spec_pilot_cv(spec, "gatherv") == 0.0);
+	pr_spec_free(spec);
+	spec = parse_ok(VALID "[shape]\ninner = 100000\n");
+	assert_int_equal(spec->inner, 100000);
+	pr_spec_free(spec);
+	parse_fails(VALID "[shape]\ninner = 100001\n",
+		    "t.ini:11: 'inner' must be between 0 and 100000, not "
+		    "'100001'");
+	parse_fails(VALID "[shape]\ninner = -1\n",
+		    "t.ini:11: 'inner' must be between 0 and 100000, not "
+		    "'-1'");
+	parse_fails(VALID "[experiment]\nsharing = maybe\n",
+		    "t.ini:11: unknown sharing 'maybe' (known: untested, "
+		    "tested)");
+	parse_fails(VALID "[model]\nband = wide\n",
+		    "t.ini:11: unknown band 'wide' (known: tolerance, "
+		    "calibration)");
+	parse_fails(VALID "[model]\npilot_cv = allreduce\n",
+		    "t.ini:11: 'pilot_cv' entry 'allreduce' must be PHASE:CV, "
+		    "e.g. 'allreduce:0.05'");
+	parse_fails(VALID "[model]\npilot_cv = allreduce:0\n",
+		    "t.ini:11: 'pilot_cv' must be a number in (0, 10], not "
+		    "'0'");
+	parse_fails(VALID "[model]\npilot_cv = a:0.1, a:0.2\n",
+		    "t.ini:11: 'pilot_cv' lists phase 'a' twice");
+}
+
 static void test_defaults(void **state)
 {
 	pr_spec *spec = parse_ok(VALID);
@@ -222,7 +318,12 @@ static void test_defaults(void **state)
 	assert_int_equal(spec->launches, 5);
 	assert_int_equal(spec->reps, 20);
 	assert_int_equal(spec->warmup, 3);
-	assert_string_equal(spec->algorithm, "default");
+	assert_string_equal(spec->algorithms[0], "default");
+	assert_string_equal(spec->syncs[0], "none");
+	assert_int_equal(spec->inner, 0);
+	assert_false(spec->sharing_tested);
+	assert_string_equal(spec->band, "tolerance");
+	assert_int_equal(spec->npilot, 0);
 	assert_string_equal(spec->model, "none");
 	assert_null(spec->calibration);
 	assert_true(spec->tolerance == 0.15);
@@ -250,7 +351,7 @@ static void test_layout(void **state)
 	pr_spec_free(spec);
 	parse_fails("[experiment]\n\n; comment\n\n   rows = 1\n",
 		    "t.ini:5: unknown key 'rows' in [experiment] (known: kind, "
-		    "claim, workload, budget_s)");
+		    "claim, workload, budget_s, sharing)");
 }
 
 static void test_unknown_section(void **state)
@@ -467,13 +568,14 @@ static void test_unknown_names(void **state)
 	(void)state;
 	parse_fails("[experiment]\nworkload = allgather\n",
 		    "t.ini:2: unknown workload 'allgather' (known: pingpong, "
-		    "kv-split, rows-sweep, row-split)");
+		    "pingpong-cold, allreduce, kv-split, rows-sweep, "
+		    "row-split)");
 	parse_fails("[experiment]\nkind = prediction\n",
 		    "t.ini:2: unknown kind 'prediction' (known: validation, "
 		    "calibration)");
 	parse_fails(VALID "[mpi]\nalgorithm = bruck\n",
 		    "t.ini:11: unknown algorithm 'bruck' (known: default, "
-		    "ring)");
+		    "ring, recursive_doubling, rabenseifner, reduce_bcast)");
 	parse_fails(
 	    VALID "[model]\nname = loggp\n",
 	    "t.ini:11: unknown model 'loggp' (known: none, "
@@ -508,7 +610,8 @@ static void test_workload_requirements(void **state)
 {
 	(void)state;
 	parse_fails(EXPERIMENT RANKS, "t.ini:4: workload 'pingpong' needs "
-				      "'min_bytes' and 'max_bytes' in [shape]");
+				      "'min_bytes' and 'max_bytes' or 'sizes' "
+				      "in [shape]");
 	parse_fails(EXPERIMENT RANKS "[shape]\nmin_bytes = 8\n",
 		    "t.ini:8: 'min_bytes' needs 'max_bytes' in [shape]");
 	parse_fails(EXPERIMENT SHAPE "[ranks]\ngroup = cpu*1\n",
@@ -794,6 +897,9 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_full_spec),
 	    cmocka_unit_test(test_pingpong_sizes),
+	    cmocka_unit_test(test_mpi_factors),
+	    cmocka_unit_test(test_extra_sizes),
+	    cmocka_unit_test(test_calibration_keys),
 	    cmocka_unit_test(test_defaults),
 	    cmocka_unit_test(test_layout),
 	    cmocka_unit_test(test_unknown_section),
