@@ -1392,6 +1392,18 @@ const char *pr_spec_sync(const pr_spec *spec, int config)
 	return spec->syncs[config % spec->nsyncs];
 }
 
+char *pr_spec_config_label(const pr_spec *spec, int config)
+{
+	if (!in_grid(spec, config))
+		return pr_strdup("?");
+	return pr_asprintf(
+	    "%s, %s%s%s%s%s", pr_spec_transport(spec, config),
+	    pr_spec_placement(spec, config), spec->nalgorithms > 1 ? ", " : "",
+	    spec->nalgorithms > 1 ? pr_spec_algorithm(spec, config) : "",
+	    spec->nsyncs > 1 ? ", sync " : "",
+	    spec->nsyncs > 1 ? pr_spec_sync(spec, config) : "");
+}
+
 double pr_spec_pilot_cv(const pr_spec *spec, const char *phase)
 {
 	int i;

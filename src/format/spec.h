@@ -120,6 +120,9 @@ const char *pr_spec_transport(const pr_spec *spec, int config);
 const char *pr_spec_placement(const pr_spec *spec, int config);
 const char *pr_spec_algorithm(const pr_spec *spec, int config);
 const char *pr_spec_sync(const pr_spec *spec, int config);
+/* "vader, packed", then the algorithm and sync where the spec lists
+ * more than one ("vader, packed, ring, sync barrier"); caller frees. */
+char *pr_spec_config_label(const pr_spec *spec, int config);
 /* The pinned pilot CV of a phase, 0 when the spec gives none. */
 double pr_spec_pilot_cv(const pr_spec *spec, const char *phase);
 

@@ -115,18 +115,17 @@ static int mpirun_dry_run(const pr_launch_plan *p)
 	for (k = 0; k < p->sched->ninv; k++) {
 		const pr_invocation *inv = &p->sched->inv[k];
 		pr_launch_cmd cmd;
-		char *line;
+		char *line, *label;
 
 		pr_launch_mpirun(&cmd, p->spec, inv->config, p->rank_bin,
 				 "PLAN.json", p->ncores);
 		line = pr_argv_join(&cmd.argv);
-		printf(
-		    "[%zu] launch %d config %d (%s, %s) seed %llu:\n  %s%s\n",
-		    k, inv->launch, inv->config,
-		    pr_spec_transport(p->spec, inv->config),
-		    pr_spec_placement(p->spec, inv->config),
-		    (unsigned long long)inv->seed,
-		    cmd.pin_core0 ? "taskset -c 0 " : "", line);
+		label = pr_spec_config_label(p->spec, inv->config);
+		printf("[%zu] launch %d config %d (%s) seed %llu:\n  %s%s\n", k,
+		       inv->launch, inv->config, label,
+		       (unsigned long long)inv->seed,
+		       cmd.pin_core0 ? "taskset -c 0 " : "", line);
+		free(label);
 		free(line);
 		pr_argv_free(&cmd.argv);
 	}

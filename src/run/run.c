@@ -87,6 +87,9 @@ static json_t *plan_for(const run_ctx *rc, const pr_invocation *inv,
 			    json_integer(s->threads_per_block));
 	json_object_set_new(plan, "rows_per_block",
 			    json_integer(s->rows_per_block));
+	json_object_set_new(plan, "inner", json_integer(s->inner));
+	json_object_set_new(plan, "sync",
+			    json_string(pr_spec_sync(s, inv->config)));
 	if (rc->rows_list)
 		json_object_set(plan, "rows_list", rc->rows_list);
 	if (s->nrows_list) {
@@ -144,15 +147,17 @@ static void progress(const run_ctx *rc, size_t k, double wall)
 	double done = (double)(pr_mono_ns() - rc->t_begin) * 1e-9;
 	double eta = done / (double)(k + 1) * (double)(rc->sched.ninv - k - 1);
 	const pr_invocation *inv = &rc->sched.inv[k];
+	char *label;
 
 	if (!rc->opts->progress && !isatty(STDERR_FILENO))
 		return;
+	label = pr_spec_config_label(rc->spec, inv->config);
 	fprintf(stderr,
-		"prereg: [%zu/%zu] launch %d, config %d (%s, %s): %.1f s; "
-		"ETA %.0f s\n",
-		k + 1, rc->sched.ninv, inv->launch, inv->config,
-		pr_spec_transport(rc->spec, inv->config),
-		pr_spec_placement(rc->spec, inv->config), wall, eta);
+		"prereg: [%zu/%zu] launch %d, config %d (%s): %.1f s; ETA %.0f "
+		"s\n",
+		k + 1, rc->sched.ninv, inv->launch, inv->config, label, wall,
+		eta);
+	free(label);
 }
 
 /*
@@ -477,15 +482,18 @@ static void warn_sharing(const run_ctx *rc)
 		json_int_t per =
 		    json_integer_value(json_object_get(sh, "ranks_per_core"));
 
-		if (json_is_true(json_object_get(sh, "oversubscribed")))
-			pr_warn("config %d (%s, %s) puts %lld ranks on each "
-				"of %d cores: times include sharing, which "
-				"'%s' does not say it tests ('sharing = "
-				"tested' in [experiment]); the run and its "
-				"report are flagged",
-				c, pr_spec_transport(rc->spec, c),
-				pr_spec_placement(rc->spec, c), (long long)per,
-				rc->ncores, rc->spec->name);
+		if (json_is_true(json_object_get(sh, "oversubscribed"))) {
+			char *label = pr_spec_config_label(rc->spec, c);
+
+			pr_warn("config %d (%s) puts %lld ranks on each of %d "
+				"cores: times include sharing, which '%s' does "
+				"not say it tests ('sharing = tested' in "
+				"[experiment]); the run and its report are "
+				"flagged",
+				c, label, (long long)per, rc->ncores,
+				rc->spec->name);
+			free(label);
+		}
 		json_decref(sh);
 	}
 }

@@ -11,6 +11,8 @@ git add experiments/t-place && git commit -q -m "t-place"
 expect_exit 0 "dry run of a packed config" "$PREREG" run t-place --dry-run
 expect_out "packed runs mpirun pinned to core 0, unbound" "taskset -c 0 mpirun -np 2 --bind-to none"
 expect_exit 0 "run spread and packed" "$PREREG" run t-place --launches 1 --reps 1 --warmup 0
+expect_out "an untested oversubscription is said before the run" \
+	"warning: config 1 \(vader, packed\) puts 2 ranks on each of [0-9]+ cores"
 dir=runs/t-place/$(ls runs/t-place | grep -v ledger)
 affinity() { # config -> the affinities its ranks recorded, space separated
 	python3 -c "import json
@@ -22,6 +24,43 @@ if [ "$(nproc)" -ge 2 ]; then
 	check "spread ranks ran on different cores" sh -c \
 		"a='$(affinity 0)'; [ \"\${a% *}\" != \"\${a#* }\" ]"
 fi
+sharing() { # config key -> the value of that key in its launch's sharing
+	python3 -c "import json
+for l in json.load(open('$dir/manifest.json'))['launches']:
+    if l['config'] == $1: print(json.dumps(l['sharing']['$2']))"
+}
+check "packed records 2 ranks per core, oversubscribed" sh -c \
+	"[ \"$(sharing 1 ranks_per_core) $(sharing 1 oversubscribed)\" = '2 true' ]"
+check "the manifest's cores are hwloc's" sh -c \
+	"[ \"$(sharing 0 cores)\" -ge 1 ] && [ \"$(sharing 1 sharing_tested)\" = false ]"
+if [ "$(nproc)" -ge 2 ]; then
+	check "spread records one rank per core, bound" sh -c \
+		"[ \"$(sharing 0 ranks_per_core) $(sharing 0 bound) $(sharing 0 oversubscribed)\" = '1 true false' ]"
+fi
+configs=$(python3 -c "import json
+print(' '.join(c['algorithm'] + '/' + c['sync'] for c in json.load(open('$dir/manifest.json'))['configs']))")
+check "configs name their algorithm and sync" [ "$configs" = "default/none default/none" ]
+
+# sharing = tested: the same packing, said to be the subject, is not flagged
+mkdir -p experiments/t-shared
+sed 's/^budget_s = 60/budget_s = 60\nsharing = tested/' \
+	experiments/t-place/experiment.ini >experiments/t-shared/experiment.ini
+# algorithm and sync lists are factors: 1 x 2 x 2 x 2 configs
+printf '[mpi]\nalgorithm = ring, reduce_bcast\nsync = none, barrier\n' \
+	>>experiments/t-shared/experiment.ini
+git add experiments/t-shared && git commit -q -m "t-shared"
+"$PREREG" predict t-shared >/dev/null && "$PREREG" pin t-shared >/dev/null
+expect_exit 0 "dry run of the algorithm x sync grid" "$PREREG" run t-shared --dry-run --launches 1
+check "the dry run has 8 configs" sh -c \
+	"[ \$(grep -c 'mpirun -np 2' '$SCRATCH/out') -eq 8 ]"
+expect_out "the dry run labels configs by algorithm and sync" \
+	"config 7 \\(vader, packed, reduce_bcast, sync barrier\\)"
+expect_out "ring forces coll tuned's algorithm 4" \
+	"coll_tuned_allreduce_algorithm 4"
+expect_out "reduce_bcast forces coll tuned's algorithm 1" \
+	"coll_tuned_allreduce_algorithm 1"
+check "no warning when sharing is what the experiment tests" sh -c \
+	"! grep -q 'puts 2 ranks' '$SCRATCH/out'"
 expect_exit 0 "list" "$PREREG" list
 expect_out "list shows the pin and the run" "t-place +prereg/pin/t-place/1 +1 complete"
 expect_exit 0 "show" "$PREREG" show "$(basename "$dir")"
