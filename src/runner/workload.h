@@ -131,7 +131,13 @@ const pr_workload *pr_workload_find(const char *name);
 /* Names of every workload, NULL-terminated, for messages. */
 const char *const *pr_workload_names(void);
 
+/* Right before a collective phase: what the plan's sync asks for (an
+ * untimed MPI_Barrier for "barrier", nothing for "none"). Collective. */
+void pr_workload_sync(const pr_plan *plan);
+
 extern const pr_workload pr_workload_pingpong;
+extern const pr_workload pr_workload_pingpong_cold;
+extern const pr_workload pr_workload_allreduce;
 extern const pr_workload pr_workload_rowssweep;
 extern const pr_workload pr_workload_rowsplit;
 extern const pr_workload pr_workload_kvsplit;
