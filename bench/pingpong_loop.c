@@ -4,7 +4,10 @@
  * usage: mpirun -n 2 pingpong_loop [MAX_BYTES]
  * For each size from 8 bytes to MAX_BYTES (default 8 MiB) by factors of
  * 2: warm-up round trips, then ITERS timed back-to-back round trips;
- * rank 0 prints "SIZE ONE_WAY_US" (the timed span / (2 ITERS)). */
+ * rank 0 prints "SIZE ONE_WAY_US" (the timed span / (2 ITERS)). Each
+ * rank sends from one buffer and receives into another, as OSU's
+ * osu_latency does: receiving into the buffer that is sent next makes
+ * every large message over shared memory twice as slow here. */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,20 +28,20 @@ static void counts(long size, int *warm, int *iters)
 	}
 }
 
-static void round_trips(char *buf, long size, int n, int rank)
+static void round_trips(char *sbuf, char *rbuf, long size, int n, int rank)
 {
 	int i, peer = 1 - rank;
 
 	for (i = 0; i < n; i++) {
 		if (rank == 0) {
-			MPI_Send(buf, (int)size, MPI_BYTE, peer, 0,
+			MPI_Send(sbuf, (int)size, MPI_BYTE, peer, 0,
 				 MPI_COMM_WORLD);
-			MPI_Recv(buf, (int)size, MPI_BYTE, peer, 0,
+			MPI_Recv(rbuf, (int)size, MPI_BYTE, peer, 0,
 				 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 		} else {
-			MPI_Recv(buf, (int)size, MPI_BYTE, peer, 0,
+			MPI_Recv(rbuf, (int)size, MPI_BYTE, peer, 0,
 				 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-			MPI_Send(buf, (int)size, MPI_BYTE, peer, 0,
+			MPI_Send(sbuf, (int)size, MPI_BYTE, peer, 0,
 				 MPI_COMM_WORLD);
 		}
 	}
@@ -49,7 +52,7 @@ int main(int argc, char **argv)
 	long max = 8L << 20, size;
 	int rank, nranks, warm, iters;
 	double t0, t1;
-	char *buf;
+	char *sbuf, *rbuf;
 
 	MPI_Init(&argc, &argv);
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -63,16 +66,18 @@ int main(int argc, char **argv)
 		MPI_Finalize();
 		return 2;
 	}
-	buf = malloc((size_t)max);
-	if (!buf)
+	sbuf = malloc((size_t)max);
+	rbuf = malloc((size_t)max);
+	if (!sbuf || !rbuf)
 		MPI_Abort(MPI_COMM_WORLD, 1);
-	memset(buf, 1, (size_t)max);
+	memset(sbuf, 1, (size_t)max);
+	memset(rbuf, 0, (size_t)max);
 	for (size = 8; size <= max; size *= 2) {
 		counts(size, &warm, &iters);
 		if (rank < 2) {
-			round_trips(buf, size, warm, rank);
+			round_trips(sbuf, rbuf, size, warm, rank);
 			t0 = MPI_Wtime();
-			round_trips(buf, size, iters, rank);
+			round_trips(sbuf, rbuf, size, iters, rank);
 			t1 = MPI_Wtime();
 			if (rank == 0)
 				printf("%ld %.3f\n", size,
@@ -80,7 +85,8 @@ int main(int argc, char **argv)
 		}
 		MPI_Barrier(MPI_COMM_WORLD);
 	}
-	free(buf);
+	free(sbuf);
+	free(rbuf);
 	if (fflush(stdout) || ferror(stdout))
 		MPI_Abort(MPI_COMM_WORLD, 1);
 	MPI_Finalize();
