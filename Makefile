@@ -280,6 +280,9 @@ reproduce: deps
 	@./tests/reproduce.sh $(EXP)
 
 bench: all $(BENCH_BIN)
+	@mkdir -p $(BUILD)/bench
+	$(MPICC) -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) \
+	  -o $(BUILD)/bench/pingpong_loop bench/pingpong_loop.c
 	@./tests/bench.sh
 
 format:

@@ -294,9 +294,16 @@ static int block_of(pr_audit_state *s, pr_audit_block *b, int64_t **items,
 	b->warmup = (int)warmup;
 	b->reps = (int)reps;
 	b->samples = (uint64_t)samples;
-	if (!strcmp(workload, "pingpong")) {
+	if (!strcmp(workload, "pingpong") ||
+	    !strcmp(workload, "pingpong-cold")) {
 		b->item_phase = "pingpong";
 		b->item_ranks = b->nranks < 2 ? b->nranks : 2;
+		if (!item_order(s, items, &b->nitems, rec, k, "sizes",
+				"size_order", inv->seed))
+			return 0;
+	} else if (!strcmp(workload, "allreduce")) {
+		b->item_phase = "allreduce";
+		b->item_ranks = b->nranks;
 		if (!item_order(s, items, &b->nitems, rec, k, "sizes",
 				"size_order", inv->seed))
 			return 0;

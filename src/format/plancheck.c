@@ -50,6 +50,8 @@ static const char *const known_keys[] = {
     "out",
     "threads_per_block",
     "rows_per_block",
+    "inner",
+    "sync",
 };
 
 static int check_keys(checker *c)
@@ -201,6 +203,16 @@ static int check_lists(checker *c)
 	return PR_OK;
 }
 
+static int check_sync(checker *c)
+{
+	const char *s = json_string_value(get(c, "sync"));
+
+	if (get(c, "sync") &&
+	    (!s || (strcmp(s, "none") && strcmp(s, "barrier"))))
+		return fail(c, "'sync' must be \"none\" or \"barrier\"");
+	return PR_OK;
+}
+
 static int check_numbers(checker *c)
 {
 	static const char *const shape[] = {"rows", "keys", "d"};
@@ -214,14 +226,15 @@ static int check_numbers(checker *c)
 	    (error = check_int(c, "threads_per_block", 1, PR_PLAN_LAUNCH_MAX,
 			       1)) < 0 ||
 	    (error = check_int(c, "rows_per_block", 1, PR_PLAN_LAUNCH_MAX, 1)) <
-		0)
+		0 ||
+	    (error = check_int(c, "inner", 0, PR_PLAN_INNER_MAX, 1)) < 0)
 		return error;
 	for (i = 0; i < sizeof(shape) / sizeof(shape[0]); i++)
 		if ((error = check_int(c, shape[i], 0, INT_MAX, 1)) < 0)
 			return error;
 	if (get(c, "verify") && !json_is_boolean(get(c, "verify")))
 		return fail(c, "'verify' must be true or false");
-	return PR_OK;
+	return check_sync(c);
 }
 
 /* rows, keys and d of the attention workloads: 1 or more (rows too when
@@ -239,17 +252,31 @@ static int need_shape(checker *c, const char *workload, int with_rows)
 	return PR_OK;
 }
 
-static int check_pingpong(checker *c)
+/* pingpong, pingpong-cold and allreduce: 2 ranks or more, sizes. */
+static int need_pair(checker *c, const char *workload)
 {
 	if (c->nranks < 2)
-		return fail(c,
-			    "pingpong needs 2 ranks or more, the groups "
-			    "hold %ld",
-			    c->nranks);
+		return fail(c, "%s needs 2 ranks or more, the groups hold %ld",
+			    workload, c->nranks);
 	if (!json_array_size(get(c, "sizes")))
-		return fail(c, "pingpong needs message sizes, 'sizes' has "
-			       "none");
+		return fail(c, "%s needs message sizes, 'sizes' has none",
+			    workload);
 	return PR_OK;
+}
+
+static int check_pingpong(checker *c)
+{
+	return need_pair(c, "pingpong");
+}
+
+static int check_pingpong_cold(checker *c)
+{
+	return need_pair(c, "pingpong-cold");
+}
+
+static int check_allreduce(checker *c)
+{
+	return need_pair(c, "allreduce");
 }
 
 static int check_rows_sweep(checker *c)
@@ -309,10 +336,9 @@ static const struct {
 	const char *name;
 	int (*check)(checker *c);
 } workloads[] = {
-    {"pingpong", check_pingpong},
-    {"rows-sweep", check_rows_sweep},
-    {"row-split", check_row_split},
-    {"kv-split", check_kv_split},
+    {"pingpong", check_pingpong},     {"pingpong-cold", check_pingpong_cold},
+    {"rows-sweep", check_rows_sweep}, {"row-split", check_row_split},
+    {"kv-split", check_kv_split},     {"allreduce", check_allreduce},
 };
 
 static int check_workload(checker *c)

@@ -10,7 +10,8 @@
 
 #define PR_MAX_ROWS_LIST 64
 #define PR_MAX_LIST_ROWS (1L << 24)
-#define PR_PLAN_LAUNCH_MAX 1024 /* threads_per_block, rows_per_block */
+#define PR_PLAN_LAUNCH_MAX 1024	 /* threads_per_block, rows_per_block */
+#define PR_PLAN_INNER_MAX 100000 /* round trips, calls per timed block */
 
 /*
  * The plan (JSON, written by run/run.c, read by runner/plan.c):
@@ -18,7 +19,7 @@
  *  "reps", "warmup", "rows", "keys", "d", "sizes": [..],
  *  "rows_list": [..] (rows-sweep), "rows_per_rank": [..] (row-split),
  *  "groups": [{"device", "count"}], "verify": bool, "out": PREFIX,
- *  "threads_per_block", "rows_per_block"}
+ *  "threads_per_block", "rows_per_block", "inner", "sync"}
  * Every key is one of these. "experiment", "workload" and "out" are
  * non-empty strings; "seed" a decimal string that fits in 64 bits;
  * "launch" and "config" integers >= 0; "reps" in [1, 1000000], "warmup"
@@ -29,13 +30,21 @@
  * 1 to PR_MAX_ROWS_LIST integers in [1, PR_MAX_LIST_ROWS];
  * "rows_per_rank" one integer >= 0 per rank of the groups; "verify" a
  * boolean; "threads_per_block" and "rows_per_block" (optional) in [1,
- * PR_PLAN_LAUNCH_MAX]. The workload is one of:
- *   pingpong    2 ranks or more; "sizes" not empty
- *   rows-sweep  "rows_list"; keys and d >= 1
- *   row-split   "rows_per_rank", adding up to rows; rows, keys, d >= 1;
- *               rows * d <= INT_MAX (one MPI_Gatherv)
- *   kv-split    rows, keys, d >= 1; keys >= ranks; rows * (d + 1) <=
- *               INT_MAX (one MPI_Allreduce)
+ * PR_PLAN_LAUNCH_MAX]; "inner" (optional, default 0) in [0,
+ * PR_PLAN_INNER_MAX]: operations per timed block of the warm pingpong's
+ * phases, 0 = chosen per size so that a block lasts about 20 us (see
+ * runner/workload.h); "sync" (optional, default "none") "none" or
+ * "barrier": an untimed MPI_Barrier right before each collective phase
+ * of kv-split and row-split. The workload is one of:
+ *   pingpong       2 ranks or more; "sizes" not empty (warm: blocks of
+ *                  "inner" round trips)
+ *   pingpong-cold  as pingpong (one cold round trip per sample)
+ *   allreduce      as pingpong
+ *   rows-sweep     "rows_list"; keys and d >= 1
+ *   row-split      "rows_per_rank", adding up to rows; rows, keys, d >= 1;
+ *                  rows * d <= INT_MAX (one MPI_Gatherv)
+ *   kv-split       rows, keys, d >= 1; keys >= ranks; rows * (d + 1) <=
+ *                  INT_MAX (one MPI_Allreduce)
  * Whether this build of prereg-rank has a backend for each device is
  * prereg-rank's to say.
  */

@@ -43,6 +43,56 @@ static void affinity(char *buf, size_t len)
 	}
 }
 
+/* "boot_id:ID" from the kernel, which ranks on one kernel share, else
+ * "host:NAME". */
+static void kernel_id(char *buf, size_t len, const char *host)
+{
+	char id[48] = "";
+	FILE *f = fopen("/proc/sys/kernel/random/boot_id", "r");
+
+	if (f) {
+		if (!fgets(id, sizeof(id), f))
+			id[0] = '\0';
+		fclose(f);
+	}
+	id[strcspn(id, "\n")] = '\0';
+	if (id[0])
+		snprintf(buf, len, "boot_id:%s", id);
+	else
+		snprintf(buf, len, "host:%.*s", (int)(len - 6), host);
+}
+
+/* mpi_yield_when_idle as this process has it: 0, 1, or -1 unknown. */
+static int32_t yield_when_idle(void)
+{
+	MPI_T_cvar_handle h;
+	MPI_Datatype dt;
+	MPI_T_enum e;
+	int provided, index, count = 0, nlen = 0, dlen = 0, verbosity, bind,
+			     scope;
+	int32_t out = -1;
+	int v = 0;
+	bool b = false;
+
+	if (MPI_T_init_thread(MPI_THREAD_SINGLE, &provided) != MPI_SUCCESS)
+		return -1;
+	if (MPI_T_cvar_get_index("mpi_yield_when_idle", &index) ==
+		MPI_SUCCESS &&
+	    MPI_T_cvar_get_info(index, NULL, &nlen, &verbosity, &dt, &e, NULL,
+				&dlen, &bind, &scope) == MPI_SUCCESS &&
+	    (dt == MPI_C_BOOL || dt == MPI_INT) &&
+	    MPI_T_cvar_handle_alloc(index, NULL, &h, &count) == MPI_SUCCESS) {
+		if (count == 1 &&
+		    MPI_T_cvar_read(h, dt == MPI_C_BOOL
+					   ? (void *)&b
+					   : (void *)&v) == MPI_SUCCESS)
+			out = dt == MPI_C_BOOL ? (int32_t)b : v != 0;
+		MPI_T_cvar_handle_free(&h);
+	}
+	MPI_T_finalize();
+	return out;
+}
+
 void pr_envinfo_local(pr_envinfo *out, const pr_rank *rk)
 {
 	const struct pr_backend *be = rk->backend;
@@ -65,6 +115,8 @@ void pr_envinfo_local(pr_envinfo *out, const pr_rank *rk)
 		snprintf(out->describe, sizeof(out->describe), "%s: unknown",
 			 out->device);
 	affinity(out->affinity, sizeof(out->affinity));
+	kernel_id(out->kernel, sizeof(out->kernel), out->host);
+	out->yield_when_idle = yield_when_idle();
 	out->pid = (int64_t)getpid();
 	out->device_index = rk->device_index;
 }
@@ -102,15 +154,21 @@ static void clock_leader(int64_t *offset, int64_t *rtt, int r)
 	*rtt = best;
 }
 
-void pr_clock_offsets(int64_t *offset, int64_t *rtt, int rank, int nranks)
+void pr_clock_offsets(int64_t *offset, int64_t *rtt, int *shared,
+		      const pr_envinfo *env, int rank, int nranks)
 {
 	int64_t t;
 	int r, i;
 
 	if (rank == 0) {
 		offset[0] = rtt[0] = 0;
-		for (r = 1; r < nranks; r++)
+		shared[0] = 1;
+		for (r = 1; r < nranks; r++) {
 			clock_leader(&offset[r], &rtt[r], r);
+			shared[r] = !strcmp(env[r].kernel, env[0].kernel);
+			if (shared[r])
+				offset[r] = 0;
+		}
 		return;
 	}
 	for (i = 0; i < PR_CLOCK_ROUNDS; i++) {
@@ -137,6 +195,8 @@ static const char *const mca_names[] = {
     "coll_tuned_gatherv_algorithm",
     "mpi_leave_pinned",
     "mpi_yield_when_idle",
+    "btl_tcp_progress_thread",
+    "btl_vader_fbox_threshold",
     "opal_cuda_support",
     "hwloc_base_binding_policy",
     "rmaps_base_mapping_policy",

@@ -14,11 +14,12 @@ typedef struct {
 	char kind[32];	    /* its backend, "cpu", "cuda" */
 	char describe[256]; /* the backend's describe() line */
 	char affinity[512]; /* CPUs it may run on, "0-1" or "0,2-3" */
+	char kernel[64]; /* the running kernel: "boot_id:..." or "host:..." */
 	int64_t pid;
-	int32_t device_index; /* pr_rank's */
-	int32_t staging;      /* pr_staging */
-	int32_t has_gpu;      /* gpu was filled by the backend */
-	int32_t pad;
+	int32_t device_index;	 /* pr_rank's */
+	int32_t staging;	 /* pr_staging */
+	int32_t has_gpu;	 /* gpu was filled by the backend */
+	int32_t yield_when_idle; /* mpi_yield_when_idle: 0, 1, -1 unknown */
 	pr_device_info gpu;
 } pr_envinfo;
 
@@ -33,12 +34,16 @@ pr_envinfo *pr_envinfo_gather(const pr_envinfo *mine, int nranks);
  * Collective: each rank's clock offset to rank 0 and the round trip it was
  * measured with. Rank r > 0 and rank 0 swap CLOCK_MONOTONIC readings
  * PR_CLOCK_ROUNDS times; at the smallest round trip, offset_r = t_r -
- * (t0_send + t0_recv) / 2, so t - offset_r is on rank 0's clock. Rank 0
- * fills offset[] and rtt[] (nranks entries; its own are 0); other ranks
- * leave them alone.
+ * (t0_send + t0_recv) / 2, so t - offset_r is on rank 0's clock, within
+ * rtt_r / 2. A rank that runs on rank 0's kernel (env[r].kernel is rank
+ * 0's) reads the same CLOCK_MONOTONIC: its offset is 0 and shared[r] 1;
+ * its rtt is still measured. Rank 0 fills offset[], rtt[] and shared[]
+ * (nranks entries; its own are 0, 0, 1) from env (pr_envinfo_gather's);
+ * other ranks pass NULLs.
  */
 #define PR_CLOCK_ROUNDS 20
-void pr_clock_offsets(int64_t *offset, int64_t *rtt, int rank, int nranks);
+void pr_clock_offsets(int64_t *offset, int64_t *rtt, int *shared,
+		      const pr_envinfo *env, int rank, int nranks);
 
 /*
  * The MPI in force, as PREFIX.json fields (a new object): "mca" (control

@@ -45,6 +45,7 @@ typedef struct {
 	pr_samples buf;
 	pr_envinfo *env; /* rank 0: per rank */
 	int64_t *offset, *rtt;
+	int *shared; /* rank 0: per rank, its clock is rank 0's */
 	json_t *mpi;
 	pr_sample *all;
 	size_t nall;
@@ -82,9 +83,10 @@ static void survey(launch *l)
 	if (l->rk.rank == 0) {
 		l->offset = pr_calloc((size_t)n, sizeof(int64_t));
 		l->rtt = pr_calloc((size_t)n, sizeof(int64_t));
+		l->shared = pr_calloc((size_t)n, sizeof(int));
 		l->mpi = pr_envinfo_mpi();
 	}
-	pr_clock_offsets(l->offset, l->rtt, l->rk.rank, n);
+	pr_clock_offsets(l->offset, l->rtt, l->shared, l->env, l->rk.rank, n);
 }
 
 static int setup_workload(launch *l)
@@ -104,8 +106,9 @@ static int write_outputs(launch *l)
 {
 	char *csv = pr_asprintf("%s.csv", l->plan.out);
 	char *json = pr_asprintf("%s.json", l->plan.out);
-	json_t *root = pr_output_report(&l->plan, l->env, l->offset, l->rtt,
-					l->rk.nranks, l->all, l->nall);
+	pr_clocks clocks = {l->offset, l->rtt, l->shared};
+	json_t *root = pr_output_report(&l->plan, l->env, &clocks, l->rk.nranks,
+					l->all, l->nall);
 	int error;
 
 	if (!root || json_object_update(root, l->mpi) < 0 ||
@@ -160,6 +163,7 @@ static void launch_free(launch *l)
 	free(l->env);
 	free(l->offset);
 	free(l->rtt);
+	free(l->shared);
 	free(l->all);
 }
 

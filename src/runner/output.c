@@ -71,26 +71,38 @@ static json_t *gpu_json(const pr_envinfo *env, int nranks, int r)
 	return gpu;
 }
 
-static json_t *ranks_json(const pr_envinfo *env, const int64_t *offset,
-			  const int64_t *rtt, int nranks)
+static json_t *yield_json(int32_t v)
 {
-	json_t *ranks = json_array();
+	return v < 0 ? json_null() : json_boolean(v);
+}
+
+static json_t *ranks_json(const pr_envinfo *env, const pr_clocks *c, int nranks)
+{
+	json_t *ranks = json_array(), *rank;
 	int r;
 
-	for (r = 0; r < nranks; r++)
-		json_array_append_new(
-		    ranks,
-		    json_pack("{s:i, s:s, s:s, s:s, s:i, s:s, s:o, s:s, s:s, "
-			      "s:I, s:I, s:I}",
-			      "rank", r, "host", env[r].host, "device",
-			      env[r].device, "kind", env[r].kind,
-			      "device_index", env[r].device_index, "describe",
-			      env[r].describe, "gpu", gpu_json(env, nranks, r),
-			      "staging", staging_name(env[r].staging),
-			      "affinity", env[r].affinity, "pid",
-			      (json_int_t)env[r].pid, "clock_offset_ns",
-			      (json_int_t)offset[r], "clock_min_rtt_ns",
-			      (json_int_t)rtt[r]));
+	for (r = 0; r < nranks; r++) {
+		rank = json_pack(
+		    "{s:i, s:s, s:s, s:s, s:i, s:s, s:o, s:s, s:s, s:I, s:I, "
+		    "s:I}",
+		    "rank", r, "host", env[r].host, "device", env[r].device,
+		    "kind", env[r].kind, "device_index", env[r].device_index,
+		    "describe", env[r].describe, "gpu",
+		    gpu_json(env, nranks, r), "staging",
+		    staging_name(env[r].staging), "affinity", env[r].affinity,
+		    "pid", (json_int_t)env[r].pid, "clock_offset_ns",
+		    (json_int_t)c->offset[r], "clock_min_rtt_ns",
+		    (json_int_t)c->rtt[r]);
+		json_object_set_new(
+		    rank, "clock",
+		    json_string(c->shared[r] ? "shared" : "estimated"));
+		json_object_set_new(
+		    rank, "clock_uncertainty_ns",
+		    json_integer(c->shared[r] ? 0 : (json_int_t)c->rtt[r] / 2));
+		json_object_set_new(rank, "mpi_yield_when_idle",
+				    yield_json(env[r].yield_when_idle));
+		json_array_append_new(ranks, rank);
+	}
 	return ranks;
 }
 
@@ -125,7 +137,7 @@ static json_t *phases_json(const pr_sample *s, size_t n)
 }
 
 json_t *pr_output_report(const pr_plan *plan, const pr_envinfo *env,
-			 const int64_t *offset, const int64_t *rtt, int nranks,
+			 const pr_clocks *clocks, int nranks,
 			 const pr_sample *s, size_t n)
 {
 	char seed[24];
@@ -133,14 +145,15 @@ json_t *pr_output_report(const pr_plan *plan, const pr_envinfo *env,
 	snprintf(seed, sizeof(seed), "%llu", (unsigned long long)plan->seed);
 	return json_pack(
 	    "{s:s, s:s, s:i, s:i, s:s, s:i, s:i, s:s, s:i, s:o, "
-	    "s:I, s:o, s:s, s:{s:i, s:i}}",
+	    "s:I, s:o, s:s, s:{s:i, s:i}, s:i, s:s}",
 	    "experiment", plan->experiment, "workload", plan->workload,
 	    "launch", plan->launch, "config", plan->config, "seed", seed,
 	    "reps", plan->reps, "warmup", plan->warmup, "version", PR_VERSION,
-	    "nranks", nranks, "ranks", ranks_json(env, offset, rtt, nranks),
+	    "nranks", nranks, "ranks", ranks_json(env, clocks, nranks),
 	    "samples", (json_int_t)n, "phases", phases_json(s, n), "staging",
 	    launch_staging(env, nranks), "launch_geometry", "threads_per_block",
-	    plan->threads_per_block, "rows_per_block", plan->rows_per_block);
+	    plan->threads_per_block, "rows_per_block", plan->rows_per_block,
+	    "inner", plan->inner, "sync", pr_plan_sync_name(plan->sync));
 }
 
 int pr_output_json(const char *path, const json_t *root)

@@ -37,6 +37,7 @@ static void read_plan(pr_plan *out, json_t *root)
 {
 	json_t *groups = json_object_get(root, "groups"), *g;
 	long sizes[PR_MAX_SIZES];
+	const char *sync;
 	size_t i;
 
 	out->experiment =
@@ -57,6 +58,10 @@ static void read_plan(pr_plan *out, json_t *root)
 					     PR_THREADS_PER_BLOCK_DEFAULT);
 	out->rows_per_block =
 	    (int)int_or(root, "rows_per_block", PR_ROWS_PER_BLOCK_DEFAULT);
+	out->inner = (int)int_or(root, "inner", 0);
+	sync = json_string_value(json_object_get(root, "sync"));
+	out->sync =
+	    sync && !strcmp(sync, "barrier") ? PR_SYNC_BARRIER : PR_SYNC_NONE;
 	out->nsizes = ints(sizes, root, "sizes");
 	for (i = 0; i < (size_t)out->nsizes; i++)
 		out->sizes[i] = (size_t)sizes[i];
@@ -109,6 +114,11 @@ void pr_plan_free(pr_plan *plan)
 	free(plan->workload);
 	free(plan->out);
 	plan->experiment = plan->workload = plan->out = NULL;
+}
+
+const char *pr_plan_sync_name(pr_sync sync)
+{
+	return sync == PR_SYNC_BARRIER ? "barrier" : "none";
 }
 
 int pr_plan_nranks(const pr_plan *plan)

@@ -8,6 +8,13 @@
 #include "format/plancheck.h"
 #include "format/spec.h"
 
+/* The plan's "sync": what kv-split and row-split do right before each
+ * collective phase. */
+typedef enum {
+	PR_SYNC_NONE,	 /* nothing */
+	PR_SYNC_BARRIER, /* an untimed MPI_Barrier */
+} pr_sync;
+
 /*
  * What one prereg-rank invocation runs: the plan file's values (its
  * format and rules are in format/plancheck.h). Rank 0 writes PREFIX.csv
@@ -33,6 +40,8 @@ typedef struct {
 	int verify;
 	char *out;
 	int threads_per_block, rows_per_block;
+	int inner;    /* operations per warm timed block; 0 = automatic */
+	pr_sync sync; /* "none" when absent */
 } pr_plan;
 
 /*
@@ -43,6 +52,9 @@ typedef struct {
  */
 int pr_plan_load(pr_plan *out, const char *path);
 void pr_plan_free(pr_plan *plan);
+
+/* "none" or "barrier". */
+const char *pr_plan_sync_name(pr_sync sync);
 
 /* Ranks the plan asks for: the sum of its group counts. */
 int pr_plan_nranks(const pr_plan *plan);

@@ -19,6 +19,7 @@ static const char *const phase_names[PR_NPHASES] = {
     [PR_PHASE_RESCALE] = "rescale",
     [PR_PHASE_TO_HOST] = "to_host",
     [PR_PHASE_COMPUTE_DEVICE] = "compute_device",
+    [PR_PHASE_SENDRECV] = "sendrecv",
 };
 
 const char *pr_phase_name(int phase)

@@ -1,13 +1,12 @@
 /* workload.c - the table of workloads */
 #include "runner/workload.h"
 
+#include <mpi.h>
 #include <string.h>
 
 static const pr_workload *const workloads[] = {
-    &pr_workload_pingpong,
-    &pr_workload_rowssweep,
-    &pr_workload_rowsplit,
-    &pr_workload_kvsplit,
+    &pr_workload_pingpong, &pr_workload_pingpong_cold, &pr_workload_rowssweep,
+    &pr_workload_rowsplit, &pr_workload_kvsplit,       &pr_workload_allreduce,
 };
 
 #define NWORKLOADS (sizeof(workloads) / sizeof(workloads[0]))
@@ -30,4 +29,10 @@ const char *const *pr_workload_names(void)
 	for (i = 0; i < NWORKLOADS; i++)
 		names[i] = workloads[i]->name;
 	return names;
+}
+
+void pr_workload_sync(const pr_plan *plan)
+{
+	if (plan->sync == PR_SYNC_BARRIER)
+		MPI_Barrier(MPI_COMM_WORLD);
 }

@@ -31,22 +31,63 @@
  *     buffers to MPI and does on the device, with the backend's normalise
  *     and rescale, what the others do on the host.
  *
- * pingpong (needs 2 ranks or more; plan.sizes):
+ * pingpong, pingpong-cold, allreduce (2 ranks or more; plan.sizes):
  *   The sizes are visited in the order perm = pr_schedule_permute(nsizes,
  *   plan.seed): sizes[perm[0]], sizes[perm[1]], ... The same order in
- *   every rep of the launch; it is recorded as "size_order" in PREFIX.json.
- *   Per rep, ranks 0 and 1 first swap one untimed empty message (so
- *   that the barrier's exit skew stays out of the first round trip), then
- *   every size in that order:
- *     pingpong      rank 0: MPI_Send of bytes to rank 1 then MPI_Recv of
- *                   bytes from it (one round trip); rank 1: its MPI_Recv
- *                   then MPI_Send (includes waiting for rank 0). Other
- *                   ranks take no pingpong samples. rows = 0.
+ *   every rep of the launch and in every pass of a rep; it is recorded
+ *   as "size_order" in PREFIX.json. A rate per operation is always
+ *   (t_end_ns - t_start_ns) / max(rows, 1): rows is the number of
+ *   operations in the sample's timed block, 0 for one cold operation.
+ *
+ * pingpong (warm): per rep, three passes over the sizes.
+ *   Inner: the plan's "inner" when it is not 0; else automatic, per size
+ *   and rep: rank 0 times each untimed warm-up operation (4 of them),
+ *   takes the quickest, t, and inner = clamp(ceil(20 us / t), 1, 1000),
+ *   which rank 0 hands on untimed (see each phase). Every block is
+ *   preceded by untimed warm-up operations of the same kind and size.
+ *     pingpong      ranks 0 and 1 only: 4 warm-up round trips, inner
+ *                   handed from rank 0 to rank 1 by one MPI_Send (when
+ *                   automatic), 2 more warm-up round trips, then one
+ *                   timed block of inner back-to-back round trips
+ *                   (rank 0: MPI_Send of bytes to rank 1 then MPI_Recv
+ *                   of bytes from it; rank 1: MPI_Recv then MPI_Send).
+ *                   Both ranks take the sample; rank 1's includes
+ *                   waiting for rank 0's first message. bytes = the
+ *                   size, rows = inner. One-way time: duration / (2
+ *                   rows), on rank 0.
+ *   then, on every rank, per size:
+ *     sendrecv      untimed MPI_Barrier, 4 warm-up ring steps, inner
+ *                   (automatic: rank 0's, by MPI_Bcast), 2 more warm-up
+ *                   steps, then one timed block of inner ring steps: each
+ *                   an MPI_Sendrecv of bytes to rank (r + 1) % p and of
+ *                   bytes from rank (r - 1 + p) % p, all ranks at once.
+ *                   bytes = the size, rows = inner.
+ *   then, on every rank, per size:
+ *     reduce_local  4 warm-up calls, inner (automatic: rank 0's, by
+ *                   MPI_Bcast), untimed MPI_Barrier, then one timed
+ *                   block of inner MPI_Reduce_local(MPI_SUM, MPI_FLOAT)
+ *                   of max(bytes / 4, 1) floats, all ranks at once.
+ *                   bytes = the size, rows = inner.
+ *   The passes are apart so that one rank's reduction never delays the
+ *   other's round trips.
+ *
+ * pingpong-cold: per rep, ranks 0 and 1 first swap one untimed empty
+ *   message (so that the barrier's exit skew stays out of the first
+ *   round trip), then every size in order:
+ *     pingpong      one round trip as above, timed alone; rows = 0.
  *   then every size again in that order, on every rank:
- *     reduce_local  MPI_Reduce_local(MPI_SUM, MPI_FLOAT) of max(bytes/4, 1)
- *                   floats; bytes = the size. rows = 0.
- *   The two passes are apart so that one rank's reduction never delays
- *   the other's next round trip.
+ *     reduce_local  one MPI_Reduce_local as above, timed alone; rows =
+ *                   0.
+ *
+ * allreduce: per rep, every size in order, on every rank: an untimed
+ *   MPI_Barrier, then
+ *     allreduce     one MPI_Allreduce(MPI_SUM) of max(bytes / 4, 1)
+ *                   floats, each 0.75 on every rank; bytes = the size,
+ *                   rows = 0. Its algorithm is the MCA's (mpirun's
+ *                   arguments).
+ *   Every rank checks every result, untimed: each float must be exactly
+ *   p * 0.75. check fails the launch otherwise; "verify" in PREFIX.json:
+ *   {done, max_rel_err (over all ranks), ok, tolerance: 0}.
  *
  * rows-sweep (plan.rows_list, keys, d; any number of ranks):
  *   Every rank on its own, on its own backend: q (max(rows_list) x d), k
@@ -79,8 +120,9 @@
  *     to_host          (PR_STAGING_HOST) copy o and l to host and divide
  *                      o_i by l_i there; bytes = rows_i * (d + 1) * 4,
  *                      rows = rows_i.
- *     gatherv          MPI_Gatherv of the rank's rows_i x d normalised
- *                      outputs into rank 0's R x d buffer, in rank order;
+ *     gatherv          (after the plan's sync, see below) MPI_Gatherv
+ *                      of the rank's rows_i x d normalised outputs into
+ *                      rank 0's R x d buffer, in rank order;
  *                      bytes = rows_i * d * 4 (sent), rows = rows_i, on
  *                      every rank (rank 0 sends its part to itself).
  *   check (plan.verify): rank 0 computes all rows on the cpu backend and
@@ -97,17 +139,24 @@
  *     compute_device   (device-timed backends) see above.
  *     to_host          (PR_STAGING_HOST) copy o, l and m to host; bytes
  *                      copied, rows = rows.
- *     allreduce_small  MPI_Allreduce(MPI_MAX) of the row maxima m;
+ *     allreduce_small  (after the plan's sync, see below)
+ *                      MPI_Allreduce(MPI_MAX) of the row maxima m;
  *                      bytes = rows * 4, rows = 0.
  *     rescale          o and l of each row times exp(m_rank - m_all), so
  *                      the partial sums share one reference (on the
  *                      device, synced, under PR_STAGING_DEVICE); rows =
  *                      rows.
- *     allreduce        one MPI_Allreduce(MPI_SUM) of o (rows x d) and l
- *                      (rows), contiguous; bytes = rows * d * 4 + rows * 4,
- *                      rows = 0.
+ *     allreduce        (after the plan's sync) one MPI_Allreduce(MPI_SUM)
+ *                      of o (rows x d) and l (rows), contiguous; bytes =
+ *                      rows * d * 4 + rows * 4, rows = 0.
  *   check (plan.verify): rank 0 computes all keys on its own backend and
  *   compares o / l with the combined result (see tensors.h).
+ *
+ * sync (plan.sync, recorded as "sync" in PREFIX.json): "barrier" puts an
+ * untimed MPI_Barrier right before kv-split's allreduce_small and
+ * allreduce and row-split's gatherv (pr_workload_sync), so that their
+ * samples hold the collective alone and not the wait for the slowest
+ * rank's compute; "none" (the default) puts nothing there.
  */
 typedef struct pr_workload {
 	const char *name;
@@ -131,7 +180,13 @@ const pr_workload *pr_workload_find(const char *name);
 /* Names of every workload, NULL-terminated, for messages. */
 const char *const *pr_workload_names(void);
 
+/* Right before a collective phase: what the plan's sync asks for (an
+ * untimed MPI_Barrier for "barrier", nothing for "none"). Collective. */
+void pr_workload_sync(const pr_plan *plan);
+
 extern const pr_workload pr_workload_pingpong;
+extern const pr_workload pr_workload_pingpong_cold;
+extern const pr_workload pr_workload_allreduce;
 extern const pr_workload pr_workload_rowssweep;
 extern const pr_workload pr_workload_rowsplit;
 extern const pr_workload pr_workload_kvsplit;

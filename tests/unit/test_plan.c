@@ -90,9 +90,42 @@ static void test_valid_plan(void **state)
 	/* absent: the defaults prereg-rank runs with */
 	assert_int_equal(p.threads_per_block, PR_THREADS_PER_BLOCK_DEFAULT);
 	assert_int_equal(p.rows_per_block, PR_ROWS_PER_BLOCK_DEFAULT);
+	assert_int_equal(p.inner, 0);
+	assert_int_equal(p.sync, PR_SYNC_NONE);
+	assert_string_equal(pr_plan_sync_name(p.sync), "none");
 	/* nothing recorded */
 	assert_string_equal(why(0),
 			    "prereg-rank: rank 0: failed (no reason recorded)");
+	pr_plan_free(&p);
+	free(path);
+}
+
+/* inner and sync as the plan gives them. */
+static void test_inner_sync(void **state)
+{
+	static const char pingpong[] =
+	    "{\"experiment\": \"x\", \"workload\": \"pingpong\", "
+	    "\"launch\": 0, \"config\": 0, \"seed\": \"1\", \"reps\": 1, "
+	    "\"warmup\": 0, \"sizes\": [8], \"groups\": [{\"device\": "
+	    "\"cpu\", \"count\": 2}], \"out\": \"o\", %s}";
+	char *path = plan_file(state, pingpong,
+			       "\"inner\": 100000, \"sync\": \"barrier\"");
+	pr_plan p;
+
+	assert_int_equal(pr_plan_load(&p, path), PR_OK);
+	assert_int_equal(p.inner, 100000);
+	assert_int_equal(p.sync, PR_SYNC_BARRIER);
+	assert_string_equal(pr_plan_sync_name(p.sync), "barrier");
+	pr_plan_free(&p);
+	free(path);
+	path = plan_file(state, pingpong, "\"inner\": 7, \"sync\": \"none\"");
+	assert_int_equal(pr_plan_load(&p, path), PR_OK);
+	assert_int_equal(p.inner, 7);
+	assert_int_equal(p.sync, PR_SYNC_NONE);
+	pr_plan_free(&p);
+	free(path);
+	path = plan_file(state, pingpong, "\"inner\": 100001");
+	assert_int_equal(pr_plan_load(&p, path), PR_EINPUT);
 	pr_plan_free(&p);
 	free(path);
 }
@@ -182,6 +215,7 @@ static void test_base_errors_routed(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test_setup_teardown(test_inner_sync, setup, teardown),
 	    cmocka_unit_test_setup_teardown(test_valid_plan, setup, teardown),
 	    cmocka_unit_test_setup_teardown(test_rule_broken, setup, teardown),
 	    cmocka_unit_test_setup_teardown(test_unreadable, setup, teardown),

@@ -26,7 +26,9 @@ static json_t *plan(const char *workload)
 	    "out", "runs/x/.tmp/l0c0", "threads_per_block", 256,
 	    "rows_per_block", 1);
 
-	if (!strcmp(workload, "pingpong"))
+	if (!strcmp(workload, "pingpong") ||
+	    !strcmp(workload, "pingpong-cold") ||
+	    !strcmp(workload, "allreduce"))
 		json_object_set_new(p, "sizes", json_pack("[i, i]", 8, 64));
 	if (!strcmp(workload, "rows-sweep"))
 		json_object_set_new(p, "rows_list", json_pack("[i, i]", 1, 8));
@@ -95,6 +97,8 @@ static void test_valid_plans(void **state)
 	passes(plan("rows-sweep"));
 	passes(plan("row-split"));
 	passes(plan("kv-split"));
+	passes(plan("pingpong-cold"));
+	passes(plan("allreduce"));
 }
 
 static void test_shape_of_the_file(void **state)
@@ -114,8 +118,8 @@ static void test_shape_of_the_file(void **state)
 	fails(with(plan("kv-split"), "out", "-"),
 	      "'out' must be a non-empty string");
 	fails(with(plan("kv-split"), "workload", "\"kv\""),
-	      "unknown workload 'kv' (known: pingpong, rows-sweep, row-split, "
-	      "kv-split)");
+	      "unknown workload 'kv' (known: pingpong, pingpong-cold, "
+	      "rows-sweep, row-split, kv-split, allreduce)");
 	fails(with(plan("kv-split"), "verify", "\"yes\""),
 	      "'verify' must be true or false");
 	passes(with(plan("kv-split"), "verify", "false"));
@@ -268,6 +272,53 @@ static void test_pingpong(void **state)
 	      "pingpong needs message sizes, 'sizes' has none");
 }
 
+/* pingpong-cold and allreduce need what pingpong needs. */
+static void test_pingpong_cold_allreduce(void **state)
+{
+	(void)state;
+	passes(with(plan("pingpong-cold"), "groups",
+		    "[{\"device\": \"cpu\", \"count\": 2}]"));
+	fails(with(plan("pingpong-cold"), "groups",
+		   "[{\"device\": \"cpu\", \"count\": 1}]"),
+	      "pingpong-cold needs 2 ranks or more, the groups hold 1");
+	fails(with(plan("pingpong-cold"), "sizes", "[]"),
+	      "pingpong-cold needs message sizes, 'sizes' has none");
+	passes(with(plan("allreduce"), "groups",
+		    "[{\"device\": \"cpu\", \"count\": 2}]"));
+	fails(with(plan("allreduce"), "groups",
+		   "[{\"device\": \"cpu\", \"count\": 1}]"),
+	      "allreduce needs 2 ranks or more, the groups hold 1");
+	passes(with(plan("allreduce"), "sizes", "[1]"));
+	fails(with(plan("allreduce"), "sizes", "-"),
+	      "allreduce needs message sizes, 'sizes' has none");
+}
+
+/* inner: optional, in [0, 100000]; sync: optional, "none" or
+ * "barrier"; both on any workload. */
+static void test_inner_sync(void **state)
+{
+	(void)state;
+	passes(with(plan("pingpong"), "inner", "-"));
+	passes(with(plan("pingpong"), "inner", "0"));
+	fails(with(plan("pingpong"), "inner", "-1"),
+	      "'inner' is -1, outside [0, 100000]");
+	passes(with(plan("pingpong"), "inner", "100000"));
+	fails(with(plan("pingpong"), "inner", "100001"),
+	      "'inner' is 100001, outside [0, 100000]");
+	fails(with(plan("pingpong"), "inner", "\"8\""),
+	      "'inner' must be an integer");
+	passes(with(plan("kv-split"), "inner", "8"));
+	passes(with(plan("kv-split"), "sync", "-"));
+	passes(with(plan("kv-split"), "sync", "\"none\""));
+	passes(with(plan("row-split"), "sync", "\"barrier\""));
+	fails(with(plan("kv-split"), "sync", "\"Barrier\""),
+	      "'sync' must be \"none\" or \"barrier\"");
+	fails(with(plan("kv-split"), "sync", "\"\""),
+	      "'sync' must be \"none\" or \"barrier\"");
+	fails(with(plan("kv-split"), "sync", "true"),
+	      "'sync' must be \"none\" or \"barrier\"");
+}
+
 static void test_rows_sweep(void **state)
 {
 	(void)state;
@@ -356,6 +407,8 @@ int main(void)
 	    cmocka_unit_test(test_lists),
 	    cmocka_unit_test(test_rows_per_rank),
 	    cmocka_unit_test(test_pingpong),
+	    cmocka_unit_test(test_pingpong_cold_allreduce),
+	    cmocka_unit_test(test_inner_sync),
 	    cmocka_unit_test(test_rows_sweep),
 	    cmocka_unit_test(test_row_split),
 	    cmocka_unit_test(test_kv_split),

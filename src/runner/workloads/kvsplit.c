@@ -173,6 +173,7 @@ static int kv_run(void *ctx, int rep, int warmup, pr_samples *out)
 		pr_samples_add(out, PR_PHASE_TO_HOST, (n + rows) * 4, rows, t0,
 			       t1);
 	}
+	pr_workload_sync(kv->rk->plan);
 	t0 = pr_timing_now();
 	MPI_Allreduce(kv->m_mpi, kv->m_all, (int)rows, MPI_FLOAT, MPI_MAX,
 		      MPI_COMM_WORLD);
@@ -183,6 +184,7 @@ static int kv_run(void *ctx, int rep, int warmup, pr_samples *out)
 		return PR_EFAIL;
 	t1 = pr_timing_now();
 	pr_samples_add(out, PR_PHASE_RESCALE, 0, rows, t0, t1);
+	pr_workload_sync(kv->rk->plan);
 	t0 = pr_timing_now();
 	MPI_Allreduce(MPI_IN_PLACE, kv->ol_mpi, (int)n, MPI_FLOAT, MPI_SUM,
 		      MPI_COMM_WORLD);

@@ -178,6 +178,7 @@ static int rs_run(void *ctx, int rep, int warmup, pr_samples *out)
 		pr_samples_add(out, PR_PHASE_TO_HOST, (n + rs->count) * 4,
 			       rs->count, t0, t1);
 	}
+	pr_workload_sync(rs->rk->plan);
 	t0 = pr_timing_now();
 	MPI_Gatherv(rs->ol_mpi, (int)n, MPI_FLOAT, rs->all, rs->counts,
 		    rs->displs, MPI_FLOAT, 0, MPI_COMM_WORLD);

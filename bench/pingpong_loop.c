@@ -1,0 +1,94 @@
+/* pingpong_loop.c - a plain warm ping-pong between ranks 0 and 1, the
+ * yardstick prereg's warm pingpong is compared with (bench/warm-vs-loop.sh)
+ *
+ * usage: mpirun -n 2 pingpong_loop [MAX_BYTES]
+ * For each size from 8 bytes to MAX_BYTES (default 8 MiB) by factors of
+ * 2: warm-up round trips, then ITERS timed back-to-back round trips;
+ * rank 0 prints "SIZE ONE_WAY_US" (the timed span / (2 ITERS)). Each
+ * rank sends from one buffer and receives into another, as OSU's
+ * osu_latency does: receiving into the buffer that is sent next makes
+ * every large message over shared memory twice as slow here. */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Round trips per size: fewer for the large sizes, where one lasts ms. */
+static void counts(long size, int *warm, int *iters)
+{
+	if (size <= 8192) {
+		*warm = 200;
+		*iters = 5000;
+	} else if (size <= 262144) {
+		*warm = 20;
+		*iters = 500;
+	} else {
+		*warm = 5;
+		*iters = 50;
+	}
+}
+
+static void round_trips(char *sbuf, char *rbuf, long size, int n, int rank)
+{
+	int i, peer = 1 - rank;
+
+	for (i = 0; i < n; i++) {
+		if (rank == 0) {
+			MPI_Send(sbuf, (int)size, MPI_BYTE, peer, 0,
+				 MPI_COMM_WORLD);
+			MPI_Recv(rbuf, (int)size, MPI_BYTE, peer, 0,
+				 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+		} else {
+			MPI_Recv(rbuf, (int)size, MPI_BYTE, peer, 0,
+				 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+			MPI_Send(sbuf, (int)size, MPI_BYTE, peer, 0,
+				 MPI_COMM_WORLD);
+		}
+	}
+}
+
+int main(int argc, char **argv)
+{
+	long max = 8L << 20, size;
+	int rank, nranks, warm, iters;
+	double t0, t1;
+	char *sbuf, *rbuf;
+
+	MPI_Init(&argc, &argv);
+	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	MPI_Comm_size(MPI_COMM_WORLD, &nranks);
+	if (argc > 1)
+		max = atol(argv[1]);
+	if (nranks < 2 || max < 8 || max > (1L << 30)) {
+		if (rank == 0)
+			fprintf(stderr, "usage: mpirun -n 2 pingpong_loop "
+					"[MAX_BYTES in [8, 2^30]]\n");
+		MPI_Finalize();
+		return 2;
+	}
+	sbuf = malloc((size_t)max);
+	rbuf = malloc((size_t)max);
+	if (!sbuf || !rbuf)
+		MPI_Abort(MPI_COMM_WORLD, 1);
+	memset(sbuf, 1, (size_t)max);
+	memset(rbuf, 0, (size_t)max);
+	for (size = 8; size <= max; size *= 2) {
+		counts(size, &warm, &iters);
+		if (rank < 2) {
+			round_trips(sbuf, rbuf, size, warm, rank);
+			t0 = MPI_Wtime();
+			round_trips(sbuf, rbuf, size, iters, rank);
+			t1 = MPI_Wtime();
+			if (rank == 0)
+				printf("%ld %.3f\n", size,
+				       (t1 - t0) * 1e6 / (2.0 * iters));
+		}
+		MPI_Barrier(MPI_COMM_WORLD);
+	}
+	free(sbuf);
+	free(rbuf);
+	if (fflush(stdout) || ferror(stdout))
+		MPI_Abort(MPI_COMM_WORLD, 1);
+	MPI_Finalize();
+	return 0;
+}

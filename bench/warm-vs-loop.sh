@@ -1,0 +1,57 @@
+#!/bin/sh
+# warm-vs-loop.sh - prereg's warm pingpong against a plain ping-pong loop
+# (bench/pingpong_loop.c), 2 ranks bound to cores, per transport, back to
+# back. Prints size, transport, prereg's one-way time (median over reps
+# of rank 0's block / (2 inner)), the loop's, and their ratio.
+#
+# usage: sh bench/warm-vs-loop.sh [MAX_BYTES]   (after make and make bench)
+# BIN (prereg-rank's directory) and LOOP (the loop's binary) may be set.
+set -eu
+here=$(cd "$(dirname "$0")/.." && pwd)
+BIN=${BIN:-$here/bin}
+LOOP=${LOOP:-$here/build/bench/pingpong_loop}
+max=${1:-8388608}
+export OMPI_MCA_rmaps_base_oversubscribe=${OMPI_MCA_rmaps_base_oversubscribe:-0}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/warm-vs-loop.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+sizes=""
+s=8
+while [ "$s" -le "$max" ]; do
+	sizes="$sizes${sizes:+, }$s"
+	s=$((s * 2))
+done
+
+mca() {
+	case $1 in
+	vader) echo "--mca pml ob1 --mca btl self,vader" ;;
+	tcp) echo "--mca pml ob1 --mca btl self,tcp --mca btl_tcp_if_include lo" ;;
+	esac
+}
+
+printf '%-9s %-6s %12s %12s %7s\n' size transport prereg_us loop_us ratio
+for t in vader tcp; do
+	cat >"$tmp/plan-$t.json" <<JSON
+{"experiment": "warm-vs-loop", "workload": "pingpong", "launch": 0,
+ "config": 0, "seed": "1", "reps": 20, "warmup": 3, "inner": 0,
+ "sizes": [$sizes], "groups": [{"device": "cpu", "count": 2}],
+ "out": "$tmp/$t"}
+JSON
+	# shellcheck disable=SC2046 # the MCA words split on purpose
+	mpirun -n 2 --bind-to core $(mca $t) "$LOOP" "$max" >"$tmp/loop-$t"
+	# shellcheck disable=SC2046
+	mpirun -n 2 --bind-to core $(mca $t) "$BIN/prereg-rank" \
+		"$tmp/plan-$t.json" >/dev/null
+	# rank 0's warm blocks, one-way time in us, per size; then medians
+	awk -F, '$8 == "pingpong" && $4 == 0 && $5 == 0 {
+		printf "%d %.6f\n", $9, ($12 - $11) / 1000.0 / (2 * ($10 > 0 ? $10 : 1)) }' \
+		"$tmp/$t.csv" | sort -k1,1n -k2,2g |
+		awk '{ v[$1, ++n[$1]] = $2 }
+		END { for (s in n) { k = n[s]; h = int((k + 1) / 2)
+			m = k % 2 ? v[s, h] : (v[s, h] + v[s, h + 1]) / 2
+			print s, m } }' |
+		sort -k1,1n >"$tmp/prereg-$t"
+	join "$tmp/prereg-$t" "$tmp/loop-$t" |
+		awk -v t=$t '{ printf "%-9d %-6s %12.3f %12.3f %7.3f\n",
+			$1, t, $2, $3, $2 / $3 }'
+done

@@ -1,0 +1,165 @@
+/* allreduce.c - one MPI_Allreduce of floats per message size, on every
+ * rank, its result checked (see workload.h) */
+#include <math.h>
+#include <mpi.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/schedule.h"
+#include "runner/workload.h"
+
+/* Every rank sends VALUE; the sum of p of them is exact in a float. */
+#define VALUE 0.75f
+
+typedef struct {
+	const pr_rank *rk;
+	size_t *order; /* sizes in visit order */
+	size_t nsizes;
+	float *a, *b;	 /* send and receive buffers */
+	double err;	 /* this rank's largest relative error */
+	size_t err_size; /* the first size with an error */
+	double max_err;	 /* every rank's largest, after check */
+	int checked;
+} allreduce;
+
+/* Floats a message of size bytes carries: size / 4, at least 1. */
+static int floats_of(size_t size)
+{
+	return size < 8 ? 1 : (int)(size / 4);
+}
+
+static int ar_setup(void **out, size_t *nsamples, const pr_rank *rk)
+{
+	const pr_plan *plan = rk->plan;
+	allreduce *ar = pr_calloc(1, sizeof(*ar));
+	size_t n = 1, i;
+
+	*out = ar;
+	ar->rk = rk;
+	/* pr_plan_check saw to 2 ranks or more and the sizes */
+	ar->nsizes = (size_t)plan->nsizes;
+	ar->order = pr_calloc(ar->nsizes, sizeof(size_t));
+	pr_schedule_permute(ar->order, ar->nsizes, plan->seed);
+	for (i = 0; i < ar->nsizes; i++) {
+		ar->order[i] = plan->sizes[ar->order[i]];
+		if ((size_t)floats_of(ar->order[i]) > n)
+			n = (size_t)floats_of(ar->order[i]);
+	}
+	ar->a = aligned_alloc(64, (n * 4 + 63) / 64 * 64);
+	ar->b = aligned_alloc(64, (n * 4 + 63) / 64 * 64);
+	if (!ar->a || !ar->b)
+		return pr_rank_failf(PR_EFAIL, 0,
+				     "cannot allocate two buffers of %zu "
+				     "floats",
+				     n);
+	for (i = 0; i < n; i++) {
+		ar->a[i] = VALUE;
+		ar->b[i] = 0.0f;
+	}
+	*nsamples = ar->nsizes;
+	return PR_OK;
+}
+
+/* After the timed call: every float of the result should be p * VALUE
+ * exactly; the largest relative error goes to ar->err. */
+static void verify(allreduce *ar, size_t size)
+{
+	float want = (float)ar->rk->nranks * VALUE;
+	double e;
+	int n = floats_of(size), i;
+
+	for (i = 0; i < n; i++) {
+		if (ar->b[i] == want)
+			continue;
+		e = fabs((double)ar->b[i] - want) / want;
+		if (!isfinite(e))
+			e = INFINITY;
+		if (!ar->err)
+			ar->err_size = size;
+		if (e > ar->err)
+			ar->err = e;
+	}
+}
+
+static int ar_run(void *ctx, int rep, int warmup, pr_samples *out)
+{
+	allreduce *ar = ctx;
+	int64_t t0, t1;
+	size_t i, size;
+
+	(void)rep;
+	(void)warmup;
+	for (i = 0; i < ar->nsizes; i++) {
+		size = ar->order[i];
+		/* a result that was never written must not pass */
+		ar->b[0] = ar->b[floats_of(size) - 1] = -1.0f;
+		MPI_Barrier(MPI_COMM_WORLD);
+		t0 = pr_timing_now();
+		MPI_Allreduce(ar->a, ar->b, floats_of(size), MPI_FLOAT, MPI_SUM,
+			      MPI_COMM_WORLD);
+		t1 = pr_timing_now();
+		pr_samples_add(out, PR_PHASE_ALLREDUCE, (int64_t)size, 0, t0,
+			       t1);
+		verify(ar, size);
+	}
+	return PR_OK;
+}
+
+/* Collective: every rank's every result was exact; a rank that saw a
+ * wrong one fails with it. */
+static int ar_check(void *ctx)
+{
+	allreduce *ar = ctx;
+
+	MPI_Allreduce(&ar->err, &ar->max_err, 1, MPI_DOUBLE, MPI_MAX,
+		      MPI_COMM_WORLD);
+	ar->checked = 1;
+	if (ar->err)
+		return pr_rank_failf(PR_EFAIL, 0,
+				     "allreduce of %zu bytes: the sum is not "
+				     "%d * %g (relative error %.3g)",
+				     ar->err_size, ar->rk->nranks,
+				     (double)VALUE, ar->err);
+	return PR_OK;
+}
+
+static int ar_report(void *ctx, json_t *root)
+{
+	allreduce *ar = ctx;
+	json_t *order = json_array();
+	size_t i;
+
+	for (i = 0; i < ar->nsizes; i++)
+		json_array_append_new(order,
+				      json_integer((json_int_t)ar->order[i]));
+	json_object_set_new(root, "size_order", order);
+	/* kv-split's "verify", with no tolerance: sums of VALUE are exact */
+	json_object_set_new(
+	    root, "verify",
+	    json_pack(
+		"{s:b, s:o, s:b, s:f}", "done", ar->checked, "max_rel_err",
+		isfinite(ar->max_err) ? json_real(ar->max_err) : json_null(),
+		"ok", ar->checked && ar->max_err == 0.0, "tolerance", 0.0));
+	return PR_OK;
+}
+
+static void ar_teardown(void *ctx)
+{
+	allreduce *ar = ctx;
+
+	if (!ar)
+		return;
+	free(ar->order);
+	free(ar->a);
+	free(ar->b);
+	free(ar);
+}
+
+const pr_workload pr_workload_allreduce = {
+    .name = "allreduce",
+    .setup = ar_setup,
+    .run = ar_run,
+    .check = ar_check,
+    .report = ar_report,
+    .teardown = ar_teardown,
+};
