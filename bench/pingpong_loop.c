@@ -3,8 +3,10 @@
  *
  * usage: mpirun -n 2 pingpong_loop [MAX_BYTES]
  * For each size from 8 bytes to MAX_BYTES (default 8 MiB) by factors of
- * 2: warm-up round trips, then ITERS timed back-to-back round trips;
- * rank 0 prints "SIZE ONE_WAY_US" (the timed span / (2 ITERS)). Each
+ * 2: warm-up round trips, then ITERS timed back-to-back round trips,
+ * each timed on its own; rank 0 prints "SIZE MEDIAN_US MEAN_US": the
+ * median one-way time (round trip / 2) and the mean (the timed span /
+ * (2 ITERS), what osu_latency prints). Each
  * rank sends from one buffer and receives into another, as OSU's
  * osu_latency does: receiving into the buffer that is sent next makes
  * every large message over shared memory twice as slow here. */
@@ -28,30 +30,59 @@ static void counts(long size, int *warm, int *iters)
 	}
 }
 
-static void round_trips(char *sbuf, char *rbuf, long size, int n, int rank)
+static void round_trip(char *sbuf, char *rbuf, long size, int rank)
 {
-	int i, peer = 1 - rank;
+	int peer = 1 - rank;
 
-	for (i = 0; i < n; i++) {
-		if (rank == 0) {
-			MPI_Send(sbuf, (int)size, MPI_BYTE, peer, 0,
-				 MPI_COMM_WORLD);
-			MPI_Recv(rbuf, (int)size, MPI_BYTE, peer, 0,
-				 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-		} else {
-			MPI_Recv(rbuf, (int)size, MPI_BYTE, peer, 0,
-				 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-			MPI_Send(sbuf, (int)size, MPI_BYTE, peer, 0,
-				 MPI_COMM_WORLD);
-		}
+	if (rank == 0) {
+		MPI_Send(sbuf, (int)size, MPI_BYTE, peer, 0, MPI_COMM_WORLD);
+		MPI_Recv(rbuf, (int)size, MPI_BYTE, peer, 0, MPI_COMM_WORLD,
+			 MPI_STATUS_IGNORE);
+	} else {
+		MPI_Recv(rbuf, (int)size, MPI_BYTE, peer, 0, MPI_COMM_WORLD,
+			 MPI_STATUS_IGNORE);
+		MPI_Send(sbuf, (int)size, MPI_BYTE, peer, 0, MPI_COMM_WORLD);
 	}
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* n timed round trips after warm untimed ones; rank 0 prints the line */
+static void measure(char *sbuf, char *rbuf, long size, int rank, double *t)
+{
+	int warm, iters, i;
+	double t0, span;
+
+	counts(size, &warm, &iters);
+	for (i = 0; i < warm; i++)
+		round_trip(sbuf, rbuf, size, rank);
+	span = MPI_Wtime();
+	for (i = 0; i < iters; i++) {
+		t0 = MPI_Wtime();
+		round_trip(sbuf, rbuf, size, rank);
+		t[i] = MPI_Wtime() - t0;
+	}
+	span = MPI_Wtime() - span;
+	if (rank != 0)
+		return;
+	qsort(t, (size_t)iters, sizeof(double), cmp_double);
+	printf(
+	    "%ld %.3f %.3f\n", size,
+	    (iters % 2 ? t[iters / 2] : (t[iters / 2 - 1] + t[iters / 2]) / 2) *
+		1e6 / 2.0,
+	    span * 1e6 / (2.0 * iters));
 }
 
 int main(int argc, char **argv)
 {
 	long max = 8L << 20, size;
-	int rank, nranks, warm, iters;
-	double t0, t1;
+	int rank, nranks;
+	double *t = malloc(5000 * sizeof(double));
 	char *sbuf, *rbuf;
 
 	MPI_Init(&argc, &argv);
@@ -68,23 +99,16 @@ int main(int argc, char **argv)
 	}
 	sbuf = malloc((size_t)max);
 	rbuf = malloc((size_t)max);
-	if (!sbuf || !rbuf)
+	if (!sbuf || !rbuf || !t)
 		MPI_Abort(MPI_COMM_WORLD, 1);
 	memset(sbuf, 1, (size_t)max);
 	memset(rbuf, 0, (size_t)max);
 	for (size = 8; size <= max; size *= 2) {
-		counts(size, &warm, &iters);
-		if (rank < 2) {
-			round_trips(sbuf, rbuf, size, warm, rank);
-			t0 = MPI_Wtime();
-			round_trips(sbuf, rbuf, size, iters, rank);
-			t1 = MPI_Wtime();
-			if (rank == 0)
-				printf("%ld %.3f\n", size,
-				       (t1 - t0) * 1e6 / (2.0 * iters));
-		}
+		if (rank < 2)
+			measure(sbuf, rbuf, size, rank, t);
 		MPI_Barrier(MPI_COMM_WORLD);
 	}
+	free(t);
 	free(sbuf);
 	free(rbuf);
 	if (fflush(stdout) || ferror(stdout))

@@ -2,7 +2,8 @@
 # warm-vs-loop.sh - prereg's warm pingpong against a plain ping-pong loop
 # (bench/pingpong_loop.c), 2 ranks bound to cores, per transport, back to
 # back. Prints size, transport, prereg's one-way time (median over reps
-# of rank 0's block / (2 inner)), the loop's, and their ratio.
+# of rank 0's block / (2 inner)), the loop's median one-way time, their
+# ratio, and the loop's mean (osu_latency's statistic) for reference.
 #
 # usage: sh bench/warm-vs-loop.sh [MAX_BYTES]   (after make and make bench)
 # BIN (prereg-rank's directory) and LOOP (the loop's binary) may be set.
@@ -29,7 +30,8 @@ mca() {
 	esac
 }
 
-printf '%-9s %-6s %12s %12s %7s\n' size transport prereg_us loop_us ratio
+printf '%-9s %-6s %12s %12s %7s %12s\n' size transport prereg_us loop_us \
+	ratio loop_mean_us
 for t in vader tcp; do
 	cat >"$tmp/plan-$t.json" <<JSON
 {"experiment": "warm-vs-loop", "workload": "pingpong", "launch": 0,
@@ -52,6 +54,6 @@ JSON
 			print s, m } }' |
 		sort -k1,1n >"$tmp/prereg-$t"
 	join "$tmp/prereg-$t" "$tmp/loop-$t" |
-		awk -v t=$t '{ printf "%-9d %-6s %12.3f %12.3f %7.3f\n",
-			$1, t, $2, $3, $2 / $3 }'
+		awk -v t=$t '{ printf "%-9d %-6s %12.3f %12.3f %7.3f %12.3f\n",
+			$1, t, $2, $3, $2 / $3, $4 }'
 done

@@ -40,11 +40,12 @@ check "the archive header is the DESIGN 4 columns" \
 	sh -c "[ \"\$(zcat $dir/timings.csv.gz | head -n 1)\" = '$header' ]"
 check "the archive's SHA-256 is in the manifest" sh -c \
 	"grep -q \"\$(zcat $dir/timings.csv.gz | sha256sum | cut -c1-64)\" $dir/manifest.json"
-# 2 launches x 2 configs x (1+3) reps x 10 sizes x (2 pingpong + 2 reduce_local)
+# 2 launches x 2 configs x (1+3) reps x 10 sizes x (2 pingpong + 2 sendrecv
+# + 2 reduce_local)
 check "every rank's every sample, warmups included" sh -c \
-	"[ \$(zcat $dir/timings.csv.gz | tail -n +2 | wc -l) = 640 ]"
+	"[ \$(zcat $dir/timings.csv.gz | tail -n +2 | wc -l) = 960 ]"
 check "warmups are marked" sh -c \
-	"[ \$(zcat $dir/timings.csv.gz | awk -F, '\$4==1' | wc -l) = 160 ]"
+	"[ \$(zcat $dir/timings.csv.gz | awk -F, '\$4==1' | wc -l) = 240 ]"
 check "both ranks recorded ping-pong samples" sh -c \
 	"zcat $dir/timings.csv.gz | awk -F, '\$8==\"pingpong\"{print \$5}' | sort -u | tr '\n' ' ' | grep -qx '0 1 '"
 check "the manifest records the MCA values in force" \

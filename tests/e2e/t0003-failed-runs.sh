@@ -24,9 +24,9 @@ check "the manifest says failed" grep -q '"status": "failed"' $dir/manifest.json
 check "the failed run is committed" sh -c \
 	"git ls-files --error-unmatch $dir/manifest.json $dir/timings.csv.gz >/dev/null"
 ok_launches=$(python3 -c "import json;print(sum(1 for l in json.load(open('$dir/manifest.json'))['launches'] if l['exit_status']==0))")
-# per launch: 3 reps x 10 sizes x (2 pingpong + 2 reduce_local)
+# per launch: 3 reps x 10 sizes x (2 pingpong + 2 sendrecv + 2 reduce_local)
 check "the archive keeps exactly the launches that completed" sh -c \
-	"[ \$(zcat $dir/timings.csv.gz | tail -n +2 | wc -l) = \$(( $ok_launches * 120 )) ]"
+	"[ \$(zcat $dir/timings.csv.gz | tail -n +2 | wc -l) = \$(( $ok_launches * 180 )) ]"
 check "the manifest keeps the failed launch's output" \
 	grep -q '"log_tail"' $dir/manifest.json
 
