@@ -16,18 +16,60 @@
 #include "predict/models.h"
 #include "repo/paths.h"
 
-static const char *const verdict_names[] = {"PASS", "FAIL", "NO-PREDICTION",
-					    "NO-DATA"};
+static const char *const verdict_names[] = {"PASS", "FAIL", "INCONCLUSIVE",
+					    "NO-PREDICTION", "NO-DATA"};
 
 const char *pr_verdict_name(pr_verdict v)
 {
 	return v < PR_NVERDICTS ? verdict_names[v] : "?";
 }
 
+pr_rule pr_rule_of(const json_t *pred)
+{
+	const char *rule = json_string_value(
+	    json_object_get(json_object_get(pred, "decision_rule"), "rule"));
+
+	return rule && !strcmp(rule, "interval") ? PR_RULE_INTERVAL
+						 : PR_RULE_POINT;
+}
+
+pr_verdict pr_verdict_interval(const char **why, double c_lo, double c_hi,
+			       double q, double lo_s, double hi_s)
+{
+	const char *reason = NULL;
+	pr_verdict v = PR_PASS;
+
+	if (c_hi < lo_s || c_lo > hi_s)
+		v = PR_FAIL;
+	else if (q < 0.95)
+		reason = "fewer than 6 launches: no 95% interval";
+	else if (c_hi - c_lo > hi_s - lo_s)
+		reason = "interval wider than the band";
+	if (reason)
+		v = PR_INCONCLUSIVE;
+	if (why)
+		*why = reason;
+	return v;
+}
+
+int pr_phase_collective(const char *phase)
+{
+	static const char *const names[] = {"allreduce", "allreduce_small",
+					    "gatherv", "sendrecv"};
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(*names); i++) {
+		if (!strcmp(phase, names[i]))
+			return 1;
+	}
+	return 0;
+}
+
 /* A non-warmup sample; phase and device index sorted string tables. */
 typedef struct {
 	int config, phase, device, launch, rep, rank;
 	int64_t bytes, rows;
+	int64_t t0, t1; /* t_start_ns, t_end_ns */
 	double s;
 } sample;
 
@@ -38,9 +80,11 @@ typedef struct {
 	size_t nphase, ndevice;
 } sample_set;
 
-/* An observation: one sample's duration, or one rep's makespan. */
+/* An observation: one sample's duration, or what a reduce makes of the
+ * samples of one (launch, rep). */
 typedef struct {
-	int launch, rep;
+	int launch, rep, rank;
+	int64_t t0, t1;
 	double s;
 } obs;
 
@@ -76,8 +120,56 @@ static int cmp_obs_rep(const void *pa, const void *pb)
 
 	CMP(a->launch, b->launch);
 	CMP(a->rep, b->rep);
+	CMP(a->rank, b->rank);
 	CMP(a->s, b->s);
 	return 0;
+}
+
+/* b - a in seconds, also where the int64 difference overflows. */
+static double ns_diff(int64_t a, int64_t b)
+{
+	int64_t d;
+
+	if (__builtin_sub_overflow(b, a, &d))
+		return ((double)b - (double)a) * 1e-9;
+	return (double)d * 1e-9;
+}
+
+/* The times of one (launch, rep): its first and last start, last end,
+ * and how many distinct ranks it holds. o is sorted by cmp_obs_rep. */
+typedef struct {
+	int64_t first, last, end;
+	size_t nranks;
+} rep_times;
+
+/* The (launch, rep) that starts at o[i]; returns the index after it. */
+static size_t rep_at(rep_times *out, const obs *o, size_t i, size_t n)
+{
+	size_t j;
+
+	out->first = out->last = o[i].t0;
+	out->end = o[i].t1;
+	out->nranks = 1;
+	for (j = i + 1;
+	     j < n && o[j].launch == o[i].launch && o[j].rep == o[i].rep; j++) {
+		out->first = o[j].t0 < out->first ? o[j].t0 : out->first;
+		out->last = o[j].t0 > out->last ? o[j].t0 : out->last;
+		out->end = o[j].t1 > out->end ? o[j].t1 : out->end;
+		out->nranks += o[j].rank != o[j - 1].rank;
+	}
+	return j;
+}
+
+static double reduced(pr_reduce reduce, const rep_times *t)
+{
+	switch (reduce) {
+	case PR_REDUCE_AFTER_LAST_ARRIVAL:
+		return ns_diff(t->last, t->end);
+	case PR_REDUCE_ARRIVAL_SPREAD:
+		return ns_diff(t->first, t->last);
+	default:
+		return ns_diff(t->first, t->end);
+	}
 }
 
 /* The distinct phases (phase = 1) or devices (0) of the non-warmup rows,
@@ -130,6 +222,8 @@ static void samples_load(sample_set *out, const pr_timings *t)
 		x->rank = r->rank;
 		x->bytes = r->bytes;
 		x->rows = r->rows;
+		x->t0 = r->t_start_ns;
+		x->t1 = r->t_end_ns;
 		x->s = pr_timing_seconds(r);
 		out->n++;
 	}
@@ -161,6 +255,16 @@ static size_t range_start(const sample_set *S, int config, int phase)
 	return lo;
 }
 
+static void obs_of(obs *o, const sample *x)
+{
+	o->launch = x->launch;
+	o->rep = x->rep;
+	o->rank = x->rank;
+	o->t0 = x->t0;
+	o->t1 = x->t1;
+	o->s = x->s;
+}
+
 static int matches(const sample *x, const pr_select *sel, int device)
 {
 	return (!sel->device || x->device == device) &&
@@ -187,24 +291,24 @@ static size_t select_obs(obs **out, const sample_set *S, const pr_select *sel)
 	     i++) {
 		if (!matches(&S->s[i], sel, device))
 			continue;
-		o[n].launch = S->s[i].launch;
-		o[n].rep = S->s[i].rep;
-		o[n++].s = S->s[i].s;
+		obs_of(&o[n++], &S->s[i]);
 	}
-	if (!sel->max_over_ranks || n == 0)
+	if (sel->reduce == PR_REDUCE_NONE || n == 0)
 		return n;
-	/* Sorted by (launch, rep, s): the last of each (launch, rep) is its
-	 * makespan. */
 	qsort(o, n, sizeof(obs), cmp_obs_rep);
-	for (i = 0, k = 0; i < n; i++) {
-		if (i + 1 == n || o[i + 1].launch != o[i].launch ||
-		    o[i + 1].rep != o[i].rep)
-			o[k++] = o[i];
+	for (i = 0, k = 0; i < n; k++) {
+		rep_times t;
+		size_t next = rep_at(&t, o, i, n);
+
+		o[k] = o[i];
+		o[k].s = reduced(sel->reduce, &t);
+		i = next;
 	}
 	return k;
 }
 
-/* Per-launch medians, their median, the pooled CI, CV and max/min. */
+/* Per-launch medians, their median, its CI over the launches, CV and
+ * max/min. */
 static void summarize(pr_analysis_row *r, const obs *o, size_t n)
 {
 	double *v;
@@ -227,7 +331,8 @@ static void summarize(pr_analysis_row *r, const obs *o, size_t n)
 				    launch, v, n);
 	r->cv = pr_stats_cv(r->launch_med, r->nlaunches);
 	r->max_min = pr_stats_max_min(r->launch_med, r->nlaunches);
-	pr_stats_median_ci(&r->ci, v, n);
+	memcpy(v, r->launch_med, r->nlaunches * sizeof(double));
+	pr_stats_median_ci(&r->ci, v, r->nlaunches);
 	free(launch);
 	free(v);
 }
@@ -253,7 +358,7 @@ static int sel_cmp(const pr_select *a, const pr_select *b)
 	CMP(a->bytes, b->bytes);
 	CMP(a->rows, b->rows);
 	CMP(a->rank, b->rank);
-	CMP(a->max_over_ranks, b->max_over_ranks);
+	CMP(a->reduce, b->reduce);
 	return 0;
 }
 
@@ -335,11 +440,8 @@ static void build_groups(pr_analysis_run *out, const sample_set *S)
 			     k < end && (!dev || S->s[k].device == x->device) &&
 			     (!byt || S->s[k].bytes == x->bytes) &&
 			     (!row || S->s[k].rows == x->rows);
-			     k++) {
-				o[n].launch = S->s[k].launch;
-				o[n].rep = S->s[k].rep;
-				o[n++].s = S->s[k].s;
-			}
+			     k++)
+				obs_of(&o[n++], &S->s[k]);
 			if (out->ngroups == cap) {
 				cap *= 2;
 				out->group = pr_realloc(
@@ -362,19 +464,25 @@ static void build_groups(pr_analysis_run *out, const sample_set *S)
 	free(o);
 }
 
-static pr_verdict verdict_of(const pr_analysis_row *r)
+static pr_verdict verdict_of(const char **why, const pr_analysis_row *r,
+			     pr_rule rule)
 {
-	if (!r->cell)
+	const pr_cell *c = r->cell;
+
+	*why = NULL;
+	if (!c)
 		return PR_NO_PREDICTION;
 	if (r->n == 0)
 		return PR_NO_DATA;
-	return r->cell->lo_s <= r->stat && r->stat <= r->cell->hi_s ? PR_PASS
-								    : PR_FAIL;
+	if (rule == PR_RULE_INTERVAL)
+		return pr_verdict_interval(why, r->ci.lo, r->ci.hi,
+					   r->ci.coverage, c->lo_s, c->hi_s);
+	return c->lo_s <= r->stat && r->stat <= c->hi_s ? PR_PASS : PR_FAIL;
 }
 
 /* The table: the cells, then the groups of unpredicted (config, phase). */
 static void build_table(pr_analysis_run *out, const sample_set *S,
-			const pr_cell *cells, size_t ncells)
+			const pr_cell *cells, size_t ncells, pr_rule rule)
 {
 	size_t i, k;
 	obs *o;
@@ -404,9 +512,208 @@ static void build_table(pr_analysis_run *out, const sample_set *S,
 	}
 	qsort(out->row, out->nrows, sizeof(pr_analysis_row), cmp_row);
 	for (i = 0; i < out->nrows; i++) {
-		out->row[i].verdict = verdict_of(&out->row[i]);
+		out->row[i].verdict =
+		    verdict_of(&out->row[i].why, &out->row[i], rule);
 		out->count[out->row[i].verdict]++;
 	}
+}
+
+/* The clock uncertainty of one launch (ns; NAN: unknown). */
+typedef struct {
+	int launch;
+	double ns;
+} launch_clock;
+
+static int cmp_launch_clock(const void *pa, const void *pb)
+{
+	const launch_clock *a = pa, *b = pb;
+
+	CMP(a->launch, b->launch);
+	return 0;
+}
+
+/* The launch record of launch id in m, or NULL. */
+static json_t *launch_record(const pr_manifest *m, int id)
+{
+	json_t *rec;
+	size_t i;
+
+	json_array_foreach(m ? m->launches : NULL, i, rec)
+	{
+		json_t *l = json_object_get(rec, "launch");
+
+		if (json_is_integer(l) && json_integer_value(l) == id)
+			return rec;
+	}
+	return NULL;
+}
+
+/*
+ * The clock uncertainty of a launch from its record's ranks: the largest
+ * clock_uncertainty_ns; a rank without one counts 0 when every rank has
+ * the same host, else the launch's is unknown. -1: the record has no
+ * ranks.
+ */
+static int record_clock(double *out, json_t *rec)
+{
+	json_t *ranks = json_object_get(json_object_get(rec, "ranks"), "ranks");
+	json_t *x;
+	const char *host = NULL;
+	int missing = 0, hosts = 1;
+	size_t i;
+
+	if (!json_array_size(ranks))
+		return -1;
+	*out = 0;
+	json_array_foreach(ranks, i, x)
+	{
+		json_t *u = json_object_get(x, "clock_uncertainty_ns");
+		const char *h = json_string_value(json_object_get(x, "host"));
+
+		if (json_is_number(u) && json_number_value(u) >= 0)
+			*out = fmax(*out, json_number_value(u));
+		else
+			missing = 1;
+		if (!h || (host && strcmp(h, host)))
+			hosts = 0;
+		host = h ? h : host;
+	}
+	if (missing && !hosts)
+		*out = NAN;
+	return 0;
+}
+
+/* The clock uncertainty of every launch of t: from m's launch records,
+ * or without one from the hosts of t's rows (one host: 0). Sorted. */
+static launch_clock *clocks_of(size_t *n, const pr_timings *t,
+			       const pr_manifest *m)
+{
+	launch_clock *c = pr_malloc((t->nrows + 1) * sizeof(*c));
+	size_t i, k;
+
+	*n = 0;
+	for (i = 0; i < t->nrows; i++) {
+		c[*n].launch = t->row[i].launch;
+		c[(*n)++].ns = 0;
+	}
+	qsort(c, *n, sizeof(*c), cmp_launch_clock);
+	for (i = 0, k = 0; i < *n; i++) {
+		if (k == 0 || c[k - 1].launch != c[i].launch)
+			c[k++] = c[i];
+	}
+	*n = k;
+	for (k = 0; k < *n; k++) {
+		const char *host = NULL;
+
+		if (record_clock(&c[k].ns, launch_record(m, c[k].launch)) == 0)
+			continue;
+		for (i = 0; i < t->nrows; i++) {
+			const pr_timing *r = &t->row[i];
+
+			if (r->launch != c[k].launch)
+				continue;
+			if (host && strcmp(r->host, host)) {
+				c[k].ns = NAN;
+				break;
+			}
+			host = r->host;
+		}
+	}
+	return c;
+}
+
+/* The uncertainty of launch id: NAN when unknown. */
+static double clock_of(const launch_clock *c, size_t n, int id)
+{
+	launch_clock key = {id, 0};
+	const launch_clock *p =
+	    bsearch(&key, c, n, sizeof(*c), cmp_launch_clock);
+
+	return p ? p->ns : NAN;
+}
+
+/* The decomposition of the samples [i, end) of one collective (config,
+ * phase); 0 when no (launch, rep) holds 2 ranks. */
+static int arrival_of(pr_arrival *out, const sample_set *S, size_t i,
+		      size_t end, const launch_clock *clk, size_t nclk)
+{
+	obs *o = pr_malloc((end - i + 1) * sizeof(obs));
+	obs *v[3];
+	size_t n = 0, k, m = 0, q;
+
+	for (k = i; k < end; k++)
+		obs_of(&o[n++], &S->s[k]);
+	qsort(o, n, sizeof(obs), cmp_obs_rep);
+	for (q = 0; q < 3; q++)
+		v[q] = pr_malloc((n + 1) * sizeof(obs));
+	for (k = 0; k < n;) {
+		rep_times t;
+		size_t next = rep_at(&t, o, k, n);
+
+		if (t.nranks >= 2) {
+			for (q = 0; q < 3; q++)
+				v[q][m] = o[k];
+			v[0][m].s = ns_diff(t.first, t.last);
+			v[1][m].s = ns_diff(t.last, t.end);
+			v[2][m++].s = ns_diff(t.first, t.end);
+		}
+		k = next;
+	}
+	memset(out, 0, sizeof(*out));
+	if (m) {
+		pr_analysis_row *rows[3] = {&out->spread, &out->after,
+					    &out->total};
+
+		for (q = 0; q < 3; q++) {
+			rows[q]->sel.config = S->s[i].config;
+			rows[q]->sel.phase = pr_strdup(S->phase[S->s[i].phase]);
+			rows[q]->sel.bytes = rows[q]->sel.rows = -1;
+			rows[q]->sel.rank = -1;
+			rows[q]->verdict = PR_NO_PREDICTION;
+			summarize(rows[q], v[q], m);
+		}
+		out->share = out->total.stat > 0
+				 ? out->spread.stat / out->total.stat
+				 : NAN;
+		for (k = 0; k < out->spread.nlaunches; k++)
+			out->clock_ns =
+			    fmax(out->clock_ns,
+				 clock_of(clk, nclk, out->spread.launch[k]));
+		for (k = 0; k < out->spread.nlaunches; k++) {
+			if (isnan(clock_of(clk, nclk, out->spread.launch[k])))
+				out->clock_ns = NAN;
+		}
+		out->refused = isnan(out->clock_ns) ||
+			       out->spread.stat < out->clock_ns * 1e-9;
+	}
+	for (q = 0; q < 3; q++)
+		free(v[q]);
+	free(o);
+	return m > 0;
+}
+
+/* The decomposition of every collective (config, phase) of S. */
+static void build_arrivals(pr_analysis_run *out, const sample_set *S,
+			   const pr_timings *t, const pr_manifest *m)
+{
+	size_t nclk, i = 0, end;
+	launch_clock *clk = clocks_of(&nclk, t, m);
+
+	for (; i < S->n; i = end) {
+		for (end = i;
+		     end < S->n && S->s[end].config == S->s[i].config &&
+		     S->s[end].phase == S->s[i].phase;
+		     end++)
+			;
+		if (!pr_phase_collective(S->phase[S->s[i].phase]))
+			continue;
+		out->arrival = pr_realloc(out->arrival, (out->narrivals + 1) *
+							    sizeof(pr_arrival));
+		if (arrival_of(&out->arrival[out->narrivals], S, i, end, clk,
+			       nclk))
+			out->narrivals++;
+	}
+	free(clk);
 }
 
 static char *dup_string(const char *s)
@@ -453,8 +760,116 @@ static char *config_label(json_t *c)
 	return label;
 }
 
+/* One launch's placement object into sh: 1, or 0 when it has none. */
+static int placement_of(pr_sharing *sh, json_t *rec)
+{
+	json_t *p = json_object_get(rec, "placement");
+	json_t *rpc = json_object_get(p, "ranks_per_core");
+	json_t *cores = json_object_get(p, "cores");
+	json_t *ranks = json_object_get(p, "ranks");
+	double v = NAN;
+	int over;
+
+	if (!json_is_object(p))
+		return 0;
+	if (json_is_number(rpc))
+		v = json_number_value(rpc);
+	else if (json_is_number(cores) && json_number_value(cores) > 0 &&
+		 json_is_number(ranks))
+		v = json_number_value(ranks) / json_number_value(cores);
+	over = json_is_true(json_object_get(p, "oversubscribed"));
+	if (!sh->from_placement)
+		sh->sharing_tested = 1;
+	sh->known = sh->from_placement = 1;
+	if (isfinite(v) && !(v <= sh->ranks_per_core))
+		sh->ranks_per_core = v;
+	if (over) {
+		sh->oversubscribed = 1;
+		if (!json_is_true(json_object_get(p, "sharing_tested")))
+			sh->sharing_tested = 0;
+	}
+	return 1;
+}
+
+void pr_analyze_sharing(pr_sharing *out, size_t nconfigs, const pr_manifest *m)
+{
+	json_t *rec,
+	    *cores = json_object_get(
+		json_object_get(m ? m->json : NULL, "environment"), "cores");
+	size_t i;
+
+	memset(out, 0, nconfigs * sizeof(*out));
+	for (i = 0; i < nconfigs; i++)
+		out[i].ranks_per_core = NAN;
+	json_array_foreach(m ? m->launches : NULL, i, rec)
+	{
+		json_t *c = json_object_get(rec, "config");
+
+		if (json_is_integer(c) && json_integer_value(c) >= 0 &&
+		    (size_t)json_integer_value(c) < nconfigs)
+			placement_of(&out[json_integer_value(c)], rec);
+	}
+	if (!m || !m->workload.has_ranks || !json_is_integer(cores) ||
+	    json_integer_value(cores) <= 0)
+		return;
+	for (i = 0; i < nconfigs; i++) {
+		if (out[i].known)
+			continue;
+		out[i].known = 1;
+		out[i].ranks_per_core = (double)m->workload.ranks /
+					(double)json_integer_value(cores);
+		out[i].oversubscribed = out[i].ranks_per_core > 1;
+	}
+}
+
+/* The decomposition of (config, phase), or NULL. */
+static const pr_arrival *arrival_find(const pr_analysis_run *r, int config,
+				      const char *phase)
+{
+	size_t i;
+
+	for (i = 0; i < r->narrivals; i++) {
+		if (r->arrival[i].spread.sel.config == config &&
+		    !strcmp(r->arrival[i].spread.sel.phase, phase))
+			return &r->arrival[i];
+	}
+	return NULL;
+}
+
+void pr_analyze_causes(pr_analysis_run *r, size_t nclamped)
+{
+	size_t i;
+
+	for (i = 0; i < r->nrows; i++) {
+		pr_analysis_row *x = &r->row[i];
+		const pr_cell *c = x->cell;
+		pr_causes *k = &x->causes;
+		const pr_arrival *a;
+
+		memset(k, 0, sizeof(*k));
+		if (x->verdict != PR_FAIL || !c || c->negative)
+			continue;
+		a = arrival_find(r, x->sel.config, x->sel.phase);
+		if (a && !a->refused && a->spread.stat > 0 &&
+		    x->sel.reduce != PR_REDUCE_AFTER_LAST_ARRIVAL) {
+			k->arrival = 1;
+			k->spread_s = a->spread.stat;
+			k->share = x->stat > 0 ? a->spread.stat / x->stat : NAN;
+		}
+		if ((size_t)x->sel.config < r->nconfigs &&
+		    r->sharing[x->sel.config].oversubscribed) {
+			k->sharing = 1;
+			k->ranks_per_core =
+			    r->sharing[x->sel.config].ranks_per_core;
+		}
+		k->clamp = nclamped > 0;
+		k->regime = c->extrapolated;
+	}
+}
+
 void pr_analyze_run(pr_analysis_run *out, const pr_timings *t,
-		    const pr_manifest *m, const pr_cell *cells, size_t ncells)
+		    const pr_manifest *m, const pr_cell *cells, size_t ncells,
+		    pr_rule rule)
 {
 	json_t *configs = m ? m->configs : NULL;
 	sample_set S;
@@ -475,10 +890,14 @@ void pr_analyze_run(pr_analysis_run *out, const pr_timings *t,
 	out->nsamples = t->nrows;
 	for (i = 0; i < t->nrows; i++)
 		out->nwarmup += t->row[i].warmup ? 1 : 0;
+	out->sharing = pr_calloc(out->nconfigs + 1, sizeof(pr_sharing));
+	pr_analyze_sharing(out->sharing, out->nconfigs, m);
 	samples_load(&S, t);
 	build_groups(out, &S);
-	build_table(out, &S, cells, ncells);
+	build_table(out, &S, cells, ncells, rule);
+	build_arrivals(out, &S, t, m);
 	samples_free(&S);
+	pr_analyze_causes(out, 0);
 }
 
 /* Does t continue the series of s: same config, phase and device? */
@@ -604,6 +1023,13 @@ void pr_analysis_run_free(pr_analysis_run *r)
 	for (i = 0; i < r->ngroups; i++)
 		row_free(&r->group[i]);
 	free(r->group);
+	for (i = 0; i < r->narrivals; i++) {
+		row_free(&r->arrival[i].spread);
+		row_free(&r->arrival[i].after);
+		row_free(&r->arrival[i].total);
+	}
+	free(r->arrival);
+	free(r->sharing);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -634,8 +1060,12 @@ static int parse_cell(pr_cell *out, json_t *c)
 	       *hi = json_object_get(c, "hi_s");
 	json_t *device = json_object_get(c, "device");
 	json_t *reduce = json_object_get(c, "reduce");
+	json_t *formula = json_object_get(c, "formula");
+	json_t *control = json_object_get(c, "control");
+	json_t *extra = json_object_get(c, "extrapolated");
 	const char *phase = json_string_value(json_object_get(c, "phase"));
 	int64_t config, rows, rank;
+	pr_reduce r = PR_REDUCE_NONE;
 
 	memset(out, 0, sizeof(*out));
 	if (!json_is_object(c) || opt_int(&config, c, "config") < 0 ||
@@ -644,8 +1074,11 @@ static int parse_cell(pr_cell *out, json_t *c)
 	    !json_is_number(hi) || opt_int(&rows, c, "rows") < 0 ||
 	    opt_int(&rank, c, "rank") < 0 || rank > 1000000 ||
 	    (device && !json_is_string(device)) ||
-	    (reduce && (!json_is_string(reduce) ||
-			strcmp(json_string_value(reduce), "max_over_ranks"))))
+	    (reduce && pr_reduce_parse(&r, json_string_value(reduce)) < 0) ||
+	    (formula && !json_is_string(formula)) ||
+	    (control && (!json_is_string(control) ||
+			 strcmp(json_string_value(control), "negative"))) ||
+	    (extra && !json_is_boolean(extra)))
 		return -1;
 	out->sel.config = (int)config;
 	out->sel.phase = pr_strdup(phase);
@@ -653,7 +1086,10 @@ static int parse_cell(pr_cell *out, json_t *c)
 	out->sel.bytes = -1;
 	out->sel.rows = rows;
 	out->sel.rank = (int)rank;
-	out->sel.max_over_ranks = reduce != NULL;
+	out->sel.reduce = r;
+	out->formula = formula ? pr_strdup(json_string_value(formula)) : NULL;
+	out->negative = control != NULL;
+	out->extrapolated = json_is_true(extra);
 	out->predicted_s = json_number_value(pred);
 	out->lo_s = json_number_value(lo);
 	out->hi_s = json_number_value(hi);
@@ -679,8 +1115,11 @@ int pr_cells_parse(pr_cell **out, size_t *n, json_t *pred, const char *path)
 			    PR_EINPUT,
 			    "'%s': cell %zu needs config (integer), phase, "
 			    "predicted_s, lo_s and hi_s, and optionally rows "
-			    "and rank (integers), device (a string) and "
-			    "reduce (\"max_over_ranks\")",
+			    "and rank (integers), device and formula "
+			    "(strings), reduce (\"span\", "
+			    "\"after_last_arrival\", \"arrival_spread\", "
+			    "\"max_over_ranks\"), control (\"negative\") "
+			    "and extrapolated (true or false)",
 			    path, i);
 		}
 	}
@@ -695,6 +1134,7 @@ void pr_cells_free(pr_cell *cells, size_t n)
 	for (i = 0; cells && i < n; i++) {
 		free(cells[i].sel.phase);
 		free(cells[i].sel.device);
+		free(cells[i].formula);
 	}
 	free(cells);
 }
@@ -704,6 +1144,44 @@ static int exists(const char *path)
 	struct stat st;
 
 	return stat(path, &st) == 0;
+}
+
+/* Add the strings of every non-empty "clamped" array of strings under v
+ * to a->clamped, sorted and distinct. */
+static void clamped_add(pr_analysis *a, json_t *v)
+{
+	json_t *x, *c = json_object_get(v, "clamped");
+	const char *key;
+	size_t i, k = 0;
+
+	json_array_foreach(c, i, x) k += json_is_string(x);
+	if (k && k == json_array_size(c)) {
+		json_array_foreach(c, i, x)
+		{
+			a->clamped = pr_realloc(a->clamped, (a->nclamped + 1) *
+								sizeof(char *));
+			a->clamped[a->nclamped++] = json_string_value(x);
+		}
+	}
+	if (json_is_object(v)) {
+		json_object_foreach(v, key, x) clamped_add(a, x);
+	} else {
+		json_array_foreach(v, i, x) clamped_add(a, x);
+	}
+}
+
+static void clamped_of(pr_analysis *a, json_t *params)
+{
+	size_t i, k = 0;
+
+	clamped_add(a, params);
+	if (a->nclamped)
+		qsort(a->clamped, a->nclamped, sizeof(char *), cmp_str);
+	for (i = 0; i < a->nclamped; i++) {
+		if (k == 0 || strcmp(a->clamped[k - 1], a->clamped[i]))
+			a->clamped[k++] = a->clamped[i];
+	}
+	a->nclamped = k;
 }
 
 /* predictions/NAME.json, its cells and its git blob id; none is fine. */
@@ -732,6 +1210,9 @@ static int load_prediction(pr_analysis *out, const char *root)
 		git_oid_tostr(out->pred_blob, sizeof(out->pred_blob), &oid);
 	git_libgit2_shutdown();
 	error = pr_cells_parse(&out->cell, &out->ncells, out->pred, path);
+	out->rule = pr_rule_of(out->pred);
+	clamped_of(out, json_object_get(json_object_get(out->pred, "model"),
+					"params"));
 cleanup:
 	free(text);
 	free(path);
@@ -778,7 +1259,8 @@ static int analyze_one(pr_analysis *a, const char *root, const char *id,
 	}
 	a->run = pr_realloc(a->run, (a->nruns + 1) * sizeof(*a->run));
 	r = &a->run[a->nruns++];
-	pr_analyze_run(r, &t, m, a->cell, a->ncells);
+	pr_analyze_run(r, &t, m, a->cell, a->ncells, a->rule);
+	pr_analyze_causes(r, a->nclamped);
 	if (!r->run_id)
 		r->run_id = pr_strdup(id);
 	memcpy(r->sha256, info.sha256, sizeof(r->sha256));
@@ -887,6 +1369,7 @@ void pr_analysis_free(pr_analysis *a)
 		free(a->skipped[i]);
 	free(a->skipped);
 	pr_cells_free(a->cell, a->ncells);
+	free(a->clamped);
 	json_decref(a->pred);
 	free(a->name);
 	memset(a, 0, sizeof(*a));

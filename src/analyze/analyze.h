@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "base/stats.h"
+#include "format/predcheck.h"
 
 struct pr_timings;
 struct pr_manifest;
@@ -15,20 +16,44 @@ struct pr_manifest;
 typedef enum {
 	PR_PASS,
 	PR_FAIL,
+	PR_INCONCLUSIVE,  /* interval rule: the interval cannot decide */
 	PR_NO_PREDICTION, /* no cell for the (config, phase) */
 	PR_NO_DATA,	  /* a cell that no sample matches */
 	PR_NVERDICTS
 } pr_verdict;
 
-/* "PASS", "FAIL", "NO-PREDICTION", "NO-DATA". */
+/* "PASS", "FAIL", "INCONCLUSIVE", "NO-PREDICTION", "NO-DATA". */
 const char *pr_verdict_name(pr_verdict v);
 
 /*
+ * How a cell's verdict is decided: the prediction's decision_rule.rule
+ * "interval" selects PR_RULE_INTERVAL; anything else (the predictions
+ * pinned before it existed) the point rule.
+ */
+typedef enum {
+	PR_RULE_POINT,	  /* PASS iff lo_s <= statistic <= hi_s */
+	PR_RULE_INTERVAL, /* the launch-level interval against the band */
+} pr_rule;
+
+pr_rule pr_rule_of(const json_t *pred);
+
+/*
+ * The interval rule for an interval [c_lo, c_hi] of coverage q and a band
+ * [lo_s, hi_s]: FAIL when they do not overlap; PASS when they overlap, the
+ * interval is no wider than the band and q >= 0.95; INCONCLUSIVE
+ * otherwise, *why (may be NULL; a static string, NULL unless
+ * INCONCLUSIVE) saying which.
+ */
+pr_verdict pr_verdict_interval(const char **why, double c_lo, double c_hi,
+			       double q, double lo_s, double hi_s);
+
+/*
  * Which non-warmup samples a row of the analysis takes: config and phase,
- * and where set (not NULL / not -1) device, bytes, rows and rank. With
- * max_over_ranks an observation is the largest duration of a
- * (launch, rep) over the matching ranks (the makespan of a rep); otherwise
- * every matching sample is one.
+ * and where set (not NULL / not -1) device, bytes, rows and rank. With a
+ * reduce an observation is one per (launch, rep) over the matching ranks:
+ * span (and max_over_ranks) max t_end - min t_start, after_last_arrival
+ * max t_end - max t_start, arrival_spread max t_start - min t_start;
+ * without one every matching sample is one.
  */
 typedef struct {
 	int config;
@@ -36,14 +61,27 @@ typedef struct {
 	char *device;
 	int64_t bytes, rows;
 	int rank;
-	int max_over_ranks;
+	pr_reduce reduce;
 } pr_select;
 
 /* A prediction cell (predictions/NAME.json "cells"). */
 typedef struct {
 	pr_select sel;
 	double predicted_s, lo_s, hi_s;
+	char *formula;	  /* which model formula predicted it, or NULL */
+	int negative;	  /* "control": "negative": it must FAIL */
+	int extrapolated; /* its size lies outside the calibrated sizes */
 } pr_cell;
+
+/* The measured causes of a FAIL (pr_analyze_causes); a flag per cause. */
+typedef struct {
+	int arrival;		/* collective phase, not after_last_arrival */
+	double spread_s, share; /* median arrival spread, its share */
+	int sharing;		/* the config's launches oversubscribed */
+	double ranks_per_core;	/* the largest of its launches */
+	int clamp;		/* the model clamped parameters */
+	int regime;		/* the cell is extrapolated */
+} pr_causes;
 
 /* One row of the analysis: a cell, or a group of samples. Times in s. */
 typedef struct {
@@ -53,11 +91,37 @@ typedef struct {
 	int *launch;	     /* their ids, ascending */
 	double *launch_med;  /* the per-launch medians, in that order */
 	double stat;	     /* median of launch_med; NAN when n == 0 */
-	pr_stats_ci ci;	     /* of the pooled observations (n > 0) */
+	pr_stats_ci ci;	     /* of the median, over launch_med (n > 0) */
 	double cv, max_min;  /* of launch_med; NAN when undefined */
 	const pr_cell *cell; /* the prediction, or NULL */
 	pr_verdict verdict;
+	const char *why;  /* INCONCLUSIVE: the reason (static), else NULL */
+	pr_causes causes; /* of a FAIL that is no negative control */
 } pr_analysis_row;
+
+/*
+ * Arrival decomposition of a collective (config, phase) (allreduce,
+ * allreduce_small, gatherv, sendrecv) whose (launch, rep)s hold samples of
+ * 2 or more ranks: per (launch, rep) the arrival spread (max t_start - min
+ * t_start), the time after the last arrival (max t_end - max t_start) and
+ * the total (max t_end - min t_start), each summarized as a row.
+ */
+typedef struct {
+	pr_analysis_row spread, after, total; /* sel: config and phase */
+	double share;	 /* spread.stat / total.stat; NAN when undefined */
+	double clock_ns; /* largest clock uncertainty of its launches; NAN:
+			    unknown (ranks on several hosts, no estimate) */
+	int refused;	 /* spread below the clock uncertainty, or unknown */
+} pr_arrival;
+
+/* How a config's launches shared the cores (manifest placement). */
+typedef struct {
+	int known;	       /* placement or cores and ranks were recorded */
+	int from_placement;    /* the launch records' placement objects */
+	int oversubscribed;    /* any launch of the config */
+	int sharing_tested;    /* every oversubscribed launch says so */
+	double ranks_per_core; /* the largest of its launches */
+} pr_sharing;
 
 /*
  * Linearity of one series (model linear-rows): the cells of one (config,
@@ -100,6 +164,9 @@ typedef struct pr_analysis_run {
 	pr_analysis_row *group;
 	size_t ngroups;
 	size_t count[PR_NVERDICTS];
+	pr_arrival *arrival; /* sorted by (config, phase) */
+	size_t narrivals;
+	pr_sharing *sharing; /* per config index */
 	/* What the model's post_analyze hook adds (predict/models.h); the
 	 * has_ flags say whether the model computes them at all. */
 	int has_linearity, has_steps;
@@ -115,6 +182,10 @@ typedef struct {
 	char pred_blob[41];
 	pr_cell *cell;
 	size_t ncells;
+	pr_rule rule;
+	const char **clamped; /* names under model.params' "clamped" arrays,
+				 borrowed from pred, sorted, distinct */
+	size_t nclamped;
 	pr_analysis_run *run;
 	size_t nruns;
 	char **skipped; /* "RUNID (status)" of the runs not complete */
@@ -129,14 +200,33 @@ int pr_cells_parse(pr_cell **out, size_t *n, json_t *pred, const char *path);
 void pr_cells_free(pr_cell *cells, size_t n);
 
 /*
- * Analyze the timings of one run against cells: fills out (its run_id,
- * status, pin and config labels from manifest, which may be NULL). Warmups
- * are counted, never used. out->row[i].cell points into cells, which must
- * outlive out.
+ * Analyze the timings of one run against cells under rule: fills out (its
+ * run_id, status, pin, config labels, clocks and placement from manifest,
+ * which may be NULL: then the clocks are the timings' hosts' and the
+ * placement unknown). Warmups are counted, never used. out->row[i].cell
+ * points into cells, which must outlive out.
  */
 void pr_analyze_run(pr_analysis_run *out, const struct pr_timings *t,
 		    const struct pr_manifest *manifest, const pr_cell *cells,
-		    size_t ncells);
+		    size_t ncells, pr_rule rule);
+
+/*
+ * The measured causes of every FAIL of r that is no negative control
+ * (row.causes), nclamped being how many parameters the model clamped.
+ */
+void pr_analyze_causes(pr_analysis_run *r, size_t nclamped);
+
+/*
+ * How the launches of manifest m shared cores, per config (out: nconfigs
+ * entries): each launch record's placement object {ranks_per_core,
+ * oversubscribed, sharing_tested}, or where a run lacks them workload.ranks
+ * over environment.cores.
+ */
+void pr_analyze_sharing(pr_sharing *out, size_t nconfigs,
+			const struct pr_manifest *m);
+
+/* The collective phases the arrival decomposition covers: 1 or 0. */
+int pr_phase_collective(const char *phase);
 void pr_analysis_run_free(pr_analysis_run *r);
 
 /*

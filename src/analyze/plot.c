@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "base/child.h"
+#include "analyze/report.h"
 #include "base/util.h"
 
 /* A file being composed in memory. */
@@ -91,8 +92,9 @@ static char *label_of(const pr_analysis_run *r, const pr_select *s)
 		free(l);
 		l = next;
 	}
-	if (s->max_over_ranks) {
-		next = pr_asprintf("%s (max over ranks)", l);
+	if (s->reduce != PR_REDUCE_NONE) {
+		next = pr_asprintf("%s (%s)", l,
+				   pr_report_reduce_words(s->reduce));
 		free(l);
 		l = next;
 	}

@@ -42,6 +42,22 @@ static void put_sig3(FILE *f, double v)
 	fputs(pr_report_sig3(buf, v), f);
 }
 
+const char *pr_report_reduce_words(pr_reduce r)
+{
+	static const char *const words[] = {"", "max over ranks", "span",
+					    "after last arrival",
+					    "arrival spread"};
+
+	return r < PR_NREDUCE ? words[r] : "";
+}
+
+/* "97.9%" */
+static void put_percent(FILE *f, double share)
+{
+	put_sig3(f, 100 * share);
+	fputc('%', f);
+}
+
 /* Markdown table text: '|' escaped. */
 static void put_md(FILE *f, const char *s)
 {
@@ -108,18 +124,42 @@ static void put_header(FILE *f, const columns *c, const char *rest)
 		fputs("---:|", f);
 }
 
+/* "allreduce [ring] (after last arrival)": the phase, the formula of
+ * cell p (may be NULL) and the reduce. */
+static void put_phase(FILE *f, const pr_select *s, const pr_cell *p)
+{
+	put_md(f, s->phase);
+	if (p && p->formula) {
+		fputs(" [", f);
+		put_md(f, p->formula);
+		fputc(']', f);
+	}
+	if (s->reduce != PR_REDUCE_NONE)
+		fprintf(f, " (%s)", pr_report_reduce_words(s->reduce));
+}
+
+/* "config 0 vader/spread, allreduce [ring]" */
+static void put_row_name(FILE *f, const pr_analysis_run *r,
+			 const pr_analysis_row *x)
+{
+	const char *cfg = config_label(r, x->sel.config);
+
+	fprintf(f, "config %d%s", x->sel.config, *cfg ? " " : "");
+	put_md(f, cfg);
+	fputs(", ", f);
+	put_phase(f, &x->sel, x->cell);
+}
+
 /* "| 0 vader/spread | allreduce | cpu | ..." up to the selectors. */
 static void put_selection(FILE *f, const pr_analysis_run *r, const pr_select *s,
-			  const columns *c)
+			  const pr_cell *p, const columns *c)
 {
 	const char *cfg = config_label(r, s->config);
 
 	fprintf(f, "| %d%s", s->config, *cfg ? " " : "");
 	put_md(f, cfg);
 	fputs(" | ", f);
-	put_md(f, s->phase);
-	if (s->max_over_ranks)
-		fputs(" (max over ranks)", f);
+	put_phase(f, s, p);
 	fputs(" |", f);
 	if (c->device) {
 		fputc(' ', f);
@@ -157,6 +197,34 @@ static void put_launch_medians(FILE *f, const pr_analysis_row *x, double u)
 	}
 }
 
+/* "[9.90, 10.1] ms, 97.9%": an interval and its coverage ("(range)":
+ * too few launches for 95%, the whole range). */
+static void put_ci(FILE *f, const pr_stats_ci *ci, double u, const char *unit)
+{
+	fputc('[', f);
+	put_sig3(f, ci->lo * u);
+	fputs(", ", f);
+	put_sig3(f, ci->hi * u);
+	fprintf(f, "] %s, ", unit);
+	put_percent(f, ci->coverage);
+	if (ci->full_range)
+		fputs(" (range)", f);
+}
+
+/* The verdict, with why it is INCONCLUSIVE and what a negative control
+ * expects. */
+static void put_verdict(FILE *f, const pr_analysis_row *x)
+{
+	fputs(pr_verdict_name(x->verdict), f);
+	if (x->cell && x->cell->negative)
+		fputs(x->verdict == PR_FAIL ? " (negative control: expected)"
+					    : " (negative control: expected "
+					      "FAIL)",
+		      f);
+	if (x->why)
+		fprintf(f, " (%s)", x->why);
+}
+
 static void put_row(FILE *f, const pr_analysis_run *r, const pr_analysis_row *x,
 		    const columns *c)
 {
@@ -164,16 +232,13 @@ static void put_row(FILE *f, const pr_analysis_run *r, const pr_analysis_row *x,
 	double u = row_unit(x, &unit);
 	const pr_cell *p = x->cell;
 
-	put_selection(f, r, &x->sel, c);
-	fprintf(f, " %zu | ", x->n);
+	put_selection(f, r, &x->sel, p, c);
+	fprintf(f, " %zu | %zu | ", x->n, x->nlaunches);
 	if (x->n) {
 		put_sig3(f, x->stat * u);
-		fprintf(f, " %s | [", unit);
-		put_sig3(f, x->ci.lo * u);
-		fputs(", ", f);
-		put_sig3(f, x->ci.hi * u);
-		fprintf(f, "] %s%s | ", unit,
-			x->ci.full_range ? " (range)" : "");
+		fprintf(f, " %s | ", unit);
+		put_ci(f, &x->ci, u, unit);
+		fputs(" | ", f);
 		put_launch_medians(f, x, u);
 		fprintf(f, " %s | ", unit);
 	} else {
@@ -199,7 +264,8 @@ static void put_row(FILE *f, const pr_analysis_run *r, const pr_analysis_row *x,
 	} else {
 		fputs("- | ", f);
 	}
-	fprintf(f, "%s |\n", pr_verdict_name(x->verdict));
+	put_verdict(f, x);
+	fputs(" |\n", f);
 }
 
 static void put_verdicts(FILE *f, const pr_analysis_run *r)
@@ -207,6 +273,8 @@ static void put_verdicts(FILE *f, const pr_analysis_run *r)
 	fprintf(f, "**Verdicts: %zu PASS, %zu FAIL, %zu NO-PREDICTION",
 		r->count[PR_PASS], r->count[PR_FAIL],
 		r->count[PR_NO_PREDICTION]);
+	if (r->count[PR_INCONCLUSIVE])
+		fprintf(f, ", %zu INCONCLUSIVE", r->count[PR_INCONCLUSIVE]);
 	if (r->count[PR_NO_DATA])
 		fprintf(f, ", %zu NO-DATA", r->count[PR_NO_DATA]);
 	fputs("**\n\n", f);
@@ -266,7 +334,7 @@ static void put_variability(FILE *f, const pr_analysis_run *r)
 			lo = fmin(lo, g->launch_med[k]);
 			hi = fmax(hi, g->launch_med[k]);
 		}
-		put_selection(f, r, &g->sel, &c);
+		put_selection(f, r, &g->sel, NULL, &c);
 		fprintf(f, " %zu | ", g->nlaunches);
 		put_sig3(f, lo * u);
 		fputs(" .. ", f);
@@ -339,6 +407,28 @@ static void put_calibration(FILE *f, const char *what, json_t *c)
 	fputc('\n', f);
 }
 
+/* The rule in force, in words (decision_rule.rule of the prediction). */
+static void put_rule(FILE *f, pr_rule rule)
+{
+	if (rule == PR_RULE_INTERVAL)
+		fputs(
+		    "- **Verdict rule in force:** interval (decision_rule.rule "
+		    "= \"interval\"): FAIL when the launch-level interval of "
+		    "the statistic and the predicted band [lo, hi] do not "
+		    "overlap; PASS when they overlap, the interval is no "
+		    "wider than the band and its coverage is at least 95%; "
+		    "otherwise INCONCLUSIVE, with the reason (the interval "
+		    "is wider than the band, or fewer than 6 launches give "
+		    "no 95% interval)\n",
+		    f);
+	else
+		fputs("- **Verdict rule in force:** point (the prediction "
+		      "names no interval rule): PASS when lo <= statistic <= "
+		      "hi, FAIL otherwise; the interval is shown but does not "
+		      "decide\n",
+		      f);
+}
+
 static void put_intro(FILE *f, const pr_analysis *a)
 {
 	json_t *model = json_object_get(a->pred, "model");
@@ -394,19 +484,24 @@ static void put_intro(FILE *f, const pr_analysis *a)
 		if (first)
 			fputs("(none stated)", f);
 		fputc('\n', f);
+		put_rule(f, a->rule);
 	}
 	fputs("- **Statistics:** *median* is the decision statistic, the "
-	      "median over launches of the per-launch medians; *95% CI* is "
-	      "the nonparametric confidence interval of the median of the "
-	      "pooled non-warmup samples (order statistics, exact binomial "
-	      "coverage >= 95%; *(range)*: fewer than 6 samples cannot reach "
-	      "95%, the whole range is shown; when launches differ the "
-	      "median of their medians can lie outside this interval, which "
-	      "is why both are given); measured/predicted carries "
-	      "the CI divided by the prediction. With reduce max_over_ranks "
-	      "a sample is the makespan of a rep (the largest duration over "
-	      "the ranks). Warmups never enter any statistic. Times in ms, or "
-	      "us below 0.1 ms, to 3 significant digits.\n",
+	      "median over launches of the per-launch medians; *interval* is "
+	      "the nonparametric confidence interval of that median over the "
+	      "per-launch medians (order statistics [x_(j), x_(n+1-j)] of "
+	      "the n launches, the largest j whose exact binomial coverage, "
+	      "shown, is >= 95%: [x_(2), x_(9)] and 97.9% for 10 launches; "
+	      "*(range)*: fewer than 6 launches cannot reach 95%, the whole "
+	      "range is shown with its coverage, 93.8% for 5); the statistic "
+	      "always lies inside it. measured/predicted carries the interval "
+	      "divided by the prediction. A cell's reduce makes one "
+	      "observation per (launch, rep) over its ranks: span (and "
+	      "max over ranks) from the first start to the last end, after "
+	      "last arrival from the last start to the last end, arrival "
+	      "spread from the first start to the last start. Warmups never "
+	      "enter any statistic. Times in ms, or us below 0.1 ms, to 3 "
+	      "significant digits.\n",
 	      f);
 	fprintf(f, RUNS_LINE "%zu", a->nruns);
 	for (i = 0; i < a->nskipped; i++)
@@ -487,6 +582,162 @@ static void put_steps(FILE *f, const pr_analysis *a, const pr_analysis_run *r)
 	fputc('\n', f);
 }
 
+/* Negative controls that did not FAIL. */
+static void put_problems(FILE *f, const pr_analysis_run *r)
+{
+	size_t i;
+	int any = 0;
+
+	for (i = 0; i < r->nrows; i++) {
+		const pr_analysis_row *x = &r->row[i];
+
+		if (!x->cell || !x->cell->negative ||
+		    (x->verdict != PR_PASS && x->verdict != PR_INCONCLUSIVE))
+			continue;
+		if (!any)
+			fputs("**Problems:**\n\n", f);
+		any = 1;
+		fputs("- negative control did not fail: ", f);
+		put_row_name(f, r, x);
+		fprintf(f, " is %s\n", pr_verdict_name(x->verdict));
+	}
+	if (any)
+		fputc('\n', f);
+}
+
+/* One FAIL's measured causes, "; " between them. */
+static void put_cause_list(FILE *f, const pr_analysis *a,
+			   const pr_analysis_row *x)
+{
+	const pr_causes *k = &x->causes;
+	const char *unit;
+	double u = row_unit(x, &unit);
+	const char *sep = "";
+	size_t i;
+
+	if (k->arrival) {
+		fputs("arrival: median arrival spread ", f);
+		put_sig3(f, k->spread_s * u);
+		fprintf(f, " %s, ", unit);
+		put_percent(f, k->share);
+		fputs(" of the statistic", f);
+		sep = "; ";
+	}
+	if (k->sharing) {
+		fprintf(f, "%ssharing: oversubscribed, ", sep);
+		put_sig3(f, k->ranks_per_core);
+		fputs(" ranks per core", f);
+		sep = "; ";
+	}
+	if (k->clamp) {
+		fprintf(f, "%sclamp: the model clamped ", sep);
+		for (i = 0; i < a->nclamped; i++) {
+			fputs(i ? ", " : "", f);
+			put_md(f, a->clamped[i]);
+		}
+		sep = "; ";
+	}
+	if (k->regime) {
+		fprintf(f,
+			"%sregime: the message size lies outside the "
+			"calibrated sizes (extrapolated)",
+			sep);
+		sep = "; ";
+	}
+	if (!*sep)
+		fputs("no measured cause found", f);
+}
+
+/* Every FAIL that is no negative control, with its measured causes. */
+static void put_causes(FILE *f, const pr_analysis *a, const pr_analysis_run *r)
+{
+	size_t i;
+	int any = 0;
+
+	for (i = 0; i < r->nrows; i++) {
+		const pr_analysis_row *x = &r->row[i];
+
+		if (x->verdict != PR_FAIL || !x->cell || x->cell->negative)
+			continue;
+		if (!any)
+			fputs("**Causes of the FAILs, measured:**\n\n", f);
+		any = 1;
+		fputs("- ", f);
+		put_row_name(f, r, x);
+		fputs(": ", f);
+		put_cause_list(f, a, x);
+		fputc('\n', f);
+	}
+	if (any)
+		fputc('\n', f);
+}
+
+/* "4.00 [3.00, 5.00] ms, 97.9%" */
+static void put_stat_ci(FILE *f, const pr_analysis_row *x, double u,
+			const char *unit)
+{
+	put_sig3(f, x->stat * u);
+	fputc(' ', f);
+	put_ci(f, &x->ci, u, unit);
+}
+
+static void put_arrivals(FILE *f, const pr_analysis_run *r)
+{
+	size_t i;
+
+	if (!r->narrivals)
+		return;
+	fputs("### Arrival and collective time\n\n"
+	      "Per (launch, rep) of a collective phase over its ranks: the "
+	      "arrival spread (last start - first start), the time after the "
+	      "last arrival (last end - last start: what a Hockney model of "
+	      "the collective predicts) and the total (last end - first "
+	      "start); each the median of per-launch medians with its "
+	      "launch-level interval and coverage. The share is the arrival "
+	      "spread over the total. Refused where the median spread is below "
+	      "the clock uncertainty of the launches.\n\n"
+	      "| config | phase | launches | arrival spread | after last "
+	      "arrival | total | spread share |\n"
+	      "|---|---|---:|---|---|---|---:|\n",
+	      f);
+	for (i = 0; i < r->narrivals; i++) {
+		const pr_arrival *x = &r->arrival[i];
+		const char *cfg = config_label(r, x->spread.sel.config);
+		const char *unit;
+		double u = row_unit(&x->total, &unit);
+
+		fprintf(f, "| %d%s", x->spread.sel.config, *cfg ? " " : "");
+		put_md(f, cfg);
+		fputs(" | ", f);
+		put_md(f, x->spread.sel.phase);
+		fprintf(f, " | %zu | ", x->spread.nlaunches);
+		if (x->refused && isnan(x->clock_ns)) {
+			fputs("clock uncertainty unknown (ranks on several "
+			      "hosts) | - | - | - |\n",
+			      f);
+			continue;
+		}
+		if (x->refused) {
+			fputs("spread below the clock uncertainty (", f);
+			put_sig3(f, x->clock_ns * 1e-3);
+			fputs(" us) | - | - | - |\n", f);
+			continue;
+		}
+		put_stat_ci(f, &x->spread, u, unit);
+		fputs(" | ", f);
+		put_stat_ci(f, &x->after, u, unit);
+		fputs(" | ", f);
+		put_stat_ci(f, &x->total, u, unit);
+		fputs(" | ", f);
+		if (isfinite(x->share))
+			put_percent(f, x->share);
+		else
+			fputc('-', f);
+		fputs(" |\n", f);
+	}
+	fputc('\n', f);
+}
+
 static void put_run(FILE *f, const pr_analysis *a, const pr_analysis_run *r,
 		    const pr_plot *plots, size_t nplots)
 {
@@ -496,12 +747,16 @@ static void put_run(FILE *f, const pr_analysis *a, const pr_analysis_run *r,
 	put_run_facts(f, a, r);
 	put_verdicts(f, r);
 	put_header(f, &c,
-		   "n | median | 95% CI | per-launch medians | predicted "
-		   "[lo, hi] | measured/predicted | verdict |");
-	fputs("---:|---:|---|---|---|---|---|\n", f);
+		   "n | launches | median | interval, coverage | per-launch "
+		   "medians | predicted [lo, hi] | measured/predicted | "
+		   "verdict |");
+	fputs("---:|---:|---:|---|---|---|---|---|\n", f);
 	for (i = 0; i < r->nrows; i++)
 		put_row(f, r, &r->row[i], &c);
 	fputc('\n', f);
+	put_problems(f, r);
+	put_causes(f, a, r);
+	put_arrivals(f, r);
 	if (r->has_linearity) {
 		fputs("**Linearity (model linear-rows):**\n\n", f);
 		for (i = 0; i < r->nlinearity; i++)
@@ -634,8 +889,49 @@ static void set_selection(json_t *o, const pr_analysis_run *r,
 		json_object_set_new(o, "rows", json_integer(s->rows));
 	if (s->rank >= 0)
 		json_object_set_new(o, "rank", json_integer(s->rank));
-	if (s->max_over_ranks)
-		json_object_set_new(o, "reduce", json_string("max_over_ranks"));
+	if (s->reduce != PR_REDUCE_NONE)
+		json_object_set_new(o, "reduce",
+				    json_string(pr_reduce_name(s->reduce)));
+}
+
+/* {lo_s, hi_s, coverage, range_only, rank, launches}, null when n == 0 */
+static json_t *ci_json(const pr_analysis_row *x)
+{
+	if (!x->n)
+		return json_null();
+	return json_pack("{s:o, s:o, s:o, s:b, s:I, s:I}", "lo_s",
+			 jnum(x->ci.lo), "hi_s", jnum(x->ci.hi), "coverage",
+			 jnum(x->ci.coverage), "range_only", x->ci.full_range,
+			 "rank", (json_int_t)x->ci.j, "launches",
+			 (json_int_t)x->nlaunches);
+}
+
+/* [{cause, ...}] of a FAIL that is no negative control. */
+static json_t *causes_json(const pr_analysis *a, const pr_causes *k)
+{
+	json_t *v = json_array(), *names;
+	size_t i;
+
+	if (k->arrival)
+		json_array_append_new(
+		    v, json_pack("{s:s, s:o, s:o}", "cause", "arrival",
+				 "arrival_spread_s", jnum(k->spread_s), "share",
+				 jnum(k->share)));
+	if (k->sharing)
+		json_array_append_new(v, json_pack("{s:s, s:o}", "cause",
+						   "sharing", "ranks_per_core",
+						   jnum(k->ranks_per_core)));
+	if (k->clamp) {
+		names = json_array();
+		for (i = 0; i < a->nclamped; i++)
+			json_array_append_new(names,
+					      json_string(a->clamped[i]));
+		json_array_append_new(v, json_pack("{s:s, s:o}", "cause",
+						   "clamp", "clamped", names));
+	}
+	if (k->regime)
+		json_array_append_new(v, json_pack("{s:s}", "cause", "regime"));
+	return v;
 }
 
 static json_t *launches_json(const pr_analysis_row *x, int medians)
@@ -649,27 +945,34 @@ static json_t *launches_json(const pr_analysis_row *x, int medians)
 	return v;
 }
 
-static json_t *row_json(const pr_analysis_run *r, const pr_analysis_row *x)
+static json_t *row_json(const pr_analysis *a, const pr_analysis_run *r,
+			const pr_analysis_row *x)
 {
 	json_t *o = json_object();
 	const pr_cell *p = x->cell;
 
 	set_selection(o, r, &x->sel);
 	json_object_set_new(o, "n", json_integer((json_int_t)x->n));
+	json_object_set_new(o, "nlaunches",
+			    json_integer((json_int_t)x->nlaunches));
 	json_object_set_new(o, "statistic_s", jnum(x->stat));
-	json_object_set_new(
-	    o, "ci",
-	    x->n ? json_pack("{s:o, s:o, s:o, s:b, s:I}", "lo_s",
-			     jnum(x->ci.lo), "hi_s", jnum(x->ci.hi), "coverage",
-			     jnum(x->ci.coverage), "range_only",
-			     x->ci.full_range, "rank", (json_int_t)x->ci.j)
-		 : json_null());
+	json_object_set_new(o, "ci", ci_json(x));
 	json_object_set_new(o, "launches", launches_json(x, 0));
 	json_object_set_new(o, "launch_medians_s", launches_json(x, 1));
 	json_object_set_new(o, "verdict",
 			    json_string(pr_verdict_name(x->verdict)));
+	if (x->why)
+		json_object_set_new(o, "reason", json_string(x->why));
 	if (!p)
 		return o;
+	if (p->formula)
+		json_object_set_new(o, "formula", json_string(p->formula));
+	if (p->negative)
+		json_object_set_new(o, "control", json_string("negative"));
+	if (p->extrapolated)
+		json_object_set_new(o, "extrapolated", json_true());
+	if (x->verdict == PR_FAIL && !p->negative)
+		json_object_set_new(o, "causes", causes_json(a, &x->causes));
 	json_object_set_new(o, "predicted_s", jnum(p->predicted_s));
 	json_object_set_new(o, "lo_s", jnum(p->lo_s));
 	json_object_set_new(o, "hi_s", jnum(p->hi_s));
@@ -741,6 +1044,99 @@ static json_t *steps_json(const pr_analysis *a, const pr_analysis_run *r)
 			 obs);
 }
 
+/* {statistic_s, ci, launches, launch_medians_s} of one quantity. */
+static json_t *quantity_json(const pr_analysis_row *x)
+{
+	return json_pack("{s:o, s:o, s:o, s:o}", "statistic_s", jnum(x->stat),
+			 "ci", ci_json(x), "launches", launches_json(x, 0),
+			 "launch_medians_s", launches_json(x, 1));
+}
+
+static json_t *arrivals_json(const pr_analysis_run *r)
+{
+	json_t *all = json_array();
+	size_t i;
+
+	for (i = 0; i < r->narrivals; i++) {
+		const pr_arrival *x = &r->arrival[i];
+		json_t *o = json_object();
+
+		set_selection(o, r, &x->spread.sel);
+		json_object_set_new(o, "n",
+				    json_integer((json_int_t)x->spread.n));
+		json_object_set_new(o, "clock_uncertainty_s",
+				    jnum(x->clock_ns * 1e-9));
+		json_object_set_new(o, "refused",
+				    !x->refused ? json_null()
+				    : isnan(x->clock_ns)
+					? json_string("clock uncertainty "
+						      "unknown")
+					: json_string("spread below the clock "
+						      "uncertainty"));
+		json_object_set_new(o, "arrival_spread",
+				    quantity_json(&x->spread));
+		json_object_set_new(o, "after_last_arrival",
+				    x->refused ? json_null()
+					       : quantity_json(&x->after));
+		json_object_set_new(o, "total",
+				    x->refused ? json_null()
+					       : quantity_json(&x->total));
+		json_object_set_new(o, "spread_share",
+				    x->refused ? json_null() : jnum(x->share));
+		json_array_append_new(all, o);
+	}
+	return all;
+}
+
+/* The negative controls that did not FAIL. */
+static json_t *problems_json(const pr_analysis_run *r)
+{
+	json_t *all = json_array();
+	size_t i;
+
+	for (i = 0; i < r->nrows; i++) {
+		const pr_analysis_row *x = &r->row[i];
+		json_t *o;
+
+		if (!x->cell || !x->cell->negative ||
+		    (x->verdict != PR_PASS && x->verdict != PR_INCONCLUSIVE))
+			continue;
+		o = json_object();
+		set_selection(o, r, &x->sel);
+		if (x->cell->formula)
+			json_object_set_new(o, "formula",
+					    json_string(x->cell->formula));
+		json_object_set_new(o, "verdict",
+				    json_string(pr_verdict_name(x->verdict)));
+		json_object_set_new(
+		    o, "problem", json_string("negative control did not fail"));
+		json_array_append_new(all, o);
+	}
+	return all;
+}
+
+/* Per config whose placement is known: how its launches shared cores. */
+static json_t *sharing_json(const pr_analysis_run *r)
+{
+	json_t *all = json_array();
+	size_t i;
+
+	for (i = 0; r->sharing && i < r->nconfigs; i++) {
+		const pr_sharing *x = &r->sharing[i];
+
+		if (!x->known)
+			continue;
+		json_array_append_new(
+		    all, json_pack("{s:I, s:o, s:b, s:b, s:b}", "config",
+				   (json_int_t)i, "ranks_per_core",
+				   jnum(x->ranks_per_core), "oversubscribed",
+				   x->oversubscribed, "sharing_tested",
+				   x->sharing_tested, "from_placement",
+				   x->from_placement));
+	}
+	return all;
+}
+
 static json_t *run_json(const pr_analysis *a, const pr_analysis_run *r)
 {
 	json_t *o = json_object(), *rows = json_array(), *groups = json_array();
@@ -748,7 +1144,7 @@ static json_t *run_json(const pr_analysis *a, const pr_analysis_run *r)
 	size_t i;
 
 	for (i = 0; i < r->nrows; i++)
-		json_array_append_new(rows, row_json(r, &r->row[i]));
+		json_array_append_new(rows, row_json(a, r, &r->row[i]));
 	for (i = 0; i < r->ngroups; i++)
 		json_array_append_new(groups, group_json(r, &r->group[i]));
 	for (i = 0; i < PR_NVERDICTS; i++)
@@ -770,6 +1166,9 @@ static json_t *run_json(const pr_analysis *a, const pr_analysis_run *r)
 	json_object_set_new(o, "verdicts", counts);
 	json_object_set_new(o, "cells", rows);
 	json_object_set_new(o, "variability", groups);
+	json_object_set_new(o, "arrivals", arrivals_json(r));
+	json_object_set_new(o, "problems", problems_json(r));
+	json_object_set_new(o, "sharing", sharing_json(r));
 	if (r->has_linearity)
 		json_object_set_new(o, "linearity", linearity_json(r));
 	if (r->has_steps)
@@ -790,14 +1189,23 @@ json_t *pr_report_json(const pr_analysis *a)
 	json_object_set_new(o, "experiment", json_string(a->name));
 	if (a->pred) {
 		json_t *model = json_object_get(a->pred, "model");
+		json_t *clamped = json_array();
 
 		pred = json_pack(
 		    "{s:s, s:O?, s:O?, s:O?}", "blob", a->pred_blob, "claim",
 		    json_object_get(a->pred, "claim"), "model",
 		    json_object_get(model, "name"), "decision_rule",
 		    json_object_get(a->pred, "decision_rule"));
+		for (i = 0; i < a->nclamped; i++)
+			json_array_append_new(clamped,
+					      json_string(a->clamped[i]));
 		json_object_set_new(
 		    pred, "file", json_sprintf("predictions/%s.json", a->name));
+		json_object_set_new(pred, "rule",
+				    json_string(a->rule == PR_RULE_INTERVAL
+						    ? "interval"
+						    : "point"));
+		json_object_set_new(pred, "clamped", clamped);
 	}
 	json_object_set_new(o, "prediction", pred ? pred : json_null());
 	json_object_set_new(o, "runs", runs);

@@ -36,6 +36,10 @@ void pr_report_runs_free(pr_report_runs *r);
  * the linearity verdict. Caller decrefs. */
 json_t *pr_report_json(const pr_analysis *a);
 
+/* "max over ranks", "span", "after last arrival", "arrival spread"; ""
+ * for none. */
+const char *pr_report_reduce_words(pr_reduce r);
+
 /* "12.3" : v to 3 significant digits without exponent ("-" for NAN);
  * buf of at least 48 bytes. */
 const char *pr_report_sig3(char *buf, double v);

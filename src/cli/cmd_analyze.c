@@ -14,10 +14,13 @@ static const char usage[] =
     "\n"
     "Recompute every statistic of NAME's complete runs (or of RUNID alone)\n"
     "from runs/NAME/RUNID/timings.csv.gz and judge each prediction cell of\n"
-    "predictions/NAME.json: PASS when lo_s <= statistic <= hi_s, FAIL\n"
-    "otherwise, NO-PREDICTION for a phase no cell names, NO-DATA for a cell\n"
-    "no sample matches. The statistic is the median over launches of the\n"
-    "per-launch medians, warmups excluded. Writes analysis/NAME/report.md\n"
+    "predictions/NAME.json. The point rule: PASS when lo_s <= statistic <=\n"
+    "hi_s, FAIL otherwise. The interval rule (decision_rule.rule =\n"
+    "\"interval\"): FAIL when the launch-level interval misses the band,\n"
+    "PASS when it overlaps it, is no wider and covers >= 95%, else\n"
+    "INCONCLUSIVE. NO-PREDICTION for a phase no cell names, NO-DATA for a\n"
+    "cell no sample matches. The statistic is the median over launches of\n"
+    "the per-launch medians, warmups excluded. Writes analysis/NAME/report.md\n"
     "and, per run, SVG plots with the .dat and .gp files gnuplot drew them\n"
     "from; analyzing again gives the same bytes.\n"
     "\n"
@@ -33,6 +36,8 @@ static void print_summary(const pr_analysis *a)
 		printf("run %s: %zu PASS, %zu FAIL, %zu NO-PREDICTION",
 		       r->run_id, r->count[PR_PASS], r->count[PR_FAIL],
 		       r->count[PR_NO_PREDICTION]);
+		if (r->count[PR_INCONCLUSIVE])
+			printf(", %zu INCONCLUSIVE", r->count[PR_INCONCLUSIVE]);
 		if (r->count[PR_NO_DATA])
 			printf(", %zu NO-DATA", r->count[PR_NO_DATA]);
 		printf("\n");

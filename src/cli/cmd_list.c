@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/analyze.h"
 #include "format/ledger.h"
+#include "format/manifest.h"
 #include "repo/git.h"
 #include "repo/paths.h"
 #include "repo/pin.h"
@@ -17,7 +19,9 @@ static const char usage[] =
     "\n"
     "Every experiment under experiments/: its kind, whether its\n"
     "prediction is pinned and runnable, its runs by status, and the runs\n"
-    "not recorded yet (in progress, or for prereg recover).\n";
+    "not recorded yet (in progress, or for prereg recover), and when the\n"
+    "last run's launches were oversubscribed without a sharing test,\n"
+    "how many ranks shared a core.\n";
 
 /* "3 complete, 1 failed" from the ledger. */
 static void ledger_summary(char *buf, size_t len, const char *root,
@@ -43,11 +47,57 @@ static void ledger_summary(char *buf, size_t len, const char *root,
 		 other);
 }
 
+/* ", oversubscribed (N ranks per core)" when the last run's launches
+ * say they shared cores untested (placement: oversubscribed and not
+ * sharing_tested); "" otherwise. */
+static void sharing_note(char *buf, size_t len, const char *root,
+			 const char *name)
+{
+	char **ids = NULL, *path;
+	size_t nids = 0, i, nconfigs;
+	pr_manifest m;
+	pr_sharing *sh;
+	double rpc = 0;
+	int over = 0, was, error;
+
+	*buf = '\0';
+	if (pr_path_list_runs(&ids, &nids, root, name, 1) < 0 || nids == 0)
+		goto cleanup;
+	path = pr_path_manifest(root, name, ids[nids - 1]);
+	was = pr_set_quiet(1);
+	error = pr_manifest_read(&m, path);
+	pr_set_quiet(was);
+	if (error == 0) {
+		nconfigs = json_array_size(m.configs);
+		sh = pr_calloc(nconfigs + 1, sizeof(*sh));
+		pr_analyze_sharing(sh, nconfigs, &m);
+		for (i = 0; i < nconfigs; i++) {
+			if (sh[i].from_placement && sh[i].oversubscribed &&
+			    !sh[i].sharing_tested) {
+				over = 1;
+				rpc = sh[i].ranks_per_core > rpc
+					  ? sh[i].ranks_per_core
+					  : rpc;
+			}
+		}
+		free(sh);
+	}
+	pr_manifest_free(&m);
+	free(path);
+	if (over)
+		snprintf(buf, len,
+			 ", last run oversubscribed (%g ranks per core)", rpc);
+cleanup:
+	for (i = 0; i < nids; i++)
+		free(ids[i]);
+	free(ids);
+}
+
 int cmd_list(int argc, char **argv, git_repository *repo)
 {
 	static const struct option opts[] = {PR_CMD_OPT_HELP, PR_CMD_OPT_END};
 	const char *root = pr_repo_root(repo);
-	char **unfinished, **names = NULL, runs[256];
+	char **unfinished, **names = NULL, runs[256], note[128];
 	size_t n, i, k, nu;
 	int first, error;
 
@@ -68,7 +118,8 @@ int cmd_list(int argc, char **argv, git_repository *repo)
 		else
 			snprintf(state, sizeof(state), "not runnable");
 		ledger_summary(runs, sizeof(runs), root, names[i]);
-		printf("%-20s %-28s %s", names[i], state, runs);
+		sharing_note(note, sizeof(note), root, names[i]);
+		printf("%-20s %-28s %s%s", names[i], state, runs, note);
 		pr_run_unfinished(&unfinished, &nu, repo, names[i]);
 		if (nu)
 			printf(", %zu unfinished (prereg recover %s)", nu,

@@ -12,6 +12,27 @@
 #include "base/util.h"
 #include "repo/paths.h"
 
+static const char *const reduce_names[] = {
+    "", "max_over_ranks", "span", "after_last_arrival", "arrival_spread"};
+
+int pr_reduce_parse(pr_reduce *out, const char *s)
+{
+	int i;
+
+	for (i = 1; s && i < PR_NREDUCE; i++) {
+		if (!strcmp(s, reduce_names[i])) {
+			*out = (pr_reduce)i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+const char *pr_reduce_name(pr_reduce r)
+{
+	return r < PR_NREDUCE ? reduce_names[r] : "";
+}
+
 /* One check under way: what the messages need. */
 typedef struct {
 	const pr_spec *spec;
@@ -93,6 +114,10 @@ static int check_cell(const checker *c, json_t *cell, size_t i)
 	json_t *phase = json_object_get(cell, "phase");
 	json_t *device = json_object_get(cell, "device");
 	json_t *reduce = json_object_get(cell, "reduce");
+	json_t *formula = json_object_get(cell, "formula");
+	json_t *control = json_object_get(cell, "control");
+	json_t *extra = json_object_get(cell, "extrapolated");
+	pr_reduce r;
 
 	if (!json_is_object(cell))
 		return bad(c, 0, "cell %zu is not an object", i);
@@ -116,9 +141,19 @@ static int check_cell(const checker *c, json_t *cell, size_t i)
 			   i, s->nranks - 1, s->nranks);
 	if (device && !json_is_string(device))
 		return bad(c, 0, "cell %zu: device must be a string", i);
-	if (reduce && (!json_is_string(reduce) ||
-		       strcmp(json_string_value(reduce), "max_over_ranks")))
-		return bad(c, 0, "cell %zu: reduce must be \"max_over_ranks\"",
+	if (reduce && pr_reduce_parse(&r, json_string_value(reduce)) < 0)
+		return bad(c, 0,
+			   "cell %zu: reduce must be \"span\", "
+			   "\"after_last_arrival\", \"arrival_spread\" or "
+			   "\"max_over_ranks\"",
+			   i);
+	if (formula && !json_is_string(formula))
+		return bad(c, 0, "cell %zu: formula must be a string", i);
+	if (control && (!json_is_string(control) ||
+			strcmp(json_string_value(control), "negative")))
+		return bad(c, 0, "cell %zu: control must be \"negative\"", i);
+	if (extra && !json_is_boolean(extra))
+		return bad(c, 0, "cell %zu: extrapolated must be true or false",
 			   i);
 	return check_seconds(c, cell, i);
 }

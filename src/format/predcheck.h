@@ -10,6 +10,22 @@
 
 #include "format/spec.h"
 
+/* What a cell measures per (launch, rep) over its ranks (its "reduce"). */
+typedef enum {
+	PR_REDUCE_NONE,		      /* no reduce: every sample is one */
+	PR_REDUCE_MAX_OVER_RANKS,     /* legacy name of the span */
+	PR_REDUCE_SPAN,		      /* max t_end - min t_start */
+	PR_REDUCE_AFTER_LAST_ARRIVAL, /* max t_end - max t_start */
+	PR_REDUCE_ARRIVAL_SPREAD,     /* max t_start - min t_start */
+	PR_NREDUCE
+} pr_reduce;
+
+/* The reduce named s ("max_over_ranks", "span", "after_last_arrival",
+ * "arrival_spread") into *out: 0, or -1 when s names none. */
+int pr_reduce_parse(pr_reduce *out, const char *s);
+/* The name of r; "" for PR_REDUCE_NONE. */
+const char *pr_reduce_name(pr_reduce r);
+
 /*
  * Check the bytes of predictions/NAME.json (text, len; need not end in a
  * NUL) against spec (NAME = spec->name) and the git blob id of its
@@ -21,7 +37,8 @@
  *   "lo_s" and "hi_s" finite numbers with 0 < predicted_s and
  *   0 <= lo_s <= predicted_s <= hi_s, and where present "rows" an integer
  *   >= 0, "rank" an integer in [0, spec->nranks), "device" a string,
- *   "reduce" "max_over_ranks";
+ *   "reduce" one of pr_reduce_parse's names, "formula" a string,
+ *   "control" "negative", "extrapolated" true or false;
  * - workload row-split: "split.rows_per_rank" spec->nranks integers >= 0
  *   that sum to spec->rows;
  * - rows_list = auto: "sweep.rows_list" 1 to 64 integers in [1, 2^24]

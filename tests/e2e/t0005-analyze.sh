@@ -8,13 +8,14 @@ new_repo "$SCRATCH/repo"
 # Experiment x (per launch, 5 reps, ranks 0 and 1; 6 warmup reps per
 # launch at 5 s each, which would move every median if they counted):
 #  config 0 compute: launch medians 10, 10.1, 9.9 ms (reps L-0.2 .. L+0.2)
-#    -> statistic 10 ms, pooled n = 30 -> CI [x_(10), x_(21)] = [9.9, 10.1]
-#    ms, coverage 0.9572; max/min 10.1/9.9, CV 0.1/10 = 1%; cell [9, 11] ms
+#    -> statistic 10 ms, 3 launches -> interval their range [9.9, 10.1]
+#    ms, coverage 0.75; max/min 10.1/9.9, CV 0.1/10 = 1%; cell [9, 11] ms
 #    -> PASS
 #  config 0 allreduce: launch medians 2, 4, 8 ms -> 4 ms, max/min 4,
 #    CV 3.05505/4.66667 = 0.654654; cell [0.9, 1.1] ms -> FAIL
-#  config 0 split: rank 0 takes 3 ms, rank 1 5 ms: cell max_over_ranks
-#    -> 5 ms PASS, cell rank 0 -> 3 ms PASS (pooled it would be 4 ms)
+#  config 0 split: rank 0 takes 3 ms, rank 1 5 ms, both starting at once
+#    (every phase of a rep starts on all ranks together): cell
+#    max_over_ranks (the span) -> 5 ms PASS, cell rank 0 -> 3 ms PASS (pooled it would be 4 ms)
 #  config 0 gatherv, config 1 compute: no cell -> NO-PREDICTION
 #  config 1 allreduce: a cell without samples -> NO-DATA
 #  warmonly: warmup rows only -> no group at all
@@ -30,11 +31,12 @@ CONFIGS = [{"config": 0, "placement": "spread", "transport": "vader"},
 def archive(name, run, rows, status="complete", configs=CONFIGS):
     d = f"runs/{name}/{run}"
     os.makedirs(d, exist_ok=True)
-    t, lines = 1000, [HEADER]
+    t, lines, start = 1000, [HEADER], {}
     for (launch, config, rep, warm, rank, phase, nrows, ms) in rows:
         ns = round(ms * 1e6)
+        t0 = start.setdefault((launch, config, rep, phase, nrows), t)
         lines.append(f"{launch},{config},{rep},{warm},{rank},h,cpu,{phase},"
-                     f"0,{nrows},{t},{t + ns}\n")
+                     f"0,{nrows},{t0},{t0 + ns}\n")
         t += ns + 10
     text = "".join(lines).encode()
     with gzip.open(f"{d}/timings.csv.gz", "wb") as f:
@@ -115,9 +117,17 @@ check "the report lists it as not analyzed" \
 	grep -q "not analyzed: $failed (failed)" analysis/x/report.md
 check "the report has the claim and the table" sh -c \
 	"grep -q 'Claim:.* synthetic' analysis/x/report.md &&
-	 grep -qF '| 0 vader/spread | compute | all | 30 | 10.0 ms | [9.90, 10.1] ms | 10.0 10.1 9.90 ms | 10.0 [9.00, 11.0] ms | 1.00 [0.990, 1.01] | PASS |' analysis/x/report.md"
-check "the report says what the CI is" \
-	grep -q 'median of the pooled non-warmup samples' analysis/x/report.md
+	 grep -qF '| 0 vader/spread | compute | all | 30 | 3 | 10.0 ms | [9.90, 10.1] ms, 75.0% (range) | 10.0 10.1 9.90 ms | 10.0 [9.00, 11.0] ms | 1.00 [0.990, 1.01] | PASS |' analysis/x/report.md"
+check "the report says what the interval is" \
+	grep -q 'that median over the per-launch medians' analysis/x/report.md
+check "the report states the point rule of an old prediction" \
+	grep -q 'Verdict rule in force:\*\* point' analysis/x/report.md
+check "the FAIL has its line of measured causes" \
+	grep -qF -- '- config 0 vader/spread, allreduce: no measured cause found' \
+	analysis/x/report.md
+check "the arrival table has the collectives" sh -c \
+	"grep -q '^### Arrival and collective time' analysis/x/report.md &&
+	 grep -q '^| 0 vader/spread | allreduce | 3 | 0 \[0, 0\] ms, 75.0% (range) | 4.00 ' analysis/x/report.md"
 
 "$PREREG" analyze x --json >"$SCRATCH/x.json" 2>"$SCRATCH/x.err"
 check "analyze --json exits 0 and prints only JSON" \
@@ -140,8 +150,10 @@ c = pick(cells, config=0, phase="compute")
 assert c["verdict"] == "PASS" and c["n"] == 30
 close(c["statistic_s"], 0.010)
 close(c["ci"]["lo_s"], 0.0099); close(c["ci"]["hi_s"], 0.0101)
-close(c["ci"]["coverage"], 0.9572260547429323)
-assert c["ci"]["rank"] == 10 and not c["ci"]["range_only"]
+close(c["ci"]["coverage"], 0.75)
+assert c["ci"]["rank"] == 1 and c["ci"]["range_only"]
+assert c["ci"]["launches"] == 3 and c["nlaunches"] == 3
+assert c["ci"]["lo_s"] <= c["statistic_s"] <= c["ci"]["hi_s"]
 assert c["launches"] == [0, 1, 2]
 for x, y in zip(c["launch_medians_s"], (0.010, 0.0101, 0.0099)):
     close(x, y)
@@ -158,8 +170,16 @@ assert pick(cells, config=0, phase="gatherv")["verdict"] == "NO-PREDICTION"
 assert pick(cells, config=1, phase="compute")["verdict"] == "NO-PREDICTION"
 c = pick(cells, config=1, phase="allreduce")
 assert c["verdict"] == "NO-DATA" and c["n"] == 0 and c["statistic_s"] is None
-assert r["verdicts"] == {"PASS": 3, "FAIL": 1, "NO-PREDICTION": 2,
-                         "NO-DATA": 1}, r["verdicts"]
+assert r["verdicts"] == {"PASS": 3, "FAIL": 1, "INCONCLUSIVE": 0,
+                         "NO-PREDICTION": 2, "NO-DATA": 1}, r["verdicts"]
+assert pick(cells, config=0, phase="allreduce")["causes"] == []
+assert a["prediction"]["rule"] == "point"
+ar = pick(r["arrivals"], config=0, phase="allreduce")
+assert ar["refused"] is None and ar["clock_uncertainty_s"] == 0
+close(ar["after_last_arrival"]["statistic_s"], 0.004)
+close(ar["total"]["statistic_s"], 0.004)
+assert ar["arrival_spread"]["statistic_s"] == 0 and ar["spread_share"] == 0
+assert [x["phase"] for x in r["arrivals"]] == ["allreduce", "gatherv"]
 v = r["variability"]
 assert not [g for g in v if g["phase"] == "warmonly"]
 assert not [g for g in cells if g["phase"] == "warmonly"]

@@ -65,7 +65,7 @@ static void check_rows(const pr_timings *t)
 		pr_fuzz_fail("pr_audit_blocks says %d, reason %s", bad,
 			     reason ? reason : "(none)");
 	free(reason);
-	pr_analyze_run(&r, t, NULL, NULL, 0);
+	pr_analyze_run(&r, t, NULL, NULL, 0, PR_RULE_POINT);
 	for (i = 0; i < r.nrows; i++) {
 		if (r.row[i].verdict != PR_NO_PREDICTION)
 			pr_fuzz_fail("row %zu has a verdict without cells", i);

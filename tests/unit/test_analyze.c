@@ -12,6 +12,7 @@
 
 #include "analyze/analyze.h"
 #include "analyze/report.h"
+#include "format/manifest.h"
 #include "format/timings.h"
 #include "base/util.h"
 
@@ -38,7 +39,17 @@ static void add(int launch, int config, int rep, int warmup, int rank,
 	r->t_end_ns = 1000 + (int64_t)llround(ms * 1e6);
 }
 
-static pr_cell cell(int config, const char *phase, int rank, int max,
+/* Append a row of rank that runs from start_ms to end_ms on host. */
+static void add_at(int launch, int rep, int rank, const char *host,
+		   const char *phase, double start_ms, double end_ms)
+{
+	add(launch, 0, rep, 0, rank, phase, 0);
+	T.row[T.nrows - 1].host = host;
+	T.row[T.nrows - 1].t_start_ns = (int64_t)llround(start_ms * 1e6);
+	T.row[T.nrows - 1].t_end_ns = (int64_t)llround(end_ms * 1e6);
+}
+
+static pr_cell cell(int config, const char *phase, int rank, pr_reduce max,
 		    double lo_ms, double hi_ms)
 {
 	pr_cell c;
@@ -48,7 +59,7 @@ static pr_cell cell(int config, const char *phase, int rank, int max,
 	c.sel.phase = (char *)phase;
 	c.sel.bytes = c.sel.rows = -1;
 	c.sel.rank = rank;
-	c.sel.max_over_ranks = max;
+	c.sel.reduce = max;
 	c.lo_s = lo_ms * 1e-3;
 	c.hi_s = hi_ms * 1e-3;
 	c.predicted_s = 0.5 * (c.lo_s + c.hi_s);
@@ -56,14 +67,14 @@ static pr_cell cell(int config, const char *phase, int rank, int max,
 }
 
 static const pr_analysis_row *find(const pr_analysis_run *r, int config,
-				   const char *phase, int max)
+				   const char *phase, pr_reduce max)
 {
 	size_t i;
 
 	for (i = 0; i < r->nrows; i++) {
 		if (r->row[i].sel.config == config &&
 		    !strcmp(r->row[i].sel.phase, phase) &&
-		    r->row[i].sel.max_over_ranks == max)
+		    r->row[i].sel.reduce == max)
 			return &r->row[i];
 	}
 	return NULL;
@@ -76,10 +87,11 @@ static void close_to(double x, double y)
 
 /*
  * config 0 "p": launch 0 takes 1, 2, 3 ms, launch 1 4, 5, 6, 7 ms, and
- * warmups of 100 ms: launch medians 2 and 5.5, statistic 3.75 ms; the
- * pooled n = 7 reaches 95% only with j = 1 ([1, 7] ms, 1 - 2/128).
- * config 0 "m": ranks 0 and 1 take (1, 3) and (2, 5) ms in reps 0 and 1:
- * makespans 3 and 5, statistic 4 ms (every sample pooled: 2.5 ms).
+ * warmups of 100 ms: launch medians 2 and 5.5, statistic 3.75 ms; its
+ * interval over 2 launches is their range [2, 5.5] ms, coverage 1 - 2/4.
+ * config 0 "m": ranks 0 and 1 take (1, 3) and (2, 5) ms in reps 0 and 1,
+ * all starting together: spans 3 and 5, statistic 4 ms (every sample
+ * pooled: 2.5 ms).
  */
 static void test_run(void **state)
 {
@@ -102,9 +114,9 @@ static void test_run(void **state)
 	add(0, 0, 1, 0, 1, "m", 5);
 	add(0, 1, 0, 0, 0, "q", 1);
 	cells[0] = cell(0, "p", -1, 0, 3.7, 3.8);
-	cells[1] = cell(0, "m", -1, 1, 1, 2);
+	cells[1] = cell(0, "m", -1, PR_REDUCE_MAX_OVER_RANKS, 1, 2);
 	cells[2] = cell(2, "p", -1, 0, 1, 2);
-	pr_analyze_run(&r, &T, NULL, cells, 3);
+	pr_analyze_run(&r, &T, NULL, cells, 3, PR_RULE_POINT);
 
 	assert_int_equal(r.nsamples, 21);
 	assert_int_equal(r.nwarmup, 9);
@@ -115,13 +127,14 @@ static void test_run(void **state)
 	close_to(x->launch_med[0], 2e-3);
 	close_to(x->launch_med[1], 5.5e-3);
 	close_to(x->stat, 3.75e-3);
-	close_to(x->ci.lo, 1e-3);
-	close_to(x->ci.hi, 7e-3);
-	close_to(x->ci.coverage, 1 - 2.0 / 128);
+	close_to(x->ci.lo, 2e-3);
+	close_to(x->ci.hi, 5.5e-3);
+	assert_true(x->ci.full_range);
+	close_to(x->ci.coverage, 0.5);
 	close_to(x->max_min, 2.75);
 	assert_int_equal(x->verdict, PR_PASS);
 
-	x = find(&r, 0, "m", 1);
+	x = find(&r, 0, "m", PR_REDUCE_MAX_OVER_RANKS);
 	assert_non_null(x);
 	assert_int_equal(x->n, 2);
 	close_to(x->stat, 4e-3);
@@ -151,6 +164,367 @@ static void test_run(void **state)
 	pr_timings_free(&T);
 }
 
+/* The interval rule on both sides of every edge: band [1, 2] (width 1,
+ * exact in binary). */
+static void test_interval_rule(void **state)
+{
+	const char *why = "x";
+
+	(void)state;
+	/* no overlap: FAIL, on both sides */
+	assert_int_equal(pr_verdict_interval(&why, 0.25, 0.75, 0.98, 1, 2),
+			 PR_FAIL);
+	assert_null(why);
+	assert_int_equal(pr_verdict_interval(&why, 2.25, 2.5, 0.98, 1, 2),
+			 PR_FAIL);
+	/* touching intervals overlap */
+	assert_int_equal(pr_verdict_interval(&why, 0.5, 1, 0.98, 1, 2),
+			 PR_PASS);
+	assert_null(why);
+	assert_int_equal(pr_verdict_interval(&why, 2, 2.5, 0.98, 1, 2),
+			 PR_PASS);
+	assert_int_equal(
+	    pr_verdict_interval(&why, 0.5, nextafter(1, 0), 0.98, 1, 2),
+	    PR_FAIL);
+	/* width exactly the band's passes, a little wider does not */
+	assert_int_equal(pr_verdict_interval(&why, 1, 2, 0.98, 1, 2), PR_PASS);
+	assert_int_equal(pr_verdict_interval(&why, 1.5, 2.5, 0.98, 1, 2),
+			 PR_PASS);
+	assert_int_equal(pr_verdict_interval(&why, 1, 2.0625, 0.98, 1, 2),
+			 PR_INCONCLUSIVE);
+	assert_string_equal(why, "interval wider than the band");
+	/* coverage: 95% decides, the 5-launch range cannot */
+	assert_int_equal(pr_verdict_interval(&why, 1.25, 1.5, 0.95, 1, 2),
+			 PR_PASS);
+	assert_int_equal(pr_verdict_interval(&why, 1.25, 1.5, 0.9375, 1, 2),
+			 PR_INCONCLUSIVE);
+	assert_string_equal(why, "fewer than 6 launches: no 95% interval");
+	/* a range that misses the band still FAILs */
+	assert_int_equal(pr_verdict_interval(&why, 3, 4, 0.9375, 1, 2),
+			 PR_FAIL);
+	assert_int_equal(pr_verdict_interval(NULL, 1, 2, 0.98, 1, 2), PR_PASS);
+}
+
+/* Which rule a prediction names. */
+static void test_rule_of(void **state)
+{
+	json_t *p = json_pack("{s:{s:s}}", "decision_rule", "rule", "interval");
+
+	(void)state;
+	assert_int_equal(pr_rule_of(p), PR_RULE_INTERVAL);
+	json_decref(p);
+	p = json_pack("{s:{s:s, s:f}}", "decision_rule", "pass",
+		      "lo_s <= statistic <= hi_s", "tolerance", 0.15);
+	assert_int_equal(pr_rule_of(p), PR_RULE_POINT);
+	json_decref(p);
+	p = json_pack("{s:{s:i}}", "decision_rule", "rule", 1);
+	assert_int_equal(pr_rule_of(p), PR_RULE_POINT);
+	json_decref(p);
+	assert_int_equal(pr_rule_of(NULL), PR_RULE_POINT);
+}
+
+/*
+ * nl launches of "p", launch L taking L+1 ms (3 reps each, one outlier
+ * rep of 100 ms in launch 0 that moves no launch median): the interval is
+ * over the per-launch medians 1 .. nl ms; the statistic lies inside it.
+ */
+static void launches_of(pr_analysis_run *r, int nl, pr_rule rule, double lo_ms,
+			double hi_ms)
+{
+	static pr_cell c;
+	int l, k;
+
+	memset(&T, 0, sizeof(T));
+	for (l = 0; l < nl; l++) {
+		for (k = 0; k < 3; k++)
+			add(l, 0, k, 0, 0, "p",
+			    l == 0 && k == 2 ? 100 : 1.0 + l);
+	}
+	c = cell(0, "p", -1, PR_REDUCE_NONE, lo_ms, hi_ms);
+	pr_analyze_run(r, &T, NULL, &c, 1, rule);
+}
+
+static void done(pr_analysis_run *r)
+{
+	pr_analysis_run_free(r);
+	pr_timings_free(&T);
+}
+
+static void test_launch_ci(void **state)
+{
+	pr_analysis_run r;
+	const pr_analysis_row *x;
+
+	(void)state;
+	launches_of(&r, 10, PR_RULE_INTERVAL, 0, 20);
+	x = &r.row[0];
+	assert_int_equal(x->nlaunches, 10);
+	assert_int_equal(x->n, 30);
+	close_to(x->stat, 5.5e-3);
+	close_to(x->ci.lo, 2e-3); /* x_(2) */
+	close_to(x->ci.hi, 9e-3); /* x_(9) */
+	close_to(x->ci.coverage, 1 - 22.0 / 1024);
+	assert_false(x->ci.full_range);
+	assert_true(x->ci.lo <= x->stat && x->stat <= x->ci.hi);
+	assert_int_equal(x->verdict, PR_PASS);
+	done(&r);
+
+	launches_of(&r, 6, PR_RULE_INTERVAL, 0, 20);
+	x = &r.row[0];
+	close_to(x->ci.lo, 1e-3);
+	close_to(x->ci.hi, 6e-3);
+	close_to(x->ci.coverage, 1 - 2.0 / 64);
+	assert_false(x->ci.full_range);
+	assert_int_equal(x->verdict, PR_PASS);
+	done(&r);
+
+	/* 5 launches: the range, 93.75%: INCONCLUSIVE, which the point rule
+	 * calls PASS */
+	launches_of(&r, 5, PR_RULE_INTERVAL, 0, 20);
+	x = &r.row[0];
+	close_to(x->ci.lo, 1e-3);
+	close_to(x->ci.hi, 5e-3);
+	close_to(x->ci.coverage, 0.9375);
+	assert_true(x->ci.full_range);
+	assert_true(x->ci.lo <= x->stat && x->stat <= x->ci.hi);
+	assert_int_equal(x->verdict, PR_INCONCLUSIVE);
+	assert_string_equal(x->why, "fewer than 6 launches: no 95% interval");
+	assert_int_equal(r.count[PR_INCONCLUSIVE], 1);
+	done(&r);
+	launches_of(&r, 5, PR_RULE_POINT, 0, 20);
+	assert_int_equal(r.row[0].verdict, PR_PASS);
+	assert_null(r.row[0].why);
+	done(&r);
+
+	/* 10 launches, interval [2, 9] ms (width 7) against bands: as wide
+	 * as the band: PASS; a narrower band: INCONCLUSIVE (the point rule:
+	 * PASS); a band beyond it: FAIL */
+	launches_of(&r, 10, PR_RULE_INTERVAL, 2, 9);
+	assert_int_equal(r.row[0].verdict, PR_PASS);
+	done(&r);
+	launches_of(&r, 10, PR_RULE_INTERVAL, 2, 8.5);
+	assert_int_equal(r.row[0].verdict, PR_INCONCLUSIVE);
+	assert_string_equal(r.row[0].why, "interval wider than the band");
+	done(&r);
+	launches_of(&r, 10, PR_RULE_POINT, 2, 8.5);
+	assert_int_equal(r.row[0].verdict, PR_PASS);
+	done(&r);
+	launches_of(&r, 10, PR_RULE_INTERVAL, 9.5, 12);
+	assert_int_equal(r.row[0].verdict, PR_FAIL);
+	done(&r);
+	/* the statistic 5.5 ms is below [5.75, 20]: the point rule FAILs,
+	 * the interval [2, 9] overlaps the wider band: PASS */
+	launches_of(&r, 10, PR_RULE_POINT, 5.75, 20);
+	assert_int_equal(r.row[0].verdict, PR_FAIL);
+	done(&r);
+	launches_of(&r, 10, PR_RULE_INTERVAL, 5.75, 20);
+	assert_int_equal(r.row[0].verdict, PR_PASS);
+	done(&r);
+}
+
+/*
+ * Two ranks of "allreduce" per (launch, rep), 6 launches x 2 reps: rank 0
+ * starts at 0 and ends at 5 ms, rank 1 starts at 2 ms and ends at 6 ms:
+ * span 6, after the last arrival 4, arrival spread 2 ms.
+ */
+static void collective(const char *host1)
+{
+	int l, k;
+
+	memset(&T, 0, sizeof(T));
+	for (l = 0; l < 6; l++) {
+		for (k = 0; k < 2; k++) {
+			add_at(l, k, 0, "h", "allreduce", 0, 5);
+			add_at(l, k, 1, host1, "allreduce", 2, 6);
+		}
+	}
+}
+
+static void test_reduce(void **state)
+{
+	pr_cell c[4];
+	pr_analysis_run r;
+	const pr_analysis_row *x;
+
+	(void)state;
+	collective("h");
+	c[0] = cell(0, "allreduce", -1, PR_REDUCE_SPAN, 1, 2);
+	c[1] = cell(0, "allreduce", -1, PR_REDUCE_AFTER_LAST_ARRIVAL, 1, 2);
+	c[2] = cell(0, "allreduce", -1, PR_REDUCE_ARRIVAL_SPREAD, 1, 2);
+	c[3] = cell(0, "allreduce", -1, PR_REDUCE_MAX_OVER_RANKS, 1, 2);
+	pr_analyze_run(&r, &T, NULL, c, 4, PR_RULE_POINT);
+	x = find(&r, 0, "allreduce", PR_REDUCE_SPAN);
+	assert_int_equal(x->n, 12);
+	close_to(x->stat, 6e-3);
+	x = find(&r, 0, "allreduce", PR_REDUCE_AFTER_LAST_ARRIVAL);
+	close_to(x->stat, 4e-3);
+	x = find(&r, 0, "allreduce", PR_REDUCE_ARRIVAL_SPREAD);
+	close_to(x->stat, 2e-3);
+	/* the legacy name is the span, not the longest duration (5 ms) */
+	x = find(&r, 0, "allreduce", PR_REDUCE_MAX_OVER_RANKS);
+	close_to(x->stat, 6e-3);
+
+	/* the decomposition, and the causes of the FAILs: all but the
+	 * after_last_arrival cell name the arrival spread */
+	assert_int_equal(r.narrivals, 1);
+	assert_false(r.arrival[0].refused);
+	close_to(r.arrival[0].spread.stat, 2e-3);
+	close_to(r.arrival[0].after.stat, 4e-3);
+	close_to(r.arrival[0].total.stat, 6e-3);
+	close_to(r.arrival[0].share, 1.0 / 3);
+	assert_true(r.arrival[0].spread.ci.lo <= 2e-3);
+	x = find(&r, 0, "allreduce", PR_REDUCE_SPAN);
+	assert_int_equal(x->verdict, PR_FAIL);
+	assert_true(x->causes.arrival);
+	close_to(x->causes.spread_s, 2e-3);
+	close_to(x->causes.share, 1.0 / 3);
+	assert_false(x->causes.sharing || x->causes.clamp || x->causes.regime);
+	x = find(&r, 0, "allreduce", PR_REDUCE_AFTER_LAST_ARRIVAL);
+	assert_int_equal(x->verdict, PR_FAIL);
+	assert_false(x->causes.arrival);
+	pr_analyze_causes(&r, 2);
+	assert_true(x->causes.clamp);
+	done(&r);
+
+	/* ranks on two hosts with no clock estimate: refused */
+	collective("other");
+	pr_analyze_run(&r, &T, NULL, c, 1, PR_RULE_POINT);
+	assert_int_equal(r.narrivals, 1);
+	assert_true(r.arrival[0].refused);
+	assert_true(isnan(r.arrival[0].clock_ns));
+	assert_false(r.row[0].causes.arrival);
+	done(&r);
+
+	/* one rank only: no decomposition */
+	memset(&T, 0, sizeof(T));
+	add_at(0, 0, 0, "h", "allreduce", 0, 5);
+	pr_analyze_run(&r, &T, NULL, c, 1, PR_RULE_POINT);
+	assert_int_equal(r.narrivals, 0);
+	done(&r);
+}
+
+/* A manifest with 6 launches of config 0, the ranks' clock uncertainty
+ * unc_ns and unc_ns / 2 and a placement of rpc ranks per core. */
+static void manifest_of(pr_manifest *m, double unc_ns, double rpc)
+{
+	json_t *launches = json_array(), *j;
+	int l;
+
+	for (l = 0; l < 6; l++) {
+		json_t *rec = json_pack(
+		    "{s:i, s:i, s:{s:[{s:s, s:s, s:f}, {s:s, s:s, s:f}]}}",
+		    "launch", l, "config", 0, "ranks", "ranks", "host", "a",
+		    "clock", "estimated", "clock_uncertainty_ns", unc_ns,
+		    "host", "b", "clock", "estimated", "clock_uncertainty_ns",
+		    unc_ns / 2);
+
+		json_object_set_new(
+		    rec, "placement",
+		    json_pack("{s:i, s:i, s:f, s:b, s:b}", "cores", 2, "ranks",
+			      (int)(2 * rpc), "ranks_per_core", rpc,
+			      "oversubscribed", rpc > 1, "sharing_tested", 0));
+		json_array_append_new(launches, rec);
+	}
+	j = json_pack("{s:s, s:[{s:i}], s:o}", "run_id", "R", "configs",
+		      "config", 0, "launches", launches);
+	pr_manifest_parse(m, j);
+	json_decref(j);
+}
+
+/* The clock uncertainty against the spread of 2 ms, on both sides; the
+ * placement's sharing as a cause. */
+static void test_clock(void **state)
+{
+	pr_cell c = cell(0, "allreduce", -1, PR_REDUCE_SPAN, 1, 2);
+	pr_analysis_run r;
+	pr_manifest m;
+
+	(void)state;
+	collective("other");
+	manifest_of(&m, 1.9e6, 2);
+	pr_analyze_run(&r, &T, &m, &c, 1, PR_RULE_POINT);
+	assert_false(r.arrival[0].refused);
+	close_to(r.arrival[0].clock_ns, 1.9e6);
+	assert_true(r.row[0].causes.arrival);
+	assert_true(r.row[0].causes.sharing);
+	close_to(r.row[0].causes.ranks_per_core, 2);
+	assert_true(r.sharing[0].from_placement);
+	assert_false(r.sharing[0].sharing_tested);
+	pr_analysis_run_free(&r);
+	pr_manifest_free(&m);
+
+	manifest_of(&m, 2.1e6, 1);
+	pr_analyze_run(&r, &T, &m, &c, 1, PR_RULE_POINT);
+	assert_true(r.arrival[0].refused);
+	close_to(r.arrival[0].clock_ns, 2.1e6);
+	assert_false(r.row[0].causes.arrival);
+	assert_false(r.row[0].causes.sharing);
+	pr_manifest_free(&m);
+	done(&r);
+}
+
+/* Old manifests: ranks per core from environment.cores and
+ * workload.ranks. */
+static void test_sharing_fallback(void **state)
+{
+	pr_sharing sh[2];
+	pr_manifest m;
+	json_t *j = json_pack("{s:{s:i}, s:{s:i}}", "environment", "cores", 2,
+			      "workload", "ranks", 4);
+
+	(void)state;
+	pr_manifest_parse(&m, j);
+	pr_analyze_sharing(sh, 2, &m);
+	assert_true(sh[1].known && sh[1].oversubscribed);
+	assert_false(sh[1].from_placement);
+	close_to(sh[1].ranks_per_core, 2);
+	pr_manifest_free(&m);
+	json_object_set_new(json_object_get(j, "workload"), "ranks",
+			    json_integer(2));
+	pr_manifest_parse(&m, j);
+	pr_analyze_sharing(sh, 2, &m);
+	assert_true(sh[0].known);
+	assert_false(sh[0].oversubscribed);
+	pr_manifest_free(&m);
+	json_decref(j);
+	pr_analyze_sharing(sh, 2, NULL);
+	assert_false(sh[0].known);
+}
+
+/* Cells with labels: two formulas on one selection, an extrapolated
+ * cell, a negative control. */
+static void test_labels(void **state)
+{
+	pr_cell c[3];
+	pr_analysis_run r;
+
+	(void)state;
+	collective("h");
+	c[0] = cell(0, "allreduce", -1, PR_REDUCE_AFTER_LAST_ARRIVAL, 3, 5);
+	c[0].formula = "ring";
+	c[1] = cell(0, "allreduce", -1, PR_REDUCE_AFTER_LAST_ARRIVAL, 0.5, 1);
+	c[1].formula = "reduce+bcast";
+	c[1].extrapolated = 1;
+	c[2] = cell(0, "allreduce", -1, PR_REDUCE_AFTER_LAST_ARRIVAL, 3, 5);
+	c[2].negative = 1;
+	pr_analyze_run(&r, &T, NULL, c, 3, PR_RULE_POINT);
+	assert_int_equal(r.nrows, 3);
+	assert_ptr_equal(r.row[0].cell, &c[0]);
+	assert_int_equal(r.row[0].verdict, PR_PASS);
+	assert_ptr_equal(r.row[1].cell, &c[1]);
+	assert_int_equal(r.row[1].verdict, PR_FAIL);
+	assert_true(r.row[1].causes.regime);
+	assert_false(r.row[1].causes.arrival); /* after the last arrival */
+	assert_int_equal(r.row[2].verdict, PR_PASS); /* a control, passed */
+	c[2].lo_s = c[2].hi_s = 1e-3;
+	done(&r);
+	collective("h");
+	pr_analyze_run(&r, &T, NULL, c, 3, PR_RULE_POINT);
+	assert_int_equal(r.row[2].verdict, PR_FAIL);
+	assert_false(r.row[2].causes.regime); /* no causes for a control */
+	done(&r);
+}
+
 static void test_sig3(void **state)
 {
 	char buf[48];
@@ -170,6 +544,13 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_run),
+	    cmocka_unit_test(test_interval_rule),
+	    cmocka_unit_test(test_rule_of),
+	    cmocka_unit_test(test_launch_ci),
+	    cmocka_unit_test(test_reduce),
+	    cmocka_unit_test(test_clock),
+	    cmocka_unit_test(test_sharing_fallback),
+	    cmocka_unit_test(test_labels),
 	    cmocka_unit_test(test_sig3),
 	};
 

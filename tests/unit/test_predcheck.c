@@ -447,9 +447,35 @@ static void test_cell_device_reduce(void **state)
 		"cell 0: device must be a string");
 	passes(with_cell("device", NULL), spec);
 	refused(with_cell("reduce", json_string("sum")), spec,
-		"cell 0: reduce must be \"max_over_ranks\"");
+		"cell 0: reduce must be \"span\", \"after_last_arrival\", "
+		"\"arrival_spread\" or \"max_over_ranks\"");
+	refused(with_cell("reduce", json_string("Span")), spec, "reduce must");
 	refused(with_cell("reduce", json_true()), spec, "reduce must");
+	passes(with_cell("reduce", json_string("span")), spec);
+	passes(with_cell("reduce", json_string("after_last_arrival")), spec);
+	passes(with_cell("reduce", json_string("arrival_spread")), spec);
+	passes(with_cell("reduce", json_string("max_over_ranks")), spec);
 	passes(with_cell("reduce", NULL), spec);
+	pr_spec_free(spec);
+}
+
+/* The labels of a cell: formula, control, extrapolated. */
+static void test_cell_labels(void **state)
+{
+	pr_spec *spec = spec_of(SPEC_SPLIT);
+
+	(void)state;
+	passes(with_cell("formula", json_string("reduce+bcast")), spec);
+	refused(with_cell("formula", json_integer(1)), spec,
+		"cell 0: formula must be a string");
+	passes(with_cell("control", json_string("negative")), spec);
+	refused(with_cell("control", json_string("positive")), spec,
+		"cell 0: control must be \"negative\"");
+	refused(with_cell("control", json_true()), spec, "control must");
+	passes(with_cell("extrapolated", json_true()), spec);
+	passes(with_cell("extrapolated", json_false()), spec);
+	refused(with_cell("extrapolated", json_string("yes")), spec,
+		"cell 0: extrapolated must be true or false");
 	pr_spec_free(spec);
 }
 
@@ -672,6 +698,7 @@ int main(void)
 	    cmocka_unit_test(test_cell_rows),
 	    cmocka_unit_test(test_cell_rank),
 	    cmocka_unit_test(test_cell_device_reduce),
+	    cmocka_unit_test(test_cell_labels),
 	    cmocka_unit_test(test_split),
 	    cmocka_unit_test(test_sweep),
 	    cmocka_unit_test(test_message),

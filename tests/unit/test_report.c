@@ -159,13 +159,17 @@ static void test_cell_md(void **state)
 	pr_report_write(&a, root); /* a plotting failure still writes it */
 	path = pr_asprintf("%sanalysis/x/report.md", root);
 	assert_int_equal(pr_read_file(&text, &len, path), 0);
-	assert_non_null(
-	    strstr(text, "| config | phase | device | rows | n | median |"));
+	assert_non_null(strstr(
+	    text,
+	    "| config | phase | device | rows | n | launches | median |"));
 	assert_non_null(strstr(text,
 			       "| 0 vader/spread | compute | cpu | 1000 | "
-			       "3 | 2.40 ms | [2.00, 3.00] ms (range) | "
-			       "2.20 2.60 ms | 2.00 [1.80, 2.20] ms | "
-			       "1.20 [1.00, 1.50] | FAIL |\n"));
+			       "3 | 2 | 2.40 ms | [2.00, 3.00] ms, 75.0% "
+			       "(range) | 2.20 2.60 ms | 2.00 [1.80, 2.20] ms "
+			       "| 1.20 [1.00, 1.50] | FAIL |\n"));
+	assert_non_null(strstr(text, "- **Verdict rule in force:** point"));
+	assert_non_null(strstr(text, "- config 0 vader/spread, compute: no "
+				     "measured cause found\n"));
 	assert_non_null(strstr(text, "**Verdicts: 0 PASS, 1 FAIL, "
 				     "0 NO-PREDICTION**"));
 	assert_non_null(strstr(text, "- compute on cpu, config 0 vader/spread: "
@@ -174,6 +178,46 @@ static void test_cell_md(void **state)
 				     "config vader/spread, compute: the median "
 				     "steps up by more than the tolerance at "
 				     "rows = 4300\n"));
+	free(text);
+
+	/* the interval rule, an INCONCLUSIVE negative control with a
+	 * formula, and a FAIL's causes */
+	a.rule = PR_RULE_INTERVAL;
+	c.negative = 1;
+	c.formula = "ring";
+	x.verdict = PR_INCONCLUSIVE;
+	x.why = "interval wider than the band";
+	pr_report_write(&a, root);
+	assert_int_equal(pr_read_file(&text, &len, path), 0);
+	assert_non_null(strstr(text, "- **Verdict rule in force:** interval"));
+	assert_non_null(strstr(text, "| 0 vader/spread | compute [ring] | "));
+	assert_non_null(strstr(text, "| INCONCLUSIVE (negative control: "
+				     "expected FAIL) (interval wider than "
+				     "the band) |\n"));
+	assert_non_null(strstr(text, "- negative control did not fail: "
+				     "config 0 vader/spread, compute [ring] "
+				     "is INCONCLUSIVE\n"));
+	free(text);
+	x.verdict = PR_FAIL;
+	x.why = NULL;
+	pr_report_write(&a, root);
+	assert_int_equal(pr_read_file(&text, &len, path), 0);
+	assert_non_null(strstr(text, "| FAIL (negative control: expected) |"));
+	assert_null(strstr(text, "did not fail"));
+	assert_null(strstr(text, "no measured cause found"));
+	free(text);
+	c.negative = 0;
+	x.causes.arrival = x.causes.sharing = x.causes.regime = 1;
+	x.causes.spread_s = 0.6e-3;
+	x.causes.share = 0.25;
+	x.causes.ranks_per_core = 2;
+	pr_report_write(&a, root);
+	assert_int_equal(pr_read_file(&text, &len, path), 0);
+	assert_non_null(strstr(text, "- config 0 vader/spread, compute [ring]: "
+				     "arrival: median arrival spread 0.600 "
+				     "ms, 25.0% of the statistic; sharing: "
+				     "oversubscribed, 2.00 ranks per core; "
+				     "regime: "));
 	pr_remove_tree(root);
 	free(text);
 	free(path);
@@ -205,6 +249,16 @@ static void test_cell_json(void **state)
 			 1.2) < 1e-12);
 	assert_true(json_is_true(
 	    json_object_get(json_object_get(cell, "ci"), "range_only")));
+	assert_int_equal(json_integer_value(json_object_get(
+			     json_object_get(cell, "ci"), "launches")),
+			 2);
+	assert_int_equal(json_integer_value(json_object_get(cell, "nlaunches")),
+			 2);
+	assert_int_equal(json_array_size(json_object_get(cell, "causes")), 0);
+	assert_null(json_object_get(cell, "reason"));
+	assert_string_equal(json_string_value(json_object_get(
+				json_object_get(o, "prediction"), "rule")),
+			    "point");
 	lin = json_array_get(json_object_get(run, "linearity"), 0);
 	assert_null(json_object_get(lin, "rows"));
 	assert_string_equal(json_string_value(json_object_get(lin, "device")),

@@ -159,6 +159,37 @@ static void test_decision(void **state)
 	assert_int_equal(nl, 0);
 }
 
+/* The interval of the median of 5, 6 and 10 launch medians: the range
+ * (93.75%), [x_(1), x_(6)] (96.875%), [x_(2), x_(9)] (97.85%); the median
+ * always inside. */
+static void test_ci_launches(void **state)
+{
+	static const struct {
+		size_t n, j;
+		double coverage;
+		int full_range;
+	} want[] = {{5, 1, 1 - 2.0 / 32, 1},
+		    {6, 1, 1 - 2.0 / 64, 0},
+		    {10, 2, 1 - 22.0 / 1024, 0}};
+	double x[10], m[10];
+	pr_stats_ci ci;
+	size_t i, k;
+
+	(void)state;
+	for (i = 0; i < 3; i++) {
+		for (k = 0; k < want[i].n; k++)
+			x[k] = m[k] = (double)((k * 7) % want[i].n) + 1;
+		assert_int_equal(pr_stats_median_ci(&ci, x, want[i].n), 0);
+		assert_int_equal(ci.j, want[i].j);
+		assert_int_equal(ci.full_range, want[i].full_range);
+		assert_true(fabs(ci.coverage - want[i].coverage) < 1e-12);
+		assert_true(ci.lo == (double)want[i].j);
+		assert_true(ci.hi == (double)(want[i].n + 1 - want[i].j));
+		assert_true(ci.lo <= pr_stats_median(m, want[i].n) &&
+			    pr_stats_median(m, want[i].n) <= ci.hi);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -169,6 +200,7 @@ int main(void)
 	    cmocka_unit_test(test_cv_max_min),
 	    cmocka_unit_test(test_median),
 	    cmocka_unit_test(test_decision),
+	    cmocka_unit_test(test_ci_launches),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
