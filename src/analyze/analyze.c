@@ -721,8 +721,23 @@ static char *dup_string(const char *s)
 	return s ? pr_strdup(s) : NULL;
 }
 
-/* "vader/spread": transport, placement, then the other factors. */
-static char *config_label(json_t *c)
+/* Does key take more than one value over the configs? */
+static int varies(json_t *configs, const char *key)
+{
+	json_t *first = json_object_get(json_array_get(configs, 0), key), *c;
+	size_t i;
+
+	json_array_foreach(configs, i, c)
+	{
+		if (!json_equal(json_object_get(c, key), first))
+			return 1;
+	}
+	return 0;
+}
+
+/* "vader/spread": transport, placement, then the other factors that vary
+ * over the configs (a run of one algorithm is not labelled by it). */
+static char *config_label(json_t *c, json_t *configs)
 {
 	static const char *const first[] = {"transport", "placement"};
 	char *label = pr_strdup(""), *next;
@@ -738,8 +753,9 @@ static char *config_label(json_t *c)
 
 			if (!strcmp(key, "config") ||
 			    (i < 2 && strcmp(key, first[i])) ||
-			    (i == 2 && (!strcmp(key, first[0]) ||
-					!strcmp(key, first[1]))))
+			    (i == 2 &&
+			     (!strcmp(key, first[0]) ||
+			      !strcmp(key, first[1]) || !varies(configs, key))))
 				continue;
 			if (json_is_string(v))
 				s = json_string_value(v);
@@ -760,10 +776,10 @@ static char *config_label(json_t *c)
 	return label;
 }
 
-/* One launch's placement object into sh: 1, or 0 when it has none. */
+/* One launch's sharing record into sh: 1, or 0 when it has none. */
 static int placement_of(pr_sharing *sh, json_t *rec)
 {
-	json_t *p = json_object_get(rec, "placement");
+	json_t *p = json_object_get(rec, "sharing");
 	json_t *rpc = json_object_get(p, "ranks_per_core");
 	json_t *cores = json_object_get(p, "cores");
 	json_t *ranks = json_object_get(p, "ranks");
@@ -886,7 +902,8 @@ void pr_analyze_run(pr_analysis_run *out, const pr_timings *t,
 	out->nconfigs = json_array_size(configs);
 	out->config_label = pr_calloc(out->nconfigs + 1, sizeof(char *));
 	for (i = 0; i < out->nconfigs; i++)
-		out->config_label[i] = config_label(json_array_get(configs, i));
+		out->config_label[i] =
+		    config_label(json_array_get(configs, i), configs);
 	out->nsamples = t->nrows;
 	for (i = 0; i < t->nrows; i++)
 		out->nwarmup += t->row[i].warmup ? 1 : 0;

@@ -114,10 +114,10 @@ typedef struct {
 	int refused;	 /* spread below the clock uncertainty, or unknown */
 } pr_arrival;
 
-/* How a config's launches shared the cores (manifest placement). */
+/* How a config's launches shared the cores (the launch records' sharing). */
 typedef struct {
-	int known;	       /* placement or cores and ranks were recorded */
-	int from_placement;    /* the launch records' placement objects */
+	int known;	       /* sharing or cores and ranks were recorded */
+	int from_placement;    /* the launch records' sharing objects */
 	int oversubscribed;    /* any launch of the config */
 	int sharing_tested;    /* every oversubscribed launch says so */
 	double ranks_per_core; /* the largest of its launches */
@@ -218,7 +218,7 @@ void pr_analyze_causes(pr_analysis_run *r, size_t nclamped);
 
 /*
  * How the launches of manifest m shared cores, per config (out: nconfigs
- * entries): each launch record's placement object {ranks_per_core,
+ * entries): each launch record's sharing object {ranks_per_core,
  * oversubscribed, sharing_tested}, or where a run lacks them workload.ranks
  * over environment.cores.
  */

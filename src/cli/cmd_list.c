@@ -48,7 +48,7 @@ static void ledger_summary(char *buf, size_t len, const char *root,
 }
 
 /* ", oversubscribed (N ranks per core)" when the last run's launches
- * say they shared cores untested (placement: oversubscribed and not
+ * say they shared cores untested (sharing: oversubscribed and not
  * sharing_tested); "" otherwise. */
 static void sharing_note(char *buf, size_t len, const char *root,
 			 const char *name)

@@ -419,7 +419,7 @@ static void manifest_of(pr_manifest *m, double unc_ns, double rpc)
 		    unc_ns / 2);
 
 		json_object_set_new(
-		    rec, "placement",
+		    rec, "sharing",
 		    json_pack("{s:i, s:i, s:f, s:b, s:b}", "cores", 2, "ranks",
 			      (int)(2 * rpc), "ranks_per_core", rpc,
 			      "oversubscribed", rpc > 1, "sharing_tested", 0));
