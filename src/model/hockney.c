@@ -1,34 +1,168 @@
 /* hockney.c - Hockney cost models of point-to-point and collectives */
 #include "model/hockney.h"
 
+#include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/stats.h"
 #include "base/util.h"
 
-const pr_hockney *pr_hockney_regime(const pr_hockney_params *p, double m)
+int pr_hockney_regime_of(double m)
 {
-	return m <= PR_HOCKNEY_EAGER_MAX ? &p->eager : &p->rndv;
+	if (m <= PR_HOCKNEY_EAGER_MAX)
+		return 0;
+	return m <= PR_HOCKNEY_MID_MAX ? 1 : 2;
+}
+
+const pr_hockney *pr_hockney_pick(const pr_hockney_curve *c, double m)
+{
+	int k = pr_hockney_regime_of(m), d;
+
+	for (d = 0; d < PR_HOCKNEY_NREGIMES; d++) {
+		if (k - d >= 0 && !c->regime[k - d].missing)
+			return &c->regime[k - d];
+		if (k + d < PR_HOCKNEY_NREGIMES && !c->regime[k + d].missing)
+			return &c->regime[k + d];
+	}
+	return NULL;
+}
+
+double pr_hockney_eval(const pr_hockney_curve *c, double m)
+{
+	const pr_hockney *h = pr_hockney_pick(c, m);
+
+	return h ? h->alpha + h->beta * m : 0.0;
+}
+
+int pr_hockney_extrapolated(const pr_hockney_curve *c, double m)
+{
+	const pr_hockney *h = pr_hockney_pick(c, m);
+
+	if (!h)
+		return 1;
+	if (h != &c->regime[pr_hockney_regime_of(m)])
+		return 1;
+	return h->npoints > 0 && (m < h->lo || m > h->hi);
 }
 
 double pr_hockney_p2p(const pr_hockney_params *p, double m)
 {
-	const pr_hockney *h = pr_hockney_regime(p, m);
-
-	return h->alpha + h->beta * m;
+	return pr_hockney_eval(&p->p2p, m);
 }
 
-double pr_hockney_ring_allreduce(const pr_hockney_params *hp, int p, double n)
-{
-	const pr_hockney *h;
-	double f;
+static const struct {
+	const char *algorithm, *name;
+	int pow2;
+} formulas[PR_ALLREDUCE_NFORMULAS] = {
+    [PR_ALLREDUCE_RING] = {"ring", "ring", 0},
+    [PR_ALLREDUCE_RECURSIVE_DOUBLING] = {"recursive_doubling",
+					 "recursive_doubling", 1},
+    [PR_ALLREDUCE_RABENSEIFNER] = {"rabenseifner", "rabenseifner", 1},
+    [PR_ALLREDUCE_REDUCE_BCAST] = {"reduce_bcast", "reduce+bcast", 0},
+};
 
-	if (p <= 1)
-		return 0.0;
-	h = pr_hockney_regime(hp, n / p);
-	f = (double)(p - 1) / p;
-	return 2.0 * (p - 1) * h->alpha + 2.0 * f * n * h->beta +
-	       f * n * hp->gamma;
+int pr_hockney_formula_of(const char *algorithm)
+{
+	int f;
+
+	for (f = 0; algorithm && f < PR_ALLREDUCE_NFORMULAS; f++) {
+		if (!strcmp(formulas[f].algorithm, algorithm))
+			return f;
+	}
+	return -1;
+}
+
+const char *pr_hockney_formula_name(pr_allreduce_formula f)
+{
+	return formulas[f].name;
+}
+
+int pr_hockney_formula_pow2(pr_allreduce_formula f)
+{
+	return formulas[f].pow2;
+}
+
+/* lg p when p is a power of two, else -1. */
+static int log2_exact(int p)
+{
+	int k = 0;
+
+	while ((1 << k) < p)
+		k++;
+	return (1 << k) == p ? k : -1;
+}
+
+static double xr(const pr_hockney_params *hp, double m)
+{
+	return pr_hockney_eval(&hp->exchange, m) +
+	       pr_hockney_eval(&hp->reduce, m);
+}
+
+int pr_hockney_allreduce(double *out, const pr_hockney_params *hp,
+			 pr_allreduce_formula f, int p, double n)
+{
+	int lg = log2_exact(p), k;
+	double t = 0.0, m;
+
+	*out = 0.0;
+	if (p < 1)
+		return pr_error_code(PR_EINPUT,
+				     "an Allreduce needs ranks, "
+				     "not %d",
+				     p);
+	if (formulas[f].pow2 && lg < 0)
+		return pr_error_code(PR_EINPUT,
+				     "the %s Allreduce formula needs a power "
+				     "of two ranks, not %d",
+				     formulas[f].name, p);
+	if (p == 1)
+		return PR_OK;
+	switch (f) {
+	case PR_ALLREDUCE_RING:
+		m = n / p;
+		t = (p - 1) * xr(hp, m) +
+		    (p - 1) * pr_hockney_eval(&hp->exchange, m);
+		break;
+	case PR_ALLREDUCE_RECURSIVE_DOUBLING:
+		t = lg * xr(hp, n);
+		break;
+	case PR_ALLREDUCE_RABENSEIFNER:
+		for (k = 1, m = n / 2; k <= lg; k++, m /= 2)
+			t += xr(hp, m) + pr_hockney_eval(&hp->exchange, m);
+		break;
+	default:
+		t = (p - 1) * (pr_hockney_p2p(hp, n) +
+			       pr_hockney_eval(&hp->reduce, n)) +
+		    (p - 1) * pr_hockney_p2p(hp, n);
+		break;
+	}
+	*out = t;
+	return PR_OK;
+}
+
+int pr_hockney_allreduce_sizes(double *m, int max, pr_allreduce_formula f,
+			       int p, double n)
+{
+	int lg = log2_exact(p), k, nm = 0;
+
+	if (p < 2 || (formulas[f].pow2 && lg < 0))
+		return 0;
+	switch (f) {
+	case PR_ALLREDUCE_RING:
+		if (max > 0)
+			m[nm++] = n / p;
+		break;
+	case PR_ALLREDUCE_RABENSEIFNER:
+		for (k = 1; k <= lg && nm < max; k++)
+			m[nm++] = n / (double)(1L << k);
+		break;
+	default:
+		if (max > 0)
+			m[nm++] = n;
+		break;
+	}
+	return nm;
 }
 
 double pr_hockney_linear_gatherv(const pr_hockney_params *hp, int p,
@@ -38,35 +172,77 @@ double pr_hockney_linear_gatherv(const pr_hockney_params *hp, int p,
 	int i;
 
 	for (i = 0; i < p; i++) {
-		const pr_hockney *h;
-		if (i == root)
-			continue;
-		h = pr_hockney_regime(hp, m[i]);
-		t += h->alpha + h->beta * m[i];
+		if (i != root)
+			t += pr_hockney_p2p(hp, m[i]);
 	}
 	return t;
+}
+
+/* Count the distinct values of x[0..n-1]. */
+static int distinct(const double *x, size_t n)
+{
+	size_t i, j;
+	int d = 0;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < i && x[j] != x[i]; j++)
+			;
+		d += j == i;
+	}
+	return d;
 }
 
 int pr_hockney_fit(pr_hockney *out, const double *size, const double *t,
 		   size_t n, double lo, double hi)
 {
-	double *x = pr_calloc(n, sizeof(double));
-	double *y = pr_calloc(n, sizeof(double));
-	double *w = pr_calloc(n, sizeof(double));
+	double *x = pr_calloc(n + 1, sizeof(double));
+	double *y = pr_calloc(n + 1, sizeof(double));
+	double *w = pr_calloc(n + 1, sizeof(double));
 	size_t i, k = 0;
 	int error;
 
+	memset(out, 0, sizeof(*out));
+	out->lo = INFINITY;
+	out->hi = -INFINITY;
 	for (i = 0; i < n; i++) {
 		if (size[i] < lo || size[i] > hi)
 			continue;
 		x[k] = size[i];
 		y[k] = t[i];
 		w[k] = t[i] > 0 ? 1.0 / (t[i] * t[i]) : 0.0;
+		out->lo = fmin(out->lo, size[i]);
+		out->hi = fmax(out->hi, size[i]);
 		k++;
 	}
-	error = pr_stats_wlinfit(&out->alpha, &out->beta, x, y, w, k, 1);
+	out->npoints = distinct(x, k);
+	if (k == 0)
+		out->lo = out->hi = 0;
+	error = out->npoints < 2
+		    ? PR_EINPUT
+		    : pr_stats_wlinfit(&out->alpha, &out->beta, x, y, w, k, 0);
+	if (error == PR_OK && out->alpha < 0) {
+		out->clamped = 1;
+		error =
+		    pr_stats_wlinfit(&out->alpha, &out->beta, x, y, w, k, 1);
+	}
+	out->missing = error < 0;
 	free(x);
 	free(y);
 	free(w);
 	return error;
+}
+
+int pr_hockney_fit_curve(pr_hockney_curve *out, const double *size,
+			 const double *t, size_t n)
+{
+	static const double lo[PR_HOCKNEY_NREGIMES] = {
+	    -INFINITY, PR_HOCKNEY_EAGER_MAX + 0.5, PR_HOCKNEY_MID_MAX + 0.5};
+	static const double hi[PR_HOCKNEY_NREGIMES] = {
+	    PR_HOCKNEY_EAGER_MAX, PR_HOCKNEY_MID_MAX, INFINITY};
+	int k, any = 0;
+
+	for (k = 0; k < PR_HOCKNEY_NREGIMES; k++)
+		any |= pr_hockney_fit(&out->regime[k], size, t, n, lo[k],
+				      hi[k]) == PR_OK;
+	return any ? PR_OK : PR_EINPUT;
 }

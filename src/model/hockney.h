@@ -5,49 +5,129 @@
 
 #include <stddef.h>
 
-/* T(m) = alpha + beta * m for one protocol regime of one transport. */
+/*
+ * T(m) = alpha + beta * m for one protocol regime, with what the fit that
+ * made it saw: the sizes (min, max, how many) and whether a negative
+ * intercept was clamped to 0. Zeroed fit facts (a hand-made curve) mean
+ * "not recorded"; missing marks a regime with no fit (too few sizes).
+ */
 typedef struct {
-	double alpha; /* s */
-	double beta;  /* s/byte */
+	double alpha;  /* s */
+	double beta;   /* s/byte */
+	double lo, hi; /* smallest and largest size fitted on, bytes */
+	int npoints;   /* distinct sizes fitted on */
+	int clamped;   /* the unconstrained intercept was negative */
+	int missing;   /* no fit: fewer than two sizes in the regime */
 } pr_hockney;
 
-/* Protocol regimes of a fit: eager (m <= 4 KiB), rendezvous (m > 32 KiB). */
+/*
+ * The three protocol regimes: m <= 4 KiB (vader's eager limit), 4 KiB <
+ * m <= 64 KiB (tcp's eager limit), m > 64 KiB.
+ */
+#define PR_HOCKNEY_NREGIMES 3
 #define PR_HOCKNEY_EAGER_MAX 4096
-#define PR_HOCKNEY_RNDV_MIN 32768
+#define PR_HOCKNEY_MID_MAX 65536
 
+/* The regime (0, 1, 2) of an m-byte message. */
+int pr_hockney_regime_of(double m);
+
+/* A cost that is linear in m per regime. */
 typedef struct {
-	pr_hockney eager;
-	pr_hockney rndv;
-	double gamma; /* reduction cost, s/byte */
-} pr_hockney_params;
-
-/* The regime that prices a message of m bytes: eager at or below 4 KiB,
- * rendezvous above (messages between 4 and 32 KiB use rendezvous: the
- * nearer fit is a choice the prediction file states). */
-const pr_hockney *pr_hockney_regime(const pr_hockney_params *p, double m);
-
-/* One-way time of an m-byte message. */
-double pr_hockney_p2p(const pr_hockney_params *p, double m);
+	pr_hockney regime[PR_HOCKNEY_NREGIMES];
+} pr_hockney_curve;
 
 /*
- * Ring Allreduce of n bytes over p ranks:
- * 2(p-1) alpha + 2((p-1)/p) n beta + ((p-1)/p) n gamma, priced with the
- * regime of its n/p-byte segments. p == 1 costs 0.
+ * The regime that prices m bytes: its own, or, when that one is missing,
+ * the nearest present one (lower first on a tie). NULL when all are
+ * missing.
  */
-double pr_hockney_ring_allreduce(const pr_hockney_params *hp, int p, double n);
+const pr_hockney *pr_hockney_pick(const pr_hockney_curve *c, double m);
 
-/* Linear Gatherv: (p-1) alpha + sum(m_i, i != root) beta. */
+/* alpha + beta * m of the regime pr_hockney_pick chooses (0 if none). */
+double pr_hockney_eval(const pr_hockney_curve *c, double m);
+
+/*
+ * Is m outside the sizes measured for the regime that prices it (or is
+ * that regime missing, so that a neighbour prices it)? 0 for a curve
+ * without recorded fit facts.
+ */
+int pr_hockney_extrapolated(const pr_hockney_curve *c, double m);
+
+/*
+ * The measured costs an Allreduce model composes: P(m) one-way
+ * point-to-point (ping-pong / 2), X(m) one ring exchange step
+ * (MPI_Sendrecv to r+1 and from r-1 on every rank at once), R(m) the
+ * local reduction of m bytes (c_r + gamma * m, alpha and beta of R).
+ */
+typedef struct {
+	pr_hockney_curve p2p;	   /* P */
+	pr_hockney_curve exchange; /* X */
+	pr_hockney_curve reduce;   /* R */
+} pr_hockney_params;
+
+/* One-way time of an m-byte message: P(m). */
+double pr_hockney_p2p(const pr_hockney_params *p, double m);
+
+/* The MPI_Allreduce algorithms with a formula (Open MPI coll tuned). */
+typedef enum {
+	PR_ALLREDUCE_RING,		 /* algorithm 4 */
+	PR_ALLREDUCE_RECURSIVE_DOUBLING, /* algorithm 3 */
+	PR_ALLREDUCE_RABENSEIFNER,	 /* algorithm 6 */
+	PR_ALLREDUCE_REDUCE_BCAST,	 /* algorithm 1, basic linear */
+	PR_ALLREDUCE_NFORMULAS
+} pr_allreduce_formula;
+
+/*
+ * The formula of an [mpi] algorithm name (ring, recursive_doubling,
+ * rabenseifner, reduce_bcast); -1 for default (Open MPI's own choice has
+ * no formula) and unknown names.
+ */
+int pr_hockney_formula_of(const char *algorithm);
+
+/* The formula's name as cells carry it ("ring", "reduce+bcast", ...). */
+const char *pr_hockney_formula_name(pr_allreduce_formula f);
+
+/* Does the formula need p to be a power of two? */
+int pr_hockney_formula_pow2(pr_allreduce_formula f);
+
+/*
+ * MPI_Allreduce of n bytes over p ranks, each term from its regime at m:
+ *   ring:               (p-1) [X(n/p) + R(n/p)] + (p-1) X(n/p)
+ *   recursive doubling: lg p [X(n) + R(n)]
+ *   Rabenseifner:       sum_{k=1..lg p} [X(n/2^k) + R(n/2^k)]
+ *                       + sum_{k=1..lg p} X(n/2^k)
+ *   reduce+bcast:       (p-1) [P(n) + R(n)] + (p-1) P(n)
+ * p == 1 costs 0. PR_EINPUT with a message when the formula needs p to be
+ * a power of two and it is not, or p < 1.
+ */
+int pr_hockney_allreduce(double *out, const pr_hockney_params *hp,
+			 pr_allreduce_formula f, int p, double n);
+
+/*
+ * The message sizes the formula prices (each of its terms' m), at most
+ * max of them; returns how many (0 when p < 2 or p is refused).
+ */
+int pr_hockney_allreduce_sizes(double *m, int max, pr_allreduce_formula f,
+			       int p, double n);
+
+/* Linear Gatherv: sum over i != root of P(m_i). */
 double pr_hockney_linear_gatherv(const pr_hockney_params *hp, int p,
 				 const double *m, int root);
 
 /*
- * Fit one regime on (size, one-way seconds) points whose size lies in
- * [lo, hi]: least squares on relative residuals (weights 1/t^2, so an 8 MiB
- * message does not drown a 128 KiB one), alpha constrained to be >= 0 (a
- * negative latency is refitted through the origin). PR_EINPUT when fewer
- * than two distinct sizes.
+ * Fit one regime on (size, seconds) points whose size lies in [lo, hi]:
+ * least squares on relative residuals (weights 1/t^2, so an 8 MiB
+ * message does not drown a 128 KiB one), alpha >= 0 (a negative
+ * intercept is refitted through the origin and out->clamped set). Records
+ * the sizes fitted on. PR_EINPUT when fewer than two distinct sizes (out
+ * then has missing set and the sizes it saw).
  */
 int pr_hockney_fit(pr_hockney *out, const double *size, const double *t,
 		   size_t n, double lo, double hi);
+
+/* Fit every regime of a curve; regimes with too few sizes are missing.
+ * PR_EINPUT when all are missing. */
+int pr_hockney_fit_curve(pr_hockney_curve *out, const double *size,
+			 const double *t, size_t n);
 
 #endif

@@ -11,11 +11,14 @@
 #include "base/util.h"
 
 const char pr_calib_hockney_method[] =
-    "one-way time = round trip / 2 of rank 0's pingpong samples; per "
+    "time of one operation = duration / max(rows, 1) (rows: operations in "
+    "the timed block; 0 in cold archives); P = one-way ping-pong = half "
+    "of rank 0's pingpong time; X = sendrecv ring step, every rank (P "
+    "where the calibration has none); R = reduce_local, every rank; per "
     "size the median over launches of per-launch medians (warmups "
-    "excluded); least squares on relative residuals (weights 1/t^2) over "
-    "sizes <= 4 KiB (eager) and > 32 KiB (rendezvous), alpha >= 0; gamma "
-    "= slope of the reduce_local medians over sizes > 32 KiB";
+    "excluded); per regime (<= 4 KiB, 4-64 KiB, > 64 KiB) least squares "
+    "on relative residuals (weights 1/t^2), a negative intercept clamped "
+    "to 0 and recorded";
 
 const char pr_calib_rows_method[] =
     "T(r) = a + b*r per device kind: compute samples of the rows-sweep "
@@ -30,6 +33,7 @@ typedef struct {
 	int rank;	    /* -1: every rank */
 	const char *device; /* NULL: every device */
 	int by_rows;	    /* x = rows, else x = bytes */
+	int per_op;	    /* duration / max(rows, 1): one operation */
 	double scale;	    /* applied to every duration */
 } series_filter;
 
@@ -37,6 +41,22 @@ typedef struct {
 	double *x, *t;
 	size_t n;
 } series;
+
+/* One series' per-launch medians per x, as the archive gives them. */
+typedef struct cache_entry {
+	struct cache_entry *next;
+	char *key;
+	size_t nx;
+	double *x;
+	size_t *off; /* x[i]'s launches: off[i] .. off[i+1] - 1 */
+	int *launch;
+	double *med;
+} cache_entry;
+
+struct pr_calib_cache {
+	cache_entry *entries;
+	int configs_checked; /* every row names a config of the manifest */
+};
 
 static int keep(const series_filter *f, const pr_timing *r)
 {
@@ -51,55 +71,179 @@ static double x_of(const series_filter *f, const pr_timing *r)
 	return (double)(f->by_rows ? r->rows : r->bytes);
 }
 
-static int seen(const series *s, double x)
+static double value_of(const series_filter *f, const pr_timing *r)
 {
-	size_t i;
+	double ops = f->per_op && r->rows > 1 ? (double)r->rows : 1.0;
 
-	for (i = 0; i < s->n; i++) {
-		if (s->x[i] == x)
-			return 1;
-	}
-	return 0;
+	return pr_timing_seconds(r) * f->scale / ops;
 }
 
-/* Per x: the decision statistic of its samples. */
-static void series_medians(series *out, const pr_timings *t,
+static char *cache_key(const series_filter *f, size_t nconfigs)
+{
+	char *mask = pr_calloc(nconfigs + 2, 1), *key;
+	size_t i;
+
+	for (i = 0; f->cfg_ok && i < nconfigs; i++)
+		mask[i] = f->cfg_ok[i] ? '1' : '0';
+	key = pr_asprintf("%s|%d|%s|%d|%d|%.17g|%s", f->phase, f->rank,
+			  f->device ? f->device : "*", f->by_rows, f->per_op,
+			  f->scale, f->cfg_ok ? mask : "*");
+	free(mask);
+	return key;
+}
+
+typedef struct {
+	double x, v;
+	int launch;
+} point;
+
+static int cmp_point(const void *a, const void *b)
+{
+	const point *p = a, *q = b;
+
+	return p->x < q->x ? -1 : p->x > q->x;
+}
+
+/* The per-launch medians of f's series, per x ascending. */
+static cache_entry *entry_build(const pr_timings *t, const series_filter *f)
+{
+	cache_entry *e = pr_calloc(1, sizeof(*e));
+	point *pt = pr_calloc(t->nrows + 1, sizeof(point));
+	double *v = pr_calloc(t->nrows + 1, sizeof(double));
+	int *l = pr_calloc(t->nrows + 1, sizeof(int));
+	size_t n = 0, i, j, k, nl;
+
+	for (i = 0; i < t->nrows; i++) {
+		if (keep(f, &t->row[i]))
+			pt[n++] =
+			    (point){x_of(f, &t->row[i]),
+				    value_of(f, &t->row[i]), t->row[i].launch};
+	}
+	qsort(pt, n, sizeof(point), cmp_point);
+	e->x = pr_calloc(n + 1, sizeof(double));
+	e->off = pr_calloc(n + 2, sizeof(size_t));
+	e->launch = pr_calloc(n + 1, sizeof(int));
+	e->med = pr_calloc(n + 1, sizeof(double));
+	for (i = 0; i < n; i = j) {
+		for (j = i; j < n && pt[j].x == pt[i].x; j++) {
+			v[j - i] = pt[j].v;
+			l[j - i] = pt[j].launch;
+		}
+		k = e->off[e->nx];
+		pr_stats_decision(e->launch + k, e->med + k, &nl, l, v, j - i);
+		e->x[e->nx++] = pt[i].x;
+		e->off[e->nx] = k + nl;
+	}
+	free(pt);
+	free(v);
+	free(l);
+	return e;
+}
+
+static void entry_free(cache_entry *e)
+{
+	free(e->key);
+	free(e->x);
+	free(e->off);
+	free(e->launch);
+	free(e->med);
+	free(e);
+}
+
+/* c's cache, made on first use (it is not the run's data: c stays const
+ * for its readers). */
+static struct pr_calib_cache *cache_of(const pr_calib *c)
+{
+	pr_calib *mc = (pr_calib *)c;
+
+	if (!mc->cache)
+		mc->cache = pr_calloc(1, sizeof(*mc->cache));
+	return mc->cache;
+}
+
+static const cache_entry *entry_of(const pr_calib *c, const series_filter *f)
+{
+	struct pr_calib_cache *cache = cache_of(c);
+	char *key = cache_key(f, json_array_size(c->manifest.configs));
+	cache_entry *e;
+
+	for (e = cache->entries; e && strcmp(e->key, key); e = e->next)
+		;
+	if (e) {
+		free(key);
+		return e;
+	}
+	e = entry_build(&c->t, f);
+	e->key = key;
+	e->next = cache->entries;
+	cache->entries = e;
+	return e;
+}
+
+static int launch_weight(const pr_calib *c, int launch)
+{
+	if (!c->launch_mult)
+		return 1;
+	return launch >= 0 && launch < c->nlaunch_mult ? c->launch_mult[launch]
+						       : 0;
+}
+
+/* Per x: the decision statistic of its samples, each launch counted as
+ * often as c's launch multiplicities say (x without a counted launch is
+ * left out). */
+static void series_medians(series *out, const pr_calib *c,
 			   const series_filter *f)
 {
-	double *vals = pr_calloc(t->nrows + 1, sizeof(double));
-	int *launch = pr_calloc(t->nrows + 1, sizeof(int));
-	size_t i, j;
+	const cache_entry *e = entry_of(c, f);
+	size_t i, j, nv, room = 0;
+	double *vals = NULL;
+	int w;
 
 	memset(out, 0, sizeof(*out));
-	out->x = pr_calloc(t->nrows, sizeof(double));
-	out->t = pr_calloc(t->nrows, sizeof(double));
-	for (i = 0; i < t->nrows; i++) {
-		double x = x_of(f, &t->row[i]);
-		size_t nv = 0;
-
-		if (!keep(f, &t->row[i]) || seen(out, x))
-			continue;
-		for (j = i; j < t->nrows; j++) {
-			const pr_timing *q = &t->row[j];
-
-			if (keep(f, q) && x_of(f, q) == x) {
-				launch[nv] = q->launch;
-				vals[nv++] = pr_timing_seconds(q) * f->scale;
+	out->x = pr_calloc(e->nx + 1, sizeof(double));
+	out->t = pr_calloc(e->nx + 1, sizeof(double));
+	for (i = 0; i < e->nx; i++) {
+		for (nv = 0, j = e->off[i]; j < e->off[i + 1]; j++) {
+			for (w = launch_weight(c, e->launch[j]); w > 0; w--) {
+				if (nv == room) {
+					room = 2 * room + 16;
+					vals = pr_realloc(
+					    vals, room * sizeof(double));
+				}
+				vals[nv++] = e->med[j];
 			}
 		}
-		out->x[out->n] = x;
-		out->t[out->n] =
-		    pr_stats_decision(NULL, NULL, NULL, launch, vals, nv);
-		out->n++;
+		if (nv == 0)
+			continue;
+		out->x[out->n] = e->x[i];
+		out->t[out->n++] = pr_stats_median(vals, nv);
 	}
 	free(vals);
-	free(launch);
 }
 
 static void series_free(series *s)
 {
 	free(s->x);
 	free(s->t);
+}
+
+size_t pr_calib_launches(int **out, const pr_calib *c)
+{
+	size_t n = 0, i, j;
+
+	*out = pr_calloc(c->t.nrows + 1, sizeof(int));
+	for (i = 0; i < c->t.nrows; i++) {
+		int l = c->t.row[i].launch;
+
+		for (j = n; j > 0 && (*out)[j - 1] > l; j--)
+			;
+		if (j > 0 && (*out)[j - 1] == l)
+			continue;
+		memmove(*out + j + 1, *out + j, (n - j) * sizeof(int));
+		(*out)[j] = l;
+		n++;
+	}
+	return n;
 }
 
 /* Is path committed in HEAD? */
@@ -165,6 +309,13 @@ int pr_calib_load(pr_calib *out, git_repository *repo, const char *name)
 
 void pr_calib_free(pr_calib *c)
 {
+	cache_entry *e, *next;
+
+	for (e = c->cache ? c->cache->entries : NULL; e; e = next) {
+		next = e->next;
+		entry_free(e);
+	}
+	free(c->cache);
 	pr_timings_free(&c->t);
 	pr_manifest_free(&c->manifest);
 	free(c->experiment);
@@ -179,26 +330,76 @@ json_t *pr_calib_json(const pr_calib *c)
 			 "pin", c->manifest.pin.json);
 }
 
-/* cfg_ok[c] = config c of the calibration run uses `transport`. */
-static int configs_with(int **out, const pr_calib *c, const char *transport)
+/* Does every row of the archive name a config of the manifest? */
+static int configs_valid(const pr_calib *c, size_t n)
 {
-	size_t n = json_array_size(c->manifest.configs), i;
-	int any = 0;
+	struct pr_calib_cache *cache = cache_of(c);
+	size_t i;
 
-	*out = pr_calloc(n + 1, sizeof(int));
+	if (cache->configs_checked)
+		return PR_OK;
 	for (i = 0; i < c->t.nrows; i++) {
-		if ((size_t)c->t.row[i].config >= n) {
-			free(*out);
-			*out = NULL;
+		if (c->t.row[i].config < 0 || (size_t)c->t.row[i].config >= n)
 			return pr_error("the archive of calibration run '%s' "
 					"names config %d of %zu",
 					c->run_id, c->t.row[i].config, n);
-		}
 	}
-	for (i = 0; i < n; i++) {
-		const char *tr =
-		    pr_manifest_config(&c->manifest, i, "transport");
-		any |= (*out)[i] = tr && !strcmp(tr, transport);
+	cache->configs_checked = 1;
+	return PR_OK;
+}
+
+static const char *placement_of(const pr_calib *c, size_t i)
+{
+	const char *pl = pr_manifest_config(&c->manifest, i, "placement");
+
+	return pl ? pl : "unrecorded";
+}
+
+/* Append config i's placement to the list *out ("a, b") unless a config
+ * j < i with ok[j] has it. */
+static void add_placement(char **out, const pr_calib *c, const int *ok,
+			  size_t i)
+{
+	const char *pl = placement_of(c, i);
+	char *was = *out;
+	size_t j;
+
+	for (j = 0; j < i; j++) {
+		if (ok[j] && !strcmp(placement_of(c, j), pl))
+			return;
+	}
+	*out = was ? pr_asprintf("%s, %s", was, pl) : pr_strdup(pl);
+	free(was);
+}
+
+/*
+ * cfg_ok[c] = config c of the calibration prices (transport, placement):
+ * it has both, or, when no config has both, it has the transport; then
+ * *fallback (else NULL) gets the placements those were measured under
+ * ("unrecorded" where a manifest does not say).
+ */
+static int configs_for(int **out, char **fallback, const pr_calib *c,
+		       const char *transport, const char *placement)
+{
+	size_t n = json_array_size(c->manifest.configs), i;
+	int any = 0, pass, error;
+
+	*out = NULL;
+	*fallback = NULL;
+	if ((error = configs_valid(c, n)) < 0)
+		return error;
+	*out = pr_calloc(n + 1, sizeof(int));
+	for (pass = 0; pass < 2 && !any; pass++) {
+		for (i = 0; i < n; i++) {
+			const char *tr =
+			    pr_manifest_config(&c->manifest, i, "transport");
+			const char *pl =
+			    pr_manifest_config(&c->manifest, i, "placement");
+
+			(*out)[i] = tr && !strcmp(tr, transport) &&
+				    (pass || (pl && !strcmp(pl, placement)));
+			any |= (*out)[i];
+		}
 	}
 	if (!any) {
 		free(*out);
@@ -208,42 +409,158 @@ static int configs_with(int **out, const pr_calib *c, const char *transport)
 				     "'%s'",
 				     c->run_id, transport);
 	}
+	for (i = 0; pass == 2 && i < n; i++) {
+		if ((*out)[i])
+			add_placement(fallback, c, *out, i);
+	}
 	return PR_OK;
 }
 
-int pr_calib_hockney(pr_hockney_params *out, const pr_calib *c,
-		     const char *transport)
+static const char *const regime_names[PR_HOCKNEY_NREGIMES] = {
+    "le_4KiB", "gt_4KiB_le_64KiB", "gt_64KiB"};
+
+static json_t *regime_json(const pr_hockney *h)
 {
-	series pp = {0}, red = {0};
-	series_filter f = {.phase = "pingpong", .rank = 0, .scale = 0.5};
-	pr_hockney g;
-	int *cfg_ok = NULL, error;
+	json_t *o = json_pack("{s:i}", "sizes", h->npoints);
+
+	if (h->npoints > 0) {
+		json_object_set_new(o, "min_bytes", json_real(h->lo));
+		json_object_set_new(o, "max_bytes", json_real(h->hi));
+	}
+	if (h->missing) {
+		json_object_set_new(o, "fitted", json_false());
+		return o;
+	}
+	json_object_set_new(o, "alpha_s", json_real(h->alpha));
+	json_object_set_new(o, "beta_s_per_byte", json_real(h->beta));
+	if (h->clamped)
+		json_object_set_new(o, "clamped", json_pack("[s]", "alpha_s"));
+	return o;
+}
+
+/* The regimes of a curve as JSON, warning of clamped intercepts. */
+static json_t *curve_json(const pr_hockney_curve *cv, const pr_calib *c,
+			  const char *what, const char *transport,
+			  const char *placement)
+{
+	json_t *o = json_object();
+	int k;
+
+	for (k = 0; k < PR_HOCKNEY_NREGIMES; k++) {
+		const pr_hockney *h = &cv->regime[k];
+
+		json_object_set_new(o, regime_names[k], regime_json(h));
+		if (!h->missing && h->clamped)
+			pr_warn("calibration run '%s': the %s fit (%s) of "
+				"transport '%s', placement '%s' has a "
+				"negative intercept, clamped to 0 (recorded "
+				"as \"clamped\")",
+				c->run_id, what, regime_names[k], transport,
+				placement);
+	}
+	return o;
+}
+
+/* Fit one series of the calibration into a curve; PR_EINPUT when no
+ * regime has two sizes. */
+static int fit_series(pr_hockney_curve *out, size_t *nsizes, const pr_calib *c,
+		      const series_filter *f)
+{
+	series s = {0};
+	int error;
+
+	series_medians(&s, c, f);
+	*nsizes = s.n;
+	error = pr_hockney_fit_curve(out, s.x, s.t, s.n);
+	series_free(&s);
+	return error;
+}
+
+int pr_calib_hockney(pr_hockney_params *out, json_t **params, const pr_calib *c,
+		     const char *transport, const char *placement)
+{
+	series_filter f = {
+	    .phase = "pingpong", .rank = 0, .per_op = 1, .scale = 0.5};
+	json_t *o = NULL;
+	char *fallback = NULL;
+	int *cfg_ok = NULL, error, i;
+	size_t nx;
 
 	memset(out, 0, sizeof(*out));
-	if ((error = configs_with(&cfg_ok, c, transport)) < 0)
+	if (params)
+		*params = NULL;
+	if ((error = configs_for(&cfg_ok, &fallback, c, transport, placement)) <
+	    0)
 		return error;
 	f.cfg_ok = cfg_ok;
-	series_medians(&pp, &c->t, &f);
+	if ((error = fit_series(&out->p2p, &nx, c, &f)) < 0) {
+		error = pr_error_code(PR_EINPUT,
+				      "calibration run '%s' needs pingpong "
+				      "samples at two or more message sizes "
+				      "of one regime for transport '%s'",
+				      c->run_id, transport);
+		goto cleanup;
+	}
 	f.phase = "reduce_local";
 	f.rank = -1;
 	f.scale = 1.0;
-	series_medians(&red, &c->t, &f);
-	if (pr_hockney_fit(&out->eager, pp.x, pp.t, pp.n, 0,
-			   PR_HOCKNEY_EAGER_MAX) < 0 ||
-	    pr_hockney_fit(&out->rndv, pp.x, pp.t, pp.n,
-			   PR_HOCKNEY_RNDV_MIN + 1, INFINITY) < 0 ||
-	    pr_hockney_fit(&g, red.x, red.t, red.n, PR_HOCKNEY_RNDV_MIN + 1,
-			   INFINITY) < 0)
+	if ((error = fit_series(&out->reduce, &nx, c, &f)) < 0) {
 		error = pr_error_code(PR_EINPUT,
-				      "calibration run '%s' needs two or more "
-				      "message sizes at or below 4 KiB and "
-				      "above 32 KiB for '%s'",
+				      "calibration run '%s' needs reduce_local "
+				      "samples at two or more message sizes "
+				      "of one regime for transport '%s'",
 				      c->run_id, transport);
-	else
-		out->gamma = g.beta;
-	series_free(&pp);
-	series_free(&red);
+		goto cleanup;
+	}
+	f.phase = "sendrecv";
+	error = fit_series(&out->exchange, &nx, c, &f);
+	o = json_pack(
+	    "{s:o, s:o}", "pingpong",
+	    curve_json(&out->p2p, c, "pingpong", transport, placement),
+	    "reduce_local",
+	    curve_json(&out->reduce, c, "reduce_local", transport, placement));
+	if (error < 0) {
+		const char *why = nx ? "its sendrecv samples have no regime "
+				       "with two sizes"
+				     : "it has no sendrecv samples (a cold "
+				       "calibration)";
+
+		out->exchange = out->p2p;
+		json_object_set_new(o, "sendrecv",
+				    json_pack("{s:s, s:s}", "fallback",
+					      "pingpong", "why", why));
+		pr_warn("calibration run '%s': %s; the ring step X is priced "
+			"as the one-way ping-pong P (transport '%s')",
+			c->run_id, why, transport);
+		error = PR_OK;
+	} else {
+		json_object_set_new(o, "sendrecv",
+				    curve_json(&out->exchange, c, "sendrecv",
+					       transport, placement));
+	}
+	if (fallback) {
+		json_object_set_new(o, "calibrated_placement",
+				    json_string(fallback));
+		pr_warn("calibration run '%s' has no config of transport '%s' "
+			"under placement '%s': priced with its '%s' configs "
+			"(recorded as \"calibrated_placement\")",
+			c->run_id, transport, placement, fallback);
+	}
+	json_object_set_new(o, "calibration_configs", json_array());
+	for (i = 0; (size_t)i < json_array_size(c->manifest.configs); i++) {
+		if (cfg_ok[i])
+			json_array_append_new(
+			    json_object_get(o, "calibration_configs"),
+			    json_integer(i));
+	}
+	if (params) {
+		*params = o;
+		o = NULL;
+	}
+cleanup:
+	json_decref(o);
 	free(cfg_ok);
+	free(fallback);
 	return error;
 }
 
@@ -269,7 +586,7 @@ int pr_calib_rows(double *a, double *b, const pr_calib *c, const char *device,
 		    "d = %ld; this experiment has keys = %ld, "
 		    "d = %ld (per-row time depends on both)",
 		    c->run_id, ckeys, cd, keys, d);
-	series_medians(&s, &c->t, &f);
+	series_medians(&s, c, &f);
 	w = pr_calloc(s.n + 1, sizeof(double));
 	for (i = 0; i < s.n; i++)
 		w[i] = s.t[i] > 0 ? 1.0 / (s.t[i] * s.t[i]) : 0.0;

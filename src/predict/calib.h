@@ -10,13 +10,26 @@
 #include "format/manifest.h"
 #include "format/timings.h"
 
-/* The calibration run a prediction takes its parameters from. */
-typedef struct {
+struct pr_calib_cache;
+
+/*
+ * The calibration run a prediction takes its parameters from. Every
+ * statistic read from it is the median over launches of per-launch
+ * medians; launch_mult (NULL: each launch once) makes launch l count
+ * launch_mult[l] times in it (0: not at all; launches >= nlaunch_mult do
+ * not count), which is how the bootstrap resamples launches. The cache
+ * (built on first use, freed with the run) keeps the per-launch medians,
+ * so a resampled statistic costs one pass over the launches.
+ */
+typedef struct pr_calib {
 	char *experiment;
 	char *run_id;
 	pr_manifest manifest;
 	pr_timings t;
 	pr_archive_info info;
+	const int *launch_mult;
+	int nlaunch_mult;
+	struct pr_calib_cache *cache;
 } pr_calib;
 
 /*
@@ -30,15 +43,24 @@ void pr_calib_free(pr_calib *c);
 /* {experiment, run_id, archive_sha256, pin} for the prediction file. */
 json_t *pr_calib_json(const pr_calib *c);
 
+/* The launches of the archive, ascending, in *out (owned by the caller;
+ * room for one at least); returns how many. */
+size_t pr_calib_launches(int **out, const pr_calib *c);
+
 /*
- * Hockney parameters of one transport: per-size medians of one-way
- * ping-pong times (round trip / 2, rank 0, warmups excluded; the median
- * over launches of per-launch medians), fitted at or below 4 KiB and above
- * 32 KiB (pr_hockney_fit); gamma from the slope of the reduce_local medians
- * above 32 KiB.
+ * Hockney parameters measured under one transport and placement: the
+ * calibration's configs with both, else (placement not calibrated) those
+ * with the transport, recorded as "calibrated_placement" and warned. The
+ * time of one operation is duration / max(rows, 1) (rows: operations in
+ * the timed block; 0 in cold archives). P: pingpong samples of rank 0,
+ * halved; X: sendrecv samples of every rank (absent: X = P, recorded and
+ * warned); R: reduce_local samples of every rank. Each is fitted per
+ * regime (pr_hockney_fit_curve) on the per-size statistics. *params (may
+ * be NULL) gets a new object describing the fits. PR_EINPUT when the transport
+ * is not calibrated or P or R has no regime with two sizes.
  */
-int pr_calib_hockney(pr_hockney_params *out, const pr_calib *c,
-		     const char *transport);
+int pr_calib_hockney(pr_hockney_params *out, json_t **params, const pr_calib *c,
+		     const char *transport, const char *placement);
 
 /*
  * T(r) = a + b*r for the compute phase of device kind `device` in a

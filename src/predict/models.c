@@ -12,20 +12,8 @@
 #include "run/envcap.h"
 #include "run/launch.h"
 
-static json_t *hockney_json(const pr_hockney *h)
-{
-	return json_pack("{s:f, s:f}", "alpha_s", h->alpha, "beta_s_per_byte",
-			 h->beta);
-}
-
-static json_t *params_json(const pr_hockney_params *p)
-{
-	return json_pack("{s:o, s:o, s:f}", "eager_le_4KiB",
-			 hockney_json(&p->eager), "rendezvous_gt_32KiB",
-			 hockney_json(&p->rndv), "gamma_s_per_byte", p->gamma);
-}
-
-/* A cell: the config and phase it matches, predicted seconds, [lo, hi]. */
+/* A cell: the config and phase it matches, predicted seconds, [lo, hi]
+ * (the tolerance band; predict.c sets the spec's band on every cell). */
 static json_t *cell(const pr_spec *spec, int config, const char *phase,
 		    double predicted)
 {
@@ -47,6 +35,117 @@ static void set_model(json_t *pred, const char *key, json_t *value)
 	json_object_set_new(json_object_get(pred, "model"), key, value);
 }
 
+/* This machine's cores, read once (the bootstrap predicts 200 times). */
+static int ncores_here(void)
+{
+	static int n;
+
+	if (!n)
+		n = pr_launch_ncores();
+	return n;
+}
+
+/*
+ * The Hockney parameters of (transport, placement), fitted from cal and
+ * recorded in params[transport][placement] the first time (later fits of
+ * the same pair are silent: they warned once). *measured (borrowed from
+ * params) gets the placement the calibration measured them under.
+ */
+static int hockney_for(pr_hockney_params *hp, const char **measured,
+		       json_t *params, const pr_calib *cal, const char *tr,
+		       const char *pl)
+{
+	json_t *by_tr = json_object_get(params, tr), *o = NULL, *cp;
+	int seen = by_tr && json_object_get(by_tr, pl), was = 0, error;
+
+	if (seen)
+		was = pr_set_quiet(1);
+	error = pr_calib_hockney(hp, seen ? NULL : &o, cal, tr, pl);
+	if (seen)
+		pr_set_quiet(was);
+	if (error < 0)
+		return error;
+	if (!seen) {
+		if (!by_tr) {
+			by_tr = json_object();
+			json_object_set_new(params, tr, by_tr);
+		}
+		json_object_set_new(by_tr, pl, o);
+	}
+	cp =
+	    json_object_get(json_object_get(by_tr, pl), "calibrated_placement");
+	*measured = cp ? json_string_value(cp) : pl;
+	return PR_OK;
+}
+
+/*
+ * Ranks per core under config c's placement (pr_split_sharing), warned
+ * once per config when more than one and the spec does not test sharing.
+ */
+static double config_sharing(const pr_spec *spec, int c, int warn)
+{
+	const char *pl = pr_spec_placement(spec, c);
+	double s = pr_split_sharing(spec->nranks, ncores_here(),
+				    !strcmp(pl, "packed"));
+
+	if (warn && s > 1 && !spec->sharing_tested)
+		pr_warn("config %d (placement '%s') puts %g ranks on a core "
+			"and '%s' does not say 'sharing = tested': it is "
+			"predicted with the calibration measured under that "
+			"placement, but the run will be flagged",
+			c, pl, s, spec->path);
+	return s;
+}
+
+/*
+ * One Allreduce cell of config c: formula f over n bytes, "reduce":
+ * "after_last_arrival"; marked "extrapolated" (and warned) when a message
+ * it prices lies outside the sizes calibrated for its regime; with the
+ * sharing of the config's cores and the placement that priced it when
+ * ranks share cores. NULL and *error on a formula the ranks refuse.
+ */
+static json_t *allreduce_cell(int *error, const pr_spec *spec, int c,
+			      const char *phase, double n,
+			      pr_allreduce_formula f,
+			      const pr_hockney_params *hp, const char *measured)
+{
+	const pr_hockney_curve *link =
+	    f == PR_ALLREDUCE_REDUCE_BCAST ? &hp->p2p : &hp->exchange;
+	double t, m[32], s = config_sharing(spec, c, 0);
+	int nm, i, extra = -1;
+	json_t *x;
+
+	if ((*error = pr_hockney_allreduce(&t, hp, f, spec->nranks, n)) < 0)
+		return NULL;
+	nm = pr_hockney_allreduce_sizes(m, 32, f, spec->nranks, n);
+	for (i = 0; i < nm && extra < 0; i++) {
+		if (pr_hockney_extrapolated(link, m[i]) ||
+		    pr_hockney_extrapolated(&hp->reduce, m[i]))
+			extra = i;
+	}
+	x = cell(spec, c, phase, t);
+	json_object_set_new(x, "bytes", json_integer((json_int_t)n));
+	json_object_set_new(x, "algorithm",
+			    json_string(pr_spec_algorithm(spec, c)));
+	json_object_set_new(x, "formula",
+			    json_string(pr_hockney_formula_name(f)));
+	json_object_set_new(x, "reduce", json_string("after_last_arrival"));
+	if (s > 1) {
+		json_object_set_new(x, "sharing", json_real(s));
+		json_object_set_new(
+		    x, "priced_by",
+		    json_sprintf("calibration under placement %s", measured));
+	}
+	if (extra >= 0) {
+		json_object_set_new(x, "extrapolated", json_true());
+		pr_warn("config %d, %s of %.0f bytes, %s formula: messages "
+			"of %.0f bytes lie outside the sizes calibrated for "
+			"their regime (the cell is marked \"extrapolated\")",
+			c, phase, n, pr_hockney_formula_name(f), m[extra]);
+	}
+	return x;
+}
+
 static int check_hockney_ring(const pr_spec *spec)
 {
 	int a;
@@ -65,29 +164,115 @@ static int check_hockney_ring(const pr_spec *spec)
 static int predict_hockney_ring(json_t *pred, const pr_spec *spec,
 				const pr_calib *cal, const pr_calib *comm)
 {
-	json_t *params = json_object();
+	json_t *params = json_object(), *x;
 	double n_big = (double)spec->rows * spec->d * 4 + spec->rows * 4.0;
 	double n_small = (double)spec->rows * 4;
 	int c, error = PR_OK;
 
 	(void)comm;
 	for (c = 0; c < pr_spec_nconfigs(spec) && !error; c++) {
-		const char *tr = pr_spec_transport(spec, c);
+		const char *measured;
 		pr_hockney_params hp;
-		json_t *big, *small;
 
-		if ((error = pr_calib_hockney(&hp, cal, tr)) < 0)
+		if ((error = hockney_for(&hp, &measured, params, cal,
+					 pr_spec_transport(spec, c),
+					 pr_spec_placement(spec, c))) < 0)
 			break;
-		json_object_set_new(params, tr, params_json(&hp));
-		big = cell(spec, c, "allreduce",
-			   pr_hockney_ring_allreduce(&hp, spec->nranks, n_big));
-		small =
-		    cell(spec, c, "allreduce_small",
-			 pr_hockney_ring_allreduce(&hp, spec->nranks, n_small));
-		json_object_set_new(big, "bytes", json_real(n_big));
-		json_object_set_new(small, "bytes", json_real(n_small));
-		add_cell(pred, big);
-		add_cell(pred, small);
+		config_sharing(spec, c, 1);
+		if ((x = allreduce_cell(&error, spec, c, "allreduce", n_big,
+					PR_ALLREDUCE_RING, &hp, measured)))
+			add_cell(pred, x);
+		if (!error && (x = allreduce_cell(
+				   &error, spec, c, "allreduce_small", n_small,
+				   PR_ALLREDUCE_RING, &hp, measured)))
+			add_cell(pred, x);
+	}
+	set_model(pred, "params", params);
+	set_model(pred, "fit", json_string(pr_calib_hockney_method));
+	return error;
+}
+
+static int check_hockney_allreduce(const pr_spec *spec)
+{
+	int a, f;
+
+	if (strcmp(spec->workload, "allreduce"))
+		return pr_error_code(PR_EINPUT,
+				     "'%s': model hockney-allreduce needs "
+				     "'workload = allreduce'",
+				     spec->path);
+	for (a = 0; a < spec->nalgorithms; a++) {
+		f = pr_hockney_formula_of(spec->algorithms[a]);
+		if (f >= 0 && pr_hockney_formula_pow2(f) &&
+		    (spec->nranks & (spec->nranks - 1)))
+			return pr_error_code(
+			    PR_EINPUT,
+			    "'%s': algorithm '%s' needs a power of two ranks "
+			    "(model hockney-allreduce), not %d",
+			    spec->path, spec->algorithms[a], spec->nranks);
+	}
+	return PR_OK;
+}
+
+/* The negative control of a formula: the other one of ring and
+ * reduce+bcast; -1 for the others. */
+static int control_of(int f)
+{
+	if (f == PR_ALLREDUCE_RING)
+		return PR_ALLREDUCE_REDUCE_BCAST;
+	return f == PR_ALLREDUCE_REDUCE_BCAST ? PR_ALLREDUCE_RING : -1;
+}
+
+/* Config c's cells at every size: its formula's and its control's. */
+static int allreduce_cells(json_t *pred, const pr_spec *spec, int c, int f,
+			   const pr_hockney_params *hp, const char *measured)
+{
+	int i, error = PR_OK;
+	json_t *x;
+
+	for (i = 0; i < spec->nsizes && !error; i++) {
+		double n = (double)spec->sizes[i];
+
+		if ((x = allreduce_cell(&error, spec, c, "allreduce", n, f, hp,
+					measured)))
+			add_cell(pred, x);
+		if (error || control_of(f) < 0)
+			continue;
+		if ((x = allreduce_cell(&error, spec, c, "allreduce", n,
+					control_of(f), hp, measured))) {
+			json_object_set_new(x, "control",
+					    json_string("negative"));
+			add_cell(pred, x);
+		}
+	}
+	return error;
+}
+
+static int predict_hockney_allreduce(json_t *pred, const pr_spec *spec,
+				     const pr_calib *cal, const pr_calib *comm)
+{
+	json_t *params = json_object();
+	int c, f, error = PR_OK;
+
+	(void)comm;
+	for (c = 0; c < pr_spec_nconfigs(spec) && !error; c++) {
+		const char *measured;
+		pr_hockney_params hp;
+
+		if ((f = pr_hockney_formula_of(pr_spec_algorithm(spec, c))) <
+		    0) {
+			pr_warn("config %d: algorithm '%s' (Open MPI's own "
+				"choice) has no formula: no cell, the analysis "
+				"reports it unpredicted",
+				c, pr_spec_algorithm(spec, c));
+			continue;
+		}
+		if ((error = hockney_for(&hp, &measured, params, cal,
+					 pr_spec_transport(spec, c),
+					 pr_spec_placement(spec, c))) < 0)
+			break;
+		config_sharing(spec, c, 1);
+		error = allreduce_cells(pred, spec, c, f, &hp, measured);
 	}
 	set_model(pred, "params", params);
 	set_model(pred, "fit", json_string(pr_calib_hockney_method));
@@ -229,12 +414,13 @@ static int gatherv_cells(json_t *pred, json_t *params, const pr_spec *spec,
 	for (c = 0; c < pr_spec_nconfigs(spec) && !error; c++) {
 		const char *tr = pr_spec_transport(spec, c);
 		const char *priced = strcmp(tr, "default") ? tr : "vader";
+		const char *measured;
 		pr_hockney_params hp;
 		json_t *x;
 
-		if ((error = pr_calib_hockney(&hp, cal, priced)) < 0)
+		if ((error = hockney_for(&hp, &measured, params, cal, priced,
+					 pr_spec_placement(spec, c))) < 0)
 			break;
-		json_object_set_new(params, priced, params_json(&hp));
 		x = cell(spec, c, "gatherv",
 			 pr_hockney_linear_gatherv(&hp, spec->nranks, m, 0));
 		json_object_set_new(x, "rank", json_integer(0));
@@ -284,7 +470,7 @@ static int predict_split_gatherv(json_t *pred, const pr_spec *spec,
 		}
 	}
 	pr_split_rows(rows, w, b, n, spec->rows);
-	ncores = pr_launch_ncores();
+	ncores = ncores_here();
 	split_cells(pred, spec, rows, a, b, ncores);
 	if ((error = gatherv_cells(pred, comm_params, spec, rows, comm)) < 0)
 		goto cleanup;
@@ -405,11 +591,13 @@ static int predict_launch_geometry(json_t *pred, const pr_spec *spec,
 const pr_model pr_models[] = {
     {"none", 0, 0, 0, NULL, NULL, NULL, NULL},
     {"hockney-ring", 1, 0, 0,
-     "ring allreduce of n bytes over p ranks: 2(p-1)alpha + 2((p-1)/p) n "
-     "beta + ((p-1)/p) n gamma, alpha and beta of the regime of the "
-     "n/p-byte segments (eager <= 4 KiB, else rendezvous); n = rows*d*4 + "
-     "rows*4 (partial output and row sums, allreduce) and rows*4 (row max, "
-     "allreduce_small)",
+     "ring Allreduce of n bytes over p ranks, from the last rank's "
+     "arrival to the last exit: (p-1) [X(n/p) + R(n/p)] + (p-1) X(n/p) "
+     "(reduce-scatter, then allgather), X the ring step (sendrecv), R the "
+     "local reduction, each from the fit of the regime of its n/p-byte "
+     "segments (<= 4 KiB, 4-64 KiB, > 64 KiB) under the config's "
+     "transport and placement; n = rows*d*4 + rows*4 (partial output and "
+     "row sums, allreduce) and rows*4 (row max, allreduce_small)",
      check_hockney_ring, predict_hockney_ring, NULL},
     {"linear-rows", 1, 0, 0,
      "T(r) = a + b*r per device kind; a measured/predicted outside [1-tol, "
@@ -430,6 +618,18 @@ const pr_model pr_models[] = {
      "blocks_per_unit come from the runtime (multiprocessor count, "
      "occupancy of the kernel at threads_per_block), not from timing",
      check_launch_geometry, predict_launch_geometry, pr_analyze_steps},
+    {"hockney-allreduce", 1, 0, 0,
+     "MPI_Allreduce of n bytes over p ranks, from the last rank's arrival "
+     "to the last exit, by the config's algorithm: ring (p-1) [X(n/p) + "
+     "R(n/p)] + (p-1) X(n/p); recursive doubling lg p [X(n) + R(n)]; "
+     "Rabenseifner sum_{k=1..lg p} [X(n/2^k) + R(n/2^k)] + sum_{k=1..lg p} "
+     "X(n/2^k); reduce+bcast (basic linear) (p-1) [P(n) + R(n)] + (p-1) "
+     "P(n); default: no formula. P one-way ping-pong, X ring step "
+     "(sendrecv), R local reduction, each from the fit of its message's "
+     "regime (<= 4 KiB, 4-64 KiB, > 64 KiB). Negative controls: a ring "
+     "config priced by reduce+bcast and a reduce+bcast config priced by "
+     "ring, where their bands do not overlap",
+     check_hockney_allreduce, predict_hockney_allreduce, NULL},
 };
 
 const size_t pr_nmodels = sizeof(pr_models) / sizeof(pr_models[0]);

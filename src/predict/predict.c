@@ -1,6 +1,8 @@
 /* predict.c - evaluate an experiment's model, write predictions/NAME.json */
 #include "predict/predict.h"
 
+#include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,6 +45,315 @@ static json_t *plan_json(const pr_spec *spec)
 			 spec->warmup);
 }
 
+/* splitmix64: a small generator whose sequence is fixed by its seed. */
+static uint64_t next_u64(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+/* The bootstrap's seed: the first 64 bits of SHA-256("CAL COMM") of the
+ * calibration run ids, so the same runs always give the same bands. */
+static uint64_t seed_of(const pr_calib *cal, const pr_calib *comm)
+{
+	char *text = pr_asprintf("%s %s", cal ? cal->run_id : "",
+				 comm ? comm->run_id : "");
+	char hex[65], first[17];
+
+	pr_sha256_hex(hex, text, strlen(text));
+	memcpy(first, hex, 16);
+	first[16] = '\0';
+	free(text);
+	return strtoull(first, NULL, 16);
+}
+
+/* A calibration run's launches and the multiplicities one replicate
+ * gives them. */
+typedef struct {
+	pr_calib *c;
+	int *ids, *mult;
+	size_t n;
+	int nmult;
+} resampling;
+
+static void resampling_init(resampling *r, pr_calib *c)
+{
+	size_t i;
+
+	memset(r, 0, sizeof(*r));
+	if (!c)
+		return;
+	r->c = c;
+	r->n = pr_calib_launches(&r->ids, c);
+	for (i = 0; i < r->n; i++)
+		r->nmult = r->ids[i] + 1 > r->nmult ? r->ids[i] + 1 : r->nmult;
+	r->mult = pr_calloc((size_t)r->nmult + 1, sizeof(int));
+}
+
+/* Draw n launches with replacement; the run's statistics honour them. */
+static void resample(resampling *r, uint64_t *rng)
+{
+	size_t i;
+
+	if (!r->c)
+		return;
+	memset(r->mult, 0, ((size_t)r->nmult + 1) * sizeof(int));
+	for (i = 0; i < r->n; i++)
+		r->mult[r->ids[next_u64(rng) % r->n]]++;
+	r->c->launch_mult = r->mult;
+	r->c->nlaunch_mult = r->nmult;
+}
+
+static void resampling_free(resampling *r)
+{
+	if (r->c) {
+		r->c->launch_mult = NULL;
+		r->c->nlaunch_mult = 0;
+	}
+	free(r->ids);
+	free(r->mult);
+}
+
+/* Does a replicate's cell match the prediction's (same selection and
+ * formula)? */
+static int same_cell(const json_t *a, const json_t *b)
+{
+	static const char *const keys[] = {"config", "phase", "bytes",
+					   "rows",   "rank",  "formula"};
+	size_t i;
+
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		json_t *x = json_object_get(a, keys[i]);
+		json_t *y = json_object_get(b, keys[i]);
+
+		if ((x || y) && !json_equal(x, y))
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * Run the model's hook on PR_PREDICT_REPLICATES resamplings of the
+ * calibration launches: rep[i * PR_PREDICT_REPLICATES + k] is cell i's
+ * predicted_s in the k-th replicate that could be fitted; returns how many
+ * could (a resampling can leave a size without launches).
+ */
+static int bootstrap(double *rep, const pr_model *m, const pr_spec *spec,
+		     const json_t *cells, pr_calib *cal, pr_calib *comm)
+{
+	resampling rc, rm;
+	uint64_t rng = seed_of(cal, comm);
+	int b, good = 0, was = pr_set_quiet(1);
+	size_t i, n = json_array_size(cells);
+
+	resampling_init(&rc, cal);
+	resampling_init(&rm, comm);
+	for (b = 0; b < PR_PREDICT_REPLICATES; b++) {
+		json_t *p = json_pack("{s:{}, s:[]}", "model", "cells");
+		json_t *pc = json_object_get(p, "cells");
+		int ok;
+
+		resample(&rc, &rng);
+		resample(&rm, &rng);
+		ok = m->predict(p, spec, cal, comm) == PR_OK &&
+		     json_array_size(pc) == n;
+		for (i = 0; ok && i < n; i++)
+			ok = same_cell(json_array_get(pc, i),
+				       json_array_get(cells, i));
+		for (i = 0; ok && i < n; i++)
+			rep[i * PR_PREDICT_REPLICATES + (size_t)good] =
+			    json_number_value(json_object_get(
+				json_array_get(pc, i), "predicted_s"));
+		good += ok;
+		json_decref(p);
+	}
+	resampling_free(&rc);
+	resampling_free(&rm);
+	pr_set_quiet(was);
+	return good;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The q-quantile of sorted x[0..n-1], interpolated between order
+ * statistics (Hyndman and Fan's type 7). */
+static double quantile(const double *x, size_t n, double q)
+{
+	double h = (double)(n - 1) * q;
+	size_t lo = (size_t)floor(h);
+
+	if (lo + 1 >= n)
+		return x[n - 1];
+	return x[lo] + (h - (double)lo) * (x[lo + 1] - x[lo]);
+}
+
+static void set_range(json_t *c, double lo, double hi, json_t *band)
+{
+	json_object_set_new(c, "lo_s", json_real(lo));
+	json_object_set_new(c, "hi_s", json_real(hi));
+	json_object_set_new(c, "band", band);
+}
+
+static void tolerance_bands(json_t *cells, const pr_spec *spec)
+{
+	size_t i;
+	json_t *c;
+
+	json_array_foreach(cells, i, c)
+	{
+		double p = json_number_value(json_object_get(c, "predicted_s"));
+
+		set_range(c, p * (1 - spec->tolerance),
+			  p * (1 + spec->tolerance),
+			  json_pack("{s:s, s:f}", "kind", "tolerance",
+				    "tolerance", spec->tolerance));
+	}
+}
+
+static int calibration_bands(json_t *cells, const pr_spec *spec, pr_calib *cal,
+			     pr_calib *comm)
+{
+	const pr_model *m = pr_model_lookup(spec->model);
+	size_t n = json_array_size(cells), i;
+	double *rep = pr_calloc(n * PR_PREDICT_REPLICATES + 1, sizeof(double));
+	int good;
+	json_t *c;
+
+	if (!m || !m->predict || !cal) {
+		free(rep);
+		return pr_error_code(PR_EINPUT,
+				     "'%s': band = calibration needs a model "
+				     "with a calibration",
+				     spec->path);
+	}
+	good = bootstrap(rep, m, spec, cells, cal, comm);
+	if (good < PR_PREDICT_REPLICATES / 2) {
+		free(rep);
+		return pr_error_code(PR_EINPUT,
+				     "only %d of %d bootstrap replicates of "
+				     "calibration run '%s' could be fitted "
+				     "(sizes measured in too few launches)",
+				     good, PR_PREDICT_REPLICATES, cal->run_id);
+	}
+	json_array_foreach(cells, i, c)
+	{
+		double *x = rep + i * PR_PREDICT_REPLICATES;
+		double p = json_number_value(json_object_get(c, "predicted_s"));
+		double cv = pr_spec_pilot_cv(
+		    spec, json_string_value(json_object_get(c, "phase")));
+		double q025, q975;
+
+		qsort(x, (size_t)good, sizeof(double), cmp_double);
+		q025 = quantile(x, (size_t)good, 0.025);
+		q975 = quantile(x, (size_t)good, 0.975);
+		set_range(c, fmax(0.0, fmin(p, q025 * (1 - cv))),
+			  fmax(p, q975 * (1 + cv)),
+			  json_pack("{s:s, s:f, s:f, s:f, s:i}", "kind",
+				    "calibration", "q025_s", q025, "q975_s",
+				    q975, "pilot_cv", cv, "replicates", good));
+	}
+	free(rep);
+	return PR_OK;
+}
+
+static int is_control(const json_t *c)
+{
+	return json_object_get(c, "control") != NULL;
+}
+
+/* The cell a negative control shadows: same config, phase and bytes, not
+ * a control; -1 when none. */
+static long shadowed(const json_t *cells, const json_t *ctl)
+{
+	size_t i;
+	json_t *c;
+
+	json_array_foreach(cells, i, c)
+	{
+		if (!is_control(c) &&
+		    json_equal(json_object_get(c, "config"),
+			       json_object_get(ctl, "config")) &&
+		    json_equal(json_object_get(c, "phase"),
+			       json_object_get(ctl, "phase")) &&
+		    json_equal(json_object_get(c, "bytes"),
+			       json_object_get(ctl, "bytes")))
+			return (long)i;
+	}
+	return -1;
+}
+
+static double num(const json_t *c, const char *key)
+{
+	return json_number_value(json_object_get(c, key));
+}
+
+/* Remove the negative controls whose band overlaps the band of the cell
+ * they shadow (no run could tell them apart), listing them in
+ * model.controls_skipped. */
+static void prune_controls(json_t *pred)
+{
+	json_t *cells = json_object_get(pred, "cells"), *skipped = NULL;
+	size_t i = 0;
+
+	while (i < json_array_size(cells)) {
+		json_t *c = json_array_get(cells, i);
+		long j;
+
+		if (!is_control(c)) {
+			i++;
+			continue;
+		}
+		if (!skipped)
+			skipped = json_array();
+		j = shadowed(cells, c);
+		if (j < 0 ||
+		    !(num(c, "lo_s") <=
+			  num(json_array_get(cells, (size_t)j), "hi_s") &&
+		      num(json_array_get(cells, (size_t)j), "lo_s") <=
+			  num(c, "hi_s"))) {
+			i++;
+			continue;
+		}
+		json_array_append_new(
+		    skipped, json_pack("{s:O, s:O, s:O, s:O, s:s}", "config",
+				       json_object_get(c, "config"), "phase",
+				       json_object_get(c, "phase"), "bytes",
+				       json_object_get(c, "bytes"), "formula",
+				       json_object_get(c, "formula"), "why",
+				       "its band overlaps the band of the "
+				       "prediction it controls"));
+		json_array_remove(cells, i);
+	}
+	if (skipped)
+		json_object_set_new(json_object_get(pred, "model"),
+				    "controls_skipped", skipped);
+}
+
+int pr_predict_bands(json_t *pred, const pr_spec *spec, pr_calib *cal,
+		     pr_calib *comm)
+{
+	json_t *cells = json_object_get(pred, "cells");
+	int error = PR_OK;
+
+	if (!json_array_size(cells))
+		return PR_OK;
+	if (spec->band && !strcmp(spec->band, "calibration"))
+		error = calibration_bands(cells, spec, cal, comm);
+	else
+		tolerance_bands(cells, spec);
+	if (error == PR_OK)
+		prune_controls(pred);
+	return error;
+}
+
 /*
  * The model's cells and parameters, from the calibration runs it needs
  * (loaded here, after the model's own checks of the spec).
@@ -69,7 +380,11 @@ static int predict_model(json_t *pred, git_repository *repo,
 	     (error = pr_calib_load(&comm, repo, spec->comm_calibration)) <
 		 0) ||
 	    (error = m->predict(pred, spec, m->needs_calibration ? &cal : NULL,
-				m->needs_comm_calibration ? &comm : NULL)) < 0)
+				m->needs_comm_calibration ? &comm : NULL)) <
+		0 ||
+	    (error = pr_predict_bands(
+		 pred, spec, m->needs_calibration ? &cal : NULL,
+		 m->needs_comm_calibration ? &comm : NULL)) < 0)
 		goto cleanup;
 	if (m->needs_calibration)
 		json_object_set_new(model, "calibration", pr_calib_json(&cal));
@@ -84,6 +399,30 @@ cleanup:
 	return error;
 }
 
+/* How a run is judged against the cells' bands. */
+static json_t *decision_rule(const pr_spec *spec)
+{
+	json_t *r = json_pack(
+	    "{s:s, s:s, s:s, s:s, s:s, s:s, s:s}", "rule", "interval",
+	    "statistic",
+	    "median over launches of the per-launch medians (warmups "
+	    "excluded)",
+	    "interval",
+	    "order-statistic interval of that median over the per-launch "
+	    "medians, coverage >= 95% (needs >= 6 launches)",
+	    "pass",
+	    "the interval overlaps [lo_s, hi_s] and is no wider than it",
+	    "fail", "the interval and [lo_s, hi_s] do not overlap",
+	    "inconclusive",
+	    "otherwise (interval wider than the band, or fewer than 6 "
+	    "launches)",
+	    "band", spec->band ? spec->band : "tolerance");
+
+	if (!spec->band || !strcmp(spec->band, "tolerance"))
+		json_object_set_new(r, "tolerance", json_real(spec->tolerance));
+	return r;
+}
+
 int pr_predict_build(json_t **out, git_repository *repo, const pr_spec *spec)
 {
 	char blob[GIT_OID_HEXSZ + 1], created[32];
@@ -95,18 +434,11 @@ int pr_predict_build(json_t **out, git_repository *repo, const pr_spec *spec)
 		return error;
 	pr_utc_iso(created, pr_now_unix());
 	pred = json_pack(
-	    "{s:s, s:s, s:s, s:s, s:s, s:{s:s}, s:[], s:{s:s, s:s, s:f}}",
-	    "experiment", spec->name, "created", created, "spec_blob", blob,
-	    "kind",
+	    "{s:s, s:s, s:s, s:s, s:s, s:{s:s}, s:[], s:o}", "experiment",
+	    spec->name, "created", created, "spec_blob", blob, "kind",
 	    spec->kind == PR_KIND_CALIBRATION ? "calibration" : "validation",
 	    "claim", spec->claim, "model", "name", spec->model, "cells",
-	    "decision_rule", "statistic",
-	    "median over launches of the per-launch medians (warmups "
-	    "excluded)",
-	    "pass",
-	    "lo_s <= statistic <= hi_s, lo/hi = predicted_s * (1 "
-	    "-/+ tolerance)",
-	    "tolerance", spec->tolerance);
+	    "decision_rule", decision_rule(spec));
 	if (spec->kind == PR_KIND_CALIBRATION)
 		json_object_set_new(pred, "plan", plan_json(spec));
 	else

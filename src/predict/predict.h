@@ -6,6 +6,25 @@
 #include <jansson.h>
 
 struct pr_spec;
+struct pr_calib;
+
+/* Bootstrap replicates of a calibration band. */
+#define PR_PREDICT_REPLICATES 200
+
+/*
+ * The bands of pred's cells (the model's predict hook made them from cal
+ * and comm, which it needs or are NULL) and its decision rule.
+ * spec->band "tolerance": lo/hi = predicted * (1 -/+ tolerance);
+ * "calibration": the hook is run again on PR_PREDICT_REPLICATES
+ * resamplings (with replacement) of the calibration runs' launches,
+ * seeded from their run ids, and lo/hi = q2.5% * (1 - cv), q97.5% * (1 +
+ * cv) of each cell's replicates, cv the pilot CV of its phase, widened to
+ * hold predicted_s. Each cell gets "band". A negative control whose band
+ * overlaps that of the cell it shadows (same config, phase, bytes) is
+ * removed and listed in model.controls_skipped.
+ */
+int pr_predict_bands(json_t *pred, const struct pr_spec *spec,
+		     struct pr_calib *cal, struct pr_calib *comm);
 
 /*
  * Build the prediction of spec (a new JSON object in *out). Calibration

@@ -1,5 +1,5 @@
-/* test_hockney.c - the Hockney fit on synthetic data, the ring and Gatherv
- * formulas against hand-worked numbers */
+/* test_hockney.c - the Hockney fits on synthetic data, the Allreduce and
+ * Gatherv formulas against hand-worked numbers */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,76 +9,211 @@
 #include <math.h>
 
 #include "base/stats.h"
+#include "base/util.h"
 #include "model/hockney.h"
 
 #define REL(a, b) (fabs((a) - (b)) / fabs(b))
 
-static const pr_hockney_params params = {
-    .eager = {.alpha = 2e-6, .beta = 5e-10},
-    .rndv = {.alpha = 10e-6, .beta = 1e-10},
-    .gamma = 2e-10,
-};
+/* A curve with (alpha, beta) per regime: <= 4 KiB, 4-64 KiB, > 64 KiB. */
+static pr_hockney_curve curve(double a0, double b0, double a1, double b1,
+			      double a2, double b2)
+{
+	pr_hockney_curve c = {{{.alpha = a0, .beta = b0},
+			       {.alpha = a1, .beta = b1},
+			       {.alpha = a2, .beta = b2}}};
+
+	return c;
+}
+
+/*
+ * P: 2 us + 0.5 ns/B, 5 us + 0.25 ns/B, 10 us + 0.1 ns/B; X: 2 us + 0.5
+ * ns/B, 5 us + 0.25 ns/B, 12 us + 0.1 ns/B; R: 0.1 us + 0.2 ns/B in every
+ * regime.
+ */
+static pr_hockney_params params(void)
+{
+	pr_hockney_params p;
+
+	p.p2p = curve(2e-6, 5e-10, 5e-6, 2.5e-10, 10e-6, 1e-10);
+	p.exchange = curve(2e-6, 5e-10, 5e-6, 2.5e-10, 12e-6, 1e-10);
+	p.reduce = curve(1e-7, 2e-10, 1e-7, 2e-10, 1e-7, 2e-10);
+	return p;
+}
+
+static double allreduce(pr_allreduce_formula f, int p, double n)
+{
+	pr_hockney_params hp = params();
+	double t = -1;
+
+	assert_int_equal(pr_hockney_allreduce(&t, &hp, f, p, n), 0);
+	return t;
+}
+
+static void test_regimes(void **state)
+{
+	(void)state;
+	assert_int_equal(pr_hockney_regime_of(4096), 0);
+	assert_int_equal(pr_hockney_regime_of(4097), 1);
+	assert_int_equal(pr_hockney_regime_of(65536), 1);
+	assert_int_equal(pr_hockney_regime_of(65537), 2);
+}
 
 static void test_ring_hand_worked(void **state)
 {
 	(void)state;
-	/* p = 4, n = 8192*256*4 + 8192*4 = 8421376 B; segments of 2105344 B
-	 * are rendezvous: 2*3*10e-6 + 2*0.75*8421376*1e-10
-	 * + 0.75*8421376*2e-10 = 6e-5 + 1.2632064e-3 + 1.2632064e-3 */
-	assert_true(REL(pr_hockney_ring_allreduce(&params, 4, 8421376.0),
-			2.5864128e-3) < 1e-12);
-	/* the row max: n = 32768 B, segments of 8192 B (rendezvous):
-	 * 6e-5 + 2*0.75*32768*1e-10 + 0.75*32768*2e-10 = 6.98304e-5 */
-	assert_true(REL(pr_hockney_ring_allreduce(&params, 4, 32768.0),
-			6.98304e-5) < 1e-12);
-	/* p = 2, n = 4096: segments of 2048 B are eager:
-	 * 2*1*2e-6 + 2*0.5*4096*5e-10 + 0.5*4096*2e-10 = 4e-6 + 2.048e-6
-	 * + 4.096e-7 */
-	assert_true(REL(pr_hockney_ring_allreduce(&params, 2, 4096.0),
-			6.4576e-6) < 1e-12);
-	assert_true(pr_hockney_ring_allreduce(&params, 1, 1e6) == 0.0);
+	/* p = 4, n = 8192: segments of 2048 B (regime 0): X = 2 + 1.024 =
+	 * 3.024 us, R = 0.1 + 0.4096 = 0.5096 us; 3 (3.024 + 0.5096) + 3 *
+	 * 3.024 = 10.6008 + 9.072 = 19.6728 us */
+	assert_true(REL(allreduce(PR_ALLREDUCE_RING, 4, 8192), 19.6728e-6) <
+		    1e-12);
+	/* p = 3 (no power of two needed), n = 3000: segments of 1000 B: X
+	 * = 2.5 us, R = 0.3 us; 2 (2.8) + 2 (2.5) = 10.6 us */
+	assert_true(REL(allreduce(PR_ALLREDUCE_RING, 3, 3000), 10.6e-6) <
+		    1e-12);
+	/* p = 2, n = 2e6: segments of 1e6 B (regime 2): X = 12 + 100 = 112
+	 * us, R = 0.1 + 200 = 200.1 us; 312.1 + 112 = 424.1 us */
+	assert_true(REL(allreduce(PR_ALLREDUCE_RING, 2, 2e6), 424.1e-6) <
+		    1e-12);
+	assert_true(allreduce(PR_ALLREDUCE_RING, 1, 1e6) == 0.0);
+}
+
+static void test_recursive_doubling_hand_worked(void **state)
+{
+	pr_hockney_params hp = params();
+	double t;
+
+	(void)state;
+	/* p = 4, n = 8192 (regime 1): X = 5 + 2.048 = 7.048 us, R = 0.1 +
+	 * 1.6384 = 1.7384 us; lg 4 = 2: 2 * 8.7864 = 17.5728 us */
+	assert_true(REL(allreduce(PR_ALLREDUCE_RECURSIVE_DOUBLING, 4, 8192),
+			17.5728e-6) < 1e-12);
+	/* 3 ranks: refused, not rounded */
+	assert_int_equal(pr_hockney_allreduce(
+			     &t, &hp, PR_ALLREDUCE_RECURSIVE_DOUBLING, 3, 8192),
+			 PR_EINPUT);
+	assert_int_equal(
+	    pr_hockney_allreduce(&t, &hp, PR_ALLREDUCE_RABENSEIFNER, 6, 8192),
+	    PR_EINPUT);
+}
+
+static void test_rabenseifner_hand_worked(void **state)
+{
+	(void)state;
+	/* p = 4, n = 16384: k = 1, 8192 B (regime 1): X = 7.048, R = 1.7384;
+	 * k = 2, 4096 B (regime 0): X = 4.048, R = 0.9192; reduce-scatter
+	 * 8.7864 + 4.9672 = 13.7536 us, allgather 7.048 + 4.048 = 11.096 us:
+	 * 24.8496 us */
+	assert_true(REL(allreduce(PR_ALLREDUCE_RABENSEIFNER, 4, 16384),
+			24.8496e-6) < 1e-12);
+}
+
+static void test_reduce_bcast_hand_worked(void **state)
+{
+	(void)state;
+	/* p = 4, n = 1e6 (regime 2) with P, not X: P = 10 + 100 = 110 us, R
+	 * = 200.1 us; 3 (310.1) + 3 * 110 = 930.3 + 330 = 1260.3 us */
+	assert_true(REL(allreduce(PR_ALLREDUCE_REDUCE_BCAST, 4, 1e6),
+			1260.3e-6) < 1e-12);
+}
+
+static void test_formula_names_and_sizes(void **state)
+{
+	double m[8];
+
+	(void)state;
+	assert_int_equal(pr_hockney_formula_of("ring"), PR_ALLREDUCE_RING);
+	assert_int_equal(pr_hockney_formula_of("reduce_bcast"),
+			 PR_ALLREDUCE_REDUCE_BCAST);
+	assert_int_equal(pr_hockney_formula_of("default"), -1);
+	assert_int_equal(pr_hockney_formula_of(NULL), -1);
+	assert_string_equal(pr_hockney_formula_name(PR_ALLREDUCE_REDUCE_BCAST),
+			    "reduce+bcast");
+	assert_true(pr_hockney_formula_pow2(PR_ALLREDUCE_RABENSEIFNER));
+	assert_false(pr_hockney_formula_pow2(PR_ALLREDUCE_RING));
+	assert_int_equal(pr_hockney_allreduce_sizes(
+			     m, 8, PR_ALLREDUCE_RABENSEIFNER, 8, 8192),
+			 3);
+	assert_true(m[0] == 4096 && m[1] == 2048 && m[2] == 1024);
+	assert_int_equal(
+	    pr_hockney_allreduce_sizes(m, 8, PR_ALLREDUCE_RING, 4, 8192), 1);
+	assert_true(m[0] == 2048);
+	assert_int_equal(pr_hockney_allreduce_sizes(
+			     m, 8, PR_ALLREDUCE_RECURSIVE_DOUBLING, 3, 8192),
+			 0);
 }
 
 static void test_gatherv_hand_worked(void **state)
 {
+	pr_hockney_params hp = params();
 	double m[4] = {1e6, 1e6, 2e6, 1000};
 
 	(void)state;
-	/* root 0 receives from ranks 1..3: (10e-6 + 1e6*1e-10)
+	/* root 0 receives from ranks 1..3 by P: (10e-6 + 1e6*1e-10)
 	 * + (10e-6 + 2e6*1e-10) + (2e-6 + 1000*5e-10) = 1.1e-4 + 2.1e-4
 	 * + 2.5e-6 */
-	assert_true(REL(pr_hockney_linear_gatherv(&params, 4, m, 0), 3.225e-4) <
+	assert_true(REL(pr_hockney_linear_gatherv(&hp, 4, m, 0), 3.225e-4) <
 		    1e-12);
 }
 
-static void test_fit_recovers_known_parameters(void **state)
+static void test_fit_recovers_three_regimes(void **state)
 {
-	double size[11], t[11];
-	pr_hockney eager, rndv;
-	int i;
+	pr_hockney_params hp = params();
+	double size[8] = {64, 1024, 4096, 8192, 65536, 131072, 1048576, 4e6};
+	double t[8];
+	pr_hockney_curve c;
+	int i, k;
 
 	(void)state;
-	for (i = 0; i < 11; i++) {
-		size[i] = 8.0 * pow(4.0, i);
-		t[i] = pr_hockney_p2p(&params, size[i]);
+	for (i = 0; i < 8; i++)
+		t[i] = pr_hockney_p2p(&hp, size[i]);
+	assert_int_equal(pr_hockney_fit_curve(&c, size, t, 8), 0);
+	for (k = 0; k < 3; k++) {
+		assert_false(c.regime[k].missing);
+		assert_false(c.regime[k].clamped);
+		assert_true(REL(c.regime[k].alpha, hp.p2p.regime[k].alpha) <
+			    1e-9);
+		assert_true(REL(c.regime[k].beta, hp.p2p.regime[k].beta) <
+			    1e-9);
 	}
-	/* 8 KiB and 32 KiB lie between the regimes: make them wild so a
-	 * fit that used them would be wrong */
-	t[5] = 1.0;
-	t[6] = 1.0;
-	assert_int_equal(pr_hockney_fit(&eager, size, t, 11, 0, 4096), 0);
-	assert_int_equal(pr_hockney_fit(&rndv, size, t, 11, 32769, INFINITY),
-			 0);
-	assert_true(REL(eager.alpha, 2e-6) < 1e-9);
-	assert_true(REL(eager.beta, 5e-10) < 1e-9);
-	assert_true(REL(rndv.alpha, 10e-6) < 1e-6);
-	assert_true(REL(rndv.beta, 1e-10) < 1e-9);
+	/* the sizes each regime saw */
+	assert_true(c.regime[0].lo == 64 && c.regime[0].hi == 4096);
+	assert_int_equal(c.regime[0].npoints, 3);
+	assert_true(c.regime[1].lo == 8192 && c.regime[1].hi == 65536);
+	assert_int_equal(c.regime[2].npoints, 3);
+	/* inside the measured sizes, and just outside them */
+	assert_false(pr_hockney_extrapolated(&c, 2048));
+	assert_false(pr_hockney_extrapolated(&c, 4096));
+	assert_true(pr_hockney_extrapolated(&c, 32));
+	assert_true(pr_hockney_extrapolated(&c, 6000));
+	assert_false(pr_hockney_extrapolated(&c, 65536));
+	assert_true(pr_hockney_extrapolated(&c, 66000));
+	assert_true(pr_hockney_extrapolated(&c, 5e6));
 }
 
-static void test_fit_never_returns_a_negative_latency(void **state)
+static void test_missing_regime_borrows_its_neighbour(void **state)
+{
+	double size[4] = {1024, 4096, 1048576, 4194304};
+	double t[4] = {3e-6, 5e-6, 1e-4, 4e-4};
+	pr_hockney_curve c;
+
+	(void)state;
+	assert_int_equal(pr_hockney_fit_curve(&c, size, t, 4), 0);
+	assert_true(c.regime[1].missing);
+	assert_int_equal(c.regime[1].npoints, 0);
+	/* 8 KiB is priced by the regime below (the nearer on a tie), and
+	 * said to be extrapolated */
+	assert_ptr_equal(pr_hockney_pick(&c, 8192), &c.regime[0]);
+	assert_true(pr_hockney_extrapolated(&c, 8192));
+	assert_false(pr_hockney_extrapolated(&c, 2e6));
+	/* nothing to fit at all */
+	assert_int_equal(pr_hockney_fit_curve(&c, size, t, 1), PR_EINPUT);
+	assert_null(pr_hockney_pick(&c, 8192));
+}
+
+static void test_fit_records_a_clamped_latency(void **state)
 {
 	/* t = -5e-6 + 1e-10 m would give a negative alpha: refit through the
-	 * origin with weights 1/t^2 */
+	 * origin with weights 1/t^2, and say so */
 	double size[3] = {131072, 524288, 2097152}, t[3];
 	double num = 0, den = 0;
 	pr_hockney h;
@@ -90,18 +225,27 @@ static void test_fit_never_returns_a_negative_latency(void **state)
 		num += size[i] * t[i] / (t[i] * t[i]);
 		den += size[i] * size[i] / (t[i] * t[i]);
 	}
-	assert_int_equal(pr_hockney_fit(&h, size, t, 3, 32769, INFINITY), 0);
+	assert_int_equal(pr_hockney_fit(&h, size, t, 3, 65537, INFINITY), 0);
 	assert_true(h.alpha == 0.0);
+	assert_true(h.clamped);
 	assert_true(REL(h.beta, num / den) < 1e-12);
+	/* a positive latency is not clamped */
+	for (i = 0; i < 3; i++)
+		t[i] = 5e-6 + 1e-10 * size[i];
+	assert_int_equal(pr_hockney_fit(&h, size, t, 3, 65537, INFINITY), 0);
+	assert_false(h.clamped);
+	assert_true(REL(h.alpha, 5e-6) < 1e-9);
 }
 
 static void test_fit_needs_two_sizes(void **state)
 {
-	double size[2] = {8, 1e6}, t[2] = {1e-6, 1e-4};
+	double size[3] = {8, 8, 1e6}, t[3] = {1e-6, 1.1e-6, 1e-4};
 	pr_hockney h;
 
 	(void)state;
-	assert_true(pr_hockney_fit(&h, size, t, 2, 0, 4096) < 0);
+	assert_true(pr_hockney_fit(&h, size, t, 3, 0, 4096) < 0);
+	assert_true(h.missing);
+	assert_int_equal(h.npoints, 1);
 }
 
 static void test_median_and_linfit(void **state)
@@ -121,10 +265,16 @@ static void test_median_and_linfit(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_regimes),
 	    cmocka_unit_test(test_ring_hand_worked),
+	    cmocka_unit_test(test_recursive_doubling_hand_worked),
+	    cmocka_unit_test(test_rabenseifner_hand_worked),
+	    cmocka_unit_test(test_reduce_bcast_hand_worked),
+	    cmocka_unit_test(test_formula_names_and_sizes),
 	    cmocka_unit_test(test_gatherv_hand_worked),
-	    cmocka_unit_test(test_fit_recovers_known_parameters),
-	    cmocka_unit_test(test_fit_never_returns_a_negative_latency),
+	    cmocka_unit_test(test_fit_recovers_three_regimes),
+	    cmocka_unit_test(test_missing_regime_borrows_its_neighbour),
+	    cmocka_unit_test(test_fit_records_a_clamped_latency),
 	    cmocka_unit_test(test_fit_needs_two_sizes),
 	    cmocka_unit_test(test_median_and_linfit),
 	};

@@ -13,29 +13,96 @@
 #include "base/util.h"
 #include "format/spec.h"
 #include "predict/models.h"
+#include "predict/predict.h"
 
 #define HEADER                                                                 \
 	"launch,config,rep,warmup,rank,host,device,phase,bytes,rows,"          \
 	"t_start_ns,t_end_ns\n"
 
 /*
- * Ping-pong calibration, transport vader: one-way T(m) = 2 us + 1 ns/B
- * (eager: 1 and 4 KiB) and 10 us + 0.5 ns/B (rendezvous: 64 KiB, 1 MiB);
- * round trips are 2T. reduce_local takes 0.25 ns/B (gamma). Launch 1
- * repeats launch 0 but for an outlier rep in launch 0 at 1 KiB that the
- * per-launch median leaves out; the warmup is never used.
+ * Synthetic ping-pong calibration, exact in integer nanoseconds. One-way
+ * P(m): 2 us + 1 ns/B (<= 4 KiB), 5 us + 0.75 ns/B (4-64 KiB), 10 us +
+ * 0.5 ns/B (> 64 KiB); ring step X(m) = P(m) + 1 us (+ 2 us above 64
+ * KiB); reduction R(m) = 0.1 us + 0.25 ns/B. Warm archives time blocks of
+ * `inner` operations (rows = inner): pingpong blocks of ranks 0 and 1
+ * (rank 1's are nonsense the fit must not read), sendrecv and
+ * reduce_local blocks of both ranks. Cold archives (inner 0) have rows = 0,
+ * one round trip per pingpong sample and no sendrecv. Launch l is slower
+ * by 1 + spread * l; scale multiplies everything; a warmup of 1 s is never
+ * used.
  */
-static const char pingpong_csv[] =
-    HEADER "0,0,0,1,0,h,cpu,pingpong,1024,0,0,999999\n"
-	   "0,0,1,0,0,h,cpu,pingpong,1024,0,0,6048\n"
-	   "0,0,2,0,0,h,cpu,pingpong,1024,0,0,6048\n"
-	   "0,0,3,0,0,h,cpu,pingpong,1024,0,0,90000\n"
-	   "1,0,1,0,0,h,cpu,pingpong,1024,0,0,6048\n"
-	   "0,0,1,0,0,h,cpu,pingpong,4096,0,0,12192\n"
-	   "0,0,1,0,0,h,cpu,pingpong,65536,0,0,85536\n"
-	   "0,0,1,0,0,h,cpu,pingpong,1048576,0,0,1068576\n"
-	   "0,0,1,0,1,h,cpu,reduce_local,65536,0,0,16384\n"
-	   "0,0,1,0,1,h,cpu,reduce_local,1048576,0,0,262144\n";
+static const double sizes[] = {1024, 4096, 16384, 65536, 262144, 1048576};
+
+static double p_of(double m, double alpha2)
+{
+	if (m <= 4096)
+		return 2e-6 + 1e-9 * m;
+	return m <= 65536 ? 5e-6 + 0.75e-9 * m : alpha2 + 0.5e-9 * m;
+}
+
+static double x_of(double m)
+{
+	return p_of(m, 10e-6) + (m <= 65536 ? 1e-6 : 2e-6);
+}
+
+static double r_of(double m)
+{
+	return 1e-7 + 0.25e-9 * m;
+}
+
+typedef struct {
+	int config, launches, inner;
+	double spread, scale;
+	double alpha2; /* P's intercept above 64 KiB (10 us) */
+} synth;
+
+static void row(char **csv, const synth *g, int l, int rep, int warmup,
+		int rank, const char *phase, double m, double seconds)
+{
+	double ns = seconds * 1e9 * g->scale * (1 + g->spread * l);
+	char *was = *csv;
+
+	*csv = pr_asprintf("%s%d,%d,%d,%d,%d,h,cpu,%s,%.0f,%d,0,%.0f\n", was, l,
+			   g->config, rep, warmup, rank, phase, m, g->inner,
+			   warmup ? 1e9 : floor(ns + 0.5));
+	free(was);
+}
+
+static void synth_rows(char **csv, const synth *g)
+{
+	double k = g->inner > 1 ? g->inner : 1;
+	int l, rep, rank;
+	size_t i;
+
+	for (l = 0; l < g->launches; l++) {
+		for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+			double m = sizes[i], pp = 2 * k * p_of(m, g->alpha2);
+
+			for (rep = 0; rep < 3; rep++) {
+				row(csv, g, l, rep, rep == 0, 0, "pingpong", m,
+				    pp);
+				row(csv, g, l, rep, 0, 1, "pingpong", m, 7.0);
+				for (rank = 0; rank < 2; rank++) {
+					if (g->inner)
+						row(csv, g, l, rep, 0, rank,
+						    "sendrecv", m, k * x_of(m));
+					row(csv, g, l, rep, 0, rank,
+					    "reduce_local", m, k * r_of(m));
+				}
+			}
+		}
+	}
+}
+
+/* A warm calibration of one config (10 operations a block). */
+static char *warm_csv(int launches, double spread)
+{
+	synth g = {0, launches, 10, spread, 1.0, 10e-6};
+	char *csv = pr_strdup(HEADER);
+
+	synth_rows(&csv, &g);
+	return csv;
+}
 
 /* Rows-sweep calibration on cpu, keys = d = 64: T(r) = 1 ms + 1 us * r. */
 static const char rows_csv[] =
@@ -54,6 +121,13 @@ static void calib(pr_calib *c, const char *csv, const char *manifest)
 	pr_manifest_parse(&c->manifest, j);
 	json_decref(j);
 	assert_int_equal(pr_timings_parse(&c->t, pr_strdup(csv), "t.csv"), 0);
+}
+
+/* calib() of a generated CSV, which it frees. */
+static void calib_take(pr_calib *c, char *csv, const char *manifest)
+{
+	calib(c, csv, manifest);
+	free(csv);
 }
 
 static pr_spec *spec(const char *workload, const char *shape, const char *rest)
@@ -104,50 +178,337 @@ static json_t *new_prediction(void)
 	return json_pack("{s:{}, s:[]}", "model", "cells");
 }
 
+static json_t *path(json_t *j, const char *keys)
+{
+	char *copy = pr_strdup(keys), *k, *save = NULL;
+
+	for (k = strtok_r(copy, ".", &save); k && j;
+	     k = strtok_r(NULL, ".", &save))
+		j = json_object_get(j, k);
+	free(copy);
+	return j;
+}
+
+static double num(json_t *j, const char *keys)
+{
+	json_t *v = path(j, keys);
+
+	assert_non_null(v);
+	return json_number_value(v);
+}
+
+static const char ring_spec[] =
+    "[ranks]\ngroup = cpu*4\n[factors]\ntransport = vader\n[mpi]\nalgorithm "
+    "= ring\n[model]\nname = hockney-ring\ncalibration = cal\ntolerance = "
+    "0.1\n";
+
+static const char vader_spread[] =
+    "{\"configs\": [{\"transport\": \"vader\", \"placement\": \"spread\"}]}";
+
 /*
  * p = 4, rows = 1024, d = 64: allreduce n = 1024*64*4 + 1024*4 = 266240
- * bytes, segments of 66560 (rendezvous): 6*10 us + 1.5*n*0.5 ns +
- * 0.75*n*0.25 ns = 60 + 199.68 + 49.92 = 309.6 us; allreduce_small n =
- * 4096, segments of 1024 (eager): 6*2 + 1.5*4096*1 ns + 0.75*4096*0.25 ns
- * = 12 + 6.144 + 0.768 = 18.912 us; lo/hi = predicted * (1 -/+ 0.1).
+ * bytes, segments of 66560 (> 64 KiB, below the 256 KiB the calibration
+ * measured there: extrapolated): X = 10 + 33.28 + 2 = 45.28 us, R = 0.1 +
+ * 16.64 = 16.74 us; 3 (62.02) + 3 (45.28) = 321.9 us. allreduce_small n =
+ * 4096, segments of 1024 (measured): X = 4.024 us, R = 0.356 us; 3 (4.38)
+ * + 3 (4.024) = 25.212 us. lo/hi = predicted * (1 -/+ 0.1).
  */
 static void test_hockney_ring(void **state)
 {
 	const pr_model *m = pr_model_lookup("hockney-ring");
-	pr_spec *s = spec("kv-split", "rows = 1024\nkeys = 64\nd = 64\n",
-			  "[ranks]\ngroup = cpu*4\n[factors]\ntransport = "
-			  "vader\n[mpi]\nalgorithm = ring\n[model]\nname = "
-			  "hockney-ring\ncalibration = cal\ntolerance = 0.1\n");
-	json_t *pred = new_prediction(), *c, *eager;
+	pr_spec *s =
+	    spec("kv-split", "rows = 1024\nkeys = 64\nd = 64\n", ring_spec);
+	json_t *pred = new_prediction(), *c, *params;
+	char *csv = warm_csv(1, 0);
 	pr_calib cal;
 
 	(void)state;
 	assert_non_null(m);
 	assert_true(m->needs_calibration && !m->needs_comm_calibration);
-	calib(&cal, pingpong_csv,
-	      "{\"configs\": [{\"transport\": \"vader\"}]}");
+	calib_take(&cal, csv, vader_spread);
 	assert_int_equal(m->check(s), 0);
 	assert_int_equal(m->predict(pred, s, &cal, NULL), 0);
 	assert_int_equal(json_array_size(json_object_get(pred, "cells")), 2);
 	c = cell(pred, "allreduce", -1, 0);
-	close_to(predicted(c), 309.6e-6);
-	close_to(json_number_value(json_object_get(c, "lo_s")), 0.9 * 309.6e-6);
-	close_to(json_number_value(json_object_get(c, "hi_s")), 1.1 * 309.6e-6);
-	close_to(predicted(cell(pred, "allreduce_small", -1, 0)), 18.912e-6);
-	eager = json_object_get(
-	    json_object_get(
-		json_object_get(json_object_get(pred, "model"), "params"),
-		"vader"),
-	    "eager_le_4KiB");
-	close_to(json_number_value(json_object_get(eager, "alpha_s")), 2e-6);
-	close_to(json_number_value(json_object_get(eager, "beta_s_per_byte")),
-		 1e-9);
+	close_to(predicted(c), 321.9e-6);
+	close_to(num(c, "lo_s"), 0.9 * 321.9e-6);
+	close_to(num(c, "hi_s"), 1.1 * 321.9e-6);
+	assert_string_equal(json_string_value(path(c, "reduce")),
+			    "after_last_arrival");
+	assert_string_equal(json_string_value(path(c, "formula")), "ring");
+	assert_int_equal(json_integer_value(path(c, "bytes")), 266240);
+	assert_true(json_is_true(path(c, "extrapolated")));
+	c = cell(pred, "allreduce_small", -1, 0);
+	close_to(predicted(c), 25.212e-6);
+	assert_null(path(c, "extrapolated"));
+
+	/* per regime: the fit and the sizes it saw */
+	params = path(pred, "model.params.vader.spread");
+	close_to(num(params, "pingpong.le_4KiB.alpha_s"), 2e-6);
+	close_to(num(params, "pingpong.le_4KiB.beta_s_per_byte"), 1e-9);
+	assert_true(num(params, "pingpong.le_4KiB.min_bytes") == 1024);
+	assert_true(num(params, "pingpong.le_4KiB.max_bytes") == 4096);
+	assert_true(num(params, "pingpong.le_4KiB.sizes") == 2);
+	close_to(num(params, "pingpong.gt_4KiB_le_64KiB.alpha_s"), 5e-6);
+	close_to(num(params, "sendrecv.gt_64KiB.alpha_s"), 12e-6);
+	close_to(num(params, "reduce_local.gt_64KiB.beta_s_per_byte"), 0.25e-9);
+	assert_null(path(params, "pingpong.le_4KiB.clamped"));
+	assert_null(path(params, "calibrated_placement"));
 
 	/* the check runs before any calibration is read */
 	free(s->algorithms[0]);
 	s->algorithms[0] = pr_strdup("default");
 	assert_int_equal(m->check(s), PR_EINPUT);
 	json_decref(pred);
+	pr_calib_free(&cal);
+	pr_spec_free(s);
+}
+
+/*
+ * A cold archive (rows = 0, one round trip a sample, no sendrecv) is still
+ * read: X falls back to P, and the params say so. allreduce_small: 3 (P +
+ * R) + 3 P at 1024 B = 3 (3.38) + 3 (3.024) = 19.212 us.
+ */
+static void test_cold_archive(void **state)
+{
+	const pr_model *m = pr_model_lookup("hockney-ring");
+	pr_spec *s =
+	    spec("kv-split", "rows = 1024\nkeys = 64\nd = 64\n", ring_spec);
+	synth g = {0, 1, 0, 0, 1.0, 10e-6};
+	json_t *pred = new_prediction();
+	char *csv = pr_strdup(HEADER);
+	pr_calib cal;
+
+	(void)state;
+	synth_rows(&csv, &g);
+	calib_take(&cal, csv, vader_spread);
+	assert_int_equal(m->predict(pred, s, &cal, NULL), 0);
+	close_to(predicted(cell(pred, "allreduce_small", -1, 0)), 19.212e-6);
+	assert_string_equal(
+	    json_string_value(
+		path(pred, "model.params.vader.spread.sendrecv.fallback")),
+	    "pingpong");
+	close_to(num(pred, "model.params.vader.spread.pingpong.le_4KiB."
+			   "alpha_s"),
+		 2e-6);
+	json_decref(pred);
+	pr_calib_free(&cal);
+	pr_spec_free(s);
+}
+
+/* A negative intercept is clamped and recorded, in its regime only. */
+static void test_clamped_intercept(void **state)
+{
+	const pr_model *m = pr_model_lookup("hockney-ring");
+	pr_spec *s =
+	    spec("kv-split", "rows = 1024\nkeys = 64\nd = 64\n", ring_spec);
+	synth g = {0, 1, 10, 0, 1.0, -5e-6};
+	json_t *pred = new_prediction(), *params;
+	char *csv = pr_strdup(HEADER);
+	pr_calib cal;
+
+	(void)state;
+	synth_rows(&csv, &g);
+	calib_take(&cal, csv, vader_spread);
+	assert_int_equal(m->predict(pred, s, &cal, NULL), 0);
+	params = path(pred, "model.params.vader.spread.pingpong");
+	assert_string_equal(json_string_value(json_array_get(
+				path(params, "gt_64KiB.clamped"), 0)),
+			    "alpha_s");
+	assert_true(num(params, "gt_64KiB.alpha_s") == 0.0);
+	assert_null(path(params, "le_4KiB.clamped"));
+	json_decref(pred);
+	pr_calib_free(&cal);
+	pr_spec_free(s);
+}
+
+/*
+ * Configs are priced by the calibration of their own placement: packed
+ * measured twice as slow gives twice the time (50.424 us for
+ * allreduce_small) and the cell says 4 ranks share a core; without a
+ * packed calibration, spread prices it and the params say so.
+ */
+static void test_placement(void **state)
+{
+	const pr_model *m = pr_model_lookup("hockney-ring");
+	pr_spec *s = spec(
+	    "kv-split", "rows = 1024\nkeys = 64\nd = 64\n",
+	    "[ranks]\ngroup = cpu*4\n[factors]\ntransport = vader\nplacement "
+	    "= spread, packed\n[mpi]\nalgorithm = ring\n[model]\nname = "
+	    "hockney-ring\ncalibration = cal\n");
+	synth spread = {0, 1, 10, 0, 1.0, 10e-6};
+	synth packed = {1, 1, 10, 0, 2.0, 10e-6};
+	json_t *pred = new_prediction(), *c;
+	char *csv = pr_strdup(HEADER);
+	pr_calib cal;
+
+	(void)state;
+	synth_rows(&csv, &spread);
+	synth_rows(&csv, &packed);
+	calib_take(&cal, csv,
+		   "{\"configs\": [{\"transport\": \"vader\", \"placement\": "
+		   "\"spread\"}, {\"transport\": \"vader\", \"placement\": "
+		   "\"packed\"}]}");
+	assert_int_equal(m->predict(pred, s, &cal, NULL), 0);
+	close_to(predicted(cell(pred, "allreduce_small", -1, 0)), 25.212e-6);
+	c = cell(pred, "allreduce_small", -1, 1);
+	assert_int_equal(json_integer_value(path(c, "config")), 1);
+	close_to(predicted(c), 50.424e-6);
+	assert_true(num(c, "sharing") == 4);
+	assert_string_equal(json_string_value(path(c, "priced_by")),
+			    "calibration under placement packed");
+	assert_null(
+	    path(pred, "model.params.vader.packed.calibrated_placement"));
+	pr_calib_free(&cal);
+	json_decref(pred);
+
+	/* no packed config in the calibration: spread prices it */
+	pred = new_prediction();
+	calib_take(&cal, warm_csv(1, 0), vader_spread);
+	assert_int_equal(m->predict(pred, s, &cal, NULL), 0);
+	c = cell(pred, "allreduce_small", -1, 1);
+	close_to(predicted(c), 25.212e-6);
+	assert_string_equal(json_string_value(path(c, "priced_by")),
+			    "calibration under placement spread");
+	assert_string_equal(
+	    json_string_value(
+		path(pred, "model.params.vader.packed.calibrated_placement")),
+	    "spread");
+	json_decref(pred);
+	pr_calib_free(&cal);
+	pr_spec_free(s);
+}
+
+/*
+ * hockney-allreduce, p = 4, sizes 1 KiB and 1 MiB; configs ring,
+ * reduce_bcast, default. ring 1 KiB: segments of 256 B (below the
+ * measured 1 KiB: extrapolated): X = 3.256, R = 0.164; 3 (3.42) + 3
+ * (3.256) = 20.028 us. reduce+bcast 1 KiB: 3 (3.024 + 0.356) + 3 (3.024) =
+ * 19.212 us. ring 1 MiB: segments of 256 KiB: X = 143.072, R = 65.636;
+ * 3 (208.708) + 3 (143.072) = 1055.34 us. reduce+bcast 1 MiB: P =
+ * 534.288, R = 262.244; 3 (796.532) + 3 (534.288) = 3992.46 us. With
+ * +-10% bands, the formulas are told apart at 1 MiB, not at 1 KiB: the
+ * controls at 1 KiB are skipped.
+ */
+static void test_hockney_allreduce(void **state)
+{
+	const pr_model *m = pr_model_lookup("hockney-allreduce");
+	pr_spec *s =
+	    spec("allreduce", "sizes = 1024, 1048576\n",
+		 "[ranks]\ngroup = cpu*4\n[factors]\ntransport = vader\n[mpi]\n"
+		 "algorithm = ring, reduce_bcast, default\n[model]\nname = "
+		 "hockney-allreduce\ncalibration = cal\ntolerance = 0.1\n");
+	pr_spec *kv = spec("kv-split", "rows = 1024\nkeys = 64\nd = 64\n",
+			   "[ranks]\ngroup = cpu*4\n[model]\nname = "
+			   "hockney-allreduce\ncalibration = cal\n");
+	pr_spec *three = spec("allreduce", "sizes = 1024\n",
+			      "[ranks]\ngroup = cpu*3\n[mpi]\nalgorithm = "
+			      "recursive_doubling\n[model]\nname = "
+			      "hockney-allreduce\ncalibration = cal\n");
+	json_t *pred = new_prediction(), *c, *skipped;
+	pr_calib cal;
+
+	(void)state;
+	assert_non_null(m);
+	assert_true(m->needs_calibration && !m->needs_comm_calibration);
+	assert_non_null(m->formula);
+	assert_int_equal(m->check(s), 0);
+	assert_int_equal(m->check(kv), PR_EINPUT);
+	assert_int_equal(m->check(three), PR_EINPUT);
+	calib_take(&cal, warm_csv(1, 0), vader_spread);
+	assert_int_equal(m->predict(pred, s, &cal, NULL), 0);
+	/* two configs with a formula, two sizes, each with its control */
+	assert_int_equal(json_array_size(json_object_get(pred, "cells")), 8);
+	c = cell(pred, "allreduce", -1, 0);
+	assert_int_equal(json_integer_value(path(c, "config")), 0);
+	assert_string_equal(json_string_value(path(c, "formula")), "ring");
+	assert_int_equal(json_integer_value(path(c, "bytes")), 1024);
+	assert_true(json_is_true(path(c, "extrapolated")));
+	close_to(predicted(c), 20.028e-6);
+	c = cell(pred, "allreduce", -1, 1);
+	assert_string_equal(json_string_value(path(c, "formula")),
+			    "reduce+bcast");
+	assert_string_equal(json_string_value(path(c, "control")), "negative");
+	close_to(predicted(c), 19.212e-6);
+	close_to(predicted(cell(pred, "allreduce", -1, 2)), 1055.34e-6);
+	close_to(predicted(cell(pred, "allreduce", -1, 3)), 3992.46e-6);
+	c = cell(pred, "allreduce", -1, 4);
+	assert_int_equal(json_integer_value(path(c, "config")), 1);
+	assert_string_equal(json_string_value(path(c, "formula")),
+			    "reduce+bcast");
+	assert_null(path(c, "control"));
+	close_to(predicted(c), 19.212e-6);
+
+	/* the bands decide which controls can be told apart */
+	assert_int_equal(pr_predict_bands(pred, s, &cal, NULL), 0);
+	assert_int_equal(json_array_size(json_object_get(pred, "cells")), 6);
+	skipped = path(pred, "model.controls_skipped");
+	assert_int_equal(json_array_size(skipped), 2);
+	assert_int_equal(
+	    json_integer_value(path(json_array_get(skipped, 0), "bytes")),
+	    1024);
+	c = cell(pred, "allreduce", -1, 2);
+	assert_string_equal(json_string_value(path(c, "control")), "negative");
+	assert_int_equal(json_integer_value(path(c, "bytes")), 1048576);
+	assert_string_equal(json_string_value(path(c, "band.kind")),
+			    "tolerance");
+	close_to(num(c, "band.tolerance"), 0.1);
+	json_decref(pred);
+	pr_calib_free(&cal);
+	pr_spec_free(s);
+	pr_spec_free(kv);
+	pr_spec_free(three);
+}
+
+/*
+ * band = calibration: launches 1.0, 1.1, 1.2, 1.3 times the synthetic
+ * times; the prediction is 1.15 times them (median of the launch
+ * medians) and every replicate lies between 1.0 and 1.3 times them. The
+ * band holds the prediction, is widened by the pilot CV, and the same
+ * inputs give the same bands.
+ */
+static void test_calibration_band(void **state)
+{
+	const pr_model *m = pr_model_lookup("hockney-ring");
+	pr_spec *s = spec(
+	    "kv-split", "rows = 1024\nkeys = 64\nd = 64\n",
+	    "[ranks]\ngroup = cpu*4\n[factors]\ntransport = vader\n[mpi]\n"
+	    "algorithm = ring\n[model]\nname = hockney-ring\ncalibration = "
+	    "cal\nband = calibration\npilot_cv = allreduce:0.05\n");
+	json_t *a = new_prediction(), *b = new_prediction(), *c;
+	pr_calib cal;
+	size_t i;
+
+	(void)state;
+	calib_take(&cal, warm_csv(4, 0.1), vader_spread);
+	assert_int_equal(m->predict(a, s, &cal, NULL), 0);
+	assert_int_equal(m->predict(b, s, &cal, NULL), 0);
+	assert_int_equal(pr_predict_bands(a, s, &cal, NULL), 0);
+	assert_int_equal(pr_predict_bands(b, s, &cal, NULL), 0);
+	assert_true(json_equal(a, b));
+	assert_null(cal.launch_mult);
+	close_to(predicted(cell(a, "allreduce_small", -1, 0)),
+		 1.15 * 25.212e-6);
+	json_array_foreach(json_object_get(a, "cells"), i, c)
+	{
+		double p = predicted(c), cv = num(c, "band.pilot_cv");
+		double base = p / 1.15;
+
+		assert_string_equal(json_string_value(path(c, "band.kind")),
+				    "calibration");
+		assert_true(num(c, "band.replicates") == 200);
+		assert_true(num(c, "lo_s") <= p && p <= num(c, "hi_s"));
+		assert_true(num(c, "band.q025_s") < num(c, "band.q975_s"));
+		assert_true(num(c, "band.q025_s") >= base * (1 - 1e-6));
+		assert_true(num(c, "band.q975_s") <= base * 1.3 * (1 + 1e-6));
+		close_to(num(c, "hi_s"),
+			 fmax(p, num(c, "band.q975_s") * (1 + cv)));
+	}
+	close_to(num(cell(a, "allreduce", -1, 0), "band.pilot_cv"), 0.05);
+	assert_true(num(cell(a, "allreduce_small", -1, 0), "band.pilot_cv") ==
+		    0);
+	json_decref(a);
+	json_decref(b);
 	pr_calib_free(&cal);
 	pr_spec_free(s);
 }
@@ -188,7 +549,7 @@ static void test_linear_rows(void **state)
  * Two cpu ranks of equal speed split 1000 rows 500/500; packed, both share
  * one core (s = 2): compute 2 * (1 ms + 500 us) = 3 ms per rank and as
  * makespan. Gatherv to rank 0 of rank 1's 500*64*4 = 128000 bytes
- * (rendezvous): 10 us + 128000 * 0.5 ns = 74 us.
+ * (> 64 KiB): P = 10 us + 128000 * 0.5 ns = 74 us.
  */
 static void test_split_gatherv(void **state)
 {
@@ -205,8 +566,9 @@ static void test_split_gatherv(void **state)
 	assert_true(m->needs_calibration && m->needs_comm_calibration);
 	calib(&cal, rows_csv,
 	      "{\"workload\": {\"keys\": 64, \"d\": 64}, \"configs\": [{}]}");
-	calib(&comm, pingpong_csv,
-	      "{\"configs\": [{\"transport\": \"vader\"}]}");
+	calib_take(&comm, warm_csv(1, 0),
+		   "{\"configs\": [{\"transport\": \"vader\", \"placement\": "
+		   "\"packed\"}]}");
 	assert_int_equal(m->predict(pred, s, &cal, &comm), 0);
 	split =
 	    json_object_get(json_object_get(pred, "split"), "rows_per_rank");
@@ -250,7 +612,7 @@ static void test_lookup(void **state)
 	size_t i;
 
 	(void)state;
-	assert_int_equal(pr_nmodels, 5);
+	assert_int_equal(pr_nmodels, 6);
 	for (i = 0; i < pr_nmodels; i++)
 		assert_ptr_equal(pr_model_lookup(pr_models[i].name),
 				 &pr_models[i]);
@@ -265,6 +627,11 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_hockney_ring),
+	    cmocka_unit_test(test_cold_archive),
+	    cmocka_unit_test(test_clamped_intercept),
+	    cmocka_unit_test(test_placement),
+	    cmocka_unit_test(test_hockney_allreduce),
+	    cmocka_unit_test(test_calibration_band),
 	    cmocka_unit_test(test_linear_rows),
 	    cmocka_unit_test(test_split_gatherv),
 	    cmocka_unit_test(test_launch_geometry_check),
