@@ -114,6 +114,13 @@ static int cmp_sample(const void *pa, const void *pb)
 	return 0;
 }
 
+static int cmp_i64(const void *pa, const void *pb)
+{
+	int64_t a = *(const int64_t *)pa, b = *(const int64_t *)pb;
+
+	return (a > b) - (a < b);
+}
+
 static int cmp_obs_rep(const void *pa, const void *pb)
 {
 	const obs *a = pa, *b = pb;
@@ -633,16 +640,19 @@ static double clock_of(const launch_clock *c, size_t n, int id)
 }
 
 /* The decomposition of the samples [i, end) of one collective (config,
- * phase); 0 when no (launch, rep) holds 2 ranks. */
+ * phase) of `bytes` (-1: every size); 0 when no (launch, rep) holds 2
+ * ranks. */
 static int arrival_of(pr_arrival *out, const sample_set *S, size_t i,
-		      size_t end, const launch_clock *clk, size_t nclk)
+		      size_t end, int64_t bytes, const launch_clock *clk,
+		      size_t nclk)
 {
 	obs *o = pr_malloc((end - i + 1) * sizeof(obs));
 	obs *v[3];
 	size_t n = 0, k, m = 0, q;
 
 	for (k = i; k < end; k++)
-		obs_of(&o[n++], &S->s[k]);
+		if (bytes < 0 || S->s[k].bytes == bytes)
+			obs_of(&o[n++], &S->s[k]);
 	qsort(o, n, sizeof(obs), cmp_obs_rep);
 	for (q = 0; q < 3; q++)
 		v[q] = pr_malloc((n + 1) * sizeof(obs));
@@ -667,7 +677,8 @@ static int arrival_of(pr_arrival *out, const sample_set *S, size_t i,
 		for (q = 0; q < 3; q++) {
 			rows[q]->sel.config = S->s[i].config;
 			rows[q]->sel.phase = pr_strdup(S->phase[S->s[i].phase]);
-			rows[q]->sel.bytes = rows[q]->sel.rows = -1;
+			rows[q]->sel.bytes = bytes;
+			rows[q]->sel.rows = -1;
 			rows[q]->sel.rank = -1;
 			rows[q]->verdict = PR_NO_PREDICTION;
 			summarize(rows[q], v[q], m);
@@ -692,6 +703,43 @@ static int arrival_of(pr_arrival *out, const sample_set *S, size_t i,
 	return m > 0;
 }
 
+static void add_arrival(pr_analysis_run *out, const sample_set *S, size_t i,
+			size_t end, int64_t bytes, const launch_clock *clk,
+			size_t nclk)
+{
+	out->arrival =
+	    pr_realloc(out->arrival, (out->narrivals + 1) * sizeof(pr_arrival));
+	if (arrival_of(&out->arrival[out->narrivals], S, i, end, bytes, clk,
+		       nclk))
+		out->narrivals++;
+}
+
+/* One decomposition per message size of the collective [i, end): each
+ * call moves one size on every rank; a Gatherv's ranks send different
+ * sizes in one call, so it is one decomposition over all of them. */
+static void arrivals_of(pr_analysis_run *out, const sample_set *S, size_t i,
+			size_t end, const launch_clock *clk, size_t nclk)
+{
+	int64_t *sizes = pr_malloc((end - i + 1) * sizeof(int64_t));
+	size_t n = 0, k, j;
+
+	if (!strcmp(S->phase[S->s[i].phase], "gatherv")) {
+		add_arrival(out, S, i, end, -1, clk, nclk);
+		free(sizes);
+		return;
+	}
+	for (k = i; k < end; k++) {
+		for (j = 0; j < n && sizes[j] != S->s[k].bytes; j++)
+			;
+		if (j == n)
+			sizes[n++] = S->s[k].bytes;
+	}
+	qsort(sizes, n, sizeof(int64_t), cmp_i64);
+	for (j = 0; j < n; j++)
+		add_arrival(out, S, i, end, sizes[j], clk, nclk);
+	free(sizes);
+}
+
 /* The decomposition of every collective (config, phase) of S. */
 static void build_arrivals(pr_analysis_run *out, const sample_set *S,
 			   const pr_timings *t, const pr_manifest *m)
@@ -705,13 +753,8 @@ static void build_arrivals(pr_analysis_run *out, const sample_set *S,
 		     S->s[end].phase == S->s[i].phase;
 		     end++)
 			;
-		if (!pr_phase_collective(S->phase[S->s[i].phase]))
-			continue;
-		out->arrival = pr_realloc(out->arrival, (out->narrivals + 1) *
-							    sizeof(pr_arrival));
-		if (arrival_of(&out->arrival[out->narrivals], S, i, end, clk,
-			       nclk))
-			out->narrivals++;
+		if (pr_phase_collective(S->phase[S->s[i].phase]))
+			arrivals_of(out, S, i, end, clk, nclk);
 	}
 	free(clk);
 }
@@ -838,18 +881,25 @@ void pr_analyze_sharing(pr_sharing *out, size_t nconfigs, const pr_manifest *m)
 	}
 }
 
-/* The decomposition of (config, phase), or NULL. */
-static const pr_arrival *arrival_find(const pr_analysis_run *r, int config,
-				      const char *phase)
+/* The decomposition of (config, phase) at the row's size (its only one
+ * when the row names none), or NULL. */
+static const pr_arrival *arrival_find(const pr_analysis_run *r,
+				      const pr_select *sel)
 {
-	size_t i;
+	const pr_arrival *found = NULL;
+	size_t i, n = 0;
 
 	for (i = 0; i < r->narrivals; i++) {
-		if (r->arrival[i].spread.sel.config == config &&
-		    !strcmp(r->arrival[i].spread.sel.phase, phase))
+		const pr_select *a = &r->arrival[i].spread.sel;
+
+		if (a->config != sel->config || strcmp(a->phase, sel->phase))
+			continue;
+		if (a->bytes < 0 || a->bytes == sel->bytes)
 			return &r->arrival[i];
+		found = &r->arrival[i];
+		n++;
 	}
-	return NULL;
+	return sel->bytes < 0 && n == 1 ? found : NULL;
 }
 
 void pr_analyze_causes(pr_analysis_run *r, size_t nclamped)
@@ -865,7 +915,7 @@ void pr_analyze_causes(pr_analysis_run *r, size_t nclamped)
 		memset(k, 0, sizeof(*k));
 		if (x->verdict != PR_FAIL || !c || c->negative)
 			continue;
-		a = arrival_find(r, x->sel.config, x->sel.phase);
+		a = arrival_find(r, &x->sel);
 		if (a && !a->refused && a->spread.stat > 0 &&
 		    x->sel.reduce != PR_REDUCE_AFTER_LAST_ARRIVAL) {
 			k->arrival = 1;
@@ -1081,7 +1131,7 @@ static int parse_cell(pr_cell *out, json_t *c)
 	json_t *control = json_object_get(c, "control");
 	json_t *extra = json_object_get(c, "extrapolated");
 	const char *phase = json_string_value(json_object_get(c, "phase"));
-	int64_t config, rows, rank;
+	int64_t config, rows, rank, bytes;
 	pr_reduce r = PR_REDUCE_NONE;
 
 	memset(out, 0, sizeof(*out));
@@ -1089,8 +1139,8 @@ static int parse_cell(pr_cell *out, json_t *c)
 	    config < 0 || config > 1000000 || !phase || !*phase ||
 	    !json_is_number(pred) || !json_is_number(lo) ||
 	    !json_is_number(hi) || opt_int(&rows, c, "rows") < 0 ||
-	    opt_int(&rank, c, "rank") < 0 || rank > 1000000 ||
-	    (device && !json_is_string(device)) ||
+	    opt_int(&bytes, c, "bytes") < 0 || opt_int(&rank, c, "rank") < 0 ||
+	    rank > 1000000 || (device && !json_is_string(device)) ||
 	    (reduce && pr_reduce_parse(&r, json_string_value(reduce)) < 0) ||
 	    (formula && !json_is_string(formula)) ||
 	    (control && (!json_is_string(control) ||
@@ -1100,7 +1150,7 @@ static int parse_cell(pr_cell *out, json_t *c)
 	out->sel.config = (int)config;
 	out->sel.phase = pr_strdup(phase);
 	out->sel.device = device ? pr_strdup(json_string_value(device)) : NULL;
-	out->sel.bytes = -1;
+	out->sel.bytes = bytes;
 	out->sel.rows = rows;
 	out->sel.rank = (int)rank;
 	out->sel.reduce = r;

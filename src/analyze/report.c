@@ -688,7 +688,8 @@ static void put_arrivals(FILE *f, const pr_analysis_run *r)
 	if (!r->narrivals)
 		return;
 	fputs("### Arrival and collective time\n\n"
-	      "Per (launch, rep) of a collective phase over its ranks: the "
+	      "Per (launch, rep) of a collective phase (and message size) over "
+	      "its ranks: the "
 	      "arrival spread (last start - first start), the time after the "
 	      "last arrival (last end - last start: what a Hockney model of "
 	      "the collective predicts) and the total (last end - first "
@@ -710,6 +711,8 @@ static void put_arrivals(FILE *f, const pr_analysis_run *r)
 		put_md(f, cfg);
 		fputs(" | ", f);
 		put_md(f, x->spread.sel.phase);
+		if (x->spread.sel.bytes >= 0)
+			fprintf(f, " (%lld B)", (long long)x->spread.sel.bytes);
 		fprintf(f, " | %zu | ", x->spread.nlaunches);
 		if (x->refused && isnan(x->clock_ns)) {
 			fputs("clock uncertainty unknown (ranks on several "

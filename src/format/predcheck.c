@@ -85,6 +85,17 @@ static int opt_integer(json_t *cell, const char *key, json_int_t lo,
 		      json_integer_value(v) <= hi);
 }
 
+/* Absent, or a whole number of bytes in [0, 2^40] (predictions pinned
+ * before bytes were written as integers hold them as reals). */
+static int opt_bytes(json_t *cell)
+{
+	json_t *v = json_object_get(cell, "bytes");
+	double d = json_number_value(v);
+
+	return !v || (json_is_number(v) && d >= 0 && d <= 1099511627776.0 &&
+		      d == floor(d));
+}
+
 /* The seconds of cell i: predicted_s > 0, 0 <= lo_s <= predicted_s <=
  * hi_s, all finite. */
 static int check_seconds(const checker *c, json_t *cell, size_t i)
@@ -134,6 +145,11 @@ static int check_cell(const checker *c, json_t *cell, size_t i)
 		return bad(c, 0,
 			   "cell %zu: rows must be an integer in [0, %ld]", i,
 			   PR_MAX_LIST_ROWS);
+	if (!opt_bytes(cell))
+		return bad(c, 0,
+			   "cell %zu: bytes must be a whole number in [0, "
+			   "2^40]",
+			   i);
 	if (!opt_integer(cell, "rank", 0, s->nranks - 1))
 		return bad(c, 0,
 			   "cell %zu: rank must be an integer in [0, %d] (the "

@@ -422,6 +422,23 @@ static void test_cell_rows(void **state)
 	pr_spec_free(spec);
 }
 
+/* bytes: whole numbers in [0, 2^40], as integers or (older pins) reals */
+static void test_cell_bytes(void **state)
+{
+	pr_spec *spec = spec_of(SPEC_SPLIT);
+
+	(void)state;
+	passes(with_cell("bytes", json_integer(0)), spec);
+	passes(with_cell("bytes", json_real(8421376.0)), spec);
+	passes(with_cell("bytes", json_integer(1099511627776LL)), spec);
+	refused(with_cell("bytes", json_integer(1099511627777LL)), spec,
+		"cell 0: bytes must be a whole number in [0, 2^40]");
+	refused(with_cell("bytes", json_integer(-1)), spec, "bytes must");
+	refused(with_cell("bytes", json_real(8.5)), spec, "bytes must");
+	refused(with_cell("bytes", json_string("8")), spec, "bytes must");
+	pr_spec_free(spec);
+}
+
 static void test_cell_rank(void **state)
 {
 	pr_spec *spec = spec_of(SPEC_SPLIT);
@@ -696,6 +713,7 @@ int main(void)
 	    cmocka_unit_test(test_cell_predicted),
 	    cmocka_unit_test(test_cell_bounds),
 	    cmocka_unit_test(test_cell_rows),
+	    cmocka_unit_test(test_cell_bytes),
 	    cmocka_unit_test(test_cell_rank),
 	    cmocka_unit_test(test_cell_device_reduce),
 	    cmocka_unit_test(test_cell_labels),

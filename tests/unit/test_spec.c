@@ -579,7 +579,8 @@ static void test_unknown_names(void **state)
 	parse_fails(
 	    VALID "[model]\nname = loggp\n",
 	    "t.ini:11: unknown model 'loggp' (known: none, "
-	    "hockney-ring, linear-rows, split-gatherv, launch-geometry)");
+	    "hockney-ring, linear-rows, split-gatherv, launch-geometry, "
+	    "hockney-allreduce)");
 	assert_true(pr_spec_workload_known("pingpong"));
 	assert_true(pr_spec_workload_known("kv-split"));
 	assert_true(pr_spec_workload_known("rows-sweep"));
