@@ -269,11 +269,16 @@ static void test_mpirun_placement(void **state)
 
 	(void)state;
 	expect_mpirun(spec, 0, 3, 0, "mpirun -np 3 --bind-to core RANK PLAN");
+	/* ranks sharing a core yield when they wait */
 	expect_mpirun(spec, 0, 2, 0,
-		      "mpirun -np 3 --oversubscribe --bind-to none RANK PLAN");
-	expect_mpirun(spec, 1, 3, 1, "mpirun -np 3 --bind-to none RANK PLAN");
+		      "mpirun -np 3 --oversubscribe --bind-to none --mca "
+		      "mpi_yield_when_idle 1 RANK PLAN");
+	expect_mpirun(spec, 1, 3, 1,
+		      "mpirun -np 3 --bind-to none --mca mpi_yield_when_idle 1 "
+		      "RANK PLAN");
 	expect_mpirun(spec, 1, 1, 1,
-		      "mpirun -np 3 --oversubscribe --bind-to none RANK PLAN");
+		      "mpirun -np 3 --oversubscribe --bind-to none --mca "
+		      "mpi_yield_when_idle 1 RANK PLAN");
 	pr_spec_free(spec);
 }
 
@@ -285,7 +290,8 @@ static void test_mpirun_ring(void **state)
 
 	(void)state;
 	expect_mpirun(spec, 0, 2, 0,
-		      "mpirun -np 4 --oversubscribe --bind-to none --mca pml "
+		      "mpirun -np 4 --oversubscribe --bind-to none --mca "
+		      "mpi_yield_when_idle 1 --mca pml "
 		      "ob1 --mca btl self,vader --mca "
 		      "coll_tuned_use_dynamic_rules 1 --mca "
 		      "coll_tuned_allreduce_algorithm 4 RANK PLAN");
