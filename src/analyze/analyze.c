@@ -855,6 +855,7 @@ void pr_analyze_sharing(pr_sharing *out, size_t nconfigs, const pr_manifest *m)
 	json_t *rec,
 	    *cores = json_object_get(
 		json_object_get(m ? m->json : NULL, "environment"), "cores");
+	const char *pl;
 	size_t i;
 
 	memset(out, 0, nconfigs * sizeof(*out));
@@ -874,9 +875,13 @@ void pr_analyze_sharing(pr_sharing *out, size_t nconfigs, const pr_manifest *m)
 	for (i = 0; i < nconfigs; i++) {
 		if (out[i].known)
 			continue;
+		pl = pr_manifest_config(m, i, "placement");
 		out[i].known = 1;
-		out[i].ranks_per_core = (double)m->workload.ranks /
-					(double)json_integer_value(cores);
+		out[i].ranks_per_core =
+		    pl && !strcmp(pl, "packed")
+			? (double)m->workload.ranks
+			: ceil((double)m->workload.ranks /
+			       (double)json_integer_value(cores));
 		out[i].oversubscribed = out[i].ranks_per_core > 1;
 	}
 }
@@ -1068,6 +1073,8 @@ void pr_analysis_run_free(pr_analysis_run *r)
 
 	if (!r)
 		return;
+	json_decref(r->pred);
+	pr_cells_free(r->cell, r->ncells);
 	for (i = 0; i < r->nlinearity; i++) {
 		free(r->linearity[i].sel.phase);
 		free(r->linearity[i].sel.device);
@@ -1310,6 +1317,31 @@ static int no_runs(const char *root, const char *name, int has_pred)
 			     name, name, name);
 }
 
+/* The prediction of blob id hex in the repository at root, or NULL. */
+static json_t *pinned_prediction(const char *root, const char *hex)
+{
+	git_repository *repo = NULL;
+	git_blob *blob = NULL;
+	json_t *pred = NULL;
+	git_oid oid;
+
+	git_libgit2_init();
+	if (git_oid_fromstr(&oid, hex) == 0 &&
+	    git_repository_open_ext(&repo, root && *root ? root : ".", 0,
+				    NULL) == 0 &&
+	    git_blob_lookup(&blob, repo, &oid) == 0)
+		pred = json_loadb(git_blob_rawcontent(blob),
+				  (size_t)git_blob_rawsize(blob), 0, NULL);
+	if (pred && !json_is_object(pred)) {
+		json_decref(pred);
+		pred = NULL;
+	}
+	git_blob_free(blob);
+	git_repository_free(repo);
+	git_libgit2_shutdown();
+	return pred;
+}
+
 /* Analyze runs/NAME/ID into a->run[a->nruns++]. */
 static int analyze_one(pr_analysis *a, const char *root, const char *id,
 		       const pr_manifest *m)
@@ -1318,6 +1350,9 @@ static int analyze_one(pr_analysis *a, const char *root, const char *id,
 	pr_archive_info info;
 	pr_timings t;
 	pr_analysis_run *r;
+	json_t *own = NULL;
+	pr_cell *cells = NULL;
+	size_t ncells = 0;
 	int error;
 
 	if ((error = pr_timings_load(&t, &info, path)) < 0) {
@@ -1326,8 +1361,28 @@ static int analyze_one(pr_analysis *a, const char *root, const char *id,
 	}
 	a->run = pr_realloc(a->run, (a->nruns + 1) * sizeof(*a->run));
 	r = &a->run[a->nruns++];
-	pr_analyze_run(r, &t, m, a->cell, a->ncells, a->rule);
-	pr_analyze_causes(r, a->nclamped);
+	if (m->pin.prediction_blob && a->pred &&
+	    strcmp(m->pin.prediction_blob, a->pred_blob) &&
+	    (own = pinned_prediction(root, m->pin.prediction_blob)) != NULL &&
+	    pr_cells_parse(&cells, &ncells, own, m->pin.prediction_blob) == 0) {
+		pr_analysis tmp = {0};
+
+		clamped_of(&tmp, json_object_get(json_object_get(own, "model"),
+						 "params"));
+		pr_analyze_run(r, &t, m, cells, ncells, pr_rule_of(own));
+		pr_analyze_causes(r, tmp.nclamped);
+		free(tmp.clamped);
+		r->pred = own;
+		r->cell = cells;
+		r->ncells = ncells;
+		snprintf(r->pred_blob, sizeof(r->pred_blob), "%s",
+			 m->pin.prediction_blob);
+		own = NULL;
+	} else {
+		pr_analyze_run(r, &t, m, a->cell, a->ncells, a->rule);
+		pr_analyze_causes(r, a->nclamped);
+	}
+	json_decref(own);
 	if (!r->run_id)
 		r->run_id = pr_strdup(id);
 	memcpy(r->sha256, info.sha256, sizeof(r->sha256));
@@ -1337,9 +1392,10 @@ static int analyze_one(pr_analysis *a, const char *root, const char *id,
 		pr_warn("'%s' does not hash to the manifest's sha256: the "
 			"archive changed after the run (see 'prereg audit')",
 			path);
-	r->pred_pinned = m->pin.prediction_blob && a->pred
-			     ? !strcmp(m->pin.prediction_blob, a->pred_blob)
-			     : -1;
+	r->pred_pinned =
+	    m->pin.prediction_blob && a->pred
+		? r->pred || !strcmp(m->pin.prediction_blob, a->pred_blob)
+		: -1;
 	if (r->pred_pinned == 0)
 		pr_warn("predictions/%s.json is not the prediction pinned for "
 			"run %s: the verdicts judge it against the file as it "
@@ -1353,12 +1409,17 @@ static int analyze_one(pr_analysis *a, const char *root, const char *id,
 /* What the prediction's model adds to each run's analysis. */
 static void post_analyze(pr_analysis *a)
 {
-	const pr_model *m = pr_model_lookup(json_string_value(
-	    json_object_get(json_object_get(a->pred, "model"), "name")));
+	const pr_model *m;
 	size_t i;
 
-	for (i = 0; m && m->post_analyze && i < a->nruns; i++)
-		m->post_analyze(&a->run[i], a->pred);
+	for (i = 0; i < a->nruns; i++) {
+		const json_t *pred = a->run[i].pred ? a->run[i].pred : a->pred;
+
+		m = pr_model_lookup(json_string_value(
+		    json_object_get(json_object_get(pred, "model"), "name")));
+		if (m && m->post_analyze)
+			m->post_analyze(&a->run[i], pred);
+	}
 }
 
 static void skip(pr_analysis *a, const char *id, const char *status)

@@ -155,6 +155,13 @@ typedef struct pr_analysis_run {
 	int sha256_ok;		  /* matches the manifest: 1, 0, -1 unknown */
 	int pred_pinned;	  /* prediction blob is the run's pin's: 1, 0,
 				     -1 unknown */
+	/* A run pinned to another prediction than the current file's is
+	 * judged against its own, read from the repository by blob id:
+	 * then pred and cell are that prediction's (owned), else NULL. */
+	json_t *pred;
+	pr_cell *cell;
+	size_t ncells;
+	char pred_blob[41]; /* of pred, when set */
 	/* The table: every cell, then every group of samples whose
 	 * (config, phase) no cell names; sorted by selection. */
 	pr_analysis_row *row;

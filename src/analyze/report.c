@@ -525,7 +525,16 @@ static void put_run_facts(FILE *f, const pr_analysis *a,
 		: r->sha256_ok == 0 ? "**does not match the manifest**"
 				    : "(the manifest has none)",
 		r->nsamples - r->nwarmup, r->nwarmup);
-	if (r->pred_pinned == 1)
+	if (r->pred_pinned == 1 && r->pred)
+		fprintf(f,
+			"- judged against the prediction pinned for this run "
+			"(blob %.12s, %zu cells, %s rule), read from the "
+			"repository: predictions/%s.json has changed since\n",
+			r->pred_blob, r->ncells,
+			pr_rule_of(r->pred) == PR_RULE_INTERVAL ? "interval"
+								: "point",
+			a->name);
+	else if (r->pred_pinned == 1)
 		fputs("- the prediction is the one pinned for this run\n", f);
 	else if (r->pred_pinned == 0)
 		fprintf(f,

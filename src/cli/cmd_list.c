@@ -48,8 +48,9 @@ static void ledger_summary(char *buf, size_t len, const char *root,
 }
 
 /* ", oversubscribed (N ranks per core)" when the last run's launches
- * say they shared cores untested (sharing: oversubscribed and not
- * sharing_tested); "" otherwise. */
+ * shared cores untested (sharing: oversubscribed and not sharing_tested;
+ * a run older than that record: more ranks than the manifest's cores, or
+ * packed); "" otherwise. */
 static void sharing_note(char *buf, size_t len, const char *root,
 			 const char *name)
 {
@@ -72,8 +73,7 @@ static void sharing_note(char *buf, size_t len, const char *root,
 		sh = pr_calloc(nconfigs + 1, sizeof(*sh));
 		pr_analyze_sharing(sh, nconfigs, &m);
 		for (i = 0; i < nconfigs; i++) {
-			if (sh[i].from_placement && sh[i].oversubscribed &&
-			    !sh[i].sharing_tested) {
+			if (sh[i].oversubscribed && !sh[i].sharing_tested) {
 				over = 1;
 				rpc = sh[i].ranks_per_core > rpc
 					  ? sh[i].ranks_per_core
