@@ -276,9 +276,24 @@ static int link_in(const char *tmp, const pr_audit_ctx *ctx, const char *rel)
 	return error;
 }
 
+/* tmp/.git: the repository's git directory, where analyze reads the
+ * prediction pinned for a run whose prediction has changed since. */
+static int link_git(const char *tmp, const pr_audit_ctx *ctx)
+{
+	char *to = pr_asprintf("%s/.git", tmp);
+	const char *from = git_repository_path(ctx->repo);
+	int error = PR_OK;
+
+	if (from && symlink(from, to) < 0)
+		error = pr_error("cannot link '%s': %s", to, strerror(errno));
+	free(to);
+	return error;
+}
+
 /*
  * A root below tmp holding what 'prereg analyze NAME' reads, as links into
- * the work tree: the spec, the prediction and the run directories `runs`
+ * the work tree: the spec, the prediction, the git directory and the run
+ * directories `runs`
  * (run ids that HEAD holds under runs/NAME). Runs not committed are left
  * out: the committed report cannot hold them, and their own rows say they
  * are not committed.
@@ -304,6 +319,8 @@ static int committed_view(const char *tmp, const pr_audit_ctx *ctx,
 	}
 	if (error == 0 && (error = link_in(tmp, ctx, spec)) == 0)
 		error = link_in(tmp, ctx, pred);
+	if (error == 0)
+		error = link_git(tmp, ctx);
 	for (i = 0; i < 3; i++)
 		free(dirs[i]);
 	free(spec);
