@@ -52,6 +52,7 @@ static const char *const known_keys[] = {
     "rows_per_block",
     "inner",
     "sync",
+    "interleave",
 };
 
 static int check_keys(checker *c)
@@ -210,6 +211,11 @@ static int check_sync(checker *c)
 	if (get(c, "sync") &&
 	    (!s || (strcmp(s, "none") && strcmp(s, "barrier"))))
 		return fail(c, "'sync' must be \"none\" or \"barrier\"");
+	s = json_string_value(get(c, "interleave"));
+	if (get(c, "interleave") &&
+	    (!s || (strcmp(s, "none") && strcmp(s, "primitives"))))
+		return fail(c,
+			    "'interleave' must be \"none\" or \"primitives\"");
 	return PR_OK;
 }
 

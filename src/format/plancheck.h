@@ -19,7 +19,7 @@
  *  "reps", "warmup", "rows", "keys", "d", "sizes": [..],
  *  "rows_list": [..] (rows-sweep), "rows_per_rank": [..] (row-split),
  *  "groups": [{"device", "count"}], "verify": bool, "out": PREFIX,
- *  "threads_per_block", "rows_per_block", "inner", "sync"}
+ *  "threads_per_block", "rows_per_block", "inner", "sync", "interleave"}
  * Every key is one of these. "experiment", "workload" and "out" are
  * non-empty strings; "seed" a decimal string that fits in 64 bits;
  * "launch" and "config" integers >= 0; "reps" in [1, 1000000], "warmup"
@@ -35,7 +35,10 @@
  * phases, 0 = chosen per size so that a block lasts about 20 us (see
  * runner/workload.h); "sync" (optional, default "none") "none" or
  * "barrier": an untimed MPI_Barrier right before each collective phase
- * of kv-split and row-split. The workload is one of:
+ * of kv-split and row-split; "interleave" (optional, default "none")
+ * "none" or "primitives": kv-split also times, after each rep, the ring
+ * step and the reduction of its Allreduces' segments. The workload is one
+ * of:
  *   pingpong       2 ranks or more; "sizes" not empty (warm: blocks of
  *                  "inner" round trips)
  *   pingpong-cold  as pingpong (one cold round trip per sample)

@@ -92,6 +92,7 @@ static const char *const placements[] = {"spread", "packed"};
 static const char *const syncs[] = {"none", "barrier"};
 static const char *const sharings[] = {"untested", "tested"};
 static const char *const bands[] = {"tolerance", "calibration"};
+static const char *const interleaves[] = {"none", "primitives"};
 
 /* The transports: base/mca.h's table, whose size is not known here. */
 static struct names transport_names(void)
@@ -139,6 +140,7 @@ static int set_reps(struct parse *p, const char *key, const char *value);
 static int set_warmup(struct parse *p, const char *key, const char *value);
 static int set_algorithm(struct parse *p, const char *key, const char *value);
 static int set_sync(struct parse *p, const char *key, const char *value);
+static int set_interleave(struct parse *p, const char *key, const char *value);
 static int set_sizes(struct parse *p, const char *key, const char *value);
 static int set_inner(struct parse *p, const char *key, const char *value);
 static int set_sharing(struct parse *p, const char *key, const char *value);
@@ -185,6 +187,7 @@ static const struct key keys[] = {
     {"schedule", "launches", set_launches, OPTIONAL},
     {"schedule", "reps", set_reps, OPTIONAL},
     {"schedule", "warmup", set_warmup, OPTIONAL},
+    {"schedule", "interleave", set_interleave, OPTIONAL},
     {"mpi", "algorithm", set_algorithm, OPTIONAL},
     {"mpi", "sync", set_sync, OPTIONAL},
     {"model", "name", set_model, OPTIONAL},
@@ -645,6 +648,16 @@ static int set_sync(struct parse *p, const char *key, const char *value)
 {
 	return set_factor_list(p->spec->syncs, &p->spec->nsyncs, p, key, value,
 			       NAMES(syncs));
+}
+
+static int set_interleave(struct parse *p, const char *key, const char *value)
+{
+	int i, error;
+
+	if ((error = get_choice(&i, p, key, value, NAMES(interleaves))) < 0)
+		return error;
+	p->spec->interleave = i == 1;
+	return PR_OK;
 }
 
 /* sizes = 8192, 4210688: exact message sizes, each listed once. */
@@ -1193,6 +1206,10 @@ static int check_row_split(struct parse *p)
 
 static int check_model(struct parse *p)
 {
+	if (p->spec->interleave && strcmp(p->workload->name, "kv-split"))
+		return fail(p, line_of(p, "schedule", "interleave"),
+			    "'interleave = primitives' is for workload "
+			    "'kv-split' (the primitives of its Allreduces)");
 	if (p->spec->rows_list_auto && (!p->model || !p->model->places_rows))
 		return fail(p, line_of(p, "shape", "rows_list"),
 			    "'rows_list = auto' needs model 'launch-geometry': "

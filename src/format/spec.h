@@ -56,8 +56,10 @@ typedef struct pr_spec {
 	 * experiment tests (its model prices it), not a flaw of the run */
 	int sharing_tested;
 
-	/* [schedule] */
+	/* [schedule]; interleave: kv-split times its Allreduces' primitives
+	 * in the same launch ("none" or "primitives") */
 	int launches, reps, warmup;
+	int interleave;
 
 	/* [launch]: GPU kernel launch settings (the experiment's subject in
 	 * launch-geometry); CPU backends ignore them */

@@ -88,6 +88,8 @@ static json_t *plan_for(const run_ctx *rc, const pr_invocation *inv,
 	json_object_set_new(plan, "rows_per_block",
 			    json_integer(s->rows_per_block));
 	json_object_set_new(plan, "inner", json_integer(s->inner));
+	json_object_set_new(plan, "interleave",
+			    json_string(s->interleave ? "primitives" : "none"));
 	json_object_set_new(plan, "sync",
 			    json_string(pr_spec_sync(s, inv->config)));
 	if (rc->rows_list)

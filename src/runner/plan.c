@@ -62,6 +62,10 @@ static void read_plan(pr_plan *out, json_t *root)
 	sync = json_string_value(json_object_get(root, "sync"));
 	out->sync =
 	    sync && !strcmp(sync, "barrier") ? PR_SYNC_BARRIER : PR_SYNC_NONE;
+	out->interleave =
+	    json_string_value(json_object_get(root, "interleave")) &&
+	    !strcmp(json_string_value(json_object_get(root, "interleave")),
+		    "primitives");
 	out->nsizes = ints(sizes, root, "sizes");
 	for (i = 0; i < (size_t)out->nsizes; i++)
 		out->sizes[i] = (size_t)sizes[i];

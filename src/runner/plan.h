@@ -42,6 +42,9 @@ typedef struct {
 	int threads_per_block, rows_per_block;
 	int inner;    /* operations per warm timed block; 0 = automatic */
 	pr_sync sync; /* "none" when absent */
+	/* "interleave": "primitives": kv-split times, after each rep, the
+	 * ring step and the reduction its Allreduces are made of */
+	int interleave;
 } pr_plan;
 
 /*

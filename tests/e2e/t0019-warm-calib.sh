@@ -102,6 +102,23 @@ assert d['sync'] == 'barrier' and d['verify']['ok'], d"
 check "kv-split: both allreduce phases on both ranks" sh -c \
 	"[ \$(awk -F, '\$8 ~ /^allreduce/ { print \$5, \$8 }' $SCRATCH/kv.csv | sort -u | wc -l) = 4 ]"
 
+# interleave: after each rep, a ring step and a reduction of each
+# Allreduce's segment (ceil(n / p) floats), on every rank
+cat >"$SCRATCH/kvi.json" <<JSON
+{"experiment": "t", "workload": "kv-split", "launch": 0, "config": 0,
+ "seed": "3", "reps": 2, "warmup": 1, "rows": 4, "keys": 8, "d": 4,
+ "groups": [{"device": "cpu", "count": 2}], "verify": true,
+ "interleave": "primitives", "out": "$SCRATCH/kvi"}
+JSON
+expect_exit 0 "kv-split with interleaved primitives" rank 2 kvi
+check "kv-split: the primitives of both segments, every rep and rank" sh -c \
+	"[ \"\$(awk -F, '\$8 == \"sendrecv\" || \$8 == \"reduce_local\" { print \$5, \$8, \$9, \$10 }' $SCRATCH/kvi.csv | sort | uniq -c | awk '{ print \$1 }' | sort -u)\" = 3 ]"
+check "kv-split: segments of 8 and 40 bytes (4 and 4 x 5 floats over 2)" sh -c \
+	"[ \"\$(awk -F, '\$8 == \"sendrecv\" { print \$9 }' $SCRATCH/kvi.csv | sort -un | tr '\\n' ' ')\" = '8 40 ' ]"
+check "kv-split: the primitives leave the result verified" python3 -c "
+import json; d = json.load(open('$SCRATCH/kvi.json'))
+assert d['verify']['ok'], d"
+
 plan bad allreduce 1 ""
 expect_exit 2 "allreduce on one rank is refused" rank 1 bad
 expect_out "with the rule's words" "allreduce needs 2 ranks or more"

@@ -317,6 +317,13 @@ static void test_inner_sync(void **state)
 	      "'sync' must be \"none\" or \"barrier\"");
 	fails(with(plan("kv-split"), "sync", "true"),
 	      "'sync' must be \"none\" or \"barrier\"");
+	passes(with(plan("kv-split"), "interleave", "-"));
+	passes(with(plan("kv-split"), "interleave", "\"none\""));
+	passes(with(plan("kv-split"), "interleave", "\"primitives\""));
+	fails(with(plan("kv-split"), "interleave", "\"yes\""),
+	      "'interleave' must be \"none\" or \"primitives\"");
+	fails(with(plan("kv-split"), "interleave", "true"),
+	      "'interleave' must be \"none\" or \"primitives\"");
 }
 
 static void test_rows_sweep(void **state)

@@ -374,7 +374,7 @@ static void test_unknown_key(void **state)
 	(void)state;
 	parse_fails(VALID "[schedule]\nrepz = 3\n",
 		    "t.ini:11: unknown key 'repz' in [schedule] (known: "
-		    "launches, reps, warmup)");
+		    "launches, reps, warmup, interleave)");
 	parse_fails(VALID "[factors]\ntransports = tcp\n",
 		    "t.ini:11: unknown key 'transports' in [factors] (known: "
 		    "transport, placement)");
@@ -605,6 +605,29 @@ static void test_missing_required(void **state)
 	parse_fails(EXPERIMENT SHAPE, "t.ini:7: missing key 'group' in "
 				      "[ranks]");
 	parse_fails("", "t.ini:1: missing key 'kind' in [experiment]");
+}
+
+/* interleave = primitives: kv-split only */
+static void test_interleave(void **state)
+{
+	pr_spec *spec = parse_ok("[experiment]\nkind = validation\nclaim = "
+				 "c\nworkload = kv-split\n[shape]\nrows = "
+				 "8\nkeys = 2\nd = 4\n[ranks]\ngroup = "
+				 "cpu*2\n[schedule]\ninterleave = "
+				 "primitives\n");
+
+	(void)state;
+	assert_true(spec->interleave);
+	pr_spec_free(spec);
+	spec = parse_ok(VALID "[schedule]\ninterleave = none\n");
+	assert_false(spec->interleave);
+	pr_spec_free(spec);
+	parse_fails(VALID "[schedule]\ninterleave = primitives\n",
+		    "t.ini:11: 'interleave = primitives' is for workload "
+		    "'kv-split' (the primitives of its Allreduces)");
+	parse_fails(VALID "[schedule]\ninterleave = all\n",
+		    "t.ini:11: unknown interleave 'all' (known: none, "
+		    "primitives)");
 }
 
 static void test_workload_requirements(void **state)
@@ -916,6 +939,7 @@ int main(void)
 	    cmocka_unit_test(test_unknown_names),
 	    cmocka_unit_test(test_duplicate_key),
 	    cmocka_unit_test(test_missing_required),
+	    cmocka_unit_test(test_interleave),
 	    cmocka_unit_test(test_workload_requirements),
 	    cmocka_unit_test(test_model_calibration),
 	    cmocka_unit_test(test_rows_sweep_and_split),

@@ -16,10 +16,12 @@ typedef struct {
 	long first, count; /* this rank's keys */
 	/* backend memory; l lives right after o: ol = o (rows x d), l */
 	float *q, *k, *v, *ol, *m;
-	float *ol_mpi, *m_mpi; /* what MPI is given: host copies of ol and m
-				  under PR_STAGING_HOST, else ol and m */
-	float *m_all;	       /* row maxima over all ranks, beside m_mpi */
-	int checked;	       /* verification ran */
+	float *ol_mpi, *m_mpi;	 /* what MPI is given: host copies of ol and m
+				    under PR_STAGING_HOST, else ol and m */
+	float *m_all;		 /* row maxima over all ranks, beside m_mpi */
+	float *seg_in, *seg_acc; /* interleave: a ring step's receive buffer
+				    and a reduction's target, n/p floats */
+	int checked;		 /* verification ran */
 	double max_rel_err;
 } kvsplit;
 
@@ -111,7 +113,46 @@ static int kv_setup(void **out, size_t *nsamples, const pr_rank *rk)
 	if (kv->be->run_rows(kv->bctx, &a) < 0 || kv->be->sync(kv->bctx) < 0)
 		return pr_rank_fail_backend(rk, "run_rows");
 	*nsamples = 3 + pr_tensor_compute_samples(rk) + (size_t)staged(kv);
+	if (rk->plan->interleave) {
+		long seg =
+		    (kv->rows * (kv->d + 1) + rk->nranks - 1) / rk->nranks;
+
+		kv->seg_in = calloc((size_t)seg, sizeof(float));
+		kv->seg_acc = calloc((size_t)seg, sizeof(float));
+		if (!kv->seg_in || !kv->seg_acc)
+			return pr_rank_failf(PR_EFAIL, 0,
+					     "cannot allocate two buffers of "
+					     "%ld floats",
+					     seg);
+		*nsamples += 4;
+	}
 	return PR_OK;
+}
+
+/*
+ * The primitives of a ring Allreduce of n floats from buf, as it runs
+ * them: after an untimed barrier, one ring step (MPI_Sendrecv of the
+ * n/p-float segment at buf to rank r+1, from r-1 into seg_in) and one
+ * reduction of that segment (into seg_acc, leaving buf as it is).
+ */
+static void primitives(kvsplit *kv, const float *buf, long n, pr_samples *out)
+{
+	int p = kv->rk->nranks, r = kv->rk->rank;
+	long seg = (n + p - 1) / p;
+	int64_t t0, t1;
+
+	MPI_Barrier(MPI_COMM_WORLD);
+	t0 = pr_timing_now();
+	MPI_Sendrecv(buf, (int)seg, MPI_FLOAT, (r + 1) % p, 2, kv->seg_in,
+		     (int)seg, MPI_FLOAT, (r + p - 1) % p, 2, MPI_COMM_WORLD,
+		     MPI_STATUS_IGNORE);
+	t1 = pr_timing_now();
+	pr_samples_add(out, PR_PHASE_SENDRECV, seg * 4, 1, t0, t1);
+	MPI_Barrier(MPI_COMM_WORLD);
+	t0 = pr_timing_now();
+	MPI_Reduce_local(kv->seg_in, kv->seg_acc, (int)seg, MPI_FLOAT, MPI_SUM);
+	t1 = pr_timing_now();
+	pr_samples_add(out, PR_PHASE_REDUCE_LOCAL, seg * 4, 1, t0, t1);
 }
 
 static int to_host(kvsplit *kv)
@@ -190,6 +231,10 @@ static int kv_run(void *ctx, int rep, int warmup, pr_samples *out)
 		      MPI_COMM_WORLD);
 	t1 = pr_timing_now();
 	pr_samples_add(out, PR_PHASE_ALLREDUCE, n * 4, 0, t0, t1);
+	if (kv->rk->plan->interleave) {
+		primitives(kv, kv->m_mpi, rows, out);
+		primitives(kv, kv->ol_mpi, n, out);
+	}
 	return PR_OK;
 }
 
@@ -322,6 +367,8 @@ static void kv_teardown(void *ctx)
 		pr_tensor_free(kv->be, kv->bctx, kv->m_all);
 	else
 		free(kv->m_all);
+	free(kv->seg_in);
+	free(kv->seg_acc);
 	free(kv);
 }
 
