@@ -461,6 +461,7 @@ static void build_groups(pr_analysis_run *out, const sample_set *S)
 			g->sel.device =
 			    dev ? pr_strdup(S->device[x->device]) : NULL;
 			g->sel.bytes = byt ? x->bytes : -1;
+			g->only_bytes = x->bytes; /* k's samples share it */
 			g->sel.rows = row ? x->rows : -1;
 			g->sel.rank = -1;
 			g->verdict = PR_NO_PREDICTION;
@@ -1084,6 +1085,7 @@ void pr_analysis_run_free(pr_analysis_run *r)
 	for (i = 0; i < r->nsteps; i++)
 		free(r->steps[i].rows);
 	free(r->steps);
+	free(r->primitive);
 	free(r->run_id);
 	free(r->status);
 	free(r->pin_tag);

@@ -81,7 +81,29 @@ typedef struct {
 	double ranks_per_core;	/* the largest of its launches */
 	int clamp;		/* the model clamped parameters */
 	int regime;		/* the cell is extrapolated */
+	/* the run timed the Allreduce's primitives in the same launch
+	 * (pr_analyze_primitives): the ring formula of those, the measured
+	 * statistic over it, and it over the prediction */
+	int primitives;
+	double formula_s, impl_ratio, cond_ratio;
 } pr_causes;
+
+/*
+ * A ring Allreduce cell against the primitives its run timed in the same
+ * launches (spec interleave = primitives): the statistics of the
+ * sendrecv and reduce_local samples of its segment and the ring formula
+ * (p-1) [X + R] + (p-1) X built from them.
+ */
+typedef struct {
+	int config;
+	const char *phase;  /* the cell's, borrowed */
+	int64_t bytes, seg; /* the Allreduce's n, its segment's bytes */
+	int ranks;	    /* p */
+	double x_s, r_s;    /* ring step and reduction at seg */
+	double formula_s;   /* the ring formula of x_s and r_s */
+	double measured_s;  /* the cell's statistic */
+	double predicted_s; /* the cell's prediction */
+} pr_primitive;
 
 /* One row of the analysis: a cell, or a group of samples. Times in s. */
 typedef struct {
@@ -95,8 +117,9 @@ typedef struct {
 	double cv, max_min;  /* of launch_med; NAN when undefined */
 	const pr_cell *cell; /* the prediction, or NULL */
 	pr_verdict verdict;
-	const char *why;  /* INCONCLUSIVE: the reason (static), else NULL */
-	pr_causes causes; /* of a FAIL that is no negative control */
+	const char *why;    /* INCONCLUSIVE: the reason (static), else NULL */
+	pr_causes causes;   /* of a FAIL that is no negative control */
+	int64_t only_bytes; /* a group: the bytes all its samples have */
 } pr_analysis_row;
 
 /*
@@ -181,6 +204,9 @@ typedef struct pr_analysis_run {
 	size_t nlinearity;
 	pr_steps *steps; /* per config with samples of the phase */
 	size_t nsteps;
+	int has_primitives;
+	pr_primitive *primitive; /* per ring cell with both primitives */
+	size_t nprimitives;
 } pr_analysis_run;
 
 typedef struct {
@@ -243,6 +269,9 @@ void pr_analysis_run_free(pr_analysis_run *r);
  */
 void pr_analyze_linearity(pr_analysis_run *r, const json_t *pred);
 void pr_analyze_steps(pr_analysis_run *r, const json_t *pred);
+/* The post_analyze hook of hockney-ring: r's ring cells against the
+ * primitives timed in the same launches (analyze/primitives.c). */
+void pr_analyze_primitives(pr_analysis_run *r, const json_t *pred);
 
 /*
  * Analyze runs/NAME (below root, which ends in '/') against

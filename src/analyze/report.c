@@ -653,6 +653,19 @@ static void put_cause_list(FILE *f, const pr_analysis *a,
 			sep);
 		sep = "; ";
 	}
+	if (k->primitives) {
+		fprintf(f,
+			"%sprimitives: the ring steps and reductions timed "
+			"in the same launches make ",
+			sep);
+		put_sig3(f, k->formula_s * u);
+		fprintf(f, " %s; the Allreduce took ", unit);
+		put_sig3(f, k->impl_ratio);
+		fputs("x that (its implementation), the primitives were ", f);
+		put_sig3(f, k->cond_ratio);
+		fputs("x the prediction (the conditions)", f);
+		sep = "; ";
+	}
 	if (!*sep)
 		fputs("no measured cause found", f);
 }
@@ -688,6 +701,60 @@ static void put_stat_ci(FILE *f, const pr_analysis_row *x, double u,
 	put_sig3(f, x->stat * u);
 	fputc(' ', f);
 	put_ci(f, &x->ci, u, unit);
+}
+
+/* "1.23 ms" in the unit of v */
+static void put_time(FILE *f, double v)
+{
+	int us = fabs(v) < 1e-4;
+
+	put_sig3(f, v * (us ? 1e6 : 1e3));
+	fputs(us ? " us" : " ms", f);
+}
+
+static void put_primitives(FILE *f, const pr_analysis_run *r)
+{
+	size_t i;
+
+	if (!r->has_primitives || !r->nprimitives)
+		return;
+	fputs("### Primitives timed in the same launches\n\n"
+	      "Per ring Allreduce cell: the statistic of this run's own ring "
+	      "steps X (MPI_Sendrecv of the n/p-byte segment, every rank at "
+	      "once) and reductions R of that segment, timed right after each "
+	      "rep (interleave = primitives), and the ring formula (p-1) [X + "
+	      "R] + (p-1) X built from them. measured/formula far from 1: "
+	      "the Allreduce costs more (or less) than the primitives it is "
+	      "made of, its implementation; formula/predicted far from 1: "
+	      "the primitives themselves differ from the calibration's, the "
+	      "conditions.\n\n"
+	      "| config | phase | segment | X | R | formula | measured | "
+	      "measured/formula | formula/predicted |\n"
+	      "|---|---|---:|---:|---:|---:|---:|---:|---:|\n",
+	      f);
+	for (i = 0; i < r->nprimitives; i++) {
+		const pr_primitive *q = &r->primitive[i];
+		const char *cfg = config_label(r, q->config);
+
+		fprintf(f, "| %d%s", q->config, *cfg ? " " : "");
+		put_md(f, cfg);
+		fputs(" | ", f);
+		put_md(f, q->phase);
+		fprintf(f, " | %lld B | ", (long long)q->seg);
+		put_time(f, q->x_s);
+		fputs(" | ", f);
+		put_time(f, q->r_s);
+		fputs(" | ", f);
+		put_time(f, q->formula_s);
+		fputs(" | ", f);
+		put_time(f, q->measured_s);
+		fputs(" | ", f);
+		put_sig3(f, q->measured_s / q->formula_s);
+		fputs(" | ", f);
+		put_sig3(f, q->formula_s / q->predicted_s);
+		fputs(" |\n", f);
+	}
+	fputc('\n', f);
 }
 
 static void put_arrivals(FILE *f, const pr_analysis_run *r)
@@ -769,6 +836,7 @@ static void put_run(FILE *f, const pr_analysis *a, const pr_analysis_run *r,
 	put_problems(f, r);
 	put_causes(f, a, r);
 	put_arrivals(f, r);
+	put_primitives(f, r);
 	if (r->has_linearity) {
 		fputs("**Linearity (model linear-rows):**\n\n", f);
 		for (i = 0; i < r->nlinearity; i++)
@@ -943,6 +1011,13 @@ static json_t *causes_json(const pr_analysis *a, const pr_causes *k)
 	}
 	if (k->regime)
 		json_array_append_new(v, json_pack("{s:s}", "cause", "regime"));
+	if (k->primitives)
+		json_array_append_new(
+		    v,
+		    json_pack("{s:s, s:o, s:o, s:o}", "cause", "primitives",
+			      "formula_s", jnum(k->formula_s),
+			      "measured_over_formula", jnum(k->impl_ratio),
+			      "formula_over_predicted", jnum(k->cond_ratio)));
 	return v;
 }
 
@@ -1064,6 +1139,29 @@ static json_t *quantity_json(const pr_analysis_row *x)
 			 "launch_medians_s", launches_json(x, 1));
 }
 
+static json_t *primitives_json(const pr_analysis_run *r)
+{
+	json_t *all = json_array();
+	size_t i;
+
+	for (i = 0; i < r->nprimitives; i++) {
+		const pr_primitive *q = &r->primitive[i];
+
+		json_array_append_new(
+		    all,
+		    json_pack("{s:i, s:s, s:I, s:I, s:i, s:o, s:o, s:o, s:o, "
+			      "s:o}",
+			      "config", q->config, "phase", q->phase, "bytes",
+			      (json_int_t)q->bytes, "segment_bytes",
+			      (json_int_t)q->seg, "ranks", q->ranks,
+			      "sendrecv_s", jnum(q->x_s), "reduce_local_s",
+			      jnum(q->r_s), "formula_s", jnum(q->formula_s),
+			      "measured_s", jnum(q->measured_s), "predicted_s",
+			      jnum(q->predicted_s)));
+	}
+	return all;
+}
+
 static json_t *arrivals_json(const pr_analysis_run *r)
 {
 	json_t *all = json_array();
@@ -1179,6 +1277,8 @@ static json_t *run_json(const pr_analysis *a, const pr_analysis_run *r)
 	json_object_set_new(o, "cells", rows);
 	json_object_set_new(o, "variability", groups);
 	json_object_set_new(o, "arrivals", arrivals_json(r));
+	if (r->has_primitives)
+		json_object_set_new(o, "primitives", primitives_json(r));
 	json_object_set_new(o, "problems", problems_json(r));
 	json_object_set_new(o, "sharing", sharing_json(r));
 	if (r->has_linearity)

@@ -598,7 +598,7 @@ const pr_model pr_models[] = {
      "segments (<= 4 KiB, 4-64 KiB, > 64 KiB) under the config's "
      "transport and placement; n = rows*d*4 + rows*4 (partial output and "
      "row sums, allreduce) and rows*4 (row max, allreduce_small)",
-     check_hockney_ring, predict_hockney_ring, NULL},
+     check_hockney_ring, predict_hockney_ring, pr_analyze_primitives},
     {"linear-rows", 1, 0, 0,
      "T(r) = a + b*r per device kind; a measured/predicted outside [1-tol, "
      "1+tol] at some rows value means linearity is broken there",

@@ -525,6 +525,66 @@ static void test_labels(void **state)
 	done(&r);
 }
 
+/* A ring cell against the primitives timed in the same launches: X = 1
+ * ms, R = 0.5 ms at the 40-byte segment of an 80-byte Allreduce over 2
+ * ranks make (1)(1 + 0.5) + (1)(1) = 2.5 ms; the Allreduce took 4 ms. */
+static void test_primitives(void **state)
+{
+	json_t *pred = json_pack("{s:[{s:i}]}", "cells", "ranks", 2);
+	pr_cell c[1];
+	pr_analysis_run r;
+	size_t i, n;
+	int l, k, q;
+
+	(void)state;
+	collective("h");
+	n = T.nrows;
+	for (i = 0; i < n; i++)
+		T.row[i].bytes = 80;
+	for (l = 0; l < 6; l++)
+		for (k = 0; k < 2; k++)
+			for (q = 0; q < 2; q++) {
+				add(l, 0, k, 0, q, "sendrecv", 1);
+				T.row[T.nrows - 1].bytes = 40;
+				add(l, 0, k, 0, q, "sendrecv", 9);
+				T.row[T.nrows - 1].bytes = 8;
+				add(l, 0, k, 0, q, "reduce_local", 0.5);
+				T.row[T.nrows - 1].bytes = 40;
+			}
+	c[0] = cell(0, "allreduce", -1, PR_REDUCE_AFTER_LAST_ARRIVAL, 0.5, 1);
+	c[0].sel.bytes = 80;
+	c[0].formula = "ring";
+	pr_analyze_run(&r, &T, NULL, c, 1, PR_RULE_POINT);
+	pr_analyze_primitives(&r, pred);
+	assert_true(r.has_primitives);
+	assert_int_equal(r.nprimitives, 1);
+	assert_int_equal(r.primitive[0].seg, 40);
+	close_to(r.primitive[0].x_s, 1e-3);
+	close_to(r.primitive[0].r_s, 0.5e-3);
+	close_to(r.primitive[0].formula_s, 2.5e-3);
+	close_to(r.primitive[0].measured_s, 4e-3);
+	assert_int_equal(r.row[0].verdict, PR_FAIL);
+	assert_true(r.row[0].causes.primitives);
+	close_to(r.row[0].causes.impl_ratio, 1.6);
+	close_to(r.row[0].causes.cond_ratio, 2.5 / 0.75);
+	done(&r);
+
+	/* no primitives of the segment's size, or not a ring cell: none */
+	collective("h");
+	for (i = 0; i < T.nrows; i++)
+		T.row[i].bytes = 80;
+	add(0, 0, 0, 0, 0, "sendrecv", 1);
+	T.row[T.nrows - 1].bytes = 8;
+	add(0, 0, 0, 0, 0, "sendrecv", 1);
+	T.row[T.nrows - 1].bytes = 16;
+	pr_analyze_run(&r, &T, NULL, c, 1, PR_RULE_POINT);
+	pr_analyze_primitives(&r, pred);
+	assert_int_equal(r.nprimitives, 0);
+	assert_false(r.row[0].causes.primitives);
+	done(&r);
+	json_decref(pred);
+}
+
 static void test_sig3(void **state)
 {
 	char buf[48];
@@ -551,6 +611,7 @@ int main(void)
 	    cmocka_unit_test(test_clock),
 	    cmocka_unit_test(test_sharing_fallback),
 	    cmocka_unit_test(test_labels),
+	    cmocka_unit_test(test_primitives),
 	    cmocka_unit_test(test_sig3),
 	};
 
