@@ -8,3 +8,11 @@ for b in "$BIN"/bench/bench_*; do
 	echo "== $(basename "$b")"
 	"$b"
 done
+# prereg's warm ping-pong against a plain loop, same transport and binding
+if command -v mpirun >/dev/null 2>&1; then
+	echo "== warm-vs-loop (one-way us; ratio = prereg / loop median)"
+	if [ "$(id -u)" = 0 ]; then
+		export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+	fi
+	BIN=$BIN sh "$here/../bench/warm-vs-loop.sh"
+fi

@@ -509,6 +509,33 @@ static void put_intro(FILE *f, const pr_analysis *a)
 	fputs("\n\n", f);
 }
 
+/* One line per config whose launches put more than one rank on a core:
+ * flagged unless the spec said sharing is what it tests. */
+static void put_sharing(FILE *f, const pr_analysis_run *r)
+{
+	size_t c;
+
+	for (c = 0; r->sharing && c < r->nconfigs; c++) {
+		const pr_sharing *s = &r->sharing[c];
+		const char *cfg = config_label(r, (int)c);
+
+		if (!s->known || !s->oversubscribed)
+			continue;
+		fputs(s->sharing_tested ? "- sharing tested: config "
+					: "- **oversubscribed**: config ",
+		      f);
+		fprintf(f, "%zu%s", c, *cfg ? " " : "");
+		put_md(f, cfg);
+		fputs(" put ", f);
+		put_sig3(f, s->ranks_per_core);
+		fputs(s->sharing_tested
+			  ? " ranks on a core, as its spec says it tests\n"
+			  : " ranks on a core; its spec does not say sharing "
+			    "is what it tests, so its times include it\n",
+		      f);
+	}
+}
+
 static void put_run_facts(FILE *f, const pr_analysis *a,
 			  const pr_analysis_run *r)
 {
@@ -542,6 +569,7 @@ static void put_run_facts(FILE *f, const pr_analysis *a,
 			"pinned for this run**: the verdicts judge the run "
 			"against the file as it is now\n",
 			a->name);
+	put_sharing(f, r);
 	fputc('\n', f);
 }
 
