@@ -1,9 +1,11 @@
 #!/bin/sh
 # warm-vs-loop.sh - prereg's warm pingpong against a plain ping-pong loop
 # (bench/pingpong_loop.c), 2 ranks bound to cores, per transport, back to
-# back. Prints size, transport, prereg's one-way time (median over reps
-# of rank 0's block / (2 inner)), the loop's median one-way time, their
-# ratio, and the loop's mean (osu_latency's statistic) for reference.
+# back, alternating ROUNDS (default 5) launches of each. Prints size,
+# transport, prereg's one-way time (the median over launches of the
+# median over reps of rank 0's block / (2 inner)), the loop's (the median
+# over launches of its median one-way time), their ratio, and the loop's
+# mean (osu_latency's statistic, median over launches) for reference.
 #
 # usage: sh bench/warm-vs-loop.sh [MAX_BYTES]   (after make and make bench)
 # BIN (prereg-rank's directory) and LOOP (the loop's binary) may be set.
@@ -12,6 +14,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 BIN=${BIN:-$here/bin}
 LOOP=${LOOP:-$here/build/bench/pingpong_loop}
 max=${1:-8388608}
+rounds=${ROUNDS:-5}
 export OMPI_MCA_rmaps_base_oversubscribe=${OMPI_MCA_rmaps_base_oversubscribe:-0}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/warm-vs-loop.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
@@ -30,30 +33,47 @@ mca() {
 	esac
 }
 
+# median SIZE VALUE lines -> per size the median of its values
+median() {
+	sort -k1,1n -k2,2g | awk '{ v[$1, ++n[$1]] = $2 }
+		END { for (s in n) { k = n[s]; h = int((k + 1) / 2)
+			m = k % 2 ? v[s, h] : (v[s, h] + v[s, h + 1]) / 2
+			print s, m } }' | sort -k1,1n
+}
+
 printf '%-9s %-6s %12s %12s %7s %12s\n' size transport prereg_us loop_us \
 	ratio loop_mean_us
 for t in vader tcp; do
-	cat >"$tmp/plan-$t.json" <<JSON
-{"experiment": "warm-vs-loop", "workload": "pingpong", "launch": 0,
- "config": 0, "seed": "1", "reps": 20, "warmup": 3, "inner": 0,
+	: >"$tmp/p-$t"
+	: >"$tmp/l-$t"
+	: >"$tmp/m-$t"
+	r=0
+	# the two alternate, ROUNDS times: one launch of each is not enough,
+	# launch-to-launch differences here reach 20%
+	while [ $r -lt "$rounds" ]; do
+		cat >"$tmp/plan-$t.json" <<JSON
+{"experiment": "warm-vs-loop", "workload": "pingpong", "launch": $r,
+ "config": 0, "seed": "$((r + 1))", "reps": 20, "warmup": 3, "inner": 0,
  "sizes": [$sizes], "groups": [{"device": "cpu", "count": 2}],
  "out": "$tmp/$t"}
 JSON
-	# shellcheck disable=SC2046 # the MCA words split on purpose
-	mpirun -n 2 --bind-to core $(mca $t) "$LOOP" "$max" >"$tmp/loop-$t"
-	# shellcheck disable=SC2046
-	mpirun -n 2 --bind-to core $(mca $t) "$BIN/prereg-rank" \
-		"$tmp/plan-$t.json" >/dev/null
-	# rank 0's warm blocks, one-way time in us, per size; then medians
-	awk -F, '$8 == "pingpong" && $4 == 0 && $5 == 0 {
-		printf "%d %.6f\n", $9, ($12 - $11) / 1000.0 / (2 * ($10 > 0 ? $10 : 1)) }' \
-		"$tmp/$t.csv" | sort -k1,1n -k2,2g |
-		awk '{ v[$1, ++n[$1]] = $2 }
-		END { for (s in n) { k = n[s]; h = int((k + 1) / 2)
-			m = k % 2 ? v[s, h] : (v[s, h] + v[s, h + 1]) / 2
-			print s, m } }' |
-		sort -k1,1n >"$tmp/prereg-$t"
-	join "$tmp/prereg-$t" "$tmp/loop-$t" |
+		# shellcheck disable=SC2046 # the MCA words split on purpose
+		mpirun -n 2 --bind-to core $(mca $t) "$LOOP" "$max" >"$tmp/loop"
+		# shellcheck disable=SC2046
+		mpirun -n 2 --bind-to core $(mca $t) "$BIN/prereg-rank" \
+			"$tmp/plan-$t.json" >/dev/null
+		# rank 0's warm blocks: one-way us per size, this launch's median
+		awk -F, '$8 == "pingpong" && $4 == 0 && $5 == 0 {
+			printf "%d %.6f\n", $9, ($12 - $11) / 1000.0 / (2 * ($10 > 0 ? $10 : 1)) }' \
+			"$tmp/$t.csv" | median >>"$tmp/p-$t"
+		awk '{ print $1, $2 }' "$tmp/loop" >>"$tmp/l-$t"
+		awk '{ print $1, $3 }' "$tmp/loop" >>"$tmp/m-$t"
+		r=$((r + 1))
+	done
+	median <"$tmp/p-$t" >"$tmp/prereg-$t"
+	median <"$tmp/l-$t" >"$tmp/loop-$t"
+	median <"$tmp/m-$t" >"$tmp/mean-$t"
+	join "$tmp/prereg-$t" "$tmp/loop-$t" | join - "$tmp/mean-$t" |
 		awk -v t=$t '{ printf "%-9d %-6s %12.3f %12.3f %7.3f %12.3f\n",
 			$1, t, $2, $3, $2 / $3, $4 }'
 done
