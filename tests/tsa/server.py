@@ -1,0 +1,44 @@
+"""server.py - the HTTP side of tsa.sh: each POST of an
+application/timestamp-query is answered by `openssl ts -reply` with the
+authority of DIR. Listens on 127.0.0.1, a free port; writes DIR/url once
+it listens. Usage: server.py DIR"""
+import http.server
+import os
+import subprocess
+import sys
+
+DIR = sys.argv[1]
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    def do_POST(self):
+        n = int(self.headers.get("Content-Length", "0"))
+        query = self.rfile.read(n)
+        if self.headers.get("Content-Type") != "application/timestamp-query":
+            self.send_error(415, "expected application/timestamp-query")
+            return
+        p = subprocess.run(
+            ["openssl", "ts", "-reply", "-config",
+             os.path.join(DIR, "openssl.cnf"),
+             "-queryfile", "/dev/stdin", "-out", "/dev/stdout"],
+            input=query, capture_output=True, check=False)
+        if p.returncode != 0 or not p.stdout:
+            self.send_error(500, "openssl ts -reply failed")
+            sys.stderr.write(p.stderr.decode(errors="replace"))
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", "application/timestamp-reply")
+        self.send_header("Content-Length", str(len(p.stdout)))
+        self.end_headers()
+        self.wfile.write(p.stdout)
+
+    def log_message(self, format, *args):
+        sys.stderr.write("%s\n" % (format % args))
+
+
+server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+url = "http://127.0.0.1:%d/" % server.server_address[1]
+with open(os.path.join(DIR, "url.tmp"), "w") as f:
+    f.write(url + "\n")
+os.rename(os.path.join(DIR, "url.tmp"), os.path.join(DIR, "url"))
+server.serve_forever()
