@@ -1,7 +1,7 @@
 """server.py - the HTTP side of tsa.sh: each POST of an
 application/timestamp-query is answered by `openssl ts -reply` with the
 authority of DIR. Listens on 127.0.0.1, a free port; writes DIR/url once
-it listens. Usage: server.py DIR"""
+it listens. Paths other than / fail as tsa.sh says. Usage: server.py DIR"""
 import http.server
 import os
 import subprocess
@@ -17,20 +17,30 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if self.headers.get("Content-Type") != "application/timestamp-query":
             self.send_error(415, "expected application/timestamp-query")
             return
+        if self.path.startswith("/http-"):
+            self.send_error(int(self.path[6:]))
+            return
+        if self.path == "/not-tsa":
+            self.answer(b"not a time-stamp response")
+            return
+        section = "tsa_reject" if self.path == "/reject" else "tsa_config"
         p = subprocess.run(
             ["openssl", "ts", "-reply", "-config",
-             os.path.join(DIR, "openssl.cnf"),
+             os.path.join(DIR, "openssl.cnf"), "-section", section,
              "-queryfile", "/dev/stdin", "-out", "/dev/stdout"],
             input=query, capture_output=True, check=False)
         if p.returncode != 0 or not p.stdout:
             self.send_error(500, "openssl ts -reply failed")
             sys.stderr.write(p.stderr.decode(errors="replace"))
             return
+        self.answer(p.stdout)
+
+    def answer(self, body):
         self.send_response(200)
         self.send_header("Content-Type", "application/timestamp-reply")
-        self.send_header("Content-Length", str(len(p.stdout)))
+        self.send_header("Content-Length", str(len(body)))
         self.end_headers()
-        self.wfile.write(p.stdout)
+        self.wfile.write(body)
 
     def log_message(self, format, *args):
         sys.stderr.write("%s\n" % (format % args))

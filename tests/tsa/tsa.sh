@@ -7,6 +7,9 @@
 #                           DIR holds one), start the server, print its URL
 #        tsa.sh stop DIR    stop the server (DIR is kept)
 #        tsa.sh url DIR     print the URL of the running server
+# Paths other than / answer as a failing authority would: /http-CODE that
+# HTTP status, /not-tsa 200 with bytes that are no response, /reject a
+# rejection (only SHA-512 imprints accepted).
 # Files in DIR: url (http://127.0.0.1:PORT/), ca.pem (the CA to verify
 # with), pid, server.log. Two DIRs are two authorities of unrelated CAs.
 set -eu
@@ -52,6 +55,16 @@ accuracy = secs:1
 ordering = yes
 tsa_name = yes
 ess_cert_id_chain = no
+ess_cert_id_alg = sha256
+[ tsa_reject ]
+dir = $d
+serial = \$dir/serial
+crypto_device = builtin
+signer_cert = \$dir/tsa.pem
+signer_key = \$dir/tsa.key
+signer_digest = sha256
+default_policy = 1.3.6.1.4.1.99999.1
+digests = sha512
 ess_cert_id_alg = sha256
 CNF
 	name=$(basename "$d")

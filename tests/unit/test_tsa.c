@@ -325,6 +325,36 @@ static void test_fetch_unreachable(void **state)
 	free(s);
 }
 
+/* An authority that fails: each way has its message and no token. */
+static void fetch_fails(const char *path, const char *want_fmt)
+{
+	char *s = statement("kv"), *url, *want;
+	pr_tsa_token t;
+
+	url = pr_asprintf("%s%s", tsa.url_a, path);
+	want = pr_asprintf(want_fmt, url);
+	pr_set_quiet(1);
+	assert_int_equal(pr_tsa_fetch(&t, url, s), PR_EFAIL);
+	pr_set_quiet(0);
+	assert_null(t.der);
+	assert_memory_equal(pr_last_error(), want, strlen(want));
+	free(want);
+	free(url);
+	free(s);
+}
+
+static void test_fetch_fails(void **state)
+{
+	(void)state;
+	need_tsa();
+	fetch_fails("http-503",
+		    "time-stamping authority '%s' answered HTTP 503");
+	fetch_fails("not-tsa", "time-stamping authority '%s' did not "
+			       "answer a time-stamp response");
+	fetch_fails("reject", "time-stamping authority '%s' refused the "
+			      "request: rejection: ");
+}
+
 static int cmp_i64(const void *a, const void *b)
 {
 	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
@@ -365,6 +395,7 @@ int main(void)
 	    cmocka_unit_test(test_verify_refused),
 	    cmocka_unit_test(test_verify_no_ca),
 	    cmocka_unit_test(test_fetch_unreachable),
+	    cmocka_unit_test(test_fetch_fails),
 	    cmocka_unit_test(test_fetch_time),
 	};
 
