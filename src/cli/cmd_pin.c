@@ -1,15 +1,17 @@
 /* cmd_pin.c - prereg pin NAME */
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "repo/git.h"
 #include "repo/pin.h"
+#include "repo/stamp.h"
 #include "format/spec.h"
 #include "base/util.h"
 #include "cli/cmd.h"
 
 static const char usage[] =
-    "usage: prereg pin NAME\n"
+    "usage: prereg pin NAME [--tsa URL]\n"
     "       prereg pin --restore-tags\n"
     "\n"
     "Commit exactly experiments/NAME/experiment.ini and\n"
@@ -17,28 +19,67 @@ static const char usage[] =
     "a child of HEAD and tag it prereg/pin/NAME/K. Pinning again with\n"
     "nothing changed prints the existing pin. Then: prereg run NAME.\n"
     "\n"
+    "  --tsa URL       ask the RFC 3161 time-stamping authority at URL for\n"
+    "                  a token over the pin (new or existing) and commit it\n"
+    "                  as predictions/NAME.pin-K.tsr; default: [pin] tsa\n"
+    "                  of the spec. An authority that cannot be reached\n"
+    "                  leaves the pin unanchored (exit 1)\n"
     "  --restore-tags  recreate the missing tags of the pin commits\n"
     "                  reachable from HEAD (a copy of the repository made\n"
     "                  without its tags); existing tags are never moved\n";
+
+typedef struct {
+	int restore;
+	const char *tsa;
+} pin_opts;
+
+static int on_opt(int opt, const char *arg, void *data)
+{
+	pin_opts *o = data;
+
+	if (opt == 'r')
+		o->restore = 1;
+	else if (opt == 't')
+		o->tsa = arg;
+	return PR_OK;
+}
+
+/* A token over pin from url (the option, else the spec's [pin] tsa). */
+static int stamp(git_repository *repo, const char *name, const pr_pin *pin,
+		 const char *url)
+{
+	char *rel = pr_stamp_path(NULL, name, pin->k);
+	int stamped = 0, error;
+
+	if ((error = pr_stamp_pin(&stamped, repo, name, pin, url)) == 0)
+		printf("%s %s: %s\n",
+		       stamped ? "time-stamped" : "already time-stamped:",
+		       pin->tag, rel);
+	free(rel);
+	return error;
+}
 
 int cmd_pin(int argc, char **argv, git_repository *repo)
 {
 	static const struct option opts[] = {
 	    PR_CMD_OPT_HELP,
 	    {"restore-tags", no_argument, NULL, 'r'},
+	    {"tsa", required_argument, NULL, 't'},
 	    PR_CMD_OPT_END};
 	pr_spec *spec = NULL;
+	pin_opts o = {0, NULL};
 	pr_pin pin;
-	int first, created = 0, restore = 0, n, error;
+	int first, created = 0, n, error;
 
-	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, -1,
-				  pr_cmd_flag, &restore)) != 0)
+	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, -1, on_opt,
+				  &o)) != 0)
 		return error;
-	if (argc - first != (restore ? 0 : 1))
+	if (argc - first != (o.restore ? 0 : 1) || (o.restore && o.tsa))
 		return pr_cmd_usage_error(
 		    argv[0], usage, "expected %s",
-		    restore ? "no NAME with --restore-tags" : "NAME");
-	if (restore) {
+		    o.restore ? "no NAME or --tsa with --restore-tags"
+			      : "NAME");
+	if (o.restore) {
 		if ((error = pr_pin_restore_tags(&n, repo)) == 0)
 			printf("%d pin tag%s restored\n", n, n == 1 ? "" : "s");
 		return error;
@@ -46,11 +87,15 @@ int cmd_pin(int argc, char **argv, git_repository *repo)
 	/* a spec that does not parse is not worth pinning */
 	if ((error = pr_spec_load(&spec, pr_repo_root(repo), argv[first])) < 0)
 		return error;
-	pr_spec_free(spec);
 	if ((error = pr_pin_create(&pin, &created, repo, argv[first])) < 0)
-		return error;
+		goto cleanup;
 	printf("%s %s %.12s (spec %.12s, prediction %.12s)\n",
 	       created ? "pinned" : "already pinned:", pin.tag, pin.commit,
 	       pin.spec_blob, pin.pred_blob);
-	return PR_OK;
+	if (o.tsa || spec->tsa)
+		error =
+		    stamp(repo, argv[first], &pin, o.tsa ? o.tsa : spec->tsa);
+cleanup:
+	pr_spec_free(spec);
+	return error;
 }

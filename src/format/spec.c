@@ -146,6 +146,7 @@ static int set_inner(struct parse *p, const char *key, const char *value);
 static int set_sharing(struct parse *p, const char *key, const char *value);
 static int set_band(struct parse *p, const char *key, const char *value);
 static int set_pilot_cv(struct parse *p, const char *key, const char *value);
+static int set_tsa(struct parse *p, const char *key, const char *value);
 static int set_model(struct parse *p, const char *key, const char *value);
 static int set_calibration(struct parse *p, const char *key, const char *value);
 static int set_comm_calibration(struct parse *p, const char *key,
@@ -162,7 +163,7 @@ static int set_rows_per_block(struct parse *p, const char *key,
 
 static const char *const sections[] = {
     "experiment", "shape", "ranks",  "factors", "schedule",
-    "mpi",	  "model", "launch", "slurm",
+    "mpi",	  "model", "launch", "slurm",	"pin",
 };
 
 /* Every key of experiment.ini; anything else is an error. */
@@ -203,6 +204,7 @@ static const struct key keys[] = {
     {"slurm", "gres", set_slurm_list, OPTIONAL},
     {"slurm", "time", set_slurm_time, OPTIONAL},
     {"slurm", "sbatch", set_slurm_sbatch, OPTIONAL},
+    {"pin", "tsa", set_tsa, OPTIONAL},
 };
 
 #define NKEYS (sizeof(keys) / sizeof(keys[0]))
@@ -657,6 +659,18 @@ static int set_interleave(struct parse *p, const char *key, const char *value)
 	if ((error = get_choice(&i, p, key, value, NAMES(interleaves))) < 0)
 		return error;
 	p->spec->interleave = i == 1;
+	return PR_OK;
+}
+
+/* tsa = http://...: an RFC 3161 authority, http or https. */
+static int set_tsa(struct parse *p, const char *key, const char *value)
+{
+	if (strncmp(value, "http://", 7) && strncmp(value, "https://", 8))
+		return fail(p, p->line,
+			    "'%s' must be an http:// or https:// URL, not '%s'",
+			    key, value);
+	free(p->spec->tsa);
+	p->spec->tsa = pr_strdup(value);
 	return PR_OK;
 }
 
@@ -1351,6 +1365,7 @@ void pr_spec_free(pr_spec *spec)
 	for (i = 0; i < spec->npilot; i++)
 		free(spec->pilot_phase[i]);
 	free(spec->band);
+	free(spec->tsa);
 	free(spec->model);
 	free(spec->calibration);
 	free(spec->comm_calibration);

@@ -97,6 +97,8 @@ typedef struct pr_spec {
 	 * the pilot CV of the phase) or tolerance (predicted * (1 -/+
 	 * tolerance)); pilot_cv = phase:cv, ... */
 	char *band;
+	/* [pin] tsa: the time-stamping authority `prereg pin` asks, or NULL */
+	char *tsa;
 	char *pilot_phase[PR_MAX_FACTOR];
 	double pilot_cv[PR_MAX_FACTOR];
 	int npilot;

@@ -360,11 +360,11 @@ static void test_unknown_section(void **state)
 	parse_fails(
 	    VALID "[foo]\n",
 	    "t.ini:10: unknown section 'foo' (known: experiment, shape, "
-	    "ranks, factors, schedule, mpi, model, launch, slurm)");
+	    "ranks, factors, schedule, mpi, model, launch, slurm, pin)");
 	parse_fails(
 	    "[Experiment]\nkind = validation\n",
 	    "t.ini:1: unknown section 'Experiment' (known: experiment, "
-	    "shape, ranks, factors, schedule, mpi, model, launch, slurm)");
+	    "shape, ranks, factors, schedule, mpi, model, launch, slurm, pin)");
 	parse_fails("kind = validation\n" VALID,
 		    "t.ini:1: key 'kind' is outside any [section]");
 }
@@ -605,6 +605,28 @@ static void test_missing_required(void **state)
 	parse_fails(EXPERIMENT SHAPE, "t.ini:7: missing key 'group' in "
 				      "[ranks]");
 	parse_fails("", "t.ini:1: missing key 'kind' in [experiment]");
+}
+
+/* [pin] tsa: an http or https URL */
+static void test_pin_tsa(void **state)
+{
+	pr_spec *spec = parse_ok(VALID "[pin]\ntsa = http://127.0.0.1:8080/\n");
+
+	(void)state;
+	assert_string_equal(spec->tsa, "http://127.0.0.1:8080/");
+	pr_spec_free(spec);
+	spec = parse_ok(VALID "[pin]\ntsa = https://tsa.example/\n");
+	assert_string_equal(spec->tsa, "https://tsa.example/");
+	pr_spec_free(spec);
+	spec = parse_ok(VALID);
+	assert_null(spec->tsa);
+	pr_spec_free(spec);
+	parse_fails(VALID "[pin]\ntsa = ftp://tsa.example/\n",
+		    "t.ini:11: 'tsa' must be an http:// or https:// URL, not "
+		    "'ftp://tsa.example/'");
+	parse_fails(VALID "[pin]\ntsa = httpx://a\n",
+		    "t.ini:11: 'tsa' must be an http:// or https:// URL, not "
+		    "'httpx://a'");
 }
 
 /* interleave = primitives: kv-split only */
@@ -939,6 +961,7 @@ int main(void)
 	    cmocka_unit_test(test_unknown_names),
 	    cmocka_unit_test(test_duplicate_key),
 	    cmocka_unit_test(test_missing_required),
+	    cmocka_unit_test(test_pin_tsa),
 	    cmocka_unit_test(test_interleave),
 	    cmocka_unit_test(test_workload_requirements),
 	    cmocka_unit_test(test_model_calibration),

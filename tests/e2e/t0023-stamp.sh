@@ -1,0 +1,87 @@
+#!/bin/sh
+# t0023: prereg pin --tsa asks an RFC 3161 authority (a test one, made and
+# served on 127.0.0.1 by tests/tsa/tsa.sh) for a token over the pin's
+# statement and commits it beside the prediction; openssl verifies it
+# against the test CA; an authority that cannot be reached leaves the pin
+# standing, unanchored; --tsa on an existing pin adds its token
+. "$(dirname "$0")/lib.sh"
+tsa="$(cd "$(dirname "$0")/../tsa" && pwd)/tsa.sh"
+if ! command -v openssl >/dev/null || ! command -v python3 >/dev/null; then
+	echo "1..0 # SKIP needs openssl and python3 for the test authority"
+	exit 0
+fi
+sh "$tsa" start "$SCRATCH/tsa" >"$SCRATCH/tsa-url" 2>"$SCRATCH/tsa-err" || {
+	echo "not ok 1 - the test authority starts"
+	sed 's/^/#   /' "$SCRATCH/tsa-err"
+	echo "1..1"
+	exit 0
+}
+trap 'sh "$tsa" stop "$SCRATCH/tsa" >/dev/null 2>&1; rm -rf "$SCRATCH"' EXIT
+url=$(cat "$SCRATCH/tsa/url")
+new_repo "$SCRATCH/repo"
+"$PREREG" predict t-calib >/dev/null
+
+expect_exit 0 "pin with --tsa" "$PREREG" pin t-calib --tsa "$url"
+expect_out "it says the pin is time-stamped" \
+	"time-stamped prereg/pin/t-calib/1: predictions/t-calib.pin-1.tsr"
+check "the token is committed, alone, right after the pin" sh -c \
+	"[ \"\$(git show --name-only --format=%s HEAD)\" = \"prereg stamp t-calib (1)
+
+predictions/t-calib.pin-1.tsr\" ] &&
+	 git rev-parse -q --verify HEAD^ >/dev/null &&
+	 [ \"\$(git rev-parse HEAD^)\" = \"\$(git rev-parse prereg/pin/t-calib/1^{commit})\" ]"
+check "the stamp commit records the authority and the nonce" sh -c \
+	"git log -1 --format=%B | grep -q '^authority: $url\$' &&
+	 git log -1 --format=%B | grep -qE '^nonce: [0-9]+\$'"
+check "the work tree is clean" sh -c '[ -z "$(git status --porcelain)" ]'
+# the statement of DESIGN (repo/tsa.h), verified with openssl alone
+commit=$(git rev-parse prereg/pin/t-calib/1^{commit})
+printf 'prereg pin\nexperiment t-calib\nk 1\ncommit %s\nspec %s\nprediction %s\n' \
+	"$commit" "$(git rev-parse "$commit:experiments/t-calib/experiment.ini")" \
+	"$(git rev-parse "$commit:predictions/t-calib.json")" >"$SCRATCH/statement"
+check "openssl verifies the token against the test CA" \
+	openssl ts -verify -in predictions/t-calib.pin-1.tsr \
+	-data "$SCRATCH/statement" -CAfile "$SCRATCH/tsa/ca.pem"
+echo tampered >>"$SCRATCH/statement"
+check "and refuses it for another statement" sh -c \
+	"! openssl ts -verify -in predictions/t-calib.pin-1.tsr \
+	-data '$SCRATCH/statement' -CAfile '$SCRATCH/tsa/ca.pem' 2>/dev/null"
+expect_exit 0 "--tsa again: already stamped" "$PREREG" pin t-calib --tsa "$url"
+expect_out "nothing asked" "already time-stamped: prereg/pin/t-calib/1"
+check "no second stamp commit" sh -c \
+	"[ \$(git log --format=%s | grep -c '^prereg stamp') = 1 ]"
+expect_exit 0 "the run is not refused by the stamp commit" \
+	"$PREREG" run t-calib --quick
+
+# an authority that cannot be reached: the pin stands, unanchored
+sed 's/^reps = 5/reps = 4/' experiments/t-calib/experiment.ini >x &&
+	mv x experiments/t-calib/experiment.ini
+git commit -q -am "t-calib: 4 reps"
+"$PREREG" predict t-calib >/dev/null
+head=$(git rev-parse HEAD)
+expect_exit 1 "pin with an unreachable authority" \
+	"$PREREG" pin t-calib --tsa "http://127.0.0.1:9/"
+expect_out "it names the authority" \
+	"cannot reach time-stamping authority 'http://127.0.0.1:9/'"
+expect_out "and says the pin stands, unanchored" \
+	"prereg/pin/t-calib/2 stands, unanchored"
+check "the pin is made" git rev-parse -q --verify prereg/pin/t-calib/2
+check "no token file, no stamp commit" sh -c \
+	"[ ! -e predictions/t-calib.pin-2.tsr ] &&
+	 [ \"\$(git rev-parse HEAD^)\" = '$head' ]"
+expect_exit 0 "--tsa later adds the token to the existing pin" \
+	"$PREREG" pin t-calib --tsa "$url"
+expect_out "the existing pin, stamped" \
+	"time-stamped prereg/pin/t-calib/2: predictions/t-calib.pin-2.tsr"
+# [pin] tsa in the spec: a new pin is stamped without the option
+printf '[pin]\ntsa = %s\n' "$url" >>experiments/t-calib/experiment.ini
+git commit -q -am "t-calib: [pin] tsa"
+"$PREREG" predict t-calib >/dev/null
+expect_exit 0 "pin with [pin] tsa in the spec" "$PREREG" pin t-calib
+expect_out "stamped from the spec's authority" \
+	"time-stamped prereg/pin/t-calib/3"
+expect_exit 2 "a tsa that is no http URL is refused" sh -c \
+	"sed 's|^tsa = .*|tsa = ftp://x|' experiments/t-calib/experiment.ini >x &&
+	 mv x experiments/t-calib/experiment.ini && '$PREREG' predict t-calib"
+expect_out "naming the key" "'tsa' must be an http:// or https:// URL"
+echo "1..$n"
