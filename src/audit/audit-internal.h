@@ -159,6 +159,8 @@ typedef struct {
 void pr_audit_check_archive(pr_audit_state *s);
 void pr_audit_check_schedule(pr_audit_state *s);
 void pr_audit_check_ledger(pr_audit_state *s);
+/* The pin's token (predictions/NAME.pin-K.tsr in HEAD), in stamp.c. */
+void pr_audit_check_stamp(pr_audit_state *s);
 
 /* Set a check's result and reason (printf format). */
 void pr_audit_set(pr_audit_check *c, pr_audit_result r, const char *fmt, ...)

@@ -574,7 +574,9 @@ static pr_audit_grade grade(const pr_audit_run *r)
 		if (r->check[anchors[i]].result != PR_AUDIT_PASS)
 			return PR_GRADE_SELF_ASSERTED;
 	}
-	return PR_GRADE_ANCHORED;
+	return r->check[PR_CHECK_STAMP].result == PR_AUDIT_PASS
+		   ? PR_GRADE_TIME_ANCHORED
+		   : PR_GRADE_ANCHORED;
 }
 
 static int by_experiment_then_id(const void *a, const void *b)
@@ -699,8 +701,8 @@ void pr_audit_free(pr_audit *a)
 const char *pr_audit_check_name(int check)
 {
 	static const char *const name[PR_NCHECKS] = {
-	    "manifest", "committed", "pin",	 "blobs", "valid",
-	    "dates",	"archive",   "schedule", "ledger"};
+	    "manifest", "committed", "pin",	 "blobs",  "valid",
+	    "dates",	"archive",   "schedule", "ledger", "timestamp"};
 
 	return check >= 0 && check < PR_NCHECKS ? name[check] : "?";
 }
@@ -726,6 +728,8 @@ const char *pr_audit_grade_name(pr_audit_grade g)
 		return "anchored";
 	case PR_GRADE_SELF_ASSERTED:
 		return "self-asserted";
+	case PR_GRADE_TIME_ANCHORED:
+		return "time-anchored";
 	default:
 		return "broken";
 	}
@@ -775,12 +779,13 @@ json_t *pr_audit_json(const pr_audit *a)
 				    check_json("analysis", &a->exp[i].analysis),
 				    "unfinished", unfinished));
 	}
-	return json_pack("{s:b, s:b, s:{s:I, s:I, s:I, s:I}, s:o, s:o}", "ok",
-			 a->ok, "run_in_progress", a->in_progress, "summary",
-			 "runs", (json_int_t)a->nruns, "anchored",
-			 (json_int_t)a->count[PR_GRADE_ANCHORED],
-			 "self_asserted",
-			 (json_int_t)a->count[PR_GRADE_SELF_ASSERTED], "broken",
-			 (json_int_t)a->count[PR_GRADE_BROKEN], "runs", runs,
-			 "experiments", exps);
+	return json_pack(
+	    "{s:b, s:b, s:{s:I, s:I, s:I, s:I, s:I}, s:o, s:o}", "ok", a->ok,
+	    "run_in_progress", a->in_progress, "summary", "runs",
+	    (json_int_t)a->nruns, "time_anchored",
+	    (json_int_t)a->count[PR_GRADE_TIME_ANCHORED], "anchored",
+	    (json_int_t)a->count[PR_GRADE_ANCHORED], "self_asserted",
+	    (json_int_t)a->count[PR_GRADE_SELF_ASSERTED], "broken",
+	    (json_int_t)a->count[PR_GRADE_BROKEN], "runs", runs, "experiments",
+	    exps);
 }

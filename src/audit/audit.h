@@ -25,6 +25,7 @@ enum {
 	PR_CHECK_ARCHIVE,
 	PR_CHECK_SCHEDULE,
 	PR_CHECK_LEDGER,
+	PR_CHECK_STAMP, /* the pin's RFC 3161 token; omitted when none */
 	PR_NCHECKS
 };
 
@@ -32,6 +33,8 @@ typedef enum {
 	PR_GRADE_ANCHORED,	/* order proven by ancestry and hashes */
 	PR_GRADE_SELF_ASSERTED, /* nothing fails; the order rests on dates */
 	PR_GRADE_BROKEN,	/* some check fails */
+	PR_GRADE_TIME_ANCHORED, /* anchored, and a valid token of the pin
+				   dates before the run's start */
 	PR_NGRADES
 } pr_audit_grade;
 
@@ -91,6 +94,10 @@ const char *pr_audit_grade_name(pr_audit_grade g);
 int pr_audit_repo(pr_audit *out, git_repository *repo, const char *const *names,
 		  size_t nnames);
 void pr_audit_free(pr_audit *a);
+
+/* The CA file (PEM) that pin tokens must chain to (--tsa-ca); NULL, the
+ * default: OpenSSL's system store. For the audits that follow. */
+void pr_audit_set_tsa_ca(const char *file);
 
 /* The audit as the JSON of `prereg audit --json` (caller decrefs). */
 json_t *pr_audit_json(const pr_audit *a);

@@ -1,15 +1,17 @@
 /* cmd_audit.c - prereg audit [NAME...] [--json]: every run's provenance
  * and data, checked */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "audit/audit.h"
 #include "base/util.h"
 #include "cli/cmd.h"
 
 static const char usage[] =
-    "usage: prereg audit [NAME...] [--json]\n"
+    "usage: prereg audit [NAME...] [--json] [--tsa-ca FILE]\n"
     "\n"
     "Check every run of NAME (default: every experiment with runs/NAME or\n"
     "experiments/NAME) at HEAD, offline. Per run directory and ledger line:\n"
@@ -29,17 +31,27 @@ static const char usage[] =
     "  schedule   the seed is the pin's; the order and every block of rows\n"
     "             follow it (I6)\n"
     "  ledger     the hash chain holds; the run's line records its manifest\n"
+    "  timestamp  (only when the pin has a token, predictions/NAME.pin-K.tsr)\n"
+    "             the RFC 3161 token parses, is over the pin's statement,\n"
+    "             chains to a trusted CA, carries the nonce its commit\n"
+    "             recorded, and its time (the authority's clock) is before\n"
+    "             the run's start (the run host's clock)\n"
     "Per experiment, analysis: a committed analysis/NAME/report.md is what\n"
     "'prereg analyze NAME' computes now from the committed runs it covers\n"
     "(its run sections and the runs it lists as not analyzed); a warning,\n"
     "not a failure, names the committed runs it does not cover (stale).\n"
     "\n"
-    "A run is anchored when its order is proven by ancestry and hashes,\n"
+    "A run is time-anchored when it is anchored and its pin's token is\n"
+    "valid and dated before the run: the prediction existed then, by the\n"
+    "authority's signature; anchored when its order is proven by\n"
+    "ancestry and hashes,\n"
     "self-asserted when nothing fails but the order rests on dates, broken\n"
     "when a check fails. Exit status 1 when a check fails; warnings leave\n"
     "it 0.\n"
     "\n"
-    "  --json   print the audit as JSON on stdout\n";
+    "  --json         print the audit as JSON on stdout\n"
+    "  --tsa-ca FILE  the CA (PEM) tokens must chain to (default: the\n"
+    "                 system's trusted CAs)\n";
 
 static char letter(pr_audit_result r)
 {
@@ -89,7 +101,8 @@ static void print_table(const pr_audit *a)
 		printf("\n");
 	}
 	printf("(M manifest, C committed, P pin, B blobs, V valid, D dates, "
-	       "A archive, S schedule, L ledger: P pass, W warn, F fail)\n");
+	       "A archive, S schedule, L ledger, T timestamp: P pass, W warn, "
+	       "F fail, - not applicable)\n");
 	for (i = 0; i < a->nexps; i++)
 		printf("%-*s  analysis %c\n", we, a->exp[i].experiment,
 		       letter(a->exp[i].analysis.result));
@@ -157,29 +170,58 @@ int pr_cmd_audit_print(const pr_audit *a, int as_json)
 		print_table(a);
 		print_problems(a);
 		print_unfinished(a);
-		printf(
-		    "%zu runs: %zu anchored, %zu self-asserted, %zu broken\n",
-		    a->nruns, a->count[PR_GRADE_ANCHORED],
-		    a->count[PR_GRADE_SELF_ASSERTED],
-		    a->count[PR_GRADE_BROKEN]);
+		printf("%zu runs: ", a->nruns);
+		if (a->count[PR_GRADE_TIME_ANCHORED])
+			printf("%zu time-anchored, ",
+			       a->count[PR_GRADE_TIME_ANCHORED]);
+		printf("%zu anchored, %zu self-asserted, %zu broken\n",
+		       a->count[PR_GRADE_ANCHORED],
+		       a->count[PR_GRADE_SELF_ASSERTED],
+		       a->count[PR_GRADE_BROKEN]);
 	}
 	return a->ok ? PR_OK : PR_EFAIL;
 }
 
+typedef struct {
+	int as_json;
+	const char *tsa_ca;
+} audit_opts;
+
+static int on_opt(int opt, const char *arg, void *data)
+{
+	audit_opts *o = data;
+
+	if (opt == 'j')
+		o->as_json = 1;
+	else if (opt == 'c')
+		o->tsa_ca = arg;
+	return PR_OK;
+}
+
 int cmd_audit(int argc, char **argv, git_repository *repo)
 {
-	static const struct option opts[] = {PR_CMD_OPT_HELP, PR_CMD_OPT_JSON,
-					     PR_CMD_OPT_END};
+	static const struct option opts[] = {
+	    PR_CMD_OPT_HELP,
+	    PR_CMD_OPT_JSON,
+	    {"tsa-ca", required_argument, NULL, 'c'},
+	    PR_CMD_OPT_END};
+	audit_opts o = {0, NULL};
 	pr_audit a;
-	int first, as_json = 0, error;
+	int first, error;
 
-	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, -1,
-				  pr_cmd_flag, &as_json)) != 0)
+	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, -1, on_opt,
+				  &o)) != 0)
 		return error;
-	if ((error = pr_audit_repo(&a, repo, (const char *const *)argv + first,
-				   (size_t)(argc - first))) < 0)
+	if (o.tsa_ca && access(o.tsa_ca, R_OK) < 0)
+		return pr_error_code(PR_EINPUT, "cannot read '%s': %s",
+				     o.tsa_ca, strerror(errno));
+	pr_audit_set_tsa_ca(o.tsa_ca);
+	error = pr_audit_repo(&a, repo, (const char *const *)argv + first,
+			      (size_t)(argc - first));
+	pr_audit_set_tsa_ca(NULL);
+	if (error < 0)
 		return error;
-	error = pr_cmd_audit_print(&a, as_json);
+	error = pr_cmd_audit_print(&a, o.as_json);
 	pr_audit_free(&a);
 	return error;
 }

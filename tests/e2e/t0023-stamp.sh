@@ -52,6 +52,26 @@ check "no second stamp commit" sh -c \
 	"[ \$(git log --format=%s | grep -c '^prereg stamp') = 1 ]"
 expect_exit 0 "the run is not refused by the stamp commit" \
 	"$PREREG" run t-calib --quick
+runA=$(ls runs/t-calib | grep -v ledger)
+ca="$SCRATCH/tsa/ca.pem"
+expect_exit 0 "the audit trusting the test CA" "$PREREG" audit --tsa-ca "$ca"
+cp "$SCRATCH/out" "$SCRATCH/audit"
+check "the run is time-anchored, its timestamp check passing" sh -c \
+	"grep -qE '$runA +complete +time-anchored +( P){10}\$' '$SCRATCH/audit'"
+check "the summary counts it" \
+	grep -q "^1 runs: 1 time-anchored, 0 anchored" "$SCRATCH/audit"
+expect_exit 0 "--json says why" "$PREREG" audit --tsa-ca "$ca" --json
+expect_out "the authority's clock and the run host's are named" \
+	"the authority's clock.*before the run's start.*the run host's clock"
+expect_exit 1 "the audit with the system's CAs only" "$PREREG" audit
+expect_out "the token fails the signature check" \
+	"timestamp: predictions/t-calib.pin-1.tsr fails the signature check"
+sh "$tsa" start "$SCRATCH/other" >/dev/null 2>&1
+expect_exit 1 "the audit trusting another authority's CA" \
+	"$PREREG" audit --tsa-ca "$SCRATCH/other/ca.pem"
+expect_out "fails the signature check too" "fails the signature check"
+sh "$tsa" stop "$SCRATCH/other" >/dev/null 2>&1
+expect_exit 2 "an unreadable --tsa-ca" "$PREREG" audit --tsa-ca /nonexistent
 
 # an authority that cannot be reached: the pin stands, unanchored
 sed 's/^reps = 5/reps = 4/' experiments/t-calib/experiment.ini >x &&
@@ -69,6 +89,10 @@ check "the pin is made" git rev-parse -q --verify prereg/pin/t-calib/2
 check "no token file, no stamp commit" sh -c \
 	"[ ! -e predictions/t-calib.pin-2.tsr ] &&
 	 [ \"\$(git rev-parse HEAD^)\" = '$head' ]"
+# a run under pin 2 before its token exists: the token comes too late
+"$PREREG" run t-calib --quick >/dev/null 2>&1
+runB=$(ls runs/t-calib | grep -v ledger | grep -v "$runA")
+sleep 1
 expect_exit 0 "--tsa later adds the token to the existing pin" \
 	"$PREREG" pin t-calib --tsa "$url"
 expect_out "the existing pin, stamped" \
@@ -80,6 +104,22 @@ git commit -q -am "t-calib: [pin] tsa"
 expect_exit 0 "pin with [pin] tsa in the spec" "$PREREG" pin t-calib
 expect_out "stamped from the spec's authority" \
 	"time-stamped prereg/pin/t-calib/3"
+expect_exit 1 "the audit of a run older than its pin's token" \
+	"$PREREG" audit --tsa-ca "$ca"
+expect_out "the token's time is after the run's start" \
+	"timestamp: predictions/t-calib.pin-2.tsr: the authority's time .* is after the run's start"
+cp "$SCRATCH/out" "$SCRATCH/audit"
+check "that run is broken, the first still time-anchored" sh -c \
+	"grep -qE '$runB +complete +broken' '$SCRATCH/audit' &&
+	 grep -qE '$runA +complete +time-anchored' '$SCRATCH/audit'"
+# a token of another pin put in place of pin 3's
+cp predictions/t-calib.pin-1.tsr predictions/t-calib.pin-3.tsr
+git commit -q -am "swap pin 3's token"
+"$PREREG" run t-calib --quick >/dev/null 2>&1
+expect_exit 1 "the audit of a run whose pin holds another pin's token" \
+	"$PREREG" audit --tsa-ca "$ca"
+expect_out "the token fails the imprint check" \
+	"predictions/t-calib.pin-3.tsr fails the imprint check"
 expect_exit 2 "a tsa that is no http URL is refused" sh -c \
 	"sed 's|^tsa = .*|tsa = ftp://x|' experiments/t-calib/experiment.ini >x &&
 	 mv x experiments/t-calib/experiment.ini && '$PREREG' predict t-calib"
