@@ -1,15 +1,20 @@
 /* cmd_audit.c - prereg audit [NAME...] [--json]: every run's provenance
  * and data, checked */
+#include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "audit/audit.h"
+#include "repo/git.h"
+#include "base/child.h"
 #include "base/util.h"
 #include "cli/cmd.h"
 
 static const char usage[] =
-    "usage: prereg audit [NAME...] [--json]\n"
+    "usage: prereg audit [NAME...] [--json] [--bundle FILE]\n"
     "\n"
     "Check every run of NAME (default: every experiment with runs/NAME or\n"
     "experiments/NAME) at HEAD, offline. Per run directory and ledger line:\n"
@@ -39,7 +44,10 @@ static const char usage[] =
     "when a check fails. Exit status 1 when a check fails; warnings leave\n"
     "it 0.\n"
     "\n"
-    "  --json   print the audit as JSON on stdout\n";
+    "  --json         print the audit as JSON on stdout\n"
+    "  --bundle FILE  audit a git bundle (prereg export's repo.bundle):\n"
+    "                 clone it into a temporary directory, audit the clone\n"
+    "                 as above, remove it; no repository is needed here\n";
 
 static char letter(pr_audit_result r)
 {
@@ -166,20 +174,96 @@ int pr_cmd_audit_print(const pr_audit *a, int as_json)
 	return a->ok ? PR_OK : PR_EFAIL;
 }
 
-int cmd_audit(int argc, char **argv, git_repository *repo)
-{
-	static const struct option opts[] = {PR_CMD_OPT_HELP, PR_CMD_OPT_JSON,
-					     PR_CMD_OPT_END};
-	pr_audit a;
-	int first, as_json = 0, error;
+typedef struct {
+	int as_json;
+	const char *bundle;
+} audit_opts;
 
-	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, -1,
-				  pr_cmd_flag, &as_json)) != 0)
-		return error;
-	if ((error = pr_audit_repo(&a, repo, (const char *const *)argv + first,
-				   (size_t)(argc - first))) < 0)
+static int on_opt(int opt, const char *arg, void *data)
+{
+	audit_opts *o = data;
+
+	if (opt == 'j')
+		o->as_json = 1;
+	else
+		o->bundle = arg;
+	return PR_OK;
+}
+
+static int audit_repo(git_repository *repo, char **names, size_t n, int as_json)
+{
+	pr_audit a;
+	int error;
+
+	if ((error = pr_audit_repo(&a, repo, (const char *const *)names, n)) <
+	    0)
 		return error;
 	error = pr_cmd_audit_print(&a, as_json);
 	pr_audit_free(&a);
+	return error;
+}
+
+/* Clone the bundle into a temporary directory, audit the clone, remove it
+ * (also when cloning or auditing fails). */
+static int audit_bundle(const char *bundle, char **names, size_t n, int as_json)
+{
+	const char *tmpdir = getenv("TMPDIR");
+	char abs[PATH_MAX], *prefix, *tmp = NULL, *clone = NULL, *what;
+	git_repository *repo = NULL;
+	pr_argv a = {0};
+	int error;
+
+	if (!realpath(bundle, abs))
+		return pr_error("cannot read '%s': %s", bundle,
+				strerror(errno));
+	prefix = pr_asprintf("%s/prereg-bundle.",
+			     tmpdir && *tmpdir ? tmpdir : "/tmp");
+	error = pr_mkdtemp(&tmp, prefix);
+	free(prefix);
+	if (error < 0)
+		return error;
+	clone = pr_asprintf("%s/repo", tmp);
+	what = pr_asprintf("cannot clone the bundle '%s'", bundle);
+	pr_argv_push(&a, "git");
+	pr_argv_push(&a, "clone");
+	pr_argv_push(&a, "--quiet");
+	pr_argv_push(&a, abs);
+	pr_argv_push(&a, clone);
+	if ((error = pr_git_cli(what, a.v)) < 0 ||
+	    (error = pr_repo_open(&repo, clone)) < 0)
+		goto cleanup;
+	error = audit_repo(repo, names, n, as_json);
+cleanup:
+	git_repository_free(repo);
+	pr_remove_tree(tmp);
+	pr_argv_free(&a);
+	free(what);
+	free(clone);
+	free(tmp);
+	return error;
+}
+
+int cmd_audit(int argc, char **argv, git_repository *repo)
+{
+	static const struct option opts[] = {
+	    PR_CMD_OPT_HELP,
+	    PR_CMD_OPT_JSON,
+	    {"bundle", required_argument, NULL, 'b'},
+	    PR_CMD_OPT_END};
+	audit_opts o = {0};
+	int first, error;
+
+	(void)repo; /* the table lets audit open its own: see --bundle */
+	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, -1, on_opt,
+				  &o)) != 0)
+		return error;
+	if (o.bundle)
+		return audit_bundle(o.bundle, argv + first,
+				    (size_t)(argc - first), o.as_json);
+	if ((error = pr_repo_open(&repo, ".")) < 0)
+		return error;
+	error =
+	    audit_repo(repo, argv + first, (size_t)(argc - first), o.as_json);
+	git_repository_free(repo);
 	return error;
 }
