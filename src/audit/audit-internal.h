@@ -149,7 +149,8 @@ typedef struct {
 	git_tree *head_dir; /* HEAD's runs/NAME/RUNID, or NULL */
 	git_commit *pin;    /* the manifest's pin commit, or NULL */
 	git_tree *pin_tree;
-	pr_timings t; /* the archive's rows, when have_rows */
+	int tag_missing; /* the pin commit is found, its tag is not */
+	pr_timings t;	 /* the archive's rows, when have_rows */
 	int have_rows;
 	const char *ledger_status; /* of its ledger line, when no manifest */
 	pr_audit_catch caught;	   /* the callees' messages */

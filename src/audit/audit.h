@@ -41,6 +41,9 @@ typedef enum {
 typedef struct {
 	pr_audit_result result;
 	char *reason; /* one line, lower case; NULL when omitted */
+	int advisory; /* a WARN that proves as much as a PASS (a missing pin
+			 tag of a pin commit found by the manifest): it does
+			 not lower the grade */
 } pr_audit_check;
 
 /* One row: a run directory, or a ledger line without one. */

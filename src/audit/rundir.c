@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "repo/paths.h"
+#include "repo/pin.h"
 #include "format/predcheck.h"
 #include "base/util.h"
 
@@ -335,7 +336,43 @@ static int find_pin(pr_audit_state *s)
 	return 1;
 }
 
-/* The manifest's tag: prereg/pin/NAME/K, annotated, on the pin commit. */
+/* The tag of the pin is missing (a copy made without tags): the pin commit
+ * is still the pin when its summary is the pin summary of NAME and pin.k
+ * and its tree holds the blobs the manifest names; else a FAIL. */
+static void untagged_pin(pr_audit_state *s, const char *tag)
+{
+	pr_audit_check *c = &s->out->check[PR_CHECK_PIN];
+	char *spec = pr_path_spec(NULL, s->ctx->name);
+	char *pred = pr_path_prediction(NULL, s->ctx->name);
+	char pin[GIT_OID_HEXSZ + 1], sb[GIT_OID_HEXSZ + 1],
+	    pb[GIT_OID_HEXSZ + 1];
+	const char *want_s = s->m.pin.spec_blob,
+		   *want_p = s->m.pin.prediction_blob;
+
+	hex(pin, git_commit_id(s->pin));
+	path_blob_hex(sb, s->pin_tree, spec);
+	path_blob_hex(pb, s->pin_tree, pred);
+	if (pr_pin_summary_k(git_commit_summary(s->pin), s->ctx->name) !=
+	    s->m.pin.k)
+		pr_audit_set(c, PR_AUDIT_FAIL,
+			     "tag %s does not exist, and commit %s is no pin "
+			     "commit of it (its summary is not 'prereg pin %s "
+			     "(%lld)')",
+			     tag, pin, s->ctx->name, (long long)s->m.pin.k);
+	else if (!want_s || !want_p || strcmp(sb, want_s) || strcmp(pb, want_p))
+		pr_audit_set(c, PR_AUDIT_FAIL,
+			     "tag %s does not exist, and pin commit %s does "
+			     "not hold the spec and prediction blobs the "
+			     "manifest names",
+			     tag, pin);
+	else
+		s->tag_missing = 1;
+	free(spec);
+	free(pred);
+}
+
+/* The manifest's tag: prereg/pin/NAME/K, annotated, on the pin commit; a
+ * missing tag leaves the pin commit to untagged_pin. */
 static int check_tag(pr_audit_state *s)
 {
 	pr_audit_check *c = &s->out->check[PR_CHECK_PIN];
@@ -351,7 +388,7 @@ static int check_tag(pr_audit_state *s)
 			     "manifest pin.tag '%s' is not %s (pin.k)",
 			     tag ? tag : "", want);
 	else if (!(e = tag_lookup(s->ctx, tag))->found)
-		pr_audit_set(c, PR_AUDIT_FAIL, "tag %s does not exist", tag);
+		untagged_pin(s, tag);
 	else if (!e->annotated)
 		pr_audit_set(c, PR_AUDIT_FAIL,
 			     "tag %s is not annotated (a lightweight tag is "
@@ -365,6 +402,10 @@ static int check_tag(pr_audit_state *s)
 	free(want);
 	return c->result != PR_AUDIT_FAIL;
 }
+
+#define MISSING                                                                \
+	"; its tag is missing (a copy made without tags): run 'prereg pin "    \
+	"--restore-tags'"
 
 static void check_pin(pr_audit_state *s)
 {
@@ -386,8 +427,8 @@ static void check_pin(pr_audit_state *s)
 			pr_audit_set(c, PR_AUDIT_WARN,
 				     "run not committed: pin %s (%s) is "
 				     "reachable from HEAD, but no commit "
-				     "orders the run after it",
-				     pin, tag);
+				     "orders the run after it%s",
+				     pin, tag, s->tag_missing ? MISSING : "");
 		else
 			pr_audit_set(c, PR_AUDIT_FAIL,
 				     "pin commit %s is not an ancestor of HEAD "
@@ -404,7 +445,13 @@ static void check_pin(pr_audit_state *s)
 			     "pin commit %s is not an ancestor of run commit "
 			     "%s",
 			     pin, run);
-	else
+	else if (s->tag_missing) {
+		pr_audit_set(c, PR_AUDIT_WARN,
+			     "pin commit %s (its summary names pin %s) is an "
+			     "ancestor of run commit %s" MISSING,
+			     pin, tag, run);
+		c->advisory = 1;
+	} else
 		pr_audit_set(c, PR_AUDIT_PASS,
 			     "pin commit %s (annotated tag %s) is an ancestor "
 			     "of run commit %s",

@@ -2,16 +2,20 @@
  * and data, checked */
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "audit/audit.h"
+#include "repo/git.h"
+#include "base/child.h"
 #include "base/util.h"
 #include "cli/cmd.h"
 
 static const char usage[] =
-    "usage: prereg audit [NAME...] [--json] [--tsa-ca FILE]\n"
+    "usage: prereg audit [NAME...] [--json] [--tsa-ca FILE] [--bundle FILE]\n"
     "\n"
     "Check every run of NAME (default: every experiment with runs/NAME or\n"
     "experiments/NAME) at HEAD, offline. Per run directory and ledger line:\n"
@@ -19,7 +23,10 @@ static const char usage[] =
     "  committed  the commit that added the run; HEAD and the work tree\n"
     "             hold what it added\n"
     "  pin        the pin commit and its annotated tag exist, and the pin\n"
-    "             is an ancestor of the run commit\n"
+    "             is an ancestor of the run commit; a missing tag (a copy\n"
+    "             without tags) is a warning that keeps the grade when\n"
+    "             the commit's summary is 'prereg pin NAME (K)' and it\n"
+    "             holds the manifest's blobs\n"
     "  blobs      spec and prediction are the pin's, in the run commit too;\n"
     "             HEAD's prediction is its newest pin's\n"
     "  valid      the pin's prediction passes the check 'prereg pin'\n"
@@ -51,7 +58,10 @@ static const char usage[] =
     "\n"
     "  --json         print the audit as JSON on stdout\n"
     "  --tsa-ca FILE  the CA (PEM) tokens must chain to (default: the\n"
-    "                 system's trusted CAs)\n";
+    "                 system's trusted CAs)\n"
+    "  --bundle FILE  audit a git bundle (prereg export's repo.bundle):\n"
+    "                 clone it into a temporary directory, audit the clone\n"
+    "                 as above, remove it; no repository is needed here\n";
 
 static char letter(pr_audit_result r)
 {
@@ -184,6 +194,7 @@ int pr_cmd_audit_print(const pr_audit *a, int as_json)
 
 typedef struct {
 	int as_json;
+	const char *bundle;
 	const char *tsa_ca;
 } audit_opts;
 
@@ -195,7 +206,62 @@ static int on_opt(int opt, const char *arg, void *data)
 		o->as_json = 1;
 	else if (opt == 'c')
 		o->tsa_ca = arg;
+	else
+		o->bundle = arg;
 	return PR_OK;
+}
+
+static int audit_repo(git_repository *repo, char **names, size_t n, int as_json)
+{
+	pr_audit a;
+	int error;
+
+	if ((error = pr_audit_repo(&a, repo, (const char *const *)names, n)) <
+	    0)
+		return error;
+	error = pr_cmd_audit_print(&a, as_json);
+	pr_audit_free(&a);
+	return error;
+}
+
+/* Clone the bundle into a temporary directory, audit the clone, remove it
+ * (also when cloning or auditing fails). */
+static int audit_bundle(const char *bundle, char **names, size_t n, int as_json)
+{
+	const char *tmpdir = getenv("TMPDIR");
+	char abs[PATH_MAX], *prefix, *tmp = NULL, *clone = NULL, *what;
+	git_repository *repo = NULL;
+	pr_argv a = {0};
+	int error;
+
+	if (!realpath(bundle, abs))
+		return pr_error("cannot read '%s': %s", bundle,
+				strerror(errno));
+	prefix = pr_asprintf("%s/prereg-bundle.",
+			     tmpdir && *tmpdir ? tmpdir : "/tmp");
+	error = pr_mkdtemp(&tmp, prefix);
+	free(prefix);
+	if (error < 0)
+		return error;
+	clone = pr_asprintf("%s/repo", tmp);
+	what = pr_asprintf("cannot clone the bundle '%s'", bundle);
+	pr_argv_push(&a, "git");
+	pr_argv_push(&a, "clone");
+	pr_argv_push(&a, "--quiet");
+	pr_argv_push(&a, abs);
+	pr_argv_push(&a, clone);
+	if ((error = pr_git_cli(what, a.v)) < 0 ||
+	    (error = pr_repo_open(&repo, clone)) < 0)
+		goto cleanup;
+	error = audit_repo(repo, names, n, as_json);
+cleanup:
+	git_repository_free(repo);
+	pr_remove_tree(tmp);
+	pr_argv_free(&a);
+	free(what);
+	free(clone);
+	free(tmp);
+	return error;
 }
 
 int cmd_audit(int argc, char **argv, git_repository *repo)
@@ -203,12 +269,13 @@ int cmd_audit(int argc, char **argv, git_repository *repo)
 	static const struct option opts[] = {
 	    PR_CMD_OPT_HELP,
 	    PR_CMD_OPT_JSON,
+	    {"bundle", required_argument, NULL, 'b'},
 	    {"tsa-ca", required_argument, NULL, 'c'},
 	    PR_CMD_OPT_END};
-	audit_opts o = {0, NULL};
-	pr_audit a;
+	audit_opts o = {0};
 	int first, error;
 
+	(void)repo; /* the table lets audit open its own: see --bundle */
 	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, -1, on_opt,
 				  &o)) != 0)
 		return error;
@@ -216,12 +283,14 @@ int cmd_audit(int argc, char **argv, git_repository *repo)
 		return pr_error_code(PR_EINPUT, "cannot read '%s': %s",
 				     o.tsa_ca, strerror(errno));
 	pr_audit_set_tsa_ca(o.tsa_ca);
-	error = pr_audit_repo(&a, repo, (const char *const *)argv + first,
-			      (size_t)(argc - first));
+	if (o.bundle)
+		error = audit_bundle(o.bundle, argv + first,
+				     (size_t)(argc - first), o.as_json);
+	else if ((error = pr_repo_open(&repo, ".")) == 0) {
+		error = audit_repo(repo, argv + first, (size_t)(argc - first),
+				   o.as_json);
+		git_repository_free(repo);
+	}
 	pr_audit_set_tsa_ca(NULL);
-	if (error < 0)
-		return error;
-	error = pr_cmd_audit_print(&a, o.as_json);
-	pr_audit_free(&a);
 	return error;
 }

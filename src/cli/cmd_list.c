@@ -111,10 +111,14 @@ int cmd_list(int argc, char **argv, git_repository *repo)
 		char state[300];
 		int was = pr_set_quiet(1);
 
+		memset(&pin, 0, sizeof(pin));
 		error = pr_pin_check(&pin, repo, names[i]);
 		pr_set_quiet(was);
 		if (error == 0)
 			snprintf(state, sizeof(state), "%s", pin.tag);
+		else if (pin.tag_missing)
+			snprintf(state, sizeof(state), "%d (tag missing)",
+				 pin.k);
 		else
 			snprintf(state, sizeof(state), "not runnable");
 		ledger_summary(runs, sizeof(runs), root, names[i]);

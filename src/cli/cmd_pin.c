@@ -17,7 +17,9 @@ static const char usage[] =
     "Commit exactly experiments/NAME/experiment.ini and\n"
     "predictions/NAME.json (nothing else that is staged or modified) as\n"
     "a child of HEAD and tag it prereg/pin/NAME/K. Pinning again with\n"
-    "nothing changed prints the existing pin. Then: prereg run NAME.\n"
+    "nothing changed prints the existing pin; when that pin's commit is\n"
+    "there but its tag is missing, the tag is restored instead. K is\n"
+    "above every pin tag and pin commit of NAME. Then: prereg run NAME.\n"
     "\n"
     "  --tsa URL       ask the RFC 3161 time-stamping authority at URL for\n"
     "                  a token over the pin (new or existing) and commit it\n"
@@ -26,7 +28,10 @@ static const char usage[] =
     "                  leaves the pin unanchored (exit 1)\n"
     "  --restore-tags  recreate the missing tags of the pin commits\n"
     "                  reachable from HEAD (a copy of the repository made\n"
-    "                  without its tags); existing tags are never moved\n";
+    "                  without its tags); existing tags are never moved:\n"
+    "                  a tag name taken by another commit, or two pin\n"
+    "                  commits claiming one NAME/K, is reported on stderr\n"
+    "                  and the exit status is 1\n";
 
 typedef struct {
 	int restore;
@@ -69,7 +74,7 @@ int cmd_pin(int argc, char **argv, git_repository *repo)
 	pr_spec *spec = NULL;
 	pin_opts o = {0, NULL};
 	pr_pin pin;
-	int first, created = 0, n, error;
+	int first, created = 0, n, conflicts, error;
 
 	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, -1, on_opt,
 				  &o)) != 0)
@@ -80,18 +85,31 @@ int cmd_pin(int argc, char **argv, git_repository *repo)
 		    o.restore ? "no NAME or --tsa with --restore-tags"
 			      : "NAME");
 	if (o.restore) {
-		if ((error = pr_pin_restore_tags(&n, repo)) == 0)
-			printf("%d pin tag%s restored\n", n, n == 1 ? "" : "s");
-		return error;
+		if ((error = pr_pin_restore_tags(&n, &conflicts, repo)) < 0)
+			return error;
+		printf("%d pin tag%s restored\n", n, n == 1 ? "" : "s");
+		if (conflicts)
+			return pr_error_code(PR_EFAIL,
+					     "%d pin tag%s not restored: see "
+					     "above",
+					     conflicts,
+					     conflicts == 1 ? "" : "s");
+		return PR_OK;
 	}
 	/* a spec that does not parse is not worth pinning */
 	if ((error = pr_spec_load(&spec, pr_repo_root(repo), argv[first])) < 0)
 		return error;
 	if ((error = pr_pin_create(&pin, &created, repo, argv[first])) < 0)
 		goto cleanup;
-	printf("%s %s %.12s (spec %.12s, prediction %.12s)\n",
-	       created ? "pinned" : "already pinned:", pin.tag, pin.commit,
-	       pin.spec_blob, pin.pred_blob);
+	if (created == PR_PIN_RESTORED)
+		printf(
+		    "restored %s on %.12s: the pin commit was there, its tag "
+		    "was missing; no new pin made\n",
+		    pin.tag, pin.commit);
+	else
+		printf("%s %s %.12s (spec %.12s, prediction %.12s)\n",
+		       created ? "pinned" : "already pinned:", pin.tag,
+		       pin.commit, pin.spec_blob, pin.pred_blob);
 	if (o.tsa || spec->tsa)
 		error =
 		    stamp(repo, argv[first], &pin, o.tsa ? o.tsa : spec->tsa);

@@ -22,9 +22,11 @@ static const struct {
     {"run", cmd_run, 1, "check the pin, run the schedule, archive, commit"},
     {"show", cmd_show, 1, "one run's manifest, readable"},
     {"analyze", cmd_analyze, 1, "analysis/NAME/report.md and plots, from raw"},
-    {"audit", cmd_audit, 1, "verify every run's provenance and data"},
+    /* audit opens the repository itself: --bundle needs none here */
+    {"audit", cmd_audit, 0, "verify every run's provenance and data"},
     {"repro", cmd_repro, 1, "the reviewer's command: run, analyze, audit"},
     {"recover", cmd_recover, 1, "record runs whose prereg ended too soon"},
+    {"export", cmd_export, 1, "the repository as a git bundle and a tarball"},
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -2,6 +2,7 @@
  * repository, HEAD, trees, signatures and committing files */
 #include "repo/git.h"
 
+#include "base/child.h"
 #include "base/util.h"
 
 #include <errno.h>
@@ -292,5 +293,23 @@ int pr_git_commit_files(git_oid *out, git_repository *repo,
 		return error;
 	if (out)
 		git_oid_cpy(out, &id);
+	return PR_OK;
+}
+
+int pr_git_cli(const char *what, char *const argv[])
+{
+	pr_child c = {0};
+	int error;
+
+	c.argv = argv;
+	c.no_stdin = 1;
+	if ((error = pr_child_run(&c)) < 0)
+		return error;
+	if (c.status == 127)
+		return pr_error("%s: cannot run git (is it on PATH? Debian "
+				"package git)",
+				what);
+	if (c.status != 0)
+		return pr_error("%s: git exited %d", what, c.status);
 	return PR_OK;
 }

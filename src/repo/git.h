@@ -46,4 +46,12 @@ int pr_git_commit_files(git_oid *out, git_repository *repo,
 			const char *const *paths, size_t npaths,
 			const char *message);
 
+/*
+ * Run the git program (for what libgit2 cannot do: bundles, archives,
+ * cloning a bundle) with argv (argv[0] "git", NULL-terminated) through
+ * base/child.h: stdin from /dev/null, stdout and stderr ours. PR_EFAIL
+ * with a message "WHAT: git exited N" when it does not exit 0.
+ */
+int pr_git_cli(const char *what, char *const argv[]);
+
 #endif

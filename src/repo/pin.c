@@ -156,6 +156,217 @@ cleanup:
 	return error;
 }
 
+int pr_pin_summary_k(const char *summary, const char *name)
+{
+	char *want = pr_asprintf("prereg pin %s (", name);
+	size_t len = strlen(want);
+	const char *p;
+	long k = 0;
+
+	if (!summary || strncmp(summary, want, len) != 0) {
+		free(want);
+		return 0;
+	}
+	free(want);
+	p = summary + len;
+	if (*p < '1' || *p > '9')
+		return 0;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		if (k > 100000000)
+			return 0;
+		k = k * 10 + (*p - '0');
+	}
+	return p[0] == ')' && p[1] == '\0' ? (int)k : 0;
+}
+
+/* Where refs/tags/prereg/pin/NAME/K stands against commit `id`. */
+enum { TAG_ON_PIN, TAG_MISSING, TAG_ELSEWHERE };
+
+/* TAG_ON_PIN when the tag is an annotated tag of id, TAG_MISSING when no
+ * such ref exists, else TAG_ELSEWHERE with *target (may be NULL) the
+ * commit it names (zero when it names none). */
+static int tag_state(git_oid *target, git_repository *repo, const char *name,
+		     int k, const git_oid *id)
+{
+	char *refname =
+	    pr_asprintf("refs/tags/" PIN_TAG_PREFIX "%s/%d", name, k);
+	git_reference *ref = NULL;
+	git_object *obj = NULL, *peeled = NULL;
+	int state = TAG_ELSEWHERE, annotated = 0;
+
+	if (target)
+		memset(target, 0, sizeof(*target));
+	if (git_reference_lookup(&ref, repo, refname) < 0) {
+		state = TAG_MISSING;
+		goto cleanup;
+	}
+	if (git_reference_type(ref) == GIT_REFERENCE_DIRECT &&
+	    git_object_lookup(&obj, repo, git_reference_target(ref),
+			      GIT_OBJECT_ANY) == 0)
+		annotated = git_object_type(obj) == GIT_OBJECT_TAG;
+	if (git_reference_peel(&peeled, ref, GIT_OBJECT_COMMIT) == 0) {
+		if (target)
+			git_oid_cpy(target, git_object_id(peeled));
+		if (annotated && git_oid_equal(git_object_id(peeled), id))
+			state = TAG_ON_PIN;
+	}
+cleanup:
+	git_error_clear();
+	git_object_free(peeled);
+	git_object_free(obj);
+	git_reference_free(ref);
+	free(refname);
+	return state;
+}
+
+/* What a walk from HEAD finds of NAME's pin commits, by their summaries. */
+typedef struct {
+	int found;     /* newest is set */
+	pr_pin newest; /* the newest commit that changes the spec or the
+			  prediction or is a pin commit of NAME, when it is a
+			  pin commit of NAME holding both files */
+	int max_k;     /* highest K of a pin commit of NAME (full walks) */
+} pin_history;
+
+/* The blobs of the spec and the prediction in c (zero where absent). */
+static int pin_blobs(git_oid ids[2], const git_commit *c, const char *spec,
+		     const char *pred)
+{
+	git_tree *tree = NULL;
+	int error;
+
+	memset(ids, 0, 2 * sizeof(*ids));
+	if (git_commit_tree(&tree, c) < 0)
+		return pr_git_error("cannot read a commit's tree");
+	if ((error = pr_git_tree_blob(&ids[0], tree, spec)) >= 0)
+		error = pr_git_tree_blob(&ids[1], tree, pred);
+	git_tree_free(tree);
+	return error < 0 ? error : PR_OK;
+}
+
+/* Does c change the spec or the prediction: differ from every parent
+ * (hold either, when it has none)? 1, 0, or < 0. */
+static int pin_touches(const git_commit *c, const char *spec, const char *pred)
+{
+	git_oid mine[2], theirs[2], zero;
+	unsigned i, np = git_commit_parentcount(c);
+	int error;
+
+	if ((error = pin_blobs(mine, c, spec, pred)) < 0)
+		return error;
+	memset(&zero, 0, sizeof(zero));
+	if (!np)
+		return !git_oid_equal(&mine[0], &zero) ||
+		       !git_oid_equal(&mine[1], &zero);
+	for (i = 0; i < np; i++) {
+		git_commit *parent = NULL;
+
+		if (git_commit_parent(&parent, c, i) < 0)
+			return pr_git_error("cannot read a parent commit");
+		error = pin_blobs(theirs, parent, spec, pred);
+		git_commit_free(parent);
+		if (error < 0)
+			return error;
+		if (git_oid_equal(&mine[0], &theirs[0]) &&
+		    git_oid_equal(&mine[1], &theirs[1]))
+			return 0;
+	}
+	return 1;
+}
+
+/* Visit c: the newest candidate (once) and the highest K. 1 when the walk
+ * may stop (not full and the newest is decided). */
+static int pin_visit(pin_history *h, int *decided, git_commit *c,
+		     const char *name, const char *spec, const char *pred,
+		     int full)
+{
+	int k = pr_pin_summary_k(git_commit_summary(c), name), error;
+
+	if (k > h->max_k)
+		h->max_k = k;
+	if (*decided)
+		return !full;
+	if (!k && (error = pin_touches(c, spec, pred)) <= 0)
+		return error;
+	*decided = 1;
+	if (k && (error = pin_fill(&h->newest, c, name, k)) < 0)
+		return error;
+	h->found = k && error > 0;
+	return !full;
+}
+
+/* Walk from head (may be NULL: nothing) newest first for NAME's pin commits; a
+ * full walk also finds max_k. Tag states are not looked at. */
+static int pin_walk(pin_history *out, git_repository *repo,
+		    const git_commit *head, const char *name, int full)
+{
+	char *spec = pr_path_spec(NULL, name),
+	     *pred = pr_path_prediction(NULL, name);
+	git_revwalk *walk = NULL;
+	git_oid id;
+	int decided = 0, error;
+
+	memset(out, 0, sizeof(*out));
+	if (!head) {
+		error = PR_OK;
+		goto cleanup;
+	}
+	if (git_revwalk_new(&walk, repo) < 0 ||
+	    git_revwalk_sorting(walk, GIT_SORT_TOPOLOGICAL | GIT_SORT_TIME) <
+		0 ||
+	    git_revwalk_push(walk, git_commit_id(head)) < 0) {
+		error = pr_git_error("cannot walk the history");
+		goto cleanup;
+	}
+	while ((error = git_revwalk_next(&id, walk)) == 0) {
+		git_commit *c = NULL;
+
+		if (git_commit_lookup(&c, repo, &id) < 0) {
+			error = pr_git_error("cannot read a commit");
+			goto cleanup;
+		}
+		error = pin_visit(out, &decided, c, name, spec, pred, full);
+		git_commit_free(c);
+		if (error != 0)
+			break;
+	}
+	error = error < 0 && error != GIT_ITEROVER ? error : PR_OK;
+cleanup:
+	git_revwalk_free(walk);
+	free(spec);
+	free(pred);
+	return error;
+}
+
+/* The newest pin commit of NAME, found without its tag: 1 with *out
+ * (tag_missing set when its tag does not exist), 0 when the newest commit
+ * that changes the spec or prediction is no pin commit. */
+static int pin_untagged(pr_pin *out, git_repository *repo,
+			const git_commit *head, const char *name)
+{
+	pin_history h;
+	git_oid id;
+	int error;
+
+	if ((error = pin_walk(&h, repo, head, name, 0)) < 0)
+		return error;
+	if (!h.found)
+		return 0;
+	*out = h.newest;
+	git_oid_fromstr(&id, out->commit);
+	out->tag_missing =
+	    tag_state(NULL, repo, name, out->k, &id) == TAG_MISSING;
+	return 1;
+}
+
+/* Is the untagged pin u newer than the tagged pin found (when found)? */
+static int untagged_first(const pr_pin *u, int u_found, const pr_pin *tagged,
+			  int found)
+{
+	return u_found && u->tag_missing &&
+	       (!found || strcmp(u->commit, tagged->commit) != 0);
+}
+
 /*
  * Newest pin of NAME reachable from head (which may be NULL): 1 with *out
  * filled, 0 when none; scan says what else exists. < 0 on error.
@@ -213,14 +424,22 @@ int pr_pin_latest(pr_pin *out, git_repository *repo, const char *name,
 {
 	git_commit *head = NULL;
 	pin_scan scan;
-	pr_pin pin;
-	int error;
+	pr_pin pin, untagged;
+	int found, error;
 
 	if ((error = pr_name_check(name)) < 0 ||
 	    (error = pr_git_head(&head, repo)) < 0 ||
 	    (error = pin_find(&pin, &scan, repo, head, name)) < 0)
 		goto cleanup;
-	if (!error) {
+	found = error;
+	if ((error = pin_untagged(&untagged, repo, head, name)) < 0)
+		goto cleanup;
+	if (untagged_first(&untagged, error, &pin, found)) {
+		*out = untagged;
+		error = PR_OK;
+		goto cleanup;
+	}
+	if (!found) {
 		error = quiet ? PR_EREFUSED : no_pin(&scan, name);
 		goto cleanup;
 	}
@@ -306,8 +525,8 @@ int pr_pin_check(pr_pin *out, git_repository *repo, const char *name)
 	char *spec = NULL, *pred = NULL;
 	git_oid spec_id, pred_id;
 	pin_scan scan;
-	pr_pin pin;
-	int error;
+	pr_pin pin, untagged;
+	int found, error;
 
 	if ((error = pr_name_check(name)) < 0 ||
 	    (error = pr_git_head(&head, repo)) < 0)
@@ -322,7 +541,18 @@ int pr_pin_check(pr_pin *out, git_repository *repo, const char *name)
 	    (error = check_file(&pred_id, repo, tree, name, pred)) < 0 ||
 	    (error = pin_find(&pin, &scan, repo, head, name)) < 0)
 		goto cleanup;
-	if (!error) {
+	found = error;
+	if ((error = pin_untagged(&untagged, repo, head, name)) < 0)
+		goto cleanup;
+	if (untagged_first(&untagged, error, &pin, found)) {
+		*out = untagged;
+		error = pr_error_code(PR_EREFUSED,
+				      "cannot run '%s': pin tag %s is missing: "
+				      "run 'prereg pin --restore-tags'",
+				      name, untagged.tag);
+		goto cleanup;
+	}
+	if (!found) {
 		error = no_pin(&scan, name);
 		goto cleanup;
 	}
@@ -406,48 +636,137 @@ cleanup:
 	return error;
 }
 
-int pr_pin_restore_tags(int *restored, git_repository *repo)
+/* Is name a valid experiment name? Says nothing. */
+static int name_ok(const char *name)
+{
+	int was = pr_set_quiet(1), ok = pr_name_check(name) == 0;
+
+	pr_set_quiet(was);
+	return ok;
+}
+
+/* One pin commit as its summary claims it: NAME/K on commit id. */
+typedef struct {
+	char name[65];
+	int k;
+	git_oid id;
+} pin_claim;
+
+static int by_name_k(const void *a, const void *b)
+{
+	const pin_claim *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	return c ? c : (x->k > y->k) - (x->k < y->k);
+}
+
+/* The pin commits reachable from HEAD, each once, sorted by NAME and K. */
+static int pin_claims(pin_claim **out, size_t *n, git_repository *repo)
 {
 	git_revwalk *walk = NULL;
+	pin_claim *v = NULL;
+	size_t cap = 0;
 	git_oid id;
-	int error = PR_OK;
 
-	*restored = 0;
+	*out = NULL;
+	*n = 0;
 	if (git_revwalk_new(&walk, repo) < 0 ||
 	    git_revwalk_push_head(walk) < 0) {
 		git_revwalk_free(walk);
 		return pr_git_error("cannot walk the history from HEAD");
 	}
-	while (error == 0 && git_revwalk_next(&id, walk) == 0) {
+	while (git_revwalk_next(&id, walk) == 0) {
 		git_commit *c = NULL;
-		git_reference *ref = NULL;
-		char name[65], *refname;
 		const char *summary;
-		int k = 0, n = 0;
+		char name[65];
+		int k = 0;
 		pr_pin pin;
 
 		if (git_commit_lookup(&c, repo, &id) < 0)
 			continue;
 		summary = git_commit_summary(c);
 		if (summary &&
-		    sscanf(summary, "prereg pin %64s (%d)%n", name, &k, &n) ==
-			2 &&
-		    n == (int)strlen(summary) && k > 0 &&
-		    pr_name_check(name) == 0) {
-			refname = pr_asprintf(
-			    "refs/tags/" PIN_TAG_PREFIX "%s/%d", name, k);
-			if (git_reference_lookup(&ref, repo, refname) < 0 &&
-			    (error = pin_tag(&pin, repo, &id, name, k)) == 0) {
-				printf("restored %s on %.12s\n", pin.tag,
-				       pin.commit);
-				(*restored)++;
+		    sscanf(summary, "prereg pin %64s (", name) == 1 &&
+		    name_ok(name) &&
+		    (k = pr_pin_summary_k(summary, name)) > 0 &&
+		    pin_fill(&pin, c, name, k) > 0) {
+			if (*n == cap) {
+				cap = cap ? 2 * cap : 16;
+				v = pr_realloc(v, cap * sizeof(*v));
 			}
-			git_reference_free(ref);
-			free(refname);
+			snprintf(v[*n].name, sizeof(v[*n].name), "%s", name);
+			v[*n].k = k;
+			git_oid_cpy(&v[(*n)++].id, &id);
 		}
 		git_commit_free(c);
 	}
+	git_error_clear();
 	git_revwalk_free(walk);
+	if (*n)
+		qsort(v, *n, sizeof(*v), by_name_k);
+	*out = v;
+	return PR_OK;
+}
+
+/* Restore the tag of claim c, alone on its NAME/K, or report why not. */
+static int restore_one(int *restored, int *conflicts, git_repository *repo,
+		       const pin_claim *c)
+{
+	char hex[GIT_OID_HEXSZ + 1], other[GIT_OID_HEXSZ + 1];
+	git_oid target;
+	pr_pin pin;
+	int error;
+
+	git_oid_tostr(hex, sizeof(hex), &c->id);
+	switch (tag_state(&target, repo, c->name, c->k, &c->id)) {
+	case TAG_ON_PIN:
+		return PR_OK;
+	case TAG_ELSEWHERE:
+		git_oid_tostr(other, sizeof(other), &target);
+		pr_error("cannot restore " PIN_TAG_PREFIX
+			 "%s/%d on pin commit %.12s: the tag exists and is "
+			 "not an annotated tag of it (it names %s); existing "
+			 "tags are never moved",
+			 c->name, c->k, hex, other);
+		(*conflicts)++;
+		return PR_OK;
+	}
+	if ((error = pin_tag(&pin, repo, &c->id, c->name, c->k)) < 0)
+		return error;
+	printf("restored %s on %.12s\n", pin.tag, pin.commit);
+	(*restored)++;
+	return PR_OK;
+}
+
+int pr_pin_restore_tags(int *restored, int *conflicts, git_repository *repo)
+{
+	pin_claim *v = NULL;
+	size_t n, i, j;
+	int error;
+
+	*restored = 0;
+	*conflicts = 0;
+	if ((error = pin_claims(&v, &n, repo)) < 0)
+		return error;
+	for (i = 0; i < n && error == 0; i = j) {
+		char a[GIT_OID_HEXSZ + 1], b[GIT_OID_HEXSZ + 1];
+
+		for (j = i + 1; j < n && !by_name_k(&v[i], &v[j]); j++)
+			;
+		if (j - i == 1) {
+			error = restore_one(restored, conflicts, repo, &v[i]);
+			continue;
+		}
+		git_oid_tostr(a, sizeof(a), &v[i].id);
+		git_oid_tostr(b, sizeof(b), &v[i + 1].id);
+		pr_error("cannot restore " PIN_TAG_PREFIX
+			 "%s/%d: %zu pin commits claim it (%.12s, %.12s%s); "
+			 "none is tagged",
+			 v[i].name, v[i].k, j - i, a, b,
+			 j - i > 2 ? ", ..." : "");
+		(*conflicts)++;
+	}
+	free(v);
 	return error;
 }
 
@@ -461,9 +780,10 @@ int pr_pin_create(pr_pin *out, int *created, git_repository *repo,
 	git_oid spec_id, pred_id, commit_id;
 	pin_scan scan;
 	pr_pin pin;
-	int found, same, error;
+	pin_history hist;
+	int found, same, k, error;
 
-	*created = 0;
+	*created = PR_PIN_EXISTED;
 	if ((error = pr_name_check(name)) < 0)
 		return error;
 	spec = pr_path_spec(NULL, name);
@@ -489,23 +809,39 @@ int pr_pin_create(pr_pin *out, int *created, git_repository *repo,
 	if ((error = head_holds(&same, head, spec, &spec_id, pred, &pred_id)) <
 	    0)
 		goto cleanup;
+	if ((error = pin_walk(&hist, repo, head, name, 1)) < 0)
+		goto cleanup;
+	if (hist.found && same && pin_holds(&hist.newest, &spec_id, &pred_id)) {
+		if ((error = pin_untagged(&hist.newest, repo, head, name)) < 0)
+			goto cleanup;
+		if (untagged_first(&hist.newest, error, &pin, found)) {
+			git_oid_fromstr(&commit_id, hist.newest.commit);
+			error =
+			    pin_tag(out, repo, &commit_id, name, hist.newest.k);
+			if (error == 0)
+				*created = PR_PIN_RESTORED;
+			goto cleanup;
+		}
+	}
 	if (found && same && pin_holds(&pin, &spec_id, &pred_id)) {
 		*out = pin;
+		error = PR_OK;
 		goto cleanup;
 	}
+	k = (scan.max_k > hist.max_k ? scan.max_k : hist.max_k) + 1;
 	free(msg);
 	git_oid_tostr(s, sizeof(s), &spec_id);
 	git_oid_tostr(p, sizeof(p), &pred_id);
 	msg = pr_asprintf("prereg pin %s (%d)\n\nspec %s %s\nprediction %s "
 			  "%s\n",
-			  name, scan.max_k + 1, spec, s, pred, p);
+			  name, k, spec, s, pred, p);
 	paths[0] = spec;
 	paths[1] = pred;
 	if ((error = pr_git_commit_files(&commit_id, repo, paths, 2, msg)) <
 		0 ||
-	    (error = pin_tag(out, repo, &commit_id, name, scan.max_k + 1)) < 0)
+	    (error = pin_tag(out, repo, &commit_id, name, k)) < 0)
 		goto cleanup;
-	*created = 1;
+	*created = PR_PIN_CREATED;
 cleanup:
 	git_commit_free(head);
 	free(spec);

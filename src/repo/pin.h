@@ -12,15 +12,31 @@ typedef struct {
 	int64_t commit_time; /* committer time, unix seconds (self-asserted) */
 	char spec_blob[GIT_OID_HEXSZ + 1];
 	char pred_blob[GIT_OID_HEXSZ + 1];
+	int tag_missing; /* found by its commit; its tag does not exist */
 } pr_pin;
+
+/* What pr_pin_create did. */
+enum {
+	PR_PIN_EXISTED,	 /* the pin was there: nothing written */
+	PR_PIN_CREATED,	 /* a new pin commit and its tag */
+	PR_PIN_RESTORED, /* the pin commit was there; its missing tag made */
+};
+
+/* K when summary (a commit's first line) is exactly the pin summary
+ * "prereg pin NAME (K)" of NAME, else 0. */
+int pr_pin_summary_k(const char *summary, const char *name);
 
 /*
  * Pin NAME: commit exactly the spec and the prediction as they are in the
  * work tree, as a child of HEAD (HEAD's tree with those two entries updated;
  * nothing else staged or modified rides along), update their index entries,
  * and create the annotated tag prereg/pin/NAME/K (K = highest + 1).
+ * K is above every tag of NAME and every pin commit of NAME (by its
+ * summary) reachable from HEAD, so a copy without tags never reuses a K.
  * If the newest pin reachable from HEAD already holds the same two blobs
- * and HEAD holds them too, nothing is written and *created = 0.
+ * and HEAD holds them too, nothing is written (*created PR_PIN_EXISTED);
+ * when that pin is a pin commit whose tag is missing, only its tag is made
+ * (PR_PIN_RESTORED); else PR_PIN_CREATED.
  * First the two files must pass pr_prediction_check (predcheck.h): a spec
  * that does not parse or a prediction run could not use is PR_EINPUT,
  * with nothing committed or tagged.
@@ -33,21 +49,29 @@ int pr_pin_create(pr_pin *out, int *created, git_repository *repo,
  * Recreate the annotated tags of pin commits reachable from HEAD whose tag
  * is missing (a copy of the repository made without its tags): a pin
  * commit is one whose summary is "prereg pin NAME (K)" and whose tree holds
- * NAME's spec and prediction. Prints each tag restored; *restored counts
- * them. Existing tags are never moved.
+ * NAME's spec and prediction. Prints each tag restored on stdout;
+ * *restored counts them. Existing tags are never moved: a tag name that
+ * exists but is not an annotated tag of its pin commit, and two pin
+ * commits claiming one NAME/K (neither is tagged), are conflicts, each
+ * reported on stderr and counted in *conflicts.
  */
-int pr_pin_restore_tags(int *restored, git_repository *repo);
+int pr_pin_restore_tags(int *restored, int *conflicts, git_repository *repo);
 
 /*
  * I1: succeed only when both files are committed in HEAD, unmodified in
  * index and work tree, and HEAD's blobs equal those of the newest pin tag
  * of NAME whose commit is reachable from HEAD. Otherwise print why (the
- * file and the command that fixes it) and return PR_EREFUSED.
+ * file and the command that fixes it) and return PR_EREFUSED; when the
+ * newest commit that changed either file (or is a pin commit of NAME) is a
+ * pin commit whose tag is missing, *out is that pin with tag_missing set
+ * and the message names 'prereg pin --restore-tags'.
  */
 int pr_pin_check(pr_pin *out, git_repository *repo, const char *name);
 
 /* Newest pin of NAME reachable from HEAD, or PR_EREFUSED when none. Does
- * not look at the work tree. Prints nothing when quiet. */
+ * not look at the work tree. A pin commit whose tag is missing counts
+ * (tag_missing set) when it is newer than every tagged pin. Prints nothing
+ * when quiet. */
 int pr_pin_latest(pr_pin *out, git_repository *repo, const char *name,
 		  int quiet);
 

@@ -756,6 +756,94 @@ static void test_lightweight_tag_is_no_pin(void **state)
 	assert_int_equal(check_ok(dir).k, 6);
 }
 
+static void test_summary_k(void **state)
+{
+	(void)state;
+	assert_int_equal(pr_pin_summary_k("prereg pin x (1)", "x"), 1);
+	assert_int_equal(pr_pin_summary_k("prereg pin x (27)", "x"), 27);
+	assert_int_equal(pr_pin_summary_k("prereg pin x (0)", "x"), 0);
+	assert_int_equal(pr_pin_summary_k("prereg pin x (01)", "x"), 0);
+	assert_int_equal(pr_pin_summary_k("prereg pin x (2) ", "x"), 0);
+	assert_int_equal(pr_pin_summary_k("prereg pin x (2", "x"), 0);
+	assert_int_equal(pr_pin_summary_k("prereg pin xy (2)", "x"), 0);
+	assert_int_equal(pr_pin_summary_k("prereg pin x (2)", "xy"), 0);
+	assert_int_equal(pr_pin_summary_k("prereg pin x (9999999999)", "x"), 0);
+	assert_int_equal(pr_pin_summary_k(NULL, "x"), 0);
+}
+
+/* A pin whose tag is gone (a copy without tags): check refuses naming
+ * the tag, latest still finds it, pin restores the tag, K never reused. */
+static void test_untagged_pin(void **state)
+{
+	char dir[PATH_MAX];
+	git_repository *repo;
+	pr_pin pin, first;
+	char *pred;
+
+	(void)state;
+	seeded_repo(dir);
+	make_exp(dir);
+	first = pin_x(dir, PR_PIN_CREATED);
+	GIT(dir, "tag", "-d", first.tag);
+	repo = open_repo(dir);
+	memset(&pin, 0, sizeof(pin));
+	capture_start();
+	assert_int_equal(pr_pin_check(&pin, repo, "x"), PR_EREFUSED);
+	capture_end();
+	assert_has(errbuf, "pin tag prereg/pin/x/1 is missing: run 'prereg "
+			   "pin --restore-tags'");
+	assert_true(pin.tag_missing);
+	assert_int_equal(pin.k, 1);
+	assert_string_equal(pin.commit, first.commit);
+	memset(&pin, 0, sizeof(pin));
+	assert_int_equal(pr_pin_latest(&pin, repo, "x", 1), PR_OK);
+	assert_true(pin.tag_missing);
+	assert_string_equal(pin.commit, first.commit);
+	git_repository_free(repo);
+	pin = pin_x(dir, PR_PIN_RESTORED);
+	assert_string_equal(pin.commit, first.commit);
+	assert_int_equal(check_ok(dir).k, 1);
+	/* without its tag, a new prediction still gets K 2 */
+	GIT(dir, "tag", "-d", first.tag);
+	pred = pr_asprintf("%s\n", PRED_TEXT);
+	write_file(dir, PRED, pred);
+	free(pred);
+	assert_int_equal(pin_x(dir, PR_PIN_CREATED).k, 2);
+}
+
+/* --restore-tags: restores missing tags, reports a name taken by another
+ * commit and leaves it. */
+static void test_restore_conflict(void **state)
+{
+	char dir[PATH_MAX];
+	git_repository *repo;
+	pr_pin first;
+	int restored = -1, conflicts = -1;
+
+	(void)state;
+	seeded_repo(dir);
+	make_exp(dir);
+	first = pin_x(dir, PR_PIN_CREATED);
+	GIT(dir, "tag", "-d", first.tag);
+	repo = open_repo(dir);
+	capture_start();
+	assert_int_equal(pr_pin_restore_tags(&restored, &conflicts, repo),
+			 PR_OK);
+	capture_end();
+	assert_int_equal(restored, 1);
+	assert_int_equal(conflicts, 0);
+	GIT(dir, "tag", "-d", first.tag);
+	GIT(dir, "tag", first.tag, "HEAD~1");
+	capture_start();
+	assert_int_equal(pr_pin_restore_tags(&restored, &conflicts, repo),
+			 PR_OK);
+	capture_end();
+	assert_int_equal(restored, 0);
+	assert_int_equal(conflicts, 1);
+	assert_has(errbuf, "cannot restore prereg/pin/x/1 on pin commit");
+	git_repository_free(repo);
+}
+
 static void test_pin_latest_none(void **state)
 {
 	char dir[PATH_MAX];
@@ -950,6 +1038,9 @@ int main(void)
 	    cmocka_unit_test(test_pin_missing_files),
 	    cmocka_unit_test(test_pin_refuses_unusable),
 	    cmocka_unit_test(test_lightweight_tag_is_no_pin),
+	    cmocka_unit_test(test_summary_k),
+	    cmocka_unit_test(test_untagged_pin),
+	    cmocka_unit_test(test_restore_conflict),
 	    cmocka_unit_test(test_pin_latest_none),
 	    cmocka_unit_test(test_commit_files),
 	    cmocka_unit_test(test_commit_files_refuses),
