@@ -24,7 +24,8 @@ static const char usage[] =
     "  --tsa URL       ask the RFC 3161 time-stamping authority at URL for\n"
     "                  a token over the pin (new or existing) and commit it\n"
     "                  as predictions/NAME.pin-K.tsr; default: [pin] tsa\n"
-    "                  of the spec. An authority that cannot be reached\n"
+    "                  of the spec, else of the repository's .prereg.ini.\n"
+    "                  An authority that cannot be reached\n"
     "                  leaves the pin unanchored (exit 1)\n"
     "  --restore-tags  recreate the missing tags of the pin commits\n"
     "                  reachable from HEAD (a copy of the repository made\n"
@@ -72,6 +73,7 @@ int cmd_pin(int argc, char **argv, git_repository *repo)
 	    {"tsa", required_argument, NULL, 't'},
 	    PR_CMD_OPT_END};
 	pr_spec *spec = NULL;
+	char *repo_tsa = NULL;
 	pin_opts o = {0, NULL};
 	pr_pin pin;
 	int first, created = 0, n, conflicts, error;
@@ -96,9 +98,11 @@ int cmd_pin(int argc, char **argv, git_repository *repo)
 					     conflicts == 1 ? "" : "s");
 		return PR_OK;
 	}
-	/* a spec that does not parse is not worth pinning */
-	if ((error = pr_spec_load(&spec, pr_repo_root(repo), argv[first])) < 0)
-		return error;
+	/* a spec or a .prereg.ini that does not parse: nothing pinned */
+	if ((error = pr_spec_load(&spec, pr_repo_root(repo), argv[first])) <
+		0 ||
+	    (error = pr_stamp_repo_tsa(&repo_tsa, pr_repo_root(repo))) < 0)
+		goto cleanup;
 	if ((error = pr_pin_create(&pin, &created, repo, argv[first])) < 0)
 		goto cleanup;
 	if (created == PR_PIN_RESTORED)
@@ -110,10 +114,12 @@ int cmd_pin(int argc, char **argv, git_repository *repo)
 		printf("%s %s %.12s (spec %.12s, prediction %.12s)\n",
 		       created ? "pinned" : "already pinned:", pin.tag,
 		       pin.commit, pin.spec_blob, pin.pred_blob);
-	if (o.tsa || spec->tsa)
-		error =
-		    stamp(repo, argv[first], &pin, o.tsa ? o.tsa : spec->tsa);
+	if (!o.tsa)
+		o.tsa = spec->tsa ? spec->tsa : repo_tsa;
+	if (o.tsa)
+		error = stamp(repo, argv[first], &pin, o.tsa);
 cleanup:
 	pr_spec_free(spec);
+	free(repo_tsa);
 	return error;
 }

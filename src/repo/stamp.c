@@ -2,6 +2,8 @@
 #include "repo/stamp.h"
 
 #include <errno.h>
+#include <ini.h>
+#include <stdio.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,6 +88,68 @@ cleanup:
 	free(abs);
 	free(msg);
 	return error;
+}
+
+typedef struct {
+	char **out;
+	const char *path;
+	int error;
+} repo_ini;
+
+static int on_repo_key(void *data, const char *section, const char *key,
+		       const char *value)
+{
+	repo_ini *r = data;
+
+	if (r->error)
+		return 0;
+	if (strcmp(section, "pin") || strcmp(key, "tsa"))
+		r->error = pr_error_code(PR_EINPUT,
+					 "%s: unknown key '%s' in [%s] "
+					 "(known: tsa in [pin])",
+					 r->path, key, section);
+	else if (strncmp(value, "http://", 7) && strncmp(value, "https://", 8))
+		r->error = pr_error_code(PR_EINPUT,
+					 "%s: 'tsa' must be an http:// or "
+					 "https:// URL, not '%s'",
+					 r->path, value);
+	else {
+		free(*r->out);
+		*r->out = pr_strdup(value);
+	}
+	return r->error ? 0 : 1;
+}
+
+int pr_stamp_repo_tsa(char **out, const char *root)
+{
+	char *path = pr_asprintf(
+	    "%s%s.prereg.ini", root && *root ? root : "",
+	    root && *root && root[strlen(root) - 1] != '/' ? "/" : "");
+	repo_ini r = {out, ".prereg.ini", PR_OK};
+	FILE *f;
+	int rc;
+
+	*out = NULL;
+	if (!(f = fopen(path, "r"))) {
+		free(path);
+		return errno == ENOENT
+			   ? PR_OK
+			   : pr_error("cannot read '.prereg.ini': %s",
+				      strerror(errno));
+	}
+	rc = ini_parse_file(f, on_repo_key, &r);
+	fclose(f);
+	free(path);
+	if (!r.error && rc > 0)
+		r.error = pr_error_code(PR_EINPUT,
+					".prereg.ini:%d: expected '[section]' "
+					"or 'key = value'",
+					rc);
+	if (r.error) {
+		free(*out);
+		*out = NULL;
+	}
+	return r.error;
 }
 
 int pr_stamp_nonce(uint64_t *out, const char *message)

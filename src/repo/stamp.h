@@ -41,6 +41,16 @@ int pr_stamp_pin(int *stamped, git_repository *repo, const char *name,
 		 const pr_pin *pin, const char *url);
 
 /*
+ * The repository's default authority: `tsa` of the [pin] section of
+ * .prereg.ini in the work tree root, into *out (caller frees; NULL when
+ * the file or the key is absent). Any other section or key, a line that
+ * does not parse, or a tsa that is no http:// or https:// URL is
+ * PR_EINPUT, naming the file (and the line of a line that does not
+ * parse).
+ */
+int pr_stamp_repo_tsa(char **out, const char *root);
+
+/*
  * The nonce recorded in a stamp commit's message ("nonce: N"): 1 when
  * there is one, 0 when not.
  */

@@ -120,8 +120,33 @@ expect_exit 1 "the audit of a run whose pin holds another pin's token" \
 	"$PREREG" audit --tsa-ca "$ca"
 expect_out "the token fails the imprint check" \
 	"predictions/t-calib.pin-3.tsr fails the imprint check"
-expect_exit 2 "a tsa that is no http URL is refused" sh -c \
-	"sed 's|^tsa = .*|tsa = ftp://x|' experiments/t-calib/experiment.ini >x &&
-	 mv x experiments/t-calib/experiment.ini && '$PREREG' predict t-calib"
+# .prereg.ini's [pin] tsa: the repository's default authority
+sed '/^\[pin\]/,$d' experiments/t-calib/experiment.ini >x &&
+	mv x experiments/t-calib/experiment.ini
+printf '[pin]\ntsa = %s\n' "$url" >.prereg.ini
+git add .prereg.ini && git commit -q -am "t-calib: no [pin]; .prereg.ini"
+"$PREREG" predict t-calib >/dev/null
+expect_exit 0 "pin with tsa in .prereg.ini only" "$PREREG" pin t-calib
+expect_out "stamped from the repository's authority" \
+	"time-stamped prereg/pin/t-calib/4: predictions/t-calib.pin-4.tsr"
+printf '[pin]\ntsa = %s\nretries = 3\n' "$url" >.prereg.ini
+sed 's/^reps = .*/reps = 5/' experiments/t-calib/experiment.ini >x &&
+	mv x experiments/t-calib/experiment.ini
+git commit -q -am "t-calib: 5 reps; a bad .prereg.ini"
+"$PREREG" predict t-calib >/dev/null
+head=$(git rev-parse HEAD)
+expect_exit 2 "an unknown key in .prereg.ini" "$PREREG" pin t-calib
+expect_out "named, with the keys known" \
+	".prereg.ini: unknown key 'retries' in \\[pin\\] \\(known: tsa in \\[pin\\]\\)"
+check "nothing pinned" sh -c "[ \"\$(git rev-parse HEAD)\" = '$head' ] &&
+	! git rev-parse -q --verify prereg/pin/t-calib/5"
+printf '[pin]\ntsa = gopher://x\n' >.prereg.ini
+expect_exit 2 "a .prereg.ini tsa that is no http URL" "$PREREG" pin t-calib
+expect_out "is refused" ".prereg.ini: 'tsa' must be an http:// or https:// URL"
+rm .prereg.ini
+git commit -q -am "no .prereg.ini"
+expect_exit 2 "a spec's tsa that is no http URL is refused" sh -c \
+	"printf '[pin]\\ntsa = ftp://x\\n' >>experiments/t-calib/experiment.ini &&
+	 '$PREREG' predict t-calib"
 expect_out "naming the key" "'tsa' must be an http:// or https:// URL"
 echo "1..$n"
