@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "base/util.h"
+#include "repo/git.h"
 #include "repo/stamp.h"
 #include "repo/tsa.h"
 
@@ -21,14 +22,12 @@ void pr_audit_set_tsa_ca(const char *file)
 /* The blob of path in HEAD's tree, or NULL. */
 static git_blob *head_blob(const pr_audit_ctx *ctx, const char *path)
 {
-	git_tree_entry *e = NULL;
 	git_blob *b = NULL;
+	git_oid id;
 
-	if (ctx->head_tree &&
-	    git_tree_entry_bypath(&e, ctx->head_tree, path) == 0)
-		git_blob_lookup(&b, ctx->repo, git_tree_entry_id(e));
+	if (pr_git_tree_blob(&id, ctx->head_tree, path) == 1)
+		git_blob_lookup(&b, ctx->repo, &id);
 	git_error_clear();
-	git_tree_entry_free(e);
 	return b;
 }
 

@@ -28,18 +28,17 @@ int pr_stamp_statement(char **out, const char *name, const pr_pin *pin)
 				pin->pred_blob);
 }
 
-/* Does HEAD's tree hold path? */
+/* Does HEAD's tree hold a blob at path? */
 static int in_head(git_repository *repo, const char *path)
 {
 	git_commit *head = NULL;
 	git_tree *tree = NULL;
-	git_tree_entry *e = NULL;
+	git_oid id;
 	int found = 0;
 
 	if (pr_git_head(&head, repo) == 0 && git_commit_tree(&tree, head) == 0)
-		found = git_tree_entry_bypath(&e, tree, path) == 0;
+		found = pr_git_tree_blob(&id, tree, path) == 1;
 	git_error_clear();
-	git_tree_entry_free(e);
 	git_tree_free(tree);
 	git_commit_free(head);
 	return found;
