@@ -162,6 +162,10 @@ void pr_audit_check_schedule(pr_audit_state *s);
 void pr_audit_check_ledger(pr_audit_state *s);
 /* The pin's token (predictions/NAME.pin-K.tsr in HEAD), in stamp.c. */
 void pr_audit_check_stamp(pr_audit_state *s);
+/* The pin commit's SSH signature, in sign.c; omitted when unsigned. */
+void pr_audit_check_signature(pr_audit_state *s);
+/* Drop sign.c's verdicts by pin commit (each audit starts afresh). */
+void pr_audit_sign_forget(void);
 
 /* Set a check's result and reason (printf format). */
 void pr_audit_set(pr_audit_check *c, pr_audit_result r, const char *fmt, ...)

@@ -577,8 +577,10 @@ static pr_audit_grade grade(const pr_audit_run *r)
 		    !(c->result == PR_AUDIT_WARN && c->advisory))
 			return PR_GRADE_SELF_ASSERTED;
 	}
-	return r->check[PR_CHECK_STAMP].result == PR_AUDIT_PASS
-		   ? PR_GRADE_TIME_ANCHORED
+	if (r->check[PR_CHECK_STAMP].result == PR_AUDIT_PASS)
+		return PR_GRADE_TIME_ANCHORED;
+	return r->check[PR_CHECK_SIGNATURE].result == PR_AUDIT_PASS
+		   ? PR_GRADE_SIGNED
 		   : PR_GRADE_ANCHORED;
 }
 
@@ -646,6 +648,7 @@ int pr_audit_repo(pr_audit *out, git_repository *repo, const char *const *want,
 	ctx.repo = repo;
 	ctx.root = pr_repo_root(repo);
 	ctx.tags = pr_audit_tags_new();
+	pr_audit_sign_forget();
 	if ((error = experiments(&exps, ctx.root, want, nwant)) < 0 ||
 	    (error = head_of(&ctx.head, &ctx.head_tree, repo)) < 0 ||
 	    (error = pr_history_walk(&history, repo)) < 0)
@@ -704,10 +707,17 @@ void pr_audit_free(pr_audit *a)
 const char *pr_audit_check_name(int check)
 {
 	static const char *const name[PR_NCHECKS] = {
-	    "manifest", "committed", "pin",	 "blobs",  "valid",
-	    "dates",	"archive",   "schedule", "ledger", "timestamp"};
+	    "manifest", "committed", "pin",    "blobs",	    "valid",	"dates",
+	    "archive",	"schedule",  "ledger", "timestamp", "signature"};
 
 	return check >= 0 && check < PR_NCHECKS ? name[check] : "?";
+}
+
+char pr_audit_check_letter(int check)
+{
+	static const char letter[PR_NCHECKS + 1] = "MCPBVDASLTG";
+
+	return check >= 0 && check < PR_NCHECKS ? letter[check] : '?';
 }
 
 const char *pr_audit_result_name(pr_audit_result r)
@@ -733,6 +743,8 @@ const char *pr_audit_grade_name(pr_audit_grade g)
 		return "self-asserted";
 	case PR_GRADE_TIME_ANCHORED:
 		return "time-anchored";
+	case PR_GRADE_SIGNED:
+		return "signed";
 	default:
 		return "broken";
 	}
@@ -783,10 +795,11 @@ json_t *pr_audit_json(const pr_audit *a)
 				    "unfinished", unfinished));
 	}
 	return json_pack(
-	    "{s:b, s:b, s:{s:I, s:I, s:I, s:I, s:I}, s:o, s:o}", "ok", a->ok,
-	    "run_in_progress", a->in_progress, "summary", "runs",
+	    "{s:b, s:b, s:{s:I, s:I, s:I, s:I, s:I, s:I}, s:o, s:o}", "ok",
+	    a->ok, "run_in_progress", a->in_progress, "summary", "runs",
 	    (json_int_t)a->nruns, "time_anchored",
-	    (json_int_t)a->count[PR_GRADE_TIME_ANCHORED], "anchored",
+	    (json_int_t)a->count[PR_GRADE_TIME_ANCHORED], "signed",
+	    (json_int_t)a->count[PR_GRADE_SIGNED], "anchored",
 	    (json_int_t)a->count[PR_GRADE_ANCHORED], "self_asserted",
 	    (json_int_t)a->count[PR_GRADE_SELF_ASSERTED], "broken",
 	    (json_int_t)a->count[PR_GRADE_BROKEN], "runs", runs, "experiments",

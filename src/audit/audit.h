@@ -25,7 +25,9 @@ enum {
 	PR_CHECK_ARCHIVE,
 	PR_CHECK_SCHEDULE,
 	PR_CHECK_LEDGER,
-	PR_CHECK_STAMP, /* the pin's RFC 3161 token; omitted when none */
+	PR_CHECK_STAMP,	    /* the pin's RFC 3161 token; omitted when none */
+	PR_CHECK_SIGNATURE, /* the pin commit's SSH signature; omitted when
+			       it is not signed */
 	PR_NCHECKS
 };
 
@@ -35,6 +37,9 @@ typedef enum {
 	PR_GRADE_BROKEN,	/* some check fails */
 	PR_GRADE_TIME_ANCHORED, /* anchored, and a valid token of the pin
 				   dates before the run's start */
+	PR_GRADE_SIGNED,	/* anchored, and the pin commit carries a
+				   signature by an allowed signer (no valid
+				   token) */
 	PR_NGRADES
 } pr_audit_grade;
 
@@ -78,8 +83,10 @@ typedef struct {
 } pr_audit;
 
 /* "manifest", "committed", ..., "valid", ... ; "PASS", "WARN", "FAIL";
- * "anchored", "self-asserted", "broken". */
+ * "time-anchored", "signed", "anchored", "self-asserted", "broken". */
 const char *pr_audit_check_name(int check);
+/* The check's column in the audit's table ('M', 'C', ..., 'G'). */
+char pr_audit_check_letter(int check);
 const char *pr_audit_result_name(pr_audit_result r);
 const char *pr_audit_grade_name(pr_audit_grade g);
 
@@ -101,6 +108,11 @@ void pr_audit_free(pr_audit *a);
 /* The CA file (PEM) that pin tokens must chain to (--tsa-ca); NULL, the
  * default: OpenSSL's system store. For the audits that follow. */
 void pr_audit_set_tsa_ca(const char *file);
+
+/* The allowed-signers file (git's format) that pin commit signatures are
+ * held against (--allowed-signers); NULL, the default: the repository's
+ * gpg.ssh.allowedSignersFile, else none (a signature is then a WARN). */
+void pr_audit_set_allowed_signers(const char *file);
 
 /* The audit as the JSON of `prereg audit --json` (caller decrefs). */
 json_t *pr_audit_json(const pr_audit *a);

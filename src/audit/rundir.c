@@ -750,6 +750,7 @@ void pr_audit_run_dir(pr_audit_run *out, pr_audit_ctx *ctx, const char *run_id)
 	}
 	pr_audit_check_ledger(&s);
 	pr_audit_check_stamp(&s);
+	pr_audit_check_signature(&s);
 	out->status =
 	    pr_strdup(s.m.json ? pr_audit_status(s.m.status) : s.ledger_status);
 	pr_manifest_free(&s.m);

@@ -112,7 +112,8 @@ static void child_exec(const pr_child *c, int capture_w, pid_t parent)
 			_exit(126);
 		close(null);
 	}
-	if ((capture_w >= 0 && dup2(capture_w, STDOUT_FILENO) < 0) ||
+	if ((c->in > 0 && dup2(c->in, STDIN_FILENO) < 0) ||
+	    (capture_w >= 0 && dup2(capture_w, STDOUT_FILENO) < 0) ||
 	    (c->out > 0 && dup2(c->out, STDOUT_FILENO) < 0) ||
 	    (c->err > 0 && dup2(c->err, STDERR_FILENO) < 0))
 		_exit(126);

@@ -31,6 +31,8 @@ typedef struct pr_child {
 	char *const *env; /* "K=V" set in the child, NULL-terminated, or NULL */
 	const char *dir;  /* the child's working directory, or NULL */
 	int no_stdin;	  /* stdin from /dev/null instead of ours */
+	int in;		  /* stdin from this fd (0: ours, or no_stdin); kept
+			     open, the caller closes it */
 	int out, err;	  /* stdout / stderr to this fd (0: ours); kept
 			     open, the caller closes it */
 	int capture;	  /* stdout into `output` instead */

@@ -15,7 +15,8 @@
 #include "cli/cmd.h"
 
 static const char usage[] =
-    "usage: prereg audit [NAME...] [--json] [--tsa-ca FILE] [--bundle FILE]\n"
+    "usage: prereg audit [NAME...] [--json] [--tsa-ca FILE]\n"
+    "                    [--allowed-signers FILE] [--bundle FILE]\n"
     "\n"
     "Check every run of NAME (default: every experiment with runs/NAME or\n"
     "experiments/NAME) at HEAD, offline. Per run directory and ledger line:\n"
@@ -43,6 +44,8 @@ static const char usage[] =
     "             chains to a trusted CA, carries the nonce its commit\n"
     "             recorded, and its time (the authority's clock) is before\n"
     "             the run's start (the run host's clock)\n"
+    "  signature  (only when the pin commit is signed) its SSH signature in\n"
+    "             git's format verifies, by a key of the allowed signers\n"
     "Per experiment, analysis: a committed analysis/NAME/report.md is what\n"
     "'prereg analyze NAME' computes now from the committed runs it covers\n"
     "(its run sections and the runs it lists as not analyzed); a warning,\n"
@@ -50,8 +53,10 @@ static const char usage[] =
     "\n"
     "A run is time-anchored when it is anchored and its pin's token is\n"
     "valid and dated before the run: the prediction existed then, by the\n"
-    "authority's signature; anchored when its order is proven by\n"
-    "ancestry and hashes,\n"
+    "authority's signature; signed when it is anchored, without a valid\n"
+    "token, and its pin commit is signed by an allowed signer: the pin is\n"
+    "that signer's; anchored when its order is proven by ancestry and\n"
+    "hashes,\n"
     "self-asserted when nothing fails but the order rests on dates, broken\n"
     "when a check fails. Exit status 1 when a check fails; warnings leave\n"
     "it 0.\n"
@@ -59,6 +64,11 @@ static const char usage[] =
     "  --json         print the audit as JSON on stdout\n"
     "  --tsa-ca FILE  the CA (PEM) tokens must chain to (default: the\n"
     "                 system's trusted CAs)\n"
+    "  --allowed-signers FILE\n"
+    "                 the SSH keys (git's allowed-signers format) a pin's\n"
+    "                 signature must be made by (default: git config\n"
+    "                 gpg.ssh.allowedSignersFile; with neither, a signed\n"
+    "                 pin is a warning)\n"
     "  --bundle FILE  audit a git bundle (prereg export's repo.bundle):\n"
     "                 clone it into a temporary directory, audit the clone\n"
     "                 as above, remove it; no repository is needed here\n";
@@ -99,7 +109,7 @@ static void print_table(const pr_audit *a)
 	printf("%-*s  %-*s  %-11s  %-13s ", we, "EXPERIMENT", wr, "RUN",
 	       "STATUS", "GRADE");
 	for (k = 0; k < PR_NCHECKS; k++)
-		printf(" %c", pr_audit_check_name(k)[0] - 'a' + 'A');
+		printf(" %c", pr_audit_check_letter(k));
 	printf("\n");
 	for (i = 0; i < a->nruns; i++) {
 		const pr_audit_run *r = &a->run[i];
@@ -111,8 +121,8 @@ static void print_table(const pr_audit *a)
 		printf("\n");
 	}
 	printf("(M manifest, C committed, P pin, B blobs, V valid, D dates, "
-	       "A archive, S schedule, L ledger, T timestamp: P pass, W warn, "
-	       "F fail, - not applicable)\n");
+	       "A archive, S schedule, L ledger, T timestamp, G signature: "
+	       "P pass, W warn, F fail, - not applicable)\n");
 	for (i = 0; i < a->nexps; i++)
 		printf("%-*s  analysis %c\n", we, a->exp[i].experiment,
 		       letter(a->exp[i].analysis.result));
@@ -184,6 +194,8 @@ int pr_cmd_audit_print(const pr_audit *a, int as_json)
 		if (a->count[PR_GRADE_TIME_ANCHORED])
 			printf("%zu time-anchored, ",
 			       a->count[PR_GRADE_TIME_ANCHORED]);
+		if (a->count[PR_GRADE_SIGNED])
+			printf("%zu signed, ", a->count[PR_GRADE_SIGNED]);
 		printf("%zu anchored, %zu self-asserted, %zu broken\n",
 		       a->count[PR_GRADE_ANCHORED],
 		       a->count[PR_GRADE_SELF_ASSERTED],
@@ -196,6 +208,7 @@ typedef struct {
 	int as_json;
 	const char *bundle;
 	const char *tsa_ca;
+	const char *allowed;
 } audit_opts;
 
 static int on_opt(int opt, const char *arg, void *data)
@@ -206,6 +219,8 @@ static int on_opt(int opt, const char *arg, void *data)
 		o->as_json = 1;
 	else if (opt == 'c')
 		o->tsa_ca = arg;
+	else if (opt == 's')
+		o->allowed = arg;
 	else
 		o->bundle = arg;
 	return PR_OK;
@@ -271,6 +286,7 @@ int cmd_audit(int argc, char **argv, git_repository *repo)
 	    PR_CMD_OPT_JSON,
 	    {"bundle", required_argument, NULL, 'b'},
 	    {"tsa-ca", required_argument, NULL, 'c'},
+	    {"allowed-signers", required_argument, NULL, 's'},
 	    PR_CMD_OPT_END};
 	audit_opts o = {0};
 	int first, error;
@@ -282,7 +298,11 @@ int cmd_audit(int argc, char **argv, git_repository *repo)
 	if (o.tsa_ca && access(o.tsa_ca, R_OK) < 0)
 		return pr_error_code(PR_EINPUT, "cannot read '%s': %s",
 				     o.tsa_ca, strerror(errno));
+	if (o.allowed && access(o.allowed, R_OK) < 0)
+		return pr_error_code(PR_EINPUT, "cannot read '%s': %s",
+				     o.allowed, strerror(errno));
 	pr_audit_set_tsa_ca(o.tsa_ca);
+	pr_audit_set_allowed_signers(o.allowed);
 	if (o.bundle)
 		error = audit_bundle(o.bundle, argv + first,
 				     (size_t)(argc - first), o.as_json);
@@ -292,5 +312,6 @@ int cmd_audit(int argc, char **argv, git_repository *repo)
 		git_repository_free(repo);
 	}
 	pr_audit_set_tsa_ca(NULL);
+	pr_audit_set_allowed_signers(NULL);
 	return error;
 }

@@ -5,13 +5,14 @@
 
 #include "repo/git.h"
 #include "repo/pin.h"
+#include "repo/sign.h"
 #include "repo/stamp.h"
 #include "format/spec.h"
 #include "base/util.h"
 #include "cli/cmd.h"
 
 static const char usage[] =
-    "usage: prereg pin NAME [--tsa URL]\n"
+    "usage: prereg pin NAME [--sign] [--tsa URL]\n"
     "       prereg pin --restore-tags\n"
     "\n"
     "Commit exactly experiments/NAME/experiment.ini and\n"
@@ -21,6 +22,12 @@ static const char usage[] =
     "there but its tag is missing, the tag is restored instead. K is\n"
     "above every pin tag and pin commit of NAME. Then: prereg run NAME.\n"
     "\n"
+    "  --sign          sign the new pin commit with your SSH key in git's\n"
+    "                  own format (git config gpg.format ssh and\n"
+    "                  user.signingkey, as 'git commit -S' uses them;\n"
+    "                  ssh-keygen -Y sign), so that 'git verify-commit'\n"
+    "                  and 'prereg audit --allowed-signers FILE' check\n"
+    "                  it. An existing pin cannot be signed afterwards\n"
     "  --tsa URL       ask the RFC 3161 time-stamping authority at URL for\n"
     "                  a token over the pin (new or existing) and commit it\n"
     "                  as predictions/NAME.pin-K.tsr; default: [pin] tsa\n"
@@ -35,7 +42,7 @@ static const char usage[] =
     "                  and the exit status is 1\n";
 
 typedef struct {
-	int restore;
+	int restore, sign;
 	const char *tsa;
 } pin_opts;
 
@@ -47,6 +54,8 @@ static int on_opt(int opt, const char *arg, void *data)
 		o->restore = 1;
 	else if (opt == 't')
 		o->tsa = arg;
+	else if (opt == 's')
+		o->sign = 1;
 	return PR_OK;
 }
 
@@ -65,26 +74,54 @@ static int stamp(git_repository *repo, const char *name, const pr_pin *pin,
 	return error;
 }
 
+/* --sign on a pin that was there: fine when its commit is signed; a
+ * signature cannot be added to a commit that exists. */
+static int signed_already(git_repository *repo, const pr_pin *pin)
+{
+	char *sig = NULL, *data = NULL;
+	size_t len;
+	git_oid id;
+	int error;
+
+	git_oid_fromstr(&id, pin->commit);
+	error = pr_sign_extract(&sig, &data, &len, repo, &id);
+	free(sig);
+	free(data);
+	if (error == 1)
+		printf("%s is signed already\n", pin->tag);
+	else if (error == 0)
+		error = pr_error_code(
+		    PR_EREFUSED,
+		    "cannot sign %s: its commit %.12s exists unsigned, and a "
+		    "signature is part of the commit (a new pin needs a "
+		    "change of the spec or the prediction)",
+		    pin->tag, pin->commit);
+	return error < 0 ? error : PR_OK;
+}
+
 int cmd_pin(int argc, char **argv, git_repository *repo)
 {
 	static const struct option opts[] = {
 	    PR_CMD_OPT_HELP,
 	    {"restore-tags", no_argument, NULL, 'r'},
 	    {"tsa", required_argument, NULL, 't'},
+	    {"sign", no_argument, NULL, 's'},
 	    PR_CMD_OPT_END};
 	pr_spec *spec = NULL;
 	char *repo_tsa = NULL;
-	pin_opts o = {0, NULL};
+	pr_signer signer = {0};
+	pin_opts o = {0, 0, NULL};
 	pr_pin pin;
 	int first, created = 0, n, conflicts, error;
 
 	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, -1, on_opt,
 				  &o)) != 0)
 		return error;
-	if (argc - first != (o.restore ? 0 : 1) || (o.restore && o.tsa))
+	if (argc - first != (o.restore ? 0 : 1) ||
+	    (o.restore && (o.tsa || o.sign)))
 		return pr_cmd_usage_error(
 		    argv[0], usage, "expected %s",
-		    o.restore ? "no NAME or --tsa with --restore-tags"
+		    o.restore ? "no NAME, --sign or --tsa with --restore-tags"
 			      : "NAME");
 	if (o.restore) {
 		if ((error = pr_pin_restore_tags(&n, &conflicts, repo)) < 0)
@@ -103,7 +140,10 @@ int cmd_pin(int argc, char **argv, git_repository *repo)
 		0 ||
 	    (error = pr_stamp_repo_tsa(&repo_tsa, pr_repo_root(repo))) < 0)
 		goto cleanup;
-	if ((error = pr_pin_create(&pin, &created, repo, argv[first])) < 0)
+	if (o.sign && (error = pr_signer_from_config(&signer, repo)) < 0)
+		goto cleanup;
+	if ((error = pr_pin_create(&pin, &created, repo, argv[first],
+				   o.sign ? &signer : NULL)) < 0)
 		goto cleanup;
 	if (created == PR_PIN_RESTORED)
 		printf(
@@ -114,12 +154,17 @@ int cmd_pin(int argc, char **argv, git_repository *repo)
 		printf("%s %s %.12s (spec %.12s, prediction %.12s)\n",
 		       created ? "pinned" : "already pinned:", pin.tag,
 		       pin.commit, pin.spec_blob, pin.pred_blob);
+	if (o.sign && created == PR_PIN_CREATED)
+		printf("signed %.12s with %s\n", pin.commit, signer.key);
+	else if (o.sign && (error = signed_already(repo, &pin)) < 0)
+		goto cleanup;
 	if (!o.tsa)
 		o.tsa = spec->tsa ? spec->tsa : repo_tsa;
 	if (o.tsa)
 		error = stamp(repo, argv[first], &pin, o.tsa);
 cleanup:
 	pr_spec_free(spec);
+	pr_signer_free(&signer);
 	free(repo_tsa);
 	return error;
 }

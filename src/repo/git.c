@@ -193,6 +193,43 @@ cleanup:
 	return error;
 }
 
+/* A signer and its argument, for pr_git_commit_files_signed. */
+typedef struct {
+	pr_git_signer sign;
+	void *arg;
+} signer_of;
+
+/* The commit object of tree as a child of head (may be NULL), signed
+ * when signer->sign is set. */
+static int create_commit(git_oid *out, git_repository *repo,
+			 const git_signature *sig, const char *message,
+			 git_tree *tree, git_commit *head,
+			 const signer_of *signer)
+{
+	const git_commit **parents = (const git_commit **)(head ? &head : NULL);
+	git_buf buf = GIT_BUF_INIT;
+	char *signature = NULL;
+	int error = PR_OK;
+
+	if (!signer || !signer->sign) {
+		if (git_commit_create(out, repo, NULL, sig, sig, NULL, message,
+				      tree, head ? 1 : 0, parents) < 0)
+			return pr_git_error("cannot commit");
+		return PR_OK;
+	}
+	if (git_commit_create_buffer(&buf, repo, sig, sig, NULL, message, tree,
+				     head ? 1 : 0, parents) < 0)
+		return pr_git_error("cannot commit");
+	if ((error = signer->sign(&signature, buf.ptr, buf.size,
+				  signer->arg)) == 0 &&
+	    git_commit_create_with_signature(out, repo, buf.ptr, signature,
+					     NULL) < 0)
+		error = pr_git_error("cannot commit with its signature");
+	git_buf_dispose(&buf);
+	free(signature);
+	return error;
+}
+
 /*
  * Commit HEAD's tree with `upd` applied as a child of HEAD (a root commit
  * when HEAD is unborn). The order keeps index and HEAD in step whatever
@@ -203,7 +240,7 @@ cleanup:
  */
 static int commit_staged(git_oid *out, git_repository *repo, git_index *index,
 			 const git_tree_update *upd, size_t n,
-			 const char *message)
+			 const char *message, const signer_of *signer)
 {
 	git_commit *head = NULL;
 	git_tree *base = NULL, *tree = NULL;
@@ -223,13 +260,13 @@ static int commit_staged(git_oid *out, git_repository *repo, git_index *index,
 		error = git_tree_lookup(&base, repo, &tree_id);
 	if (error < 0 ||
 	    git_tree_create_updated(&tree_id, repo, base, n, upd) < 0 ||
-	    git_tree_lookup(&tree, repo, &tree_id) < 0 ||
-	    git_commit_create(out, repo, NULL, sig, sig, NULL, message, tree,
-			      head ? 1 : 0,
-			      (const git_commit **)(head ? &head : NULL)) < 0) {
+	    git_tree_lookup(&tree, repo, &tree_id) < 0) {
 		error = pr_git_error("cannot commit");
 		goto cleanup;
 	}
+	if ((error = create_commit(out, repo, sig, message, tree, head,
+				   signer)) < 0)
+		goto cleanup;
 	if (git_index_open(&before, git_index_path(index)) < 0) {
 		error = pr_git_error("cannot read the index");
 		goto cleanup;
@@ -254,7 +291,8 @@ cleanup:
 
 /* stage() then commit_staged(); on failure the index on disk is kept. */
 static int commit_paths(git_oid *out, git_repository *repo,
-			const char *const *paths, size_t n, const char *message)
+			const char *const *paths, size_t n, const char *message,
+			const signer_of *signer)
 {
 	git_index *index = NULL;
 	git_tree_update *upd = pr_calloc(n, sizeof(*upd));
@@ -266,7 +304,8 @@ static int commit_paths(git_oid *out, git_repository *repo,
 		goto cleanup;
 	}
 	if ((error = stage(upd, index, paths, n)) < 0 ||
-	    (error = commit_staged(out, repo, index, upd, n, message)) < 0)
+	    (error = commit_staged(out, repo, index, upd, n, message, signer)) <
+		0)
 		git_index_read(index, 1);
 cleanup:
 	git_index_free(index);
@@ -278,6 +317,16 @@ int pr_git_commit_files(git_oid *out, git_repository *repo,
 			const char *const *paths, size_t npaths,
 			const char *message)
 {
+	return pr_git_commit_files_signed(out, repo, paths, npaths, message,
+					  NULL, NULL);
+}
+
+int pr_git_commit_files_signed(git_oid *out, git_repository *repo,
+			       const char *const *paths, size_t npaths,
+			       const char *message, pr_git_signer sign,
+			       void *arg)
+{
+	signer_of signer = {sign, arg};
 	git_oid id;
 	size_t i;
 	int error;
@@ -289,7 +338,8 @@ int pr_git_commit_files(git_oid *out, git_repository *repo,
 						 "cannot commit", "")) < 0)
 			return error;
 	}
-	if ((error = commit_paths(&id, repo, paths, npaths, message)) < 0)
+	if ((error = commit_paths(&id, repo, paths, npaths, message, &signer)) <
+	    0)
 		return error;
 	if (out)
 		git_oid_cpy(out, &id);

@@ -47,6 +47,21 @@ int pr_git_commit_files(git_oid *out, git_repository *repo,
 			const char *message);
 
 /*
+ * A signer of commits: the detached signature (NUL-terminated, caller
+ * frees) of the commit object's text data[0 .. len), as git stores it in
+ * the commit's gpgsig header. Prints why on failure.
+ */
+typedef int (*pr_git_signer)(char **out, const char *data, size_t len,
+			     void *arg);
+
+/* pr_git_commit_files, the commit signed by sign(arg) (NULL: unsigned);
+ * when signing fails nothing is committed and the index is kept. */
+int pr_git_commit_files_signed(git_oid *out, git_repository *repo,
+			       const char *const *paths, size_t npaths,
+			       const char *message, pr_git_signer sign,
+			       void *arg);
+
+/*
  * Run the git program (for what libgit2 cannot do: bundles, archives,
  * cloning a bundle) with argv (argv[0] "git", NULL-terminated) through
  * base/child.h: stdin from /dev/null, stdout and stderr ours. PR_EFAIL

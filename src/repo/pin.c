@@ -771,7 +771,7 @@ int pr_pin_restore_tags(int *restored, int *conflicts, git_repository *repo)
 }
 
 int pr_pin_create(pr_pin *out, int *created, git_repository *repo,
-		  const char *name)
+		  const char *name, const pr_signer *sign)
 {
 	git_commit *head = NULL;
 	char *spec = NULL, *pred = NULL, *msg = NULL, *hint = NULL;
@@ -837,8 +837,9 @@ int pr_pin_create(pr_pin *out, int *created, git_repository *repo,
 			  name, k, spec, s, pred, p);
 	paths[0] = spec;
 	paths[1] = pred;
-	if ((error = pr_git_commit_files(&commit_id, repo, paths, 2, msg)) <
-		0 ||
+	if ((error = pr_git_commit_files_signed(&commit_id, repo, paths, 2, msg,
+						sign ? pr_sign_data : NULL,
+						(void *)sign)) < 0 ||
 	    (error = pin_tag(out, repo, &commit_id, name, k)) < 0)
 		goto cleanup;
 	*created = PR_PIN_CREATED;

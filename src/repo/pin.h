@@ -5,6 +5,8 @@
 #include <git2.h>
 #include <stdint.h>
 
+#include "repo/sign.h"
+
 typedef struct {
 	char commit[GIT_OID_HEXSZ + 1]; /* the pin commit */
 	char tag[256];			/* prereg/pin/NAME/K */
@@ -40,10 +42,13 @@ int pr_pin_summary_k(const char *summary, const char *name);
  * First the two files must pass pr_prediction_check (predcheck.h): a spec
  * that does not parse or a prediction run could not use is PR_EINPUT,
  * with nothing committed or tagged.
+ * A new pin commit is signed by `sign` (NULL: unsigned; repo/sign.h) in
+ * git's gpgsig header; when signing fails nothing is committed. An
+ * existing pin is never re-signed: a signature is part of the commit.
  * Errors: a file missing (PR_EINPUT), libgit2 failures (PR_EFAIL).
  */
 int pr_pin_create(pr_pin *out, int *created, git_repository *repo,
-		  const char *name);
+		  const char *name, const pr_signer *sign);
 
 /*
  * Recreate the annotated tags of pin commits reachable from HEAD whose tag

@@ -57,7 +57,7 @@ ca="$SCRATCH/tsa/ca.pem"
 expect_exit 0 "the audit trusting the test CA" "$PREREG" audit --tsa-ca "$ca"
 cp "$SCRATCH/out" "$SCRATCH/audit"
 check "the run is time-anchored, its timestamp check passing" sh -c \
-	"grep -qE '$runA +complete +time-anchored +( P){10}\$' '$SCRATCH/audit'"
+	"grep -qE '$runA +complete +time-anchored +( P){10} -\$' '$SCRATCH/audit'"
 check "the summary counts it" \
 	grep -q "^1 runs: 1 time-anchored, 0 anchored" "$SCRATCH/audit"
 expect_exit 0 "--json says why" "$PREREG" audit --tsa-ca "$ca" --json
@@ -129,6 +129,29 @@ git add .prereg.ini && git commit -q -am "t-calib: no [pin]; .prereg.ini"
 expect_exit 0 "pin with tsa in .prereg.ini only" "$PREREG" pin t-calib
 expect_out "stamped from the repository's authority" \
 	"time-stamped prereg/pin/t-calib/4: predictions/t-calib.pin-4.tsr"
+# a second token of pin 4 over the same statement, committed with the
+# message (and nonce) of the first: only the nonce tells them apart
+commit4=$(git rev-parse prereg/pin/t-calib/4^{commit})
+printf 'prereg pin\nexperiment t-calib\nk 4\ncommit %s\nspec %s\nprediction %s\n' \
+	"$commit4" "$(git rev-parse "$commit4:experiments/t-calib/experiment.ini")" \
+	"$(git rev-parse "$commit4:predictions/t-calib.json")" >"$SCRATCH/statement4"
+openssl ts -query -data "$SCRATCH/statement4" -sha256 -cert \
+	-out "$SCRATCH/query4" 2>/dev/null
+python3 -c 'import sys, urllib.request as u
+r = u.Request(sys.argv[1], data=open(sys.argv[2], "rb").read(),
+              headers={"Content-Type": "application/timestamp-query"})
+sys.stdout.buffer.write(u.urlopen(r).read())' "$url" "$SCRATCH/query4" \
+	>predictions/t-calib.pin-4.tsr
+git log -1 --format=%B HEAD >"$SCRATCH/stamp4-message"
+git commit -q -a -F "$SCRATCH/stamp4-message"
+check "the second token is valid for pin 4's statement" \
+	openssl ts -verify -in predictions/t-calib.pin-4.tsr \
+	-data "$SCRATCH/statement4" -CAfile "$ca"
+"$PREREG" run t-calib --quick >/dev/null 2>&1
+expect_exit 1 "the audit of a run whose token's nonce is not the recorded" \
+	"$PREREG" audit --tsa-ca "$ca"
+expect_out "the token fails the nonce check" \
+	"predictions/t-calib.pin-4.tsr fails the nonce check"
 printf '[pin]\ntsa = %s\nretries = 3\n' "$url" >.prereg.ini
 sed 's/^reps = .*/reps = 5/' experiments/t-calib/experiment.ini >x &&
 	mv x experiments/t-calib/experiment.ini

@@ -27,6 +27,29 @@ static void test_capture(void **state)
 	free(out);
 }
 
+/* stdin from an fd: the child reads the file, not ours. */
+static void test_stdin_fd(void **state)
+{
+	char path[] = "/tmp/prereg-child-in.XXXXXX";
+	char *argv[] = {"cat", NULL};
+	pr_child c = {0};
+	int fd = mkstemp(path);
+
+	(void)state;
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "from the file\n", 14), 14);
+	assert_int_equal(lseek(fd, 0, SEEK_SET), 0);
+	c.argv = argv;
+	c.capture = 1;
+	c.in = fd;
+	assert_int_equal(pr_child_run(&c), PR_OK);
+	assert_int_equal(c.status, 0);
+	assert_string_equal(c.output, "from the file\n");
+	free(c.output);
+	close(fd);
+	unlink(path);
+}
+
 /* Exit codes pass through; a missing program exits 127; a signal 128+n. */
 static void test_status(void **state)
 {
@@ -153,7 +176,7 @@ int main(void)
 	    cmocka_unit_test(test_capture),  cmocka_unit_test(test_status),
 	    cmocka_unit_test(test_env_dir),  cmocka_unit_test(test_fds),
 	    cmocka_unit_test(test_pre_exec), cmocka_unit_test(test_timeout),
-	    cmocka_unit_test(test_stop),
+	    cmocka_unit_test(test_stop),     cmocka_unit_test(test_stdin_fd),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -207,7 +207,7 @@ static pr_pin pin_x(const char *dir, int expect_created)
 	pr_pin pin;
 	int created = -1;
 
-	assert_int_equal(pr_pin_create(&pin, &created, repo, "x"), PR_OK);
+	assert_int_equal(pr_pin_create(&pin, &created, repo, "x", NULL), PR_OK);
 	assert_int_equal(created, expect_created);
 	git_repository_free(repo);
 	return pin;
@@ -562,9 +562,11 @@ static void test_pin_noop(void **state)
 	seeded_repo(dir);
 	make_exp(dir);
 	repo = open_repo(dir);
-	assert_int_equal(pr_pin_create(&first, &created, repo, "x"), PR_OK);
+	assert_int_equal(pr_pin_create(&first, &created, repo, "x", NULL),
+			 PR_OK);
 	assert_int_equal(created, 1);
-	assert_int_equal(pr_pin_create(&second, &created, repo, "x"), PR_OK);
+	assert_int_equal(pr_pin_create(&second, &created, repo, "x", NULL),
+			 PR_OK);
 	assert_int_equal(created, 0);
 	assert_same_pin(&first, &second);
 	git_repository_free(repo);
@@ -671,20 +673,22 @@ static void test_pin_missing_files(void **state)
 	repo = open_repo(dir);
 
 	capture_start();
-	assert_int_equal(pr_pin_create(&pin, &created, repo, "x"), PR_EINPUT);
+	assert_int_equal(pr_pin_create(&pin, &created, repo, "x", NULL),
+			 PR_EINPUT);
 	capture_end();
 	assert_int_equal(created, 0);
 	assert_has(errbuf, "cannot pin 'x': '" PRED "' does not exist (run "
 			   "'prereg predict x')");
 
 	capture_start();
-	assert_int_equal(pr_pin_create(&pin, &created, repo, "y"), PR_EINPUT);
+	assert_int_equal(pr_pin_create(&pin, &created, repo, "y", NULL),
+			 PR_EINPUT);
 	capture_end();
 	assert_has(errbuf, "cannot pin 'y': 'experiments/y/experiment.ini' "
 			   "does not exist");
 
 	capture_start();
-	assert_int_equal(pr_pin_create(&pin, &created, repo, "../x"),
+	assert_int_equal(pr_pin_create(&pin, &created, repo, "../x", NULL),
 			 PR_EINPUT);
 	assert_int_equal(pr_pin_check(&pin, repo, "a/b"), PR_EINPUT);
 	capture_end();
@@ -712,7 +716,8 @@ static void test_pin_refuses_unusable(void **state)
 		   "\"1111111111111111111111111111111111111111\"}\n");
 	repo = open_repo(dir);
 	capture_start();
-	assert_int_equal(pr_pin_create(&pin, &created, repo, "x"), PR_EINPUT);
+	assert_int_equal(pr_pin_create(&pin, &created, repo, "x", NULL),
+			 PR_EINPUT);
 	capture_end();
 	assert_int_equal(created, 0);
 	assert_has(errbuf, "prereg: cannot pin 'x': " PRED ": was predicted "
@@ -723,7 +728,8 @@ static void test_pin_refuses_unusable(void **state)
 	write_file(dir, SPEC, "[experiment]\nkind = sideways\n");
 	write_file(dir, PRED, PRED_TEXT);
 	capture_start();
-	assert_int_equal(pr_pin_create(&pin, &created, repo, "x"), PR_EINPUT);
+	assert_int_equal(pr_pin_create(&pin, &created, repo, "x", NULL),
+			 PR_EINPUT);
 	capture_end();
 	assert_has(errbuf, SPEC);
 	GIT_OUT(buf, dir, "tag", "-l");
@@ -734,7 +740,7 @@ static void test_pin_refuses_unusable(void **state)
 	assert_string_equal(buf, "");
 
 	write_file(dir, SPEC, SPEC_TEXT);
-	assert_int_equal(pr_pin_create(&pin, &created, repo, "x"), PR_OK);
+	assert_int_equal(pr_pin_create(&pin, &created, repo, "x", NULL), PR_OK);
 	assert_int_equal(created, 1);
 	assert_int_equal(pin.k, 1);
 	git_repository_free(repo);
@@ -920,6 +926,56 @@ static void test_commit_files(void **state)
 				 "runs/x/R2/manifest.json");
 }
 
+/* A signer that returns a fixed signature, or fails (arg NULL). */
+static int fixed_signer(char **out, const char *data, size_t len, void *arg)
+{
+	assert_non_null(strstr(data, "\nsigned\n"));
+	assert_int_equal(strlen(data), len);
+	if (!arg)
+		return pr_error("the signer refuses");
+	*out = strdup(arg);
+	return PR_OK;
+}
+
+/* The signer's signature lands in the commit's gpgsig header, over the
+ * commit's text; a signer that fails commits nothing and keeps HEAD */
+static void test_commit_files_signed(void **state)
+{
+	const char *paths[] = {"s.txt"};
+	char dir[PATH_MAX], buf[4096], head[64];
+	char sig[] = "-----BEGIN SSH SIGNATURE-----\nU0lH\n"
+		     "-----END SSH SIGNATURE-----";
+	git_repository *repo;
+
+	(void)state;
+	seeded_repo(dir);
+	write_file(dir, "s.txt", "a\n");
+	GIT_OUT(head, dir, "rev-parse", "HEAD");
+	repo = open_repo(dir);
+	capture_start();
+	assert_int_equal(pr_git_commit_files_signed(NULL, repo, paths, 1,
+						    "signed\n", fixed_signer,
+						    NULL),
+			 PR_EFAIL);
+	capture_end();
+	assert_has(errbuf, "the signer refuses");
+	GIT_OUT(buf, dir, "rev-parse", "HEAD");
+	assert_string_equal(buf, head);
+	GIT_OUT(buf, dir, "diff", "--cached", "--name-only");
+	assert_string_equal(buf, "");
+	assert_int_equal(pr_git_commit_files_signed(NULL, repo, paths, 1,
+						    "signed\n", fixed_signer,
+						    sig),
+			 PR_OK);
+	git_repository_free(repo);
+	GIT_OUT(buf, dir, "cat-file", "commit", "HEAD");
+	assert_has(buf, "\ngpgsig -----BEGIN SSH SIGNATURE-----\n U0lH\n "
+			"-----END SSH SIGNATURE-----\n");
+	GIT_OUT(buf, dir, "log", "-1", "--format=%P %s");
+	assert_has(buf, head);
+	assert_has(buf, " signed");
+}
+
 static void test_commit_files_refuses(void **state)
 {
 	const char *dirpath[] = {"runs"};
@@ -1043,6 +1099,7 @@ int main(void)
 	    cmocka_unit_test(test_restore_conflict),
 	    cmocka_unit_test(test_pin_latest_none),
 	    cmocka_unit_test(test_commit_files),
+	    cmocka_unit_test(test_commit_files_signed),
 	    cmocka_unit_test(test_commit_files_refuses),
 	    cmocka_unit_test(test_git_error),
 	};

@@ -1,0 +1,107 @@
+#!/bin/sh
+# t0025: prereg pin --sign signs the pin commit with an SSH key in git's
+# own format (git verify-commit accepts it); the audit's signature check
+# holds it against --allowed-signers: a good signature grades the run
+# signed, a key no allowed signer holds and a tampered commit fail the
+# check, no allowed signers at all is a warning
+. "$(dirname "$0")/lib.sh"
+if ! command -v ssh-keygen >/dev/null; then
+	echo "1..0 # SKIP needs ssh-keygen (openssh-client)"
+	exit 0
+fi
+ssh-keygen -q -t ed25519 -N '' -C test -f "$SCRATCH/key"
+ssh-keygen -q -t ed25519 -N '' -C other -f "$SCRATCH/other"
+echo "test@example.invalid namespaces=\"git\" $(cat "$SCRATCH/key.pub")" \
+	>"$SCRATCH/allowed"
+echo "other@example.invalid namespaces=\"git\" $(cat "$SCRATCH/other.pub")" \
+	>"$SCRATCH/allowed-other"
+export GIT_CONFIG_GLOBAL="$SCRATCH/gitconfig"
+: >"$GIT_CONFIG_GLOBAL"
+new_repo "$SCRATCH/repo"
+"$PREREG" predict t-calib >/dev/null
+
+# refused before anything is pinned: git's default format, then no key
+expect_exit 2 "--sign with git's default gpg.format" \
+	"$PREREG" pin t-calib --sign
+expect_out "it says which config to set" "git config gpg.format ssh"
+git config gpg.format ssh
+expect_exit 2 "--sign without user.signingkey" "$PREREG" pin t-calib --sign
+expect_out "it names user.signingkey" "no user.signingkey"
+check "nothing was pinned" sh -c \
+	'[ -z "$(git tag -l "prereg/pin/*")" ] &&
+	 [ "$(git log --format=%s -1)" = "test experiments" ]'
+git config user.signingkey "$SCRATCH/key"
+
+expect_exit 0 "pin --sign" "$PREREG" pin t-calib --sign
+expect_out "it says the pin is signed" "^signed [0-9a-f]{12} with "
+check "git verify-commit accepts the pin commit" \
+	git -c gpg.ssh.allowedSignersFile="$SCRATCH/allowed" verify-commit \
+	"prereg/pin/t-calib/1^{commit}"
+check "and refuses it against another key" sh -c \
+	"! git -c gpg.ssh.allowedSignersFile='$SCRATCH/allowed-other' \
+	 verify-commit 'prereg/pin/t-calib/1^{commit}' 2>/dev/null"
+expect_exit 0 "--sign again: signed already" "$PREREG" pin t-calib --sign
+expect_out "nothing new" "prereg/pin/t-calib/1 is signed already"
+
+expect_exit 0 "the run" "$PREREG" run t-calib --quick
+runA=$(ls runs/t-calib | grep -v ledger)
+expect_exit 0 "the audit with the allowed signers" \
+	"$PREREG" audit --allowed-signers "$SCRATCH/allowed"
+cp "$SCRATCH/out" "$SCRATCH/audit"
+check "the run is signed, every check passing" sh -c \
+	"grep -qE '$runA +complete +signed +( P){9} - P\$' '$SCRATCH/audit'"
+check "the summary counts it" \
+	grep -q "^1 runs: 1 signed, 0 anchored" "$SCRATCH/audit"
+expect_exit 0 "--json" "$PREREG" audit --allowed-signers "$SCRATCH/allowed" \
+	--json
+cp "$SCRATCH/out" "$SCRATCH/json"
+check "its summary counts it" grep -q '"signed": 1' "$SCRATCH/json"
+check "the reason names the signer and its key" grep -q \
+	"is signed by test@example.invalid (ED25519 key SHA256:" \
+	"$SCRATCH/json"
+expect_exit 0 "the audit with no allowed signers" "$PREREG" audit
+cp "$SCRATCH/out" "$SCRATCH/audit"
+check "is anchored, the signature a warning" sh -c \
+	"grep -qE '$runA +complete +anchored +( P){9} - W\$' '$SCRATCH/audit' &&
+	 grep -q 'no allowed signers to hold the key against' '$SCRATCH/audit'"
+expect_exit 1 "the audit with another signer's key" \
+	"$PREREG" audit --allowed-signers "$SCRATCH/allowed-other"
+expect_out "the signature check fails" \
+	"signature: pin commit [0-9a-f]{12} is signed by ED25519 key .* no allowed signer"
+git config gpg.ssh.allowedSignersFile "$SCRATCH/allowed"
+expect_exit 0 "git's gpg.ssh.allowedSignersFile is the default" \
+	"$PREREG" audit
+expect_out "signed by it" "^1 runs: 1 signed"
+expect_exit 2 "an unreadable --allowed-signers" \
+	"$PREREG" audit --allowed-signers /nonexistent
+git config --unset gpg.ssh.allowedSignersFile
+
+# a forger edits a signed pin commit and keeps its signature: the pin's
+# tree, tag and run are all consistent, only the signature tells
+sed 's/^reps = 5/reps = 4/' experiments/t-calib/experiment.ini >x &&
+	mv x experiments/t-calib/experiment.ini
+git commit -q -am "t-calib: 4 reps"
+"$PREREG" predict t-calib >/dev/null
+expect_exit 0 "a second signed pin" "$PREREG" pin t-calib --sign
+pin2=$(git rev-parse prereg/pin/t-calib/2^{commit})
+git cat-file commit "$pin2" >"$SCRATCH/commit"
+printf 'edited after signing\n' >>"$SCRATCH/commit"
+forged=$(git hash-object -t commit -w "$SCRATCH/commit")
+git update-ref refs/heads/main "$forged" "$pin2"
+git tag -d prereg/pin/t-calib/2 >/dev/null
+check "its tag restored on the forged commit" "$PREREG" pin --restore-tags
+check "git verify-commit refuses the forged commit" sh -c \
+	"! git -c gpg.ssh.allowedSignersFile='$SCRATCH/allowed' \
+	 verify-commit $forged 2>/dev/null"
+expect_exit 0 "a run under the forged pin" "$PREREG" run t-calib --quick
+runB=$(ls runs/t-calib | grep -v ledger | grep -v "$runA")
+expect_exit 1 "the audit" "$PREREG" audit --allowed-signers "$SCRATCH/allowed"
+cp "$SCRATCH/out" "$SCRATCH/audit"
+check "the forged pin's run is broken by its signature check alone" sh -c \
+	"grep -qE '$runB +complete +broken +( P){9} - F\$' '$SCRATCH/audit'"
+check "which says the signature does not verify" grep -q \
+	"$runB signature: the signature of pin commit ${forged%${forged#????????????}} does not verify" \
+	"$SCRATCH/audit"
+check "the first run stays signed" sh -c \
+	"grep -qE '$runA +complete +signed ' '$SCRATCH/audit'"
+echo "1..$n"
