@@ -351,7 +351,7 @@ static void sel_copy(pr_select *out, const pr_select *in)
 	out->device = in->device ? pr_strdup(in->device) : NULL;
 }
 
-static int sel_cmp(const pr_select *a, const pr_select *b)
+int pr_select_cmp(const pr_select *a, const pr_select *b)
 {
 	int c;
 
@@ -372,7 +372,7 @@ static int sel_cmp(const pr_select *a, const pr_select *b)
 static int cmp_row(const void *pa, const void *pb)
 {
 	const pr_analysis_row *a = pa, *b = pb;
-	int c = sel_cmp(&a->sel, &b->sel);
+	int c = pr_select_cmp(&a->sel, &b->sel);
 
 	if (c)
 		return c;

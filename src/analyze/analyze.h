@@ -64,6 +64,10 @@ typedef struct {
 	pr_reduce reduce;
 } pr_select;
 
+/* The order of the analysis' tables: config, phase, device (none first),
+ * bytes, rows, rank, reduce; 0 when a and b select the same samples. */
+int pr_select_cmp(const pr_select *a, const pr_select *b);
+
 /* A prediction cell (predictions/NAME.json "cells"). */
 typedef struct {
 	pr_select sel;

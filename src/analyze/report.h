@@ -4,8 +4,10 @@
 #define PR_REPORT_H
 
 #include <jansson.h>
+#include <stdio.h>
 
 #include "analyze/analyze.h"
+#include "analyze/compare.h"
 
 /*
  * Write analysis/NAME/report.md below root (which ends in '/') and the
@@ -35,6 +37,16 @@ void pr_report_runs_free(pr_report_runs *r);
 /* The report's numbers (seconds): per run the table, the variability and
  * the linearity verdict. Caller decrefs. */
 json_t *pr_report_json(const pr_analysis *a);
+
+/*
+ * A comparison as `prereg compare` prints it and report.md's
+ * Reproduction section holds it: a "### B against A" heading, the
+ * tolerances, what the manifests say side by side (every line, those that
+ * differ marked), the warnings, the verdict counts and the table.
+ */
+void pr_report_compare(FILE *f, const pr_comparison *c);
+/* The same as JSON. Caller decrefs. */
+json_t *pr_report_compare_json(const pr_comparison *c);
 
 /* "max over ranks", "span", "after last arrival", "arrival spread"; ""
  * for none. */

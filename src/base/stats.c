@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "base/schedule.h"
 #include "base/util.h"
 
 static int cmp_double(const void *a, const void *b)
@@ -172,6 +173,42 @@ int pr_stats_median_ci(pr_stats_ci *out, double *x, size_t n)
 	out->j = j ? j : 1;
 	out->lo = x[out->j - 1];
 	out->hi = x[n - out->j];
+	return PR_OK;
+}
+
+/* The median of n values drawn from x with replacement (tmp: room for n). */
+static double resampled_median(double *tmp, const double *x, size_t n,
+			       uint64_t *state)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		tmp[i] = x[pr_splitmix64(state) % n];
+	return pr_stats_median(tmp, n);
+}
+
+int pr_stats_ratio_boot(double *lo, double *hi, const double *a, size_t na,
+			const double *b, size_t nb, size_t nboot, uint64_t seed)
+{
+	double *rep, *tmp, ma, mb;
+	uint64_t state = seed;
+	size_t i, k;
+
+	if (na == 0 || nb == 0 || nboot < 40)
+		return PR_EINPUT;
+	rep = pr_malloc(nboot * sizeof(double));
+	tmp = pr_malloc((na > nb ? na : nb) * sizeof(double));
+	for (i = 0; i < nboot; i++) {
+		ma = resampled_median(tmp, a, na, &state);
+		mb = resampled_median(tmp, b, nb, &state);
+		rep[i] = ma != 0 ? mb / ma : INFINITY;
+	}
+	qsort(rep, nboot, sizeof(double), cmp_double);
+	k = nboot / 40;
+	*lo = rep[k];
+	*hi = rep[nboot - 1 - k];
+	free(rep);
+	free(tmp);
 	return PR_OK;
 }
 

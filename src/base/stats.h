@@ -3,6 +3,7 @@
 #define PR_STATS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* Median of x[0..n-1] (x is sorted in place); NAN when n == 0. */
 double pr_stats_median(double *x, size_t n);
@@ -57,6 +58,20 @@ size_t pr_stats_median_ci_rank(double *coverage, size_t n);
 /* The CI of the median of x[0..n-1] (x is sorted in place). PR_EINPUT
  * when n == 0. */
 int pr_stats_median_ci(pr_stats_ci *out, double *x, size_t n);
+
+/*
+ * Percentile bootstrap of the ratio median(b) / median(a): nboot
+ * replicates (at least 40) each draw na values of a and nb of b with
+ * replacement (splitmix64 from seed: the same inputs give the same
+ * interval) and take the ratio of their medians; *lo and *hi are the
+ * 2.5% and 97.5% percentiles, the (k+1)-th smallest and the (k+1)-th
+ * largest replicate for k = floor(nboot / 40) (2000 replicates: the 51st
+ * and the 1950th). PR_EINPUT when na or nb is 0 or nboot < 40; a
+ * replicate whose median of a is 0 counts as +infinity.
+ */
+int pr_stats_ratio_boot(double *lo, double *hi, const double *a, size_t na,
+			const double *b, size_t nb, size_t nboot,
+			uint64_t seed);
 
 /* Coefficient of variation: sample standard deviation (n - 1) over the
  * mean. NAN when n < 2 or the mean is 0. */

@@ -21,6 +21,7 @@ int cmd_pin(int argc, char **argv, git_repository *repo);
 int cmd_run(int argc, char **argv, git_repository *repo);
 int cmd_show(int argc, char **argv, git_repository *repo);
 int cmd_analyze(int argc, char **argv, git_repository *repo);
+int cmd_compare(int argc, char **argv, git_repository *repo);
 int cmd_repro(int argc, char **argv, git_repository *repo);
 int cmd_audit(int argc, char **argv, git_repository *repo);
 int cmd_recover(int argc, char **argv, git_repository *repo);

@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "format/manifest.h"
 #include "repo/git.h"
@@ -30,20 +29,13 @@ static int on_opt(int opt, const char *arg, void *data)
 /* runs/<any>/RUNID/manifest.json below root, or NULL. */
 static char *find_manifest(const char *root, const char *run_id)
 {
-	char **names = NULL, *found = NULL;
-	size_t n = pr_path_list_experiments(&names, root, "runs", 0), i;
+	char *name, *path;
 
-	for (i = 0; i < n; i++) {
-		char *p = pr_path_manifest(root, names[i], run_id);
-
-		if (!found && access(p, R_OK) == 0)
-			found = p;
-		else
-			free(p);
-		free(names[i]);
-	}
-	free(names);
-	return found;
+	if (pr_path_find_run(&name, root, run_id) < 0)
+		return NULL;
+	path = pr_path_manifest(root, name, run_id);
+	free(name);
+	return path;
 }
 
 static const char *str(json_t *o, const char *key)

@@ -22,6 +22,7 @@ static const struct {
     {"run", cmd_run, 1, "check the pin, run the schedule, archive, commit"},
     {"show", cmd_show, 1, "one run's manifest, readable"},
     {"analyze", cmd_analyze, 1, "analysis/NAME/report.md and plots, from raw"},
+    {"compare", cmd_compare, 1, "did run B reproduce run A: ratios, verdicts"},
     /* audit opens the repository itself: --bundle needs none here */
     {"audit", cmd_audit, 0, "verify every run's provenance and data"},
     {"repro", cmd_repro, 1, "the reviewer's command: run, analyze, audit"},

@@ -93,6 +93,8 @@ static const char *const syncs[] = {"none", "barrier"};
 static const char *const sharings[] = {"untested", "tested"};
 static const char *const bands[] = {"tolerance", "calibration"};
 static const char *const interleaves[] = {"none", "primitives"};
+static const char *const phase_classes[PR_NCLASSES] = {
+    [PR_CLASS_COMPUTE] = "compute", [PR_CLASS_COMM] = "comm"};
 
 /* The transports: base/mca.h's table, whose size is not known here. */
 static struct names transport_names(void)
@@ -147,6 +149,8 @@ static int set_sharing(struct parse *p, const char *key, const char *value);
 static int set_band(struct parse *p, const char *key, const char *value);
 static int set_pilot_cv(struct parse *p, const char *key, const char *value);
 static int set_tsa(struct parse *p, const char *key, const char *value);
+static int set_reproduce_tol(struct parse *p, const char *key,
+			     const char *value);
 static int set_model(struct parse *p, const char *key, const char *value);
 static int set_calibration(struct parse *p, const char *key, const char *value);
 static int set_comm_calibration(struct parse *p, const char *key,
@@ -162,8 +166,8 @@ static int set_rows_per_block(struct parse *p, const char *key,
 			      const char *value);
 
 static const char *const sections[] = {
-    "experiment", "shape", "ranks",  "factors", "schedule",
-    "mpi",	  "model", "launch", "slurm",	"pin",
+    "experiment", "shape",  "ranks", "factors", "schedule", "mpi",
+    "model",	  "launch", "slurm", "pin",	"analysis",
 };
 
 /* Every key of experiment.ini; anything else is an error. */
@@ -205,6 +209,7 @@ static const struct key keys[] = {
     {"slurm", "time", set_slurm_time, OPTIONAL},
     {"slurm", "sbatch", set_slurm_sbatch, OPTIONAL},
     {"pin", "tsa", set_tsa, OPTIONAL},
+    {"analysis", "reproduce_tolerance", set_reproduce_tol, OPTIONAL},
 };
 
 #define NKEYS (sizeof(keys) / sizeof(keys[0]))
@@ -762,6 +767,52 @@ static int set_pilot_cv(struct parse *p, const char *key, const char *value)
 	return error;
 }
 
+const char *pr_phase_class_name(pr_phase_class c)
+{
+	return (unsigned)c < PR_NCLASSES ? phase_classes[c] : NULL;
+}
+
+/* reproduce_tolerance = compute:0.05, comm:0.5 (either may be left out) */
+static int set_reproduce_tol(struct parse *p, const char *key,
+			     const char *value)
+{
+	char *copy = pr_strdup(value), *items[PR_NCLASSES + 1];
+	int seen[PR_NCLASSES] = {0};
+	int n, i, c, error = PR_OK;
+
+	if ((n = split_list(items, PR_NCLASSES, p, key, copy)) < 0) {
+		free(copy);
+		return n;
+	}
+	for (i = 0; i < n && !error; i++) {
+		char *colon = strchr(items[i], ':');
+
+		if (!colon || colon == items[i]) {
+			error = fail(p, p->line,
+				     "'%s' entry '%s' must be CLASS:TOLERANCE, "
+				     "e.g. 'compute:0.05' (classes: compute, "
+				     "comm)",
+				     key, items[i]);
+			break;
+		}
+		*colon = '\0';
+		if ((error = get_choice(&c, p, "phase class", trim(items[i]),
+					NAMES(phase_classes))) < 0)
+			break;
+		if (seen[c]) {
+			error = fail(p, p->line, "'%s' lists class '%s' twice",
+				     key, phase_classes[c]);
+			break;
+		}
+		seen[c] = 1;
+		error =
+		    get_num(&p->spec->reproduce_tol[c], p, key, trim(colon + 1),
+			    PR_REPRODUCE_TOL_MAX, "a number in (0, 10]");
+	}
+	free(copy);
+	return error;
+}
+
 static int set_model(struct parse *p, const char *key, const char *value)
 {
 	int i, error;
@@ -1259,6 +1310,8 @@ static pr_spec *spec_new(const char *path, const char *name)
 	spec->model = pr_strdup("none");
 	spec->band = pr_strdup("tolerance");
 	spec->tolerance = 0.15;
+	spec->reproduce_tol[PR_CLASS_COMPUTE] = PR_REPRODUCE_TOL_COMPUTE;
+	spec->reproduce_tol[PR_CLASS_COMM] = PR_REPRODUCE_TOL_COMM;
 	return spec;
 }
 

@@ -11,6 +11,21 @@
 
 typedef enum { PR_KIND_VALIDATION, PR_KIND_CALIBRATION } pr_kind;
 
+/* The classes of phases a reproduction tolerance is given for
+ * ([analysis] reproduce_tolerance, DESIGN 7): compute (work local to a
+ * rank) and comm (MPI communication). */
+typedef enum { PR_CLASS_COMPUTE, PR_CLASS_COMM, PR_NCLASSES } pr_phase_class;
+
+/* The tolerances when the spec gives none: compute reproduces to ~1%,
+ * communication varies up to 4x between runs (SCIENCE.md). */
+#define PR_REPRODUCE_TOL_COMPUTE 0.05
+#define PR_REPRODUCE_TOL_COMM 0.5
+/* The largest tolerance a spec may give. */
+#define PR_REPRODUCE_TOL_MAX 10.0
+
+/* "compute", "comm"; NULL for anything else. */
+const char *pr_phase_class_name(pr_phase_class c);
+
 /* One rank group: `device*count`, e.g. cpu*4, cuda:0*4, hip:*2. device
  * is cpu, cpu-naive, cuda:N, hip:N, cuda:* or hip:* (spread over the
  * visible devices). Ranks are numbered in group order. */
@@ -102,6 +117,12 @@ typedef struct pr_spec {
 	char *pilot_phase[PR_MAX_FACTOR];
 	double pilot_cv[PR_MAX_FACTOR];
 	int npilot;
+
+	/* [analysis] reproduce_tolerance = compute:T, comm:T: the relative
+	 * tolerance t of `prereg compare` per phase class (the acceptance
+	 * region of a ratio B/A is [1/(1+t), 1+t]); the defaults above where
+	 * the spec gives none */
+	double reproduce_tol[PR_NCLASSES];
 } pr_spec;
 
 /*

@@ -108,3 +108,22 @@ size_t pr_path_list_experiments(char ***out, const char *root, const char *dir,
 	free(path);
 	return k;
 }
+
+int pr_path_find_run(char **name, const char *root, const char *run_id)
+{
+	char **names = NULL;
+	size_t n = pr_path_list_experiments(&names, root, "runs", 0), i;
+
+	*name = NULL;
+	for (i = 0; i < n; i++) {
+		char *p = pr_path_manifest(root, names[i], run_id);
+
+		if (!*name && access(p, R_OK) == 0)
+			*name = names[i];
+		else
+			free(names[i]);
+		free(p);
+	}
+	free(names);
+	return *name ? 0 : -1;
+}

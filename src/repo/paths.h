@@ -51,4 +51,11 @@ int pr_path_list_runs(char ***out, size_t *n, const char *root,
 size_t pr_path_list_experiments(char ***out, const char *root, const char *dir,
 				int valid_only);
 
+/*
+ * The experiment whose runs/NAME/RUN_ID/manifest.json exists below root:
+ * its name in *name (caller frees), 0; -1 (printing nothing, *name NULL)
+ * when no experiment has that run. run_id is not checked.
+ */
+int pr_path_find_run(char **name, const char *root, const char *run_id);
+
 #endif

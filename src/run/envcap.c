@@ -65,6 +65,16 @@ json_t *pr_envcap_launchers(json_t **missing)
 	return have;
 }
 
+/* The compiler that built prereg; the Makefile builds prereg-rank with
+ * the same one (mpicc with OMPI_CC=$(CC)). */
+#if defined(__clang__)
+#define PR_COMPILER "clang " __clang_version__
+#elif defined(__GNUC__)
+#define PR_COMPILER "gcc " __VERSION__
+#else
+#define PR_COMPILER "unknown"
+#endif
+
 json_t *pr_envcap_host(void)
 {
 	json_t *o = json_object();
@@ -93,6 +103,7 @@ json_t *pr_envcap_host(void)
 				    json_integer((json_int_t)pages * psize));
 	json_object_set_new(o, "mpirun_version",
 			    mpi ? json_string(mpi) : json_null());
+	json_object_set_new(o, "compiler", json_string(PR_COMPILER));
 	free(cpu);
 	free(mpi);
 	return o;

@@ -5,7 +5,7 @@
 #include <jansson.h>
 
 /* A new JSON object {host, kernel, machine, cpu, cores, pus,
- * memory_bytes, mpirun_version}; never NULL. */
+ * memory_bytes, mpirun_version, compiler}; never NULL. */
 json_t *pr_envcap_host(void);
 
 /* First line of `mpirun --version` without a shell, or NULL (also when

@@ -302,6 +302,64 @@ static void test_calibration_keys(void **state)
 		    "t.ini:11: 'pilot_cv' lists phase 'a' twice");
 }
 
+/* [analysis] reproduce_tolerance: both sides of every edge. */
+static void test_reproduce_tolerance(void **state)
+{
+	pr_spec *spec = parse_ok(VALID);
+
+	(void)state;
+	assert_true(spec->reproduce_tol[PR_CLASS_COMPUTE] == 0.05);
+	assert_true(spec->reproduce_tol[PR_CLASS_COMM] == 0.5);
+	pr_spec_free(spec);
+	spec = parse_ok(VALID "[analysis]\nreproduce_tolerance = comm : 2, "
+			      "compute:0.01\n");
+	assert_true(spec->reproduce_tol[PR_CLASS_COMPUTE] == 0.01);
+	assert_true(spec->reproduce_tol[PR_CLASS_COMM] == 2);
+	pr_spec_free(spec);
+	/* one class given: the other keeps its default */
+	spec = parse_ok(VALID "[analysis]\nreproduce_tolerance = comm:1\n");
+	assert_true(spec->reproduce_tol[PR_CLASS_COMPUTE] == 0.05);
+	assert_true(spec->reproduce_tol[PR_CLASS_COMM] == 1);
+	pr_spec_free(spec);
+	/* the edges: just above 0 and exactly 10 hold, 0 and above 10 not */
+	spec = parse_ok(VALID "[analysis]\nreproduce_tolerance = "
+			      "compute:1e-9, comm:10\n");
+	assert_true(spec->reproduce_tol[PR_CLASS_COMPUTE] == 1e-9);
+	assert_true(spec->reproduce_tol[PR_CLASS_COMM] == 10);
+	pr_spec_free(spec);
+	parse_fails(VALID "[analysis]\nreproduce_tolerance = compute:0\n",
+		    "t.ini:11: 'reproduce_tolerance' must be a number in (0, "
+		    "10], not '0'");
+	parse_fails(VALID "[analysis]\nreproduce_tolerance = comm:10.001\n",
+		    "t.ini:11: 'reproduce_tolerance' must be a number in (0, "
+		    "10], not '10.001'");
+	parse_fails(VALID "[analysis]\nreproduce_tolerance = comm:-0.5\n",
+		    "t.ini:11: 'reproduce_tolerance' must be a number in (0, "
+		    "10], not '-0.5'");
+	parse_fails(VALID "[analysis]\nreproduce_tolerance = comm:half\n",
+		    "t.ini:11: 'reproduce_tolerance' must be a number in (0, "
+		    "10], not 'half'");
+	parse_fails(VALID "[analysis]\nreproduce_tolerance = comm:\n",
+		    "t.ini:11: 'reproduce_tolerance' must be a number in (0, "
+		    "10], not ''");
+	parse_fails(VALID "[analysis]\nreproduce_tolerance = network:0.5\n",
+		    "t.ini:11: unknown phase class 'network' (known: compute, "
+		    "comm)");
+	parse_fails(VALID "[analysis]\nreproduce_tolerance = 0.5\n",
+		    "t.ini:11: 'reproduce_tolerance' entry '0.5' must be "
+		    "CLASS:TOLERANCE, e.g. 'compute:0.05' (classes: compute, "
+		    "comm)");
+	parse_fails(VALID "[analysis]\nreproduce_tolerance = comm:1, "
+			  "comm:2\n",
+		    "t.ini:11: 'reproduce_tolerance' lists class 'comm' twice");
+	parse_fails(VALID "[analysis]\nreproduce_tolerance = compute:1, "
+			  "comm:1, comm:2\n",
+		    "t.ini:11: 'reproduce_tolerance' has more than 2 entries");
+	parse_fails(VALID "[analysis]\ntolerance = 0.5\n",
+		    "t.ini:11: unknown key 'tolerance' in [analysis] (known: "
+		    "reproduce_tolerance)");
+}
+
 static void test_defaults(void **state)
 {
 	pr_spec *spec = parse_ok(VALID);
@@ -360,11 +418,13 @@ static void test_unknown_section(void **state)
 	parse_fails(
 	    VALID "[foo]\n",
 	    "t.ini:10: unknown section 'foo' (known: experiment, shape, "
-	    "ranks, factors, schedule, mpi, model, launch, slurm, pin)");
+	    "ranks, factors, schedule, mpi, model, launch, slurm, pin, "
+	    "analysis)");
 	parse_fails(
 	    "[Experiment]\nkind = validation\n",
 	    "t.ini:1: unknown section 'Experiment' (known: experiment, "
-	    "shape, ranks, factors, schedule, mpi, model, launch, slurm, pin)");
+	    "shape, ranks, factors, schedule, mpi, model, launch, slurm, pin, "
+	    "analysis)");
 	parse_fails("kind = validation\n" VALID,
 		    "t.ini:1: key 'kind' is outside any [section]");
 }
@@ -947,6 +1007,7 @@ int main(void)
 	    cmocka_unit_test(test_extra_sizes),
 	    cmocka_unit_test(test_calibration_keys),
 	    cmocka_unit_test(test_defaults),
+	    cmocka_unit_test(test_reproduce_tolerance),
 	    cmocka_unit_test(test_layout),
 	    cmocka_unit_test(test_unknown_section),
 	    cmocka_unit_test(test_unknown_key),

@@ -1,0 +1,554 @@
+/* compare.c - a run against an earlier one of the same experiment: the
+ * reproduction verdict of every row of the analysis and what the two
+ * manifests say (DESIGN 7) */
+#include "analyze/compare.h"
+
+#include <git2.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/schedule.h"
+#include "base/stats.h"
+#include "base/util.h"
+#include "format/manifest.h"
+#include "repo/paths.h"
+
+static const char *const repro_names[] = {"REPRODUCED", "DIFFERENT",
+					  "INCONCLUSIVE", "NO-DATA"};
+
+const char *pr_repro_name(pr_repro v)
+{
+	return v < PR_NREPRO ? repro_names[v] : "?";
+}
+
+pr_phase_class pr_compare_class(const char *phase)
+{
+	static const char *const compute[] = {
+	    "compute", "compute_device", "reduce_local", "rescale", "to_host"};
+	size_t i;
+
+	for (i = 0; i < sizeof(compute) / sizeof(*compute); i++) {
+		if (!strcmp(phase, compute[i]))
+			return PR_CLASS_COMPUTE;
+	}
+	return PR_CLASS_COMM;
+}
+
+pr_repro pr_compare_verdict(const char **why, double lo, double hi, double tol,
+			    int enough)
+{
+	double lower = 1.0 / (1.0 + tol), upper = 1.0 + tol;
+	const char *reason = NULL;
+	pr_repro v = PR_REPRODUCED;
+
+	if (isnan(lo) || isnan(hi))
+		reason = "no interval";
+	else if (hi < lower || lo > upper)
+		v = PR_DIFFERENT;
+	else if (lo < lower || hi > upper)
+		reason = "the interval straddles an edge of the tolerance";
+	else if (!enough)
+		reason = "fewer than 6 launches in a run: no 95% interval";
+	if (reason)
+		v = PR_REPRO_INCONCLUSIVE;
+	if (why)
+		*why = reason;
+	return v;
+}
+
+uint64_t pr_compare_seed(const char *run_a, const char *run_b)
+{
+	char *text = pr_asprintf("prereg-compare:%s:%s", run_a, run_b);
+	char hex[65], first[17];
+
+	pr_sha256_hex(hex, text, strlen(text));
+	memcpy(first, hex, 16);
+	first[16] = '\0';
+	free(text);
+	return strtoull(first, NULL, 16);
+}
+
+/* The rows of r, each selection once (r's rows are sorted by it). */
+static size_t distinct_rows(const pr_analysis_row **out,
+			    const pr_analysis_run *r)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < r->nrows; i++) {
+		if (n && !pr_select_cmp(&out[n - 1]->sel, &r->row[i].sel))
+			continue;
+		out[n++] = &r->row[i];
+	}
+	return n;
+}
+
+static void judge(pr_compare_row *x, const pr_comparison *c, uint64_t seed)
+{
+	const pr_analysis_row *a = x->a, *b = x->b;
+	int enough;
+
+	x->cls = pr_compare_class(x->sel->phase);
+	x->tol = c->tol[x->cls];
+	x->ratio = x->lo = x->hi = NAN;
+	x->verdict = PR_REPRO_NO_DATA;
+	if (!a || !b || !a->n || !b->n) {
+		x->why = !a || !a->n ? "no samples in A" : "no samples in B";
+		return;
+	}
+	if (a->stat > 0)
+		x->ratio = b->stat / a->stat;
+	pr_stats_ratio_boot(&x->lo, &x->hi, a->launch_med, a->nlaunches,
+			    b->launch_med, b->nlaunches, PR_COMPARE_NBOOT,
+			    seed);
+	enough = pr_stats_median_ci_rank(NULL, a->nlaunches) > 0 &&
+		 pr_stats_median_ci_rank(NULL, b->nlaunches) > 0;
+	x->verdict = pr_compare_verdict(&x->why, x->lo, x->hi, x->tol, enough);
+}
+
+/* The rows of a and b merged by selection, each judged; row i's
+ * bootstrap is seeded with splitmix64(seed + i). */
+static void build_rows(pr_comparison *c)
+{
+	const pr_analysis_row **ra = pr_malloc((c->a->nrows + 1) * sizeof(*ra));
+	const pr_analysis_row **rb = pr_malloc((c->b->nrows + 1) * sizeof(*rb));
+	size_t na = distinct_rows(ra, c->a), nb = distinct_rows(rb, c->b);
+	size_t i = 0, j = 0;
+	uint64_t seed = pr_compare_seed(c->a->run_id, c->b->run_id);
+
+	c->row = pr_calloc(na + nb + 1, sizeof(pr_compare_row));
+	while (i < na || j < nb) {
+		pr_compare_row *x = &c->row[c->nrows];
+		int k = i == na	  ? 1
+			: j == nb ? -1
+				  : pr_select_cmp(&ra[i]->sel, &rb[j]->sel);
+		uint64_t state = seed + c->nrows;
+
+		x->a = k <= 0 ? ra[i++] : NULL;
+		x->b = k >= 0 ? rb[j++] : NULL;
+		x->sel = x->a ? &x->a->sel : &x->b->sel;
+		judge(x, c, pr_splitmix64(&state));
+		c->count[x->verdict]++;
+		c->nrows++;
+	}
+	free(ra);
+	free(rb);
+}
+
+/* The text of blob hex in the repository at root, NUL-terminated; NULL
+ * when it cannot be read. */
+static char *read_blob(const char *root, const char *hex)
+{
+	git_repository *repo = NULL;
+	git_blob *blob = NULL;
+	char *text = NULL;
+	git_oid oid;
+
+	git_libgit2_init();
+	if (hex && git_oid_fromstr(&oid, hex) == 0 &&
+	    git_repository_open_ext(&repo, root && *root ? root : ".", 0,
+				    NULL) == 0 &&
+	    git_blob_lookup(&blob, repo, &oid) == 0)
+		text = pr_asprintf("%.*s", (int)git_blob_rawsize(blob),
+				   (const char *)git_blob_rawcontent(blob));
+	git_blob_free(blob);
+	git_repository_free(repo);
+	git_libgit2_shutdown();
+	return text;
+}
+
+/* The tolerances of the spec pinned for the original run (blob). */
+static void load_tolerance(pr_comparison *c, const char *root, const char *blob)
+{
+	char *text = read_blob(root, blob), *label;
+	pr_spec *spec = NULL;
+	int error = PR_EINPUT, was;
+
+	c->tol[PR_CLASS_COMPUTE] = PR_REPRODUCE_TOL_COMPUTE;
+	c->tol[PR_CLASS_COMM] = PR_REPRODUCE_TOL_COMM;
+	if (text) {
+		label = pr_asprintf("experiments/%s/experiment.ini", c->name);
+		was = pr_set_quiet(1);
+		error = pr_spec_parse(&spec, text, label, c->name);
+		pr_set_quiet(was);
+		free(label);
+	}
+	if (error < 0) {
+		c->tol_from = pr_strdup(
+		    "the defaults: the spec pinned for A cannot be read");
+	} else {
+		memcpy(c->tol, spec->reproduce_tol, sizeof(c->tol));
+		c->tol_from =
+		    pr_asprintf("the spec pinned for A (blob %.12s)%s", blob,
+				c->tol[0] == PR_REPRODUCE_TOL_COMPUTE &&
+					c->tol[1] == PR_REPRODUCE_TOL_COMM
+				    ? ", which keeps the defaults"
+				    : "");
+	}
+	pr_spec_free(spec);
+	free(text);
+}
+
+/* A set of strings, kept sorted and distinct. */
+typedef struct {
+	char **s;
+	size_t n;
+} strset;
+
+static void set_add(strset *v, const char *s)
+{
+	size_t i;
+
+	if (!s)
+		return;
+	for (i = 0; i < v->n && strcmp(v->s[i], s) < 0; i++)
+		;
+	if (i < v->n && !strcmp(v->s[i], s))
+		return;
+	v->s = pr_realloc(v->s, (v->n + 1) * sizeof(char *));
+	memmove(v->s + i + 1, v->s + i, (v->n - i) * sizeof(char *));
+	v->s[i] = pr_strdup(s);
+	v->n++;
+}
+
+/* The strings joined by sep, or "not recorded" (v may be NULL). */
+static char *set_text(const strset *v, const char *sep)
+{
+	char *out = pr_strdup(v && v->n ? "" : "not recorded"), *next;
+	size_t i;
+
+	for (i = 0; v && i < v->n; i++) {
+		next = pr_asprintf("%s%s%s", out, i ? sep : "", v->s[i]);
+		free(out);
+		out = next;
+	}
+	return out;
+}
+
+static void set_free(strset *v)
+{
+	size_t i;
+
+	for (i = 0; i < v->n; i++)
+		free(v->s[i]);
+	free(v->s);
+	memset(v, 0, sizeof(*v));
+}
+
+/* set_text, then set_free. */
+static char *set_join(strset *v, const char *sep)
+{
+	char *out = set_text(v, sep);
+
+	set_free(v);
+	return out;
+}
+
+/* MCA settings: key and the values it took in one run's launches. */
+typedef struct {
+	char *key;
+	strset values;
+} mca_key;
+
+typedef struct {
+	mca_key *k;
+	size_t n;
+} mca_set;
+
+static void mca_add(mca_set *m, const char *key, size_t klen, const char *v)
+{
+	size_t i;
+
+	for (i = 0; i < m->n; i++) {
+		if (strlen(m->k[i].key) == klen &&
+		    !strncmp(m->k[i].key, key, klen))
+			break;
+	}
+	if (i == m->n) {
+		m->k = pr_realloc(m->k, (m->n + 1) * sizeof(mca_key));
+		memset(&m->k[m->n], 0, sizeof(mca_key));
+		m->k[m->n++].key = pr_asprintf("%.*s", (int)klen, key);
+	}
+	set_add(&m->k[i].values, v);
+}
+
+/* "OMPI_MCA_k=v" */
+static void mca_add_env(mca_set *m, const char *s)
+{
+	const char *eq;
+
+	if (!s || strncmp(s, "OMPI_MCA_", 9) || !(eq = strchr(s, '=')))
+		return;
+	mca_add(m, s + 9, (size_t)(eq - s - 9), eq + 1);
+}
+
+/* The MCA settings of every launch: mpirun's `--mca k v` and `-x
+ * OMPI_MCA_k=v`, and OMPI_MCA_k=v in the launch's env where recorded. */
+static void mca_of(mca_set *out, const pr_manifest *m)
+{
+	json_t *l, *x;
+	size_t i, k;
+
+	memset(out, 0, sizeof(*out));
+	json_array_foreach(m->launches, i, l)
+	{
+		json_t *argv = json_object_get(l, "argv");
+
+		for (k = 0; k < json_array_size(argv); k++) {
+			const char *s =
+			    json_string_value(json_array_get(argv, k));
+			const char *key =
+			    json_string_value(json_array_get(argv, k + 1));
+			const char *v =
+			    json_string_value(json_array_get(argv, k + 2));
+
+			if (s && key && v &&
+			    (!strcmp(s, "--mca") || !strcmp(s, "-mca"))) {
+				mca_add(out, key, strlen(key), v);
+				k += 2;
+			} else if (s && !strcmp(s, "-x")) {
+				mca_add_env(out, key);
+			}
+		}
+		json_array_foreach(json_object_get(l, "env"), k, x)
+		    mca_add_env(out, json_string_value(x));
+	}
+}
+
+static void mca_free(mca_set *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->n; i++) {
+		set_free(&m->k[i].values);
+		free(m->k[i].key);
+	}
+	free(m->k);
+}
+
+static const strset *mca_values(const mca_set *m, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < m->n; i++) {
+		if (!strcmp(m->k[i].key, key))
+			return &m->k[i].values;
+	}
+	return NULL;
+}
+
+static void add_fact(pr_comparison *c, char *what, char *a, char *b,
+		     const char *warning)
+{
+	pr_compare_fact *f;
+
+	c->fact = pr_realloc(c->fact, (c->nfacts + 1) * sizeof(*c->fact));
+	f = &c->fact[c->nfacts++];
+	f->what = what;
+	f->a = a;
+	f->b = b;
+	f->differs = strcmp(a, b) != 0;
+	f->warning = warning;
+	c->nwarnings += f->differs && warning;
+}
+
+static char *or_not_recorded(const char *s)
+{
+	return pr_strdup(s ? s : "not recorded");
+}
+
+/* The string at m.key, or "not recorded". */
+static char *top_str(const pr_manifest *m, const char *key)
+{
+	return or_not_recorded(
+	    json_string_value(json_object_get(m->json, key)));
+}
+
+/* The string at m.environment.key, or the integer there in words. */
+static char *env_str(const pr_manifest *m, const char *key)
+{
+	json_t *v =
+	    json_object_get(json_object_get(m->json, "environment"), key);
+
+	if (json_is_integer(v))
+		return pr_asprintf("%lld", (long long)json_integer_value(v));
+	return or_not_recorded(json_string_value(v));
+}
+
+/* The distinct strings of key in every launch's rank report (ranks is 0)
+ * or in each of its ranks (1), joined by "; ". */
+static char *launch_strings(const pr_manifest *m, const char *key, int ranks)
+{
+	strset v = {0};
+	json_t *l, *r;
+	size_t i, k;
+
+	json_array_foreach(m->launches, i, l)
+	{
+		json_t *rep = json_object_get(l, "ranks");
+
+		if (!ranks) {
+			set_add(&v,
+				json_string_value(json_object_get(rep, key)));
+			continue;
+		}
+		json_array_foreach(json_object_get(rep, "ranks"), k, r)
+		    set_add(&v, json_string_value(json_object_get(r, key)));
+	}
+	return set_join(&v, "; ");
+}
+
+static char *pin_words(const pr_manifest *m)
+{
+	return pr_asprintf("%s (commit %.12s)",
+			   m->pin.tag ? m->pin.tag : "no pin recorded",
+			   m->pin.commit ? m->pin.commit : "?");
+}
+
+static char *cores_words(const pr_manifest *m)
+{
+	json_t *env = json_object_get(m->json, "environment");
+	json_t *cores = json_object_get(env, "cores"),
+	       *pus = json_object_get(env, "pus");
+
+	if (!json_is_integer(cores))
+		return pr_strdup("not recorded");
+	if (!json_is_integer(pus))
+		return pr_asprintf("%lld",
+				   (long long)json_integer_value(cores));
+	return pr_asprintf("%lld cores, %lld PUs",
+			   (long long)json_integer_value(cores),
+			   (long long)json_integer_value(pus));
+}
+
+static char *hosts_words(const pr_manifest *m)
+{
+	char *host = env_str(m, "host"), *ranks = launch_strings(m, "host", 1);
+	char *s = pr_asprintf("%s (ranks: %s)", host, ranks);
+
+	free(host);
+	free(ranks);
+	return s;
+}
+
+#define WARN_MPI                                                               \
+	"the MPI stack differs: communication may differ for that reason"
+
+static void add_mca_facts(pr_comparison *c, const pr_manifest *a,
+			  const pr_manifest *b)
+{
+	mca_set ma, mb;
+	strset keys = {0};
+	size_t i;
+
+	mca_of(&ma, a);
+	mca_of(&mb, b);
+	for (i = 0; i < ma.n; i++)
+		set_add(&keys, ma.k[i].key);
+	for (i = 0; i < mb.n; i++)
+		set_add(&keys, mb.k[i].key);
+	for (i = 0; i < keys.n; i++) {
+		add_fact(c, pr_asprintf("MCA %s", keys.s[i]),
+			 set_text(mca_values(&ma, keys.s[i]), " | "),
+			 set_text(mca_values(&mb, keys.s[i]), " | "), WARN_MPI);
+	}
+	set_free(&keys);
+	mca_free(&ma);
+	mca_free(&mb);
+}
+
+static void add_facts(pr_comparison *c, const pr_manifest *a,
+		      const pr_manifest *b)
+{
+	add_fact(c, pr_strdup("pin"), pin_words(a), pin_words(b),
+		 "the runs are under different pins: each is judged "
+		 "against its own prediction, and the rows are matched by "
+		 "selection");
+	add_fact(c, pr_strdup("prereg version"), top_str(a, "prereg_version"),
+		 top_str(b, "prereg_version"),
+		 "the tool that ran them differs: what it measures or how "
+		 "may differ");
+	add_fact(c, pr_strdup("compiler"), env_str(a, "compiler"),
+		 env_str(b, "compiler"), NULL);
+	add_fact(c, pr_strdup("mpirun version"), env_str(a, "mpirun_version"),
+		 env_str(b, "mpirun_version"), WARN_MPI);
+	add_fact(c, pr_strdup("MPI library"),
+		 launch_strings(a, "mpi_library", 0),
+		 launch_strings(b, "mpi_library", 0), WARN_MPI);
+	add_mca_facts(c, a, b);
+	add_fact(c, pr_strdup("launcher"), or_not_recorded(a->launcher),
+		 or_not_recorded(b->launcher), NULL);
+	add_fact(c, pr_strdup("devices"), launch_strings(a, "describe", 1),
+		 launch_strings(b, "describe", 1), NULL);
+	add_fact(c, pr_strdup("CPU"), env_str(a, "cpu"), env_str(b, "cpu"),
+		 NULL);
+	add_fact(c, pr_strdup("cores"), cores_words(a), cores_words(b), NULL);
+	add_fact(c, pr_strdup("hosts"), hosts_words(a), hosts_words(b), NULL);
+	add_fact(c, pr_strdup("kernel"), env_str(a, "kernel"),
+		 env_str(b, "kernel"), NULL);
+}
+
+static int read_manifest(pr_manifest *out, const char *root, const char *name,
+			 const char *id)
+{
+	char *path = pr_path_manifest(root, name, id);
+	int error = pr_manifest_read(out, path);
+
+	free(path);
+	return error;
+}
+
+static int no_samples(const char *name, const pr_analysis_run *r)
+{
+	return pr_error_code(PR_EINPUT,
+			     "run '%s' has no samples (runs/%s/%s/%s holds "
+			     "no timed rows): nothing to compare",
+			     r->run_id, name, r->run_id, PR_ARCHIVE_FILE);
+}
+
+int pr_compare(pr_comparison *out, const char *root, const char *name,
+	       const pr_analysis_run *a, const pr_analysis_run *b)
+{
+	pr_manifest ma, mb;
+	int error;
+
+	memset(out, 0, sizeof(*out));
+	memset(&ma, 0, sizeof(ma));
+	memset(&mb, 0, sizeof(mb));
+	if (a->nsamples <= a->nwarmup)
+		return no_samples(name, a);
+	if (b->nsamples <= b->nwarmup)
+		return no_samples(name, b);
+	if ((error = read_manifest(&ma, root, name, a->run_id)) < 0 ||
+	    (error = read_manifest(&mb, root, name, b->run_id)) < 0)
+		goto cleanup;
+	out->name = pr_strdup(name);
+	out->a = a;
+	out->b = b;
+	load_tolerance(out, root, ma.pin.spec_blob);
+	add_facts(out, &ma, &mb);
+	build_rows(out);
+cleanup:
+	pr_manifest_free(&ma);
+	pr_manifest_free(&mb);
+	return error;
+}
+
+void pr_comparison_free(pr_comparison *c)
+{
+	size_t i;
+
+	if (!c)
+		return;
+	for (i = 0; i < c->nfacts; i++) {
+		free(c->fact[i].what);
+		free(c->fact[i].a);
+		free(c->fact[i].b);
+	}
+	free(c->fact);
+	free(c->row);
+	free(c->tol_from);
+	free(c->name);
+	memset(c, 0, sizeof(*c));
+}
