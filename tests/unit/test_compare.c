@@ -1,0 +1,206 @@
+/* test_compare.c - unit tests of src/analyze/compare.c: the reproduction
+ * rule at and around its edges, the phase classes, the tolerance of a
+ * spec, and the bootstrap interval's determinism */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "analyze/compare.h"
+#include "base/stats.h"
+#include "base/util.h"
+#include "format/spec.h"
+
+#define R(lo, hi, tol, enough)                                                 \
+	pr_compare_verdict(&why, (lo), (hi), (tol), (enough))
+
+/* Tolerance 0.5: the acceptance region is [1/1.5, 1.5] = [0.667, 1.5]. */
+static void test_verdict_rule(void **state)
+{
+	const double t = 0.5, lower = 1.0 / (1.0 + t), upper = 1.0 + t;
+	const char *why;
+
+	(void)state;
+	/* inside */
+	assert_int_equal(R(0.9, 1.1, t, 1), PR_REPRODUCED);
+	assert_null(why);
+	/* inside, but a run has fewer than 6 launches */
+	assert_int_equal(R(0.9, 1.1, t, 0), PR_REPRO_INCONCLUSIVE);
+	assert_non_null(strstr(why, "fewer than 6 launches"));
+	/* straddling the upper edge, the lower edge, both */
+	assert_int_equal(R(1.2, 1.6, t, 1), PR_REPRO_INCONCLUSIVE);
+	assert_non_null(strstr(why, "straddles"));
+	assert_int_equal(R(0.6, 0.9, t, 1), PR_REPRO_INCONCLUSIVE);
+	assert_non_null(strstr(why, "straddles"));
+	assert_int_equal(R(0.5, 2.0, t, 1), PR_REPRO_INCONCLUSIVE);
+	/* outside above and below, with few launches too */
+	assert_int_equal(R(1.6, 3.0, t, 1), PR_DIFFERENT);
+	assert_null(why);
+	assert_int_equal(R(0.2, 0.6, t, 1), PR_DIFFERENT);
+	assert_int_equal(R(2.9, 3.1, t, 0), PR_DIFFERENT);
+	/* exactly at the edges: the region is closed */
+	assert_int_equal(R(lower, upper, t, 1), PR_REPRODUCED);
+	assert_int_equal(R(lower, 1.0, t, 1), PR_REPRODUCED);
+	assert_int_equal(R(1.0, upper, t, 1), PR_REPRODUCED);
+	/* an interval touching an edge from outside is not outside */
+	assert_int_equal(R(upper, 2.0, t, 1), PR_REPRO_INCONCLUSIVE);
+	assert_int_equal(R(0.3, lower, t, 1), PR_REPRO_INCONCLUSIVE);
+	/* just beyond the edges */
+	assert_int_equal(R(nextafter(upper, 2), 2.0, t, 1), PR_DIFFERENT);
+	assert_int_equal(R(0.3, nextafter(lower, 0), t, 1), PR_DIFFERENT);
+	assert_int_equal(R(nextafter(lower, 0), 1.0, t, 1),
+			 PR_REPRO_INCONCLUSIVE);
+	assert_int_equal(R(1.0, nextafter(upper, 2), t, 1),
+			 PR_REPRO_INCONCLUSIVE);
+	/* the compute tolerance: [1/1.05, 1.05] */
+	assert_int_equal(R(0.96, 1.04, 0.05, 1), PR_REPRODUCED);
+	assert_int_equal(R(0.96, 1.06, 0.05, 1), PR_REPRO_INCONCLUSIVE);
+	assert_int_equal(R(1.06, 1.2, 0.05, 1), PR_DIFFERENT);
+	/* no interval */
+	assert_int_equal(R(NAN, NAN, t, 1), PR_REPRO_INCONCLUSIVE);
+	assert_string_equal(pr_repro_name(PR_REPRODUCED), "REPRODUCED");
+	assert_string_equal(pr_repro_name(PR_DIFFERENT), "DIFFERENT");
+	assert_string_equal(pr_repro_name(PR_REPRO_INCONCLUSIVE),
+			    "INCONCLUSIVE");
+	assert_string_equal(pr_repro_name(PR_REPRO_NO_DATA), "NO-DATA");
+}
+
+static void test_classes(void **state)
+{
+	static const char *const compute[] = {
+	    "compute", "compute_device", "reduce_local", "rescale", "to_host"};
+	static const char *const comm[] = {"pingpong",	"sendrecv",
+					   "allreduce", "allreduce_small",
+					   "gatherv",	"something_new"};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(compute) / sizeof(*compute); i++)
+		assert_int_equal(pr_compare_class(compute[i]),
+				 PR_CLASS_COMPUTE);
+	for (i = 0; i < sizeof(comm) / sizeof(*comm); i++)
+		assert_int_equal(pr_compare_class(comm[i]), PR_CLASS_COMM);
+	assert_string_equal(pr_phase_class_name(PR_CLASS_COMPUTE), "compute");
+	assert_string_equal(pr_phase_class_name(PR_CLASS_COMM), "comm");
+	assert_null(pr_phase_class_name(PR_NCLASSES));
+}
+
+#define SPEC                                                                   \
+	"[experiment]\nkind = calibration\nclaim = c\nworkload = pingpong\n"   \
+	"[shape]\nmin_bytes = 8\nmax_bytes = 64\nfactor = 2\n"                 \
+	"[ranks]\ngroup = cpu*2\n"
+
+/* The tolerance as a spec gives it, and its errors (exit 2). */
+static void test_tolerance_parser(void **state)
+{
+	pr_spec *spec = NULL;
+	int quiet = pr_set_quiet(1);
+
+	(void)state;
+	assert_int_equal(pr_spec_parse(&spec, SPEC, "t.ini", "t"), PR_OK);
+	assert_true(spec->reproduce_tol[PR_CLASS_COMPUTE] == 0.05);
+	assert_true(spec->reproduce_tol[PR_CLASS_COMM] == 0.5);
+	pr_spec_free(spec);
+	assert_int_equal(pr_spec_parse(&spec,
+				       SPEC "[analysis]\nreproduce_tolerance = "
+					    "compute:0.02, comm:3\n",
+				       "t.ini", "t"),
+			 PR_OK);
+	assert_true(spec->reproduce_tol[PR_CLASS_COMPUTE] == 0.02);
+	assert_true(spec->reproduce_tol[PR_CLASS_COMM] == 3);
+	pr_spec_free(spec);
+	spec = NULL;
+	assert_int_equal(
+	    pr_spec_parse(&spec,
+			  SPEC "[analysis]\nreproduce_tolerance = gpu:1\n",
+			  "t.ini", "t"),
+	    PR_EINPUT);
+	assert_non_null(strstr(pr_last_error(), "unknown phase class 'gpu'"));
+	assert_int_equal(pr_spec_parse(&spec,
+				       SPEC "[analysis]\nreproduce_tolerance = "
+					    "comm:-1\n",
+				       "t.ini", "t"),
+			 PR_EINPUT);
+	assert_non_null(strstr(pr_last_error(), "t.ini:12: "
+						"'reproduce_tolerance' must "
+						"be a number in (0, 10]"));
+	assert_int_equal(pr_exit_code(PR_EINPUT), 2);
+	pr_set_quiet(quiet);
+}
+
+/* The same inputs and seed give the same interval, bit for bit; the seed
+ * is the SHA-256 of the run ids. */
+static void test_bootstrap_determinism(void **state)
+{
+	const double a[] = {1.00, 1.10, 0.95, 1.20, 1.05, 0.98, 1.02, 1.07};
+	const double b[] = {1.01, 1.12, 0.97, 1.18, 1.04, 1.00, 1.03, 1.09};
+	double lo1, hi1, lo2, hi2, lo3, hi3;
+	uint64_t seed = pr_compare_seed("20261201T084352Z-5d3e00",
+					"20261201T085458Z-9a055b");
+
+	(void)state;
+	/* python3: int(sha256(b"prereg-compare:" A ":" B).hexdigest()[:16],
+	 * 16) */
+	assert_true(seed == 0x349660ee88348b79ULL);
+	assert_true(pr_compare_seed("A", "B") != pr_compare_seed("B", "A"));
+	assert_int_equal(
+	    pr_stats_ratio_boot(&lo1, &hi1, a, 8, b, 8, PR_COMPARE_NBOOT, seed),
+	    PR_OK);
+	assert_int_equal(
+	    pr_stats_ratio_boot(&lo2, &hi2, a, 8, b, 8, PR_COMPARE_NBOOT, seed),
+	    PR_OK);
+	assert_memory_equal(&lo1, &lo2, sizeof(double));
+	assert_memory_equal(&hi1, &hi2, sizeof(double));
+	assert_true(lo1 < hi1);
+	assert_true(lo1 < 1.02 && hi1 > 1.0);
+	/* another seed, another draw */
+	pr_stats_ratio_boot(&lo3, &hi3, a, 8, b, 8, PR_COMPARE_NBOOT, seed + 1);
+	assert_true(lo3 != lo1 || hi3 != hi1);
+}
+
+/* Hand-worked intervals: constant runs give the one ratio; B = 3 A gives
+ * an interval around 3 that no resampling can bring inside [0.667, 1.5]. */
+static void test_bootstrap_values(void **state)
+{
+	const double a[] = {2, 2, 2}, b[] = {4, 4, 4, 4};
+	const double x[] = {1.0, 1.5, 1.2, 1.1, 1.3, 1.4};
+	double y[6], lo, hi;
+	size_t i;
+
+	(void)state;
+	assert_int_equal(pr_stats_ratio_boot(&lo, &hi, a, 3, b, 4, 2000, 7),
+			 PR_OK);
+	assert_true(lo == 2 && hi == 2);
+	for (i = 0; i < 6; i++)
+		y[i] = 3 * x[i];
+	pr_stats_ratio_boot(&lo, &hi, x, 6, y, 6, 2000, 7);
+	/* each replicate is 3 m'/m with m, m' medians of draws of x: at
+	 * least 3 * 1.0 / 1.5 = 2 */
+	assert_true(lo >= 2 && lo <= 3 && hi >= 3 && hi <= 4.5);
+	assert_int_equal(pr_compare_verdict(NULL, lo, hi, 0.5, 1),
+			 PR_DIFFERENT);
+	/* the errors */
+	assert_int_equal(pr_stats_ratio_boot(&lo, &hi, a, 0, b, 4, 2000, 7),
+			 PR_EINPUT);
+	assert_int_equal(pr_stats_ratio_boot(&lo, &hi, a, 3, b, 4, 39, 7),
+			 PR_EINPUT);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_verdict_rule),
+	    cmocka_unit_test(test_classes),
+	    cmocka_unit_test(test_tolerance_parser),
+	    cmocka_unit_test(test_bootstrap_determinism),
+	    cmocka_unit_test(test_bootstrap_values),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
