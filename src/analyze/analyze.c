@@ -953,6 +953,9 @@ void pr_analyze_run(pr_analysis_run *out, const pr_timings *t,
 		out->status = dup_string(m->status);
 		out->pin_tag = dup_string(m->pin.tag);
 		out->pin_commit = dup_string(m->pin.commit);
+		out->as_original = dup_string(m->as_original);
+		out->runner_version = dup_string(m->runner_version);
+		out->prereg_version = dup_string(m->version);
 	}
 	out->sha256_ok = out->pred_pinned = -1;
 	out->nconfigs = json_array_size(configs);
@@ -1089,6 +1092,9 @@ void pr_analysis_run_free(pr_analysis_run *r)
 	free(r->run_id);
 	free(r->status);
 	free(r->pin_tag);
+	free(r->as_original);
+	free(r->runner_version);
+	free(r->prereg_version);
 	free(r->pin_commit);
 	for (i = 0; i < r->nconfigs; i++)
 		free(r->config_label[i]);

@@ -175,7 +175,10 @@ typedef struct {
 typedef struct pr_analysis_run {
 	char *run_id, *status;
 	char *pin_tag, *pin_commit; /* NULL when the manifest lacks them */
-	char **config_label;	    /* "vader/spread", per config index */
+	/* a run made --as-original: the run it reproduces, its runner's and
+	 * its prereg's versions; NULL otherwise */
+	char *as_original, *runner_version, *prereg_version;
+	char **config_label; /* "vader/spread", per config index */
 	size_t nconfigs;
 	size_t nsamples, nwarmup; /* rows of the archive */
 	char sha256[65];	  /* of the uncompressed archive */

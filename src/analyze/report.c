@@ -536,6 +536,22 @@ static void put_sharing(FILE *f, const pr_analysis_run *r)
 	}
 }
 
+/* A run made --as-original: which run it reproduces, with which code. */
+static void put_original(FILE *f, const pr_analysis_run *r)
+{
+	if (!r->as_original)
+		return;
+	fprintf(f,
+		"- made with the measuring code of run %s (`prereg repro "
+		"--as-original`): prereg-rank %s, the original's build, "
+		"launched by prereg %s; `prereg compare %s %s` sets them side "
+		"by side\n",
+		r->as_original,
+		r->runner_version ? r->runner_version : "(unknown)",
+		r->prereg_version ? r->prereg_version : "(unknown)",
+		r->as_original, r->run_id ? r->run_id : "RUNID");
+}
+
 static void put_run_facts(FILE *f, const pr_analysis *a,
 			  const pr_analysis_run *r)
 {
@@ -570,6 +586,7 @@ static void put_run_facts(FILE *f, const pr_analysis *a,
 			"against the file as it is now\n",
 			a->name);
 	put_sharing(f, r);
+	put_original(f, r);
 	fputc('\n', f);
 }
 

@@ -1,16 +1,24 @@
 /* cmd_repro.c - prereg repro NAME: the reviewer's command */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "analyze/commit.h"
+#include "format/manifest.h"
+#include "repo/git.h"
+#include "repo/paths.h"
+#include "version.h"
 #include "audit/audit.h"
 #include "repo/lock.h"
+#include "run/original.h"
 #include "run/run.h"
 #include "base/util.h"
 #include "cli/cmd.h"
 
 static const char usage[] =
     "usage: prereg repro NAME [run options]\n"
+    "       prereg repro NAME --as-original [RUNID] [--source DIR] [--force]\n"
+    "                   [run options]\n"
     "\n"
     "The reviewer's command: check that NAME's prediction is pinned and\n"
     "unmodified, run its schedule, archive and commit the run, then\n"
@@ -18,17 +26,163 @@ static const char usage[] =
     "commit the analysis, and audit NAME (prereg audit NAME). The\n"
     "options of 'prereg run' apply (with --no-commit nothing is\n"
     "committed); progress is shown. The run lock is held from the run\n"
-    "to the commit of the analysis.\n";
+    "to the commit of the analysis.\n"
+    "\n"
+    "  --as-original [RUNID]  run with the measuring code that made RUNID\n"
+    "                (default: NAME's first committed complete run, the\n"
+    "                original): prereg-rank is built at the commit its\n"
+    "                manifest's prereg_version names (make, in a temporary\n"
+    "                git worktree removed afterwards: about a minute), and\n"
+    "                this prereg checks the pin, launches that runner with\n"
+    "                today's mpirun lines, records and commits the run with\n"
+    "                runner_version and as_original; then compare the two\n"
+    "                runs (the command is printed). A version with\n"
+    "                uncommitted changes (-dirty) or none is refused (exit\n"
+    "                3); a plan the older runner cannot read is refused\n"
+    "                before anything runs (exit 3). mpirun only.\n"
+    "  --source DIR  the prereg clone that holds that commit (default:\n"
+    "                $PREREG_SOURCE, else this repository when it holds\n"
+    "                prereg's source)\n"
+    "  --force       build a -dirty version's commit, which then differs\n"
+    "                from the tree that made the run\n";
+
+/* --as-original [RUNID], --source DIR and --force, which only repro takes. */
+typedef struct {
+	int on, force;
+	const char *run_id, *source;
+} original_opts;
+
+/* A run id: YYYYmmddTHHMMSSZ-xxxxxx. */
+static int is_run_id(const char *s)
+{
+	size_t i;
+
+	if (strlen(s) != 23 || s[8] != 'T' || s[15] != 'Z' || s[16] != '-')
+		return 0;
+	for (i = 0; i < 23; i++)
+		if (i != 8 && i != 15 && i != 16 &&
+		    !strchr("0123456789abcdef", s[i]))
+			return 0;
+	return 1;
+}
+
+/*
+ * Take repro's own options out of argv (before "--"), leaving the run
+ * options for pr_cmd_run_opts. RUNID after --as-original is taken when it
+ * has a run id's form. PR_EINPUT when --source has no argument.
+ */
+static int take_original_opts(original_opts *oo, int *argc, char **argv)
+{
+	int i, j = 1;
+
+	memset(oo, 0, sizeof(*oo));
+	for (i = 1; i < *argc && strcmp(argv[i], "--"); i++) {
+		if (!strcmp(argv[i], "--as-original")) {
+			oo->on = 1;
+			if (i + 1 < *argc && is_run_id(argv[i + 1]))
+				oo->run_id = argv[++i];
+		} else if (!strncmp(argv[i], "--as-original=", 14)) {
+			oo->on = 1;
+			oo->run_id = argv[i] + 14;
+		} else if (!strcmp(argv[i], "--force")) {
+			oo->force = 1;
+		} else if (!strncmp(argv[i], "--source=", 9)) {
+			oo->source = argv[i] + 9;
+		} else if (!strcmp(argv[i], "--source")) {
+			if (i + 1 >= *argc)
+				return pr_cmd_usage_error(
+				    "repro", usage,
+				    "option '--source' requires an argument");
+			oo->source = argv[++i];
+		} else
+			argv[j++] = argv[i];
+	}
+	while (i < *argc)
+		argv[j++] = argv[i++];
+	argv[j] = NULL;
+	*argc = j;
+	if ((oo->source || oo->force || oo->run_id) && !oo->on)
+		return pr_cmd_usage_error("repro", usage,
+					  "--source and --force go with "
+					  "--as-original");
+	return PR_OK;
+}
+
+/* The original's runner for o, built unless this is a dry run. */
+static int prepare_original(pr_original *orig, pr_run_opts *o,
+			    const original_opts *oo, git_repository *repo,
+			    const char *name)
+{
+	char *first = NULL;
+	int error;
+
+	if (strcmp(o->launcher, "mpirun"))
+		return pr_error_code(PR_EINPUT,
+				     "--as-original runs under mpirun only: "
+				     "the runner it builds lies in a local "
+				     "temporary directory");
+	if (!oo->run_id && (error = pr_original_first(&first, repo, name)) < 0)
+		return error;
+	error = pr_original_resolve(orig, repo, name,
+				    oo->run_id ? oo->run_id : first, oo->source,
+				    oo->force);
+	free(first);
+	if (error < 0)
+		return error;
+	printf("repro %s as original: run %s, prereg %s (commit %.12s of "
+	       "%s)\n",
+	       name, orig->run_id, orig->version, orig->commit, orig->source);
+	fflush(stdout);
+	if (!o->dry_run && (error = pr_original_build(orig)) < 0)
+		return error;
+	orig->run.run_id = orig->run_id;
+	orig->run.plan_keys = orig->plan_keys;
+	o->original = &orig->run;
+	return PR_OK;
+}
+
+/* After a run as original: what the two versions are and how to compare
+ * the runs. */
+static void original_after(const pr_original *orig, git_repository *repo,
+			   const char *name, const char *run_id)
+{
+	char *path;
+	pr_manifest m;
+	json_t *last;
+
+	if (!run_id)
+		return;
+	path = pr_path_manifest(pr_repo_root(repo), name, run_id);
+	if (pr_manifest_read(&m, path) == 0 && m.status &&
+	    strcmp(m.status, "complete") &&
+	    (last =
+		 json_array_get(m.launches, json_array_size(m.launches) - 1)) &&
+	    json_integer_value(json_object_get(last, "exit_status")) == 2)
+		pr_error("prereg-rank %s refused the plan of prereg %s (exit "
+			 "status 2, bad plan): the plan format changed between "
+			 "the two versions; the failed run is recorded",
+			 orig->runner_version, PR_VERSION);
+	pr_manifest_free(&m);
+	free(path);
+	printf("repro %s: run %s was made with prereg-rank %s (the code of "
+	       "%s) under prereg %s; compare it with the original:\n"
+	       "  prereg compare %s %s\n",
+	       name, run_id, orig->runner_version, orig->run_id, PR_VERSION,
+	       orig->run_id, run_id);
+}
 
 int cmd_repro(int argc, char **argv, git_repository *repo)
 {
 	pr_run_opts o;
 	pr_audit a;
+	original_opts oo;
+	pr_original orig = {0};
 	char *run_id = NULL;
 	const char *name;
 	int first, error, aerror;
 
-	if ((error = pr_cmd_run_opts(&o, &first, argc, argv, usage)) != 0)
+	if ((error = take_original_opts(&oo, &argc, argv)) != 0 ||
+	    (error = pr_cmd_run_opts(&o, &first, argc, argv, usage)) != 0)
 		return error;
 	name = argv[first];
 	o.progress = 1;
@@ -40,14 +194,18 @@ int cmd_repro(int argc, char **argv, git_repository *repo)
 		if (error < 0)
 			return error;
 	}
-	error = pr_run(&run_id, repo, name, &o);
+	if (!oo.on ||
+	    (error = prepare_original(&orig, &o, &oo, repo, name)) == 0)
+		error = pr_run(&run_id, repo, name, &o);
 	if (run_id)
 		printf("repro %s: run %s %s\n", name, run_id,
 		       error == 0 ? "complete" : "failed");
-	free(run_id);
-	if (error == PR_EREFUSED || error == PR_EINPUT || o.dry_run) {
+	if (error == PR_EREFUSED || error == PR_EINPUT || o.dry_run ||
+	    (oo.on && !run_id)) {
 		if (!o.dry_run)
 			pr_lock_release();
+		pr_original_free(&orig);
+		free(run_id);
 		return error;
 	}
 	aerror = pr_cmd_analyze_write(repo, name, NULL, PR_CMD_PRINT_PATH);
@@ -58,5 +216,9 @@ int cmd_repro(int argc, char **argv, git_repository *repo)
 		aerror = pr_cmd_audit_print(&a, 0);
 		pr_audit_free(&a);
 	}
+	if (oo.on)
+		original_after(&orig, repo, name, run_id);
+	pr_original_free(&orig);
+	free(run_id);
 	return error < 0 ? error : aerror;
 }

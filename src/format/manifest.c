@@ -114,6 +114,12 @@ int pr_manifest_dump(char **out, const pr_manifest_parts *p)
 		      p->workload);
 	if (m && p->reason)
 		json_object_set_new(m, "reason", json_string(p->reason));
+	if (m && p->runner_version)
+		json_object_set_new(m, "runner_version",
+				    json_string(p->runner_version));
+	if (m && p->as_original)
+		json_object_set_new(m, "as_original",
+				    json_string(p->as_original));
 	if (m && p->recovered)
 		json_object_set(m, "recovered", p->recovered);
 	text = m ? json_dumps(m, JSON_INDENT(2) | JSON_SORT_KEYS) : NULL;
@@ -155,6 +161,9 @@ void pr_manifest_parse(pr_manifest *out, json_t *json)
 	out->started = str(json, "started", NULL);
 	out->finished = str(json, "finished", NULL);
 	out->reason = str(json, "reason", NULL);
+	out->version = str(json, "prereg_version", NULL);
+	out->runner_version = str(json, "runner_version", NULL);
+	out->as_original = str(json, "as_original", NULL);
 	pin = out->pin.json = json_object_get(json, "pin");
 	out->pin.commit = str(pin, "commit", NULL);
 	out->pin.tag = str(pin, "tag", NULL);

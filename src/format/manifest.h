@@ -43,6 +43,9 @@ typedef struct {
 	const char *run_id, *experiment, *status;
 	const char *started, *finished; /* UTC, ISO 8601 */
 	const char *version;		/* prereg's, git describe */
+	/* a run made --as-original: its runner's git describe and the run
+	 * it reproduces; both NULL otherwise */
+	const char *runner_version, *as_original;
 	json_t *pin, *schedule, *configs, *launches, *environment;
 	json_t *archive, *ledger, *workload;
 	const char *reason; /* NULL for a complete run */
@@ -64,6 +67,9 @@ typedef struct pr_manifest {
 	json_t *json; /* the whole value read, NULL when none */
 	const char *run_id, *experiment, *status, *started, *finished;
 	const char *reason; /* NULL when absent */
+	/* prereg_version; runner_version and as_original of a run made
+	 * --as-original, else NULL */
+	const char *version, *runner_version, *as_original;
 	struct {
 		json_t *json; /* the section itself, NULL when absent */
 		const char *commit, *tag, *commit_time_utc;

@@ -15,6 +15,7 @@
 #include "repo/git.h"
 #include "repo/gitcheck.h"
 #include "repo/paths.h"
+#include "run/original.h"
 #include "run/run-internal.h"
 
 /* The run ids under runs/NAME/ whose directory holds run-state.json,
@@ -229,6 +230,7 @@ static int recover_one(git_repository *repo, const char *name,
 {
 	pr_run_opts o = {.launches = -1, .reps = -1, .warmup = -1};
 	run_ctx rc = {.repo = repo, .opts = &o};
+	pr_run_original orig;
 	json_t *state = NULL;
 	char when[32], *manifest = NULL, *what = NULL;
 	pr_manifest m = {0};
@@ -237,6 +239,8 @@ static int recover_one(git_repository *repo, const char *name,
 
 	if ((error = recover_ctx(&rc, &o, &state, name, run_id)) < 0)
 		goto cleanup;
+	if (pr_run_original_read(&orig, state))
+		o.original = &orig;
 	what = pr_asprintf("cannot recover %s", rc.rel_dir);
 	if ((!o.no_commit &&
 	     (error = pr_git_ready(repo, o.detached, what)) < 0) ||

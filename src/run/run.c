@@ -20,6 +20,7 @@
 #include "repo/gitcheck.h"
 #include "run/launch.h"
 #include "run/launcher.h"
+#include "run/original.h"
 #include "repo/lock.h"
 #include "repo/git.h"
 #include "repo/paths.h"
@@ -103,6 +104,8 @@ static json_t *plan_for(const run_ctx *rc, const pr_invocation *inv,
 	}
 	if (rc->rows_per_rank)
 		json_object_set(plan, "rows_per_rank", rc->rows_per_rank);
+	if (rc->opts->original)
+		pr_run_original_adapt(plan, rc->opts->original);
 	return plan;
 }
 
@@ -363,6 +366,10 @@ static int write_manifest(char sha[65], run_ctx *rc, const pr_archive_info *ai,
 	    .started = t0,
 	    .finished = t1,
 	    .version = PR_VERSION,
+	    .runner_version =
+		rc->opts->original ? rc->opts->original->version : NULL,
+	    .as_original =
+		rc->opts->original ? rc->opts->original->run_id : NULL,
 	    .pin = pr_manifest_pin(&rc->pin),
 	    .schedule = pr_manifest_schedule(&rc->sched, rc->launches, rc->reps,
 					     rc->warmup, rc->opts->quick),
@@ -465,6 +472,17 @@ static int check_plans(const run_ctx *rc)
 					      rc->spec->name,
 					      rc->sched.inv[k].launch,
 					      rc->sched.inv[k].config, why);
+		else if (rc->opts->original &&
+			 pr_run_original_check(plan, rc->opts->original, why,
+					       sizeof(why)) < 0)
+			error = pr_error_code(PR_EREFUSED,
+					      "cannot run '%s' as %s: launch "
+					      "%d, config %d: %s; nothing was "
+					      "run",
+					      rc->spec->name,
+					      rc->opts->original->run_id,
+					      rc->sched.inv[k].launch,
+					      rc->sched.inv[k].config, why);
 		json_decref(plan);
 	}
 	return error;
@@ -529,7 +547,9 @@ static int setup(run_ctx *rc, const char *name)
 		 rc->launches, pr_spec_nconfigs(rc->spec))) < 0 ||
 	    (error = pr_exe_dir(&exe_dir)) < 0)
 		return error;
-	rc->rank_bin = pr_asprintf("%s/prereg-rank", exe_dir);
+	rc->rank_bin = o->original && o->original->rank_bin
+			   ? pr_strdup(o->original->rank_bin)
+			   : pr_asprintf("%s/prereg-rank", exe_dir);
 	free(exe_dir);
 	rc->ncores = pr_launch_ncores();
 	warn_sharing(rc);
@@ -620,6 +640,8 @@ static int begin(run_ctx *rc)
 	if (st)
 		json_object_set_new(st, "detached",
 				    json_boolean(rc->opts->detached));
+	if (st && rc->opts->original)
+		pr_run_original_note(st, rc->opts->original);
 	text = st ? json_dumps(st, JSON_INDENT(2) | JSON_SORT_KEYS) : NULL;
 	json_decref(st);
 	path = pr_asprintf("%s/" RUN_STATE, rc->run_dir);

@@ -3,6 +3,20 @@
 #define PR_RUN_H
 
 #include <git2.h>
+#include <jansson.h>
+
+/*
+ * A run made with the measuring code of an earlier run (`prereg repro
+ * --as-original`, original.h): prereg-rank as built at the commit that
+ * made that run. Everything is borrowed.
+ */
+typedef struct {
+	const char *run_id;   /* the run it reproduces */
+	const char *version;  /* that prereg-rank's git describe */
+	const char *rank_bin; /* its path; NULL when recovering */
+	const json_t
+	    *plan_keys; /* object: the keys the original's plans hold */
+} pr_run_original;
 
 typedef struct {
 	int launches, reps, warmup; /* < 0: from the spec */
@@ -13,6 +27,7 @@ typedef struct {
 	const char *launcher; /* "mpirun" */
 	int wait;	      /* wait for the run lock instead of refusing */
 	int detached;	      /* allow a run commit on a detached HEAD */
+	const pr_run_original *original; /* NULL: this prereg's runner */
 } pr_run_opts;
 
 /*

@@ -1,0 +1,570 @@
+/* original.c - the original code on demand: prereg-rank built at the commit
+ * that made an earlier run, for `prereg repro --as-original` */
+#include "run/original.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "backend/backend.h"
+#include "base/child.h"
+#include "base/util.h"
+#include "repo/git.h"
+#include "repo/paths.h"
+#include "version.h"
+
+static volatile sig_atomic_t g_stop;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	g_stop = 1;
+}
+
+/* The manifest of run_id as HEAD holds it, or NULL. */
+static json_t *committed_manifest(git_repository *repo, const char *name,
+				  const char *run_id)
+{
+	char *path = pr_path_manifest(NULL, name, run_id);
+	char *spec = pr_asprintf("HEAD:%s", path);
+	git_object *obj = NULL;
+	json_t *m = NULL;
+
+	if (git_revparse_single(&obj, repo, spec) == 0 &&
+	    git_object_type(obj) == GIT_OBJECT_BLOB)
+		m = json_loadb(git_blob_rawcontent((git_blob *)obj),
+			       (size_t)git_blob_rawsize((git_blob *)obj), 0,
+			       NULL);
+	git_error_clear();
+	git_object_free(obj);
+	free(spec);
+	free(path);
+	return m;
+}
+
+int pr_original_first(char **out, git_repository *repo, const char *name)
+{
+	char **ids = NULL;
+	size_t n = 0, i;
+
+	*out = NULL;
+	pr_path_list_runs(&ids, &n, pr_repo_root(repo), name, 1);
+	for (i = 0; i < n; i++) {
+		json_t *m =
+		    *out ? NULL : committed_manifest(repo, name, ids[i]);
+		const char *st =
+		    json_string_value(json_object_get(m, "status"));
+
+		if (st && !strcmp(st, "complete"))
+			*out = pr_strdup(ids[i]);
+		json_decref(m);
+		free(ids[i]);
+	}
+	free(ids);
+	if (!*out)
+		return pr_error_code(PR_EREFUSED,
+				     "cannot reproduce '%s' as original: it "
+				     "has no committed complete run",
+				     name);
+	return PR_OK;
+}
+
+/*
+ * The revision a prereg_version names, as git describe --always --dirty
+ * writes it: HEX, TAG or TAG-N-gHEX, each maybe with -dirty. NULL for
+ * "unknown" (built outside git) and anything else.
+ */
+static char *version_rev(int *dirty, const char *v)
+{
+	size_t n = strlen(v), i, h;
+	const char *g;
+
+	*dirty = n > 6 && !strcmp(v + n - 6, "-dirty");
+	if (*dirty)
+		n -= 6;
+	for (g = NULL, i = 0; i + 2 < n; i++)
+		if (v[i] == '-' && v[i + 1] == 'g')
+			g = v + i + 2;
+	if (g) {
+		for (h = 0; g + h < v + n && isxdigit((unsigned char)g[h]); h++)
+			;
+		if (g + h == v + n && h >= 4)
+			return pr_asprintf("%.*s", (int)h, g);
+	}
+	if (n == 0 || (n == 7 && !strncmp(v, "unknown", 7)))
+		return NULL;
+	for (i = 0; i < n; i++)
+		if (!isalnum((unsigned char)v[i]) && !strchr("._-", v[i]))
+			return NULL;
+	return pr_asprintf("%.*s", (int)n, v);
+}
+
+/* The commit rev names in r: a hex prefix, else a tag. *hex is its id. */
+static int lookup_rev(char hex[GIT_OID_HEXSZ + 1], git_repository *r,
+		      const char *rev)
+{
+	git_object *obj = NULL, *commit = NULL;
+	git_oid oid;
+	size_t n = strlen(rev), i;
+	int error = -1;
+
+	for (i = 0; i < n && isxdigit((unsigned char)rev[i]); i++)
+		;
+	if (i == n && n >= 4 && n <= GIT_OID_HEXSZ &&
+	    git_oid_fromstrn(&oid, rev, n) == 0)
+		error =
+		    git_object_lookup_prefix(&obj, r, &oid, n, GIT_OBJECT_ANY);
+	if (error < 0) {
+		char *spec = pr_asprintf("refs/tags/%s", rev);
+
+		error = git_revparse_single(&obj, r, spec);
+		free(spec);
+	}
+	if (error == 0)
+		error = git_object_peel(&commit, obj, GIT_OBJECT_COMMIT);
+	if (error == 0)
+		git_oid_tostr(hex, GIT_OID_HEXSZ + 1, git_object_id(commit));
+	git_error_clear();
+	git_object_free(commit);
+	git_object_free(obj);
+	return error;
+}
+
+/* Does commit hex of r hold prereg's source (its Makefile, src/runner)? */
+static int holds_prereg(git_repository *r, const char *hex)
+{
+	git_object *obj = NULL;
+	char *spec = pr_asprintf("%s:src/runner/main.c", hex);
+	int yes = git_revparse_single(&obj, r, spec) == 0;
+
+	git_object_free(obj);
+	free(spec);
+	spec = pr_asprintf("%s:Makefile", hex);
+	obj = NULL;
+	yes = yes && git_revparse_single(&obj, r, spec) == 0;
+	git_object_free(obj);
+	free(spec);
+	git_error_clear();
+	return yes;
+}
+
+/*
+ * o->commit and o->source: from `source` or $PREREG_SOURCE when given,
+ * else from repo when it holds prereg's source at that commit.
+ */
+static int find_source(pr_original *o, git_repository *repo, const char *rev,
+		       const char *source)
+{
+	char hex[GIT_OID_HEXSZ + 1];
+	git_repository *r = NULL;
+	const char *from = "--source";
+	int error = PR_OK;
+
+	if (!source && (source = getenv("PREREG_SOURCE")) && *source)
+		from = "PREREG_SOURCE";
+	else if (source == NULL || !*source)
+		source = NULL;
+	if (!source) {
+		if (lookup_rev(hex, repo, rev) < 0 || !holds_prereg(repo, hex))
+			return pr_error_code(
+			    PR_EINPUT,
+			    "cannot reproduce %s as original: its "
+			    "prereg_version '%s' names a commit of prereg's "
+			    "source, which this repository does not hold; "
+			    "name a prereg clone that does with --source DIR "
+			    "or PREREG_SOURCE",
+			    o->run_id, o->version);
+		o->source = pr_strdup(pr_repo_root(repo));
+	} else if (git_repository_open(&r, source) < 0) {
+		git_error_clear();
+		return pr_error_code(PR_EINPUT,
+				     "'%s' (%s) is no git repository: name "
+				     "a clone of prereg's source",
+				     source, from);
+	} else if (lookup_rev(hex, r, rev) < 0)
+		error = pr_error_code(PR_EINPUT,
+				      "cannot reproduce %s as original: '%s' "
+				      "(%s) holds no commit '%s' (its "
+				      "prereg_version '%s'); fetch it there, "
+				      "or name a prereg clone that holds it",
+				      o->run_id, source, from, rev, o->version);
+	else if (!holds_prereg(r, hex))
+		error = pr_error_code(PR_EINPUT,
+				      "commit %.12s of '%s' (%s) is no prereg "
+				      "source (no Makefile, src/runner/main.c)",
+				      hex, source, from);
+	else
+		o->source = pr_strdup(source);
+	git_repository_free(r);
+	if (error == 0)
+		o->commit = pr_strdup(hex);
+	return error;
+}
+
+/* Every key of the plans the original run's launches recorded ("out" is
+ * not recorded but always there), or NULL when none was recorded. */
+static json_t *plan_keys(const json_t *manifest)
+{
+	json_t *keys = NULL, *rec, *v;
+	const char *k;
+	size_t i;
+
+	json_array_foreach(json_object_get(manifest, "launches"), i, rec)
+	{
+		json_t *plan = json_object_get(rec, "plan");
+
+		if (!json_is_object(plan))
+			continue;
+		if (!keys)
+			keys = json_pack("{s:b}", "out", 1);
+		json_object_foreach(plan, k, v)
+		    json_object_set_new(keys, k, json_true());
+	}
+	return keys;
+}
+
+int pr_original_resolve(pr_original *out, git_repository *repo,
+			const char *name, const char *run_id,
+			const char *source, int force)
+{
+	char *path = pr_path_manifest(pr_repo_root(repo), name, run_id);
+	char *rev = NULL;
+	json_t *m = json_load_file(path, 0, NULL);
+	const char *v = json_string_value(json_object_get(m, "prereg_version"));
+	int error;
+
+	memset(out, 0, sizeof(*out));
+	out->run_id = pr_strdup(run_id);
+	if (!m) {
+		error = pr_error_code(PR_EINPUT,
+				      "cannot reproduce %s as original: no run "
+				      "%s of '%s' (%s is unreadable)",
+				      run_id, run_id, name, path);
+		goto cleanup;
+	}
+	out->version = pr_strdup(v ? v : "unknown");
+	rev = version_rev(&out->dirty, out->version);
+	if (!rev) {
+		error = pr_error_code(
+		    PR_EREFUSED,
+		    "cannot reproduce %s as original: its prereg_version is "
+		    "'%s', which names no commit (prereg was built outside "
+		    "git): the code that made it cannot be rebuilt",
+		    run_id, out->version);
+		goto cleanup;
+	}
+	if (out->dirty && !force) {
+		error = pr_error_code(
+		    PR_EREFUSED,
+		    "cannot reproduce %s as original exactly: its "
+		    "prereg_version '%s' was built from a tree with "
+		    "uncommitted changes, which no commit holds; --force "
+		    "builds commit %s as it is committed",
+		    run_id, out->version, rev);
+		goto cleanup;
+	}
+	if ((error = find_source(out, repo, rev, source)) < 0)
+		goto cleanup;
+	out->plan_keys = plan_keys(m);
+	if (out->dirty)
+		pr_warn("%s was made by prereg %s, whose tree had uncommitted "
+			"changes: building commit %.12s, which differs from it",
+			run_id, out->version, out->commit);
+cleanup:
+	json_decref(m);
+	free(rev);
+	free(path);
+	return error;
+}
+
+/* CUDA=0 / HIP=0 for each GPU backend this prereg's prereg-rank lacks. */
+static void gpu_flags(pr_argv *argv)
+{
+	char *dir = NULL, *rank, *text = NULL;
+	int status = -1;
+	json_t *b, *v;
+	size_t i;
+	int cuda = 0, hip = 0;
+
+	if (pr_exe_dir(&dir) < 0)
+		return;
+	rank = pr_asprintf("%s/prereg-rank", dir);
+	{
+		char *const argv_devices[] = {rank, "--devices", NULL};
+
+		if (pr_child_capture(&text, &status, argv_devices) < 0)
+			text = NULL;
+	}
+	b = text && status == 0 ? json_loads(text, 0, NULL) : NULL;
+	json_array_foreach(json_object_get(b, "backends"), i, v)
+	{
+		cuda |= !strcmp(
+		    json_string_value(v) ? json_string_value(v) : "", "cuda");
+		hip |= !strcmp(json_string_value(v) ? json_string_value(v) : "",
+			       "hip");
+	}
+	if (b && !cuda)
+		pr_argv_push(argv, "CUDA=0");
+	if (b && !hip)
+		pr_argv_push(argv, "HIP=0");
+	json_decref(b);
+	free(text);
+	free(rank);
+	free(dir);
+}
+
+/* make bin/prereg-rank in wt, its output on our stderr; a signal stops
+ * it. */
+static int make_runner(const char *wt)
+{
+	static char *const env[] = {"MAKEFLAGS=", "MFLAGS=", NULL};
+	pr_argv argv = {0};
+	pr_child c = {0};
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	int error;
+
+	pr_argv_push(&argv, "make");
+	pr_argv_push(&argv, "-C");
+	pr_argv_push(&argv, wt);
+	pr_argv_pushf(&argv, "-j%ld", ncpu > 0 ? ncpu : 1);
+	pr_argv_push(&argv, "BUILD=build");
+	pr_argv_push(&argv, "BIN=bin");
+	gpu_flags(&argv);
+	pr_argv_push(&argv, "bin/prereg-rank");
+	c.argv = argv.v;
+	c.env = env;
+	c.no_stdin = 1;
+	c.out = STDERR_FILENO;
+	c.own_group = 1;
+	c.death_sig = SIGTERM;
+	c.stop = &g_stop;
+	if ((error = pr_child_run(&c)) == 0 && c.status != 0 && !g_stop)
+		error = pr_error(
+		    "building prereg-rank failed: make exited %d%s", c.status,
+		    c.status == 127 ? " (is make on PATH?)" : "");
+	pr_argv_free(&argv);
+	return error;
+}
+
+/* The build's own version (build/version.h), else git describe of wt. */
+static char *built_version(const char *wt)
+{
+	char *path = pr_asprintf("%s/build/version.h", wt), *text = NULL;
+	char *v = NULL, *a, *b;
+
+	if (pr_read_file(&text, NULL, path) == 0 &&
+	    (a = strchr(text, '"')) != NULL && (b = strrchr(text, '"')) > a)
+		v = pr_asprintf("%.*s", (int)(b - a - 1), a + 1);
+	free(text);
+	free(path);
+	if (!v) {
+		pr_argv git = {0};
+		int status = -1;
+
+		pr_argv_push(&git, "git");
+		pr_argv_push(&git, "-C");
+		pr_argv_push(&git, wt);
+		pr_argv_push(&git, "describe");
+		pr_argv_push(&git, "--always");
+		pr_argv_push(&git, "--dirty");
+		if (pr_child_capture(&text, &status, git.v) == 0 &&
+		    status == 0 && strtok(text, "\n"))
+			v = pr_strdup(text);
+		free(text);
+		pr_argv_free(&git);
+	}
+	return v ? v : pr_strdup("unknown");
+}
+
+/* Copy the built runner out of the worktree, executable. */
+static int keep_runner(pr_original *o, const char *wt)
+{
+	char *from = pr_asprintf("%s/bin/prereg-rank", wt), *buf = NULL;
+	size_t len = 0;
+	int fd, error;
+
+	o->rank_bin = pr_asprintf("%s/prereg-rank", o->tmp);
+	if ((error = pr_read_file(&buf, &len, from)) < 0)
+		goto cleanup;
+	fd = open(o->rank_bin, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0755);
+	if (fd < 0 || write(fd, buf, len) != (ssize_t)len)
+		error = pr_error("cannot write '%s': %s", o->rank_bin,
+				 strerror(errno));
+	if (fd >= 0 && close(fd) < 0 && error == 0)
+		error = pr_error("cannot write '%s': %s", o->rank_bin,
+				 strerror(errno));
+	o->runner_version = built_version(wt);
+cleanup:
+	free(buf);
+	free(from);
+	return error;
+}
+
+/* git worktree remove, and whatever it leaves. */
+static void remove_worktree(const pr_original *o, const char *wt)
+{
+	char *const rm[] = {"git",    "-C",	 o->source,  "worktree",
+			    "remove", "--force", (char *)wt, NULL};
+	char *const prune[] = {"git",	   "-C",    o->source,
+			       "worktree", "prune", NULL};
+
+	if (pr_git_cli("cannot remove the temporary worktree", rm) < 0) {
+		pr_remove_tree(wt);
+		pr_git_cli("cannot prune the temporary worktree", prune);
+	}
+}
+
+int pr_original_build(pr_original *o)
+{
+	struct sigaction sa = {.sa_handler = on_signal}, old_int, old_term;
+	const char *tmpdir = getenv("TMPDIR");
+	char *prefix, *wt = NULL;
+	int64_t t0 = pr_mono_ns();
+	int error;
+
+	prefix = pr_asprintf("%s/prereg-original-",
+			     tmpdir && *tmpdir ? tmpdir : "/tmp");
+	error = pr_mkdtemp(&o->tmp, prefix);
+	free(prefix);
+	if (error < 0)
+		return error;
+	wt = pr_asprintf("%s/src", o->tmp);
+	fprintf(stderr,
+		"prereg: building prereg-rank %s (commit %.12s of %s) in a "
+		"temporary worktree: about a minute\n",
+		o->version, o->commit, o->source);
+	g_stop = 0;
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	{
+		char *const add[] = {
+		    "git",	"-C",	   o->source, "worktree", "add",
+		    "--detach", "--quiet", wt,	      o->commit,  NULL};
+
+		error = pr_git_cli("cannot add a temporary worktree", add);
+	}
+	if (error == 0 && !g_stop && (error = make_runner(wt)) == 0 && !g_stop)
+		error = keep_runner(o, wt);
+	if (access(wt, F_OK) == 0)
+		remove_worktree(o, wt);
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	if (g_stop && error == 0)
+		error = pr_error("interrupted while building prereg-rank %s: "
+				 "nothing was run",
+				 o->version);
+	else if (error == 0)
+		fprintf(stderr,
+			"prereg: built prereg-rank %s in %.0f s; the temporary "
+			"worktree is removed\n",
+			o->runner_version, (double)(pr_mono_ns() - t0) * 1e-9);
+	free(wt);
+	o->run.run_id = o->run_id;
+	o->run.version = o->runner_version;
+	o->run.rank_bin = o->rank_bin;
+	o->run.plan_keys = o->plan_keys;
+	return error;
+}
+
+void pr_original_free(pr_original *o)
+{
+	if (o->tmp)
+		pr_remove_tree(o->tmp);
+	free(o->run_id);
+	free(o->version);
+	free(o->commit);
+	free(o->source);
+	free(o->tmp);
+	free(o->rank_bin);
+	free(o->runner_version);
+	json_decref(o->plan_keys);
+	memset(o, 0, sizeof(*o));
+}
+
+/* Is value what the current runner assumes when key is absent? */
+static int implied(const char *key, const json_t *value)
+{
+	static const struct {
+		const char *key;
+		json_int_t n;
+		const char *s;
+	} dflt[] = {
+	    {"threads_per_block", PR_THREADS_PER_BLOCK_DEFAULT, NULL},
+	    {"rows_per_block", PR_ROWS_PER_BLOCK_DEFAULT, NULL},
+	    {"inner", 0, NULL},
+	    {"interleave", 0, "none"},
+	    {"sync", 0, "none"},
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(dflt) / sizeof(dflt[0]); i++)
+		if (!strcmp(key, dflt[i].key))
+			return dflt[i].s
+				   ? json_is_string(value) &&
+					 !strcmp(json_string_value(value),
+						 dflt[i].s)
+				   : json_is_integer(value) &&
+					 json_integer_value(value) == dflt[i].n;
+	return 0;
+}
+
+void pr_run_original_adapt(json_t *plan, const pr_run_original *o)
+{
+	const char *key;
+	json_t *value;
+	void *tmp;
+
+	if (!o->plan_keys)
+		return;
+	json_object_foreach_safe(plan, tmp, key, value)
+	{
+		if (!json_object_get(o->plan_keys, key) && implied(key, value))
+			json_object_del(plan, key);
+	}
+}
+
+int pr_run_original_check(const json_t *plan, const pr_run_original *o,
+			  char *why, size_t n)
+{
+	const char *key;
+	json_t *value;
+
+	if (!o->plan_keys)
+		return 0;
+	json_object_foreach((json_t *)plan, key, value)
+	{
+		if (json_object_get(o->plan_keys, key))
+			continue;
+		snprintf(why, n,
+			 "the plan holds '%s', which the plans of %s (made by "
+			 "prereg-rank %s) do not: the plan format changed "
+			 "between prereg-rank %s and prereg %s",
+			 key, o->run_id, o->version ? o->version : "?",
+			 o->version ? o->version : "?", PR_VERSION);
+		return -1;
+	}
+	return 0;
+}
+
+void pr_run_original_note(json_t *state, const pr_run_original *o)
+{
+	json_object_set_new(state, "original",
+			    json_pack("{s:s, s:s}", "run_id", o->run_id,
+				      "runner_version",
+				      o->version ? o->version : "unknown"));
+}
+
+int pr_run_original_read(pr_run_original *out, const json_t *state)
+{
+	json_t *o = json_object_get(state, "original");
+
+	memset(out, 0, sizeof(*out));
+	out->run_id = json_string_value(json_object_get(o, "run_id"));
+	out->version = json_string_value(json_object_get(o, "runner_version"));
+	return out->run_id && out->version;
+}
