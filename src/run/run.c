@@ -177,6 +177,10 @@ static const char *shown_arg(const run_ctx *rc, const char *arg)
 
 	if (!strcmp(arg, rc->rank_bin) && !strncmp(arg, root, n))
 		return arg + n;
+	/* the original's runner lives in a scratch directory: the record
+	 * names it by what it is (runner_version says which build) */
+	if (!strcmp(arg, rc->rank_bin) && rc->opts->original)
+		return "prereg-rank (the original's build)";
 	if (!strncmp(arg, rc->work_dir, strlen(rc->work_dir)) &&
 	    arg[strlen(rc->work_dir)] == '/')
 		return arg + strlen(rc->work_dir) + 1;

@@ -89,25 +89,28 @@ PY
 expect_exit 0 "compare with the forged run" "$PREREG" compare "$A" "$F"
 cp "$SCRATCH/out" "$SCRATCH/forged"
 expect_out "B/A is 3" "\| 3\.00 \[[0-9.]+, [0-9.]+\] \| comm 0.6 \| DIFFERENT \|"
-if grep -q "^| 0 " "$SCRATCH/forged" &&
-	! grep "^| 0 " "$SCRATCH/forged" | grep -qv "| DIFFERENT |$"; then
-	ok "every row is DIFFERENT"
-else
-	not_ok "a row of the forged pair is not DIFFERENT"
-	grep "^| 0 " "$SCRATCH/forged" | sed 's/^/#   /'
-fi
-expect_out "0 REPRODUCED, 0 INCONCLUSIVE" \
-	"^\*\*Reproduction: 0 REPRODUCED, [1-9][0-9]* DIFFERENT, 0 INCONCLUSIVE\*\*"
+# B/A is exactly 3 in every row; a row is DIFFERENT unless A's launches
+# spread so widely (a busy machine) that the interval reaches the
+# tolerance: then INCONCLUSIVE, never REPRODUCED
+check "no row of the forged pair is REPRODUCED" sh -c \
+	"grep -q '^| 0 ' '$SCRATCH/forged' &&
+	 ! grep '^| 0 ' '$SCRATCH/forged' | grep -q '| REPRODUCED |\$'"
+check "and some are DIFFERENT" grep -qE \
+	"^\*\*Reproduction: 0 REPRODUCED, [1-9][0-9]* DIFFERENT, [0-9]+ INCONCLUSIVE\*\*" \
+	"$SCRATCH/forged"
 
 "$PREREG" compare "$A" "$F" --json >"$SCRATCH/json" 2>"$SCRATCH/err"
 check "--json parses" python3 -m json.tool "$SCRATCH/json"
-check "--json carries a verdict per cell, all DIFFERENT" python3 -c '
+check "--json: DIFFERENT exactly where the interval is above the tolerance" python3 -c '
 import json, sys
 c = json.load(open(sys.argv[1]))
 v = [x["verdict"] for x in c["cells"]]
-assert v and set(v) == {"DIFFERENT"}, v
-assert c["verdicts"]["DIFFERENT"] == len(v)
+assert v and "DIFFERENT" in v, v
+assert c["verdicts"]["DIFFERENT"] == v.count("DIFFERENT")
 assert all(2.9 < x["ratio"] < 3.1 for x in c["cells"])
+for x in c["cells"]:
+    above = x["ratio_ci"][0] > x["acceptance"][1]
+    assert x["verdict"] == ("DIFFERENT" if above else "INCONCLUSIVE"), x
 assert c["tolerance"] == {"compute": 0.04, "comm": 0.6,
                           "from": c["tolerance"]["from"]}
 assert c["a"]["run_id"] and c["b"]["run_id"] and c["facts"]
