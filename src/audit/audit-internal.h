@@ -81,6 +81,94 @@ const git_oid *pr_history_added(const pr_history *h, const char *name,
 int pr_history_descends(pr_history *h, const git_oid *commit,
 			const git_oid *ancestor);
 
+/*
+ * The pin commits of every experiment that the walk met, found by their
+ * summary "prereg pin NAME (K)" (I1), tag or no tag: the i-th of n, its
+ * NAME (borrowed), K and commit. NULL when i >= n.
+ */
+size_t pr_history_npins(const pr_history *h);
+const char *pr_history_pin_at(const pr_history *h, size_t i, int *k,
+			      const git_oid **commit);
+
+/* The i-th run manifest added (see pr_history_added), as "NAME/RUNID"
+ * (borrowed), with its commit. NULL when i >= n. */
+size_t pr_history_nadded(const pr_history *h);
+const char *pr_history_added_at(const pr_history *h, size_t i,
+				const git_oid **commit);
+
+/*
+ * A line a commit took out of runs/NAME/ledger.jsonl: its number in the
+ * parent's ledger and its run id ("" when it names none). The walk keeps
+ * the first line lost of each ledger in each commit that loses one.
+ */
+typedef struct {
+	char *name, *run_id;
+	size_t line;
+	git_oid commit;
+} pr_history_loss;
+size_t pr_history_nlosses(const pr_history *h);
+const pr_history_loss *pr_history_loss_at(const pr_history *h, size_t i);
+
+/*
+ * The ledger is append-only: does a child commit's ledger (child, clen
+ * bytes) keep every line of a parent's (parent, plen bytes)? With one
+ * parent the parent's lines must be the child's first lines, byte for
+ * byte; with several (merge 1), each parent's lines must each be some
+ * line of the child. 0 when they are kept, else the number (1-based) of
+ * the first line of the parent that is not.
+ */
+size_t pr_audit_ledger_lost(const char *parent, size_t plen, const char *child,
+			    size_t clen, int merge);
+
+/* ---- replay.c: the samples of runs that repeat another run's ---- */
+
+/*
+ * The print of one rank in one block of an archive (the rows of one
+ * launch and config, contiguous in file order): SHA-256 (its first 128
+ * bits) of the rank's non-warmup durations t_end - t_start, sorted. So it
+ * survives what a forger who replays a run under another pin must do:
+ * move the block to another launch and config, shift every t_start, and
+ * reorder the rows into the new seeds' item order. A rank's samples make
+ * a print only when they hold at least PR_REPLAY_MIN distinct durations
+ * and their resolution (the gcd of the durations) is finer than
+ * PR_REPLAY_COARSE_NS: the ns clocks of two honest runs do not give the
+ * same 8 distinct durations, and constant or coarse durations (a synthetic
+ * archive, a coarse clock) are left out rather than risk a false match.
+ */
+#define PR_REPLAY_MIN 8
+#define PR_REPLAY_COARSE_NS 1000
+typedef struct {
+	uint64_t h[2];
+	int launch, config, rank;
+	size_t nsamples;
+	size_t run; /* the caller's index of the run */
+} pr_audit_print;
+
+/* The prints of an archive's rows (file order) into *out (caller frees);
+ * returns their number. `run` is left 0. */
+size_t pr_audit_prints(pr_audit_print **out, const pr_timing *rows,
+		       size_t nrows);
+
+/* Print `second` repeats print `first` (indexes into the prints), of
+ * another run, first < second. */
+typedef struct {
+	size_t first, second;
+} pr_audit_replay;
+
+/* Every print of p that repeats an earlier print of another run: one
+ * pair each, matched to the first such print, in the order of p, into
+ * *out (caller frees); returns their number. */
+size_t pr_audit_replays(pr_audit_replay **out, const pr_audit_print *p,
+			size_t n);
+
+/* ---- findings.c: what the audit sees across runs (DESIGN 2, audit) ---- */
+
+/* What the findings need of the audited runs, collected as each is
+ * checked. */
+typedef struct pr_audit_seen pr_audit_seen;
+pr_audit_seen *pr_audit_seen_new(void);
+void pr_audit_seen_free(pr_audit_seen *seen);
+
 /* ---- rundir.c and data.c: the checks of one run directory ---- */
 
 /* Tag lookups, cached across the runs of an audit. */
@@ -107,6 +195,7 @@ typedef struct {
 	 * ("" when HEAD lacks it; NULL when there is no pin) */
 	const char *head_pred;
 	const char *newest_pin_pred;
+	pr_audit_seen *seen; /* for the findings */
 } pr_audit_ctx;
 
 /*
@@ -166,6 +255,21 @@ void pr_audit_check_stamp(pr_audit_state *s);
 void pr_audit_check_signature(pr_audit_state *s);
 /* Drop sign.c's verdicts by pin commit (each audit starts afresh). */
 void pr_audit_sign_forget(void);
+
+/* Keep what the findings need of the run s (its pin, its commit, the
+ * prints of its rows), in findings.c. */
+void pr_audit_seen_run(pr_audit_seen *seen, const pr_audit_state *s);
+
+/*
+ * The findings of the audit a (every row audited, not yet graded) into
+ * a->finding, sorted; each failing finding that names a run sets its
+ * row's `found_broken`. Reads the history and the repository of ctx.
+ */
+void pr_audit_find(pr_audit *a, pr_audit_ctx *ctx);
+/* a->finding as the JSON array of `prereg audit --json` "findings". */
+json_t *pr_audit_findings_json(const pr_audit *a);
+/* Free a->finding and empty it. */
+void pr_audit_findings_free(pr_audit *a);
 
 /* Set a check's result and reason (printf format). */
 void pr_audit_set(pr_audit_check *c, pr_audit_result r, const char *fmt, ...)

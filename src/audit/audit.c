@@ -566,6 +566,8 @@ static pr_audit_grade grade(const pr_audit_run *r)
 				      PR_CHECK_LEDGER};
 	size_t i;
 
+	if (r->found_broken)
+		return PR_GRADE_BROKEN;
 	for (i = 0; i < PR_NCHECKS; i++) {
 		if (r->check[i].result == PR_AUDIT_FAIL)
 			return PR_GRADE_BROKEN;
@@ -609,6 +611,10 @@ static void summarise(pr_audit *a)
 		if (a->exp[i].analysis.result == PR_AUDIT_FAIL)
 			a->ok = 0;
 	}
+	for (i = 0; i < a->nfindings; i++) {
+		if (a->finding[i].fails)
+			a->ok = 0;
+	}
 }
 
 /* HEAD's commit and tree, both NULL when HEAD is unborn. */
@@ -649,6 +655,7 @@ int pr_audit_repo(pr_audit *out, git_repository *repo, const char *const *want,
 	ctx.root = pr_repo_root(repo);
 	ctx.tags = pr_audit_tags_new();
 	pr_audit_sign_forget();
+	ctx.seen = pr_audit_seen_new();
 	if ((error = experiments(&exps, ctx.root, want, nwant)) < 0 ||
 	    (error = head_of(&ctx.head, &ctx.head_tree, repo)) < 0 ||
 	    (error = pr_history_walk(&history, repo)) < 0)
@@ -664,11 +671,13 @@ int pr_audit_repo(pr_audit *out, git_repository *repo, const char *const *want,
 	}
 	out->run = r.v;
 	out->nruns = r.n;
+	pr_audit_find(out, &ctx);
 	summarise(out);
 cleanup:
 	if (catching)
 		pr_audit_catch_end(&caught);
 	pr_audit_tags_free(ctx.tags);
+	pr_audit_seen_free(ctx.seen);
 	pr_history_free(history);
 	git_tree_free(ctx.head_tree);
 	git_commit_free(ctx.head);
@@ -696,6 +705,7 @@ void pr_audit_free(pr_audit *a)
 			free(a->exp[i].unfinished[k]);
 		free(a->exp[i].unfinished);
 	}
+	pr_audit_findings_free(a);
 	free(a->holder);
 	free(a->run);
 	free(a->exp);
@@ -776,7 +786,7 @@ static json_t *run_json(const pr_audit_run *r)
 
 json_t *pr_audit_json(const pr_audit *a)
 {
-	json_t *runs = json_array(), *exps = json_array();
+	json_t *runs = json_array(), *exps = json_array(), *o;
 	size_t i;
 
 	for (i = 0; i < a->nruns; i++)
@@ -794,14 +804,15 @@ json_t *pr_audit_json(const pr_audit *a)
 				    check_json("analysis", &a->exp[i].analysis),
 				    "unfinished", unfinished));
 	}
-	return json_pack(
-	    "{s:b, s:b, s:{s:I, s:I, s:I, s:I, s:I, s:I}, s:o, s:o}", "ok",
-	    a->ok, "run_in_progress", a->in_progress, "summary", "runs",
-	    (json_int_t)a->nruns, "time_anchored",
-	    (json_int_t)a->count[PR_GRADE_TIME_ANCHORED], "signed",
-	    (json_int_t)a->count[PR_GRADE_SIGNED], "anchored",
-	    (json_int_t)a->count[PR_GRADE_ANCHORED], "self_asserted",
-	    (json_int_t)a->count[PR_GRADE_SELF_ASSERTED], "broken",
-	    (json_int_t)a->count[PR_GRADE_BROKEN], "runs", runs, "experiments",
-	    exps);
+	o = json_pack("{s:b, s:b, s:{s:I, s:I, s:I, s:I, s:I, s:I}, s:o, s:o}",
+		      "ok", a->ok, "run_in_progress", a->in_progress, "summary",
+		      "runs", (json_int_t)a->nruns, "time_anchored",
+		      (json_int_t)a->count[PR_GRADE_TIME_ANCHORED], "signed",
+		      (json_int_t)a->count[PR_GRADE_SIGNED], "anchored",
+		      (json_int_t)a->count[PR_GRADE_ANCHORED], "self_asserted",
+		      (json_int_t)a->count[PR_GRADE_SELF_ASSERTED], "broken",
+		      (json_int_t)a->count[PR_GRADE_BROKEN], "runs", runs,
+		      "experiments", exps);
+	json_object_set_new(o, "findings", pr_audit_findings_json(a));
+	return o;
 }

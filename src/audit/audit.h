@@ -57,7 +57,18 @@ typedef struct {
 	char *status; /* complete | failed | interrupted | unknown */
 	pr_audit_grade grade;
 	pr_audit_check check[PR_NCHECKS];
+	int found_broken; /* a failing finding names the run */
 } pr_audit_run;
+
+/* What the audit sees across runs and commits (DESIGN 2, audit): a
+ * finding of `kind` ("re-pin", "replayed", "calibration", "removed"). */
+typedef struct {
+	char *kind;
+	char *experiment;
+	char *run_id; /* NULL when it names no run */
+	int fails;    /* a failure; else a note */
+	char *text;
+} pr_audit_finding;
 
 typedef struct {
 	char *experiment;
@@ -74,8 +85,10 @@ typedef struct {
 	size_t nruns;
 	pr_audit_experiment *exp; /* sorted by name */
 	size_t nexps;
+	pr_audit_finding *finding; /* sorted by experiment, kind, run id */
+	size_t nfindings;
 	size_t count[PR_NGRADES];
-	int ok; /* no check of any run or experiment failed */
+	int ok; /* no check of any run or experiment and no finding failed */
 	/* another prereg holds the run lock: unfinished runs may be live;
 	 * holder says who (or NULL) */
 	int in_progress;

@@ -753,6 +753,7 @@ void pr_audit_run_dir(pr_audit_run *out, pr_audit_ctx *ctx, const char *run_id)
 	pr_audit_check_signature(&s);
 	out->status =
 	    pr_strdup(s.m.json ? pr_audit_status(s.m.status) : s.ledger_status);
+	pr_audit_seen_run(ctx->seen, &s);
 	pr_manifest_free(&s.m);
 	free(s.mtext);
 	pr_timings_free(&s.t);

@@ -50,6 +50,14 @@ static const char usage[] =
     "'prereg analyze NAME' computes now from the committed runs it covers\n"
     "(its run sections and the runs it lists as not analyzed); a warning,\n"
     "not a failure, names the committed runs it does not cover (stale).\n"
+    "Findings, across runs and commits (a 'fail' fails the audit and a run\n"
+    "it names is broken; a 'note' does not):\n"
+    "  re-pin       (note) a pin made after runs of earlier pins\n"
+    "  replayed     (fail) a run whose samples repeat another run's\n"
+    "  calibration  (fail) a prediction's calibration run is not in HEAD,\n"
+    "               has another archive or is broken; (note) not audited\n"
+    "  removed      (fail) a committed run gone from HEAD, or a ledger\n"
+    "               line a commit took out\n"
     "\n"
     "A run is time-anchored when it is anchored and its pin's token is\n"
     "valid and dated before the run: the prediction existed then, by the\n"
@@ -153,6 +161,22 @@ static void print_problems(const pr_audit *a)
 	}
 }
 
+/* What the audit sees across runs and commits, one line each. */
+static void print_findings(const pr_audit *a)
+{
+	size_t i;
+
+	if (a->nfindings)
+		printf("findings:\n");
+	for (i = 0; i < a->nfindings; i++) {
+		const pr_audit_finding *f = &a->finding[i];
+
+		printf("  %s %s%s%s: %s\n", f->kind, f->experiment,
+		       f->run_id ? "/" : "", f->run_id ? f->run_id : "",
+		       f->text);
+	}
+}
+
 /* Run directories not audited: a run in progress, or one to recover. */
 static void print_unfinished(const pr_audit *a)
 {
@@ -189,6 +213,7 @@ int pr_cmd_audit_print(const pr_audit *a, int as_json)
 	} else {
 		print_table(a);
 		print_problems(a);
+		print_findings(a);
 		print_unfinished(a);
 		printf("%zu runs: ", a->nruns);
 		if (a->count[PR_GRADE_TIME_ANCHORED])
