@@ -18,14 +18,13 @@
  * irq softirq steal guest guest_nice. Busy ticks: 1000 + 20 + 300 + 5 +
  * 7 + 3 = 1335 (idle 9000 and iowait 40 left out; guest 11 and guest_nice
  * 2 are inside user and nice, never added twice). */
-static const char stat2[] =
-    "cpu  1000 20 300 9000 40 5 7 3 11 2\n"
-    "cpu0 500 10 150 4500 20 3 4 2 6 1\n"
-    "cpu1 500 10 150 4500 20 2 3 1 5 1\n"
-    "intr 123456 0 0\n"
-    "ctxt 99\n"
-    "btime 1700000000\n"
-    "processes 4242\n";
+static const char stat2[] = "cpu  1000 20 300 9000 40 5 7 3 11 2\n"
+			    "cpu0 500 10 150 4500 20 3 4 2 6 1\n"
+			    "cpu1 500 10 150 4500 20 2 3 1 5 1\n"
+			    "intr 123456 0 0\n"
+			    "ctxt 99\n"
+			    "btime 1700000000\n"
+			    "processes 4242\n";
 
 static void test_stat(void **state)
 {
@@ -46,20 +45,18 @@ static void test_stat_fields(void **state)
 	pr_cpustat s;
 
 	(void)state;
-	assert_int_equal(pr_load_parse_stat(&s, "cpu 1 2 3 4 5 6 7 8\n", 1),
-			 0);
+	assert_int_equal(pr_load_parse_stat(&s, "cpu 1 2 3 4 5 6 7 8\n", 1), 0);
 	NEAR(s.busy_s, 1 + 2 + 3 + 6 + 7 + 8);
 	assert_int_equal(s.ncpus, 0);
 	assert_int_equal(pr_load_parse_stat(&s, "cpu 1 2 3 4 5 6 7\n", 1),
 			 PR_EINPUT);
 	/* no newline at the end */
-	assert_int_equal(pr_load_parse_stat(&s, "cpu 1 2 3 4 5 6 7 8", 1),
-			 0);
+	assert_int_equal(pr_load_parse_stat(&s, "cpu 1 2 3 4 5 6 7 8", 1), 0);
 	/* a field that is no number ends the numbers */
-	assert_int_equal(
-	    pr_load_parse_stat(&s, "cpu 1 2 3 4 5 6 7 x8\n", 1), PR_EINPUT);
-	assert_int_equal(
-	    pr_load_parse_stat(&s, "cpu 1 2 3 4 5 6 7 -8\n", 1), PR_EINPUT);
+	assert_int_equal(pr_load_parse_stat(&s, "cpu 1 2 3 4 5 6 7 x8\n", 1),
+			 PR_EINPUT);
+	assert_int_equal(pr_load_parse_stat(&s, "cpu 1 2 3 4 5 6 7 -8\n", 1),
+			 PR_EINPUT);
 }
 
 static void test_stat_bad(void **state)
