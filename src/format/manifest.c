@@ -116,6 +116,8 @@ int pr_manifest_dump(char **out, const pr_manifest_parts *p)
 		json_object_set_new(m, "reason", json_string(p->reason));
 	if (m && p->recovered)
 		json_object_set(m, "recovered", p->recovered);
+	if (m && p->busy_at_start)
+		json_object_set(m, "busy_at_start", p->busy_at_start);
 	text = m ? json_dumps(m, JSON_INDENT(2) | JSON_SORT_KEYS) : NULL;
 	json_decref(m);
 	if (!text)

@@ -13,6 +13,7 @@ typedef struct {
 	const char *launcher; /* "mpirun" */
 	int wait;	      /* wait for the run lock instead of refusing */
 	int detached;	      /* allow a run commit on a detached HEAD */
+	int wait_idle;	      /* seconds to wait for a quiet machine */
 } pr_run_opts;
 
 /*
