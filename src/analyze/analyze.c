@@ -968,6 +968,7 @@ void pr_analyze_run(pr_analysis_run *out, const pr_timings *t,
 		out->nwarmup += t->row[i].warmup ? 1 : 0;
 	out->sharing = pr_calloc(out->nconfigs + 1, sizeof(pr_sharing));
 	pr_analyze_sharing(out->sharing, out->nconfigs, m);
+	pr_analyze_busy(&out->busy, m);
 	samples_load(&S, t);
 	build_groups(out, &S);
 	build_table(out, &S, cells, ncells, rule);
@@ -1112,6 +1113,7 @@ void pr_analysis_run_free(pr_analysis_run *r)
 	}
 	free(r->arrival);
 	free(r->sharing);
+	pr_busy_free(&r->busy);
 	memset(r, 0, sizeof(*r));
 }
 

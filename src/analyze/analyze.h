@@ -150,6 +150,27 @@ typedef struct {
 	double ranks_per_core; /* the largest of its launches */
 } pr_sharing;
 
+/* A launch that ran on a busy machine (DESIGN 7). */
+typedef struct {
+	int launch, config;
+	double other_cores, rank_cpus;
+	double load_start, load_end; /* NAN when not recorded */
+} pr_busy_launch;
+
+/* What else used the machine during a run, from its manifest's records
+ * only (DESIGN 7). */
+typedef struct {
+	size_t nlaunches; /* launch records */
+	size_t nrecorded; /* those with figures; the rest: not recorded */
+	double other_median, other_max; /* other_cores of those; NAN: none */
+	pr_busy_launch *busy;		/* the busy ones, in record order */
+	size_t nbusy;
+	char *why_not; /* the first unrecorded launch's reason, or NULL */
+	/* busy_at_start: known when recorded with figures */
+	int start_known, start_busy;
+	double start_other_cores, start_rank_cpus, start_load, start_waited_s;
+} pr_busy;
+
 /*
  * Linearity of one series (model linear-rows): the cells of one (config,
  * phase, device) that have rows, and the rows values whose cell FAILs.
@@ -204,6 +225,7 @@ typedef struct pr_analysis_run {
 	pr_arrival *arrival; /* sorted by (config, phase) */
 	size_t narrivals;
 	pr_sharing *sharing; /* per config index */
+	pr_busy busy;
 	/* What the model's post_analyze hook adds (predict/models.h); the
 	 * has_ flags say whether the model computes them at all. */
 	int has_linearity, has_steps;
@@ -264,6 +286,15 @@ void pr_analyze_causes(pr_analysis_run *r, size_t nclamped);
  */
 void pr_analyze_sharing(pr_sharing *out, size_t nconfigs,
 			const struct pr_manifest *m);
+
+/*
+ * What else used the machine during the launches of manifest m (may be
+ * NULL): busy launches by the rule of base/load.h applied to each launch
+ * record's machine {other_cores, rank_cpus}; a record without them is not
+ * recorded, never idle. Free with pr_busy_free.
+ */
+void pr_analyze_busy(pr_busy *out, const struct pr_manifest *m);
+void pr_busy_free(pr_busy *b);
 
 /* The collective phases the arrival decomposition covers: 1 or 0. */
 int pr_phase_collective(const char *phase);

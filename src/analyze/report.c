@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analyze/plot.h"
+#include "base/load.h"
 #include "base/util.h"
 #include "repo/paths.h"
 
@@ -552,6 +553,86 @@ static void put_original(FILE *f, const pr_analysis_run *r)
 		r->as_original, r->run_id ? r->run_id : "RUNID");
 }
 
+/* "; N launches not recorded (why)", or nothing when all were. */
+static void put_busy_unrecorded(FILE *f, const pr_busy *b)
+{
+	size_t n = b->nlaunches - b->nrecorded;
+
+	if (n == 0)
+		return;
+	fprintf(f, "; %zu launch%s not recorded (", n, n == 1 ? "" : "es");
+	put_md(f, b->why_not ? b->why_not : "the manifest predates the record");
+	fputc(')', f);
+}
+
+/* One busy launch: "launch 0, config 1 (tcp): 1.37 other cores (ranks on
+ * 2 CPUs), load average 3.76 to 3.78" */
+static void put_busy_launch(FILE *f, const pr_analysis_run *r,
+			    const pr_busy_launch *x)
+{
+	const char *cfg = config_label(r, x->config);
+
+	fprintf(f, "  - launch %d, config %d", x->launch, x->config);
+	if (*cfg) {
+		fputs(" (", f);
+		put_md(f, cfg);
+		fputc(')', f);
+	}
+	fputs(": ", f);
+	put_sig3(f, x->other_cores);
+	fprintf(f, " other cores (ranks on %g CPUs), load average ",
+		x->rank_cpus);
+	put_sig3(f, x->load_start);
+	fputs(" to ", f);
+	put_sig3(f, x->load_end);
+	fputc('\n', f);
+}
+
+/* What else used the machine (DESIGN 7): how many launches ran on a busy
+ * machine, each of them, and a machine busy when the run started; "not
+ * recorded" where the manifest says nothing, never idle. */
+static void put_busy(FILE *f, const pr_analysis_run *r)
+{
+	const pr_busy *b = &r->busy;
+	size_t i;
+
+	if (b->start_known && b->start_busy) {
+		fputs("- **the machine was busy when the run started**: ", f);
+		put_sig3(f, b->start_other_cores);
+		fprintf(f, " other cores (ranks on %g CPUs), load average ",
+			b->start_rank_cpus);
+		put_sig3(f, b->start_load);
+		if (b->start_waited_s > 0) {
+			fputs(", after waiting ", f);
+			put_sig3(f, b->start_waited_s);
+			fputs(" s", f);
+		}
+		fputc('\n', f);
+	}
+	if (b->nrecorded == 0) {
+		fprintf(f, "- machine load not recorded (%zu launches: ",
+			b->nlaunches);
+		put_md(f, b->why_not ? b->why_not
+				     : "the manifest predates the record");
+		fputs(")\n", f);
+		return;
+	}
+	fprintf(f,
+		"- %s%zu of %zu launches ran on a busy machine%s (other "
+		"processes above %g x the CPUs the ranks use; other cores "
+		"median ",
+		b->nbusy ? "**" : "", b->nbusy, b->nrecorded,
+		b->nbusy ? "**" : "", PR_BUSY_SHARE);
+	put_sig3(f, b->other_median);
+	fputs(", max ", f);
+	put_sig3(f, b->other_max);
+	fputc(')', f);
+	put_busy_unrecorded(f, b);
+	fputs(b->nbusy ? ":\n" : "\n", f);
+	for (i = 0; i < b->nbusy; i++)
+		put_busy_launch(f, r, &b->busy[i]);
+}
+
 static void put_run_facts(FILE *f, const pr_analysis *a,
 			  const pr_analysis_run *r)
 {
@@ -587,6 +668,7 @@ static void put_run_facts(FILE *f, const pr_analysis *a,
 			a->name);
 	put_sharing(f, r);
 	put_original(f, r);
+	put_busy(f, r);
 	fputc('\n', f);
 }
 
@@ -1459,6 +1541,51 @@ static json_t *sharing_json(const pr_analysis_run *r)
 	return all;
 }
 
+/* What else used the machine during the run (DESIGN 7), as put_busy
+ * says it. */
+static json_t *busy_json(const pr_analysis_run *r)
+{
+	const pr_busy *b = &r->busy;
+	json_t *o = json_object(), *list = json_array(), *start = json_null();
+	size_t i;
+
+	for (i = 0; i < b->nbusy; i++) {
+		const pr_busy_launch *x = &b->busy[i];
+
+		json_array_append_new(
+		    list, json_pack("{s:i, s:i, s:o, s:o, s:o, s:o}", "launch",
+				    x->launch, "config", x->config,
+				    "other_cores", jnum(x->other_cores),
+				    "rank_cpus", jnum(x->rank_cpus),
+				    "load_start", jnum(x->load_start),
+				    "load_end", jnum(x->load_end)));
+	}
+	if (b->start_known)
+		start = json_pack(
+		    "{s:b, s:o, s:o, s:o, s:o}", "busy", b->start_busy,
+		    "other_cores", jnum(b->start_other_cores), "rank_cpus",
+		    jnum(b->start_rank_cpus), "load", jnum(b->start_load),
+		    "waited_s", jnum(b->start_waited_s));
+	json_object_set_new(o, "launches",
+			    json_integer((json_int_t)b->nlaunches));
+	json_object_set_new(o, "recorded",
+			    json_integer((json_int_t)b->nrecorded));
+	json_object_set_new(o, "busy", json_integer((json_int_t)b->nbusy));
+	json_object_set_new(o, "busy_share", json_real(PR_BUSY_SHARE));
+	json_object_set_new(o, "other_cores_median", jnum(b->other_median));
+	json_object_set_new(o, "other_cores_max", jnum(b->other_max));
+	json_object_set_new(o, "not_recorded_reason",
+			    b->nrecorded < b->nlaunches
+				? json_string(b->why_not
+						  ? b->why_not
+						  : "the manifest predates the "
+						    "record")
+				: json_null());
+	json_object_set_new(o, "busy_launches", list);
+	json_object_set_new(o, "busy_at_start", start);
+	return o;
+}
+
 static json_t *run_json(const pr_analysis *a, const pr_analysis_run *r)
 {
 	json_t *o = json_object(), *rows = json_array(), *groups = json_array();
@@ -1493,6 +1620,7 @@ static json_t *run_json(const pr_analysis *a, const pr_analysis_run *r)
 		json_object_set_new(o, "primitives", primitives_json(r));
 	json_object_set_new(o, "problems", problems_json(r));
 	json_object_set_new(o, "sharing", sharing_json(r));
+	json_object_set_new(o, "machine", busy_json(r));
 	if (r->has_linearity)
 		json_object_set_new(o, "linearity", linearity_json(r));
 	if (r->has_steps)

@@ -12,6 +12,7 @@ static const char usage[] =
     "usage: prereg run NAME [--launches L] [--reps R] [--warmup W]\n"
     "                  [--quick] [--launcher mpirun|slurm] [--no-commit]\n"
     "                  [--dry-run] [--progress] [--wait] [--detached]\n"
+    "                  [--wait-idle SECONDS]\n"
     "\n"
     "Refuse (exit 3) unless the spec and the prediction are pinned\n"
     "(prereg pin NAME) and unmodified; then run the schedule: L launches\n"
@@ -22,6 +23,10 @@ static const char usage[] =
     "naming the first, or waits with --wait. Each launch is kept in the\n"
     "run directory as it completes; a run whose prereg was killed is\n"
     "recorded by 'prereg recover NAME', which the next run does first.\n"
+    "Before it starts, a machine already busy with other processes\n"
+    "(their CPU time over 1 s above a quarter of the CPUs the ranks\n"
+    "use) is warned about; each launch records what else used the\n"
+    "machine, and the report flags the busy ones.\n"
     "\n"
     "  --launches L, --reps R, --warmup W   override the spec\n"
     "  --quick       2 launches x (1 warmup + 3 reps): a minute or less\n"
@@ -29,7 +34,9 @@ static const char usage[] =
     "  --dry-run     print the schedule and the mpirun lines, run nothing\n"
     "  --progress    progress on stderr even when it is not a terminal\n"
     "  --wait        wait for a run in progress instead of refusing\n"
-    "  --detached    allow the run commit on a detached HEAD\n";
+    "  --detached    allow the run commit on a detached HEAD\n"
+    "  --wait-idle SECONDS   when the machine is busy, wait up to SECONDS\n"
+    "                for it to be quiet (1 s samples), then start anyway\n";
 
 enum {
 	OPT_LAUNCHES = 256,
@@ -37,7 +44,8 @@ enum {
 	OPT_WARMUP,
 	OPT_LAUNCHER,
 	OPT_WAIT,
-	OPT_DETACHED
+	OPT_DETACHED,
+	OPT_WAIT_IDLE
 };
 
 static int on_opt(int opt, const char *arg, void *data)
@@ -60,6 +68,8 @@ static int on_opt(int opt, const char *arg, void *data)
 	case OPT_DETACHED:
 		o->detached = 1;
 		return PR_OK;
+	case OPT_WAIT_IDLE:
+		return pr_cmd_int(&o->wait_idle, "--wait-idle", arg, 0);
 	case 'q':
 		o->quick = 1;
 		return PR_OK;
@@ -91,6 +101,7 @@ int pr_cmd_run_opts(pr_run_opts *o, int *first, int argc, char **argv,
 	    {"progress", no_argument, NULL, 'p'},
 	    {"wait", no_argument, NULL, OPT_WAIT},
 	    {"detached", no_argument, NULL, OPT_DETACHED},
+	    {"wait-idle", required_argument, NULL, OPT_WAIT_IDLE},
 	    PR_CMD_OPT_END};
 
 	memset(o, 0, sizeof(*o));

@@ -122,6 +122,8 @@ int pr_manifest_dump(char **out, const pr_manifest_parts *p)
 				    json_string(p->as_original));
 	if (m && p->recovered)
 		json_object_set(m, "recovered", p->recovered);
+	if (m && p->busy_at_start)
+		json_object_set(m, "busy_at_start", p->busy_at_start);
 	text = m ? json_dumps(m, JSON_INDENT(2) | JSON_SORT_KEYS) : NULL;
 	json_decref(m);
 	if (!text)

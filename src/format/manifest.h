@@ -48,8 +48,9 @@ typedef struct {
 	const char *runner_version, *as_original;
 	json_t *pin, *schedule, *configs, *launches, *environment;
 	json_t *archive, *ledger, *workload;
-	const char *reason; /* NULL for a complete run */
-	json_t *recovered;  /* NULL unless recovered */
+	const char *reason;    /* NULL for a complete run */
+	json_t *recovered;     /* NULL unless recovered */
+	json_t *busy_at_start; /* NULL when not recorded (DESIGN 7) */
 } pr_manifest_parts;
 
 /*

@@ -109,6 +109,73 @@ json_t *pr_envcap_host(void)
 	return o;
 }
 
+/* CPU n is online: its online file says 1, or it has none (cpu0 often
+ * cannot go offline) while its directory exists. */
+static int cpu_online(int n)
+{
+	char *path = pr_asprintf("/sys/devices/system/cpu/cpu%d/online", n);
+	FILE *f = fopen(path, "r");
+	int c, online;
+
+	free(path);
+	if (!f) {
+		path = pr_asprintf("/sys/devices/system/cpu/cpu%d", n);
+		online = access(path, F_OK) == 0;
+		free(path);
+		return online;
+	}
+	c = fgetc(f);
+	fclose(f);
+	return c == '1';
+}
+
+/* CPU n's scaling governor (caller frees), or NULL. */
+static char *cpu_governor(int n)
+{
+	char *path = pr_asprintf(
+	    "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_governor", n);
+	FILE *f = fopen(path, "r");
+	char line[64];
+
+	free(path);
+	if (!f)
+		return NULL;
+	if (!fgets(line, sizeof(line), f))
+		line[0] = '\0';
+	fclose(f);
+	line[strcspn(line, "\n")] = '\0';
+	return line[0] ? pr_strdup(line) : NULL;
+}
+
+void pr_envcap_cpus(json_t *env)
+{
+	json_t *gov = json_object();
+	long n = sysconf(_SC_NPROCESSORS_CONF), i;
+	int unknown = 0;
+
+	json_object_set_new(env, "online_cpus",
+			    json_integer(sysconf(_SC_NPROCESSORS_ONLN)));
+	for (i = 0; i < n; i++) {
+		char key[24], *g;
+
+		if (!cpu_online((int)i))
+			continue;
+		g = cpu_governor((int)i);
+		snprintf(key, sizeof(key), "cpu%ld", i);
+		json_object_set_new(gov, key, json_string(g ? g : "unknown"));
+		unknown |= !g;
+		free(g);
+	}
+	json_object_set_new(env, "governors", gov);
+	if (unknown)
+		json_object_set_new(
+		    env, "governors_note",
+		    json_string("unknown: no "
+				"/sys/devices/system/cpu/cpuN/cpufreq/"
+				"scaling_governor (no cpufreq driver, as in "
+				"most virtual machines and containers)"));
+}
+
 int pr_envcap_devices(json_t **out, int threads_per_block, long keys)
 {
 	char *dir = NULL, *bin, tpb[16], nkeys[24], *text = NULL;

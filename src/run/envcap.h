@@ -8,6 +8,14 @@
  * memory_bytes, mpirun_version, compiler}; never NULL. */
 json_t *pr_envcap_host(void);
 
+/*
+ * Add to env the CPUs as the kernel runs them: online_cpus
+ * (_SC_NPROCESSORS_ONLN) and governors {"cpuN": the scaling governor of
+ * each online CPU, "unknown" where cpufreq does not say}, with
+ * governors_note when some are unknown.
+ */
+void pr_envcap_cpus(json_t *env);
+
 /* First line of `mpirun --version` without a shell, or NULL (also when
  * mpirun is not on PATH). */
 char *pr_envcap_mpirun_version(void);

@@ -147,6 +147,7 @@ const pr_launcher pr_launcher_mpirun = {
     .name = "mpirun",
     .progs = mpirun_progs,
     .needs = "Open MPI's mpirun (Debian: openmpi-bin)",
+    .local = 1,
     .check = mpirun_check,
     .run = mpirun_run,
     .dry_run = mpirun_dry_run,

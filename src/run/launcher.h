@@ -50,6 +50,9 @@ typedef struct {
 	const char *name;
 	const char *const *progs; /* the programs it runs, NULL-terminated */
 	const char *needs;	  /* where they come from, for messages */
+	/* its ranks run on this machine as prereg's descendants, so what
+	 * else used the machine is measured (DESIGN 7) */
+	int local;
 	/* the name of the file `prepare` writes in the run directory and
 	 * the run commits, or NULL when it writes none */
 	const char *script;

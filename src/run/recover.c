@@ -207,6 +207,8 @@ static int recover_ctx(run_ctx *rc, pr_run_opts *o, json_t **state,
 	rc->reps = (int)json_integer_value(json_object_get(*state, "reps"));
 	rc->warmup = (int)json_integer_value(json_object_get(*state, "warmup"));
 	rc->started = json_integer_value(json_object_get(*state, "started"));
+	rc->busy_at_start =
+	    json_incref(json_object_get(*state, "busy_at_start"));
 	if ((error = pr_pin_lookup(
 		 &rc->pin, rc->repo, name,
 		 (int)json_integer_value(json_object_get(pin, "k")))) < 0)

@@ -33,6 +33,7 @@ typedef struct {
 	const char *status;
 	char *reason;	       /* why the run is not complete, or NULL */
 	json_t *recovered;     /* set when `prereg recover` records the run */
+	json_t *busy_at_start; /* the machine before the run (DESIGN 7) */
 	json_t *rows_per_rank; /* row-split: from the pinned prediction */
 	json_t *rows_list;     /* rows_list = auto: from the prediction */
 	const pr_launcher *launcher; /* --launcher */

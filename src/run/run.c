@@ -21,12 +21,14 @@
 #include "run/launch.h"
 #include "run/launcher.h"
 #include "run/original.h"
+#include "run/machine.h"
 #include "repo/lock.h"
 #include "repo/git.h"
 #include "repo/paths.h"
 #include "repo/pin.h"
 #include "format/plancheck.h"
 #include "format/predcheck.h"
+#include "base/load.h"
 #include "base/schedule.h"
 #include "format/spec.h"
 #include "base/utf8.h"
@@ -220,6 +222,25 @@ static int keep_launch(const run_ctx *rc, size_t k, const json_t *rec, int ok)
 	return error;
 }
 
+/* The CPUs the ranks of config keep busy on this machine (DESIGN 7). */
+static int rank_cpus(const run_ctx *rc, int config)
+{
+	return pr_load_rank_cpus(
+	    rc->spec->nranks,
+	    !strcmp(pr_spec_placement(rc->spec, config), "packed"),
+	    (int)sysconf(_SC_NPROCESSORS_ONLN));
+}
+
+/* The launch's `machine` record: what else used the machine between
+ * samples a and b, when the launcher's ranks run here. */
+static json_t *machine_record(const run_ctx *rc, int config,
+			      const pr_load_sample *a, const pr_load_sample *b)
+{
+	if (!rc->launcher->local)
+		return pr_machine_elsewhere(rc->launcher->name);
+	return pr_machine_launch(a, b, rank_cpus(rc, config));
+}
+
 /* One invocation: plan, launch, record. *ok = 0 when it failed. */
 static int run_one(run_ctx *rc, size_t k, int *ok)
 {
@@ -230,6 +251,7 @@ static int run_one(run_ctx *rc, size_t k, int *ok)
 	char *rankinfo = pr_asprintf("%s.json", prefix);
 	char start[32], end[32];
 	pr_launch_result res = {0};
+	pr_load_sample before, after;
 	pr_launch_req req = {.spec = rc->spec,
 			     .config = inv->config,
 			     .rank_bin = rc->rank_bin,
@@ -252,7 +274,9 @@ static int run_one(run_ctx *rc, size_t k, int *ok)
 		error = pr_error("cannot write '%s'", plan);
 		goto cleanup;
 	}
+	pr_load_sample_take(&before);
 	error = rc->launcher->run(&res, &req);
+	pr_load_sample_take(&after);
 	for (i = 0; i < res.argv.n; i++)
 		json_array_append_new(
 		    argv, json_string(shown_arg(rc, res.argv.v[i])));
@@ -278,6 +302,8 @@ static int run_one(run_ctx *rc, size_t k, int *ok)
 	json_object_set_new(rec, "ranks",
 			    *ok ? json_load_file(rankinfo, 0, NULL)
 				: json_null());
+	json_object_set_new(rec, "machine",
+			    machine_record(rc, inv->config, &before, &after));
 	if (!*ok) {
 		json_object_set_new(rec, "log_tail", log_tail(log, 4000));
 		if (g_stop) /* a signal ended it: recover reads this */
@@ -386,9 +412,11 @@ static int write_manifest(char sha[65], run_ctx *rc, const pr_archive_info *ai,
 	    .workload = pr_manifest_workload(rc->spec),
 	    .reason = rc->reason,
 	    .recovered = rc->recovered,
+	    .busy_at_start = rc->busy_at_start,
 	};
 	int error;
 
+	pr_envcap_cpus(p.environment);
 	pr_utc_iso(t0, rc->started);
 	pr_utc_iso(t1, rc->finished);
 	if ((error = pr_manifest_dump(&text, &p)) < 0)
@@ -646,6 +674,8 @@ static int begin(run_ctx *rc)
 				    json_boolean(rc->opts->detached));
 	if (st && rc->opts->original)
 		pr_run_original_note(st, rc->opts->original);
+	if (st && rc->busy_at_start)
+		json_object_set(st, "busy_at_start", rc->busy_at_start);
 	text = st ? json_dumps(st, JSON_INDENT(2) | JSON_SORT_KEYS) : NULL;
 	json_decref(st);
 	path = pr_asprintf("%s/" RUN_STATE, rc->run_dir);
@@ -803,6 +833,7 @@ void pr_run_ctx_free(run_ctx *rc)
 	json_decref(rc->rows_per_rank);
 	json_decref(rc->rows_list);
 	json_decref(rc->recovered);
+	json_decref(rc->busy_at_start);
 	free(rc->reason);
 	free(rc->run_dir);
 	free(rc->rel_dir);
@@ -812,6 +843,31 @@ void pr_run_ctx_free(run_ctx *rc)
 }
 
 /* ---- the run ---- */
+
+/*
+ * Is the machine already busy before anything of the run runs (DESIGN 7)?
+ * Warn with the figures, after waiting up to --wait-idle seconds for
+ * quiet; busy_at_start records them either way.
+ */
+static void check_idle(run_ctx *rc)
+{
+	int c, least = 0;
+
+	if (!rc->launcher->local) {
+		if (rc->opts->wait_idle > 0)
+			pr_warn("--wait-idle has no effect under --launcher "
+				"%s: its ranks run on nodes prereg does not "
+				"read",
+				rc->launcher->name);
+		rc->busy_at_start = pr_machine_elsewhere(rc->launcher->name);
+		return;
+	}
+	for (c = 0; c < pr_spec_nconfigs(rc->spec); c++)
+		if (c == 0 || rank_cpus(rc, c) < least)
+			least = rank_cpus(rc, c);
+	pr_machine_check_start(&rc->busy_at_start, least, rc->opts->wait_idle,
+			       rc->opts->progress || isatty(STDERR_FILENO));
+}
 
 /* Launch the schedule's invocations in order until one fails or a signal
  * stops the run; set status and reason. */
@@ -870,7 +926,10 @@ int pr_run(char **run_id, git_repository *repo, const char *name,
 	if ((!opts->no_commit &&
 	     (error = pr_git_ready(repo, opts->detached, what)) < 0) ||
 	    (error = pr_run_recover(&nrec, repo, name)) < 0 ||
-	    (error = check_space(&rc)) < 0 || (error = begin(&rc)) < 0)
+	    (error = check_space(&rc)) < 0)
+		goto cleanup;
+	check_idle(&rc);
+	if ((error = begin(&rc)) < 0)
 		goto cleanup;
 	free(what);
 	what = pr_asprintf("run '%s' %s", name, rc.run_id);

@@ -28,6 +28,7 @@ typedef struct {
 	int wait;	      /* wait for the run lock instead of refusing */
 	int detached;	      /* allow a run commit on a detached HEAD */
 	const pr_run_original *original; /* NULL: this prereg's runner */
+	int wait_idle; /* seconds to wait for a quiet machine */
 } pr_run_opts;
 
 /*

@@ -35,7 +35,9 @@ check "the manifest keeps the failed launch's output" \
 mkdir -p "$SCRATCH/tmp"
 TMPDIR="$SCRATCH/tmp" "$PREREG" run t-calib --launches 50 >"$SCRATCH/int.out" 2>&1 &
 pid=$!
-sleep 3
+# once its first launch is kept (prereg run samples the machine for a
+# second before it starts, and a busy machine slows the launch)
+wait_for "runs/t-calib/*/launch-0000.json"
 kill -INT $pid
 wait $pid
 rc=$?
