@@ -133,14 +133,27 @@ static int wants_log(const span *s)
 	return s->lo > 0 && s->hi / s->lo > 100;
 }
 
+/* Canvas of a plot with labels down the y axis, the longest maxlen
+ * characters long, and a key of nkey lines below it: wide enough that
+ * the labels leave the plot area 460 px and the title above it fits;
+ * tall enough for n rows of 30 px and the key. */
+static void label_canvas(int *width, int *height, size_t maxlen, size_t n,
+			 size_t nkey)
+{
+	int need = 100 + 6 * (int)maxlen + 460;
+
+	*width = need > 800 ? (need + 9) / 10 * 10 : 800;
+	*height = (n > 8 ? (int)(140 + 30 * n) : 380) + 20 * (int)nkey + 10;
+}
+
 static void gp_header(FILE *f, const pr_analysis *a, const char *base,
-		      const char *what, int height)
+		      const char *what, int width, int height)
 {
 	fprintf(f,
 		"# %s.gp - %s, %s (prereg analyze)\n"
 		"# Replot in analysis/%s/ with: gnuplot -d %s.gp > %s.svg\n"
 		"# The data are in %s.dat; times in the unit of the y label.\n"
-		"set terminal svg size 800,%d dynamic font \"sans,11\" "
+		"set terminal svg size %d,%d dynamic font \"sans,11\" "
 		"background \"white\"\n"
 		"set termoption noenhanced\n"
 		"set grid ytics\n"
@@ -156,7 +169,7 @@ static void gp_header(FILE *f, const pr_analysis *a, const char *base,
 		"set linetype 7 lc rgb \"#000000\"\n"
 		"set linetype 8 lc rgb \"#999999\"\n"
 		"set linetype cycle 8\n",
-		base, a->name, what, a->name, base, base, base, height);
+		base, a->name, what, a->name, base, base, base, width, height);
 }
 
 /* Run gnuplot -d base.gp in dir; its stdout becomes dir/base.svg. */
@@ -215,13 +228,13 @@ static int emit(pr_plot *p, text *dat, text *gp, const char *dir,
 static int plot_cells(pr_plot *p, const pr_analysis *a,
 		      const pr_analysis_run *r, const char *dir)
 {
-	char *base = pr_asprintf("%s-predicted", r->run_id);
+	char *base = pr_asprintf("%s-predicted", r->run_id), *label;
 	const char *unit;
 	span sp = {0, 0};
-	size_t i, n = 0;
+	size_t i, n = 0, maxlen = 0;
 	double u;
 	text dat, gp;
-	int error;
+	int error, width, height;
 
 	for (i = 0; i < r->nrows; i++) {
 		const pr_analysis_row *x = &r->row[i];
@@ -229,6 +242,9 @@ static int plot_cells(pr_plot *p, const pr_analysis *a,
 		if (!x->cell)
 			continue;
 		n++;
+		label = label_of(r, &x->sel);
+		maxlen = strlen(label) > maxlen ? strlen(label) : maxlen;
+		free(label);
 		span_add(&sp, x->cell->lo_s);
 		span_add(&sp, x->cell->hi_s);
 		if (x->n) {
@@ -244,7 +260,6 @@ static int plot_cells(pr_plot *p, const pr_analysis *a,
 		unit, unit, unit, unit, unit, unit);
 	for (i = 0, n = 0; i < r->nrows; i++) {
 		const pr_analysis_row *x = &r->row[i];
-		char *label;
 
 		if (!x->cell)
 			continue;
@@ -261,17 +276,19 @@ static int plot_cells(pr_plot *p, const pr_analysis *a,
 		fputc('\n', dat.f);
 		free(label);
 	}
-	/* cells down the y axis, first on top, so labels read across */
+	/* cells down the y axis, first on top, so labels read across; the
+	 * key's three lines below the plot, inside the canvas */
 	text_open(&gp);
-	gp_header(gp.f, a, base, "measured vs predicted per cell",
-		  n > 8 ? (int)(140 + 30 * n) : 380);
+	label_canvas(&width, &height, maxlen, n, 3);
+	gp_header(gp.f, a, base, "measured vs predicted per cell", width,
+		  height);
 	fprintf(gp.f,
 		"set title \"%s, run %s\\nmeasured vs predicted per cell\"\n"
 		"set xlabel \"time (%s)\"\n"
 		"set ylabel \"\"\n"
 		"set yrange [%zu.5:0.5]\n"
 		"set grid xtics\n"
-		"set key below left reverse Left\n"
+		"set key below left reverse Left vertical maxcols 1\n"
 		"set style fill transparent solid 0.3 noborder\n",
 		a->name, r->run_id, unit, n);
 	fprintf(gp.f,
@@ -447,7 +464,7 @@ static int plot_rows(pr_plot *p, const pr_analysis *a, const pr_analysis_run *r,
 	u = unit_of(&sp, &unit);
 	text_open(&dat);
 	text_open(&gp);
-	gp_header(gp.f, a, base, "compute time vs rows", 500);
+	gp_header(gp.f, a, base, "compute time vs rows", 800, 500);
 	fprintf(gp.f,
 		"set title \"%s, run %s\\ncompute time vs rows\"\n"
 		"set ylabel \"compute time (%s)\"\n"
@@ -500,6 +517,21 @@ static size_t series_kind(const pr_analysis_run *r, size_t i)
 	return kinds;
 }
 
+/* The per-launch medians of every group of every run analyzed. */
+static void experiment_span(span *sp, const pr_analysis *a)
+{
+	size_t i, j, k;
+
+	for (j = 0; j < a->nruns; j++) {
+		for (i = 0; i < a->run[j].ngroups; i++) {
+			const pr_analysis_row *g = &a->run[j].group[i];
+
+			for (k = 0; k < g->nlaunches; k++)
+				span_add(sp, g->launch_med[k]);
+		}
+	}
+}
+
 /* (3) the per-launch medians of every group, x = launch. */
 static int plot_launches(pr_plot *p, const pr_analysis *a,
 			 const pr_analysis_run *r, const char *dir)
@@ -513,11 +545,11 @@ static int plot_launches(pr_plot *p, const pr_analysis *a,
 	text dat, gp;
 	int error;
 
+	experiment_span(&sp, a);
 	for (i = 0; i < r->ngroups; i++) {
 		const pr_analysis_row *g = &r->group[i];
 
 		for (k = 0; k < g->nlaunches; k++) {
-			span_add(&sp, g->launch_med[k]);
 			if (first || g->launch[k] < lmin)
 				lmin = g->launch[k];
 			if (first || g->launch[k] > lmax)
@@ -530,7 +562,7 @@ static int plot_launches(pr_plot *p, const pr_analysis *a,
 	text_open(&gp);
 	/* the key below the plot, two titles a line */
 	gp_header(
-	    gp.f, a, base, "per-launch medians",
+	    gp.f, a, base, "per-launch medians", 800,
 	    500 + 14 * (int)(r->ngroups > 8 ? (r->ngroups + 1) / 2 - 4 : 0));
 	fprintf(gp.f,
 		"set title \"%s, run %s\\nper-launch medians (warmups "
@@ -542,9 +574,15 @@ static int plot_launches(pr_plot *p, const pr_analysis *a,
 		a->name, r->run_id, unit, lmin - 0.5, lmax + 0.5);
 	if (lmax - lmin < 30)
 		fputs("set xtics 1\n", gp.f);
-	/* a log axis shows equal ratios as equal steps: the variability */
-	fprintf(gp.f, sp.lo > 0 && sp.hi / sp.lo > 10 ? "set logscale y\n"
-						      : "set yrange [0:*]\n");
+	/* the y axis and unit of every run of the experiment, so that runs
+	 * compare by eye; a log axis shows equal ratios as equal steps */
+	if (sp.lo > 0 && sp.hi / sp.lo > 10)
+		fprintf(gp.f, "set logscale y\nset yrange [%.6g:%.6g]\n",
+			sp.lo * u / 1.1, sp.hi * u * 1.1);
+	else if (sp.hi > 0)
+		fprintf(gp.f, "set yrange [0:%.6g]\n", sp.hi * u * 1.05);
+	else
+		fputs("set yrange [0:*]\n", gp.f);
 	fprintf(dat.f, "# launch median_%s\n", unit);
 	for (i = 0; i < r->ngroups; i++) {
 		const pr_analysis_row *g = &r->group[i];
@@ -579,6 +617,135 @@ static int plot_launches(pr_plot *p, const pr_analysis *a,
 	return error;
 }
 
+/* The labels of the cells of every run, each once, in the order they
+ * first appear (the original's first); *n of them, caller frees. */
+static char **overlay_labels(size_t *n, size_t *maxlen, span *sp,
+			     const pr_analysis *a)
+{
+	char **v = NULL, *l;
+	size_t i, j, k;
+
+	*n = *maxlen = 0;
+	for (j = 0; j < a->nruns; j++) {
+		const pr_analysis_run *r = &a->run[j];
+
+		for (i = 0; i < r->nrows; i++) {
+			if (!r->row[i].cell)
+				continue;
+			if (r->row[i].n) {
+				span_add(sp, r->row[i].ci.lo);
+				span_add(sp, r->row[i].ci.hi);
+			}
+			l = label_of(r, &r->row[i].sel);
+			for (k = 0; k < *n && strcmp(v[k], l); k++)
+				;
+			if (k < *n) {
+				free(l);
+				continue;
+			}
+			v = pr_realloc(v, (*n + 1) * sizeof(*v));
+			v[(*n)++] = l;
+			*maxlen = strlen(l) > *maxlen ? strlen(l) : *maxlen;
+		}
+	}
+	return v;
+}
+
+/* One .dat block of run j: "y median lo hi" per cell it measured, y its
+ * label's position, shifted so that the runs of a cell stand apart. */
+static void overlay_block(FILE *f, const pr_analysis *a, size_t j,
+			  char **labels, size_t nl, double u)
+{
+	const pr_analysis_run *r = &a->run[j];
+	double step = 0.6 / (double)a->nruns;
+	size_t i, k;
+
+	fprintf(f, "%s# %s %s\n", j ? "\n\n" : "", j ? "rerun" : "original",
+		r->run_id);
+	for (i = 0; i < r->nrows; i++) {
+		const pr_analysis_row *x = &r->row[i];
+		char *l;
+
+		if (!x->cell || !x->n)
+			continue;
+		l = label_of(r, &x->sel);
+		for (k = 0; k < nl && strcmp(labels[k], l); k++)
+			;
+		free(l);
+		fprintf(f, "%.4f",
+			(double)(k + 1) - 0.3 + step * (double)j + step / 2);
+		put_num(f, x->stat * u);
+		put_num(f, x->ci.lo * u);
+		put_num(f, x->ci.hi * u);
+		fputc('\n', f);
+	}
+}
+
+/* (4) every run's median and interval per cell, the original (the first
+ * run analyzed) and each rerun overlaid. */
+static int plot_overlay(pr_plot *p, const pr_analysis *a, const char *dir)
+{
+	static const int pt[5] = {7, 5, 9, 11, 13};
+	char *base = pr_asprintf("%s-overlay", a->run[a->nruns - 1].run_id);
+	char **labels;
+	const char *unit;
+	span sp = {0, 0};
+	size_t i, nl, maxlen;
+	double u;
+	text dat, gp;
+	int error, width, height;
+
+	labels = overlay_labels(&nl, &maxlen, &sp, a);
+	u = unit_of(&sp, &unit);
+	text_open(&dat);
+	text_open(&gp);
+	fprintf(dat.f, "# y median_%s ci_lo_%s ci_hi_%s\n", unit, unit, unit);
+	label_canvas(&width, &height, maxlen, nl, a->nruns);
+	gp_header(gp.f, a, base, "every run per cell", width, height);
+	fprintf(gp.f,
+		"set title \"%s, %zu runs\\nmeasured per cell: the original "
+		"and each rerun\"\n"
+		"set xlabel \"time (%s)\"\n"
+		"set ylabel \"\"\n"
+		"set yrange [%zu.5:0.5]\n"
+		"set grid xtics\n"
+		"set key below left reverse Left vertical maxcols 1\n"
+		"set ytics (",
+		a->name, a->nruns, unit, nl);
+	for (i = 0; i < nl; i++) {
+		fputs(i ? ", " : "", gp.f);
+		put_quoted(gp.f, labels[i]);
+		fprintf(gp.f, " %zu", i + 1);
+	}
+	fputs(")\n", gp.f);
+	fprintf(gp.f,
+		wants_log(&sp) ? "set logscale x\n" : "set xrange [0:*]\n");
+	for (i = 0; i < a->nruns; i++) {
+		char *t =
+		    pr_asprintf("%s %s (median, 95%% CI)",
+				i ? "rerun" : "original", a->run[i].run_id);
+
+		overlay_block(dat.f, a, i, labels, nl, u);
+		fprintf(gp.f,
+			"%s'%s.dat' index %zu using 2:1:3:4 with xerrorbars "
+			"pt %d ps 0.8 lw 1.5 lc %zu title ",
+			i ? ", \\\n     " : "plot ", base, i, pt[i % 5],
+			i % 8 + 1);
+		put_quoted(gp.f, t);
+		free(t);
+	}
+	fputc('\n', gp.f);
+	error = emit(p, &dat, &gp, dir, base,
+		     "every run per cell: the original (the first run "
+		     "analyzed) and each rerun overlaid, medians with their "
+		     "launch-level 95% CI");
+	for (i = 0; i < nl; i++)
+		free(labels[i]);
+	free(labels);
+	free(base);
+	return error;
+}
+
 static int has_rows_sweep(const pr_analysis_run *r)
 {
 	size_t i;
@@ -601,12 +768,23 @@ static int has_cells(const pr_analysis_run *r)
 	return 0;
 }
 
+static int any_cells(const pr_analysis *a)
+{
+	size_t j;
+
+	for (j = 0; j < a->nruns; j++) {
+		if (has_cells(&a->run[j]))
+			return 1;
+	}
+	return 0;
+}
+
 int pr_plot_run(pr_plot **out, size_t *n, const pr_analysis *a,
 		const pr_analysis_run *r, const char *dir)
 {
 	int error = PR_OK, e;
 
-	*out = pr_calloc(3, sizeof(pr_plot));
+	*out = pr_calloc(4, sizeof(pr_plot));
 	*n = 0;
 	if (has_cells(r) && (e = plot_cells(&(*out)[(*n)++], a, r, dir)) < 0)
 		error = e;
@@ -615,6 +793,9 @@ int pr_plot_run(pr_plot **out, size_t *n, const pr_analysis *a,
 		error = e;
 	if (r->ngroups && (e = plot_launches(&(*out)[(*n)++], a, r, dir)) < 0 &&
 	    !error)
+		error = e;
+	if (a->nruns > 1 && r == &a->run[a->nruns - 1] && any_cells(a) &&
+	    (e = plot_overlay(&(*out)[(*n)++], a, dir)) < 0 && !error)
 		error = e;
 	return error;
 }

@@ -13,7 +13,10 @@ typedef struct {
 } pr_plot;
 
 /*
- * Write the plots of run r of a into dir (analysis/NAME/): per plot
+ * Write the plots of run r of a into dir (analysis/NAME/); the per-launch
+ * plot's y axis spans every run of a, and when a has several runs with
+ * cells, the last run's plots end with every run's cells overlaid. Per
+ * plot
  * RUNID-what.dat, RUNID-what.gp and RUNID-what.svg, rendered by gnuplot
  * (fork/exec, default settings, SVG on its stdout into a temporary file
  * renamed into place). Same analysis, same bytes. *out (caller frees with

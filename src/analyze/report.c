@@ -944,6 +944,27 @@ static void put_arrivals(FILE *f, const pr_analysis_run *r)
 	fputc('\n', f);
 }
 
+/* A line under the table when one of its medians lies outside its own
+ * interval (the Statistics paragraph says why it should not). */
+static void put_outside_note(FILE *f, const pr_analysis_run *r)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < r->nrows; i++) {
+		const pr_analysis_row *x = &r->row[i];
+
+		if (x->n && (x->stat < x->ci.lo || x->stat > x->ci.hi))
+			n++;
+	}
+	if (n)
+		fprintf(f,
+			"*%zu median%s outside %s own interval: the interval "
+			"is of the median of the per-launch medians, which "
+			"always lies inside it, so such a median is not that "
+			"statistic; see Statistics above.*\n\n",
+			n, n > 1 ? "s lie" : " lies", n > 1 ? "their" : "its");
+}
+
 static void put_run(FILE *f, const pr_analysis *a, const pr_analysis_run *r,
 		    const pr_plot *plots, size_t nplots)
 {
@@ -960,6 +981,7 @@ static void put_run(FILE *f, const pr_analysis *a, const pr_analysis_run *r,
 	for (i = 0; i < r->nrows; i++)
 		put_row(f, r, &r->row[i], &c);
 	fputc('\n', f);
+	put_outside_note(f, r);
 	put_problems(f, r);
 	put_causes(f, a, r);
 	put_arrivals(f, r);

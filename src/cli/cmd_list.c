@@ -7,6 +7,7 @@
 #include "analyze/analyze.h"
 #include "format/ledger.h"
 #include "format/manifest.h"
+#include "format/spec.h"
 #include "repo/git.h"
 #include "repo/paths.h"
 #include "repo/pin.h"
@@ -17,11 +18,16 @@
 static const char usage[] =
     "usage: prereg list\n"
     "\n"
-    "Every experiment under experiments/: its kind, whether its\n"
-    "prediction is pinned and runnable, its runs by status, and the runs\n"
-    "not recorded yet (in progress, or for prereg recover), and when the\n"
-    "last run's launches were oversubscribed without a sharing test,\n"
-    "how many ranks shared a core.\n";
+    "One line per experiment under experiments/, in columns:\n"
+    "  EXPERIMENT  its name\n"
+    "  KIND        calibration or validation (from its experiment.ini)\n"
+    "  PIN         the tag of its pin when the pin holds and is runnable,\n"
+    "              K (tag missing) when only the tag is missing, or\n"
+    "              not runnable\n"
+    "  RUNS        its recorded runs by status; then, when the last run's\n"
+    "              launches were oversubscribed without a sharing test,\n"
+    "              how many ranks shared a core, and the runs not\n"
+    "              recorded yet (in progress, or for prereg recover).\n";
 
 /* "3 complete, 1 failed" from the ledger. */
 static void ledger_summary(char *buf, size_t len, const char *root,
@@ -93,47 +99,92 @@ cleanup:
 	free(ids);
 }
 
+/* One experiment's line before it is printed, so that the columns can be
+ * as wide as their longest entry. */
+typedef struct {
+	char *name;
+	const char *kind;
+	char pin[300];
+	char runs[256];
+	char note[128];
+} row;
+
+/* "calibration", "validation", or "?" when the spec does not load. */
+static const char *kind_of(const char *root, const char *name)
+{
+	pr_spec *spec = NULL;
+	const char *k = "?";
+	int was = pr_set_quiet(1);
+
+	if (pr_spec_load(&spec, root, name) == 0)
+		k = spec->kind == PR_KIND_CALIBRATION ? "calibration"
+						      : "validation";
+	pr_set_quiet(was);
+	pr_spec_free(spec);
+	return k;
+}
+
+static void pin_state(char *buf, size_t len, git_repository *repo,
+		      const char *name)
+{
+	pr_pin pin;
+	int was = pr_set_quiet(1), error;
+
+	memset(&pin, 0, sizeof(pin));
+	error = pr_pin_check(&pin, repo, name);
+	pr_set_quiet(was);
+	if (error == 0)
+		snprintf(buf, len, "%s", pin.tag);
+	else if (pin.tag_missing)
+		snprintf(buf, len, "%d (tag missing)", pin.k);
+	else
+		snprintf(buf, len, "not runnable");
+}
+
 int cmd_list(int argc, char **argv, git_repository *repo)
 {
 	static const struct option opts[] = {PR_CMD_OPT_HELP, PR_CMD_OPT_END};
 	const char *root = pr_repo_root(repo);
-	char **unfinished, **names = NULL, runs[256], note[128];
+	char **unfinished, **names = NULL;
+	int wname = (int)strlen("EXPERIMENT"), wkind = (int)strlen("KIND"),
+	    wpin = (int)strlen("PIN"), first, error;
 	size_t n, i, k, nu;
-	int first, error;
+	row *v;
 
 	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, 0, NULL,
 				  NULL)) != 0)
 		return error;
 	n = pr_path_list_experiments(&names, root, "experiments", 0);
-	printf("%-20s %-28s %s\n", "EXPERIMENT", "PIN", "RUNS");
+	v = pr_calloc(n + 1, sizeof(*v));
 	for (i = 0; i < n; i++) {
-		pr_pin pin;
-		char state[300];
-		int was = pr_set_quiet(1);
-
-		memset(&pin, 0, sizeof(pin));
-		error = pr_pin_check(&pin, repo, names[i]);
-		pr_set_quiet(was);
-		if (error == 0)
-			snprintf(state, sizeof(state), "%s", pin.tag);
-		else if (pin.tag_missing)
-			snprintf(state, sizeof(state), "%d (tag missing)",
-				 pin.k);
-		else
-			snprintf(state, sizeof(state), "not runnable");
-		ledger_summary(runs, sizeof(runs), root, names[i]);
-		sharing_note(note, sizeof(note), root, names[i]);
-		printf("%-20s %-28s %s%s", names[i], state, runs, note);
-		pr_run_unfinished(&unfinished, &nu, repo, names[i]);
+		v[i].name = names[i];
+		v[i].kind = kind_of(root, names[i]);
+		pin_state(v[i].pin, sizeof(v[i].pin), repo, names[i]);
+		ledger_summary(v[i].runs, sizeof(v[i].runs), root, names[i]);
+		sharing_note(v[i].note, sizeof(v[i].note), root, names[i]);
+		if ((int)strlen(names[i]) > wname)
+			wname = (int)strlen(names[i]);
+		if ((int)strlen(v[i].kind) > wkind)
+			wkind = (int)strlen(v[i].kind);
+		if ((int)strlen(v[i].pin) > wpin)
+			wpin = (int)strlen(v[i].pin);
+	}
+	printf("%-*s  %-*s  %-*s  %s\n", wname, "EXPERIMENT", wkind, "KIND",
+	       wpin, "PIN", "RUNS");
+	for (i = 0; i < n; i++) {
+		printf("%-*s  %-*s  %-*s  %s%s", wname, v[i].name, wkind,
+		       v[i].kind, wpin, v[i].pin, v[i].runs, v[i].note);
+		pr_run_unfinished(&unfinished, &nu, repo, v[i].name);
 		if (nu)
 			printf(", %zu unfinished (prereg recover %s)", nu,
-			       names[i]);
+			       v[i].name);
 		printf("\n");
 		for (k = 0; k < nu; k++)
 			free(unfinished[k]);
 		free(unfinished);
 		free(names[i]);
 	}
+	free(v);
 	free(names);
 	return PR_OK;
 }

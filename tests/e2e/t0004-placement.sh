@@ -63,7 +63,23 @@ check "the dry run has 8 configs" sh -c \
 check "no warning when sharing is what the experiment tests" sh -c \
 	"! grep -q 'puts 2 ranks' '$SCRATCH/dry'"
 expect_exit 0 "list" "$PREREG" list
-expect_out "list shows the pin and the run" "t-place +prereg/pin/t-place/1 +1 complete"
+expect_out "list shows the kind, the pin and the run" \
+	"^t-place +calibration +prereg/pin/t-place/1 +1 complete"
+expect_out "list has a KIND column, as its --help says" "^EXPERIMENT +KIND +PIN +RUNS$"
+# the columns align: where each header starts, every line has a word
+# starting after two spaces, with a name longer than the old fixed width
+long=t-an-experiment-name-much-longer-than-twenty
+mkdir -p "experiments/$long"
+cp experiments/t-calib/experiment.ini "experiments/$long/"
+expect_exit 0 "list with a long experiment name" "$PREREG" list
+expect_out "the long name is listed whole" "^$long +calibration +not runnable"
+cp "$SCRATCH/out" "$SCRATCH/list"
+check "its columns align" awk '
+	NR == 1 { k = index($0, "KIND"); p = index($0, "PIN"); r = index($0, "RUNS"); next }
+	substr($0, k - 2, 3) !~ /^  [^ ]$/ || substr($0, p - 2, 3) !~ /^  [^ ]$/ ||
+	substr($0, r - 2, 3) !~ /^  [^ ]$/ { bad = 1; print "misaligned: " $0 }
+	END { exit bad }' "$SCRATCH/list"
+rm -r "experiments/$long"
 expect_exit 0 "show" "$PREREG" show "$(basename "$dir")"
 expect_out "show gives the status and the pin" "status +complete"
 expect_exit 2 "show of an unknown run" "$PREREG" show 20000101T000000Z-000000

@@ -209,6 +209,43 @@ expect_exit 0 "analyze x again" "$PREREG" analyze x
 check "the second analysis is byte-identical" \
 	diff -r "$SCRATCH/first/x" analysis/x
 
+# A rerun of x, every time three times the original's: the per-launch
+# plots of both runs share one y range, and the rerun's plots end with
+# the overlay of both runs per cell.
+rerun=20260103T000000Z-eeeeee
+python3 - "$run" "$rerun" <<'PY' || exit 1
+import gzip, hashlib, json, os, sys
+a, b = (f"runs/x/{r}" for r in sys.argv[1:])
+os.makedirs(b)
+lines = gzip.open(f"{a}/timings.csv.gz", "rt").read().splitlines(True)
+out = [lines[0]]
+for l in lines[1:]:
+    v = l.rstrip("\n").split(",")
+    v[10], v[11] = str(3 * int(v[10])), str(3 * int(v[11]))
+    out.append(",".join(v) + "\n")
+text = "".join(out).encode()
+with gzip.open(f"{b}/timings.csv.gz", "wb") as f:
+    f.write(text)
+m = json.load(open(f"{a}/manifest.json"))
+m["run_id"] = sys.argv[2]
+m["archive"]["sha256"] = hashlib.sha256(text).hexdigest()
+json.dump(m, open(f"{b}/manifest.json", "w"), indent=2, sort_keys=True)
+PY
+expect_exit 0 "analyze x with its rerun" "$PREREG" analyze x
+check "both per-launch plots have the same y range, the rerun's top" sh -c \
+	"grep '^set yrange' analysis/x/$run-launches.gp >'$SCRATCH/y1' &&
+	 grep '^set yrange' analysis/x/$rerun-launches.gp >'$SCRATCH/y2' &&
+	 cmp '$SCRATCH/y1' '$SCRATCH/y2' &&
+	 grep -q '^set yrange \[.*:33.33\]' '$SCRATCH/y1'"
+check "the rerun's plots end with the overlay of both runs" sh -c \
+	"test -s analysis/x/$rerun-overlay.svg &&
+	 test -s analysis/x/$rerun-overlay.dat &&
+	 grep -q 'original $run' analysis/x/$rerun-overlay.gp &&
+	 grep -q 'rerun $rerun' analysis/x/$rerun-overlay.gp &&
+	 grep -qF '($rerun-overlay.svg)' analysis/x/report.md &&
+	 test ! -e analysis/x/$run-overlay.svg"
+rm -r "runs/x/$rerun" analysis/x/$rerun-*
+
 expect_exit 0 "analyze the failed run by its id" "$PREREG" analyze x "$failed"
 check "the report of one run shows its status" sh -c \
 	"grep -q '^## Run $failed' analysis/x/report.md &&

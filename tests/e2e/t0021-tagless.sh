@@ -36,7 +36,7 @@ expect_exit 3 "run refuses" "$PREREG" run t-calib --dry-run
 expect_out "naming the missing tag and the fix" \
 	"pin tag prereg/pin/t-calib/1 is missing: run 'prereg pin --restore-tags'"
 expect_exit 0 "list" "$PREREG" list
-expect_out "list shows the pin's tag missing" "^t-kv +1 \(tag missing\)"
+expect_out "list shows the pin's tag missing" "^t-kv +validation +1 \(tag missing\)"
 
 expect_exit 0 "pin t-calib restores its tag" "$PREREG" pin t-calib
 expect_out "and says so" "restored prereg/pin/t-calib/1 on "

@@ -139,11 +139,15 @@ static void test_truncated_is_an_error(void **state)
 {
 	char *path, *text = NULL;
 	pr_archive_info info;
+	int was;
 
 	(void)state;
 	path = write_sample("c.csv.gz");
 	damage(path, 40, 1);
+	was = pr_set_quiet(1); /* the message is kept, and checked */
 	assert_int_equal(pr_archive_read(&text, &info, path), PR_EFAIL);
+	pr_set_quiet(was);
+	assert_non_null(strstr(pr_last_error(), "the archive is truncated"));
 	assert_null(text);
 	free(path);
 }
@@ -154,6 +158,7 @@ static void test_flipped_byte_is_an_error(void **state)
 	pr_archive_info info;
 	long size;
 	FILE *f;
+	int was;
 
 	(void)state;
 	path = write_sample("d.csv.gz");
@@ -162,7 +167,10 @@ static void test_flipped_byte_is_an_error(void **state)
 	size = ftell(f);
 	fclose(f);
 	damage(path, size - 6, 0); /* inside the CRC-32 trailer */
+	was = pr_set_quiet(1);
 	assert_int_equal(pr_archive_read(&text, &info, path), PR_EFAIL);
+	pr_set_quiet(was);
+	assert_non_null(strstr(pr_last_error(), "cannot read"));
 	free(path);
 }
 
@@ -170,11 +178,15 @@ static void test_bad_header_is_an_error(void **state)
 {
 	char *path = pr_asprintf("%s/e.csv.gz", dir), *cmd;
 	pr_timings t;
+	int was;
 
 	(void)state;
 	cmd = pr_asprintf("printf 'a,b\\n1,2\\n' | gzip > '%s'", path);
 	assert_int_equal(system(cmd), 0);
+	was = pr_set_quiet(1);
 	assert_int_equal(pr_timings_load(&t, NULL, path), PR_EFAIL);
+	pr_set_quiet(was);
+	assert_non_null(strstr(pr_last_error(), "the header is not"));
 	free(cmd);
 	free(path);
 }

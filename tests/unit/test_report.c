@@ -168,6 +168,7 @@ static void test_cell_md(void **state)
 			       "(range) | 2.20 2.60 ms | 2.00 [1.80, 2.20] ms "
 			       "| 1.20 [1.00, 1.50] | FAIL |\n"));
 	assert_non_null(strstr(text, "- **Verdict rule in force:** point"));
+	assert_null(strstr(text, "outside its own interval"));
 	assert_non_null(strstr(text, "- config 0 vader/spread, compute: no "
 				     "measured cause found\n"));
 	assert_non_null(strstr(text, "**Verdicts: 0 PASS, 1 FAIL, "
@@ -179,6 +180,15 @@ static void test_cell_md(void **state)
 				     "steps up by more than the tolerance at "
 				     "rows = 4300\n"));
 	free(text);
+
+	/* a median outside its interval: one line right under the table */
+	x.stat = 3.5e-3;
+	pr_report_write(&a, root);
+	assert_int_equal(pr_read_file(&text, &len, path), 0);
+	assert_non_null(strstr(text, "| 1.75 [1.00, 1.50] | FAIL |\n\n*1 "
+				     "median lies outside its own interval: "));
+	free(text);
+	x.stat = 2.4e-3;
 
 	/* the interval rule, an INCONCLUSIVE negative control with a
 	 * formula, and a FAIL's causes */
