@@ -23,6 +23,7 @@ set xrange [-0.5:9.5]
 set key below maxcols 2 font ",9"
 set xtics 1
 set logscale y
+set yrange [2.72727e-05:10.8149]
 plot '20261201T092754Z-f28e39-launches.dat' index 0 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 1 title "0 vader/spread pingpong 8 B rows 21", \
      '20261201T092754Z-f28e39-launches.dat' index 1 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 2 title "0 vader/spread pingpong 8 B rows 22", \
      '20261201T092754Z-f28e39-launches.dat' index 2 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 3 title "0 vader/spread pingpong 8 B rows 23", \

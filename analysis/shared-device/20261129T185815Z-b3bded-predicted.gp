@@ -1,7 +1,7 @@
 # 20261129T185815Z-b3bded-predicted.gp - shared-device, measured vs predicted per cell (prereg analyze)
 # Replot in analysis/shared-device/ with: gnuplot -d 20261129T185815Z-b3bded-predicted.gp > 20261129T185815Z-b3bded-predicted.svg
 # The data are in 20261129T185815Z-b3bded-predicted.dat; times in the unit of the y label.
-set terminal svg size 800,1220 dynamic font "sans,11" background "white"
+set terminal svg size 810,1290 dynamic font "sans,11" background "white"
 set termoption noenhanced
 set grid ytics
 set format x "%g"
@@ -21,7 +21,7 @@ set xlabel "time (ms)"
 set ylabel ""
 set yrange [36.5:0.5]
 set grid xtics
-set key below left reverse Left
+set key below left reverse Left vertical maxcols 1
 set style fill transparent solid 0.3 noborder
 set xrange [0:*]
 plot '20261129T185815Z-b3bded-predicted.dat' using 6:1:6:7:($1-0.3):($1+0.3):ytic(8) with boxxyerror lc rgb "#88bbee" title "predicted [lo, hi]", \
