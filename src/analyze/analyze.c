@@ -1,6 +1,7 @@
 /* analyze.c - the decision statistic, its CI and the verdict of every
  * prediction cell, recomputed from a run's raw timings (DESIGN 7) */
 #include "analyze/analyze.h"
+#include "analyze/inflation.h"
 
 #include <errno.h>
 #include <git2.h>
@@ -973,6 +974,7 @@ void pr_analyze_run(pr_analysis_run *out, const pr_timings *t,
 	build_groups(out, &S);
 	build_table(out, &S, cells, ncells, rule);
 	build_arrivals(out, &S, t, m);
+	out->inflation = pr_inflation_build(out, m);
 	samples_free(&S);
 	pr_analyze_causes(out, 0);
 }
@@ -1113,6 +1115,7 @@ void pr_analysis_run_free(pr_analysis_run *r)
 	}
 	free(r->arrival);
 	free(r->sharing);
+	pr_inflation_set_free(r->inflation);
 	pr_busy_free(&r->busy);
 	memset(r, 0, sizeof(*r));
 }

@@ -233,6 +233,8 @@ typedef struct pr_analysis_run {
 	size_t nlinearity;
 	pr_steps *steps; /* per config with samples of the phase */
 	size_t nsteps;
+	/* the sharing study (inflation.h), NULL without a manifest */
+	struct pr_inflation_set *inflation;
 	int has_primitives;
 	pr_primitive *primitive; /* per ring cell with both primitives */
 	size_t nprimitives;

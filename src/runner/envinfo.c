@@ -324,6 +324,84 @@ static void read_cvars(json_t *mca, json_t *enums)
 	}
 }
 
+/*
+ * FRAMEWORK_COMPONENT of a control variable named
+ * FRAMEWORK_COMPONENT_major_version (every Open MPI component registers
+ * one), or 0 when name is no such variable of framework fw.
+ */
+static size_t component_of(const char *name, const char *fw)
+{
+	size_t n = strlen(fw), len = strlen(name);
+	static const char tail[] = "_major_version";
+
+	if (strncmp(name, fw, n) || name[n] != '_' ||
+	    len <= n + 1 + sizeof(tail) - 1 ||
+	    strcmp(name + len - (sizeof(tail) - 1), tail))
+		return 0;
+	return len - (sizeof(tail) - 1);
+}
+
+/* The exclusivity Open MPI gives btl component comp, or -1. */
+static long long btl_exclusivity(const char *comp)
+{
+	char name[300];
+	MPI_Datatype dt;
+	MPI_T_enum e;
+	json_t *v, *ename;
+	long long out = -1;
+	int index, verbosity, bind, scope, nlen = 0, dlen = 0;
+
+	snprintf(name, sizeof(name), "btl_%s_exclusivity", comp);
+	if (MPI_T_cvar_get_index(name, &index) != MPI_SUCCESS ||
+	    MPI_T_cvar_get_info(index, NULL, &nlen, &verbosity, &dt, &e, NULL,
+				&dlen, &bind, &scope) != MPI_SUCCESS)
+		return -1;
+	if ((v = cvar_json(&ename, index, dt, e)) && json_is_integer(v))
+		out = json_integer_value(v);
+	json_decref(v);
+	json_decref(ename);
+	return out;
+}
+
+/*
+ * The components in force after MPI_Init: Open MPI 4.1 deregisters the
+ * control variables of every component it closed (excluded, failed to
+ * initialize, or not selected), so a component whose major_version
+ * variable is still valid is open: the selected pml, the btls that
+ * initialized. {"pml": "ob1", "btl": ["self", "tcp", "vader"],
+ * "btl_exclusivity": {"self": 65536, ...}}; pml null when none is found.
+ */
+static json_t *read_stack(void)
+{
+	json_t *btl = json_array(), *excl = json_object(), *pml = NULL;
+	char name[256];
+	int i, n = 0, verbosity, bind, scope, nlen, dlen;
+	MPI_Datatype dt;
+	MPI_T_enum e;
+	size_t end;
+
+	MPI_T_cvar_get_num(&n);
+	for (i = 0; i < n; i++) {
+		nlen = sizeof(name);
+		dlen = 0;
+		if (MPI_T_cvar_get_info(i, name, &nlen, &verbosity, &dt, &e,
+					NULL, &dlen, &bind,
+					&scope) != MPI_SUCCESS)
+			continue;
+		if ((end = component_of(name, "pml")) && !pml) {
+			pml = json_stringn(name + 4, end - 4);
+		} else if ((end = component_of(name, "btl"))) {
+			name[end] = '\0';
+			json_array_append_new(btl, json_string(name + 4));
+			json_object_set_new(
+			    excl, name + 4,
+			    json_integer(btl_exclusivity(name + 4)));
+		}
+	}
+	return json_pack("{s:o, s:o, s:o}", "pml", pml ? pml : json_null(),
+			 "btl", btl, "btl_exclusivity", excl);
+}
+
 static json_t *library_version(void)
 {
 	char buf[MPI_MAX_LIBRARY_VERSION_STRING + 1] = "";
@@ -382,15 +460,18 @@ json_t *pr_envinfo_gpu_json(const pr_device_info *d)
 
 json_t *pr_envinfo_mpi(void)
 {
-	json_t *mca = json_object(), *enums = json_object(), *out;
+	json_t *mca = json_object(), *enums = json_object(), *stack = NULL;
+	json_t *out;
 	int provided;
 
 	if (MPI_T_init_thread(MPI_THREAD_SINGLE, &provided) == MPI_SUCCESS) {
 		read_cvars(mca, enums);
+		stack = read_stack();
 		MPI_T_finalize();
 	}
-	out = json_pack("{s:o, s:o, s:o*, s:b}", "mca", mca, "mca_enum", enums,
-			"mpi_library", library_version(), "cuda_aware",
-			pr_envinfo_cuda_aware());
+	out = json_pack("{s:o, s:o, s:o*, s:b, s:o}", "mca", mca, "mca_enum",
+			enums, "mpi_library", library_version(), "cuda_aware",
+			pr_envinfo_cuda_aware(), "stack",
+			stack ? stack : json_null());
 	return out;
 }

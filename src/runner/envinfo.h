@@ -49,8 +49,11 @@ void pr_clock_offsets(int64_t *offset, int64_t *rtt, int *shared,
  * The MPI in force, as PREFIX.json fields (a new object): "mca" (control
  * variables read through MPI_T by name; strings, integers, booleans; the
  * missing ones left out), "mca_enum" (the names of enumerated values),
- * "mpi_library" (first line of MPI_Get_library_version) and "cuda_aware"
- * (pr_envinfo_cuda_aware). Local call.
+ * "mpi_library" (first line of MPI_Get_library_version), "cuda_aware"
+ * (pr_envinfo_cuda_aware) and "stack": the components in force after
+ * MPI_Init, {"pml": the selected one, "btl": the open ones in MPI_T's
+ * order, "btl_exclusivity": {btl: Open MPI's exclusivity}} (null when
+ * MPI_T cannot start). Local call, after MPI_Init.
  */
 json_t *pr_envinfo_mpi(void);
 
