@@ -158,9 +158,11 @@ use_prefix() {
 	export OPAL_PKGLIBDIR="$ompi/lib/openmpi3"
 	export OPAL_PKGINCLUDEDIR="$ompi/include/openmpi"
 	export OPAL_SYSCONFDIR="$p/etc/openmpi"
+	pmix=$p/usr/lib/$ma/pmix2
+	export PMIX_PREFIX="$pmix" PMIX_LIBDIR="$pmix/lib"
+	export PMIX_DATAROOTDIR="$pmix/share" PMIX_PKGDATADIR="$pmix/share/pmix"
 	export PKG_CONFIG_LIBDIR="$p/usr/lib/$ma/pkgconfig:$p/usr/share/pkgconfig"
 	export PKG_CONFIG_SYSROOT_DIR="$p"
-	export GNUPLOT_DRIVER_DIR="$p/usr/libexec/gnuplot/5.4"
 	inc="-idirafter $p/usr/include/$ma -idirafter $p/usr/include"
 	export PREFIX_CFLAGS="$inc"
 	export PREFIX_NVCCFLAGS="-Xcompiler -idirafter,$p/usr/include/$ma -Xcompiler -idirafter,$p/usr/include"
@@ -181,8 +183,24 @@ fix_linker_scripts() {
 	done
 }
 
+# The commands Debian names through update-alternatives (its postinst,
+# which dpkg -x does not run): mpirun -> mpirun.openmpi, gnuplot ->
+# gnuplot-nox, cc -> gcc, c++ -> g++.
+link_alternatives() {
+	b=$prefix/usr/bin
+	for f in "$b"/*.openmpi; do
+		[ -e "$f" ] || continue
+		n=$(basename "$f" .openmpi)
+		[ -e "$b/$n" ] || ln -s "$n.openmpi" "$b/$n"
+	done
+	for pair in gnuplot:gnuplot-nox cc:gcc c++:g++; do
+		n=${pair%%:*} to=${pair#*:}
+		[ -e "$b/$n" ] || [ ! -e "$b/$to" ] || ln -s "$to" "$b/$n"
+	done
+}
+
 unpack() {
-	step unpack 90
+	step unpack 120
 	if [ $system = 1 ]; then
 		done_step 0 "skipped (--system: the installed packages)"
 		return
@@ -199,7 +217,10 @@ unpack() {
 	n=$#
 	printf '%s\n' "$@" | t xargs -P 8 -I{} dpkg -x {} "$prefix"
 	rc=$?
-	[ $rc != 0 ] || fix_linker_scripts
+	if [ $rc = 0 ]; then
+		fix_linker_scripts
+		link_alternatives
+	fi
 	use_prefix
 	done_step $rc "$n packages into $prefix"
 }
