@@ -124,7 +124,7 @@ REPLAY_BIN = $(FUZZ_TARGETS:%=$(BIN)/fuzz/replay_%)
 	    $(BUILD)/tests/fuzz/replay.o
 
 .PHONY: all deps check unit e2e reproduce bench sanitize fuzz fuzz-bin \
-	format clean help FORCE
+	format clean help gpu-debs gpu-evidence FORCE
 
 all: $(BIN)/prereg $(BIN)/prereg-rank
 
@@ -146,6 +146,12 @@ help:
 	@echo '                manifest archive ledger); crashes in'
 	@echo '                build-fuzz/crashes/'
 	@echo 'make format     clang-format every C source'
+	@echo 'make gpu-debs   download the .deb files gpu-evidence unpacks on'
+	@echo '                a bare GPU machine into shared/debs (git-ignored)'
+	@echo 'make gpu-evidence  on one NVIDIA GPU: unpack, build with CUDA,'
+	@echo '                run calib-gpu-rows, launch-geometry, shared-gpu'
+	@echo '                without and with MPS, commit, copy to $$OUT'
+	@echo '                (tests/gpu/evidence.sh; EVIDENCE=--system ...)'
 
 $(BUILD)/version.h: FORCE
 	@mkdir -p $(BUILD)
@@ -285,6 +291,17 @@ bench: all $(BENCH_BIN)
 	$(MPICC) -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) \
 	  -o $(BUILD)/bench/pingpong_loop bench/pingpong_loop.c
 	@./tests/bench.sh
+
+# The GPU experiments' evidence in one call on a GPU machine
+# (tests/gpu/evidence.sh says its steps); gpu-debs collects the Debian
+# packages it unpacks there, here, where apt-get download works.
+DEBS ?= shared/debs
+EVIDENCE ?=
+gpu-debs:
+	@./tests/gpu/debs.sh $(DEBS)
+
+gpu-evidence:
+	@./tests/gpu/evidence.sh --debs $(abspath $(DEBS)) $(EVIDENCE)
 
 format:
 	clang-format -i $$(git ls-files '*.c' '*.h' '*.cu' '*.hip' '*.inc' \

@@ -1,0 +1,72 @@
+#!/bin/sh
+# debs.sh - make gpu-debs: download the Debian 12 packages that
+# tests/gpu/evidence.sh unpacks on a GPU machine with nothing installed
+# (the build, Open MPI, the libraries prereg links, gnuplot, git) and the
+# dependencies of these that a base system lacks.
+# Usage: tests/gpu/debs.sh [DIR]   (default shared/debs; DIR is git-ignored)
+set -eu
+top=$(cd "$(dirname "$0")/../.." && pwd)
+dir=${1:-$top/shared/debs}
+# The explicit list: what `make CUDA=1 HIP=0` and a run, analysis and audit
+# need. The host compiler is also nvcc's (g++ for the .cu file).
+LIST="make gcc g++ libc6-dev pkg-config git
+openmpi-bin libopenmpi-dev libgit2-dev zlib1g-dev libssl-dev
+libcurl4-openssl-dev libjansson-dev libinih-dev libhwloc-dev
+gnuplot-nox openssl gzip procps"
+# A base system: Debian's Priority required packages and apt with what it
+# needs (debootstrap's minbase); these are on every Debian-like machine.
+# Every package the list needs, through the first alternative of each
+# dependency only (apt's own choice; --recurse alone would follow every
+# alternative: every Fortran compiler for libopenmpi-dev's gfortran).
+deps() {
+	# shellcheck disable=SC2086 # the lists are words
+	apt-cache depends --recurse --no-recommends --no-suggests \
+		--no-conflicts --no-breaks --no-replaces --no-enhances $1 |
+		awk -v roots="$1" '
+		/^[^ ]/ { pkg = $1; alt = 0; virt = 0; next }
+		/^    / { if (virt) { dep[pkg] = dep[pkg] " " $1; virt = 0 }
+			  next }
+		{ bar = ($1 ~ /^\|/); t = $2
+		  if (alt) { alt = bar; next }   # later alternatives
+		  alt = bar
+		  if (t ~ /^</) { virt = 1; next } # first provider below
+		  dep[pkg] = dep[pkg] " " t }
+		END {
+			n = split(roots, q, /[ \n]+/)
+			for (i = 1; i <= n; i++) if (q[i] != "") seen[q[i]] = 1
+			for (i = 1; i <= n; i++) {
+				if (q[i] == "") continue
+				m = split(dep[q[i]], d, " ")
+				for (j = 1; j <= m; j++)
+					if (!(d[j] in seen)) { seen[d[j]] = 1; q[++n] = d[j] }
+			}
+			for (p in seen) print p
+		}' | grep -v ':i386$' | sort -u
+}
+priority() { # PACKAGE PRIORITY lines for the candidates of $1
+	# shellcheck disable=SC2086
+	apt-cache show --no-all-versions $1 2>/dev/null |
+		awk '/^Package:/ {p = $2} /^Priority:/ {print p, $2}' | sort -u
+}
+all=$(deps "$LIST")
+base=$( {
+	priority "$all" | awk '$2 == "required" {print $1}'
+	deps apt
+} | sort -u)
+want=$(printf '%s\n' "$all" | grep -vxF "$base")
+mkdir -p "$dir"
+cd "$dir"
+rm -f ./*.deb
+# shellcheck disable=SC2086
+apt-get download $want >download.log 2>&1 || {
+	cat download.log >&2
+	echo "gpu-debs: apt-get download failed" >&2
+	exit 1
+}
+printf '%s\n' "$want" >packages.txt
+printf '%s\n' "$LIST" | tr ' ' '\n' | grep . >explicit.txt
+printf '%s\n' "$base" >base-left-out.txt
+n=$(printf '%s\n' "$want" | wc -l)
+size=$(du -sh . | cut -f1)
+echo "gpu-debs: $n packages, $size in $dir (explicit: explicit.txt," \
+	"all: packages.txt, left out as base: base-left-out.txt)"
