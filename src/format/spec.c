@@ -63,10 +63,24 @@ static const struct workload workloads[] = {
 
 static const struct device devices[] = {
     {"cpu"},
-    {"cpu-naive"}, /* the same kernel, deliberately slower: a speed class */
-    {"cuda:N"},	   /* CUDA device N, or cuda:* (spread over the visible) */
-    {"hip:N"},	   /* HIP device N, or hip:* */
+    {"cpu-naive"},    /* the same kernel, deliberately slower: a speed class */
+    {"cpu-blocks:T"}, /* the cpu kernel as a grid of blocks over T threads */
+    {"cuda:N"},	      /* CUDA device N, or cuda:* (spread over the visible) */
+    {"hip:N"},	      /* HIP device N, or hip:* */
 };
+
+/* cpu-blocks:T, T worker threads in 1..PR_SPEC_BLOCKS_THREADS_MAX. */
+static int blocks_device_ok(const char *device)
+{
+	char *end;
+	long n;
+
+	if (strncmp(device, "cpu-blocks:", 11) ||
+	    !isdigit((unsigned char)device[11]))
+		return 0;
+	n = strtol(device + 11, &end, 10);
+	return !*end && n >= 1 && n <= PR_SPEC_BLOCKS_THREADS_MAX;
+}
 
 /* cuda:N / hip:N (N in 0..63) or cuda:* / hip:*. */
 static int gpu_device_ok(const char *device)
@@ -156,6 +170,8 @@ static int set_calibration(struct parse *p, const char *key, const char *value);
 static int set_comm_calibration(struct parse *p, const char *key,
 				const char *value);
 static int set_tolerance(struct parse *p, const char *key, const char *value);
+static int set_step_tolerance(struct parse *p, const char *key,
+			      const char *value);
 static int set_threads_per_block(struct parse *p, const char *key,
 				 const char *value);
 static int set_slurm_list(struct parse *p, const char *key, const char *value);
@@ -164,6 +180,8 @@ static int set_slurm_sbatch(struct parse *p, const char *key,
 			    const char *value);
 static int set_rows_per_block(struct parse *p, const char *key,
 			      const char *value);
+static int set_blocks_per_thread(struct parse *p, const char *key,
+				 const char *value);
 
 static const char *const sections[] = {
     "experiment", "shape",  "ranks", "factors", "schedule", "mpi",
@@ -199,10 +217,12 @@ static const struct key keys[] = {
     {"model", "calibration", set_calibration, OPTIONAL},
     {"model", "comm_calibration", set_comm_calibration, OPTIONAL},
     {"model", "tolerance", set_tolerance, OPTIONAL},
+    {"model", "step_tolerance_rows", set_step_tolerance, OPTIONAL},
     {"model", "band", set_band, OPTIONAL},
     {"model", "pilot_cv", set_pilot_cv, OPTIONAL},
     {"launch", "threads_per_block", set_threads_per_block, OPTIONAL},
     {"launch", "rows_per_block", set_rows_per_block, OPTIONAL},
+    {"launch", "blocks_per_thread", set_blocks_per_thread, OPTIONAL},
     {"slurm", "partition", set_slurm_list, OPTIONAL},
     {"slurm", "nodes", set_slurm_list, OPTIONAL},
     {"slurm", "gres", set_slurm_list, OPTIONAL},
@@ -536,7 +556,7 @@ static int add_group(struct parse *p, const char *key, char *entry)
 	}
 	count_s = trim(star + 1);
 	if ((strchr(device, ':') || lookup(NAMES(devices), device) < 0) &&
-	    !gpu_device_ok(device)) {
+	    !gpu_device_ok(device) && !blocks_device_ok(device)) {
 		list = join(NAMES(devices));
 		fail(p, p->line, "unknown device '%s' in '%s' (known: %s)",
 		     device, key, list);
@@ -955,6 +975,19 @@ static int set_rows_per_block(struct parse *p, const char *key,
 	return get_small(&p->spec->rows_per_block, p, key, value, 1, 1024);
 }
 
+static int set_blocks_per_thread(struct parse *p, const char *key,
+				 const char *value)
+{
+	return get_small(&p->spec->blocks_per_thread, p, key, value, 1, 1024);
+}
+
+static int set_step_tolerance(struct parse *p, const char *key,
+			      const char *value)
+{
+	return get_small(&p->spec->step_tolerance_rows, p, key, value, 0,
+			 PR_SPEC_STEP_TOLERANCE_MAX);
+}
+
 static int set_tolerance(struct parse *p, const char *key, const char *value)
 {
 	return get_num(&p->spec->tolerance, p, key, value, 1.0,
@@ -1305,6 +1338,7 @@ static pr_spec *spec_new(const char *path, const char *name)
 	spec->threads_per_block = 256;
 	spec->slurm.time_min = 10;
 	spec->rows_per_block = 1;
+	spec->blocks_per_thread = 1;
 	spec->reps = 20;
 	spec->warmup = 3;
 	spec->model = pr_strdup("none");
