@@ -248,15 +248,23 @@ static void *load(const char *const *sonames, char *why, size_t whylen)
 {
 	void *lib = NULL;
 	const char *err = "no soname to try";
-	size_t i;
+	size_t i, n;
 
 	for (i = 0; sonames && sonames[i] && !lib; i++)
 		if (!(lib = dlopen(sonames[i], RTLD_NOW | RTLD_LOCAL)))
 			err = dlerror();
-	if (!lib)
-		fail(why, whylen, "cannot load %s: %s",
-		     sonames && sonames[0] ? sonames[0] : "the library", err);
-	return lib;
+	if (lib)
+		return lib;
+	n = (size_t)snprintf(why, whylen, "cannot load %s",
+			     i ? sonames[0] : "the library");
+	if (i > 1 && n < whylen)
+		n += (size_t)snprintf(why + n, whylen - n,
+				      " (nor %zu other "
+				      "sonames)",
+				      i - 1);
+	if (n < whylen)
+		snprintf(why + n, whylen - n, ": %s", err);
+	return NULL;
 }
 
 /* Every symbol of names into fn[], or why names the first missing. */
