@@ -227,6 +227,13 @@ $(BIN)/tests/test_plan: tests/unit/test_plan.c $(CORE_OBJ) $(RUNNER_TEST_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(CORE_OBJ) $(RUNNER_TEST_OBJ) $(LDLIBS) \
 		-lcmocka
 
+# The energy counters' readers need no MPI either.
+$(BIN)/tests/test_energy: tests/unit/test_energy.c $(CORE_OBJ) \
+			  $(BUILD)/src/runner/energy.o
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(CORE_OBJ) $(BUILD)/src/runner/energy.o \
+		$(LDLIBS) -lcmocka
+
 $(BUILD)/tests/fuzz/fuzz_manifest.o: ALL_CFLAGS += -DPR_FUZZ_SRCDIR='"$(CURDIR)"'
 
 $(BIN)/fuzz/replay_%: $(BUILD)/tests/fuzz/replay.o \

@@ -970,6 +970,7 @@ void pr_analyze_run(pr_analysis_run *out, const pr_timings *t,
 	out->sharing = pr_calloc(out->nconfigs + 1, sizeof(pr_sharing));
 	pr_analyze_sharing(out->sharing, out->nconfigs, m);
 	pr_analyze_busy(&out->busy, m);
+	pr_analyze_energy(&out->energy, t, m);
 	samples_load(&S, t);
 	build_groups(out, &S);
 	build_table(out, &S, cells, ncells, rule);
@@ -1173,6 +1174,7 @@ void pr_analysis_run_free(pr_analysis_run *r)
 	free(r->sharing);
 	pr_inflation_set_free(r->inflation);
 	pr_busy_free(&r->busy);
+	pr_energy_sum_free(&r->energy);
 	memset(r, 0, sizeof(*r));
 }
 

@@ -172,6 +172,37 @@ typedef struct {
 	double start_other_cores, start_rank_cpus, start_load, start_waited_s;
 } pr_busy;
 
+/* Joules per call of one (config, phase, device) where its counter
+ * measured them (DESIGN 7): the median over launches of the per-launch
+ * medians, with its order-statistic interval. */
+typedef struct {
+	int config;
+	char *phase, *device;
+	double stat_j, lo_j, hi_j, coverage;
+	double resolution_j; /* the devices' counters', NAN when unknown */
+	size_t nlaunches;
+} pr_energy_row;
+
+/* A run's energy: what was measured, and why nothing was where nothing
+ * was. */
+typedef struct {
+	int recorded;	    /* the manifest has the ranks' energy records */
+	char *counters;	    /* the counters the ranks read, or NULL */
+	char *why_not;	    /* "rapl: ...; nvml: ..." the readers' reasons */
+	pr_energy_row *row; /* sorted as the archive first holds them */
+	size_t nrows;
+	struct {
+		char *name;
+		double resolution_j, min_phase_s;
+	} * device; /* per device of the ranks that had a counter */
+	size_t ndevices;
+} pr_energy_sum;
+
+/* From t's energy_uj column and m's launch records (m may be NULL). */
+void pr_analyze_energy(pr_energy_sum *out, const struct pr_timings *t,
+		       const struct pr_manifest *m);
+void pr_energy_sum_free(pr_energy_sum *s);
+
 /*
  * Linearity of one series (model linear-rows): the cells of one (config,
  * phase, device) that have rows, and the rows values whose cell FAILs.
@@ -233,6 +264,7 @@ typedef struct pr_analysis_run {
 	size_t narrivals;
 	pr_sharing *sharing; /* per config index */
 	pr_busy busy;
+	pr_energy_sum energy;
 	/* What the model's post_analyze hook adds (predict/models.h); the
 	 * has_ flags say whether the model computes them at all. */
 	int has_linearity, has_steps;

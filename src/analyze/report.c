@@ -589,6 +589,53 @@ static void put_busy_launch(FILE *f, const pr_analysis_run *r,
 	fputc('\n', f);
 }
 
+/* Energy per call (DESIGN 7): the table where a counter measured it,
+ * else one line saying why not, from the recorded reasons only. */
+static void put_energy(FILE *f, const pr_analysis_run *r)
+{
+	const pr_energy_sum *e = &r->energy;
+	size_t i;
+
+	if (!e->recorded) {
+		fputs("- energy: not recorded (the run is older than the "
+		      "energy record)\n",
+		      f);
+		return;
+	}
+	if (!e->counters) {
+		fprintf(f, "- energy: not measured (%s)\n",
+			e->why_not ? e->why_not : "no reason recorded");
+		return;
+	}
+	if (!e->nrows) {
+		fprintf(f,
+			"- energy: counters %s; not measured per call (no "
+			"timed event lasted the %g s its counter needs)\n",
+			e->counters,
+			e->ndevices ? e->device[0].min_phase_s : 0);
+		return;
+	}
+	fprintf(f,
+		"- energy per call (counters %s; each event at least 100 "
+		"update periods long):\n\n"
+		"| config | phase | device | J per call | 95%% interval | "
+		"resolution J | launches |\n"
+		"|---|---|---|---|---|---|---|\n",
+		e->counters);
+	for (i = 0; i < e->nrows; i++) {
+		const pr_energy_row *x = &e->row[i];
+
+		fprintf(
+		    f, "| %s | %s | %s | %.6g | [%.6g, %.6g]%s | %g | %zu |\n",
+		    (size_t)x->config < r->nconfigs ? r->config_label[x->config]
+						    : "?",
+		    x->phase, x->device, x->stat_j, x->lo_j, x->hi_j,
+		    x->coverage < 0.95 ? " (full range)" : "", x->resolution_j,
+		    x->nlaunches);
+	}
+	fputc('\n', f);
+}
+
 /* What else used the machine (DESIGN 7): how many launches ran on a busy
  * machine, each of them, and a machine busy when the run started; "not
  * recorded" where the manifest says nothing, never idle. */
@@ -670,6 +717,7 @@ static void put_run_facts(FILE *f, const pr_analysis *a,
 	put_sharing(f, r);
 	put_original(f, r);
 	put_busy(f, r);
+	put_energy(f, r);
 	fputc('\n', f);
 }
 

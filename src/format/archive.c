@@ -93,6 +93,31 @@ static void writer_free(pr_archive_writer *w, char sha[65])
 	free(w);
 }
 
+int pr_archive_write_rows(pr_archive_writer *w, const char *buf, size_t len)
+{
+	const char *p = buf, *end = buf + len, *nl;
+	size_t commas;
+	int error;
+
+	while (p < end) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		nl = nl ? nl + 1 : end;
+		commas = 0;
+		for (const char *q = p; q < nl; q++)
+			commas += *q == ',';
+		if (commas == 11 && nl[-1] == '\n') {
+			if ((error = pr_archive_write(
+				 w, p, (size_t)(nl - p) - 1)) < 0 ||
+			    (error = pr_archive_write(w, ",\n", 2)) < 0)
+				return error;
+		} else if ((error = pr_archive_write(w, p, (size_t)(nl - p))) <
+			   0)
+			return error;
+		p = nl;
+	}
+	return PR_OK;
+}
+
 int pr_archive_finish(pr_archive_writer *w, pr_archive_info *info)
 {
 	struct stat st;

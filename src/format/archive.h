@@ -6,10 +6,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The header line of timings.csv (DESIGN 4), without the newline. */
-#define PR_ARCHIVE_HEADER                                                      \
+/* The header line of timings.csv (DESIGN 4), without the newline; and
+ * the one of archives older than the energy column, which still read. */
+#define PR_ARCHIVE_HEADER_12                                                   \
 	"launch,config,rep,warmup,rank,host,device,phase,bytes,rows,"          \
 	"t_start_ns,t_end_ns"
+#define PR_ARCHIVE_HEADER PR_ARCHIVE_HEADER_12 ",energy_uj"
 
 typedef struct pr_archive_info {
 	char sha256[65];   /* of the uncompressed CSV, header included */
@@ -27,6 +29,9 @@ typedef struct pr_archive_writer pr_archive_writer;
 int pr_archive_create(pr_archive_writer **out, const char *path);
 /* Append whole CSV lines (each ending in '\n'). */
 int pr_archive_write(pr_archive_writer *w, const void *buf, size_t len);
+/* Append a launch's rows as prereg-rank wrote them: a row of the twelve
+ * columns of an older runner gets an empty energy_uj. */
+int pr_archive_write_rows(pr_archive_writer *w, const char *buf, size_t len);
 /* Flush, close (gzclose checked), fsync and rename into place; fill info.
  * Frees w whatever happens. */
 int pr_archive_finish(pr_archive_writer *w, pr_archive_info *info);

@@ -8,7 +8,7 @@
 #include "format/archive.h"
 #include "base/util.h"
 
-#define NFIELDS 12
+#define NFIELDS 13 /* 12 in archives older than energy_uj */
 
 static int parse_i64(int64_t *out, const char *s)
 {
@@ -19,7 +19,7 @@ static int parse_i64(int64_t *out, const char *s)
 	return (errno || end == s || *end) ? -1 : 0;
 }
 
-static int parse_row(pr_timing *r, char **f)
+static int parse_row(pr_timing *r, char **f, int nfields)
 {
 	int64_t v[5];
 	int i;
@@ -40,36 +40,51 @@ static int parse_row(pr_timing *r, char **f)
 	    parse_i64(&r->t_start_ns, f[10]) < 0 ||
 	    parse_i64(&r->t_end_ns, f[11]) < 0)
 		return -1;
+	r->energy_uj = -1;
+	if (nfields == 13 && *f[12] &&
+	    (parse_i64(&r->energy_uj, f[12]) < 0 || r->energy_uj < 0))
+		return -1;
 	return (r->warmup == 0 || r->warmup == 1) && *r->phase ? 0 : -1;
 }
 
-/* Split line in place at commas into exactly NFIELDS fields. */
-static int split(char **f, char *line)
+/* Split line in place at commas into exactly nfields fields. */
+static int split(char **f, char *line, int nfields)
 {
 	int n = 0;
 	char *p = line;
 
 	f[n++] = p;
 	while ((p = strchr(p, ',')) != NULL) {
-		if (n == NFIELDS)
+		if (n == nfields)
 			return -1;
 		*p++ = '\0';
 		f[n++] = p;
 	}
-	return n == NFIELDS ? 0 : -1;
+	return n == nfields ? 0 : -1;
+}
+
+static int is_header(const char *p, const char *nl, const char *header)
+{
+	return (size_t)(nl - p) == strlen(header) &&
+	       strncmp(p, header, (size_t)(nl - p)) == 0;
 }
 
 int pr_timings_parse(pr_timings *out, char *text, const char *path)
 {
 	char *p, *nl, *f[NFIELDS];
 	size_t cap = 0, line = 1;
+	int nfields = 0;
 
 	memset(out, 0, sizeof(*out));
 	out->text = text;
 	p = out->text;
 	nl = strchr(p, '\n');
-	if (!nl || (size_t)(nl - p) != strlen(PR_ARCHIVE_HEADER) ||
-	    strncmp(p, PR_ARCHIVE_HEADER, (size_t)(nl - p)) != 0) {
+	if (nl && is_header(p, nl, PR_ARCHIVE_HEADER))
+		nfields = 13;
+	else if (nl && is_header(p, nl, PR_ARCHIVE_HEADER_12))
+		nfields = 12;
+	out->energy = nfields == 13;
+	if (!nfields) {
 		pr_timings_free(out);
 		return pr_error("'%s': the header is not '%s'", path,
 				PR_ARCHIVE_HEADER);
@@ -88,8 +103,8 @@ int pr_timings_parse(pr_timings *out, char *text, const char *path)
 			out->row =
 			    pr_realloc(out->row, cap * sizeof(pr_timing));
 		}
-		if (split(f, p) < 0 ||
-		    parse_row(&out->row[out->nrows], f) < 0) {
+		if (split(f, p, nfields) < 0 ||
+		    parse_row(&out->row[out->nrows], f, nfields) < 0) {
 			pr_timings_free(out);
 			return pr_error("'%s':%zu: malformed row", path, line);
 		}

@@ -10,18 +10,21 @@ typedef struct {
 	const char *host, *device, *phase; /* point into the table's text */
 	int64_t bytes, rows;
 	int64_t t_start_ns, t_end_ns;
+	int64_t energy_uj; /* -1: not measured, or an older archive */
 } pr_timing;
 
 typedef struct pr_timings {
 	char *text; /* the decompressed CSV, cut into fields in place */
 	pr_timing *row;
 	size_t nrows;
+	int energy; /* the archive has the energy_uj column */
 } pr_timings;
 
 /*
  * Read runs/.../timings.csv.gz into out. The header must be exactly the
- * DESIGN 4 columns and every row must have 12 well-formed fields; errors
- * name the file and line. info (may be NULL) receives the archive facts.
+ * DESIGN 4 columns (or the twelve before energy_uj) and every row must
+ * have as many well-formed fields (energy_uj empty or an integer >= 0);
+ * errors name the file and line. info (may be NULL) receives the archive facts.
  */
 struct pr_archive_info;
 int pr_timings_load(pr_timings *out, struct pr_archive_info *info,

@@ -371,7 +371,7 @@ static int write_archive(pr_archive_info *info, run_ctx *rc)
 		csv = pr_run_launch_file(rc, k, "csv");
 		error = pr_read_file(&buf, &len, csv);
 		if (error == 0)
-			error = pr_archive_write(w, buf, len);
+			error = pr_archive_write_rows(w, buf, len);
 		free(buf);
 		free(csv);
 		if (error < 0) {

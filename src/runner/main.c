@@ -10,6 +10,7 @@
 #include "base/util.h"
 #include "runner/devices.h"
 #include "runner/envinfo.h"
+#include "runner/meter.h"
 #include "runner/output.h"
 #include "runner/plan.h"
 #include "runner/rank.h"
@@ -49,6 +50,9 @@ typedef struct {
 	json_t *mpi;
 	pr_sample *all;
 	size_t nall;
+	pr_envinfo mine;
+	pr_meter meter, *meters; /* meters: rank 0, per rank */
+	json_t *readers;	 /* rank 0: every energy reader's state */
 } launch;
 
 static int load_plan(launch *l, const char *path)
@@ -75,12 +79,12 @@ static int load_plan(launch *l, const char *path)
 /* Environment, clock offsets and MPI facts, before anything is timed. */
 static void survey(launch *l)
 {
-	pr_envinfo mine;
 	int n = l->rk.nranks;
 
-	pr_envinfo_local(&mine, &l->rk);
-	l->env = pr_envinfo_gather(&mine, n);
+	pr_envinfo_local(&l->mine, &l->rk);
+	l->env = pr_envinfo_gather(&l->mine, n);
 	if (l->rk.rank == 0) {
+		l->readers = pr_meter_readers();
 		l->offset = pr_calloc((size_t)n, sizeof(int64_t));
 		l->rtt = pr_calloc((size_t)n, sizeof(int64_t));
 		l->shared = pr_calloc((size_t)n, sizeof(int));
@@ -109,8 +113,13 @@ static int write_outputs(launch *l)
 	pr_clocks clocks = {l->offset, l->rtt, l->shared};
 	json_t *root = pr_output_report(&l->plan, l->env, &clocks, l->rk.nranks,
 					l->all, l->nall);
-	int error;
+	json_t *ranks = json_object_get(root, "ranks");
+	int error, r;
 
+	for (r = 0; r < l->rk.nranks; r++)
+		json_object_set_new(json_array_get(ranks, (size_t)r), "energy",
+				    pr_meter_json(&l->meters[r]));
+	json_object_set(root, "energy_readers", l->readers);
 	if (!root || json_object_update(root, l->mpi) < 0 ||
 	    (l->w->report && l->w->report(l->wctx, root) < 0)) {
 		error = pr_rank_failf(PR_EFAIL, 0, "cannot build '%s'", json);
@@ -140,10 +149,17 @@ static int launch_run(launch *l, const char *path)
 	    (error = pr_rank_agree(pr_rank_setup(&l->rk, &l->plan))) < 0)
 		return error;
 	survey(l);
-	if ((error = pr_rank_agree(setup_workload(l))) < 0 ||
-	    (error = pr_rank_agree(pr_timing_loop(
-		 &l->buf, l->w, l->wctx, l->plan.warmup, l->plan.reps))) < 0)
+	if ((error = pr_rank_agree(setup_workload(l))) < 0)
 		return error;
+	pr_meter_open(&l->meter, &l->buf, &l->rk,
+		      l->mine.has_gpu ? l->mine.gpu.pci_bus_id : NULL);
+	pr_meter_launch_start(&l->meter, &l->buf);
+	error = pr_timing_loop(&l->buf, l->w, l->wctx, l->plan.warmup,
+			       l->plan.reps);
+	pr_meter_launch_end(&l->meter, &l->buf);
+	if ((error = pr_rank_agree(error)) < 0)
+		return error;
+	l->meters = pr_meter_gather(&l->meter, l->rk.nranks);
 	verified = l->w->check ? l->w->check(l->wctx) : PR_OK;
 	error = pr_samples_gather(&l->all, &l->nall, &l->buf, l->rk.nranks,
 				  l->offset);
@@ -156,6 +172,7 @@ static void launch_free(launch *l)
 {
 	if (l->w && l->wctx)
 		l->w->teardown(l->wctx);
+	pr_meter_close(&l->buf);
 	pr_samples_free(&l->buf);
 	pr_rank_cleanup(&l->rk);
 	pr_plan_free(&l->plan);
@@ -165,6 +182,8 @@ static void launch_free(launch *l)
 	free(l->rtt);
 	free(l->shared);
 	free(l->all);
+	free(l->meters);
+	json_decref(l->readers);
 }
 
 /* An integer option's value in [min, max], or -1. */

@@ -21,13 +21,17 @@ int pr_output_csv(const char *path, const pr_plan *plan, const pr_sample *s,
 	if (!f)
 		return pr_rank_failf(PR_EFAIL, 0, "cannot format '%s': %s",
 				     path, strerror(errno));
-	for (i = 0; i < n; i++)
-		fprintf(f, "%d,%d,%d,%d,%d,%s,%s,%s,%lld,%lld,%lld,%lld\n",
+	for (i = 0; i < n; i++) {
+		fprintf(f, "%d,%d,%d,%d,%d,%s,%s,%s,%lld,%lld,%lld,%lld,",
 			plan->launch, plan->config, s[i].rep, s[i].warmup,
 			s[i].rank, env[s[i].rank].host, env[s[i].rank].device,
 			pr_phase_name(s[i].phase), (long long)s[i].bytes,
 			(long long)s[i].rows, (long long)s[i].t_start_ns,
 			(long long)s[i].t_end_ns);
+		if (s[i].energy_uj >= 0)
+			fprintf(f, "%lld", (long long)s[i].energy_uj);
+		fputc('\n', f);
+	}
 	bad = fflush(f) != 0 || ferror(f);
 	if (fclose(f) != 0 || bad) {
 		free(buf);

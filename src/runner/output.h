@@ -13,7 +13,7 @@
 /*
  * PREFIX.csv: one line per sample in the DESIGN 4 column order
  *   launch,config,rep,warmup,rank,host,device,phase,bytes,rows,
- *   t_start_ns,t_end_ns
+ *   t_start_ns,t_end_ns,energy_uj (empty when not measured)
  * with no header (the caller adds it when it joins the launches). env is
  * indexed by rank. Failures are recorded with pr_rank_failf.
  */

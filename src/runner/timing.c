@@ -33,6 +33,7 @@ int pr_samples_init(pr_samples *out, size_t cap, int rank)
 {
 	memset(out, 0, sizeof(*out));
 	out->rank = rank;
+	out->pending_uj = -1;
 	if (cap > (size_t)INT_MAX / sizeof(pr_sample))
 		return pr_rank_failf(PR_EINPUT, 0,
 				     "the plan asks for %zu samples on one "

@@ -2,7 +2,7 @@
 # t0001: the full predict / pin / run cycle with --quick in a scratch repo
 . "$(dirname "$0")/lib.sh"
 new_repo "$SCRATCH/repo"
-header=launch,config,rep,warmup,rank,host,device,phase,bytes,rows,t_start_ns,t_end_ns
+header=launch,config,rep,warmup,rank,host,device,phase,bytes,rows,t_start_ns,t_end_ns,energy_uj
 
 expect_exit 0 "predict a calibration" "$PREREG" predict t-calib
 check "the calibration prediction has a plan and no cells" \

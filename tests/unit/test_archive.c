@@ -34,9 +34,9 @@ static int teardown(void **state)
 	return system(cmd);
 }
 
-static const char rows[] = "0,0,0,1,0,h,cpu,pingpong,8,0,100,200\n"
-			   "0,0,1,0,0,h,cpu,pingpong,8,0,300,450\n"
-			   "0,0,1,0,1,h,cpu,pingpong,8,0,301,449\n";
+static const char rows[] = "0,0,0,1,0,h,cpu,pingpong,8,0,100,200,\n"
+			   "0,0,1,0,0,h,cpu,pingpong,8,0,300,450,\n"
+			   "0,0,1,0,1,h,cpu,pingpong,8,0,301,449,7\n";
 
 static char *write_sample(const char *name)
 {
@@ -95,7 +95,74 @@ static void test_timings_parse(void **state)
 	assert_string_equal(t.row[1].phase, "pingpong");
 	assert_int_equal(t.row[1].t_end_ns - t.row[1].t_start_ns, 150);
 	assert_true(pr_timing_seconds(&t.row[1]) > 1.49e-7);
+	assert_int_equal(t.energy, 1);
+	assert_int_equal(t.row[1].energy_uj, -1); /* empty: not measured */
+	assert_int_equal(t.row[2].energy_uj, 7);
 	pr_timings_free(&t);
+	free(path);
+}
+
+/* text parsed as an archive's CSV: the return code */
+static int parse(pr_timings *t, const char *text)
+{
+	return pr_timings_parse(t, pr_strdup(text), "x.csv");
+}
+
+/* An archive from before energy_uj: twelve columns, read as unmeasured;
+ * each header takes only rows of its own width, energy_uj >= 0. */
+static void test_timings_energy_column(void **state)
+{
+	pr_timings t;
+
+	(void)state;
+	assert_int_equal(parse(&t, PR_ARCHIVE_HEADER_12
+			       "\n0,0,1,0,0,h,cpu,pingpong,8,0,300,450\n"),
+			 0);
+	assert_int_equal(t.energy, 0);
+	assert_int_equal(t.nrows, 1);
+	assert_int_equal(t.row[0].energy_uj, -1);
+	pr_timings_free(&t);
+	assert_int_equal(parse(&t, PR_ARCHIVE_HEADER_12
+			       "\n0,0,1,0,0,h,cpu,pingpong,8,0,3,4,5\n"),
+			 PR_EFAIL);
+	assert_int_equal(
+	    parse(&t, PR_ARCHIVE_HEADER "\n0,0,1,0,0,h,cpu,pingpong,8,0,3,4\n"),
+	    PR_EFAIL);
+	assert_int_equal(parse(&t, PR_ARCHIVE_HEADER
+			       "\n0,0,1,0,0,h,cpu,pingpong,8,0,3,4,-1\n"),
+			 PR_EFAIL);
+	assert_int_equal(parse(&t, PR_ARCHIVE_HEADER
+			       "\n0,0,1,0,0,h,cpu,pingpong,8,0,3,4,x\n"),
+			 PR_EFAIL);
+	assert_int_equal(parse(&t, PR_ARCHIVE_HEADER
+			       "\n0,0,1,0,0,h,cpu,pingpong,8,0,3,4,0\n"),
+			 0);
+	assert_int_equal(t.row[0].energy_uj, 0);
+	pr_timings_free(&t);
+}
+
+/* A launch CSV of an older runner (twelve columns) joins a new archive
+ * with energy_uj empty; a new runner's rows pass unchanged. */
+static void test_write_rows_widens(void **state)
+{
+	static const char mixed[] = "0,0,1,0,0,h,cpu,pingpong,8,0,300,450\n"
+				    "0,0,1,0,1,h,cpu,pingpong,8,0,301,449,"
+				    "12\n";
+	char *path = pr_asprintf("%s/w.csv.gz", dir), *text = NULL, *expect;
+	pr_archive_writer *w = NULL;
+	pr_archive_info info;
+
+	(void)state;
+	assert_int_equal(pr_archive_create(&w, path), 0);
+	assert_int_equal(pr_archive_write_rows(w, mixed, strlen(mixed)), 0);
+	assert_int_equal(pr_archive_finish(w, &info), 0);
+	assert_int_equal(pr_archive_read(&text, &info, path), 0);
+	expect = pr_asprintf("%s\n%s", PR_ARCHIVE_HEADER,
+			     "0,0,1,0,0,h,cpu,pingpong,8,0,300,450,\n"
+			     "0,0,1,0,1,h,cpu,pingpong,8,0,301,449,12\n");
+	assert_string_equal(text, expect);
+	free(text);
+	free(expect);
 	free(path);
 }
 
@@ -213,6 +280,8 @@ int main(void)
 	    cmocka_unit_test(test_sha256_known_vector),
 	    cmocka_unit_test(test_round_trip),
 	    cmocka_unit_test(test_timings_parse),
+	    cmocka_unit_test(test_timings_energy_column),
+	    cmocka_unit_test(test_write_rows_widens),
 	    cmocka_unit_test(test_timing_seconds_extremes),
 	    cmocka_unit_test(test_truncated_is_an_error),
 	    cmocka_unit_test(test_flipped_byte_is_an_error),

@@ -94,10 +94,10 @@ static int ar_run(void *ctx, int rep, int warmup, pr_samples *out)
 		/* a result that was never written must not pass */
 		ar->b[0] = ar->b[floats_of(size) - 1] = -1.0f;
 		MPI_Barrier(MPI_COMM_WORLD);
-		t0 = pr_timing_now();
+		t0 = pr_timing_begin(out, PR_PHASE_ALLREDUCE);
 		MPI_Allreduce(ar->a, ar->b, floats_of(size), MPI_FLOAT, MPI_SUM,
 			      MPI_COMM_WORLD);
-		t1 = pr_timing_now();
+		t1 = pr_timing_end(out);
 		pr_samples_add(out, PR_PHASE_ALLREDUCE, (int64_t)size, 0, t0,
 			       t1);
 		verify(ar, size);

@@ -142,16 +142,16 @@ static void primitives(kvsplit *kv, const float *buf, long n, pr_samples *out)
 	int64_t t0, t1;
 
 	MPI_Barrier(MPI_COMM_WORLD);
-	t0 = pr_timing_now();
+	t0 = pr_timing_begin(out, PR_PHASE_SENDRECV);
 	MPI_Sendrecv(buf, (int)seg, MPI_FLOAT, (r + 1) % p, 2, kv->seg_in,
 		     (int)seg, MPI_FLOAT, (r + p - 1) % p, 2, MPI_COMM_WORLD,
 		     MPI_STATUS_IGNORE);
-	t1 = pr_timing_now();
+	t1 = pr_timing_end(out);
 	pr_samples_add(out, PR_PHASE_SENDRECV, seg * 4, 1, t0, t1);
 	MPI_Barrier(MPI_COMM_WORLD);
-	t0 = pr_timing_now();
+	t0 = pr_timing_begin(out, PR_PHASE_REDUCE_LOCAL);
 	MPI_Reduce_local(kv->seg_in, kv->seg_acc, (int)seg, MPI_FLOAT, MPI_SUM);
-	t1 = pr_timing_now();
+	t1 = pr_timing_end(out);
 	pr_samples_add(out, PR_PHASE_REDUCE_LOCAL, seg * 4, 1, t0, t1);
 }
 
@@ -199,37 +199,37 @@ static int kv_run(void *ctx, int rep, int warmup, pr_samples *out)
 
 	(void)rep;
 	(void)warmup;
-	t0 = pr_timing_now();
+	t0 = pr_timing_begin(out, PR_PHASE_COMPUTE);
 	if (kv->be->run_rows(kv->bctx, &a) < 0 || kv->be->sync(kv->bctx) < 0)
 		return pr_rank_fail_backend(kv->rk, "run_rows");
-	t1 = pr_timing_now();
+	t1 = pr_timing_end(out);
 	pr_samples_add(out, PR_PHASE_COMPUTE, 0, rows, t0, t1);
 	if (pr_tensor_device_sample(kv->rk, out, rows, t0) < 0)
 		return PR_EFAIL;
 	if (staged(kv)) {
-		t0 = pr_timing_now();
+		t0 = pr_timing_begin(out, PR_PHASE_TO_HOST);
 		if (to_host(kv) < 0)
 			return PR_EFAIL;
-		t1 = pr_timing_now();
+		t1 = pr_timing_end(out);
 		pr_samples_add(out, PR_PHASE_TO_HOST, (n + rows) * 4, rows, t0,
 			       t1);
 	}
 	pr_workload_sync(kv->rk->plan);
-	t0 = pr_timing_now();
+	t0 = pr_timing_begin(out, PR_PHASE_ALLREDUCE_SMALL);
 	MPI_Allreduce(kv->m_mpi, kv->m_all, (int)rows, MPI_FLOAT, MPI_MAX,
 		      MPI_COMM_WORLD);
-	t1 = pr_timing_now();
+	t1 = pr_timing_end(out);
 	pr_samples_add(out, PR_PHASE_ALLREDUCE_SMALL, rows * 4, 0, t0, t1);
-	t0 = pr_timing_now();
+	t0 = pr_timing_begin(out, PR_PHASE_RESCALE);
 	if (rescale(kv) < 0)
 		return PR_EFAIL;
-	t1 = pr_timing_now();
+	t1 = pr_timing_end(out);
 	pr_samples_add(out, PR_PHASE_RESCALE, 0, rows, t0, t1);
 	pr_workload_sync(kv->rk->plan);
-	t0 = pr_timing_now();
+	t0 = pr_timing_begin(out, PR_PHASE_ALLREDUCE);
 	MPI_Allreduce(MPI_IN_PLACE, kv->ol_mpi, (int)n, MPI_FLOAT, MPI_SUM,
 		      MPI_COMM_WORLD);
-	t1 = pr_timing_now();
+	t1 = pr_timing_end(out);
 	pr_samples_add(out, PR_PHASE_ALLREDUCE, n * 4, 0, t0, t1);
 	if (kv->rk->plan->interleave) {
 		primitives(kv, kv->m_mpi, rows, out);

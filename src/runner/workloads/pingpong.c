@@ -139,9 +139,9 @@ static void timed_once(pingpong *pp, op_fn op, pr_phase phase, size_t size,
 {
 	int64_t t0, t1;
 
-	t0 = pr_timing_now();
+	t0 = pr_timing_begin(out, phase);
 	op(pp, size);
-	t1 = pr_timing_now();
+	t1 = pr_timing_end(out);
 	pr_samples_add(out, phase, (int64_t)size, 0, t0, t1);
 }
 
@@ -222,10 +222,10 @@ static void block(pingpong *pp, op_fn op, pr_phase phase, size_t size,
 	int64_t t0, t1;
 	int i;
 
-	t0 = pr_timing_now();
+	t0 = pr_timing_begin(out, phase);
 	for (i = 0; i < inner; i++)
 		op(pp, size);
-	t1 = pr_timing_now();
+	t1 = pr_timing_end(out);
 	pr_samples_add(out, phase, (int64_t)size, inner, t0, t1);
 }
 

@@ -163,26 +163,26 @@ static int rs_run(void *ctx, int rep, int warmup, pr_samples *out)
 
 	(void)rep;
 	(void)warmup;
-	t0 = pr_timing_now();
+	t0 = pr_timing_begin(out, PR_PHASE_COMPUTE);
 	if (compute(rs) < 0)
 		return PR_EFAIL;
-	t1 = pr_timing_now();
+	t1 = pr_timing_end(out);
 	pr_samples_add(out, PR_PHASE_COMPUTE, 0, rs->count, t0, t1);
 	if (pr_tensor_device_sample(rs->rk, out, rs->count, t0) < 0)
 		return PR_EFAIL;
 	if (staged(rs)) {
-		t0 = pr_timing_now();
+		t0 = pr_timing_begin(out, PR_PHASE_TO_HOST);
 		if (to_host(rs) < 0)
 			return PR_EFAIL;
-		t1 = pr_timing_now();
+		t1 = pr_timing_end(out);
 		pr_samples_add(out, PR_PHASE_TO_HOST, (n + rs->count) * 4,
 			       rs->count, t0, t1);
 	}
 	pr_workload_sync(rs->rk->plan);
-	t0 = pr_timing_now();
+	t0 = pr_timing_begin(out, PR_PHASE_GATHERV);
 	MPI_Gatherv(rs->ol_mpi, (int)n, MPI_FLOAT, rs->all, rs->counts,
 		    rs->displs, MPI_FLOAT, 0, MPI_COMM_WORLD);
-	t1 = pr_timing_now();
+	t1 = pr_timing_end(out);
 	pr_samples_add(out, PR_PHASE_GATHERV, n * 4, rs->count, t0, t1);
 	return PR_OK;
 }

@@ -120,11 +120,11 @@ static int sw_run(void *ctx, int rep, int warmup, pr_samples *out)
 	(void)warmup;
 	for (i = 0; i < sw->n; i++) {
 		a.rows = sw->order[i];
-		t0 = pr_timing_now();
+		t0 = pr_timing_begin(out, PR_PHASE_COMPUTE);
 		if (sw->be->run_rows(sw->bctx, &a) < 0 ||
 		    sw->be->sync(sw->bctx) < 0)
 			return pr_rank_fail_backend(sw->rk, "run_rows");
-		t1 = pr_timing_now();
+		t1 = pr_timing_end(out);
 		pr_samples_add(out, PR_PHASE_COMPUTE, 0, a.rows, t0, t1);
 		if (pr_tensor_device_sample(sw->rk, out, a.rows, t0) < 0)
 			return PR_EFAIL;
