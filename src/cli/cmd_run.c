@@ -106,7 +106,6 @@ int pr_cmd_run_opts(pr_run_opts *o, int *first, int argc, char **argv,
 
 	memset(o, 0, sizeof(*o));
 	o->launches = o->reps = o->warmup = -1;
-	o->launcher = "mpirun";
 	return pr_cmd_parse(first, argc, argv, text, opts, 1, on_opt, o);
 }
 

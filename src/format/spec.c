@@ -506,6 +506,13 @@ static int set_rows_list(struct parse *p, const char *key, const char *value)
 	return error;
 }
 
+const char *pr_group_star(const pr_group *g)
+{
+	size_t n = strlen(g->device);
+
+	return n && g->device[n - 1] == '*' ? "" : "*";
+}
+
 /*
  * Is this a Slurm partition name the batch script can carry as it is:
  * 1 to PR_MAX_PARTITION letters, digits, '_', '-' or '.'?
@@ -993,10 +1000,12 @@ static int group_partitions(struct parse *p)
 	for (g = 0; g < s->ngroups; g++)
 		if (!s->groups[g].partition[0])
 			return fail(p, line_of(p, "ranks", "group"),
-				    "rank group %d ('%s*%d') names no "
+				    "rank group %d ('%s%s%d') names no "
 				    "partition while another does (give "
 				    "every group its @PARTITION, or none)",
-				    g, s->groups[g].device, s->groups[g].count);
+				    g, s->groups[g].device,
+				    pr_group_star(&s->groups[g]),
+				    s->groups[g].count);
 	for (g = 0; g < s->ngroups; g++)
 		s->slurm.partition[g] = pr_strdup(s->groups[g].partition);
 	s->slurm.npartition = s->ngroups;

@@ -38,6 +38,10 @@ typedef struct {
 	char partition[PR_MAX_PARTITION + 1];
 } pr_group;
 
+/* What goes between a group's device and count as the spec writes them:
+ * "*" (cpu*4), or "" after a device ending in '*' (cuda:*4). */
+const char *pr_group_star(const pr_group *g);
+
 typedef struct pr_spec {
 	char *name; /* experiment name (directory name) */
 	char *path; /* experiments/NAME/experiment.ini */
