@@ -55,6 +55,11 @@ check "two hetjob separators" sh -c \
 check "one srun step over het groups 0, 1 and 2" grep -qE \
 	'^srun .*--het-group=0 .* : --het-group=1 .* : --het-group=2 ' "$SCRATCH/dry"
 check "the dry run submitted nothing" sh -c '[ ! -d runs ]'
+expect_exit 0 "--launcher mpirun overrides the partitions" \
+	"$PREREG" run three-vendors --launcher mpirun --dry-run
+cp "$SCRATCH/out" "$SCRATCH/mpi"
+check "and shows mpirun lines, no batch script" sh -c "
+	grep -q '^  mpirun -np 9 ' '$SCRATCH/mpi' && ! grep -q '^#SBATCH' '$SCRATCH/mpi'"
 
 # Skipped when there is no Slurm, unless tests/check.sh started one
 # (PREREG_TEST_SLURM=1): then a missing Slurm is a failure.
