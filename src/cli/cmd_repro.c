@@ -116,11 +116,12 @@ static int prepare_original(pr_original *orig, pr_run_opts *o,
 	char *first = NULL;
 	int error;
 
-	if (strcmp(o->launcher, "mpirun"))
+	if (o->launcher && strcmp(o->launcher, "mpirun"))
 		return pr_error_code(PR_EINPUT,
 				     "--as-original runs under mpirun only: "
 				     "the runner it builds lies in a local "
 				     "temporary directory");
+	o->launcher = "mpirun"; /* also for a spec that names partitions */
 	if (!oo->run_id && (error = pr_original_first(&first, repo, name)) < 0)
 		return error;
 	error = pr_original_resolve(orig, repo, name,

@@ -30,6 +30,9 @@ static const char usage[] =
     "\n"
     "  --launches L, --reps R, --warmup W   override the spec\n"
     "  --quick       2 launches x (1 warmup + 3 reps): a minute or less\n"
+    "  --launcher mpirun|slurm   default: slurm when the spec's rank\n"
+    "                groups name their partitions (cpu*4@PART), else\n"
+    "                mpirun\n"
     "  --no-commit   leave the run in the work tree\n"
     "  --dry-run     print the schedule and the mpirun lines, run nothing\n"
     "  --progress    progress on stderr even when it is not a terminal\n"
@@ -106,7 +109,6 @@ int pr_cmd_run_opts(pr_run_opts *o, int *first, int argc, char **argv,
 
 	memset(o, 0, sizeof(*o));
 	o->launches = o->reps = o->warmup = -1;
-	o->launcher = "mpirun";
 	return pr_cmd_parse(first, argc, argv, text, opts, 1, on_opt, o);
 }
 

@@ -526,16 +526,61 @@ static int set_rows_list(struct parse *p, const char *key, const char *value)
 	return error;
 }
 
-/* One `device*count` entry of [ranks] group. */
+const char *pr_group_star(const pr_group *g)
+{
+	size_t n = strlen(g->device);
+
+	return n && g->device[n - 1] == '*' ? "" : "*";
+}
+
+/*
+ * Is this a Slurm partition name the batch script can carry as it is:
+ * 1 to PR_MAX_PARTITION letters, digits, '_', '-' or '.'?
+ */
+static int partition_ok(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n >= 1 && n <= PR_MAX_PARTITION &&
+	       strspn(name, "abcdefghijklmnopqrstuvwxyz"
+			    "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			    "0123456789_-.") == n;
+}
+
+/* The `@PARTITION` of a [ranks] group entry, cut off the entry. */
+static int group_partition(struct parse *p, const char *key, char *entry,
+			   pr_group *g)
+{
+	char *at = strchr(entry, '@');
+	const char *part;
+
+	g->partition[0] = '\0';
+	if (!at)
+		return PR_OK;
+	*at = '\0';
+	part = trim(at + 1);
+	if (!partition_ok(part))
+		return fail(p, p->line,
+			    "partition '%s' of '%s' entry '%s' must be 1 to %d "
+			    "letters, digits, '_', '-' or '.'",
+			    part, key, trim(entry), PR_MAX_PARTITION);
+	snprintf(g->partition, sizeof(g->partition), "%s", part);
+	return PR_OK;
+}
+
+/* One `device*count[@partition]` entry of [ranks] group. */
 static int add_group(struct parse *p, const char *key, char *entry)
 {
-	char *star = strrchr(entry, '*'), devbuf[40];
+	char *star, devbuf[40];
 	pr_group *g = &p->spec->groups[p->spec->ngroups];
 	const char *device, *count_s;
 	long long count;
 	char *list;
 	int rc;
 
+	if ((rc = group_partition(p, key, entry, g)) < 0)
+		return rc;
+	star = strrchr(entry, '*');
 	if (!star)
 		return fail(
 		    p, p->line,
@@ -912,6 +957,14 @@ static int set_slurm_list(struct parse *p, const char *key, const char *value)
 				    key, PR_MAX_GROUPS);
 		}
 		item = trim(item);
+		if (!strcmp(key, "partition") && *item && !partition_ok(item)) {
+			fail(p, p->line,
+			     "'partition' entry '%s' must be 1 to %d letters, "
+			     "digits, '_', '-' or '.'",
+			     item, PR_MAX_PARTITION);
+			free(copy);
+			return PR_EINPUT;
+		}
 		if (!strcmp(key, "nodes") && *item &&
 		    strspn(item, "0123456789") != strlen(item)) {
 			fail(p, p->line,
@@ -946,6 +999,39 @@ static int set_slurm_sbatch(struct parse *p, const char *key, const char *value)
 	return PR_OK;
 }
 
+/*
+ * The groups' @PARTITION: every group names one or none does, and not
+ * beside [slurm] partition; they become slurm.partition.
+ */
+static int group_partitions(struct parse *p)
+{
+	pr_spec *s = p->spec;
+	int g, named = 0;
+
+	for (g = 0; g < s->ngroups; g++)
+		named += s->groups[g].partition[0] != '\0';
+	if (named == 0)
+		return PR_OK;
+	if (s->slurm.npartition > 0)
+		return fail(p, line_of(p, "slurm", "partition"),
+			    "partitions given twice: in [ranks] group "
+			    "(@PARTITION) and in [slurm] partition (keep "
+			    "one)");
+	for (g = 0; g < s->ngroups; g++)
+		if (!s->groups[g].partition[0])
+			return fail(p, line_of(p, "ranks", "group"),
+				    "rank group %d ('%s%s%d') names no "
+				    "partition while another does (give "
+				    "every group its @PARTITION, or none)",
+				    g, s->groups[g].device,
+				    pr_group_star(&s->groups[g]),
+				    s->groups[g].count);
+	for (g = 0; g < s->ngroups; g++)
+		s->slurm.partition[g] = pr_strdup(s->groups[g].partition);
+	s->slurm.npartition = s->ngroups;
+	return PR_OK;
+}
+
 /* [slurm] lists name one entry per rank group, or one for all. */
 static int check_slurm(struct parse *p)
 {
@@ -953,7 +1039,10 @@ static int check_slurm(struct parse *p)
 	int n[3] = {p->spec->slurm.npartition, p->spec->slurm.nnodes,
 		    p->spec->slurm.ngres};
 	size_t i;
+	int error;
 
+	if ((error = group_partitions(p)) < 0)
+		return error;
 	for (i = 0; i < 3; i++)
 		if (n[i] > 1 && n[i] != p->spec->ngroups)
 			return fail(p, line_of(p, "slurm", keys_[i]),

@@ -31,14 +31,22 @@ typedef enum { PR_CLASS_COMPUTE, PR_CLASS_COMM, PR_NCLASSES } pr_phase_class;
 /* "compute", "comm"; NULL for anything else. */
 const char *pr_phase_class_name(pr_phase_class c);
 
-/* One rank group: `device*count`, e.g. cpu*4, cuda:0*4, hip:*2. device
- * is cpu, cpu-naive, cpu-blocks:T (T worker threads), cuda:N, hip:N,
- * cuda:* or hip:* (spread over the visible devices). Ranks are numbered in
- * group order. */
+/* One rank group: `device*count[@partition]`, e.g. cpu*4, cuda:0*4,
+ * hip:*2@gpuB. device is cpu, cpu-naive, cpu-blocks:T (T worker threads),
+ * cuda:N, hip:N, cuda:* or hip:* (spread over the visible devices). Ranks
+ * are numbered in group order. partition ("" when not given) is the
+ * Slurm partition of the group's het-job component; check_slurm copies
+ * it to slurm.partition. */
+#define PR_MAX_PARTITION 63
 typedef struct {
 	char device[32];
 	int count;
+	char partition[PR_MAX_PARTITION + 1];
 } pr_group;
+
+/* What goes between a group's device and count as the spec writes them:
+ * "*" (cpu*4), or "" after a device ending in '*' (cuda:*4). */
+const char *pr_group_star(const pr_group *g);
 
 typedef struct pr_spec {
 	char *name; /* experiment name (directory name) */
@@ -90,7 +98,9 @@ typedef struct pr_spec {
 	int threads_per_block, rows_per_block, blocks_per_thread;
 
 	/* [slurm]: one het-job component per rank group; NULL or "" where
-	 * not given. A list of one applies to every group. */
+	 * not given. A list of one applies to every group. The partitions
+	 * are those of [slurm] partition or, one per group, of the groups'
+	 * @PARTITION (never both). */
 	struct {
 		char *partition[PR_MAX_GROUPS];
 		char *nodes[PR_MAX_GROUPS];

@@ -408,7 +408,7 @@ static int write_manifest(char sha[65], run_ctx *rc, const pr_archive_info *ai,
 	    .configs = pr_manifest_configs(rc->spec),
 	    .launches = rc->invocations,
 	    .environment =
-		pr_manifest_environment(pr_envcap_host(), rc->opts->launcher),
+		pr_manifest_environment(pr_envcap_host(), rc->launcher->name),
 	    .archive = pr_manifest_archive(ai),
 	    .ledger = pr_manifest_ledger(ledger_prev),
 	    .workload = pr_manifest_workload(rc->spec),
@@ -564,7 +564,11 @@ static int setup(run_ctx *rc, const char *name)
 		return error;
 	if ((error = load_pinned(rc)) < 0)
 		return error;
-	if ((error = pr_launcher_lookup(&rc->launcher, o->launcher)) < 0 ||
+	if ((error = pr_launcher_lookup(&rc->launcher,
+					o->launcher ? o->launcher
+					: rc->spec->groups[0].partition[0]
+					    ? "slurm"
+					    : "mpirun")) < 0 ||
 	    (!o->dry_run && (error = rc->launcher->check(rc->spec)) < 0))
 		return error;
 	rc->launches = o->quick ? 2 : rc->spec->launches;
@@ -669,7 +673,7 @@ static int begin(run_ctx *rc)
 		       started, "pin", "tag", rc->pin.tag, "k", rc->pin.k,
 		       "commit", rc->pin.commit, "launches", rc->launches,
 		       "reps", rc->reps, "warmup", rc->warmup, "quick",
-		       rc->opts->quick, "launcher", rc->opts->launcher,
+		       rc->opts->quick, "launcher", rc->launcher->name,
 		       "no_commit", rc->opts->no_commit);
 	if (st)
 		json_object_set_new(st, "detached",

@@ -22,11 +22,13 @@ typedef struct {
 	int launches, reps, warmup; /* < 0: from the spec */
 	int quick;		    /* 2 launches x (1 warmup + 3 reps) */
 	int no_commit;		    /* leave the run in the work tree */
-	int dry_run;	      /* print mpirun lines and the schedule only */
-	int progress;	      /* progress on stderr even when not a tty */
-	const char *launcher; /* "mpirun" */
-	int wait;	      /* wait for the run lock instead of refusing */
-	int detached;	      /* allow a run commit on a detached HEAD */
+	int dry_run;  /* print mpirun lines and the schedule only */
+	int progress; /* progress on stderr even when not a tty */
+	/* "mpirun", "slurm"; NULL: slurm when the spec's rank groups name
+	 * their partitions ([ranks] group = cpu*4@PART), else mpirun */
+	const char *launcher;
+	int wait;     /* wait for the run lock instead of refusing */
+	int detached; /* allow a run commit on a detached HEAD */
 	const pr_run_original *original; /* NULL: this prereg's runner */
 	int wait_idle; /* seconds to wait for a quiet machine */
 } pr_run_opts;

@@ -66,10 +66,14 @@ int pr_slurm_check(const pr_spec *spec)
 			for (q = list; *q; q++)
 				if (*q == '\n')
 					*q = q[1] ? ',' : '\0';
-			error = pr_error_code(PR_EINPUT,
-					      "'%s': unknown partition '%s' "
-					      "(sinfo lists: %s)",
-					      spec->path, p, list);
+			error = pr_error_code(
+			    PR_EINPUT,
+			    "'%s': unknown partition '%s' for rank group %d "
+			    "(%s%s%d): no such partition here (sinfo lists: "
+			    "%s)",
+			    spec->path, p, g, spec->groups[g].device,
+			    pr_group_star(&spec->groups[g]),
+			    spec->groups[g].count, list);
 			free(list);
 		}
 	}

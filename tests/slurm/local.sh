@@ -1,23 +1,27 @@
 #!/bin/bash
-# local.sh start|stop|status - a two-node Slurm on this host for the tests.
+# local.sh start|stop|status - a three-node Slurm on this host for the tests.
 #
-# munge, slurmctld and two slurmd, all on 127.0.0.1:
+# munge, slurmctld and three slurmd, all on 127.0.0.1:
 #   node n1 (port 17001) alone in partition gpuA,
 #   node n2 (port 17002) alone in partition gpuB,
-# so a heterogeneous job with one component per partition runs its two
-# components on two "nodes", as on a cluster. Debian 12 (slurm-wlm 22.05,
+#   node n3 (port 17003) alone in partition cpu,
+# so a heterogeneous job with one component per partition runs each
+# component on its own "node", as on a cluster (Slurm never places two
+# components of one het job on one node: a third component needs a third
+# node). Debian 12 (slurm-wlm 22.05,
 # munge 0.5), as root; no systemd: the daemons are started directly.
 #
 #   start   writes /etc/slurm/slurm.conf and mpi.conf, starts what is not
-#           running and waits until n1 and n2 are idle. A no-op when it is
+#           running and waits until n1, n2 and n3 are idle. A no-op when it is
 #           already up. Refuses (exit 3) to replace a slurm.conf it did not
 #           write.
 #   stop    cancels every job (their slurmstepd and tasks would outlive
 #           slurmd), stops the Slurm daemons of the slurm.conf it wrote
 #           (none when the file is someone else's), and munged only if
 #           start started it.
-#   status  the daemons and sinfo; exit 0 when n1 and n2 are up (idle or
-#           running jobs), else 1.
+#   status  the daemons and sinfo; exit 0 when n1, n2 and n3 are up (idle
+#           or running jobs), else 1 (also for a Slurm of an older
+#           local.sh without n3: stop it and start it again).
 #
 # Env: SLURM_LOCAL_WAIT   seconds start waits for idle nodes (30)
 #      SLURM_LOCAL_CPUS   CPUs each node declares (16): a component may hold
@@ -31,7 +35,8 @@ CONF=/etc/slurm/slurm.conf
 MARK="# written by prereg tests/slurm/local.sh"
 STATE=/run/prereg-slurm-local          # munge.ours: start started munged
 CTLD_PID=/run/slurmctld.pid
-SLURMD_PIDS="/run/slurmd.n1.pid /run/slurmd.n2.pid"
+NODES="n1 n2 n3"
+SLURMD_PIDS="/run/slurmd.n1.pid /run/slurmd.n2.pid /run/slurmd.n3.pid"
 MUNGE_PID=/run/munge/munged.pid
 SPOOL_CTLD=/var/spool/slurmctld
 SPOOL_D=/var/spool/slurmd
@@ -79,12 +84,14 @@ stop_pids() {
 
 munge_works() { munge -n </dev/null 2>/dev/null | unmunge >/dev/null 2>&1; }
 
-# node_states: "n1 STATE n2 STATE" as sinfo sees them (empty if no answer)
+# node_states: "n1 STATE n2 STATE n3 STATE" as sinfo sees them (empty if
+# no answer)
 node_states() { sinfo -h -N -o '%N %T' 2>/dev/null | sort | paste -sd' '; }
 
-# nodes_up: n1 and n2 idle or running jobs
+# nodes_up: n1, n2 and n3 idle or running jobs
 nodes_up() {
-	node_states | grep -qxE 'n1 (idle|mixed|allocated) n2 (idle|mixed|allocated)'
+	local up='(idle|mixed|allocated)'
+	node_states | grep -qxE "n1 $up n2 $up n3 $up"
 }
 
 daemons_up() {
@@ -137,8 +144,10 @@ ReturnToService=2
 KillWait=2
 NodeName=n1 NodeHostname=$host NodeAddr=127.0.0.1 Port=17001 CPUs=$CPUS RealMemory=1000 State=UNKNOWN
 NodeName=n2 NodeHostname=$host NodeAddr=127.0.0.1 Port=17002 CPUs=$CPUS RealMemory=1000 State=UNKNOWN
+NodeName=n3 NodeHostname=$host NodeAddr=127.0.0.1 Port=17003 CPUs=$CPUS RealMemory=1000 State=UNKNOWN
 PartitionName=gpuA Nodes=n1 Default=YES MaxTime=INFINITE State=UP OverSubscribe=FORCE:4
 PartitionName=gpuB Nodes=n2 MaxTime=INFINITE State=UP OverSubscribe=FORCE:4
+PartitionName=cpu Nodes=n3 MaxTime=INFINITE State=UP OverSubscribe=FORCE:4
 EOF
 	printf 'PMIxTimeout=60\n' >/etc/slurm/mpi.conf
 }
@@ -157,12 +166,14 @@ start_munge() {
 start_slurm() {
 	stop_slurm
 	rm -rf $SPOOL_CTLD $SPOOL_D
-	mkdir -p $SPOOL_CTLD $SPOOL_D/n1 $SPOOL_D/n2 $LOGS
+	mkdir -p $SPOOL_CTLD $LOGS
 	rm -f $LOGS/slurmctld.log $LOGS/slurmd.n?.log $LOGS/jobcomp.log
 	write_conf
 	slurmctld
-	slurmd -N n1
-	slurmd -N n2
+	for node in $NODES; do
+		mkdir -p $SPOOL_D/$node
+		slurmd -N $node
+	done
 }
 
 stop_slurm() {
@@ -205,15 +216,15 @@ start() {
 		start_slurm
 	fi
 	for _ in $(seq $((WAIT * 10))); do
-		if [ "$(node_states)" = "n1 idle n2 idle" ]; then
-			say "up (n1 in gpuA, n2 in gpuB, idle)"
+		if [ "$(node_states)" = "n1 idle n2 idle n3 idle" ]; then
+			say "up (n1 in gpuA, n2 in gpuB, n3 in cpu, idle)"
 			return 0
 		fi
 		# already running: nodes busy with jobs are up too
 		if [ -z "$fresh" ] && nodes_up; then say "up (nodes busy)"; return 0; fi
 		sleep 0.1
 	done
-	echo "slurm-local: n1 and n2 not idle after ${WAIT}s" >&2
+	echo "slurm-local: n1, n2 and n3 not idle after ${WAIT}s" >&2
 	sinfo -N >&2 || true
 	tail -n 20 $LOGS/slurmctld.log $LOGS/slurmd.n?.log >&2 || true
 	exit 1

@@ -564,6 +564,97 @@ static void test_ranks_range(void **state)
 	}
 }
 
+/* [ranks] group's @PARTITION: one het-job component per group */
+static void test_group_partitions(void **state)
+{
+	pr_spec *spec;
+
+	(void)state;
+	spec = parse_ok(EXPERIMENT SHAPE "[ranks]\ngroup = cuda:*4@gpuA100x4, "
+					 "hip:*4 @ gpuMI100x8, cpu*1@cpu\n");
+	assert_int_equal(spec->ngroups, 3);
+	assert_int_equal(spec->nranks, 9);
+	assert_string_equal(spec->groups[0].device, "cuda:*");
+	assert_int_equal(spec->groups[0].count, 4);
+	assert_string_equal(spec->groups[1].device, "hip:*");
+	assert_int_equal(spec->slurm.npartition, 3);
+	assert_string_equal(spec->slurm.partition[0], "gpuA100x4");
+	assert_string_equal(spec->slurm.partition[1], "gpuMI100x8");
+	assert_string_equal(spec->slurm.partition[2], "cpu");
+	pr_spec_free(spec);
+	/* without any @, the partitions are [slurm]'s, or none */
+	spec = parse_ok(EXPERIMENT SHAPE "[ranks]\ngroup = cpu*1, cpu*1\n");
+	assert_int_equal(spec->slurm.npartition, 0);
+	assert_string_equal(spec->groups[0].partition, "");
+	pr_spec_free(spec);
+	spec = parse_ok(EXPERIMENT SHAPE "[ranks]\ngroup = cpu*1, cpu*1\n"
+					 "[slurm]\npartition = a.b_c-1, x\n");
+	assert_int_equal(spec->slurm.npartition, 2);
+	assert_string_equal(spec->slurm.partition[0], "a.b_c-1");
+	pr_spec_free(spec);
+	/* a name of exactly PR_MAX_PARTITION characters, and one more */
+	{
+		char ini[512], name[PR_MAX_PARTITION + 2], *msg;
+
+		memset(name, 'p', PR_MAX_PARTITION);
+		name[PR_MAX_PARTITION] = '\0';
+		snprintf(ini, sizeof(ini),
+			 EXPERIMENT SHAPE
+			 "[ranks]\ngroup = cpu*1@%s, cpu*1@x\n",
+			 name);
+		spec = parse_ok(ini);
+		assert_string_equal(spec->slurm.partition[0], name);
+		pr_spec_free(spec);
+		strcat(name, "p");
+		snprintf(ini, sizeof(ini),
+			 EXPERIMENT SHAPE
+			 "[ranks]\ngroup = cpu*1@%s, cpu*1@x\n",
+			 name);
+		msg = pr_asprintf("t.ini:9: partition '%s' of 'group' entry "
+				  "'cpu*1' must be 1 to 63 letters, digits, "
+				  "'_', '-' or '.'",
+				  name);
+		parse_fails(ini, msg);
+		free(msg);
+	}
+	parse_fails(EXPERIMENT SHAPE "[ranks]\ngroup = cpu*4@\n",
+		    "t.ini:9: partition '' of 'group' entry 'cpu*4' must be 1 "
+		    "to 63 letters, digits, '_', '-' or '.'");
+	parse_fails(EXPERIMENT SHAPE "[ranks]\ngroup = cpu*4@gpu a\n",
+		    "t.ini:9: partition 'gpu a' of 'group' entry 'cpu*4' must "
+		    "be 1 to 63 letters, digits, '_', '-' or '.'");
+	parse_fails(EXPERIMENT SHAPE "[ranks]\ngroup = cpu*4@a@b\n",
+		    "t.ini:9: partition 'a@b' of 'group' entry 'cpu*4' must be "
+		    "1 to 63 letters, digits, '_', '-' or '.'");
+	parse_fails(EXPERIMENT SHAPE "[ranks]\ngroup = @gpuA\n",
+		    "t.ini:9: 'group' entry '' must be DEVICE*COUNT, e.g. "
+		    "'cpu*4'");
+	parse_fails(EXPERIMENT SHAPE "[ranks]\ngroup = cpu@gpuA\n",
+		    "t.ini:9: 'group' entry 'cpu' must be DEVICE*COUNT, e.g. "
+		    "'cpu*4'");
+	/* an empty component */
+	parse_fails(EXPERIMENT SHAPE "[ranks]\ngroup = cpu*4@a, , cpu*1@c\n",
+		    "t.ini:9: empty entry in 'group'");
+	/* every group or none */
+	parse_fails(EXPERIMENT SHAPE "[ranks]\ngroup = cpu*4@a, cpu*1\n",
+		    "t.ini:9: rank group 1 ('cpu*1') names no partition while "
+		    "another does (give every group its @PARTITION, or none)");
+	/* not beside [slurm] partition */
+	parse_fails(EXPERIMENT SHAPE "[ranks]\ngroup = cpu*4@a, cpu*1@b\n"
+				     "[slurm]\npartition = a, b\n",
+		    "t.ini:11: partitions given twice: in [ranks] group "
+		    "(@PARTITION) and in [slurm] partition (keep one)");
+	parse_fails(EXPERIMENT SHAPE "[ranks]\ngroup = cpu*1, cpu*1\n"
+				     "[slurm]\npartition = gpuA, gpu\"B\n",
+		    "t.ini:11: 'partition' entry 'gpu\"B' must be 1 to 63 "
+		    "letters, digits, '_', '-' or '.'");
+	/* an empty [slurm] entry still means none for that group */
+	spec = parse_ok(EXPERIMENT SHAPE "[ranks]\ngroup = cpu*1, cpu*1\n"
+					 "[slurm]\npartition = , gpuB\n");
+	assert_string_equal(spec->slurm.partition[0], "");
+	pr_spec_free(spec);
+}
+
 static void test_schedule_range(void **state)
 {
 	(void)state;
@@ -1058,6 +1149,7 @@ int main(void)
 	    cmocka_unit_test(test_empty_value),
 	    cmocka_unit_test(test_text_values),
 	    cmocka_unit_test(test_ranks_range),
+	    cmocka_unit_test(test_group_partitions),
 	    cmocka_unit_test(test_schedule_range),
 	    cmocka_unit_test(test_shape_range),
 	    cmocka_unit_test(test_unknown_factor_values),
