@@ -1149,6 +1149,7 @@ void pr_analysis_run_free(pr_analysis_run *r)
 	}
 	free(r->steps);
 	free(r->primitive);
+	free(r->launch_ratio);
 	free(r->run_id);
 	free(r->status);
 	free(r->pin_tag);
