@@ -8,7 +8,8 @@
 #include "analyze/compare.h"
 #include "base/util.h"
 
-/* The compute row of config at rows, or an empty one (n == 0). */
+/* The compute row of config at rows (a row that does not split by rows
+ * holds one rows value: the call's), or an empty one (n == 0). */
 static const pr_analysis_row *row_of(const pr_analysis_run *r, int config,
 				     int64_t rows)
 {
@@ -18,7 +19,8 @@ static const pr_analysis_row *row_of(const pr_analysis_run *r, int config,
 	for (i = 0; i < r->nrows; i++) {
 		const pr_analysis_row *x = &r->row[i];
 
-		if (x->sel.config == config && x->sel.rows == rows &&
+		if (x->sel.config == config &&
+		    (x->sel.rows == rows || x->sel.rows < 0) &&
 		    !strcmp(x->sel.phase, "compute") && x->n)
 			return x;
 	}
