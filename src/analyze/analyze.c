@@ -810,6 +810,10 @@ static char *config_label(json_t *c, json_t *configs)
 			else if (json_is_real(v))
 				snprintf(buf, sizeof(buf), "%g",
 					 json_real_value(v));
+			else if (json_is_string(json_object_get(v, "name")))
+				/* a launch setting, by its name */
+				s = json_string_value(
+				    json_object_get(v, "name"));
 			else
 				continue;
 			next =
@@ -1149,6 +1153,7 @@ void pr_analysis_run_free(pr_analysis_run *r)
 	}
 	free(r->steps);
 	free(r->primitive);
+	free(r->launch_ratio);
 	free(r->run_id);
 	free(r->status);
 	free(r->pin_tag);

@@ -277,6 +277,8 @@ typedef struct pr_analysis_run {
 	int has_primitives;
 	pr_primitive *primitive; /* per ring cell with both primitives */
 	size_t nprimitives;
+	/* model launch-settings (settings.h): the ratio, NULL otherwise */
+	struct pr_launch_ratio *launch_ratio;
 } pr_analysis_run;
 
 typedef struct {

@@ -122,24 +122,18 @@ static int enough(const pr_analysis_row *x)
 	return pr_stats_median_ci_rank(NULL, x->nlaunches) > 0;
 }
 
-void pr_inflation_of(pr_inflation *out, const pr_analysis_row *p,
-		     const pr_analysis_row *s, uint64_t seed)
+void pr_ratio_judge(pr_inflation *out, const pr_analysis_row *p,
+		    const pr_analysis_row *s, double predicted, double lo_s,
+		    double hi_s, uint64_t seed)
 {
-	double tol;
-
-	memset(out, 0, sizeof(*out));
 	out->packed = p->sel.config;
 	out->spread = s->sel.config;
 	out->sel = &p->sel;
 	out->measured = out->lo = out->hi = NAN;
-	out->predicted = out->lo_s = out->hi_s = NAN;
-	if (p->cell && s->cell && s->cell->predicted_s > 0 &&
-	    p->cell->predicted_s > 0) {
-		tol = p->cell->hi_s / p->cell->predicted_s - 1;
-		out->predicted = p->cell->predicted_s / s->cell->predicted_s;
-		out->lo_s = out->predicted * (1 - tol);
-		out->hi_s = out->predicted * (1 + tol);
-	}
+	out->predicted = predicted;
+	out->lo_s = lo_s;
+	out->hi_s = hi_s;
+	out->why = NULL;
 	if (!p->n || !s->n) {
 		out->verdict = PR_NO_DATA;
 		out->why = "no samples";
@@ -157,6 +151,22 @@ void pr_inflation_of(pr_inflation *out, const pr_analysis_row *p,
 	out->verdict = pr_verdict_interval(&out->why, out->lo, out->hi,
 					   enough(p) && enough(s) ? 0.95 : 0,
 					   out->lo_s, out->hi_s);
+}
+
+void pr_inflation_of(pr_inflation *out, const pr_analysis_row *p,
+		     const pr_analysis_row *s, uint64_t seed)
+{
+	double tol, predicted = NAN, lo_s = NAN, hi_s = NAN;
+
+	memset(out, 0, sizeof(*out));
+	if (p->cell && s->cell && s->cell->predicted_s > 0 &&
+	    p->cell->predicted_s > 0) {
+		tol = p->cell->hi_s / p->cell->predicted_s - 1;
+		predicted = p->cell->predicted_s / s->cell->predicted_s;
+		lo_s = predicted * (1 - tol);
+		hi_s = predicted * (1 + tol);
+	}
+	pr_ratio_judge(out, p, s, predicted, lo_s, hi_s, seed);
 }
 
 /* Per launch that both rows have, the sum of their per-launch medians. */

@@ -57,6 +57,16 @@ void pr_inflation_of(pr_inflation *out, const pr_analysis_row *p,
 		     const pr_analysis_row *s, uint64_t seed);
 
 /*
+ * The judge of pr_inflation_of, for any ratio of row p over row s with a
+ * given prediction and band ([lo_s, hi_s], NAN predicted: NO-PREDICTION):
+ * measured, its bootstrap interval (seed) and the interval rule, as
+ * there. out->packed and out->spread are p's and s's configs.
+ */
+void pr_ratio_judge(pr_inflation *out, const pr_analysis_row *p,
+		    const pr_analysis_row *s, double predicted, double lo_s,
+		    double hi_s, uint64_t seed);
+
+/*
  * The speedup a packed run fakes: the step time (compute max over ranks +
  * Gatherv) of packed over spread, per launch the sum of the two
  * per-launch medians (launches that have both), with its bootstrap

@@ -9,6 +9,7 @@
 
 #include "analyze/inflation.h"
 #include "analyze/plot.h"
+#include "analyze/settings.h"
 #include "base/load.h"
 #include "base/util.h"
 #include "repo/paths.h"
@@ -1157,6 +1158,53 @@ static void put_ratio(FILE *f, double v, double lo, double hi)
 	fputs("]", f);
 }
 
+/* Model launch-settings: the predicted ratio of the two settings' times
+ * and the measured one, with the verdict line. */
+static void put_launch_ratio(FILE *f, const pr_analysis *a,
+			     const pr_analysis_run *r)
+{
+	const pr_launch_ratio *lr = r->launch_ratio;
+	const pr_inflation *x = &lr->ratio;
+	const char *neglects = json_string_value(json_object_get(
+	    json_object_get(a->pred, "launch_ratio"), "neglects"));
+
+	fputs("**Launch settings (predicted and measured ratio):** the "
+	      "compute time of setting ",
+	      f);
+	put_md(f, lr->num ? lr->num : "?");
+	fputs(" over that of setting ", f);
+	put_md(f, lr->den ? lr->den : "?");
+	fprintf(f,
+		" for the same %lld-row call, run as configs %d and %d "
+		"of one schedule.\n\n",
+		(long long)lr->rows, x->packed, x->spread);
+	if (lr->why) {
+		fputs("- predicted: none (", f);
+		put_md(f, lr->why);
+		fputs(")\n", f);
+	} else {
+		fprintf(f,
+			"- predicted ratio: %.4g (the busiest worker's row "
+			"slots, %ld over %ld), band [%.4g, %.4g]",
+			x->predicted, lr->num_slots, lr->den_slots, x->lo_s,
+			x->hi_s);
+		if (neglects) {
+			fputs("; ", f);
+			put_md(f, neglects);
+		}
+		fputs("\n", f);
+	}
+	fputs("- measured ratio [95% bootstrap interval over launches]: ", f);
+	put_ratio(f, x->measured, x->lo, x->hi);
+	fputs("\n\n", f);
+	fputs("Launch settings ", f);
+	put_md(f, lr->num ? lr->num : "?");
+	fputs(" over ", f);
+	put_md(f, lr->den ? lr->den : "?");
+	fprintf(f, ": %s%s%s.\n\n", pr_verdict_name(x->verdict),
+		x->why ? ": " : "", x->why ? x->why : "");
+}
+
 static void put_inflation(FILE *f, const pr_analysis_run *r)
 {
 	const pr_inflation_set *s = r->inflation;
@@ -1248,6 +1296,8 @@ static void put_run(FILE *f, const pr_analysis *a, const pr_analysis_run *r,
 	}
 	if (r->has_steps)
 		put_steps(f, a, r);
+	if (r->launch_ratio)
+		put_launch_ratio(f, a, r);
 	put_variability(f, r);
 	put_plots(f, plots, nplots);
 }
@@ -1886,6 +1936,27 @@ static json_t *busy_json(const pr_analysis_run *r)
 	return o;
 }
 
+/* A real, or null when it is NAN. */
+static json_t *real_or_null(double v)
+{
+	return isnan(v) ? json_null() : json_real(v);
+}
+
+static json_t *launch_ratio_json(const pr_launch_ratio *lr)
+{
+	const pr_inflation *x = &lr->ratio;
+
+	return json_pack("{s:s?, s:s?, s:I, s:o, s:o, s:o, s:o, s:o, s:o, "
+			 "s:s, s:s?}",
+			 "numerator", lr->num, "denominator", lr->den, "rows",
+			 (json_int_t)lr->rows, "predicted",
+			 real_or_null(x->predicted), "lo_s",
+			 real_or_null(x->lo_s), "hi_s", real_or_null(x->hi_s),
+			 "measured", real_or_null(x->measured), "lo",
+			 real_or_null(x->lo), "hi", real_or_null(x->hi),
+			 "verdict", pr_verdict_name(x->verdict), "why", x->why);
+}
+
 static json_t *run_json(const pr_analysis *a, const pr_analysis_run *r)
 {
 	json_t *o = json_object(), *rows = json_array(), *groups = json_array();
@@ -1925,6 +1996,9 @@ static json_t *run_json(const pr_analysis *a, const pr_analysis_run *r)
 		json_object_set_new(o, "linearity", linearity_json(r));
 	if (r->has_steps)
 		json_object_set_new(o, "steps", steps_json(a, r));
+	if (r->launch_ratio)
+		json_object_set_new(o, "launch_ratio",
+				    launch_ratio_json(r->launch_ratio));
 	return o;
 }
 

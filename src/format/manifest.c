@@ -51,13 +51,26 @@ json_t *pr_manifest_configs(const pr_spec *spec)
 	json_t *a = json_array();
 	int c;
 
-	for (c = 0; c < pr_spec_nconfigs(spec); c++)
-		json_array_append_new(
-		    a, json_pack("{s:i, s:s, s:s, s:s, s:s}", "config", c,
-				 "transport", pr_spec_transport(spec, c),
-				 "placement", pr_spec_placement(spec, c),
-				 "algorithm", pr_spec_algorithm(spec, c),
-				 "sync", pr_spec_sync(spec, c)));
+	for (c = 0; c < pr_spec_nconfigs(spec); c++) {
+		const pr_launch_setting *ls = pr_spec_launch(spec, c);
+		json_t *o = json_pack("{s:i, s:s, s:s, s:s, s:s}", "config", c,
+				      "transport", pr_spec_transport(spec, c),
+				      "placement", pr_spec_placement(spec, c),
+				      "algorithm", pr_spec_algorithm(spec, c),
+				      "sync", pr_spec_sync(spec, c));
+
+		/* only a spec with a launch factor: older records unchanged */
+		if (pr_spec_launch_name(spec, c))
+			json_object_set_new(
+			    o, "launch",
+			    json_pack("{s:s, s:i, s:i, s:i}", "name",
+				      pr_spec_launch_name(spec, c),
+				      "threads_per_block",
+				      ls->threads_per_block, "rows_per_block",
+				      ls->rows_per_block, "blocks_per_thread",
+				      ls->blocks_per_thread));
+		json_array_append_new(a, o);
+	}
 	return a;
 }
 

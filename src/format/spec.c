@@ -151,6 +151,8 @@ static int set_rows_list(struct parse *p, const char *key, const char *value);
 static int set_group(struct parse *p, const char *key, const char *value);
 static int set_transport(struct parse *p, const char *key, const char *value);
 static int set_placement(struct parse *p, const char *key, const char *value);
+static int set_launch_factor(struct parse *p, const char *key,
+			     const char *value);
 static int set_launches(struct parse *p, const char *key, const char *value);
 static int set_reps(struct parse *p, const char *key, const char *value);
 static int set_warmup(struct parse *p, const char *key, const char *value);
@@ -207,6 +209,7 @@ static const struct key keys[] = {
     {"ranks", "group", set_group, REQUIRED},
     {"factors", "transport", set_transport, OPTIONAL},
     {"factors", "placement", set_placement, OPTIONAL},
+    {"factors", "launch", set_launch_factor, OPTIONAL},
     {"schedule", "launches", set_launches, OPTIONAL},
     {"schedule", "reps", set_reps, OPTIONAL},
     {"schedule", "warmup", set_warmup, OPTIONAL},
@@ -232,6 +235,20 @@ static const struct key keys[] = {
     {"analysis", "reproduce_tolerance", set_reproduce_tol, OPTIONAL},
 };
 
+/* The keys of a [launch.NAME] section, in pr_launch_setting's order. */
+static const char *const launch_keys[] = {"threads_per_block", "rows_per_block",
+					  "blocks_per_thread"};
+#define NLAUNCH_KEYS 3
+#define LAUNCH_PREFIX "launch."
+
+/* A [launch.NAME] section as read: its keys' values and lines. */
+struct launch_section {
+	char *name;
+	int line;
+	int value[NLAUNCH_KEYS];
+	int key_line[NLAUNCH_KEYS];
+};
+
 #define NKEYS (sizeof(keys) / sizeof(keys[0]))
 #define NSECTIONS (sizeof(sections) / sizeof(sections[0]))
 
@@ -249,6 +266,8 @@ struct parse {
 	int nextra_sizes;
 	const struct workload *workload;
 	const pr_model *model;
+	struct launch_section lsec[PR_MAX_FACTOR]; /* [launch.NAME] */
+	int nlsec;
 	char *error; /* the first error: "path:line: message" */
 	int error_line;
 };
@@ -695,6 +714,53 @@ static int set_placement(struct parse *p, const char *key, const char *value)
 			       key, value, NAMES(placements));
 }
 
+/* A launch setting's name: 1 to 32 of [A-Za-z0-9_-]. */
+static int launch_name_ok(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n >= 1 && n <= 32 &&
+	       strspn(name, "abcdefghijklmnopqrstuvwxyz"
+			    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") == n;
+}
+
+/* [factors] launch = a, b: names, each once; their sections are checked
+ * when the whole file is read (check_launch). */
+static int set_launch_factor(struct parse *p, const char *key,
+			     const char *value)
+{
+	char *items[PR_MAX_FACTOR];
+	char *copy = pr_strdup(value);
+	int i, j, n, error = PR_OK;
+
+	if ((n = split_list(items, PR_MAX_FACTOR, p, key, copy)) < 0) {
+		error = n;
+		goto cleanup;
+	}
+	for (i = 0; i < n; i++) {
+		if (!launch_name_ok(items[i])) {
+			error = fail(p, p->line,
+				     "'%s': '%s' is no launch setting name "
+				     "(1 to 32 letters, digits, '_', '-')",
+				     key, items[i]);
+			goto cleanup;
+		}
+		for (j = 0; j < i; j++)
+			if (!strcmp(items[i], items[j])) {
+				error =
+				    fail(p, p->line, "'%s' lists '%s' twice",
+					 key, items[i]);
+				goto cleanup;
+			}
+	}
+	for (i = 0; i < n; i++)
+		p->spec->launch_names[i] = pr_strdup(items[i]);
+	p->spec->nlaunch_settings = n;
+cleanup:
+	free(copy);
+	return error;
+}
+
 static int set_launches(struct parse *p, const char *key, const char *value)
 {
 	return get_small(&p->spec->launches, p, key, value, 1, 1000);
@@ -1083,6 +1149,46 @@ static int set_tolerance(struct parse *p, const char *key, const char *value)
 		       "a number in (0, 1]");
 }
 
+static struct launch_section *launch_section(struct parse *p, const char *name)
+{
+	int i;
+
+	for (i = 0; i < p->nlsec; i++)
+		if (!strcmp(p->lsec[i].name, name))
+			return &p->lsec[i];
+	return NULL;
+}
+
+/* [launch.NAME]: one setting of the launch factor. */
+static void enter_launch_section(struct parse *p, const char *name)
+{
+	struct launch_section *ls = launch_section(p, name);
+
+	if (!launch_name_ok(name)) {
+		fail(p, p->line,
+		     "[" LAUNCH_PREFIX "%s]: '%s' is no launch setting name "
+		     "(1 to 32 letters, digits, '_', '-')",
+		     name, name);
+		return;
+	}
+	if (ls) {
+		fail(p, p->line,
+		     "duplicate section [" LAUNCH_PREFIX "%s] (first on line "
+		     "%d)",
+		     name, ls->line);
+		return;
+	}
+	if (p->nlsec == PR_MAX_FACTOR) {
+		fail(p, p->line,
+		     "more than %d [" LAUNCH_PREFIX "NAME] sections",
+		     PR_MAX_FACTOR);
+		return;
+	}
+	ls = &p->lsec[p->nlsec++];
+	ls->name = pr_strdup(name);
+	ls->line = p->line;
+}
+
 static void enter_section(struct parse *p, const char *name, size_t len)
 {
 	char *copy = pr_malloc(len + 1);
@@ -1090,7 +1196,9 @@ static void enter_section(struct parse *p, const char *name, size_t len)
 
 	memcpy(copy, name, len);
 	copy[len] = '\0';
-	if ((idx = lookup(NAMES(sections), copy)) < 0)
+	if (!strncmp(copy, LAUNCH_PREFIX, strlen(LAUNCH_PREFIX)))
+		enter_launch_section(p, copy + strlen(LAUNCH_PREFIX));
+	else if ((idx = lookup(NAMES(sections), copy)) < 0)
 		fail_unknown(p, "section", copy, NAMES(sections));
 	else if (!p->section_line[idx])
 		p->section_line[idx] = p->line;
@@ -1191,6 +1299,39 @@ static int check_text(struct parse *p, const char *name, const char *value)
 	return PR_OK;
 }
 
+/* A key of [launch.NAME]: threads_per_block, rows_per_block or
+ * blocks_per_thread, 1 to 1024 as in [launch]. */
+static int set_launch_key(struct parse *p, const char *section,
+			  const char *name, const char *value)
+{
+	struct launch_section *ls =
+	    launch_section(p, section + strlen(LAUNCH_PREFIX));
+	int k, error;
+
+	if (!ls)
+		return PR_EINPUT; /* reported at its header */
+	if ((k = lookup(NAMES(launch_keys), name)) < 0) {
+		char *list = join(NAMES(launch_keys));
+
+		fail(p, p->line, "unknown key '%s' in [%s] (known: %s)", name,
+		     section, list);
+		free(list);
+		return PR_EINPUT;
+	}
+	if (ls->key_line[k])
+		return fail(p, p->line,
+			    "duplicate key '%s' in [%s] (first on line %d)",
+			    name, section, ls->key_line[k]);
+	ls->key_line[k] = p->line;
+	if (p->line == p->nul_line)
+		return fail(p, p->line, "'%s' holds a NUL byte", name);
+	if (!value || !*value)
+		return fail(p, p->line, "'%s' has no value", name);
+	if ((error = check_text(p, name, value)) < 0)
+		return error;
+	return get_small(&ls->value[k], p, name, value, 1, 1024);
+}
+
 static int set_key(struct parse *p, const char *section, const char *name,
 		   const char *value)
 {
@@ -1199,6 +1340,8 @@ static int set_key(struct parse *p, const char *section, const char *name,
 	if (!*section)
 		return fail(p, p->line, "key '%s' is outside any [section]",
 			    name);
+	if (!strncmp(section, LAUNCH_PREFIX, strlen(LAUNCH_PREFIX)))
+		return set_launch_key(p, section, name, value);
 	if (lookup(NAMES(sections), section) < 0)
 		return PR_EINPUT; /* reported at its header */
 	if ((k = key_index(section, name)) < 0)
@@ -1416,6 +1559,58 @@ static int check_model(struct parse *p)
 	return PR_OK;
 }
 
+/*
+ * The launch settings: without [factors] launch, one, [launch]'s, and no
+ * [launch.NAME] section; with it, every listed name has its section and
+ * every section is listed, each setting [launch]'s with its section's keys
+ * over it.
+ */
+static int check_launch(struct parse *p)
+{
+	pr_spec *spec = p->spec;
+	int factor_line = line_of(p, "factors", "launch");
+	pr_launch_setting base = {spec->threads_per_block, spec->rows_per_block,
+				  spec->blocks_per_thread};
+	struct launch_section *ls;
+	int i, k;
+
+	if (!factor_line && p->nlsec)
+		return fail(p, p->lsec[0].line,
+			    "[" LAUNCH_PREFIX "%s] needs 'launch' in "
+			    "[factors] listing it",
+			    p->lsec[0].name);
+	if (!factor_line) {
+		spec->nlaunch_settings = 1;
+		spec->launch_settings[0] = base;
+		return PR_OK;
+	}
+	for (i = 0; i < p->nlsec; i++) {
+		for (k = 0; k < spec->nlaunch_settings; k++)
+			if (!strcmp(spec->launch_names[k], p->lsec[i].name))
+				break;
+		if (k == spec->nlaunch_settings)
+			return fail(p, p->lsec[i].line,
+				    "unknown launch setting '%s': 'launch' in "
+				    "[factors] does not list it",
+				    p->lsec[i].name);
+	}
+	for (i = 0; i < spec->nlaunch_settings; i++) {
+		int *v = &spec->launch_settings[i].threads_per_block;
+
+		if (!(ls = launch_section(p, spec->launch_names[i])))
+			return fail(p, factor_line,
+				    "launch setting '%s' has no "
+				    "[" LAUNCH_PREFIX "%s] section",
+				    spec->launch_names[i],
+				    spec->launch_names[i]);
+		spec->launch_settings[i] = base;
+		for (k = 0; k < NLAUNCH_KEYS; k++)
+			if (ls->key_line[k])
+				v[k] = ls->value[k];
+	}
+	return PR_OK;
+}
+
 /* Defaults for what the file does not set; budget_s 0 means none stated. */
 static pr_spec *spec_new(const char *path, const char *name)
 {
@@ -1428,6 +1623,9 @@ static pr_spec *spec_new(const char *path, const char *name)
 	spec->slurm.time_min = 10;
 	spec->rows_per_block = 1;
 	spec->blocks_per_thread = 1;
+	spec->nlaunch_settings = 1;
+	spec->launch_settings[0] =
+	    (pr_launch_setting){spec->threads_per_block, 1, 1};
 	spec->reps = 20;
 	spec->warmup = 3;
 	spec->model = pr_strdup("none");
@@ -1455,7 +1653,7 @@ static int parse_text(pr_spec **out, const char *text, size_t len,
 		      const char *path, const char *name)
 {
 	struct parse p = {0};
-	int error = PR_OK, rc;
+	int error = PR_OK, rc, i;
 
 	*out = NULL;
 	p.spec = spec_new(path, name);
@@ -1472,7 +1670,7 @@ static int parse_text(pr_spec **out, const char *text, size_t len,
 		fail(&p, rc,
 		     "expected '[section]', 'key = value' or a ';' comment");
 	if (p.error || (error = check_required(&p)) < 0 ||
-	    (error = check_sizes(&p)) < 0 ||
+	    (error = check_sizes(&p)) < 0 || (error = check_launch(&p)) < 0 ||
 	    (error = p.workload->check(&p)) < 0 ||
 	    (error = check_model(&p)) < 0 || (error = check_slurm(&p)) < 0) {
 		error = pr_error_code(PR_EINPUT, "%s", p.error);
@@ -1483,6 +1681,8 @@ static int parse_text(pr_spec **out, const char *text, size_t len,
 	p.spec = NULL;
 cleanup:
 	pr_spec_free(p.spec);
+	for (i = 0; i < p.nlsec; i++)
+		free(p.lsec[i].name);
 	free(p.error);
 	return error;
 }
@@ -1538,6 +1738,8 @@ void pr_spec_free(pr_spec *spec)
 		free(spec->algorithms[i]);
 	for (i = 0; i < spec->nsyncs; i++)
 		free(spec->syncs[i]);
+	for (i = 0; i < PR_MAX_FACTOR; i++)
+		free(spec->launch_names[i]);
 	for (i = 0; i < spec->npilot; i++)
 		free(spec->pilot_phase[i]);
 	free(spec->band);
@@ -1555,14 +1757,20 @@ void pr_spec_free(pr_spec *spec)
 }
 
 /*
- * Config c of the grid transport x placement x algorithm x sync,
- * transport-major: c = ((t * P + p) * A + a) * S + s. With one algorithm
- * and one sync this is the transport x placement grid of older specs.
+ * Config c of the grid transport x placement x algorithm x sync x launch
+ * setting, transport-major: c = (((t * P + p) * A + a) * S + s) * L + l.
+ * With one algorithm, one sync and one launch setting this is the
+ * transport x placement grid of older specs.
  */
+static int nlaunch(const pr_spec *spec)
+{
+	return spec->nlaunch_settings > 0 ? spec->nlaunch_settings : 1;
+}
+
 int pr_spec_nconfigs(const pr_spec *spec)
 {
 	return spec->ntransports * spec->nplacements * spec->nalgorithms *
-	       spec->nsyncs;
+	       spec->nsyncs * nlaunch(spec);
 }
 
 static int in_grid(const pr_spec *spec, int config)
@@ -1570,19 +1778,27 @@ static int in_grid(const pr_spec *spec, int config)
 	return config >= 0 && config < pr_spec_nconfigs(spec);
 }
 
+/* The config without its launch setting: the index of the older grid. */
+static int outer(const pr_spec *spec, int config)
+{
+	return config / nlaunch(spec);
+}
+
 const char *pr_spec_transport(const pr_spec *spec, int config)
 {
 	if (!in_grid(spec, config))
 		return NULL;
-	return spec->transports[config / (spec->nplacements *
-					  spec->nalgorithms * spec->nsyncs)];
+	return spec->transports[outer(spec, config) /
+				(spec->nplacements * spec->nalgorithms *
+				 spec->nsyncs)];
 }
 
 const char *pr_spec_placement(const pr_spec *spec, int config)
 {
 	if (!in_grid(spec, config))
 		return NULL;
-	return spec->placements[config / (spec->nalgorithms * spec->nsyncs) %
+	return spec->placements[outer(spec, config) /
+				(spec->nalgorithms * spec->nsyncs) %
 				spec->nplacements];
 }
 
@@ -1590,26 +1806,56 @@ const char *pr_spec_algorithm(const pr_spec *spec, int config)
 {
 	if (!in_grid(spec, config))
 		return NULL;
-	return spec->algorithms[config / spec->nsyncs % spec->nalgorithms];
+	return spec->algorithms[outer(spec, config) / spec->nsyncs %
+				spec->nalgorithms];
 }
 
 const char *pr_spec_sync(const pr_spec *spec, int config)
 {
 	if (!in_grid(spec, config))
 		return NULL;
-	return spec->syncs[config % spec->nsyncs];
+	return spec->syncs[outer(spec, config) % spec->nsyncs];
+}
+
+const pr_launch_setting *pr_spec_launch(const pr_spec *spec, int config)
+{
+	if (!in_grid(spec, config))
+		return NULL;
+	return &spec->launch_settings[config % nlaunch(spec)];
+}
+
+const char *pr_spec_launch_name(const pr_spec *spec, int config)
+{
+	if (!in_grid(spec, config))
+		return NULL;
+	return spec->launch_names[config % nlaunch(spec)];
+}
+
+int pr_spec_launch_config(const pr_spec *spec, const char *name)
+{
+	int l;
+
+	for (l = 0; name && l < nlaunch(spec); l++)
+		if (spec->launch_names[l] &&
+		    !strcmp(spec->launch_names[l], name))
+			return l;
+	return -1;
 }
 
 char *pr_spec_config_label(const pr_spec *spec, int config)
 {
+	const char *launch;
+
 	if (!in_grid(spec, config))
 		return pr_strdup("?");
+	launch = pr_spec_launch_name(spec, config);
 	return pr_asprintf(
-	    "%s, %s%s%s%s%s", pr_spec_transport(spec, config),
+	    "%s, %s%s%s%s%s%s%s", pr_spec_transport(spec, config),
 	    pr_spec_placement(spec, config), spec->nalgorithms > 1 ? ", " : "",
 	    spec->nalgorithms > 1 ? pr_spec_algorithm(spec, config) : "",
 	    spec->nsyncs > 1 ? ", sync " : "",
-	    spec->nsyncs > 1 ? pr_spec_sync(spec, config) : "");
+	    spec->nsyncs > 1 ? pr_spec_sync(spec, config) : "",
+	    launch ? ", launch " : "", launch ? launch : "");
 }
 
 double pr_spec_pilot_cv(const pr_spec *spec, const char *phase)

@@ -48,6 +48,11 @@ typedef struct {
  * "*" (cpu*4), or "" after a device ending in '*' (cuda:*4). */
 const char *pr_group_star(const pr_group *g);
 
+/* One setting of the kernel launch ([launch], or [launch.NAME]). */
+typedef struct {
+	int threads_per_block, rows_per_block, blocks_per_thread;
+} pr_launch_setting;
+
 typedef struct pr_spec {
 	char *name; /* experiment name (directory name) */
 	char *path; /* experiments/NAME/experiment.ini */
@@ -76,7 +81,8 @@ typedef struct pr_spec {
 	int nranks;
 
 	/* [factors] and the lists of [mpi]: configs are transport x
-	 * placement x algorithm x sync, transport-major (pr_spec_config_of) */
+	 * placement x algorithm x sync x launch setting, transport-major
+	 * (pr_spec_nconfigs) */
 	char *transports[PR_MAX_FACTOR];
 	int ntransports;
 	char *placements[PR_MAX_FACTOR];
@@ -96,6 +102,12 @@ typedef struct pr_spec {
 	 * (blocks a worker thread holds in one wave); cpu and cpu-naive
 	 * ignore them */
 	int threads_per_block, rows_per_block, blocks_per_thread;
+	/* [factors] launch = a, b: named launch settings, each from its
+	 * [launch.NAME] section (keys not set there are [launch]'s), a factor
+	 * of the grid; without it one setting, NULL-named, [launch]'s own */
+	char *launch_names[PR_MAX_FACTOR];
+	pr_launch_setting launch_settings[PR_MAX_FACTOR];
+	int nlaunch_settings;
 
 	/* [slurm]: one het-job component per rank group; NULL or "" where
 	 * not given. A list of one applies to every group. The partitions
@@ -167,8 +179,16 @@ const char *pr_spec_transport(const pr_spec *spec, int config);
 const char *pr_spec_placement(const pr_spec *spec, int config);
 const char *pr_spec_algorithm(const pr_spec *spec, int config);
 const char *pr_spec_sync(const pr_spec *spec, int config);
-/* "vader, packed", then the algorithm and sync where the spec lists
- * more than one ("vader, packed, ring, sync barrier"); caller frees. */
+/* The launch setting of a config (NULL out of the grid), and its name
+ * (NULL without a [factors] launch). */
+const pr_launch_setting *pr_spec_launch(const pr_spec *spec, int config);
+const char *pr_spec_launch_name(const pr_spec *spec, int config);
+/* The config index of launch setting `name` with every other factor at
+ * its first value; -1 when no setting has that name. */
+int pr_spec_launch_config(const pr_spec *spec, const char *name);
+/* "vader, packed", then the algorithm, sync and launch setting where the
+ * spec lists more than one ("vader, packed, ring, sync barrier, launch
+ * a"); caller frees. */
 char *pr_spec_config_label(const pr_spec *spec, int config);
 /* The pinned pilot CV of a phase, 0 when the spec gives none. */
 double pr_spec_pilot_cv(const pr_spec *spec, const char *phase);

@@ -30,6 +30,28 @@ int pr_geometry_steps(long *step, int max, int units, int blocks_per_unit,
 	return n;
 }
 
+long pr_geometry_cpu_slots(long rows, int threads, int units,
+			   int rows_per_block, int blocks_per_thread)
+{
+	long blocks, per_wave, slots = 0, done;
+
+	if (rows < 1 || threads < 1 || units < 1 || rows_per_block < 1 ||
+	    blocks_per_thread < 1)
+		return 0;
+	blocks = pr_geometry_blocks(rows, rows_per_block);
+	per_wave = (long)threads * blocks_per_thread;
+	for (done = 0; done < blocks; done += per_wave) {
+		long in_wave =
+		    blocks - done < per_wave ? blocks - done : per_wave;
+		long active =
+		    (in_wave + blocks_per_thread - 1) / blocks_per_thread;
+
+		slots += (active + units - 1) / units * blocks_per_thread *
+			 rows_per_block;
+	}
+	return slots;
+}
+
 static int cmp_long(const void *a, const void *b)
 {
 	long x = *(const long *)a, y = *(const long *)b;

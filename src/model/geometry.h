@@ -37,6 +37,21 @@ int pr_geometry_sweep_h(long *rows, int max, const long *step, int nsteps,
  */
 int pr_geometry_cpu_units(int threads, int cores);
 
+/*
+ * cpu-blocks:T (DESIGN 5, the launch-settings model): the row slots the
+ * busiest worker runs in one call of rows rows, ceil(rows /
+ * rows_per_block) blocks in waves of threads x blocks_per_thread. A
+ * thread holding any block of a wave runs all its blocks_per_thread x
+ * rows_per_block slots (padding included); a wave's active threads run
+ * units at a time, so a wave costs ceil(active / units) x
+ * blocks_per_thread x rows_per_block slots, and the call the sum over its
+ * waves. The per-call time is this times a per-row cost, plus the fixed
+ * cost of waking the pool the model leaves out. 0 when an argument is
+ * below 1.
+ */
+long pr_geometry_cpu_slots(long rows, int threads, int units,
+			   int rows_per_block, int blocks_per_thread);
+
 /* One rows value of a sweep: the statistic and its launch-level
  * interval. */
 typedef struct {

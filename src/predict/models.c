@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "analyze/analyze.h"
+#include "analyze/settings.h"
 #include "base/util.h"
 #include "format/spec.h"
 #include "model/geometry.h"
@@ -674,6 +675,105 @@ static int predict_launch_geometry(json_t *pred, const pr_spec *spec,
 	return error;
 }
 
+/* launch-settings: two named settings of one few-row call on one rank
+ * group, every other factor at one value. */
+static int check_launch_settings(const pr_spec *spec)
+{
+	const char *kind;
+	int devi;
+
+	if (spec->nlaunch_settings != 2 || !spec->launch_names[0] ||
+	    pr_spec_nconfigs(spec) != 2)
+		return pr_error_code(PR_EINPUT,
+				     "'%s': model 'launch-settings' needs "
+				     "'launch' in [factors] with exactly two "
+				     "settings and one value of every other "
+				     "factor",
+				     spec->path);
+	if (strcmp(spec->workload, "rows-sweep") || spec->nrows_list != 1)
+		return pr_error_code(PR_EINPUT,
+				     "'%s': model 'launch-settings' needs "
+				     "workload 'rows-sweep' with one value in "
+				     "'rows_list' (the call both settings "
+				     "make)",
+				     spec->path);
+	if (blocks_threads(spec) > 0)
+		return PR_OK;
+	return gpu_group(&kind, &devi, spec);
+}
+
+#define NEGLECTS                                                               \
+	"the fixed cost of a call (waking the pool, the barrier after each "   \
+	"wave, the timer) is left out: it adds the same to both settings "     \
+	"and pulls the measured ratio toward 1; the tolerance is its room, "   \
+	"and that of a core taken by other work (a thread that waits for "     \
+	"its core doubles its slots)"
+
+/*
+ * The ratio of the first setting's time over the second's: on cpu-blocks
+ * the row slots the busiest worker runs (pr_geometry_cpu_slots), the
+ * per-row cost cancelling; the band [p / (1 + t), p * (1 + t)]. On a GPU
+ * the settings are recorded and no ratio is predicted.
+ */
+static int predict_launch_settings(json_t *pred, const pr_spec *spec,
+				   const pr_calib *cal, const pr_calib *comm)
+{
+	int threads = blocks_threads(spec);
+	int cores = ncores_here() / (spec->nranks > 0 ? spec->nranks : 1);
+	int units = pr_geometry_cpu_units(threads, cores), i;
+	long rows = spec->rows_list[0], slots[2];
+	json_t *settings = json_object(), *ratio;
+	double p, t = spec->tolerance;
+
+	(void)cal;
+	(void)comm;
+	for (i = 0; i < 2; i++) {
+		const pr_launch_setting *ls = &spec->launch_settings[i];
+
+		slots[i] = threads > 0
+			       ? pr_geometry_cpu_slots(rows, threads, units,
+						       ls->rows_per_block,
+						       ls->blocks_per_thread)
+			       : 0;
+		json_object_set_new(
+		    settings, spec->launch_names[i],
+		    json_pack("{s:i, s:i, s:i, s:i, s:I}", "config", i,
+			      "threads_per_block", ls->threads_per_block,
+			      "rows_per_block", ls->rows_per_block,
+			      "blocks_per_thread", ls->blocks_per_thread,
+			      "slots", (json_int_t)slots[i]));
+	}
+	set_model(pred, "launch", settings);
+	ratio =
+	    json_pack("{s:s, s:s, s:i, s:i, s:I, s:s, s:f, s:s}", "numerator",
+		      spec->launch_names[0], "denominator",
+		      spec->launch_names[1], "numerator_config", 0,
+		      "denominator_config", 1, "rows", (json_int_t)rows,
+		      "phase", "compute", "tolerance", t, "neglects", NEGLECTS);
+	json_object_set_new(pred, "launch_ratio", ratio);
+	if (threads <= 0) {
+		json_object_set_new(ratio, "predicted", json_null());
+		json_object_set_new(
+		    ratio, "why",
+		    json_string("a GPU's per-call time is not priced by row "
+				"slots: the settings are recorded, no ratio "
+				"is predicted"));
+		pr_warn("'%s': on a GPU the launch-settings model records "
+			"the two settings and predicts no ratio",
+			spec->path);
+		return PR_OK;
+	}
+	json_object_set_new(pred, "device",
+			    json_pack("{s:s, s:i, s:i, s:i}", "kind",
+				      "cpu-blocks", "threads", threads, "cores",
+				      cores < 1 ? 1 : cores, "units", units));
+	p = (double)slots[0] / (double)slots[1];
+	json_object_set_new(ratio, "predicted", json_real(p));
+	json_object_set_new(ratio, "lo", json_real(p / (1 + t)));
+	json_object_set_new(ratio, "hi", json_real(p * (1 + t)));
+	return PR_OK;
+}
+
 const pr_model pr_models[] = {
     {"none", 0, 0, 0, NULL, NULL, NULL, NULL},
     {"hockney-ring", 1, 0, 0,
@@ -716,6 +816,14 @@ const pr_model pr_models[] = {
      "config priced by reduce+bcast and a reduce+bcast config priced by "
      "ring, where their bands do not overlap",
      check_hockney_allreduce, predict_hockney_allreduce, NULL},
+    /* no calibration: the ratio is the geometry's alone */
+    {"launch-settings", 0, 0, 0,
+     "time(first setting) / time(second) of the same call: on "
+     "cpu-blocks:T the row slots the busiest worker runs, the sum over "
+     "waves of ceil(active threads / units) x blocks_per_thread x "
+     "rows_per_block, units = min(T, cores), the per-row cost cancelling; "
+     "band [p / (1 + tolerance), p * (1 + tolerance)]",
+     check_launch_settings, predict_launch_settings, pr_analyze_launch_ratio},
 };
 
 const size_t pr_nmodels = sizeof(pr_models) / sizeof(pr_models[0]);

@@ -65,6 +65,7 @@ static json_t *plan_for(const run_ctx *rc, const pr_invocation *inv,
 			const char *out_prefix)
 {
 	const pr_spec *s = rc->spec;
+	const pr_launch_setting *ls = pr_spec_launch(s, inv->config);
 	json_t *sizes = json_array(), *groups = json_array(), *plan;
 	char seed[24];
 	int i;
@@ -87,11 +88,11 @@ static json_t *plan_for(const run_ctx *rc, const pr_invocation *inv,
 			 (json_int_t)s->d, "sizes", sizes, "groups", groups,
 			 "verify", inv->launch == 0, "out", out_prefix);
 	json_object_set_new(plan, "threads_per_block",
-			    json_integer(s->threads_per_block));
+			    json_integer(ls->threads_per_block));
 	json_object_set_new(plan, "rows_per_block",
-			    json_integer(s->rows_per_block));
+			    json_integer(ls->rows_per_block));
 	json_object_set_new(plan, "blocks_per_thread",
-			    json_integer(s->blocks_per_thread));
+			    json_integer(ls->blocks_per_thread));
 	json_object_set_new(plan, "inner", json_integer(s->inner));
 	json_object_set_new(plan, "interleave",
 			    json_string(s->interleave ? "primitives" : "none"));

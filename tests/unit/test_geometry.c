@@ -217,6 +217,29 @@ static void test_judge(void **state)
 	assert_int_equal(m[0].verdict, PR_STEP_EXTRA);
 }
 
+/* The row slots the busiest cpu-blocks worker runs: padding counted, one
+ * wave's active threads units at a time, waves summed. */
+static void test_cpu_slots(void **state)
+{
+	(void)state;
+	/* 6 rows, one block of 64: one thread, 64 slots (58 padding) */
+	assert_int_equal(pr_geometry_cpu_slots(6, 2, 2, 64, 1), 64);
+	/* 2 blocks of 3 over 2 threads: one wave, 3 slots each */
+	assert_int_equal(pr_geometry_cpu_slots(6, 2, 2, 3, 1), 3);
+	/* blocks of 1: 3 waves of 2 blocks, 1 slot a wave */
+	assert_int_equal(pr_geometry_cpu_slots(6, 2, 2, 1, 1), 3);
+	/* one core for 2 threads: they take turns, twice the slots */
+	assert_int_equal(pr_geometry_cpu_slots(6, 2, 1, 3, 1), 6);
+	/* 7 rows in blocks of 3: 3 blocks, the third in a second wave */
+	assert_int_equal(pr_geometry_cpu_slots(7, 2, 2, 3, 1), 6);
+	/* 2 blocks a thread: 6 rows of 1 over 2 threads, a wave of 4 then
+	 * 2 (one thread holding both) */
+	assert_int_equal(pr_geometry_cpu_slots(6, 2, 2, 1, 2), 4);
+	assert_int_equal(pr_geometry_cpu_slots(0, 2, 2, 1, 1), 0);
+	assert_int_equal(pr_geometry_cpu_slots(6, 0, 2, 1, 1), 0);
+	assert_int_equal(pr_geometry_cpu_slots(6, 2, 2, 0, 1), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -227,6 +250,7 @@ int main(void)
 	    cmocka_unit_test(test_cpu_blocks),
 	    cmocka_unit_test(test_detect),
 	    cmocka_unit_test(test_judge),
+	    cmocka_unit_test(test_cpu_slots),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

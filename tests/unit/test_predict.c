@@ -643,7 +643,7 @@ static void test_lookup(void **state)
 	size_t i;
 
 	(void)state;
-	assert_int_equal(pr_nmodels, 6);
+	assert_int_equal(pr_nmodels, 7);
 	for (i = 0; i < pr_nmodels; i++)
 		assert_ptr_equal(pr_model_lookup(pr_models[i].name),
 				 &pr_models[i]);

@@ -437,7 +437,7 @@ static void test_unknown_key(void **state)
 		    "launches, reps, warmup, interleave)");
 	parse_fails(VALID "[factors]\ntransports = tcp\n",
 		    "t.ini:11: unknown key 'transports' in [factors] (known: "
-		    "transport, placement)");
+		    "transport, placement, launch)");
 }
 
 static void test_syntax_error(void **state)
@@ -731,7 +731,7 @@ static void test_unknown_names(void **state)
 	    VALID "[model]\nname = loggp\n",
 	    "t.ini:11: unknown model 'loggp' (known: none, "
 	    "hockney-ring, linear-rows, split-gatherv, launch-geometry, "
-	    "hockney-allreduce)");
+	    "hockney-allreduce, launch-settings)");
 	assert_true(pr_spec_workload_known("pingpong"));
 	assert_true(pr_spec_workload_known("kv-split"));
 	assert_true(pr_spec_workload_known("rows-sweep"));
@@ -965,6 +965,89 @@ static void test_blocks_groups(void **state)
 		    "not '0'");
 }
 
+/* [factors] launch = a, b with [launch.a] and [launch.b]: two configs,
+ * the launch setting fastest, each setting [launch]'s keys with its own
+ * section's over them; without the factor, one unnamed setting. */
+static void test_launch_settings(void **state)
+{
+	const pr_launch_setting *a, *b;
+	pr_spec *spec;
+	char *label;
+
+	(void)state;
+	spec = parse_ok(VALID "[factors]\ntransport = vader, tcp\n"
+			      "launch = a, b\n"
+			      "[launch]\nblocks_per_thread = 2\n"
+			      "threads_per_block = 128\n"
+			      "[launch.a]\nrows_per_block = 64\n"
+			      "[launch.b]\nrows_per_block = 3\n"
+			      "threads_per_block = 64\n");
+	assert_int_equal(pr_spec_nconfigs(spec), 4);
+	a = pr_spec_launch(spec, 0);
+	b = pr_spec_launch(spec, 1);
+	assert_int_equal(a->rows_per_block, 64);
+	assert_int_equal(a->threads_per_block, 128);
+	assert_int_equal(a->blocks_per_thread, 2);
+	assert_int_equal(b->rows_per_block, 3);
+	assert_int_equal(b->threads_per_block, 64);
+	assert_int_equal(b->blocks_per_thread, 2);
+	assert_string_equal(pr_spec_launch_name(spec, 2), "a");
+	assert_string_equal(pr_spec_launch_name(spec, 3), "b");
+	assert_string_equal(pr_spec_transport(spec, 1), "vader");
+	assert_string_equal(pr_spec_transport(spec, 2), "tcp");
+	assert_int_equal(pr_spec_launch_config(spec, "b"), 1);
+	assert_int_equal(pr_spec_launch_config(spec, "c"), -1);
+	assert_null(pr_spec_launch(spec, 4));
+	label = pr_spec_config_label(spec, 3);
+	assert_string_equal(label, "tcp, spread, launch b");
+	free(label);
+	pr_spec_free(spec);
+
+	spec = parse_ok(VALID "[launch]\nrows_per_block = 5\n");
+	assert_int_equal(pr_spec_nconfigs(spec), 1);
+	assert_int_equal(pr_spec_launch(spec, 0)->rows_per_block, 5);
+	assert_null(pr_spec_launch_name(spec, 0));
+	label = pr_spec_config_label(spec, 0);
+	assert_string_equal(label, "default, spread");
+	free(label);
+	pr_spec_free(spec);
+}
+
+static void test_launch_settings_errors(void **state)
+{
+	(void)state;
+	parse_fails(VALID "[factors]\nlaunch = a, b\n"
+			  "[launch.a]\nrows_per_block = 64\n"
+			  "[launch.b]\nrows_per_block = 3\n"
+			  "[launch.c]\nrows_per_block = 1\n",
+		    "t.ini:16: unknown launch setting 'c': 'launch' in "
+		    "[factors] does not list it");
+	parse_fails(VALID "[factors]\nlaunch = a, b\n"
+			  "[launch.a]\nrows_per_block = 64\n",
+		    "t.ini:11: launch setting 'b' has no [launch.b] section");
+	parse_fails(VALID "[launch.a]\nrows_per_block = 64\n",
+		    "t.ini:10: [launch.a] needs 'launch' in [factors] listing "
+		    "it");
+	parse_fails(VALID "[factors]\nlaunch = a\n"
+			  "[launch.a]\nrows_per_blok = 64\n",
+		    "t.ini:13: unknown key 'rows_per_blok' in [launch.a] "
+		    "(known: threads_per_block, rows_per_block, "
+		    "blocks_per_thread)");
+	parse_fails(VALID "[factors]\nlaunch = a\n"
+			  "[launch.a]\nrows_per_block = 2000\n",
+		    "t.ini:13: 'rows_per_block' must be between 1 and 1024, "
+		    "not '2000'");
+	parse_fails(VALID "[factors]\nlaunch = a, a\n",
+		    "t.ini:11: 'launch' lists 'a' twice");
+	parse_fails(VALID "[factors]\nlaunch = a\n[launch.a]\n"
+			  "[launch.a]\n",
+		    "t.ini:13: duplicate section [launch.a] (first on line "
+		    "12)");
+	parse_fails(VALID "[factors]\nlaunch = a b\n",
+		    "t.ini:11: 'launch': 'a b' is no launch setting name (1 "
+		    "to 32 letters, digits, '_', '-')");
+}
+
 static void test_long_line(void **state)
 {
 	char text[600];
@@ -1163,6 +1246,8 @@ int main(void)
 	    cmocka_unit_test(test_rows_sweep_and_split),
 	    cmocka_unit_test(test_gpu_groups_and_launch),
 	    cmocka_unit_test(test_blocks_groups),
+	    cmocka_unit_test(test_launch_settings),
+	    cmocka_unit_test(test_launch_settings_errors),
 	    cmocka_unit_test(test_long_line),
 	    cmocka_unit_test(test_load),
 	    cmocka_unit_test(test_load_nul),

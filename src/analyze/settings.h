@@ -1,0 +1,30 @@
+/* settings.h - two launch settings of one call: the measured ratio of
+ * their times against the launch-settings model's (DESIGN 7) */
+#ifndef PR_SETTINGS_H
+#define PR_SETTINGS_H
+
+#include <jansson.h>
+#include <stdint.h>
+
+#include "analyze/inflation.h"
+
+/* The prediction's launch_ratio, judged on one run. */
+typedef struct pr_launch_ratio {
+	const char *num, *den; /* setting names, borrowed from the prediction */
+	int64_t rows;
+	long num_slots, den_slots; /* 0 when not predicted */
+	const char *why;	   /* no ratio predicted: the reason, or NULL */
+	pr_inflation ratio; /* num row over den row, judged (pr_ratio_judge) */
+} pr_launch_ratio;
+
+/*
+ * The post_analyze hook of model launch-settings: the compute rows of the
+ * prediction's numerator and denominator configs at its rows, their
+ * ratio, its 95% bootstrap interval over launches (seeded by
+ * pr_compare_seed(run, "launch-ratio")) and the interval rule against
+ * the predicted band. Sets r->launch_ratio (NULL when the prediction has
+ * no launch_ratio).
+ */
+void pr_analyze_launch_ratio(struct pr_analysis_run *r, const json_t *pred);
+
+#endif
