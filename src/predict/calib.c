@@ -24,7 +24,10 @@ const char pr_calib_rows_method[] =
     "T(r) = a + b*r per device kind: compute samples of the rows-sweep "
     "calibration, per rows value the median over launches of per-launch "
     "medians (warmups excluded); least squares on relative residuals "
-    "(weights 1/t^2), a >= 0";
+    "(weights 1/t^2), intercept a free (a negative a is recorded; "
+    "refitted through the origin, recorded as clamped, only where the "
+    "line would be <= 0 at a rows value predicted); a calibrated rows "
+    "value whose median leaves the line's [1-tol, 1+tol] is nonlinear";
 
 /* Which rows of a calibration archive make one series, and its x. */
 typedef struct {
@@ -564,8 +567,8 @@ cleanup:
 	return error;
 }
 
-int pr_calib_rows(double *a, double *b, const pr_calib *c, const char *device,
-		  long keys, long d)
+int pr_calib_rows(pr_linear_fit *out, const pr_calib *c, const char *device,
+		  long keys, long d, double tol)
 {
 	series s = {0};
 	series_filter f = {.phase = "compute",
@@ -575,10 +578,11 @@ int pr_calib_rows(double *a, double *b, const pr_calib *c, const char *device,
 			   .scale = 1.0};
 	long ckeys = (long)c->manifest.workload.keys;
 	long cd = (long)c->manifest.workload.d;
-	double *w;
+	long *rows;
 	size_t i;
 	int error;
 
+	memset(out, 0, sizeof(*out));
 	if (ckeys != keys || cd != d)
 		return pr_error_code(
 		    PR_EINPUT,
@@ -587,17 +591,17 @@ int pr_calib_rows(double *a, double *b, const pr_calib *c, const char *device,
 		    "d = %ld (per-row time depends on both)",
 		    c->run_id, ckeys, cd, keys, d);
 	series_medians(&s, c, &f);
-	w = pr_calloc(s.n + 1, sizeof(double));
+	rows = pr_calloc(s.n + 1, sizeof(long));
 	for (i = 0; i < s.n; i++)
-		w[i] = s.t[i] > 0 ? 1.0 / (s.t[i] * s.t[i]) : 0.0;
-	error = pr_stats_wlinfit(a, b, s.x, s.t, w, s.n, 1);
+		rows[i] = (long)s.x[i];
+	error = pr_linear_fit_rows(out, rows, s.t, s.n, tol);
 	if (error < 0)
 		error = pr_error_code(PR_EINPUT,
 				      "calibration run '%s' needs compute "
 				      "samples of device '%s' at two or more "
 				      "row counts",
 				      c->run_id, device);
-	free(w);
+	free(rows);
 	series_free(&s);
 	return error;
 }

@@ -8,6 +8,7 @@
 #include "base/util.h"
 #include "format/spec.h"
 #include "model/geometry.h"
+#include "model/linear.h"
 #include "model/split.h"
 #include "run/envcap.h"
 #include "run/launch.h"
@@ -294,23 +295,107 @@ static int device_kinds(const char **out, const pr_spec *spec)
 	return n;
 }
 
+static json_t *rows_json(const pr_linear_fit *f, int nonlinear_only)
+{
+	json_t *v = json_array();
+	size_t i;
+
+	for (i = 0; i < f->n; i++) {
+		if (!nonlinear_only || f->nonlinear[i])
+			json_array_append_new(v, json_integer(f->rows[i]));
+	}
+	return v;
+}
+
+/* Warns of each calibrated rows value where the line does not hold. */
+static void warn_nonlinear(const pr_calib *cal, const char *kind,
+			   const pr_linear_fit *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->n; i++) {
+		if (f->nonlinear[i])
+			pr_warn("calibration run '%s', device '%s': %.3g ms "
+				"at rows = %ld is %.3gx the line fitted on "
+				"all its rows values (outside [%.2f, %.2f]): "
+				"not linear there (recorded in "
+				"\"nonlinear_rows\")",
+				cal->run_id, kind, f->t[i] * 1e3, f->rows[i],
+				f->ratio[i], 1 - f->tol, 1 + f->tol);
+	}
+}
+
+/*
+ * The line T(r) = a + b*r that prices device kind `kind`, from its fit,
+ * recorded in params[kind]: the fitted a and b, the line priced with (*a,
+ * *b), the rows values calibrated and those where it is not linear. The
+ * intercept stays free; a negative one is recorded ("intercept":
+ * "negative") and warned; only where the line is <= 0 at min_rows, the
+ * smallest rows value priced, is it refitted through the origin
+ * ("clamped": ["a_s"]).
+ */
+static void rows_line(double *a, double *b, json_t *params, const pr_calib *cal,
+		      const char *kind, const pr_linear_fit *fit, long min_rows)
+{
+	const char *sign;
+	json_t *o;
+
+	*a = fit->a;
+	*b = fit->b;
+	sign = fit->a < 0 ? "negative" : "positive";
+	if (fit->a < 0 && fit->a + fit->b * (double)min_rows <= 0) {
+		*a = 0;
+		*b = fit->b0;
+		sign = "clamped";
+		pr_warn("calibration run '%s', device '%s': the fitted line "
+			"%.3g us + %.3g us/row is <= 0 at rows = %ld: priced "
+			"through the origin, %.3g us/row (recorded as "
+			"\"clamped\")",
+			cal->run_id, kind, fit->a * 1e6, fit->b * 1e6, min_rows,
+			fit->b0 * 1e6);
+	} else if (fit->a < 0) {
+		pr_warn("calibration run '%s', device '%s': the fitted "
+			"intercept is negative, a = %.3g us (recorded as "
+			"\"intercept\": \"negative\")",
+			cal->run_id, kind, fit->a * 1e6);
+	}
+	warn_nonlinear(cal, kind, fit);
+	o = json_pack("{s:f, s:f, s:s, s:f, s:f, s:o, s:o}", "a_s", *a,
+		      "b_s_per_row", *b, "intercept", sign, "a_fitted_s",
+		      fit->a, "b_fitted_s_per_row", fit->b, "calibrated_rows",
+		      rows_json(fit, 0), "nonlinear_rows", rows_json(fit, 1));
+	if (*a != fit->a)
+		json_object_set_new(o, "clamped", json_pack("[s]", "a_s"));
+	json_object_set_new(params, kind, o);
+}
+
+static long min_of(const long *v, int n)
+{
+	long m = n > 0 ? v[0] : 0;
+	int i;
+
+	for (i = 1; i < n; i++)
+		m = v[i] < m ? v[i] : m;
+	return m;
+}
+
 static int predict_linear_rows(json_t *pred, const pr_spec *spec,
 			       const pr_calib *cal, const pr_calib *comm)
 {
 	const char *kinds[PR_MAX_GROUPS];
 	json_t *params = json_object();
+	long rmin = min_of(spec->rows_list, spec->nrows_list);
 	int nk = device_kinds(kinds, spec), c, k, i, error = PR_OK;
 
 	(void)comm;
 	for (k = 0; k < nk && !error; k++) {
+		pr_linear_fit fit;
 		double a, b;
 
-		if ((error = pr_calib_rows(&a, &b, cal, kinds[k], spec->keys,
-					   spec->d)) < 0)
+		if ((error = pr_calib_rows(&fit, cal, kinds[k], spec->keys,
+					   spec->d, spec->tolerance)) < 0)
 			break;
-		json_object_set_new(
-		    params, kinds[k],
-		    json_pack("{s:f, s:f}", "a_s", a, "b_s_per_row", b));
+		rows_line(&a, &b, params, cal, kinds[k], &fit, rmin);
 		for (c = 0; c < pr_spec_nconfigs(spec); c++) {
 			for (i = 0; i < spec->nrows_list; i++) {
 				long r = spec->rows_list[i];
@@ -320,9 +405,14 @@ static int predict_linear_rows(json_t *pred, const pr_spec *spec,
 				json_object_set_new(x, "rows", json_integer(r));
 				json_object_set_new(x, "device",
 						    json_string(kinds[k]));
+				json_object_set_new(
+				    x, "rows_calibrated",
+				    json_string(pr_linear_cover_name(
+					pr_linear_covers(&fit, r))));
 				add_cell(pred, x);
 			}
 		}
+		pr_linear_fit_free(&fit);
 	}
 	set_model(pred, "params", params);
 	set_model(pred, "fit", json_string(pr_calib_rows_method));
@@ -364,10 +454,12 @@ static double rank_sharing(const pr_spec *spec, int rank, int ncores,
 
 /*
  * The split and the compute cells: per rank (a_i + b_i rows_i) * s and the
- * makespan, s = ranks sharing the rank's core or device.
+ * makespan, s = ranks sharing the rank's core or device; each rank's cell
+ * says where its rows fall in its calibration (cover[i]).
  */
 static void split_cells(json_t *pred, const pr_spec *spec, const long *rows,
-			const double *a, const double *b, int ncores)
+			const double *a, const double *b,
+			const pr_linear_cover *cover, int ncores)
 {
 	int c, i;
 
@@ -386,6 +478,9 @@ static void split_cells(json_t *pred, const pr_spec *spec, const long *rows,
 			json_object_set_new(x, "rank", json_integer(i));
 			json_object_set_new(x, "rows", json_integer(rows[i]));
 			json_object_set_new(x, "sharing", json_real(s));
+			json_object_set_new(
+			    x, "rows_calibrated",
+			    json_string(pr_linear_cover_name(cover[i])));
 			add_cell(pred, x);
 			if (t > makespan)
 				makespan = t;
@@ -394,6 +489,40 @@ static void split_cells(json_t *pred, const pr_spec *spec, const long *rows,
 		json_object_set_new(x, "reduce", json_string("max_over_ranks"));
 		json_object_set_new(x, "sharing", json_real(s));
 		add_cell(pred, x);
+	}
+}
+
+/*
+ * Where rank i's rows fall in its kind's calibration (cover[i]), warned
+ * for each rank whose rows the calibration did not see linear: the split
+ * assumes the line there.
+ */
+static void split_cover(pr_linear_cover *cover, const pr_spec *spec,
+			const long *rows, const pr_linear_fit *const *fit,
+			const pr_calib *cal)
+{
+	int i;
+
+	for (i = 0; i < spec->nranks; i++) {
+		const pr_linear_fit *f = fit[i];
+
+		cover[i] = pr_linear_covers(f, rows[i]);
+		if (cover[i] == PR_LINEAR_OUTSIDE)
+			pr_warn("rank %d (device '%s') gets %ld rows, outside "
+				"the rows its calibration '%s' measured (%ld "
+				"to %ld): the 1/t split assumes its time "
+				"linear there unmeasured (recorded as "
+				"\"rows_calibrated\": \"outside\")",
+				i, device_of(spec, i), rows[i], cal->run_id,
+				f->rows[0], f->rows[f->n - 1]);
+		else if (cover[i] == PR_LINEAR_NONLINEAR)
+			pr_warn("rank %d (device '%s') gets %ld rows, where "
+				"its calibration '%s' found time not linear in "
+				"rows (at or next to a rows value in "
+				"\"nonlinear_rows\"): the 1/t split assumes "
+				"the line there (recorded as "
+				"\"rows_calibrated\": \"nonlinear\")",
+				i, device_of(spec, i), rows[i], cal->run_id);
 	}
 }
 
@@ -441,37 +570,63 @@ static json_t *longs_json(const long *v, int n)
 	return a;
 }
 
+/* The smallest rows of the ranks of device kind `kind`. */
+static long kind_min_rows(const pr_spec *spec, const long *rows,
+			  const char *kind)
+{
+	long m = -1;
+	int i;
+
+	for (i = 0; i < spec->nranks; i++) {
+		if (!strcmp(device_of(spec, i), kind) && (m < 0 || rows[i] < m))
+			m = rows[i];
+	}
+	return m;
+}
+
 static int predict_split_gatherv(json_t *pred, const pr_spec *spec,
 				 const pr_calib *cal, const pr_calib *comm)
 {
 	const char *kinds[PR_MAX_GROUPS];
 	int n = spec->nranks, nk = device_kinds(kinds, spec), ncores, i, k;
+	pr_linear_fit fits[PR_MAX_GROUPS];
+	const pr_linear_fit **fit = pr_calloc((size_t)n, sizeof(*fit));
+	pr_linear_cover *cover = pr_calloc((size_t)n, sizeof(*cover));
 	double *a = pr_calloc((size_t)n, sizeof(double));
 	double *b = pr_calloc((size_t)n, sizeof(double));
 	double *w = pr_calloc((size_t)n, sizeof(double));
 	long *rows = pr_calloc((size_t)n, sizeof(long));
 	json_t *rows_params = json_object(), *comm_params = json_object();
-	int error;
+	int error = PR_OK;
 
+	memset(fits, 0, sizeof(fits));
+	for (k = 0; k < nk; k++) {
+		if ((error = pr_calib_rows(&fits[k], cal, kinds[k], spec->keys,
+					   spec->d, spec->tolerance)) < 0)
+			goto cleanup;
+		for (i = 0; i < n; i++) {
+			if (!strcmp(device_of(spec, i), kinds[k])) {
+				fit[i] = &fits[k];
+				b[i] = fits[k].b;
+			}
+		}
+	}
+	pr_split_rows(rows, w, b, n, spec->rows);
 	for (k = 0; k < nk; k++) {
 		double ka, kb;
 
-		if ((error = pr_calib_rows(&ka, &kb, cal, kinds[k], spec->keys,
-					   spec->d)) < 0)
-			goto cleanup;
-		json_object_set_new(
-		    rows_params, kinds[k],
-		    json_pack("{s:f, s:f}", "a_s", ka, "b_s_per_row", kb));
+		rows_line(&ka, &kb, rows_params, cal, kinds[k], &fits[k],
+			  kind_min_rows(spec, rows, kinds[k]));
 		for (i = 0; i < n; i++) {
-			if (!strcmp(device_of(spec, i), kinds[k])) {
+			if (fit[i] == &fits[k]) {
 				a[i] = ka;
 				b[i] = kb;
 			}
 		}
 	}
-	pr_split_rows(rows, w, b, n, spec->rows);
+	split_cover(cover, spec, rows, fit, cal);
 	ncores = ncores_here();
-	split_cells(pred, spec, rows, a, b, ncores);
+	split_cells(pred, spec, rows, a, b, cover, ncores);
 	if ((error = gatherv_cells(pred, comm_params, spec, rows, comm)) < 0)
 		goto cleanup;
 	json_object_set_new(pred, "split",
@@ -479,9 +634,16 @@ static int predict_split_gatherv(json_t *pred, const pr_spec *spec,
 				      longs_json(rows, n), "cores", ncores,
 				      "rule",
 				      "w_i = (1/t_i) / sum_j (1/t_j), t_i = b "
-				      "of the rank's device kind; rows_i = "
-				      "round(rows * w_i) by largest "
-				      "remainders"));
+				      "of the rank's device kind (the fitted "
+				      "slope); rows_i = round(rows * w_i) by "
+				      "largest remainders"));
+	json_object_set_new(json_object_get(pred, "split"), "rows_calibrated",
+			    json_array());
+	for (i = 0; i < n; i++)
+		json_array_append_new(
+		    json_object_get(json_object_get(pred, "split"),
+				    "rows_calibrated"),
+		    json_string(pr_linear_cover_name(cover[i])));
 	set_model(pred, "params",
 		  json_pack("{s:O, s:O}", "rows", rows_params, "hockney",
 			    comm_params));
@@ -489,8 +651,12 @@ static int predict_split_gatherv(json_t *pred, const pr_spec *spec,
 		  json_pack("{s:s, s:s}", "rows", pr_calib_rows_method,
 			    "hockney", pr_calib_hockney_method));
 cleanup:
+	for (k = 0; k < nk; k++)
+		pr_linear_fit_free(&fits[k]);
 	json_decref(rows_params);
 	json_decref(comm_params);
+	free(fit);
+	free(cover);
 	free(a);
 	free(b);
 	free(w);

@@ -615,6 +615,211 @@ static void test_split_gatherv(void **state)
 	pr_spec_free(s);
 }
 
+/*
+ * A rows-sweep calibration on cpu (keys = d = 64), two launches of two
+ * samples per rows value: T(r) = a + b*r, except jump_s added at rows
+ * value jump_rows (0: none).
+ */
+static char *rows_calib_csv(const long *rows, int n, double a, double b,
+			    long jump_rows, double jump_s)
+{
+	char *csv = pr_strdup(HEADER), *was;
+	int i, l, rep;
+
+	for (i = 0; i < n; i++) {
+		double t = a + b * (double)rows[i] +
+			   (rows[i] == jump_rows ? jump_s : 0);
+
+		for (l = 0; l < 2; l++) {
+			for (rep = 0; rep < 2; rep++) {
+				was = csv;
+				csv =
+				    pr_asprintf("%s%d,0,%d,0,0,h,cpu,compute,0,"
+						"%ld,0,%.0f\n",
+						was, l, rep, rows[i], t * 1e9);
+				free(was);
+			}
+		}
+	}
+	return csv;
+}
+
+static const char rows_manifest[] =
+    "{\"workload\": {\"keys\": 64, \"d\": 64}, \"configs\": [{}]}";
+
+static pr_spec *sweep_spec(const char *rows_list)
+{
+	char *shape =
+	    pr_asprintf("rows_list = %s\nkeys = 64\nd = 64\n", rows_list);
+	pr_spec *s = spec("rows-sweep", shape,
+			  "[ranks]\ngroup = cpu*1\n[model]\nname = "
+			  "linear-rows\ncalibration = cal\n");
+
+	free(shape);
+	return s;
+}
+
+/*
+ * T(r) = -50 us + 1 us*r measured at 100 and 300 rows: the intercept is
+ * kept negative where the line stays > 0 at every rows value predicted
+ * (1000 rows: 0.95 ms), recorded and warned; at 10 rows the line is -40
+ * us, so it is refitted through the origin and recorded as clamped.
+ */
+static void test_linear_rows_negative_intercept(void **state)
+{
+	const pr_model *m = pr_model_lookup("linear-rows");
+	static const long rows[] = {100, 300};
+	pr_spec *s = sweep_spec("1000");
+	json_t *pred = new_prediction(), *p;
+	pr_calib cal;
+
+	(void)state;
+	calib_take(&cal, rows_calib_csv(rows, 2, -50e-6, 1e-6, 0, 0),
+		   rows_manifest);
+	nsaid = 0;
+	assert_int_equal(m->predict(pred, s, &cal, NULL), 0);
+	p = path(pred, "model.params.cpu");
+	assert_string_equal(json_string_value(json_object_get(p, "intercept")),
+			    "negative");
+	close_to(num(p, "a_s"), -50e-6);
+	close_to(num(p, "a_fitted_s"), -50e-6);
+	assert_null(json_object_get(p, "clamped"));
+	close_to(predicted(cell(pred, "compute", -1, 0)), 950e-6);
+	assert_non_null(strstr(said, "intercept is negative, a = -50 us"));
+	json_decref(pred);
+	pr_spec_free(s);
+
+	s = sweep_spec("10, 1000");
+	pred = new_prediction();
+	nsaid = 0;
+	assert_int_equal(m->predict(pred, s, &cal, NULL), 0);
+	p = path(pred, "model.params.cpu");
+	assert_string_equal(json_string_value(json_object_get(p, "intercept")),
+			    "clamped");
+	assert_string_equal(
+	    json_string_value(json_array_get(json_object_get(p, "clamped"), 0)),
+	    "a_s");
+	assert_true(num(p, "a_s") == 0);
+	close_to(num(p, "a_fitted_s"), -50e-6);
+	assert_true(num(p, "b_s_per_row") < 1e-6);
+	assert_true(predicted(cell(pred, "compute", -1, 0)) > 0);
+	assert_non_null(strstr(said, "is <= 0 at rows = 10"));
+	json_decref(pred);
+	pr_spec_free(s);
+	pr_calib_free(&cal);
+}
+
+/* linear-rows records where each cell's rows fall in the calibration
+ * (100 .. 300) and the calibration's nonlinear rows values. */
+static void test_linear_rows_calibrated(void **state)
+{
+	const pr_model *m = pr_model_lookup("linear-rows");
+	static const long rows[] = {100, 200, 300, 400};
+	pr_spec *s = sweep_spec("99, 100, 250, 400, 401");
+	json_t *pred = new_prediction(), *p;
+	pr_calib cal;
+	static const char *const want[] = {"outside", "inside", "nonlinear",
+					   "inside", "outside"};
+	int i;
+
+	(void)state;
+	/* 1 ms + 1 us/row, 2 ms more at 300 rows */
+	calib_take(&cal, rows_calib_csv(rows, 4, 1e-3, 1e-6, 300, 2e-3),
+		   rows_manifest);
+	nsaid = 0;
+	assert_int_equal(m->predict(pred, s, &cal, NULL), 0);
+	p = path(pred, "model.params.cpu");
+	assert_int_equal(json_array_size(json_object_get(p, "calibrated_rows")),
+			 4);
+	assert_int_equal(json_array_size(json_object_get(p, "nonlinear_rows")),
+			 1);
+	assert_int_equal(json_integer_value(json_array_get(
+			     json_object_get(p, "nonlinear_rows"), 0)),
+			 300);
+	assert_non_null(strstr(said, "at rows = 300 is"));
+	for (i = 0; i < 5; i++)
+		assert_string_equal(
+		    json_string_value(json_object_get(
+			cell(pred, "compute", -1, i), "rows_calibrated")),
+		    want[i]);
+	json_decref(pred);
+	pr_spec_free(s);
+	pr_calib_free(&cal);
+}
+
+/*
+ * The 1/t split of two equal cpu ranks against a calibration at 100, 200,
+ * 400 and 800 rows (1 ms + 1 us/row, 2 ms more at 400 when jump): each
+ * rank's rows_calibrated and the warning, at and past both ends, inside,
+ * and next to a nonlinear value.
+ */
+static const char *split_cover_of(long total, int jump, int *warned)
+{
+	const pr_model *m = pr_model_lookup("split-gatherv");
+	static const long rows[] = {100, 200, 400, 800};
+	static char got[32];
+	char *shape = pr_asprintf("rows = %ld\nkeys = 64\nd = 64\n", total);
+	pr_spec *s = spec("row-split", shape,
+			  "[ranks]\ngroup = cpu*2\n[factors]\ntransport = "
+			  "vader\nplacement = packed\n[model]\nname = "
+			  "split-gatherv\ncalibration = cal\ncomm_calibration "
+			  "= comm\n");
+	json_t *pred = new_prediction(), *v;
+	pr_calib cal, comm;
+
+	calib_take(&cal,
+		   rows_calib_csv(rows, 4, 1e-3, 1e-6, jump ? 400 : 0, 2e-3),
+		   rows_manifest);
+	calib_take(&comm, warm_csv(1, 0),
+		   "{\"configs\": [{\"transport\": \"vader\", \"placement\": "
+		   "\"packed\"}]}");
+	nsaid = 0;
+	said[0] = 0;
+	assert_int_equal(m->predict(pred, s, &cal, &comm), 0);
+	v = path(pred, "split.rows_calibrated");
+	assert_int_equal(json_array_size(v), 2);
+	assert_string_equal(
+	    json_string_value(json_array_get(v, 0)),
+	    json_string_value(json_object_get(cell(pred, "compute", 1, 0),
+					      "rows_calibrated")));
+	snprintf(got, sizeof(got), "%s",
+		 json_string_value(json_array_get(v, 0)));
+	*warned = strstr(said, "rank 0 (device 'cpu') gets") != NULL;
+	json_decref(pred);
+	pr_calib_free(&cal);
+	pr_calib_free(&comm);
+	pr_spec_free(s);
+	free(shape);
+	return got;
+}
+
+static void test_split_calibrated_rows(void **state)
+{
+	static const struct {
+		long total;
+		int jump;
+		const char *want;
+	} c[] = {
+	    {198, 0, "outside"},   {200, 0, "inside"},	 {600, 0, "inside"},
+	    {1600, 0, "inside"},   {1602, 0, "outside"}, {600, 1, "nonlinear"},
+	    {800, 1, "nonlinear"}, {400, 1, "inside"},	 {1000, 1, "nonlinear"},
+	};
+	size_t i;
+	int warned;
+
+	(void)state;
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		const char *got =
+		    split_cover_of(c[i].total, c[i].jump, &warned);
+
+		if (strcmp(got, c[i].want))
+			fail_msg("%ld rows (jump %d): %s, not %s", c[i].total,
+				 c[i].jump, got, c[i].want);
+		assert_int_equal(warned, strcmp(c[i].want, "inside") != 0);
+	}
+	assert_non_null(strstr(said, "found time not linear"));
+}
+
 /* launch-geometry needs one GPU group before it asks the device. */
 static void test_launch_geometry_check(void **state)
 {
@@ -665,6 +870,9 @@ int main(void)
 	    cmocka_unit_test(test_calibration_band),
 	    cmocka_unit_test(test_linear_rows),
 	    cmocka_unit_test(test_split_gatherv),
+	    cmocka_unit_test(test_linear_rows_negative_intercept),
+	    cmocka_unit_test(test_linear_rows_calibrated),
+	    cmocka_unit_test(test_split_calibrated_rows),
 	    cmocka_unit_test(test_launch_geometry_check),
 	    cmocka_unit_test(test_lookup),
 	};
