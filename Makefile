@@ -65,7 +65,7 @@ endif
 GPU_OBJ  =
 GPU_LIBS =
 GPU_DEFS =
-BACKENDS = cpu, cpu-naive
+BACKENDS = cpu, cpu-naive, cpu-blocks
 ifeq ($(CUDA_WHY),)
 GPU_OBJ  += $(BUILD)/mpi/src/backend/cuda.o
 GPU_LIBS += $(addprefix -L,$(wildcard $(CUDA_HOME)/lib64)) \

@@ -14,6 +14,7 @@
 
 extern const struct pr_backend pr_backend_cpu;
 extern const struct pr_backend pr_backend_cpu_naive;
+extern const struct pr_backend pr_backend_cpu_blocks;
 #ifdef PR_HAVE_CUDA
 extern const struct pr_backend pr_backend_cuda;
 #endif
@@ -22,8 +23,7 @@ extern const struct pr_backend pr_backend_hip;
 #endif
 
 static const struct pr_backend *const backends[] = {
-    &pr_backend_cpu,
-    &pr_backend_cpu_naive,
+    &pr_backend_cpu,  &pr_backend_cpu_naive, &pr_backend_cpu_blocks,
 #ifdef PR_HAVE_CUDA
     &pr_backend_cuda,
 #endif

@@ -8,7 +8,10 @@
 /* Launch settings a device backend uses when pr_attention leaves them 0. */
 #define PR_THREADS_PER_BLOCK_DEFAULT 256
 #define PR_ROWS_PER_BLOCK_DEFAULT 1
-#define PR_LAUNCH_MAX 1024 /* the largest of either */
+#define PR_BLOCKS_PER_THREAD_DEFAULT 1
+#define PR_LAUNCH_MAX 1024 /* the largest of any */
+/* The most worker threads of cpu-blocks:T. */
+#define PR_BLOCKS_THREADS_MAX 256
 
 /*
  * Attention problem for one rank: q is rows x d (all queries), k and v are
@@ -22,14 +25,16 @@
  * threads_per_block and rows_per_block are the launch geometry of device
  * backends: ceil(rows / rows_per_block) blocks of threads_per_block
  * threads, each block taking rows_per_block query rows one after another.
- * Both in [1, PR_LAUNCH_MAX], or 0 for the defaults above; host backends
- * ignore them.
+ * cpu-blocks reads rows_per_block and blocks_per_thread (the blocks each
+ * of its worker threads holds in one wave) and ignores threads_per_block.
+ * Each in [1, PR_LAUNCH_MAX], or 0 for the defaults above; cpu and
+ * cpu-naive ignore them all.
  */
 typedef struct {
 	const float *q, *k, *v;
 	float *o, *m, *l;
 	long rows, keys, d;
-	int threads_per_block, rows_per_block;
+	int threads_per_block, rows_per_block, blocks_per_thread;
 } pr_attention;
 
 /*
@@ -56,6 +61,12 @@ typedef struct {
 struct pr_backend {
 	/* the device kind, matched whole: "cpu", "cpu-naive", "cuda" */
 	const char *name;
+	/* What N means in "KIND:N" when it is a parameter of the backend,
+	 * not a device index ("worker threads" for cpu-blocks:T): then N is
+	 * required, an integer in [1, param_max], and init gets it as its
+	 * index. NULL for the others. */
+	const char *param;
+	int param_max;
 	/* Buffers from alloc are ordinary host memory: MPI may use them
 	 * directly and need not stage them through to_host. */
 	int host_memory;

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "backend/cpu_row.h"
 #include "base/util.h"
 
 /*
@@ -111,9 +112,8 @@ static int grow_scratch(cpu_ctx *c, long keys)
 	return PR_OK;
 }
 
-/* One query row: scores, their max, exponentials, sum and weighted v. */
-static void one_row(float *o, float *m, float *l, float *s, const float *q,
-		    const pr_attention *a, float scale)
+void pr_cpu_row(float *o, float *m, float *l, float *s, const float *q,
+		const pr_attention *a, float scale)
 {
 	float mx = -INFINITY, sum = 0;
 	long j;
@@ -156,7 +156,7 @@ static int run_rows_with(cpu_ctx *c, const pr_attention *a, row_fn row)
 
 static int cpu_run_rows(void *ctx, const pr_attention *a)
 {
-	return run_rows_with(ctx, a, one_row);
+	return run_rows_with(ctx, a, pr_cpu_row);
 }
 
 /*

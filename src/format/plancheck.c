@@ -50,6 +50,7 @@ static const char *const known_keys[] = {
     "out",
     "threads_per_block",
     "rows_per_block",
+    "blocks_per_thread",
     "inner",
     "sync",
     "interleave",
@@ -233,6 +234,8 @@ static int check_numbers(checker *c)
 			       1)) < 0 ||
 	    (error = check_int(c, "rows_per_block", 1, PR_PLAN_LAUNCH_MAX, 1)) <
 		0 ||
+	    (error = check_int(c, "blocks_per_thread", 1, PR_PLAN_LAUNCH_MAX,
+			       1)) < 0 ||
 	    (error = check_int(c, "inner", 0, PR_PLAN_INNER_MAX, 1)) < 0)
 		return error;
 	for (i = 0; i < sizeof(shape) / sizeof(shape[0]); i++)

@@ -10,7 +10,9 @@
 
 #define PR_MAX_ROWS_LIST 64
 #define PR_MAX_LIST_ROWS (1L << 24)
-#define PR_PLAN_LAUNCH_MAX 1024	 /* threads_per_block, rows_per_block */
+#define PR_PLAN_LAUNCH_MAX                                                     \
+	1024			 /* threads_per_block, rows_per_block,         \
+				   blocks_per_thread */
 #define PR_PLAN_INNER_MAX 100000 /* round trips, calls per timed block */
 
 /*
@@ -19,7 +21,8 @@
  *  "reps", "warmup", "rows", "keys", "d", "sizes": [..],
  *  "rows_list": [..] (rows-sweep), "rows_per_rank": [..] (row-split),
  *  "groups": [{"device", "count"}], "verify": bool, "out": PREFIX,
- *  "threads_per_block", "rows_per_block", "inner", "sync", "interleave"}
+ *  "threads_per_block", "rows_per_block", "blocks_per_thread", "inner",
+ *  "sync", "interleave"}
  * Every key is one of these. "experiment", "workload" and "out" are
  * non-empty strings; "seed" a decimal string that fits in 64 bits;
  * "launch" and "config" integers >= 0; "reps" in [1, 1000000], "warmup"
@@ -29,8 +32,8 @@
  * PR_MAX_RANKS]} holding at most PR_MAX_RANKS ranks in all; "rows_list"
  * 1 to PR_MAX_ROWS_LIST integers in [1, PR_MAX_LIST_ROWS];
  * "rows_per_rank" one integer >= 0 per rank of the groups; "verify" a
- * boolean; "threads_per_block" and "rows_per_block" (optional) in [1,
- * PR_PLAN_LAUNCH_MAX]; "inner" (optional, default 0) in [0,
+ * boolean; "threads_per_block", "rows_per_block" and "blocks_per_thread"
+ * (optional) in [1, PR_PLAN_LAUNCH_MAX]; "inner" (optional, default 0) in [0,
  * PR_PLAN_INNER_MAX]: operations per timed block of the warm pingpong's
  * phases, 0 = chosen per size so that a block lasts about 20 us (see
  * runner/workload.h); "sync" (optional, default "none") "none" or

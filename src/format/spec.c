@@ -63,10 +63,24 @@ static const struct workload workloads[] = {
 
 static const struct device devices[] = {
     {"cpu"},
-    {"cpu-naive"}, /* the same kernel, deliberately slower: a speed class */
-    {"cuda:N"},	   /* CUDA device N, or cuda:* (spread over the visible) */
-    {"hip:N"},	   /* HIP device N, or hip:* */
+    {"cpu-naive"},    /* the same kernel, deliberately slower: a speed class */
+    {"cpu-blocks:T"}, /* the cpu kernel as a grid of blocks over T threads */
+    {"cuda:N"},	      /* CUDA device N, or cuda:* (spread over the visible) */
+    {"hip:N"},	      /* HIP device N, or hip:* */
 };
+
+/* cpu-blocks:T, T worker threads in 1..PR_SPEC_BLOCKS_THREADS_MAX. */
+static int blocks_device_ok(const char *device)
+{
+	char *end;
+	long n;
+
+	if (strncmp(device, "cpu-blocks:", 11) ||
+	    !isdigit((unsigned char)device[11]))
+		return 0;
+	n = strtol(device + 11, &end, 10);
+	return !*end && n >= 1 && n <= PR_SPEC_BLOCKS_THREADS_MAX;
+}
 
 /* cuda:N / hip:N (N in 0..63) or cuda:* / hip:*. */
 static int gpu_device_ok(const char *device)
@@ -164,6 +178,8 @@ static int set_slurm_sbatch(struct parse *p, const char *key,
 			    const char *value);
 static int set_rows_per_block(struct parse *p, const char *key,
 			      const char *value);
+static int set_blocks_per_thread(struct parse *p, const char *key,
+				 const char *value);
 
 static const char *const sections[] = {
     "experiment", "shape",  "ranks", "factors", "schedule", "mpi",
@@ -203,6 +219,7 @@ static const struct key keys[] = {
     {"model", "pilot_cv", set_pilot_cv, OPTIONAL},
     {"launch", "threads_per_block", set_threads_per_block, OPTIONAL},
     {"launch", "rows_per_block", set_rows_per_block, OPTIONAL},
+    {"launch", "blocks_per_thread", set_blocks_per_thread, OPTIONAL},
     {"slurm", "partition", set_slurm_list, OPTIONAL},
     {"slurm", "nodes", set_slurm_list, OPTIONAL},
     {"slurm", "gres", set_slurm_list, OPTIONAL},
@@ -536,7 +553,7 @@ static int add_group(struct parse *p, const char *key, char *entry)
 	}
 	count_s = trim(star + 1);
 	if ((strchr(device, ':') || lookup(NAMES(devices), device) < 0) &&
-	    !gpu_device_ok(device)) {
+	    !gpu_device_ok(device) && !blocks_device_ok(device)) {
 		list = join(NAMES(devices));
 		fail(p, p->line, "unknown device '%s' in '%s' (known: %s)",
 		     device, key, list);
@@ -955,6 +972,12 @@ static int set_rows_per_block(struct parse *p, const char *key,
 	return get_small(&p->spec->rows_per_block, p, key, value, 1, 1024);
 }
 
+static int set_blocks_per_thread(struct parse *p, const char *key,
+				 const char *value)
+{
+	return get_small(&p->spec->blocks_per_thread, p, key, value, 1, 1024);
+}
+
 static int set_tolerance(struct parse *p, const char *key, const char *value)
 {
 	return get_num(&p->spec->tolerance, p, key, value, 1.0,
@@ -1305,6 +1328,7 @@ static pr_spec *spec_new(const char *path, const char *name)
 	spec->threads_per_block = 256;
 	spec->slurm.time_min = 10;
 	spec->rows_per_block = 1;
+	spec->blocks_per_thread = 1;
 	spec->reps = 20;
 	spec->warmup = 3;
 	spec->model = pr_strdup("none");

@@ -8,6 +8,9 @@
 #define PR_MAX_FACTOR 8
 #define PR_MAX_RANKS 1024
 #define PR_MAX_SIZES 64
+/* The most worker threads of a cpu-blocks:T device (backend.h's
+ * PR_BLOCKS_THREADS_MAX). */
+#define PR_SPEC_BLOCKS_THREADS_MAX 256
 
 typedef enum { PR_KIND_VALIDATION, PR_KIND_CALIBRATION } pr_kind;
 
@@ -27,8 +30,9 @@ typedef enum { PR_CLASS_COMPUTE, PR_CLASS_COMM, PR_NCLASSES } pr_phase_class;
 const char *pr_phase_class_name(pr_phase_class c);
 
 /* One rank group: `device*count`, e.g. cpu*4, cuda:0*4, hip:*2. device
- * is cpu, cpu-naive, cuda:N, hip:N, cuda:* or hip:* (spread over the
- * visible devices). Ranks are numbered in group order. */
+ * is cpu, cpu-naive, cpu-blocks:T (T worker threads), cuda:N, hip:N,
+ * cuda:* or hip:* (spread over the visible devices). Ranks are numbered in
+ * group order. */
 typedef struct {
 	char device[32];
 	int count;
@@ -76,9 +80,12 @@ typedef struct pr_spec {
 	int launches, reps, warmup;
 	int interleave;
 
-	/* [launch]: GPU kernel launch settings (the experiment's subject in
-	 * launch-geometry); CPU backends ignore them */
-	int threads_per_block, rows_per_block;
+	/* [launch]: kernel launch settings (the experiment's subject in
+	 * launch-geometry): threads_per_block and rows_per_block of the GPU
+	 * kernels; cpu-blocks reads rows_per_block and blocks_per_thread
+	 * (blocks a worker thread holds in one wave); cpu and cpu-naive
+	 * ignore them */
+	int threads_per_block, rows_per_block, blocks_per_thread;
 
 	/* [slurm]: one het-job component per rank group; NULL or "" where
 	 * not given. A list of one applies to every group. */

@@ -16,6 +16,18 @@
 #include "format/spec.h"
 #include "run/launcher.h"
 
+/* Does a group run worker threads (cpu-blocks:T)? Its ranks need more
+ * than the one core --bind-to core gives. */
+static int has_threads(const pr_spec *spec)
+{
+	int g;
+
+	for (g = 0; g < spec->ngroups; g++)
+		if (!strncmp(spec->groups[g].device, "cpu-blocks:", 11))
+			return 1;
+	return 0;
+}
+
 void pr_launch_mpirun(pr_launch_cmd *out, const pr_spec *spec, int config,
 		      const char *rank_bin, const char *plan, int ncores)
 {
@@ -28,7 +40,8 @@ void pr_launch_mpirun(pr_launch_cmd *out, const pr_spec *spec, int config,
 		pr_argv_push(&out->argv, "--oversubscribe");
 	out->pin_core0 = !strcmp(placement, "packed");
 	pr_argv_push(&out->argv, "--bind-to");
-	pr_argv_push(&out->argv, !out->pin_core0 && spec->nranks <= ncores
+	pr_argv_push(&out->argv, !out->pin_core0 && spec->nranks <= ncores &&
+					 !has_threads(spec)
 				     ? "core"
 				     : "none");
 	/* Ranks that share a core must yield when they wait, as Open MPI

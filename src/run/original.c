@@ -496,6 +496,7 @@ static int implied(const char *key, const json_t *value)
 	} dflt[] = {
 	    {"threads_per_block", PR_THREADS_PER_BLOCK_DEFAULT, NULL},
 	    {"rows_per_block", PR_ROWS_PER_BLOCK_DEFAULT, NULL},
+	    {"blocks_per_thread", PR_BLOCKS_PER_THREAD_DEFAULT, NULL},
 	    {"inner", 0, NULL},
 	    {"interleave", 0, "none"},
 	    {"sync", 0, "none"},

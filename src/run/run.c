@@ -90,6 +90,8 @@ static json_t *plan_for(const run_ctx *rc, const pr_invocation *inv,
 			    json_integer(s->threads_per_block));
 	json_object_set_new(plan, "rows_per_block",
 			    json_integer(s->rows_per_block));
+	json_object_set_new(plan, "blocks_per_thread",
+			    json_integer(s->blocks_per_thread));
 	json_object_set_new(plan, "inner", json_integer(s->inner));
 	json_object_set_new(plan, "interleave",
 			    json_string(s->interleave ? "primitives" : "none"));

@@ -58,6 +58,8 @@ static void read_plan(pr_plan *out, json_t *root)
 					     PR_THREADS_PER_BLOCK_DEFAULT);
 	out->rows_per_block =
 	    (int)int_or(root, "rows_per_block", PR_ROWS_PER_BLOCK_DEFAULT);
+	out->blocks_per_thread = (int)int_or(root, "blocks_per_thread",
+					     PR_BLOCKS_PER_THREAD_DEFAULT);
 	out->inner = (int)int_or(root, "inner", 0);
 	sync = json_string_value(json_object_get(root, "sync"));
 	out->sync =

@@ -39,7 +39,7 @@ typedef struct {
 	int ngroups;
 	int verify;
 	char *out;
-	int threads_per_block, rows_per_block;
+	int threads_per_block, rows_per_block, blocks_per_thread;
 	int inner;    /* operations per warm timed block; 0 = automatic */
 	pr_sync sync; /* "none" when absent */
 	/* "interleave": "primitives": kv-split times, after each rep, the

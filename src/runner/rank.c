@@ -130,6 +130,19 @@ static int parse_selector(int *index, const char *sel)
 	return PR_OK;
 }
 
+/* KIND:N of a backend whose N is a parameter (cpu-blocks:T), into *n. */
+static int check_param(int *n, const struct pr_backend *be, const char *device,
+		       const char *sel)
+{
+	if (!sel || parse_selector(n, sel) < 0 || *n < 1 || *n > be->param_max)
+		return pr_rank_failf(PR_EINPUT, PR_FAIL_ALL,
+				     "device '%s': the %s backend takes its "
+				     "%s after ':', 1 to %d",
+				     device, be->name, be->param,
+				     be->param_max);
+	return PR_OK;
+}
+
 static int check_device(const char *device)
 {
 	const struct pr_backend *be;
@@ -149,6 +162,8 @@ static int check_device(const char *device)
 				     "build (built: %s)",
 				     device, built);
 	}
+	if (be->param)
+		return check_param(&index, be, device, sel);
 	if (sel && !be->device_count)
 		return pr_rank_failf(PR_EINPUT, PR_FAIL_ALL,
 				     "device '%s': the %s backend takes no "
@@ -234,6 +249,8 @@ int pr_rank_setup(pr_rank *out, const pr_plan *plan)
 	out->backend = pr_backend_find(out->kind);
 	if (out->backend->device_count && (error = pick_device(out, sel)) < 0)
 		return error;
+	if (out->backend->param)
+		parse_selector(&out->device_index, sel);
 	out->staging = staging(out->backend);
 	if (out->backend->init(&out->bctx, out->device_index, why,
 			       sizeof(why)) < 0) {

@@ -106,7 +106,8 @@ pr_attention pr_tensor_attention(const pr_rank *rk, const float *q,
 			  .keys = keys,
 			  .d = rk->plan->d,
 			  .threads_per_block = rk->plan->threads_per_block,
-			  .rows_per_block = rk->plan->rows_per_block};
+			  .rows_per_block = rk->plan->rows_per_block,
+			  .blocks_per_thread = rk->plan->blocks_per_thread};
 
 	return a;
 }

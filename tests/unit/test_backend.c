@@ -12,6 +12,7 @@
 /* The backends are prereg-rank's, not core's objects: compiled in here. */
 #include "backend/backend.c"
 #include "backend/cpu.c"
+#include "backend/cpu_blocks.c"
 
 #define ROWS 5
 #define KEYS 7
@@ -182,6 +183,118 @@ static void test_cpu_ignores_launch(void **state)
 	assert_memory_equal(l1, l2, sizeof(l1));
 }
 
+#define BIG 23
+
+/*
+ * cpu-blocks runs cpu's row kernel block by block over its threads: the
+ * same bytes as cpu for every row, for rows below, at and above a block
+ * and a wave, rows per block that do not divide rows, more threads than
+ * rows, several blocks per thread; one pool serves every call, and the
+ * slots past the last row write nothing of the caller's (a sentinel row
+ * after the outputs stays).
+ */
+static void test_blocks_match_cpu(void **state)
+{
+	static const long rows[] = {1, 2, 5, 6, 7, 13, BIG};
+	static const int threads[] = {1, 2, 3, 8, 40};
+	static const int rpb[] = {1, 3, 6};
+	static const int bpt[] = {1, 2, 5};
+	float q[BIG * D], k[KEYS * D], v[KEYS * D];
+	float o1[BIG * D], m1[BIG], l1[BIG];
+	float o2[(BIG + 1) * D], m2[BIG + 1], l2[BIG + 1];
+	char why[128];
+	size_t ti, ri, bi, ni;
+	long i;
+
+	(void)state;
+	fill(q, BIG * D, 7);
+	fill(k, KEYS * D, 8);
+	fill(v, KEYS * D, 9);
+	run(&pr_backend_cpu, o1, m1, l1, q, k, v, BIG);
+	for (ti = 0; ti < sizeof(threads) / sizeof(threads[0]); ti++) {
+		void *ctx = NULL;
+
+		assert_int_equal(pr_backend_cpu_blocks.init(&ctx, threads[ti],
+							    why, sizeof(why)),
+				 PR_OK);
+		for (ri = 0; ri < sizeof(rpb) / sizeof(rpb[0]); ri++)
+			for (bi = 0; bi < sizeof(bpt) / sizeof(bpt[0]); bi++)
+				for (ni = 0;
+				     ni < sizeof(rows) / sizeof(rows[0]);
+				     ni++) {
+					pr_attention a = {
+					    .q = q,
+					    .k = k,
+					    .v = v,
+					    .o = o2,
+					    .m = m2,
+					    .l = l2,
+					    .rows = rows[ni],
+					    .keys = KEYS,
+					    .d = D,
+					    .rows_per_block = rpb[ri],
+					    .blocks_per_thread = bpt[bi]};
+
+					for (i = 0; i < (BIG + 1) * D; i++)
+						o2[i] = -7.0f;
+					m2[rows[ni]] = l2[rows[ni]] = -7.0f;
+					assert_int_equal(
+					    pr_backend_cpu_blocks.run_rows(ctx,
+									   &a),
+					    PR_OK);
+					assert_memory_equal(o1, o2,
+							    (size_t)rows[ni] *
+								D *
+								sizeof(float));
+					assert_memory_equal(m1, m2,
+							    (size_t)rows[ni] *
+								sizeof(float));
+					assert_memory_equal(l1, l2,
+							    (size_t)rows[ni] *
+								sizeof(float));
+					assert_true(o2[rows[ni] * D] == -7.0f);
+					assert_true(m2[rows[ni]] == -7.0f);
+					assert_true(l2[rows[ni]] == -7.0f);
+				}
+		pr_backend_cpu_blocks.fini(ctx);
+	}
+}
+
+/* The thread count is the backend's parameter, 1 to the maximum; it says
+ * when it has more threads than the rank has CPUs. */
+static void test_blocks_params(void **state)
+{
+	char why[128], buf[512];
+	void *ctx = NULL;
+
+	(void)state;
+	assert_ptr_equal(pr_backend_find("cpu-blocks"), &pr_backend_cpu_blocks);
+	assert_null(pr_backend_find("cpu-blocks:2"));
+	assert_string_equal(pr_backend_cpu_blocks.param, "worker threads");
+	assert_null(pr_backend_cpu.param);
+	assert_int_equal(pr_backend_cpu_blocks.init(&ctx, 0, why, sizeof(why)),
+			 PR_EINPUT);
+	assert_null(ctx);
+	assert_non_null(strstr(why, "1 to 256 threads"));
+	assert_int_equal(pr_backend_cpu_blocks.init(
+			     &ctx, PR_BLOCKS_THREADS_MAX + 1, why, sizeof(why)),
+			 PR_EINPUT);
+	assert_int_equal(pr_backend_cpu_blocks.init(&ctx, PR_BLOCKS_THREADS_MAX,
+						    why, sizeof(why)),
+			 PR_OK);
+	assert_int_equal(pr_backend_cpu_blocks.describe(ctx, buf, sizeof(buf)),
+			 PR_OK);
+	assert_non_null(strstr(buf, "cpu-blocks: 256 worker threads"));
+	assert_non_null(strstr(buf, "more threads than CPUs"));
+	pr_backend_cpu_blocks.fini(ctx);
+	assert_int_equal(pr_backend_cpu_blocks.init(&ctx, 1, why, sizeof(why)),
+			 PR_OK);
+	assert_int_equal(pr_backend_cpu_blocks.describe(ctx, buf, sizeof(buf)),
+			 PR_OK);
+	assert_null(strstr(buf, "more threads than CPUs"));
+	pr_backend_cpu_blocks.fini(ctx);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -190,6 +303,8 @@ int main(void)
 	    cmocka_unit_test(test_naive_edges),
 	    cmocka_unit_test(test_gpu_kinds_not_built),
 	    cmocka_unit_test(test_cpu_ignores_launch),
+	    cmocka_unit_test(test_blocks_match_cpu),
+	    cmocka_unit_test(test_blocks_params),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

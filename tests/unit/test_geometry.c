@@ -60,12 +60,142 @@ static void test_sweep_is_dense_around_steps(void **state)
 	assert_true(rows[0] == 1);
 }
 
+/* cpu-blocks:T: T threads, capped by the rank's cores, x blocks per
+ * thread x rows per block rows a wave. */
+static void test_cpu_blocks(void **state)
+{
+	long step[8];
+
+	(void)state;
+	assert_int_equal(pr_geometry_cpu_units(2, 2), 2);
+	assert_int_equal(pr_geometry_cpu_units(4, 2), 2);
+	assert_int_equal(pr_geometry_cpu_units(1, 8), 1);
+	assert_int_equal(pr_geometry_cpu_units(3, 0), 1);
+	/* cpu-blocks:2, 32 rows per block, 1 block per thread: 64 rows a
+	 * wave, steps at 65, 129, 193 below 256 rows */
+	assert_int_equal(
+	    pr_geometry_steps(step, 8, pr_geometry_cpu_units(2, 2), 1, 32, 256),
+	    3);
+	assert_int_equal(step[0], 64);
+	assert_int_equal(step[2], 192);
+	/* 2 blocks per thread double the wave; 8 threads on 2 cores step
+	 * as 2 threads do */
+	assert_int_equal(pr_geometry_steps(step, 8, 2, 2, 32, 256), 1);
+	assert_int_equal(step[0], 128);
+	assert_int_equal(
+	    pr_geometry_steps(step, 8, pr_geometry_cpu_units(8, 2), 1, 32, 256),
+	    3);
+	assert_int_equal(step[0], 64);
+}
+
+/* A series of (rows, statistic, interval) with a flat 1.0 and a step to
+ * `high` at rows >= at; every interval +-w around its statistic. */
+static int series(pr_geometry_point *p, const long *rows, int n, long at,
+		  double high, double w)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		p[i].rows = rows[i];
+		p[i].stat = rows[i] >= at ? high : 1.0;
+		p[i].lo = p[i].stat - w;
+		p[i].hi = p[i].stat + w;
+	}
+	return n;
+}
+
+static const long sweep_rows[] = {1, 32, 63, 64, 65, 66, 96, 128};
+
+static void test_detect(void **state)
+{
+	pr_geometry_point p[8];
+	long out[8];
+	int n = (int)(sizeof(sweep_rows) / sizeof(sweep_rows[0]));
+
+	(void)state;
+	/* a clean step: 1 -> 2 at 65 */
+	series(p, sweep_rows, n, 65, 2.0, 0.05);
+	assert_int_equal(pr_geometry_detect(out, 8, p, n, 1.15), 1);
+	assert_int_equal(out[0], 65);
+	/* a rise below the ratio is no step, however tight */
+	series(p, sweep_rows, n, 65, 1.10, 0.001);
+	assert_int_equal(pr_geometry_detect(out, 8, p, n, 1.15), 0);
+	/* just above the ratio, intervals apart: a step */
+	series(p, sweep_rows, n, 65, 1.16, 0.001);
+	assert_int_equal(pr_geometry_detect(out, 8, p, n, 1.15), 1);
+	/* above the ratio, but the intervals overlap (noise): no step */
+	series(p, sweep_rows, n, 65, 2.0, 0.6);
+	assert_int_equal(pr_geometry_detect(out, 8, p, n, 1.15), 0);
+	/* noise below the threshold around a flat series: no step */
+	series(p, sweep_rows, n, 1000, 2.0, 0.05);
+	p[3].stat = 1.1;
+	p[3].lo = 1.08;
+	p[3].hi = 1.12;
+	assert_int_equal(pr_geometry_detect(out, 8, p, n, 1.15), 0);
+	/* a drop is no step either */
+	series(p, sweep_rows, n, 65, 0.5, 0.01);
+	assert_int_equal(pr_geometry_detect(out, 8, p, n, 1.15), 0);
+}
+
+static void test_judge(void **state)
+{
+	pr_step_match m[8];
+	long pred[2] = {65, 129}, obs[3];
+
+	(void)state;
+	assert_string_equal(pr_step_verdict_name(PR_STEP_MISSED), "MISSED");
+	/* on the predicted rows: PASS with tolerance 0 */
+	obs[0] = 65;
+	obs[1] = 129;
+	assert_int_equal(pr_geometry_judge(m, pred, 2, obs, 2, 0), 2);
+	assert_int_equal(m[0].verdict, PR_STEP_PASS);
+	assert_int_equal(m[1].verdict, PR_STEP_PASS);
+	/* one sample off: inside a tolerance of 1, outside one of 0 */
+	obs[0] = 66;
+	assert_int_equal(pr_geometry_judge(m, pred, 2, obs, 2, 1), 2);
+	assert_int_equal(m[0].verdict, PR_STEP_PASS);
+	assert_int_equal(m[0].observed, 66);
+	assert_int_equal(pr_geometry_judge(m, pred, 2, obs, 2, 0), 2);
+	assert_int_equal(m[0].verdict, PR_STEP_FAIL);
+	assert_int_equal(m[0].observed, 66);
+	assert_int_equal(m[1].verdict, PR_STEP_PASS);
+	/* an extra step between them, nearer the first */
+	obs[0] = 65;
+	obs[1] = 80;
+	obs[2] = 129;
+	assert_int_equal(pr_geometry_judge(m, pred, 2, obs, 3, 0), 3);
+	assert_int_equal(m[0].verdict, PR_STEP_PASS);
+	assert_int_equal(m[1].verdict, PR_STEP_EXTRA);
+	assert_int_equal(m[1].observed, 80);
+	assert_int_equal(m[1].predicted, -1);
+	assert_int_equal(m[2].verdict, PR_STEP_PASS);
+	/* a missed step */
+	obs[0] = 129;
+	assert_int_equal(pr_geometry_judge(m, pred, 2, obs, 1, 0), 2);
+	assert_int_equal(m[0].verdict, PR_STEP_MISSED);
+	assert_int_equal(m[0].observed, -1);
+	assert_int_equal(m[1].verdict, PR_STEP_PASS);
+	/* a step moved far: FAIL on its nearest prediction, the other
+	 * MISSED */
+	obs[0] = 100;
+	assert_int_equal(pr_geometry_judge(m, pred, 2, obs, 1, 4), 2);
+	assert_int_equal(m[0].verdict, PR_STEP_MISSED);
+	assert_int_equal(m[1].verdict, PR_STEP_FAIL);
+	assert_int_equal(m[1].observed, 100);
+	/* nothing predicted: every observed step is EXTRA */
+	assert_int_equal(pr_geometry_judge(m, pred, 0, obs, 1, 4), 1);
+	assert_int_equal(m[0].verdict, PR_STEP_EXTRA);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_waves_a100_and_h200),
 	    cmocka_unit_test(test_steps),
 	    cmocka_unit_test(test_sweep_is_dense_around_steps),
+	    cmocka_unit_test(test_cpu_blocks),
+	    cmocka_unit_test(test_detect),
+	    cmocka_unit_test(test_judge),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -282,6 +282,26 @@ static void test_mpirun_placement(void **state)
 	pr_spec_free(spec);
 }
 
+/* A cpu-blocks rank runs threads: it is not bound to one core, spread or
+ * not; packed still puts it on core 0. */
+static void test_mpirun_threads(void **state)
+{
+	pr_spec *spec = spec_of("cpu-blocks:2*1",
+				"transport = default\n"
+				"placement = spread, packed",
+				"");
+
+	(void)state;
+	expect_mpirun(spec, 0, 2, 0, "mpirun -np 1 --bind-to none RANK PLAN");
+	expect_mpirun(spec, 1, 2, 1,
+		      "mpirun -np 1 --bind-to none --mca mpi_yield_when_idle 1 "
+		      "RANK PLAN");
+	pr_spec_free(spec);
+	spec = spec_of("cpu*1, cpu-blocks:4*1", "transport = default", "");
+	expect_mpirun(spec, 0, 2, 0, "mpirun -np 2 --bind-to none RANK PLAN");
+	pr_spec_free(spec);
+}
+
 /* [mpi] algorithm = ring after the transport's settings. */
 static void test_mpirun_ring(void **state)
 {
@@ -402,6 +422,7 @@ int main(void)
 	    cmocka_unit_test(test_unknown_launcher),
 	    cmocka_unit_test(test_mpirun_transports),
 	    cmocka_unit_test(test_mpirun_placement),
+	    cmocka_unit_test(test_mpirun_threads),
 	    cmocka_unit_test(test_mpirun_ring),
 	    cmocka_unit_test(test_slurm_env),
 	    cmocka_unit_test(test_slurm_script),

@@ -551,7 +551,7 @@ static void test_ranks_range(void **state)
 		    "'cpu*4'");
 	parse_fails(EXPERIMENT SHAPE "[ranks]\ngroup = tpu:0*2\n",
 		    "t.ini:9: unknown device 'tpu:0' in 'group' (known: cpu, "
-		    "cpu-naive, cuda:N, hip:N)");
+		    "cpu-naive, cpu-blocks:T, cuda:N, hip:N)");
 	parse_fails(EXPERIMENT SHAPE "[ranks]\ngroup = cpu*1,,cpu*1\n",
 		    "t.ini:9: empty entry in 'group'");
 	/* exactly the limit, split over two groups */
@@ -822,14 +822,56 @@ static void test_gpu_groups_and_launch(void **state)
 	parse_fails("[experiment]\nkind = validation\nclaim = c\n"
 		    "workload = kv-split\n[ranks]\ngroup = cuda:x*1\n",
 		    "t.ini:6: unknown device 'cuda:x' in 'group' (known: cpu, "
-		    "cpu-naive, cuda:N, hip:N)");
+		    "cpu-naive, cpu-blocks:T, cuda:N, hip:N)");
 	parse_fails("[experiment]\nkind = validation\nclaim = c\n"
 		    "workload = kv-split\n[ranks]\ngroup = cpu:0*1\n",
 		    "t.ini:6: unknown device 'cpu:0' in 'group' (known: cpu, "
-		    "cpu-naive, cuda:N, hip:N)");
+		    "cpu-naive, cpu-blocks:T, cuda:N, hip:N)");
 	parse_fails(VALID "[launch]\nthreads_per_block = 2048\n",
 		    "t.ini:11: 'threads_per_block' must be between 1 and 1024, "
 		    "not '2048'");
+}
+
+/* cpu-blocks:T names its worker threads, 1 to 256; [launch]
+ * blocks_per_thread is 1 unless given, 1 to 1024. */
+static void test_blocks_groups(void **state)
+{
+	static const char *const bad[] = {"cpu-blocks",	    "cpu-blocks:0",
+					  "cpu-blocks:257", "cpu-blocks:*",
+					  "cpu-blocks:2x",  "cpu-blocks:-1"};
+	char text[512], want[256];
+	pr_spec *spec;
+	size_t i;
+
+	(void)state;
+	spec = parse_ok("[experiment]\nkind = validation\nclaim = c\n"
+			"workload = kv-split\n"
+			"[shape]\nrows = 64\nkeys = 16\nd = 4\n"
+			"[ranks]\ngroup = cpu-blocks:2*1, cpu-blocks:256*1\n"
+			"[launch]\nrows_per_block = 6\n"
+			"blocks_per_thread = 3\n");
+	assert_string_equal(spec->groups[0].device, "cpu-blocks:2");
+	assert_string_equal(spec->groups[1].device, "cpu-blocks:256");
+	assert_int_equal(spec->rows_per_block, 6);
+	assert_int_equal(spec->blocks_per_thread, 3);
+	pr_spec_free(spec);
+	spec = parse_ok(VALID);
+	assert_int_equal(spec->blocks_per_thread, 1);
+	pr_spec_free(spec);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		snprintf(text, sizeof(text),
+			 "[experiment]\nkind = validation\nclaim = c\n"
+			 "workload = kv-split\n[ranks]\ngroup = %s*1\n",
+			 bad[i]);
+		snprintf(want, sizeof(want),
+			 "t.ini:6: unknown device '%s' in 'group' (known: "
+			 "cpu, cpu-naive, cpu-blocks:T, cuda:N, hip:N)",
+			 bad[i]);
+		parse_fails(text, want);
+	}
+	parse_fails(VALID "[launch]\nblocks_per_thread = 0\n",
+		    "t.ini:11: 'blocks_per_thread' must be between 1 and 1024, "
+		    "not '0'");
 }
 
 static void test_long_line(void **state)
@@ -1028,6 +1070,7 @@ int main(void)
 	    cmocka_unit_test(test_model_calibration),
 	    cmocka_unit_test(test_rows_sweep_and_split),
 	    cmocka_unit_test(test_gpu_groups_and_launch),
+	    cmocka_unit_test(test_blocks_groups),
 	    cmocka_unit_test(test_long_line),
 	    cmocka_unit_test(test_load),
 	    cmocka_unit_test(test_load_nul),
