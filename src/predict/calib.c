@@ -9,6 +9,7 @@
 #include "repo/paths.h"
 #include "base/stats.h"
 #include "base/util.h"
+#include "format/spec.h"
 
 const char pr_calib_hockney_method[] =
     "time of one operation = duration / max(rows, 1) (rows: operations in "
@@ -567,9 +568,42 @@ cleanup:
 	return error;
 }
 
-int pr_calib_rows(pr_linear_fit *out, const pr_calib *c, const char *device,
-		  long keys, long d, double tol)
+/*
+ * A cpu-blocks kernel's time per rows depends on its grid: the
+ * calibration must have run with the same rows_per_block and
+ * blocks_per_thread (recorded in its manifest's workload.launch).
+ */
+static int same_grid(const pr_calib *c, const char *device, long rpb, long bpt)
 {
+	json_t *l = json_object_get(c->manifest.workload.json, "launch");
+	json_t *r = json_object_get(l, "rows_per_block");
+	json_t *b = json_object_get(l, "blocks_per_thread");
+
+	if (strncmp(device, "cpu-blocks:", 11))
+		return PR_OK;
+	if (!json_is_integer(r) || !json_is_integer(b))
+		return pr_error_code(PR_EINPUT,
+				     "calibration run '%s' does not record "
+				     "its launch settings: it cannot price "
+				     "device '%s' (run the calibration again)",
+				     c->run_id, device);
+	if (json_integer_value(r) != rpb || json_integer_value(b) != bpt)
+		return pr_error_code(
+		    PR_EINPUT,
+		    "calibration run '%s' measured device '%s' with "
+		    "rows_per_block = %lld, blocks_per_thread = %lld; this "
+		    "experiment has %ld and %ld (its time per row depends on "
+		    "both)",
+		    c->run_id, device, (long long)json_integer_value(r),
+		    (long long)json_integer_value(b), rpb, bpt);
+	return PR_OK;
+}
+
+int pr_calib_rows(pr_linear_fit *out, const pr_calib *c, const char *device,
+		  const pr_spec *spec)
+{
+	long keys = spec->keys, d = spec->d;
+	double tol = spec->tolerance;
 	series s = {0};
 	series_filter f = {.phase = "compute",
 			   .rank = -1,
@@ -590,6 +624,9 @@ int pr_calib_rows(pr_linear_fit *out, const pr_calib *c, const char *device,
 		    "d = %ld; this experiment has keys = %ld, "
 		    "d = %ld (per-row time depends on both)",
 		    c->run_id, ckeys, cd, keys, d);
+	if ((error = same_grid(c, device, spec->rows_per_block,
+			       spec->blocks_per_thread)) < 0)
+		return error;
 	series_medians(&s, c, &f);
 	rows = pr_calloc(s.n + 1, sizeof(long));
 	for (i = 0; i < s.n; i++)

@@ -392,8 +392,7 @@ static int predict_linear_rows(json_t *pred, const pr_spec *spec,
 		pr_linear_fit fit;
 		double a, b;
 
-		if ((error = pr_calib_rows(&fit, cal, kinds[k], spec->keys,
-					   spec->d, spec->tolerance)) < 0)
+		if ((error = pr_calib_rows(&fit, cal, kinds[k], spec)) < 0)
 			break;
 		rows_line(&a, &b, params, cal, kinds[k], &fit, rmin);
 		for (c = 0; c < pr_spec_nconfigs(spec); c++) {
@@ -601,8 +600,7 @@ static int predict_split_gatherv(json_t *pred, const pr_spec *spec,
 
 	memset(fits, 0, sizeof(fits));
 	for (k = 0; k < nk; k++) {
-		if ((error = pr_calib_rows(&fits[k], cal, kinds[k], spec->keys,
-					   spec->d, spec->tolerance)) < 0)
+		if ((error = pr_calib_rows(&fits[k], cal, kinds[k], spec)) < 0)
 			goto cleanup;
 		for (i = 0; i < n; i++) {
 			if (!strcmp(device_of(spec, i), kinds[k])) {

@@ -616,12 +616,12 @@ static void test_split_gatherv(void **state)
 }
 
 /*
- * A rows-sweep calibration on cpu (keys = d = 64), two launches of two
- * samples per rows value: T(r) = a + b*r, except jump_s added at rows
+ * A rows-sweep calibration of device dev (keys = d = 64), two launches of
+ * two samples per rows value: T(r) = a + b*r, except jump_s added at rows
  * value jump_rows (0: none).
  */
-static char *rows_calib_csv(const long *rows, int n, double a, double b,
-			    long jump_rows, double jump_s)
+static char *dev_calib_csv(const char *dev, const long *rows, int n, double a,
+			   double b, long jump_rows, double jump_s)
 {
 	char *csv = pr_strdup(HEADER), *was;
 	int i, l, rep;
@@ -633,15 +633,21 @@ static char *rows_calib_csv(const long *rows, int n, double a, double b,
 		for (l = 0; l < 2; l++) {
 			for (rep = 0; rep < 2; rep++) {
 				was = csv;
-				csv =
-				    pr_asprintf("%s%d,0,%d,0,0,h,cpu,compute,0,"
-						"%ld,0,%.0f\n",
-						was, l, rep, rows[i], t * 1e9);
+				csv = pr_asprintf("%s%d,0,%d,0,0,h,%s,compute,"
+						  "0,%ld,0,%.0f\n",
+						  was, l, rep, dev, rows[i],
+						  t * 1e9);
 				free(was);
 			}
 		}
 	}
 	return csv;
+}
+
+static char *rows_calib_csv(const long *rows, int n, double a, double b,
+			    long jump_rows, double jump_s)
+{
+	return dev_calib_csv("cpu", rows, n, a, b, jump_rows, jump_s);
 }
 
 static const char rows_manifest[] =
@@ -820,6 +826,54 @@ static void test_split_calibrated_rows(void **state)
 	assert_non_null(strstr(said, "found time not linear"));
 }
 
+/*
+ * A cpu-blocks device is priced only by a calibration that ran its grid:
+ * the same rows_per_block and blocks_per_thread, recorded in the
+ * manifest's workload.launch.
+ */
+static void test_linear_rows_blocks_grid(void **state)
+{
+	const pr_model *m = pr_model_lookup("linear-rows");
+	static const long rows[] = {100, 300};
+	static const char *const manifests[] = {
+	    rows_manifest,
+	    "{\"workload\": {\"keys\": 64, \"d\": 64, \"launch\": "
+	    "{\"rows_per_block\": 64, \"blocks_per_thread\": 1}}, "
+	    "\"configs\": [{}]}",
+	    "{\"workload\": {\"keys\": 64, \"d\": 64, \"launch\": "
+	    "{\"rows_per_block\": 512, \"blocks_per_thread\": 2}}, "
+	    "\"configs\": [{}]}",
+	    "{\"workload\": {\"keys\": 64, \"d\": 64, \"launch\": "
+	    "{\"rows_per_block\": 512, \"blocks_per_thread\": 1}}, "
+	    "\"configs\": [{}]}",
+	};
+	static const int want[] = {PR_EINPUT, PR_EINPUT, PR_EINPUT, 0};
+	pr_spec *s = spec("rows-sweep", "rows_list = 200\nkeys = 64\nd = 64\n",
+			  "[ranks]\ngroup = cpu-blocks:2*1\n[launch]\n"
+			  "rows_per_block = 512\n[model]\nname = "
+			  "linear-rows\ncalibration = cal\n");
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		json_t *pred = new_prediction();
+		pr_calib cal;
+
+		calib_take(
+		    &cal,
+		    dev_calib_csv("cpu-blocks:2", rows, 2, 1e-3, 1e-6, 0, 0),
+		    manifests[i]);
+		nsaid = 0;
+		assert_int_equal(m->predict(pred, s, &cal, NULL), want[i]);
+		if (want[i])
+			assert_non_null(strstr(said, i ? "rows_per_block = "
+						       : "does not record"));
+		json_decref(pred);
+		pr_calib_free(&cal);
+	}
+	pr_spec_free(s);
+}
+
 /* launch-geometry needs one GPU group before it asks the device. */
 static void test_launch_geometry_check(void **state)
 {
@@ -873,6 +927,7 @@ int main(void)
 	    cmocka_unit_test(test_linear_rows_negative_intercept),
 	    cmocka_unit_test(test_linear_rows_calibrated),
 	    cmocka_unit_test(test_split_calibrated_rows),
+	    cmocka_unit_test(test_linear_rows_blocks_grid),
 	    cmocka_unit_test(test_launch_geometry_check),
 	    cmocka_unit_test(test_lookup),
 	};
