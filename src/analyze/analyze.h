@@ -173,12 +173,17 @@ typedef struct {
 
 /*
  * Linearity of one series (model linear-rows): the cells of one (config,
- * phase, device) that have rows, and the rows values whose cell FAILs.
+ * phase, device) that have rows, and the rows values where the line is
+ * broken: the cell's statistic (the median of per-launch medians) lies
+ * outside its band [lo_s, hi_s], whatever the verdict rule decides (under
+ * the interval rule a noisy cell may be INCONCLUSIVE and still broken).
  */
 typedef struct {
 	pr_select sel;	      /* the series' first cell's */
 	int64_t *broken_rows; /* ascending, distinct */
+	double *broken_ratio; /* per broken rows value: statistic / predicted */
 	size_t nbroken;
+	size_t nmeasured; /* rows values with data */
 } pr_linearity;
 
 /*

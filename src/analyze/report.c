@@ -305,7 +305,13 @@ static void put_linearity(FILE *f, const pr_analysis_run *r,
 	for (i = 0; i < l->nbroken; i++)
 		fprintf(f, "%s%lld", i ? ", " : "",
 			(long long)l->broken_rows[i]);
-	fputc('\n', f);
+	fprintf(f, " (%zu of %zu rows values; measured/line: ", l->nbroken,
+		l->nmeasured);
+	for (i = 0; i < l->nbroken; i++) {
+		fputs(i ? ", " : "", f);
+		put_sig3(f, l->broken_ratio[i]);
+	}
+	fputs(")\n", f);
 }
 
 static void put_variability(FILE *f, const pr_analysis_run *r)
@@ -1420,6 +1426,12 @@ static json_t *linearity_json(const pr_analysis_run *r)
 			json_array_append_new(v,
 					      json_integer(l->broken_rows[k]));
 		json_object_set_new(o, "broken_at_rows", v);
+		v = json_array();
+		for (k = 0; k < l->nbroken; k++)
+			json_array_append_new(v, jnum(l->broken_ratio[k]));
+		json_object_set_new(o, "measured_over_line", v);
+		json_object_set_new(o, "rows_measured",
+				    json_integer((json_int_t)l->nmeasured));
 		json_array_append_new(all, o);
 	}
 	return all;

@@ -83,6 +83,7 @@ static void synthetic(pr_analysis *a, pr_analysis_run *r, pr_analysis_row *x,
 	static int launch[] = {0, 1};
 	static double med[] = {2.2e-3, 2.6e-3};
 	static int64_t broken[] = {1000}, stepped[] = {4300};
+	static double ratio[] = {1.2};
 
 	memset(a, 0, sizeof(*a));
 	memset(r, 0, sizeof(*r));
@@ -113,7 +114,9 @@ static void synthetic(pr_analysis *a, pr_analysis_run *r, pr_analysis_row *x,
 	memset(l, 0, sizeof(*l));
 	l->sel = c->sel;
 	l->broken_rows = broken;
+	l->broken_ratio = ratio;
 	l->nbroken = 1;
+	l->nmeasured = 1;
 	memset(st, 0, sizeof(*st));
 	st->phase = "compute";
 	st->rows = stepped;
@@ -173,8 +176,10 @@ static void test_cell_md(void **state)
 				     "measured cause found\n"));
 	assert_non_null(strstr(text, "**Verdicts: 0 PASS, 1 FAIL, "
 				     "0 NO-PREDICTION**"));
-	assert_non_null(strstr(text, "- compute on cpu, config 0 vader/spread: "
-				     "linearity broken at rows = 1000\n"));
+	assert_non_null(strstr(text,
+			       "- compute on cpu, config 0 vader/spread: "
+			       "linearity broken at rows = 1000 (1 of 1 rows "
+			       "values; measured/line: 1.20)\n"));
 	assert_non_null(strstr(text, "predicted to step at rows = 4225.\n- "
 				     "config vader/spread, compute: the median "
 				     "steps up by more than the tolerance at "
@@ -276,6 +281,8 @@ static void test_cell_json(void **state)
 	assert_int_equal(json_integer_value(json_array_get(
 			     json_object_get(lin, "broken_at_rows"), 0)),
 			 1000);
+	assert_true(json_number_value(json_array_get(
+			json_object_get(lin, "measured_over_line"), 0)) == 1.2);
 	obs = json_array_get(
 	    json_object_get(json_object_get(run, "steps"), "observed"), 0);
 	assert_int_equal(
