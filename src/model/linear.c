@@ -72,6 +72,17 @@ pr_linear_cover pr_linear_covers(const pr_linear_fit *f, long r)
 	return PR_LINEAR_INSIDE;
 }
 
+double pr_linear_wave_ratio(double a, double b, long w, long r)
+{
+	double line = a + b * (double)r;
+	long waves;
+
+	if (w < 1 || r < 1 || line <= 0)
+		return 1.0;
+	waves = (r + w - 1) / w;
+	return (a + b * (double)(waves * w)) / line;
+}
+
 const char *pr_linear_cover_name(pr_linear_cover c)
 {
 	static const char *const name[] = {"inside", "outside", "nonlinear"};

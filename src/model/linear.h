@@ -48,6 +48,15 @@ typedef enum {
  */
 pr_linear_cover pr_linear_covers(const pr_linear_fit *f, long r);
 
+/*
+ * A kernel that runs rows in waves of w rows, each wave costing the same
+ * whatever its fill (cpu-blocks), takes the time of ceil(r/w) full waves:
+ * on the line a + b*r fitted over whole waves, a + b*w*ceil(r/w). Returns
+ * that over the line's a + b*r (1 when r is a multiple of w; w < 1 or r < 1
+ * or a line <= 0 at r: 1).
+ */
+double pr_linear_wave_ratio(double a, double b, long w, long r);
+
 /* "inside", "outside", "nonlinear". */
 const char *pr_linear_cover_name(pr_linear_cover c);
 

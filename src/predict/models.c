@@ -379,6 +379,45 @@ static long min_of(const long *v, int n)
 	return m;
 }
 
+/*
+ * The rows of one wave of device kind `kind`: for cpu-blocks:T, units *
+ * blocks_per_thread * rows_per_block, units = T capped by the cores here
+ * (pr_geometry_cpu_units); 0 for a kernel without waves.
+ */
+static long wave_rows(const pr_spec *spec, const char *kind)
+{
+	if (strncmp(kind, "cpu-blocks:", 11))
+		return 0;
+	return (long)pr_geometry_cpu_units(atoi(kind + 11), ncores_here()) *
+	       spec->blocks_per_thread * spec->rows_per_block;
+}
+
+/*
+ * One cell of linear-rows at r rows: the line; where the kind runs in
+ * waves of w rows, the ratio the waves make to the line there
+ * ("expected_ratio") and, when it leaves [1-tol, 1+tol], "control":
+ * "negative": the line is expected to break there, and the cell must
+ * FAIL (the alarm's own check).
+ */
+static json_t *linear_cell(const pr_spec *spec, int c, const char *kind,
+			   const pr_linear_fit *fit, double a, double b, long w,
+			   long r)
+{
+	json_t *x = cell(spec, c, "compute", a + b * (double)r);
+	double e = pr_linear_wave_ratio(a, b, w, r);
+
+	json_object_set_new(x, "rows", json_integer(r));
+	json_object_set_new(x, "device", json_string(kind));
+	json_object_set_new(
+	    x, "rows_calibrated",
+	    json_string(pr_linear_cover_name(pr_linear_covers(fit, r))));
+	if (w > 0)
+		json_object_set_new(x, "expected_ratio", json_real(e));
+	if (e > 1 + spec->tolerance)
+		json_object_set_new(x, "control", json_string("negative"));
+	return x;
+}
+
 static int predict_linear_rows(json_t *pred, const pr_spec *spec,
 			       const pr_calib *cal, const pr_calib *comm)
 {
@@ -389,27 +428,21 @@ static int predict_linear_rows(json_t *pred, const pr_spec *spec,
 
 	(void)comm;
 	for (k = 0; k < nk && !error; k++) {
+		long w = wave_rows(spec, kinds[k]);
 		pr_linear_fit fit;
 		double a, b;
 
 		if ((error = pr_calib_rows(&fit, cal, kinds[k], spec)) < 0)
 			break;
 		rows_line(&a, &b, params, cal, kinds[k], &fit, rmin);
+		if (w > 0)
+			json_object_set_new(json_object_get(params, kinds[k]),
+					    "wave_rows", json_integer(w));
 		for (c = 0; c < pr_spec_nconfigs(spec); c++) {
-			for (i = 0; i < spec->nrows_list; i++) {
-				long r = spec->rows_list[i];
-				json_t *x =
-				    cell(spec, c, "compute", a + b * (double)r);
-
-				json_object_set_new(x, "rows", json_integer(r));
-				json_object_set_new(x, "device",
-						    json_string(kinds[k]));
-				json_object_set_new(
-				    x, "rows_calibrated",
-				    json_string(pr_linear_cover_name(
-					pr_linear_covers(&fit, r))));
-				add_cell(pred, x);
-			}
+			for (i = 0; i < spec->nrows_list; i++)
+				add_cell(pred,
+					 linear_cell(spec, c, kinds[k], &fit, a,
+						     b, w, spec->rows_list[i]));
 		}
 		pr_linear_fit_free(&fit);
 	}
@@ -764,8 +797,13 @@ const pr_model pr_models[] = {
      "row sums, allreduce) and rows*4 (row max, allreduce_small)",
      check_hockney_ring, predict_hockney_ring, pr_analyze_primitives},
     {"linear-rows", 1, 0, 0,
-     "T(r) = a + b*r per device kind; a measured/predicted outside [1-tol, "
-     "1+tol] at some rows value means linearity is broken there",
+     "T(r) = a + b*r per device kind, a and b fitted on the calibration "
+     "(intercept free); a median outside the line's [1-tol, 1+tol] at some "
+     "rows value means linearity is broken there. A kernel that runs rows "
+     "in waves of w rows (cpu-blocks:T: w = min(T, cores) * "
+     "blocks_per_thread * rows_per_block) takes a full wave's time: "
+     "expected a + b*w*ceil(r/w), and where that leaves the band the cell "
+     "is a control that must FAIL",
      NULL, predict_linear_rows, pr_analyze_linearity},
     {"split-gatherv", 1, 1, 0,
      "compute of rank i: s * (a_i + b_i * rows_i), s = ranks sharing one "

@@ -149,6 +149,18 @@ static void test_covers(void **state)
 	pr_linear_fit_free(&f);
 }
 
+/* Waves of 1024 rows on the line 10 us + 1 us/row (in us). */
+static void test_wave_ratio(void **state)
+{
+	(void)state;
+	near(pr_linear_wave_ratio(10, 1, 1024, 1), 1034.0 / 11);
+	near(pr_linear_wave_ratio(10, 1, 1024, 1024), 1.0);
+	near(pr_linear_wave_ratio(10, 1, 1024, 1025), 2058.0 / 1035);
+	near(pr_linear_wave_ratio(10, 1, 1024, 4096), 1.0);
+	near(pr_linear_wave_ratio(10, 1, 0, 7), 1.0);	  /* no waves */
+	near(pr_linear_wave_ratio(-10, 1, 1024, 5), 1.0); /* line <= 0 */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -158,6 +170,7 @@ int main(void)
 	    cmocka_unit_test(test_nonlinear_edge),
 	    cmocka_unit_test(test_line_not_positive),
 	    cmocka_unit_test(test_covers),
+	    cmocka_unit_test(test_wave_ratio),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

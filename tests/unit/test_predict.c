@@ -14,6 +14,7 @@
 #include "format/spec.h"
 #include "predict/models.h"
 #include "predict/predict.h"
+#include "run/launch.h"
 
 #define HEADER                                                                 \
 	"launch,config,rep,warmup,rank,host,device,phase,bytes,rows,"          \
@@ -743,11 +744,16 @@ static void test_linear_rows_calibrated(void **state)
 			     json_object_get(p, "nonlinear_rows"), 0)),
 			 300);
 	assert_non_null(strstr(said, "at rows = 300 is"));
-	for (i = 0; i < 5; i++)
+	for (i = 0; i < 5; i++) {
+		json_t *c = cell(pred, "compute", -1, i);
+
 		assert_string_equal(
-		    json_string_value(json_object_get(
-			cell(pred, "compute", -1, i), "rows_calibrated")),
+		    json_string_value(json_object_get(c, "rows_calibrated")),
 		    want[i]);
+		/* a kernel without waves: no expected ratio, no control */
+		assert_null(json_object_get(c, "expected_ratio"));
+		assert_null(json_object_get(c, "control"));
+	}
 	json_decref(pred);
 	pr_spec_free(s);
 	pr_calib_free(&cal);
@@ -874,6 +880,83 @@ static void test_linear_rows_blocks_grid(void **state)
 	pr_spec_free(s);
 }
 
+/*
+ * cpu-blocks:2 with 512-row blocks runs waves of w = min(2, cores) * 512
+ * rows, each costing a full wave: calibrated on T(r) = 10 us + 1 us*r at
+ * 1024 and 2048 rows, a cell at r is expected at (10 + w*ceil(r/w)) /
+ * (10 + r) times its line and is a control (it must FAIL) where that
+ * leaves [1-tol, 1+tol]. At 1000 rows: 1034 / 1010 = 1.0238 either way,
+ * so a tolerance of 0.0237 makes it a control and 0.0238 does not.
+ */
+static json_t *blocks_prediction(const char *rows_list, const char *tol)
+{
+	const pr_model *m = pr_model_lookup("linear-rows");
+	static const long rows[] = {1024, 2048};
+	char *shape =
+	    pr_asprintf("rows_list = %s\nkeys = 64\nd = 64\n", rows_list);
+	char *rest = pr_asprintf("[ranks]\ngroup = cpu-blocks:2*1\n[launch]\n"
+				 "rows_per_block = 512\n[model]\nname = "
+				 "linear-rows\ncalibration = cal\ntolerance = "
+				 "%s\n",
+				 tol);
+	pr_spec *s = spec("rows-sweep", shape, rest);
+	json_t *pred = new_prediction();
+	pr_calib cal;
+
+	calib_take(&cal,
+		   dev_calib_csv("cpu-blocks:2", rows, 2, 10e-6, 1e-6, 0, 0),
+		   "{\"workload\": {\"keys\": 64, \"d\": 64, \"launch\": "
+		   "{\"rows_per_block\": 512, \"blocks_per_thread\": 1}}, "
+		   "\"configs\": [{}]}");
+	assert_int_equal(m->predict(pred, s, &cal, NULL), 0);
+	pr_calib_free(&cal);
+	pr_spec_free(s);
+	free(shape);
+	free(rest);
+	return pred;
+}
+
+static int is_control(json_t *c)
+{
+	json_t *v = json_object_get(c, "control");
+
+	return v && !strcmp(json_string_value(v), "negative");
+}
+
+static void test_linear_rows_waves(void **state)
+{
+	long w = (pr_launch_ncores() >= 2 ? 2 : 1) * 512;
+	json_t *pred = blocks_prediction("1, 512, 1024, 1025", "0.15"), *c;
+	static const long rows[] = {1, 512, 1024, 1025};
+	int i;
+
+	(void)state;
+	assert_int_equal(json_integer_value(
+			     path(pred, "model.params.cpu-blocks:2.wave_rows")),
+			 w);
+	for (i = 0; i < 4; i++) {
+		double r = (double)rows[i];
+		double e =
+		    (10e-6 + 1e-6 * (double)(w * ((rows[i] + w - 1) / w))) /
+		    (10e-6 + 1e-6 * r);
+
+		c = cell(pred, "compute", -1, i);
+		close_to(num(c, "expected_ratio"), e);
+		assert_int_equal(is_control(c), e > 1.15);
+	}
+	assert_true(is_control(cell(pred, "compute", -1, 0)));
+	assert_false(is_control(cell(pred, "compute", -1, 2)));
+	assert_true(is_control(cell(pred, "compute", -1, 3)));
+	json_decref(pred);
+
+	pred = blocks_prediction("1000", "0.0237");
+	assert_true(is_control(cell(pred, "compute", -1, 0)));
+	json_decref(pred);
+	pred = blocks_prediction("1000", "0.0238");
+	assert_false(is_control(cell(pred, "compute", -1, 0)));
+	json_decref(pred);
+}
+
 /* launch-geometry needs one GPU group before it asks the device. */
 static void test_launch_geometry_check(void **state)
 {
@@ -928,6 +1011,7 @@ int main(void)
 	    cmocka_unit_test(test_linear_rows_calibrated),
 	    cmocka_unit_test(test_split_calibrated_rows),
 	    cmocka_unit_test(test_linear_rows_blocks_grid),
+	    cmocka_unit_test(test_linear_rows_waves),
 	    cmocka_unit_test(test_launch_geometry_check),
 	    cmocka_unit_test(test_lookup),
 	};
