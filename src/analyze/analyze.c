@@ -1012,6 +1012,7 @@ void pr_analyze_linearity(pr_analysis_run *r, const json_t *pred)
 		sel_copy(&l->sel, s);
 		l->broken_rows = pr_malloc((j - i) * sizeof(int64_t));
 		l->broken_ratio = pr_malloc((j - i) * sizeof(double));
+		l->held_rows = pr_malloc((j - i) * sizeof(int64_t));
 		for (; i < j; i++) {
 			const pr_analysis_row *x = &r->row[i];
 
@@ -1019,6 +1020,9 @@ void pr_analyze_linearity(pr_analysis_run *r, const json_t *pred)
 				continue;
 			last = x->sel.rows;
 			l->nmeasured++;
+			l->ncontrols += x->cell->negative ? 1 : 0;
+			if (x->cell->negative && !leaves_band(x))
+				l->held_rows[l->nheld++] = x->sel.rows;
 			if (!leaves_band(x))
 				continue;
 			l->broken_rows[l->nbroken] = x->sel.rows;
@@ -1099,6 +1103,7 @@ void pr_analysis_run_free(pr_analysis_run *r)
 		free(r->linearity[i].sel.device);
 		free(r->linearity[i].broken_rows);
 		free(r->linearity[i].broken_ratio);
+		free(r->linearity[i].held_rows);
 	}
 	free(r->linearity);
 	for (i = 0; i < r->nsteps; i++)

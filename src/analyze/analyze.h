@@ -184,6 +184,11 @@ typedef struct {
 	double *broken_ratio; /* per broken rows value: statistic / predicted */
 	size_t nbroken;
 	size_t nmeasured; /* rows values with data */
+	/* controls (cells predicted to break, "control": "negative") with
+	 * data, and the rows values of those that held: the alarm missed */
+	size_t ncontrols;
+	int64_t *held_rows;
+	size_t nheld;
 } pr_linearity;
 
 /*

@@ -538,7 +538,8 @@ static void add_rows(int launch, int64_t rows, double ms)
  * hold; rows 2 at 2.001 ms and rows 4 at 0.999 ms leave the band; rows 5
  * has no data. Under the interval rule rows 6 (launch medians 1.5, 2.5,
  * 2.6 ms) is INCONCLUSIVE, its interval overlapping the band, yet its
- * median 2.5 ms leaves it: the alarm flags it.
+ * median 2.5 ms leaves it: the alarm flags it. Rows 2 and 3 are controls
+ * (predicted to break): 2 broke, 3 held.
  */
 static void test_linearity_alarm(void **state)
 {
@@ -560,6 +561,7 @@ static void test_linearity_alarm(void **state)
 		c[i].sel.device = "cpu";
 		c[i].sel.rows = i + 1;
 	}
+	c[1].negative = c[2].negative = 1; /* predicted to break */
 	pr_analyze_run(&r, &T, NULL, c, 6, PR_RULE_INTERVAL);
 	pr_analyze_linearity(&r, NULL);
 	assert_int_equal(r.nlinearity, 1);
@@ -573,6 +575,10 @@ static void test_linearity_alarm(void **state)
 	close_to(l->broken_ratio[0], 2.001 / 1.5);
 	close_to(l->broken_ratio[1], 0.999 / 1.5);
 	close_to(l->broken_ratio[2], 2.5 / 1.5);
+	/* of the two controls rows 2 broke, rows 3 held on the edge */
+	assert_int_equal(l->ncontrols, 2);
+	assert_int_equal(l->nheld, 1);
+	assert_int_equal(l->held_rows[0], 3);
 	for (i = 0; (size_t)i < r.nrows; i++) {
 		if (r.row[i].sel.rows == 6)
 			assert_int_equal(r.row[i].verdict, PR_INCONCLUSIVE);
