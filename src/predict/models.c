@@ -487,11 +487,13 @@ static double rank_sharing(const pr_spec *spec, int rank, int ncores,
 /*
  * The split and the compute cells: per rank (a_i + b_i rows_i) * s and the
  * makespan, s = ranks sharing the rank's core or device; each rank's cell
- * says where its rows fall in its calibration (cover[i]).
+ * says where its rows fall in its calibration (cover[i]) and, for a kind
+ * that runs in waves, its expected ratio to the line (expect[i] > 0).
  */
 static void split_cells(json_t *pred, const pr_spec *spec, const long *rows,
 			const double *a, const double *b,
-			const pr_linear_cover *cover, int ncores)
+			const pr_linear_cover *cover, const double *expect,
+			int ncores)
 {
 	int c, i;
 
@@ -513,6 +515,9 @@ static void split_cells(json_t *pred, const pr_spec *spec, const long *rows,
 			json_object_set_new(
 			    x, "rows_calibrated",
 			    json_string(pr_linear_cover_name(cover[i])));
+			if (expect[i] > 0)
+				json_object_set_new(x, "expected_ratio",
+						    json_real(expect[i]));
 			add_cell(pred, x);
 			if (t > makespan)
 				makespan = t;
@@ -527,26 +532,34 @@ static void split_cells(json_t *pred, const pr_spec *spec, const long *rows,
 /*
  * Where rank i's rows fall in its kind's calibration (cover[i]), warned
  * for each rank whose rows the calibration did not see linear: the split
- * assumes the line there.
+ * assumes the line there. A kind that runs in waves (wave_rows) is also
+ * expected at a full wave's time: expect[i] is that over its line a[i] +
+ * b[i] rows_i (0: no waves), and where it leaves the band the rank is
+ * nonlinear too (unless outside) and warned.
  */
-static void split_cover(pr_linear_cover *cover, const pr_spec *spec,
-			const long *rows, const pr_linear_fit *const *fit,
+static void split_cover(pr_linear_cover *cover, double *expect,
+			const pr_spec *spec, const long *rows, const double *a,
+			const double *b, const pr_linear_fit *const *fit,
 			const pr_calib *cal)
 {
 	int i;
 
 	for (i = 0; i < spec->nranks; i++) {
 		const pr_linear_fit *f = fit[i];
+		const char *dev = device_of(spec, i);
+		long w = wave_rows(spec, dev);
 
 		cover[i] = pr_linear_covers(f, rows[i]);
+		expect[i] =
+		    w > 0 ? pr_linear_wave_ratio(a[i], b[i], w, rows[i]) : 0;
 		if (cover[i] == PR_LINEAR_OUTSIDE)
 			pr_warn("rank %d (device '%s') gets %ld rows, outside "
 				"the rows its calibration '%s' measured (%ld "
 				"to %ld): the 1/t split assumes its time "
 				"linear there unmeasured (recorded as "
 				"\"rows_calibrated\": \"outside\")",
-				i, device_of(spec, i), rows[i], cal->run_id,
-				f->rows[0], f->rows[f->n - 1]);
+				i, dev, rows[i], cal->run_id, f->rows[0],
+				f->rows[f->n - 1]);
 		else if (cover[i] == PR_LINEAR_NONLINEAR)
 			pr_warn("rank %d (device '%s') gets %ld rows, where "
 				"its calibration '%s' found time not linear in "
@@ -554,7 +567,16 @@ static void split_cover(pr_linear_cover *cover, const pr_spec *spec,
 				"\"nonlinear_rows\"): the 1/t split assumes "
 				"the line there (recorded as "
 				"\"rows_calibrated\": \"nonlinear\")",
-				i, device_of(spec, i), rows[i], cal->run_id);
+				i, dev, rows[i], cal->run_id);
+		if (expect[i] <= 1 + spec->tolerance)
+			continue;
+		if (cover[i] == PR_LINEAR_INSIDE)
+			cover[i] = PR_LINEAR_NONLINEAR;
+		pr_warn("rank %d (device '%s') gets %ld rows: its kernel runs "
+			"waves of %ld rows, each at a full wave's time, so it "
+			"is expected at %.3gx its line there; the 1/t split "
+			"assumes the line (recorded as \"expected_ratio\")",
+			i, dev, rows[i], w, expect[i]);
 	}
 }
 
@@ -624,6 +646,7 @@ static int predict_split_gatherv(json_t *pred, const pr_spec *spec,
 	pr_linear_fit fits[PR_MAX_GROUPS];
 	const pr_linear_fit **fit = pr_calloc((size_t)n, sizeof(*fit));
 	pr_linear_cover *cover = pr_calloc((size_t)n, sizeof(*cover));
+	double *expect = pr_calloc((size_t)n, sizeof(double));
 	double *a = pr_calloc((size_t)n, sizeof(double));
 	double *b = pr_calloc((size_t)n, sizeof(double));
 	double *w = pr_calloc((size_t)n, sizeof(double));
@@ -655,9 +678,9 @@ static int predict_split_gatherv(json_t *pred, const pr_spec *spec,
 			}
 		}
 	}
-	split_cover(cover, spec, rows, fit, cal);
+	split_cover(cover, expect, spec, rows, a, b, fit, cal);
 	ncores = ncores_here();
-	split_cells(pred, spec, rows, a, b, cover, ncores);
+	split_cells(pred, spec, rows, a, b, cover, expect, ncores);
 	if ((error = gatherv_cells(pred, comm_params, spec, rows, comm)) < 0)
 		goto cleanup;
 	json_object_set_new(pred, "split",
@@ -688,6 +711,7 @@ cleanup:
 	json_decref(comm_params);
 	free(fit);
 	free(cover);
+	free(expect);
 	free(a);
 	free(b);
 	free(w);

@@ -957,6 +957,81 @@ static void test_linear_rows_waves(void **state)
 	json_decref(pred);
 }
 
+/*
+ * A split over cpu (2 us/row) and cpu-blocks:2 (10 us + 1 us/row, 512-row
+ * blocks, calibrated at whole waves 1024 .. 4096): the blocks rank gets
+ * 2/3 of the rows. At 3072 rows its 2048 are whole waves: no warning. At
+ * 3075 its 2050 cross into a wave it pays in full, (10 + 3072) / (10 +
+ * 2050) = 1.50x its line on 2 cores (2570 / 2060 = 1.25x on one): it is
+ * nonlinear, warned, and its cell carries the expected ratio.
+ */
+static json_t *wave_split(long total)
+{
+	const pr_model *m = pr_model_lookup("split-gatherv");
+	static const long cpu_rows[] = {512, 1024, 2048},
+			  blk_rows[] = {1024, 2048, 4096};
+	char *shape = pr_asprintf("rows = %ld\nkeys = 64\nd = 64\n", total);
+	pr_spec *s = spec("row-split", shape,
+			  "[ranks]\ngroup = cpu*1, cpu-blocks:2*1\n[launch]\n"
+			  "rows_per_block = 512\n[factors]\ntransport = "
+			  "vader\n[model]\nname = split-gatherv\ncalibration = "
+			  "cal\ncomm_calibration = comm\n");
+	char *a = dev_calib_csv("cpu", cpu_rows, 3, 0, 2e-6, 0, 0);
+	char *b = dev_calib_csv("cpu-blocks:2", blk_rows, 3, 10e-6, 1e-6, 0, 0);
+	char *both = pr_asprintf("%s%s", a, b + strlen(HEADER));
+	json_t *pred = new_prediction();
+	pr_calib cal, comm;
+
+	calib_take(&cal, both,
+		   "{\"workload\": {\"keys\": 64, \"d\": 64, \"launch\": "
+		   "{\"rows_per_block\": 512, \"blocks_per_thread\": 1}}, "
+		   "\"configs\": [{}]}");
+	calib_take(&comm, warm_csv(1, 0),
+		   "{\"configs\": [{\"transport\": \"vader\", \"placement\": "
+		   "\"spread\"}]}");
+	nsaid = 0;
+	said[0] = 0;
+	assert_int_equal(m->predict(pred, s, &cal, &comm), 0);
+	pr_calib_free(&cal);
+	pr_calib_free(&comm);
+	pr_spec_free(s);
+	free(shape);
+	free(a);
+	free(b);
+	return pred;
+}
+
+static void test_split_waves(void **state)
+{
+	double e = pr_launch_ncores() >= 2 ? 3082.0 / 2060 : 2570.0 / 2060;
+	json_t *pred = wave_split(3072), *c;
+
+	(void)state;
+	c = cell(pred, "compute", 1, 0);
+	assert_int_equal(num(c, "rows"), 2048);
+	close_to(num(c, "expected_ratio"), 1.0);
+	assert_string_equal(
+	    json_string_value(json_object_get(c, "rows_calibrated")), "inside");
+	assert_null(
+	    json_object_get(cell(pred, "compute", 0, 0), "expected_ratio"));
+	assert_null(strstr(said, "waves of"));
+	json_decref(pred);
+
+	pred = wave_split(3075);
+	c = cell(pred, "compute", 1, 0);
+	assert_int_equal(num(c, "rows"), 2050);
+	close_to(num(c, "expected_ratio"), e);
+	assert_string_equal(
+	    json_string_value(json_object_get(c, "rows_calibrated")),
+	    "nonlinear");
+	assert_string_equal(json_string_value(json_array_get(
+				path(pred, "split.rows_calibrated"), 0)),
+			    "inside");
+	assert_non_null(strstr(said, "rank 1 (device 'cpu-blocks:2') gets 2050 "
+				     "rows: its kernel runs waves of"));
+	json_decref(pred);
+}
+
 /* launch-geometry needs one GPU group before it asks the device. */
 static void test_launch_geometry_check(void **state)
 {
@@ -1012,6 +1087,7 @@ int main(void)
 	    cmocka_unit_test(test_split_calibrated_rows),
 	    cmocka_unit_test(test_linear_rows_blocks_grid),
 	    cmocka_unit_test(test_linear_rows_waves),
+	    cmocka_unit_test(test_split_waves),
 	    cmocka_unit_test(test_launch_geometry_check),
 	    cmocka_unit_test(test_lookup),
 	};
