@@ -1072,9 +1072,60 @@ static void observed_steps(pr_steps *out, const pr_analysis_run *r, double tol,
 	}
 }
 
+/*
+ * The step verdict of one config (DESIGN 7): the detector of the step
+ * rule on its rows of s->phase, then each observed step judged against
+ * the predicted ones.
+ */
+static void judge_steps(pr_steps *s, const pr_analysis_run *r,
+			const json_t *pred, const json_t *rule)
+{
+	json_t *steps = json_object_get(pred, "steps"), *v;
+	double min_ratio =
+	    json_number_value(json_object_get(rule, "min_ratio"));
+	long tol_rows =
+	    (long)json_integer_value(json_object_get(rule, "tolerance_rows"));
+	pr_geometry_point *p = pr_calloc(r->nrows + 1, sizeof(*p));
+	long *seen = pr_calloc(r->nrows + 1, sizeof(long));
+	size_t np = json_array_size(steps), i, n = 0, k;
+	long *want = pr_calloc(np + 1, sizeof(long));
+	int nobs;
+
+	for (i = 0; i < r->nrows; i++) {
+		const pr_analysis_row *x = &r->row[i];
+
+		if (x->sel.config != s->config ||
+		    strcmp(x->sel.phase, s->phase) || x->sel.rows < 0 ||
+		    x->n == 0)
+			continue;
+		p[n].rows = (long)x->sel.rows;
+		p[n].stat = x->stat;
+		p[n].lo = x->ci.lo;
+		p[n].hi = x->ci.hi;
+		n++;
+	}
+	nobs = pr_geometry_detect(seen, (int)r->nrows, p, (int)n,
+				  min_ratio > 1 ? min_ratio : 1);
+	s->n = 0;
+	for (k = 0; k < (size_t)nobs; k++)
+		s->rows[s->n++] = seen[k];
+	json_array_foreach(steps, i, v) want[i] = (long)json_integer_value(v);
+	s->judged = 1;
+	s->match = pr_calloc(np + (size_t)nobs + 1, sizeof(pr_step_match));
+	s->nmatch = (size_t)pr_geometry_judge(s->match, want, (int)np, seen,
+					      nobs, tol_rows);
+	s->pass = s->nmatch > 0;
+	for (k = 0; k < s->nmatch; k++)
+		s->pass = s->pass && s->match[k].verdict == PR_STEP_PASS;
+	free(p);
+	free(seen);
+	free(want);
+}
+
 void pr_analyze_steps(pr_analysis_run *r, const json_t *pred)
 {
 	double tol = tolerance_of(pred);
+	json_t *rule = json_object_get(pred, "step_rule");
 	size_t c;
 
 	r->has_steps = 1;
@@ -1083,10 +1134,13 @@ void pr_analyze_steps(pr_analysis_run *r, const json_t *pred)
 		pr_steps *s = &r->steps[r->nsteps];
 
 		observed_steps(s, r, tol, (int)c);
-		if (s->phase)
-			r->nsteps++;
-		else
+		if (!s->phase) {
 			free(s->rows);
+			continue;
+		}
+		if (json_is_object(rule))
+			judge_steps(s, r, pred, rule);
+		r->nsteps++;
 	}
 }
 
@@ -1106,8 +1160,10 @@ void pr_analysis_run_free(pr_analysis_run *r)
 		free(r->linearity[i].held_rows);
 	}
 	free(r->linearity);
-	for (i = 0; i < r->nsteps; i++)
+	for (i = 0; i < r->nsteps; i++) {
 		free(r->steps[i].rows);
+		free(r->steps[i].match);
+	}
 	free(r->steps);
 	free(r->primitive);
 	free(r->run_id);

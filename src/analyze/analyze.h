@@ -9,6 +9,7 @@
 
 #include "base/stats.h"
 #include "format/predcheck.h"
+#include "model/geometry.h"
 
 struct pr_timings;
 struct pr_manifest;
@@ -194,13 +195,19 @@ typedef struct {
 /*
  * Observed steps of one config (model launch-geometry): the rows where the
  * median time steps up by more than the prediction's tolerance over the
- * previous rows value measured (the first rows of a new plateau).
+ * previous rows value measured (the first rows of a new plateau). With
+ * the prediction's step_rule (DESIGN 7), the rule's detector finds them
+ * and each is judged against the predicted steps (match).
  */
 typedef struct {
 	int config;
 	const char *phase; /* "compute_device", else "compute" (static) */
 	int64_t *rows;	   /* ascending */
 	size_t n;
+	int judged;	      /* the prediction has a step_rule */
+	pr_step_match *match; /* the verdict's lines, in rows order */
+	size_t nmatch;
+	int pass; /* every line PASS (and at least one) */
 } pr_steps;
 
 typedef struct pr_analysis_run {

@@ -714,6 +714,55 @@ static void put_plots(FILE *f, const pr_plot *p, size_t n)
 	}
 }
 
+static void put_rows_or_none(FILE *f, long rows)
+{
+	if (rows >= 0)
+		fprintf(f, "%ld", rows);
+	else
+		fputs("-", f);
+}
+
+/* The step verdict of each config (DESIGN 7), after the observed steps. */
+static void put_step_verdicts(FILE *f, const pr_analysis *a,
+			      const pr_analysis_run *r)
+{
+	json_t *rule = json_object_get(a->pred, "step_rule");
+	size_t c, i;
+
+	fprintf(f,
+		"\n**Step verdict** (a step: the statistic above %.2f times "
+		"the previous rows value's, the launch-level intervals apart; "
+		"PASS within %lld rows of the predicted step):\n\n",
+		json_number_value(json_object_get(rule, "min_ratio")),
+		(long long)json_integer_value(
+		    json_object_get(rule, "tolerance_rows")));
+	fputs("| config | predicted step (rows) | observed step (rows) | "
+	      "verdict |\n|---|---|---|---|\n",
+	      f);
+	for (c = 0; c < r->nsteps; c++) {
+		const pr_steps *x = &r->steps[c];
+
+		for (i = 0; i < x->nmatch; i++) {
+			fprintf(f, "| %s | ", config_label(r, x->config));
+			put_rows_or_none(f, x->match[i].predicted);
+			fputs(" | ", f);
+			put_rows_or_none(f, x->match[i].observed);
+			fprintf(f, " | %s |\n",
+				pr_step_verdict_name(x->match[i].verdict));
+		}
+		if (!x->nmatch)
+			fprintf(f,
+				"| %s | - | - | (no step predicted or "
+				"observed) |\n",
+				config_label(r, x->config));
+	}
+	fputc('\n', f);
+	for (c = 0; c < r->nsteps; c++)
+		fprintf(f, "Steps of config %s: %s.\n",
+			config_label(r, r->steps[c].config),
+			r->steps[c].pass ? "PASS" : "FAIL");
+}
+
 static void put_steps(FILE *f, const pr_analysis *a, const pr_analysis_run *r)
 {
 	json_t *steps = json_object_get(a->pred, "steps"), *v;
@@ -739,6 +788,8 @@ static void put_steps(FILE *f, const pr_analysis *a, const pr_analysis_run *r)
 				(long long)x->rows[i]);
 		fputs(x->n ? "\n" : "(no step observed)\n", f);
 	}
+	if (r->nsteps && r->steps[0].judged)
+		put_step_verdicts(f, a, r);
 	fputc('\n', f);
 }
 
@@ -1461,6 +1512,27 @@ static json_t *linearity_json(const pr_analysis_run *r)
 	return all;
 }
 
+static json_t *rows_or_null(long rows)
+{
+	return rows >= 0 ? json_integer(rows) : json_null();
+}
+
+/* {"pass", "lines": [{predicted, observed, verdict}]} */
+static json_t *step_verdict_json(const pr_steps *x)
+{
+	json_t *lines = json_array();
+	size_t i;
+
+	for (i = 0; i < x->nmatch; i++)
+		json_array_append_new(
+		    lines,
+		    json_pack("{s:o, s:o, s:s}", "predicted",
+			      rows_or_null(x->match[i].predicted), "observed",
+			      rows_or_null(x->match[i].observed), "verdict",
+			      pr_step_verdict_name(x->match[i].verdict)));
+	return json_pack("{s:b, s:o}", "pass", x->pass, "lines", lines);
+}
+
 /* {"predicted": [...], "observed": [{config, phase, rows: [...]}]} */
 static json_t *steps_json(const pr_analysis *a, const pr_analysis_run *r)
 {
@@ -1477,6 +1549,9 @@ static json_t *steps_json(const pr_analysis *a, const pr_analysis_run *r)
 		json_array_append_new(
 		    obs, json_pack("{s:i, s:s, s:o}", "config", x->config,
 				   "phase", x->phase, "rows", rows));
+		if (x->judged)
+			json_object_set_new(json_array_get(obs, c), "verdict",
+					    step_verdict_json(x));
 	}
 	return json_pack("{s:o, s:o}", "predicted",
 			 pred ? json_incref(pred) : json_array(), "observed",

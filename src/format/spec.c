@@ -170,6 +170,8 @@ static int set_calibration(struct parse *p, const char *key, const char *value);
 static int set_comm_calibration(struct parse *p, const char *key,
 				const char *value);
 static int set_tolerance(struct parse *p, const char *key, const char *value);
+static int set_step_tolerance(struct parse *p, const char *key,
+			      const char *value);
 static int set_threads_per_block(struct parse *p, const char *key,
 				 const char *value);
 static int set_slurm_list(struct parse *p, const char *key, const char *value);
@@ -215,6 +217,7 @@ static const struct key keys[] = {
     {"model", "calibration", set_calibration, OPTIONAL},
     {"model", "comm_calibration", set_comm_calibration, OPTIONAL},
     {"model", "tolerance", set_tolerance, OPTIONAL},
+    {"model", "step_tolerance_rows", set_step_tolerance, OPTIONAL},
     {"model", "band", set_band, OPTIONAL},
     {"model", "pilot_cv", set_pilot_cv, OPTIONAL},
     {"launch", "threads_per_block", set_threads_per_block, OPTIONAL},
@@ -976,6 +979,13 @@ static int set_blocks_per_thread(struct parse *p, const char *key,
 				 const char *value)
 {
 	return get_small(&p->spec->blocks_per_thread, p, key, value, 1, 1024);
+}
+
+static int set_step_tolerance(struct parse *p, const char *key,
+			      const char *value)
+{
+	return get_small(&p->spec->step_tolerance_rows, p, key, value, 0,
+			 PR_SPEC_STEP_TOLERANCE_MAX);
 }
 
 static int set_tolerance(struct parse *p, const char *key, const char *value)

@@ -11,6 +11,8 @@
 /* The most worker threads of a cpu-blocks:T device (backend.h's
  * PR_BLOCKS_THREADS_MAX). */
 #define PR_SPEC_BLOCKS_THREADS_MAX 256
+/* The largest [model] step_tolerance_rows. */
+#define PR_SPEC_STEP_TOLERANCE_MAX 1000000
 
 typedef enum { PR_KIND_VALIDATION, PR_KIND_CALIBRATION } pr_kind;
 
@@ -115,6 +117,9 @@ typedef struct pr_spec {
 	 * of the communication (Hockney) side, or NULL */
 	char *comm_calibration;
 	double tolerance;
+	/* launch-geometry: how far (rows) an observed step may lie from its
+	 * predicted row and still PASS (DESIGN 7, the step verdict) */
+	int step_tolerance_rows;
 	/* band = calibration (resampled calibration launches, widened by
 	 * the pilot CV of the phase) or tolerance (predicted * (1 -/+
 	 * tolerance)); pilot_cv = phase:cv, ... */

@@ -380,15 +380,25 @@ static long min_of(const long *v, int n)
 }
 
 /*
+ * The cores a cpu-blocks rank may use: this machine's cores over the ranks
+ * (mpirun leaves a cpu-blocks rank unbound); 0 when ranks outnumber them.
+ */
+static int rank_cores(const pr_spec *spec)
+{
+	return ncores_here() / (spec->nranks > 0 ? spec->nranks : 1);
+}
+
+/*
  * The rows of one wave of device kind `kind`: for cpu-blocks:T, units *
- * blocks_per_thread * rows_per_block, units = T capped by the cores here
- * (pr_geometry_cpu_units); 0 for a kernel without waves.
+ * blocks_per_thread * rows_per_block, units = T capped by the rank's
+ * cores (pr_geometry_cpu_units), as launch-geometry predicts its steps;
+ * 0 for a kernel without waves.
  */
 static long wave_rows(const pr_spec *spec, const char *kind)
 {
 	if (strncmp(kind, "cpu-blocks:", 11))
 		return 0;
-	return (long)pr_geometry_cpu_units(atoi(kind + 11), ncores_here()) *
+	return (long)pr_geometry_cpu_units(atoi(kind + 11), rank_cores(spec)) *
 	       spec->blocks_per_thread * spec->rows_per_block;
 }
 
@@ -719,6 +729,16 @@ cleanup:
 	return error;
 }
 
+/* The worker threads of a cpu-blocks:T group, else 0. */
+static int blocks_threads(const pr_spec *spec)
+{
+	const char *dev = spec->groups[0].device;
+
+	return spec->ngroups == 1 && !strncmp(dev, "cpu-blocks:", 11)
+		   ? atoi(dev + 11)
+		   : 0;
+}
+
 /* The GPU kind of a launch-geometry experiment's one group. */
 static int gpu_group(const char **kind, int *devi, const pr_spec *spec)
 {
@@ -728,7 +748,8 @@ static int gpu_group(const char **kind, int *devi, const pr_spec *spec)
 	    (strncmp(dev, "cuda:", 5) && strncmp(dev, "hip:", 4)))
 		return pr_error_code(PR_EINPUT,
 				     "'%s': model launch-geometry needs one "
-				     "rank group on a GPU (cuda:N or hip:N)",
+				     "rank group on a GPU (cuda:N or hip:N) "
+				     "or on cpu-blocks:T",
 				     spec->path);
 	*kind = strncmp(dev, "cuda:", 5) ? "hip" : "cuda";
 	*devi = atoi(strchr(dev, ':') + 1); /* cuda:* measures device 0 */
@@ -740,7 +761,100 @@ static int check_launch_geometry(const pr_spec *spec)
 	const char *kind;
 	int devi;
 
+	if (blocks_threads(spec) > 0)
+		return PR_OK;
 	return gpu_group(&kind, &devi, spec);
+}
+
+/* The step verdict's rule (DESIGN 7), pinned with the prediction. */
+static void set_step_rule(json_t *pred, const pr_spec *spec)
+{
+	json_object_set_new(
+	    pred, "step_rule",
+	    json_pack("{s:i, s:f, s:s}", "tolerance_rows",
+		      spec->step_tolerance_rows, "min_ratio",
+		      1 + spec->tolerance, "detector",
+		      "per config, the compute rows ascending: rows r is a "
+		      "step when its statistic exceeds min_ratio times the "
+		      "previous rows value's and the two launch-level "
+		      "intervals do not overlap; each observed step belongs "
+		      "to the nearest predicted step: PASS within "
+		      "tolerance_rows, FAIL farther, MISSED when none "
+		      "belongs to it, EXTRA for the others"));
+}
+
+/* Steps and sweep of the model, units x blocks_per_unit blocks a wave;
+ * h the sweep's spacing (0: the GPU's 32 blocks). */
+static int put_steps(json_t *pred, const pr_spec *spec, int units, int bpu,
+		     long h)
+{
+	long step[16], rows[PR_MAX_SIZES];
+	long max_rows = spec->rows > 0 ? spec->rows : 16384;
+	int nsteps, nrows, i;
+
+	nsteps = pr_geometry_steps(step, 16, units, bpu, spec->rows_per_block,
+				   max_rows);
+	if (nsteps == 0)
+		return pr_error_code(PR_EINPUT,
+				     "'%s': no wave fills below %ld rows "
+				     "(%d units x %d blocks x %d rows per "
+				     "block)",
+				     spec->path, max_rows, units, bpu,
+				     spec->rows_per_block);
+	nrows = h > 0 ? pr_geometry_sweep_h(rows, PR_MAX_SIZES, step, nsteps, h,
+					    max_rows)
+		      : pr_geometry_sweep(rows, PR_MAX_SIZES, step, nsteps,
+					  spec->rows_per_block, max_rows);
+	json_object_set_new(pred, "steps", json_array());
+	for (i = 0; i < nsteps; i++)
+		json_array_append_new(json_object_get(pred, "steps"),
+				      json_integer(step[i] + 1));
+	json_object_set_new(
+	    pred, "sweep",
+	    json_pack("{s:o}", "rows_list", longs_json(rows, nrows)));
+	return PR_OK;
+}
+
+/*
+ * cpu-blocks:T: the units are T capped by the cores the rank may use
+ * (this machine's cores over the ranks; mpirun leaves a cpu-blocks rank
+ * unbound), blocks_per_unit the spec's blocks_per_thread.
+ */
+static int predict_cpu_blocks(json_t *pred, const pr_spec *spec, int threads)
+{
+	int cores = rank_cores(spec);
+	int units = pr_geometry_cpu_units(threads, cores);
+	long wave =
+	    (long)units * spec->blocks_per_thread * spec->rows_per_block;
+
+	if (cores < 1)
+		cores = 1;
+	set_model(pred, "launch",
+		  json_pack("{s:i, s:i}", "rows_per_block",
+			    spec->rows_per_block, "blocks_per_thread",
+			    spec->blocks_per_thread));
+	json_object_set_new(pred, "device",
+			    json_pack("{s:s, s:b, s:i, s:i, s:i, s:i}", "kind",
+				      "cpu-blocks", "available", 1, "threads",
+				      threads, "cores", cores, "units", units,
+				      "blocks_per_unit",
+				      spec->blocks_per_thread));
+	if (threads > cores) {
+		json_object_set_new(
+		    json_object_get(pred, "device"), "note",
+		    json_sprintf(
+			"%d threads on %d cores: a wave's threads take "
+			"turns, so the time steps every %d threads' "
+			"blocks",
+			threads, cores, units));
+		pr_warn("'%s': %d worker threads on %d cores: the waves "
+			"serialize, the steps are predicted every %d "
+			"threads' blocks",
+			spec->path, threads, cores, units);
+	}
+	set_step_rule(pred, spec);
+	return put_steps(pred, spec, units, spec->blocks_per_thread,
+			 wave / 4 > 0 ? wave / 4 : 1);
 }
 
 static int predict_launch_geometry(json_t *pred, const pr_spec *spec,
@@ -748,12 +862,13 @@ static int predict_launch_geometry(json_t *pred, const pr_spec *spec,
 {
 	json_t *all = NULL, *side, *dev;
 	const char *kind = NULL;
-	long step[16], rows[PR_MAX_SIZES];
-	int devi = 0, units, bpu, nsteps, nrows, i, error;
-	long max_rows = spec->rows > 0 ? spec->rows : 16384;
+	int devi = 0, units, bpu, error;
 
 	(void)cal;
 	(void)comm;
+	if (blocks_threads(spec) > 0)
+		return predict_cpu_blocks(pred, spec, blocks_threads(spec));
+	set_step_rule(pred, spec);
 	if ((error = gpu_group(&kind, &devi, spec)) < 0 ||
 	    (error = pr_envcap_devices(&all, spec->threads_per_block,
 				       spec->keys)) < 0)
@@ -782,31 +897,12 @@ static int predict_launch_geometry(json_t *pred, const pr_spec *spec,
 	units = (int)json_integer_value(json_object_get(dev, "sm_count"));
 	bpu =
 	    (int)json_integer_value(json_object_get(dev, "max_blocks_per_sm"));
-	nsteps = pr_geometry_steps(step, 16, units, bpu, spec->rows_per_block,
-				   max_rows);
-	if (nsteps == 0) {
-		json_decref(all);
-		return pr_error_code(PR_EINPUT,
-				     "'%s': no wave fills below %ld rows "
-				     "(%d units x %d blocks x %d rows per "
-				     "block)",
-				     spec->path, max_rows, units, bpu,
-				     spec->rows_per_block);
-	}
-	nrows = pr_geometry_sweep(rows, PR_MAX_SIZES, step, nsteps,
-				  spec->rows_per_block, max_rows);
 	json_object_set_new(pred, "device", json_deep_copy(dev));
 	json_object_set_new(json_object_get(pred, "device"), "kind",
 			    json_string(kind));
-	json_object_set_new(pred, "steps", json_array());
-	for (i = 0; i < nsteps; i++)
-		json_array_append_new(json_object_get(pred, "steps"),
-				      json_integer(step[i] + 1));
-	json_object_set_new(
-	    pred, "sweep",
-	    json_pack("{s:o}", "rows_list", longs_json(rows, nrows)));
+	error = put_steps(pred, spec, units, bpu, 0);
 	json_decref(all);
-	return PR_OK;
+	return error;
 }
 
 const pr_model pr_models[] = {
