@@ -992,6 +992,13 @@ static int same_series(const pr_select *s, const pr_select *t)
 	       (!s->device || !strcmp(t->device, s->device));
 }
 
+/* Does row x's statistic leave its cell's band? */
+static int leaves_band(const pr_analysis_row *x)
+{
+	return x->cell && x->n > 0 &&
+	       (x->stat < x->cell->lo_s || x->stat > x->cell->hi_s);
+}
+
 void pr_analyze_linearity(pr_analysis_run *r, const json_t *pred)
 {
 	size_t i, j;
@@ -1002,6 +1009,7 @@ void pr_analyze_linearity(pr_analysis_run *r, const json_t *pred)
 	for (i = 0; i < r->nrows; i = j) {
 		const pr_select *s = &r->row[i].sel;
 		pr_linearity *l;
+		int64_t last = -1;
 
 		for (j = i; j < r->nrows && same_series(s, &r->row[j].sel); j++)
 			;
@@ -1010,13 +1018,23 @@ void pr_analyze_linearity(pr_analysis_run *r, const json_t *pred)
 		l = &r->linearity[r->nlinearity++];
 		sel_copy(&l->sel, s);
 		l->broken_rows = pr_malloc((j - i) * sizeof(int64_t));
+		l->broken_ratio = pr_malloc((j - i) * sizeof(double));
+		l->held_rows = pr_malloc((j - i) * sizeof(int64_t));
 		for (; i < j; i++) {
 			const pr_analysis_row *x = &r->row[i];
 
-			if (x->verdict == PR_FAIL && x->sel.rows >= 0 &&
-			    (l->nbroken == 0 ||
-			     l->broken_rows[l->nbroken - 1] != x->sel.rows))
-				l->broken_rows[l->nbroken++] = x->sel.rows;
+			if (x->sel.rows < 0 || x->n == 0 || x->sel.rows == last)
+				continue;
+			last = x->sel.rows;
+			l->nmeasured++;
+			l->ncontrols += x->cell->negative ? 1 : 0;
+			if (x->cell->negative && !leaves_band(x))
+				l->held_rows[l->nheld++] = x->sel.rows;
+			if (!leaves_band(x))
+				continue;
+			l->broken_rows[l->nbroken] = x->sel.rows;
+			l->broken_ratio[l->nbroken++] =
+			    x->stat / x->cell->predicted_s;
 		}
 	}
 }
@@ -1145,6 +1163,8 @@ void pr_analysis_run_free(pr_analysis_run *r)
 		free(r->linearity[i].sel.phase);
 		free(r->linearity[i].sel.device);
 		free(r->linearity[i].broken_rows);
+		free(r->linearity[i].broken_ratio);
+		free(r->linearity[i].held_rows);
 	}
 	free(r->linearity);
 	for (i = 0; i < r->nsteps; i++) {

@@ -283,7 +283,16 @@ static void put_verdicts(FILE *f, const pr_analysis_run *r)
 	fputs("**\n\n", f);
 }
 
-/* "- compute on cpu, config 0 vader/spread: linearity broken at ..." */
+static void put_rows(FILE *f, const int64_t *rows, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		fprintf(f, "%s%lld", i ? ", " : "", (long long)rows[i]);
+}
+
+/* "- compute on cpu, config 0 vader/spread: linearity broken at ...", then
+ * the controls: how many were predicted to break, where they held. */
 static void put_linearity(FILE *f, const pr_analysis_run *r,
 			  const pr_linearity *l)
 {
@@ -300,13 +309,28 @@ static void put_linearity(FILE *f, const pr_analysis_run *r,
 	fprintf(f, ", config %d%s", s->config, *cfg ? " " : "");
 	put_md(f, cfg);
 	if (l->nbroken == 0) {
-		fputs(": linearity holds at every rows value measured\n", f);
-		return;
+		fputs(": linearity holds at every rows value measured", f);
+	} else {
+		fputs(": linearity broken at rows = ", f);
+		put_rows(f, l->broken_rows, l->nbroken);
+		fprintf(f,
+			" (%zu of %zu rows values; measured/line: ", l->nbroken,
+			l->nmeasured);
+		for (i = 0; i < l->nbroken; i++) {
+			fputs(i ? ", " : "", f);
+			put_sig3(f, l->broken_ratio[i]);
+		}
+		fputc(')', f);
 	}
-	fputs(": linearity broken at rows = ", f);
-	for (i = 0; i < l->nbroken; i++)
-		fprintf(f, "%s%lld", i ? ", " : "",
-			(long long)l->broken_rows[i]);
+	if (l->ncontrols && !l->nheld)
+		fprintf(f, "; the %zu predicted to break all broke (controls)",
+			l->ncontrols);
+	if (l->nheld) {
+		fprintf(f, "; %zu of %zu predicted to break held at rows = ",
+			l->nheld, l->ncontrols);
+		put_rows(f, l->held_rows, l->nheld);
+		fputs(" (controls: the alarm missed them)", f);
+	}
 	fputc('\n', f);
 }
 
@@ -1724,6 +1748,18 @@ static json_t *linearity_json(const pr_analysis_run *r)
 			json_array_append_new(v,
 					      json_integer(l->broken_rows[k]));
 		json_object_set_new(o, "broken_at_rows", v);
+		v = json_array();
+		for (k = 0; k < l->nbroken; k++)
+			json_array_append_new(v, jnum(l->broken_ratio[k]));
+		json_object_set_new(o, "measured_over_line", v);
+		json_object_set_new(o, "rows_measured",
+				    json_integer((json_int_t)l->nmeasured));
+		json_object_set_new(o, "controls",
+				    json_integer((json_int_t)l->ncontrols));
+		v = json_array();
+		for (k = 0; k < l->nheld; k++)
+			json_array_append_new(v, json_integer(l->held_rows[k]));
+		json_object_set_new(o, "controls_held_at_rows", v);
 		json_array_append_new(all, o);
 	}
 	return all;

@@ -96,10 +96,13 @@ json_t *pr_manifest_ledger(const char *prev)
 
 json_t *pr_manifest_workload(const pr_spec *spec)
 {
-	return json_pack("{s:s, s:i, s:I, s:I, s:I}", "name", spec->workload,
-			 "ranks", spec->nranks, "rows", (json_int_t)spec->rows,
-			 "keys", (json_int_t)spec->keys, "d",
-			 (json_int_t)spec->d);
+	return json_pack("{s:s, s:i, s:I, s:I, s:I, s:{s:i, s:i, s:i}}", "name",
+			 spec->workload, "ranks", spec->nranks, "rows",
+			 (json_int_t)spec->rows, "keys", (json_int_t)spec->keys,
+			 "d", (json_int_t)spec->d, "launch",
+			 "threads_per_block", spec->threads_per_block,
+			 "rows_per_block", spec->rows_per_block,
+			 "blocks_per_thread", spec->blocks_per_thread);
 }
 
 json_t *pr_manifest_recovered(const char *at, json_t *lost_pid,

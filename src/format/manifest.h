@@ -31,7 +31,8 @@ json_t *pr_manifest_environment(json_t *host, const char *launcher);
 json_t *pr_manifest_archive(const pr_archive_info *ai);
 /* {file, prev}: the ledger and the tip the run's ledger line chains to. */
 json_t *pr_manifest_ledger(const char *prev);
-/* {name, ranks, rows, keys, d} of the spec's workload. */
+/* {name, ranks, rows, keys, d, launch: {threads_per_block,
+ * rows_per_block, blocks_per_thread}} of the spec's workload. */
 json_t *pr_manifest_workload(const pr_spec *spec);
 /* {by, at, lost_pid, lost_host, launches_kept} of a recovered run;
  * lost_pid and lost_host are copied as they are (any JSON, may be NULL). */

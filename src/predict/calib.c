@@ -9,6 +9,7 @@
 #include "repo/paths.h"
 #include "base/stats.h"
 #include "base/util.h"
+#include "format/spec.h"
 
 const char pr_calib_hockney_method[] =
     "time of one operation = duration / max(rows, 1) (rows: operations in "
@@ -24,7 +25,10 @@ const char pr_calib_rows_method[] =
     "T(r) = a + b*r per device kind: compute samples of the rows-sweep "
     "calibration, per rows value the median over launches of per-launch "
     "medians (warmups excluded); least squares on relative residuals "
-    "(weights 1/t^2), a >= 0";
+    "(weights 1/t^2), intercept a free (a negative a is recorded; "
+    "refitted through the origin, recorded as clamped, only where the "
+    "line would be <= 0 at a rows value predicted); a calibrated rows "
+    "value whose median leaves the line's [1-tol, 1+tol] is nonlinear";
 
 /* Which rows of a calibration archive make one series, and its x. */
 typedef struct {
@@ -564,9 +568,42 @@ cleanup:
 	return error;
 }
 
-int pr_calib_rows(double *a, double *b, const pr_calib *c, const char *device,
-		  long keys, long d)
+/*
+ * A cpu-blocks kernel's time per rows depends on its grid: the
+ * calibration must have run with the same rows_per_block and
+ * blocks_per_thread (recorded in its manifest's workload.launch).
+ */
+static int same_grid(const pr_calib *c, const char *device, long rpb, long bpt)
 {
+	json_t *l = json_object_get(c->manifest.workload.json, "launch");
+	json_t *r = json_object_get(l, "rows_per_block");
+	json_t *b = json_object_get(l, "blocks_per_thread");
+
+	if (strncmp(device, "cpu-blocks:", 11))
+		return PR_OK;
+	if (!json_is_integer(r) || !json_is_integer(b))
+		return pr_error_code(PR_EINPUT,
+				     "calibration run '%s' does not record "
+				     "its launch settings: it cannot price "
+				     "device '%s' (run the calibration again)",
+				     c->run_id, device);
+	if (json_integer_value(r) != rpb || json_integer_value(b) != bpt)
+		return pr_error_code(
+		    PR_EINPUT,
+		    "calibration run '%s' measured device '%s' with "
+		    "rows_per_block = %lld, blocks_per_thread = %lld; this "
+		    "experiment has %ld and %ld (its time per row depends on "
+		    "both)",
+		    c->run_id, device, (long long)json_integer_value(r),
+		    (long long)json_integer_value(b), rpb, bpt);
+	return PR_OK;
+}
+
+int pr_calib_rows(pr_linear_fit *out, const pr_calib *c, const char *device,
+		  const pr_spec *spec)
+{
+	long keys = spec->keys, d = spec->d;
+	double tol = spec->tolerance;
 	series s = {0};
 	series_filter f = {.phase = "compute",
 			   .rank = -1,
@@ -575,10 +612,11 @@ int pr_calib_rows(double *a, double *b, const pr_calib *c, const char *device,
 			   .scale = 1.0};
 	long ckeys = (long)c->manifest.workload.keys;
 	long cd = (long)c->manifest.workload.d;
-	double *w;
+	long *rows;
 	size_t i;
 	int error;
 
+	memset(out, 0, sizeof(*out));
 	if (ckeys != keys || cd != d)
 		return pr_error_code(
 		    PR_EINPUT,
@@ -586,18 +624,21 @@ int pr_calib_rows(double *a, double *b, const pr_calib *c, const char *device,
 		    "d = %ld; this experiment has keys = %ld, "
 		    "d = %ld (per-row time depends on both)",
 		    c->run_id, ckeys, cd, keys, d);
+	if ((error = same_grid(c, device, spec->rows_per_block,
+			       spec->blocks_per_thread)) < 0)
+		return error;
 	series_medians(&s, c, &f);
-	w = pr_calloc(s.n + 1, sizeof(double));
+	rows = pr_calloc(s.n + 1, sizeof(long));
 	for (i = 0; i < s.n; i++)
-		w[i] = s.t[i] > 0 ? 1.0 / (s.t[i] * s.t[i]) : 0.0;
-	error = pr_stats_wlinfit(a, b, s.x, s.t, w, s.n, 1);
+		rows[i] = (long)s.x[i];
+	error = pr_linear_fit_rows(out, rows, s.t, s.n, tol);
 	if (error < 0)
 		error = pr_error_code(PR_EINPUT,
 				      "calibration run '%s' needs compute "
 				      "samples of device '%s' at two or more "
 				      "row counts",
 				      c->run_id, device);
-	free(w);
+	free(rows);
 	series_free(&s);
 	return error;
 }

@@ -6,11 +6,13 @@
 #include <jansson.h>
 
 #include "model/hockney.h"
+#include "model/linear.h"
 #include "format/archive.h"
 #include "format/manifest.h"
 #include "format/timings.h"
 
 struct pr_calib_cache;
+struct pr_spec;
 
 /*
  * The calibration run a prediction takes its parameters from. Every
@@ -65,10 +67,15 @@ int pr_calib_hockney(pr_hockney_params *out, json_t **params, const pr_calib *c,
 /*
  * T(r) = a + b*r for the compute phase of device kind `device` in a
  * rows-sweep calibration: per rows value the median over launches of
- * per-launch medians, fitted on relative residuals with a >= 0.
+ * per-launch medians, fitted by pr_linear_fit_rows (the intercept free;
+ * the rows values whose median leaves the line's [1-tol, 1+tol], tol the
+ * spec's tolerance, marked nonlinear). PR_EINPUT unless the calibration
+ * ran the spec's keys and d and, for a cpu-blocks device, its
+ * rows_per_block and blocks_per_thread. *out is the caller's to
+ * pr_linear_fit_free, zeroed on error.
  */
-int pr_calib_rows(double *a, double *b, const pr_calib *c, const char *device,
-		  long keys, long d);
+int pr_calib_rows(pr_linear_fit *out, const pr_calib *c, const char *device,
+		  const struct pr_spec *spec);
 
 /* The fit methods in words, for the prediction file. */
 extern const char pr_calib_hockney_method[];

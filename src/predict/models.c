@@ -9,6 +9,7 @@
 #include "base/util.h"
 #include "format/spec.h"
 #include "model/geometry.h"
+#include "model/linear.h"
 #include "model/split.h"
 #include "run/envcap.h"
 #include "run/launch.h"
@@ -295,35 +296,166 @@ static int device_kinds(const char **out, const pr_spec *spec)
 	return n;
 }
 
+static json_t *rows_json(const pr_linear_fit *f, int nonlinear_only)
+{
+	json_t *v = json_array();
+	size_t i;
+
+	for (i = 0; i < f->n; i++) {
+		if (!nonlinear_only || f->nonlinear[i])
+			json_array_append_new(v, json_integer(f->rows[i]));
+	}
+	return v;
+}
+
+/* Warns of each calibrated rows value where the line does not hold. */
+static void warn_nonlinear(const pr_calib *cal, const char *kind,
+			   const pr_linear_fit *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->n; i++) {
+		if (f->nonlinear[i])
+			pr_warn("calibration run '%s', device '%s': %.3g ms "
+				"at rows = %ld is %.3gx the line fitted on "
+				"all its rows values (outside [%.2f, %.2f]): "
+				"not linear there (recorded in "
+				"\"nonlinear_rows\")",
+				cal->run_id, kind, f->t[i] * 1e3, f->rows[i],
+				f->ratio[i], 1 - f->tol, 1 + f->tol);
+	}
+}
+
+/*
+ * The line T(r) = a + b*r that prices device kind `kind`, from its fit,
+ * recorded in params[kind]: the fitted a and b, the line priced with (*a,
+ * *b), the rows values calibrated and those where it is not linear. The
+ * intercept stays free; a negative one is recorded ("intercept":
+ * "negative") and warned; only where the line is <= 0 at min_rows, the
+ * smallest rows value priced, is it refitted through the origin
+ * ("clamped": ["a_s"]).
+ */
+static void rows_line(double *a, double *b, json_t *params, const pr_calib *cal,
+		      const char *kind, const pr_linear_fit *fit, long min_rows)
+{
+	const char *sign;
+	json_t *o;
+
+	*a = fit->a;
+	*b = fit->b;
+	sign = fit->a < 0 ? "negative" : "positive";
+	if (fit->a < 0 && fit->a + fit->b * (double)min_rows <= 0) {
+		*a = 0;
+		*b = fit->b0;
+		sign = "clamped";
+		pr_warn("calibration run '%s', device '%s': the fitted line "
+			"%.3g us + %.3g us/row is <= 0 at rows = %ld: priced "
+			"through the origin, %.3g us/row (recorded as "
+			"\"clamped\")",
+			cal->run_id, kind, fit->a * 1e6, fit->b * 1e6, min_rows,
+			fit->b0 * 1e6);
+	} else if (fit->a < 0) {
+		pr_warn("calibration run '%s', device '%s': the fitted "
+			"intercept is negative, a = %.3g us (recorded as "
+			"\"intercept\": \"negative\")",
+			cal->run_id, kind, fit->a * 1e6);
+	}
+	warn_nonlinear(cal, kind, fit);
+	o = json_pack("{s:f, s:f, s:s, s:f, s:f, s:o, s:o}", "a_s", *a,
+		      "b_s_per_row", *b, "intercept", sign, "a_fitted_s",
+		      fit->a, "b_fitted_s_per_row", fit->b, "calibrated_rows",
+		      rows_json(fit, 0), "nonlinear_rows", rows_json(fit, 1));
+	if (*a != fit->a)
+		json_object_set_new(o, "clamped", json_pack("[s]", "a_s"));
+	json_object_set_new(params, kind, o);
+}
+
+static long min_of(const long *v, int n)
+{
+	long m = n > 0 ? v[0] : 0;
+	int i;
+
+	for (i = 1; i < n; i++)
+		m = v[i] < m ? v[i] : m;
+	return m;
+}
+
+/*
+ * The cores a cpu-blocks rank may use: this machine's cores over the ranks
+ * (mpirun leaves a cpu-blocks rank unbound); 0 when ranks outnumber them.
+ */
+static int rank_cores(const pr_spec *spec)
+{
+	return ncores_here() / (spec->nranks > 0 ? spec->nranks : 1);
+}
+
+/*
+ * The rows of one wave of device kind `kind`: for cpu-blocks:T, units *
+ * blocks_per_thread * rows_per_block, units = T capped by the rank's
+ * cores (pr_geometry_cpu_units), as launch-geometry predicts its steps;
+ * 0 for a kernel without waves.
+ */
+static long wave_rows(const pr_spec *spec, const char *kind)
+{
+	if (strncmp(kind, "cpu-blocks:", 11))
+		return 0;
+	return (long)pr_geometry_cpu_units(atoi(kind + 11), rank_cores(spec)) *
+	       spec->blocks_per_thread * spec->rows_per_block;
+}
+
+/*
+ * One cell of linear-rows at r rows: the line; where the kind runs in
+ * waves of w rows, the ratio the waves make to the line there
+ * ("expected_ratio") and, when it leaves [1-tol, 1+tol], "control":
+ * "negative": the line is expected to break there, and the cell must
+ * FAIL (the alarm's own check).
+ */
+static json_t *linear_cell(const pr_spec *spec, int c, const char *kind,
+			   const pr_linear_fit *fit, double a, double b, long w,
+			   long r)
+{
+	json_t *x = cell(spec, c, "compute", a + b * (double)r);
+	double e = pr_linear_wave_ratio(a, b, w, r);
+
+	json_object_set_new(x, "rows", json_integer(r));
+	json_object_set_new(x, "device", json_string(kind));
+	json_object_set_new(
+	    x, "rows_calibrated",
+	    json_string(pr_linear_cover_name(pr_linear_covers(fit, r))));
+	if (w > 0)
+		json_object_set_new(x, "expected_ratio", json_real(e));
+	if (e > 1 + spec->tolerance)
+		json_object_set_new(x, "control", json_string("negative"));
+	return x;
+}
+
 static int predict_linear_rows(json_t *pred, const pr_spec *spec,
 			       const pr_calib *cal, const pr_calib *comm)
 {
 	const char *kinds[PR_MAX_GROUPS];
 	json_t *params = json_object();
+	long rmin = min_of(spec->rows_list, spec->nrows_list);
 	int nk = device_kinds(kinds, spec), c, k, i, error = PR_OK;
 
 	(void)comm;
 	for (k = 0; k < nk && !error; k++) {
+		long w = wave_rows(spec, kinds[k]);
+		pr_linear_fit fit;
 		double a, b;
 
-		if ((error = pr_calib_rows(&a, &b, cal, kinds[k], spec->keys,
-					   spec->d)) < 0)
+		if ((error = pr_calib_rows(&fit, cal, kinds[k], spec)) < 0)
 			break;
-		json_object_set_new(
-		    params, kinds[k],
-		    json_pack("{s:f, s:f}", "a_s", a, "b_s_per_row", b));
+		rows_line(&a, &b, params, cal, kinds[k], &fit, rmin);
+		if (w > 0)
+			json_object_set_new(json_object_get(params, kinds[k]),
+					    "wave_rows", json_integer(w));
 		for (c = 0; c < pr_spec_nconfigs(spec); c++) {
-			for (i = 0; i < spec->nrows_list; i++) {
-				long r = spec->rows_list[i];
-				json_t *x =
-				    cell(spec, c, "compute", a + b * (double)r);
-
-				json_object_set_new(x, "rows", json_integer(r));
-				json_object_set_new(x, "device",
-						    json_string(kinds[k]));
-				add_cell(pred, x);
-			}
+			for (i = 0; i < spec->nrows_list; i++)
+				add_cell(pred,
+					 linear_cell(spec, c, kinds[k], &fit, a,
+						     b, w, spec->rows_list[i]));
 		}
+		pr_linear_fit_free(&fit);
 	}
 	set_model(pred, "params", params);
 	set_model(pred, "fit", json_string(pr_calib_rows_method));
@@ -365,10 +497,14 @@ static double rank_sharing(const pr_spec *spec, int rank, int ncores,
 
 /*
  * The split and the compute cells: per rank (a_i + b_i rows_i) * s and the
- * makespan, s = ranks sharing the rank's core or device.
+ * makespan, s = ranks sharing the rank's core or device; each rank's cell
+ * says where its rows fall in its calibration (cover[i]) and, for a kind
+ * that runs in waves, its expected ratio to the line (expect[i] > 0).
  */
 static void split_cells(json_t *pred, const pr_spec *spec, const long *rows,
-			const double *a, const double *b, int ncores)
+			const double *a, const double *b,
+			const pr_linear_cover *cover, const double *expect,
+			int ncores)
 {
 	int c, i;
 
@@ -387,6 +523,12 @@ static void split_cells(json_t *pred, const pr_spec *spec, const long *rows,
 			json_object_set_new(x, "rank", json_integer(i));
 			json_object_set_new(x, "rows", json_integer(rows[i]));
 			json_object_set_new(x, "sharing", json_real(s));
+			json_object_set_new(
+			    x, "rows_calibrated",
+			    json_string(pr_linear_cover_name(cover[i])));
+			if (expect[i] > 0)
+				json_object_set_new(x, "expected_ratio",
+						    json_real(expect[i]));
 			add_cell(pred, x);
 			if (t > makespan)
 				makespan = t;
@@ -395,6 +537,57 @@ static void split_cells(json_t *pred, const pr_spec *spec, const long *rows,
 		json_object_set_new(x, "reduce", json_string("max_over_ranks"));
 		json_object_set_new(x, "sharing", json_real(s));
 		add_cell(pred, x);
+	}
+}
+
+/*
+ * Where rank i's rows fall in its kind's calibration (cover[i]), warned
+ * for each rank whose rows the calibration did not see linear: the split
+ * assumes the line there. A kind that runs in waves (wave_rows) is also
+ * expected at a full wave's time: expect[i] is that over its line a[i] +
+ * b[i] rows_i (0: no waves), and where it leaves the band the rank is
+ * nonlinear too (unless outside) and warned.
+ */
+static void split_cover(pr_linear_cover *cover, double *expect,
+			const pr_spec *spec, const long *rows, const double *a,
+			const double *b, const pr_linear_fit *const *fit,
+			const pr_calib *cal)
+{
+	int i;
+
+	for (i = 0; i < spec->nranks; i++) {
+		const pr_linear_fit *f = fit[i];
+		const char *dev = device_of(spec, i);
+		long w = wave_rows(spec, dev);
+
+		cover[i] = pr_linear_covers(f, rows[i]);
+		expect[i] =
+		    w > 0 ? pr_linear_wave_ratio(a[i], b[i], w, rows[i]) : 0;
+		if (cover[i] == PR_LINEAR_OUTSIDE)
+			pr_warn("rank %d (device '%s') gets %ld rows, outside "
+				"the rows its calibration '%s' measured (%ld "
+				"to %ld): the 1/t split assumes its time "
+				"linear there unmeasured (recorded as "
+				"\"rows_calibrated\": \"outside\")",
+				i, dev, rows[i], cal->run_id, f->rows[0],
+				f->rows[f->n - 1]);
+		else if (cover[i] == PR_LINEAR_NONLINEAR)
+			pr_warn("rank %d (device '%s') gets %ld rows, where "
+				"its calibration '%s' found time not linear in "
+				"rows (at or next to a rows value in "
+				"\"nonlinear_rows\"): the 1/t split assumes "
+				"the line there (recorded as "
+				"\"rows_calibrated\": \"nonlinear\")",
+				i, dev, rows[i], cal->run_id);
+		if (expect[i] <= 1 + spec->tolerance)
+			continue;
+		if (cover[i] == PR_LINEAR_INSIDE)
+			cover[i] = PR_LINEAR_NONLINEAR;
+		pr_warn("rank %d (device '%s') gets %ld rows: its kernel runs "
+			"waves of %ld rows, each at a full wave's time, so it "
+			"is expected at %.3gx its line there; the 1/t split "
+			"assumes the line (recorded as \"expected_ratio\")",
+			i, dev, rows[i], w, expect[i]);
 	}
 }
 
@@ -442,37 +635,63 @@ static json_t *longs_json(const long *v, int n)
 	return a;
 }
 
+/* The smallest rows of the ranks of device kind `kind`. */
+static long kind_min_rows(const pr_spec *spec, const long *rows,
+			  const char *kind)
+{
+	long m = -1;
+	int i;
+
+	for (i = 0; i < spec->nranks; i++) {
+		if (!strcmp(device_of(spec, i), kind) && (m < 0 || rows[i] < m))
+			m = rows[i];
+	}
+	return m;
+}
+
 static int predict_split_gatherv(json_t *pred, const pr_spec *spec,
 				 const pr_calib *cal, const pr_calib *comm)
 {
 	const char *kinds[PR_MAX_GROUPS];
 	int n = spec->nranks, nk = device_kinds(kinds, spec), ncores, i, k;
+	pr_linear_fit fits[PR_MAX_GROUPS];
+	const pr_linear_fit **fit = pr_calloc((size_t)n, sizeof(*fit));
+	pr_linear_cover *cover = pr_calloc((size_t)n, sizeof(*cover));
+	double *expect = pr_calloc((size_t)n, sizeof(double));
 	double *a = pr_calloc((size_t)n, sizeof(double));
 	double *b = pr_calloc((size_t)n, sizeof(double));
 	double *w = pr_calloc((size_t)n, sizeof(double));
 	long *rows = pr_calloc((size_t)n, sizeof(long));
 	json_t *rows_params = json_object(), *comm_params = json_object();
-	int error;
+	int error = PR_OK;
 
+	memset(fits, 0, sizeof(fits));
+	for (k = 0; k < nk; k++) {
+		if ((error = pr_calib_rows(&fits[k], cal, kinds[k], spec)) < 0)
+			goto cleanup;
+		for (i = 0; i < n; i++) {
+			if (!strcmp(device_of(spec, i), kinds[k])) {
+				fit[i] = &fits[k];
+				b[i] = fits[k].b;
+			}
+		}
+	}
+	pr_split_rows(rows, w, b, n, spec->rows);
 	for (k = 0; k < nk; k++) {
 		double ka, kb;
 
-		if ((error = pr_calib_rows(&ka, &kb, cal, kinds[k], spec->keys,
-					   spec->d)) < 0)
-			goto cleanup;
-		json_object_set_new(
-		    rows_params, kinds[k],
-		    json_pack("{s:f, s:f}", "a_s", ka, "b_s_per_row", kb));
+		rows_line(&ka, &kb, rows_params, cal, kinds[k], &fits[k],
+			  kind_min_rows(spec, rows, kinds[k]));
 		for (i = 0; i < n; i++) {
-			if (!strcmp(device_of(spec, i), kinds[k])) {
+			if (fit[i] == &fits[k]) {
 				a[i] = ka;
 				b[i] = kb;
 			}
 		}
 	}
-	pr_split_rows(rows, w, b, n, spec->rows);
+	split_cover(cover, expect, spec, rows, a, b, fit, cal);
 	ncores = ncores_here();
-	split_cells(pred, spec, rows, a, b, ncores);
+	split_cells(pred, spec, rows, a, b, cover, expect, ncores);
 	if ((error = gatherv_cells(pred, comm_params, spec, rows, comm)) < 0)
 		goto cleanup;
 	json_object_set_new(pred, "split",
@@ -480,9 +699,16 @@ static int predict_split_gatherv(json_t *pred, const pr_spec *spec,
 				      longs_json(rows, n), "cores", ncores,
 				      "rule",
 				      "w_i = (1/t_i) / sum_j (1/t_j), t_i = b "
-				      "of the rank's device kind; rows_i = "
-				      "round(rows * w_i) by largest "
-				      "remainders"));
+				      "of the rank's device kind (the fitted "
+				      "slope); rows_i = round(rows * w_i) by "
+				      "largest remainders"));
+	json_object_set_new(json_object_get(pred, "split"), "rows_calibrated",
+			    json_array());
+	for (i = 0; i < n; i++)
+		json_array_append_new(
+		    json_object_get(json_object_get(pred, "split"),
+				    "rows_calibrated"),
+		    json_string(pr_linear_cover_name(cover[i])));
 	set_model(pred, "params",
 		  json_pack("{s:O, s:O}", "rows", rows_params, "hockney",
 			    comm_params));
@@ -490,8 +716,13 @@ static int predict_split_gatherv(json_t *pred, const pr_spec *spec,
 		  json_pack("{s:s, s:s}", "rows", pr_calib_rows_method,
 			    "hockney", pr_calib_hockney_method));
 cleanup:
+	for (k = 0; k < nk; k++)
+		pr_linear_fit_free(&fits[k]);
 	json_decref(rows_params);
 	json_decref(comm_params);
+	free(fit);
+	free(cover);
+	free(expect);
 	free(a);
 	free(b);
 	free(w);
@@ -592,7 +823,7 @@ static int put_steps(json_t *pred, const pr_spec *spec, int units, int bpu,
  */
 static int predict_cpu_blocks(json_t *pred, const pr_spec *spec, int threads)
 {
-	int cores = ncores_here() / (spec->nranks > 0 ? spec->nranks : 1);
+	int cores = rank_cores(spec);
 	int units = pr_geometry_cpu_units(threads, cores);
 	long wave =
 	    (long)units * spec->blocks_per_thread * spec->rows_per_block;
@@ -786,8 +1017,13 @@ const pr_model pr_models[] = {
      "row sums, allreduce) and rows*4 (row max, allreduce_small)",
      check_hockney_ring, predict_hockney_ring, pr_analyze_primitives},
     {"linear-rows", 1, 0, 0,
-     "T(r) = a + b*r per device kind; a measured/predicted outside [1-tol, "
-     "1+tol] at some rows value means linearity is broken there",
+     "T(r) = a + b*r per device kind, a and b fitted on the calibration "
+     "(intercept free); a median outside the line's [1-tol, 1+tol] at some "
+     "rows value means linearity is broken there. A kernel that runs rows "
+     "in waves of w rows (cpu-blocks:T: w = min(T, cores) * "
+     "blocks_per_thread * rows_per_block) takes a full wave's time: "
+     "expected a + b*w*ceil(r/w), and where that leaves the band the cell "
+     "is a control that must FAIL",
      NULL, predict_linear_rows, pr_analyze_linearity},
     {"split-gatherv", 1, 1, 0,
      "compute of rank i: s * (a_i + b_i * rows_i), s = ranks sharing one "

@@ -525,6 +525,67 @@ static void test_labels(void **state)
 	done(&r);
 }
 
+/* Append one compute sample of `rows` rows on cpu in launch l. */
+static void add_rows(int launch, int64_t rows, double ms)
+{
+	add(launch, 0, 0, 0, 0, "compute", ms);
+	T.row[T.nrows - 1].rows = rows;
+}
+
+/*
+ * The linearity alarm at the band's edges: every cell's band is [1, 2] ms
+ * (predicted 1.5). Rows 1 at 2 ms and rows 3 at 1 ms sit on the edges and
+ * hold; rows 2 at 2.001 ms and rows 4 at 0.999 ms leave the band; rows 5
+ * has no data. Under the interval rule rows 6 (launch medians 1.5, 2.5,
+ * 2.6 ms) is INCONCLUSIVE, its interval overlapping the band, yet its
+ * median 2.5 ms leaves it: the alarm flags it. Rows 2 and 3 are controls
+ * (predicted to break): 2 broke, 3 held.
+ */
+static void test_linearity_alarm(void **state)
+{
+	static const double ms[] = {2.0, 2.001, 1.0, 0.999};
+	pr_cell c[6];
+	pr_analysis_run r;
+	const pr_linearity *l;
+	int i;
+
+	(void)state;
+	memset(&T, 0, sizeof(T));
+	for (i = 0; i < 4; i++)
+		add_rows(0, i + 1, ms[i]);
+	add_rows(0, 6, 1.5);
+	add_rows(1, 6, 2.5);
+	add_rows(2, 6, 2.6);
+	for (i = 0; i < 6; i++) {
+		c[i] = cell(0, "compute", -1, PR_REDUCE_NONE, 1, 2);
+		c[i].sel.device = "cpu";
+		c[i].sel.rows = i + 1;
+	}
+	c[1].negative = c[2].negative = 1; /* predicted to break */
+	pr_analyze_run(&r, &T, NULL, c, 6, PR_RULE_INTERVAL);
+	pr_analyze_linearity(&r, NULL);
+	assert_int_equal(r.nlinearity, 1);
+	l = &r.linearity[0];
+	assert_string_equal(l->sel.device, "cpu");
+	assert_int_equal(l->nmeasured, 5);
+	assert_int_equal(l->nbroken, 3);
+	assert_int_equal(l->broken_rows[0], 2);
+	assert_int_equal(l->broken_rows[1], 4);
+	assert_int_equal(l->broken_rows[2], 6);
+	close_to(l->broken_ratio[0], 2.001 / 1.5);
+	close_to(l->broken_ratio[1], 0.999 / 1.5);
+	close_to(l->broken_ratio[2], 2.5 / 1.5);
+	/* of the two controls rows 2 broke, rows 3 held on the edge */
+	assert_int_equal(l->ncontrols, 2);
+	assert_int_equal(l->nheld, 1);
+	assert_int_equal(l->held_rows[0], 3);
+	for (i = 0; (size_t)i < r.nrows; i++) {
+		if (r.row[i].sel.rows == 6)
+			assert_int_equal(r.row[i].verdict, PR_INCONCLUSIVE);
+	}
+	done(&r);
+}
+
 /* A ring cell against the primitives timed in the same launches: X = 1
  * ms, R = 0.5 ms at the 40-byte segment of an 80-byte Allreduce over 2
  * ranks make (1)(1 + 0.5) + (1)(1) = 2.5 ms; the Allreduce took 4 ms. */
@@ -612,6 +673,7 @@ int main(void)
 	    cmocka_unit_test(test_sharing_fallback),
 	    cmocka_unit_test(test_labels),
 	    cmocka_unit_test(test_primitives),
+	    cmocka_unit_test(test_linearity_alarm),
 	    cmocka_unit_test(test_sig3),
 	};
 

@@ -14,6 +14,7 @@
 #include "format/spec.h"
 #include "predict/models.h"
 #include "predict/predict.h"
+#include "run/launch.h"
 
 #define HEADER                                                                 \
 	"launch,config,rep,warmup,rank,host,device,phase,bytes,rows,"          \
@@ -615,6 +616,424 @@ static void test_split_gatherv(void **state)
 	pr_spec_free(s);
 }
 
+/*
+ * A rows-sweep calibration of device dev (keys = d = 64), two launches of
+ * two samples per rows value: T(r) = a + b*r, except jump_s added at rows
+ * value jump_rows (0: none).
+ */
+static char *dev_calib_csv(const char *dev, const long *rows, int n, double a,
+			   double b, long jump_rows, double jump_s)
+{
+	char *csv = pr_strdup(HEADER), *was;
+	int i, l, rep;
+
+	for (i = 0; i < n; i++) {
+		double t = a + b * (double)rows[i] +
+			   (rows[i] == jump_rows ? jump_s : 0);
+
+		for (l = 0; l < 2; l++) {
+			for (rep = 0; rep < 2; rep++) {
+				was = csv;
+				csv = pr_asprintf("%s%d,0,%d,0,0,h,%s,compute,"
+						  "0,%ld,0,%.0f\n",
+						  was, l, rep, dev, rows[i],
+						  t * 1e9);
+				free(was);
+			}
+		}
+	}
+	return csv;
+}
+
+static char *rows_calib_csv(const long *rows, int n, double a, double b,
+			    long jump_rows, double jump_s)
+{
+	return dev_calib_csv("cpu", rows, n, a, b, jump_rows, jump_s);
+}
+
+static const char rows_manifest[] =
+    "{\"workload\": {\"keys\": 64, \"d\": 64}, \"configs\": [{}]}";
+
+static pr_spec *sweep_spec(const char *rows_list)
+{
+	char *shape =
+	    pr_asprintf("rows_list = %s\nkeys = 64\nd = 64\n", rows_list);
+	pr_spec *s = spec("rows-sweep", shape,
+			  "[ranks]\ngroup = cpu*1\n[model]\nname = "
+			  "linear-rows\ncalibration = cal\n");
+
+	free(shape);
+	return s;
+}
+
+/*
+ * T(r) = -50 us + 1 us*r measured at 100 and 300 rows: the intercept is
+ * kept negative where the line stays > 0 at every rows value predicted
+ * (1000 rows: 0.95 ms), recorded and warned; at 10 rows the line is -40
+ * us, so it is refitted through the origin and recorded as clamped.
+ */
+static void test_linear_rows_negative_intercept(void **state)
+{
+	const pr_model *m = pr_model_lookup("linear-rows");
+	static const long rows[] = {100, 300};
+	pr_spec *s = sweep_spec("1000");
+	json_t *pred = new_prediction(), *p;
+	pr_calib cal;
+
+	(void)state;
+	calib_take(&cal, rows_calib_csv(rows, 2, -50e-6, 1e-6, 0, 0),
+		   rows_manifest);
+	nsaid = 0;
+	assert_int_equal(m->predict(pred, s, &cal, NULL), 0);
+	p = path(pred, "model.params.cpu");
+	assert_string_equal(json_string_value(json_object_get(p, "intercept")),
+			    "negative");
+	close_to(num(p, "a_s"), -50e-6);
+	close_to(num(p, "a_fitted_s"), -50e-6);
+	assert_null(json_object_get(p, "clamped"));
+	close_to(predicted(cell(pred, "compute", -1, 0)), 950e-6);
+	assert_non_null(strstr(said, "intercept is negative, a = -50 us"));
+	json_decref(pred);
+	pr_spec_free(s);
+
+	s = sweep_spec("10, 1000");
+	pred = new_prediction();
+	nsaid = 0;
+	assert_int_equal(m->predict(pred, s, &cal, NULL), 0);
+	p = path(pred, "model.params.cpu");
+	assert_string_equal(json_string_value(json_object_get(p, "intercept")),
+			    "clamped");
+	assert_string_equal(
+	    json_string_value(json_array_get(json_object_get(p, "clamped"), 0)),
+	    "a_s");
+	assert_true(num(p, "a_s") == 0);
+	close_to(num(p, "a_fitted_s"), -50e-6);
+	assert_true(num(p, "b_s_per_row") < 1e-6);
+	assert_true(predicted(cell(pred, "compute", -1, 0)) > 0);
+	assert_non_null(strstr(said, "is <= 0 at rows = 10"));
+	json_decref(pred);
+	pr_spec_free(s);
+	pr_calib_free(&cal);
+}
+
+/* linear-rows records where each cell's rows fall in the calibration
+ * (100 .. 300) and the calibration's nonlinear rows values. */
+static void test_linear_rows_calibrated(void **state)
+{
+	const pr_model *m = pr_model_lookup("linear-rows");
+	static const long rows[] = {100, 200, 300, 400};
+	pr_spec *s = sweep_spec("99, 100, 250, 400, 401");
+	json_t *pred = new_prediction(), *p;
+	pr_calib cal;
+	static const char *const want[] = {"outside", "inside", "nonlinear",
+					   "inside", "outside"};
+	int i;
+
+	(void)state;
+	/* 1 ms + 1 us/row, 2 ms more at 300 rows */
+	calib_take(&cal, rows_calib_csv(rows, 4, 1e-3, 1e-6, 300, 2e-3),
+		   rows_manifest);
+	nsaid = 0;
+	assert_int_equal(m->predict(pred, s, &cal, NULL), 0);
+	p = path(pred, "model.params.cpu");
+	assert_int_equal(json_array_size(json_object_get(p, "calibrated_rows")),
+			 4);
+	assert_int_equal(json_array_size(json_object_get(p, "nonlinear_rows")),
+			 1);
+	assert_int_equal(json_integer_value(json_array_get(
+			     json_object_get(p, "nonlinear_rows"), 0)),
+			 300);
+	assert_non_null(strstr(said, "at rows = 300 is"));
+	for (i = 0; i < 5; i++) {
+		json_t *c = cell(pred, "compute", -1, i);
+
+		assert_string_equal(
+		    json_string_value(json_object_get(c, "rows_calibrated")),
+		    want[i]);
+		/* a kernel without waves: no expected ratio, no control */
+		assert_null(json_object_get(c, "expected_ratio"));
+		assert_null(json_object_get(c, "control"));
+	}
+	json_decref(pred);
+	pr_spec_free(s);
+	pr_calib_free(&cal);
+}
+
+/*
+ * The 1/t split of two equal cpu ranks against a calibration at 100, 200,
+ * 400 and 800 rows (1 ms + 1 us/row, 2 ms more at 400 when jump): each
+ * rank's rows_calibrated and the warning, at and past both ends, inside,
+ * and next to a nonlinear value.
+ */
+static const char *split_cover_of(long total, int jump, int *warned)
+{
+	const pr_model *m = pr_model_lookup("split-gatherv");
+	static const long rows[] = {100, 200, 400, 800};
+	static char got[32];
+	char *shape = pr_asprintf("rows = %ld\nkeys = 64\nd = 64\n", total);
+	pr_spec *s = spec("row-split", shape,
+			  "[ranks]\ngroup = cpu*2\n[factors]\ntransport = "
+			  "vader\nplacement = packed\n[model]\nname = "
+			  "split-gatherv\ncalibration = cal\ncomm_calibration "
+			  "= comm\n");
+	json_t *pred = new_prediction(), *v;
+	pr_calib cal, comm;
+
+	calib_take(&cal,
+		   rows_calib_csv(rows, 4, 1e-3, 1e-6, jump ? 400 : 0, 2e-3),
+		   rows_manifest);
+	calib_take(&comm, warm_csv(1, 0),
+		   "{\"configs\": [{\"transport\": \"vader\", \"placement\": "
+		   "\"packed\"}]}");
+	nsaid = 0;
+	said[0] = 0;
+	assert_int_equal(m->predict(pred, s, &cal, &comm), 0);
+	v = path(pred, "split.rows_calibrated");
+	assert_int_equal(json_array_size(v), 2);
+	assert_string_equal(
+	    json_string_value(json_array_get(v, 0)),
+	    json_string_value(json_object_get(cell(pred, "compute", 1, 0),
+					      "rows_calibrated")));
+	snprintf(got, sizeof(got), "%s",
+		 json_string_value(json_array_get(v, 0)));
+	*warned = strstr(said, "rank 0 (device 'cpu') gets") != NULL;
+	json_decref(pred);
+	pr_calib_free(&cal);
+	pr_calib_free(&comm);
+	pr_spec_free(s);
+	free(shape);
+	return got;
+}
+
+static void test_split_calibrated_rows(void **state)
+{
+	static const struct {
+		long total;
+		int jump;
+		const char *want;
+	} c[] = {
+	    {198, 0, "outside"},   {200, 0, "inside"},	 {600, 0, "inside"},
+	    {1600, 0, "inside"},   {1602, 0, "outside"}, {600, 1, "nonlinear"},
+	    {800, 1, "nonlinear"}, {400, 1, "inside"},	 {1000, 1, "nonlinear"},
+	};
+	size_t i;
+	int warned;
+
+	(void)state;
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		const char *got =
+		    split_cover_of(c[i].total, c[i].jump, &warned);
+
+		if (strcmp(got, c[i].want))
+			fail_msg("%ld rows (jump %d): %s, not %s", c[i].total,
+				 c[i].jump, got, c[i].want);
+		assert_int_equal(warned, strcmp(c[i].want, "inside") != 0);
+	}
+	assert_non_null(strstr(said, "found time not linear"));
+}
+
+/*
+ * A cpu-blocks device is priced only by a calibration that ran its grid:
+ * the same rows_per_block and blocks_per_thread, recorded in the
+ * manifest's workload.launch.
+ */
+static void test_linear_rows_blocks_grid(void **state)
+{
+	const pr_model *m = pr_model_lookup("linear-rows");
+	static const long rows[] = {100, 300};
+	static const char *const manifests[] = {
+	    rows_manifest,
+	    "{\"workload\": {\"keys\": 64, \"d\": 64, \"launch\": "
+	    "{\"rows_per_block\": 64, \"blocks_per_thread\": 1}}, "
+	    "\"configs\": [{}]}",
+	    "{\"workload\": {\"keys\": 64, \"d\": 64, \"launch\": "
+	    "{\"rows_per_block\": 512, \"blocks_per_thread\": 2}}, "
+	    "\"configs\": [{}]}",
+	    "{\"workload\": {\"keys\": 64, \"d\": 64, \"launch\": "
+	    "{\"rows_per_block\": 512, \"blocks_per_thread\": 1}}, "
+	    "\"configs\": [{}]}",
+	};
+	static const int want[] = {PR_EINPUT, PR_EINPUT, PR_EINPUT, 0};
+	pr_spec *s = spec("rows-sweep", "rows_list = 200\nkeys = 64\nd = 64\n",
+			  "[ranks]\ngroup = cpu-blocks:2*1\n[launch]\n"
+			  "rows_per_block = 512\n[model]\nname = "
+			  "linear-rows\ncalibration = cal\n");
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		json_t *pred = new_prediction();
+		pr_calib cal;
+
+		calib_take(
+		    &cal,
+		    dev_calib_csv("cpu-blocks:2", rows, 2, 1e-3, 1e-6, 0, 0),
+		    manifests[i]);
+		nsaid = 0;
+		assert_int_equal(m->predict(pred, s, &cal, NULL), want[i]);
+		if (want[i])
+			assert_non_null(strstr(said, i ? "rows_per_block = "
+						       : "does not record"));
+		json_decref(pred);
+		pr_calib_free(&cal);
+	}
+	pr_spec_free(s);
+}
+
+/*
+ * cpu-blocks:2 with 512-row blocks, the only rank, runs waves of w =
+ * min(2, cores) * 512 rows, each costing a full wave: calibrated on T(r) = 10
+ * us + 1 us*r at 1024 and 2048 rows, a cell at r is expected at (10 +
+ * w*ceil(r/w)) / (10 + r) times its line and is a control (it must FAIL) where
+ * that leaves [1-tol, 1+tol]. At 1000 rows: 1034 / 1010 = 1.0238 either way, so
+ * a tolerance of 0.0237 makes it a control and 0.0238 does not.
+ */
+static json_t *blocks_prediction(const char *rows_list, const char *tol)
+{
+	const pr_model *m = pr_model_lookup("linear-rows");
+	static const long rows[] = {1024, 2048};
+	char *shape =
+	    pr_asprintf("rows_list = %s\nkeys = 64\nd = 64\n", rows_list);
+	char *rest = pr_asprintf("[ranks]\ngroup = cpu-blocks:2*1\n[launch]\n"
+				 "rows_per_block = 512\n[model]\nname = "
+				 "linear-rows\ncalibration = cal\ntolerance = "
+				 "%s\n",
+				 tol);
+	pr_spec *s = spec("rows-sweep", shape, rest);
+	json_t *pred = new_prediction();
+	pr_calib cal;
+
+	calib_take(&cal,
+		   dev_calib_csv("cpu-blocks:2", rows, 2, 10e-6, 1e-6, 0, 0),
+		   "{\"workload\": {\"keys\": 64, \"d\": 64, \"launch\": "
+		   "{\"rows_per_block\": 512, \"blocks_per_thread\": 1}}, "
+		   "\"configs\": [{}]}");
+	assert_int_equal(m->predict(pred, s, &cal, NULL), 0);
+	pr_calib_free(&cal);
+	pr_spec_free(s);
+	free(shape);
+	free(rest);
+	return pred;
+}
+
+static int is_control(json_t *c)
+{
+	json_t *v = json_object_get(c, "control");
+
+	return v && !strcmp(json_string_value(v), "negative");
+}
+
+static void test_linear_rows_waves(void **state)
+{
+	long w = (pr_launch_ncores() >= 2 ? 2 : 1) * 512;
+	json_t *pred = blocks_prediction("1, 512, 1024, 1025", "0.15"), *c;
+	static const long rows[] = {1, 512, 1024, 1025};
+	int i;
+
+	(void)state;
+	assert_int_equal(json_integer_value(
+			     path(pred, "model.params.cpu-blocks:2.wave_rows")),
+			 w);
+	for (i = 0; i < 4; i++) {
+		double r = (double)rows[i];
+		double e =
+		    (10e-6 + 1e-6 * (double)(w * ((rows[i] + w - 1) / w))) /
+		    (10e-6 + 1e-6 * r);
+
+		c = cell(pred, "compute", -1, i);
+		close_to(num(c, "expected_ratio"), e);
+		assert_int_equal(is_control(c), e > 1.15);
+	}
+	assert_true(is_control(cell(pred, "compute", -1, 0)));
+	assert_false(is_control(cell(pred, "compute", -1, 2)));
+	assert_true(is_control(cell(pred, "compute", -1, 3)));
+	json_decref(pred);
+
+	pred = blocks_prediction("1000", "0.0237");
+	assert_true(is_control(cell(pred, "compute", -1, 0)));
+	json_decref(pred);
+	pred = blocks_prediction("1000", "0.0238");
+	assert_false(is_control(cell(pred, "compute", -1, 0)));
+	json_decref(pred);
+}
+
+/*
+ * A split over cpu (2 us/row) and cpu-blocks:2 (10 us + 1 us/row, 512-row
+ * blocks, calibrated at whole waves 1024 .. 4096): the blocks rank gets
+ * 2/3 of the rows. At 3072 rows its 2048 are whole waves: no warning. At
+ * 3075 its 2050 cross into a wave it pays in full: (10 + 3072) / (10 +
+ * 2050) = 1.50x its line with 2 cores a rank (waves of 1024 rows), 2570 /
+ * 2060 = 1.25x with one (waves of 512): it is nonlinear, warned, and its
+ * cell carries the expected ratio.
+ */
+static json_t *wave_split(long total)
+{
+	const pr_model *m = pr_model_lookup("split-gatherv");
+	static const long cpu_rows[] = {512, 1024, 2048},
+			  blk_rows[] = {1024, 2048, 4096};
+	char *shape = pr_asprintf("rows = %ld\nkeys = 64\nd = 64\n", total);
+	pr_spec *s = spec("row-split", shape,
+			  "[ranks]\ngroup = cpu*1, cpu-blocks:2*1\n[launch]\n"
+			  "rows_per_block = 512\n[factors]\ntransport = "
+			  "vader\n[model]\nname = split-gatherv\ncalibration = "
+			  "cal\ncomm_calibration = comm\n");
+	char *a = dev_calib_csv("cpu", cpu_rows, 3, 0, 2e-6, 0, 0);
+	char *b = dev_calib_csv("cpu-blocks:2", blk_rows, 3, 10e-6, 1e-6, 0, 0);
+	char *both = pr_asprintf("%s%s", a, b + strlen(HEADER));
+	json_t *pred = new_prediction();
+	pr_calib cal, comm;
+
+	calib_take(&cal, both,
+		   "{\"workload\": {\"keys\": 64, \"d\": 64, \"launch\": "
+		   "{\"rows_per_block\": 512, \"blocks_per_thread\": 1}}, "
+		   "\"configs\": [{}]}");
+	calib_take(&comm, warm_csv(1, 0),
+		   "{\"configs\": [{\"transport\": \"vader\", \"placement\": "
+		   "\"spread\"}]}");
+	nsaid = 0;
+	said[0] = 0;
+	assert_int_equal(m->predict(pred, s, &cal, &comm), 0);
+	pr_calib_free(&cal);
+	pr_calib_free(&comm);
+	pr_spec_free(s);
+	free(shape);
+	free(a);
+	free(b);
+	return pred;
+}
+
+static void test_split_waves(void **state)
+{
+	/* two ranks: the blocks rank may use cores / 2 of them */
+	double e = pr_launch_ncores() / 2 >= 2 ? 3082.0 / 2060 : 2570.0 / 2060;
+	json_t *pred = wave_split(3072), *c;
+
+	(void)state;
+	c = cell(pred, "compute", 1, 0);
+	assert_int_equal(num(c, "rows"), 2048);
+	close_to(num(c, "expected_ratio"), 1.0);
+	assert_string_equal(
+	    json_string_value(json_object_get(c, "rows_calibrated")), "inside");
+	assert_null(
+	    json_object_get(cell(pred, "compute", 0, 0), "expected_ratio"));
+	assert_null(strstr(said, "waves of"));
+	json_decref(pred);
+
+	pred = wave_split(3075);
+	c = cell(pred, "compute", 1, 0);
+	assert_int_equal(num(c, "rows"), 2050);
+	close_to(num(c, "expected_ratio"), e);
+	assert_string_equal(
+	    json_string_value(json_object_get(c, "rows_calibrated")),
+	    "nonlinear");
+	assert_string_equal(json_string_value(json_array_get(
+				path(pred, "split.rows_calibrated"), 0)),
+			    "inside");
+	assert_non_null(strstr(said, "rank 1 (device 'cpu-blocks:2') gets 2050 "
+				     "rows: its kernel runs waves of"));
+	json_decref(pred);
+}
+
 /* launch-geometry needs one GPU group before it asks the device. */
 static void test_launch_geometry_check(void **state)
 {
@@ -665,6 +1084,12 @@ int main(void)
 	    cmocka_unit_test(test_calibration_band),
 	    cmocka_unit_test(test_linear_rows),
 	    cmocka_unit_test(test_split_gatherv),
+	    cmocka_unit_test(test_linear_rows_negative_intercept),
+	    cmocka_unit_test(test_linear_rows_calibrated),
+	    cmocka_unit_test(test_split_calibrated_rows),
+	    cmocka_unit_test(test_linear_rows_blocks_grid),
+	    cmocka_unit_test(test_linear_rows_waves),
+	    cmocka_unit_test(test_split_waves),
 	    cmocka_unit_test(test_launch_geometry_check),
 	    cmocka_unit_test(test_lookup),
 	};

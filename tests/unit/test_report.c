@@ -83,6 +83,8 @@ static void synthetic(pr_analysis *a, pr_analysis_run *r, pr_analysis_row *x,
 	static int launch[] = {0, 1};
 	static double med[] = {2.2e-3, 2.6e-3};
 	static int64_t broken[] = {1000}, stepped[] = {4300};
+	static double ratio[] = {1.2};
+	static int64_t held[] = {500};
 
 	memset(a, 0, sizeof(*a));
 	memset(r, 0, sizeof(*r));
@@ -113,7 +115,12 @@ static void synthetic(pr_analysis *a, pr_analysis_run *r, pr_analysis_row *x,
 	memset(l, 0, sizeof(*l));
 	l->sel = c->sel;
 	l->broken_rows = broken;
+	l->broken_ratio = ratio;
 	l->nbroken = 1;
+	l->nmeasured = 1;
+	l->ncontrols = 2;
+	l->held_rows = held;
+	l->nheld = 1;
 	memset(st, 0, sizeof(*st));
 	st->phase = "compute";
 	st->rows = stepped;
@@ -173,8 +180,12 @@ static void test_cell_md(void **state)
 				     "measured cause found\n"));
 	assert_non_null(strstr(text, "**Verdicts: 0 PASS, 1 FAIL, "
 				     "0 NO-PREDICTION**"));
-	assert_non_null(strstr(text, "- compute on cpu, config 0 vader/spread: "
-				     "linearity broken at rows = 1000\n"));
+	assert_non_null(strstr(text,
+			       "- compute on cpu, config 0 vader/spread: "
+			       "linearity broken at rows = 1000 (1 of 1 rows "
+			       "values; measured/line: 1.20); 1 of 2 predicted "
+			       "to break held at rows = 500 (controls: the "
+			       "alarm missed them)\n"));
 	assert_non_null(strstr(text, "predicted to step at rows = 4225.\n- "
 				     "config vader/spread, compute: the median "
 				     "steps up by more than the tolerance at "
@@ -276,6 +287,13 @@ static void test_cell_json(void **state)
 	assert_int_equal(json_integer_value(json_array_get(
 			     json_object_get(lin, "broken_at_rows"), 0)),
 			 1000);
+	assert_true(json_number_value(json_array_get(
+			json_object_get(lin, "measured_over_line"), 0)) == 1.2);
+	assert_int_equal(json_integer_value(json_object_get(lin, "controls")),
+			 2);
+	assert_int_equal(json_integer_value(json_array_get(
+			     json_object_get(lin, "controls_held_at_rows"), 0)),
+			 500);
 	obs = json_array_get(
 	    json_object_get(json_object_get(run, "steps"), "observed"), 0);
 	assert_int_equal(
