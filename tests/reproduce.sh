@@ -28,6 +28,21 @@ if [ -z "$(git tag -l 'prereg/pin/*')" ] &&
 	echo "== the pin tags are missing: prereg pin --restore-tags" >&2
 	"$prereg" pin --restore-tags
 fi
+needs_slurm() { # its rank groups name Slurm partitions (group@PARTITION)
+	sed -n 's/^group *= *//p' "experiments/$1/experiment.ini" | grep -q '@'
+}
+# An experiment on Slurm partitions runs on the Slurm that answers here;
+# when none does, on the local test cluster (tests/slurm/local.sh: the
+# partitions gpuA, gpuB and cpu), started for it and stopped at the end.
+slurm_local=""
+slurm_ready() {
+	sinfo -h >/dev/null 2>&1 && return 0
+	[ "$(id -u)" = 0 ] || return 1
+	echo "== no Slurm answers: starting the local test cluster (tests/slurm/local.sh)" >&2
+	bash tests/slurm/local.sh start >&2 || return 1
+	slurm_local=1
+}
+trap '[ -z "$slurm_local" ] || bash tests/slurm/local.sh stop >&2' EXIT
 start=$(date +%s)
 failed=""
 skipped=""
@@ -38,11 +53,16 @@ for name in $list; do
 		skipped="$skipped $name"
 		continue
 	fi
+	if needs_slurm "$name" && ! slurm_ready; then
+		echo "== skipped $name: its rank groups name Slurm partitions, no Slurm answers and the local test cluster did not start (as root: bash tests/slurm/local.sh start)" >&2
+		skipped="$skipped $name"
+		continue
+	fi
 	echo "== prereg repro $name" >&2
 	"$prereg" repro "$name" || failed="$failed $name"
 done
 echo "reproduce: $(($(date +%s) - start)) s for: $list" >&2
-[ -z "$skipped" ] || echo "reproduce: skipped (no device):$skipped" >&2
+[ -z "$skipped" ] || echo "reproduce: skipped (no device or no Slurm):$skipped" >&2
 if [ -n "$failed" ]; then
 	echo "reproduce: failed:$failed" >&2
 	exit 1
