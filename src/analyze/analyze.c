@@ -14,6 +14,7 @@
 #include "format/manifest.h"
 #include "format/timings.h"
 #include "base/util.h"
+#include "repo/git.h"
 #include "predict/models.h"
 #include "repo/paths.h"
 
@@ -1416,25 +1417,15 @@ static int no_runs(const char *root, const char *name, int has_pred)
 /* The prediction of blob id hex in the repository at root, or NULL. */
 static json_t *pinned_prediction(const char *root, const char *hex)
 {
-	git_repository *repo = NULL;
-	git_blob *blob = NULL;
-	json_t *pred = NULL;
-	git_oid oid;
+	size_t len;
+	char *text = pr_git_blob_text(&len, root, hex);
+	json_t *pred = text ? json_loadb(text, len, 0, NULL) : NULL;
 
-	git_libgit2_init();
-	if (git_oid_fromstr(&oid, hex) == 0 &&
-	    git_repository_open_ext(&repo, root && *root ? root : ".", 0,
-				    NULL) == 0 &&
-	    git_blob_lookup(&blob, repo, &oid) == 0)
-		pred = json_loadb(git_blob_rawcontent(blob),
-				  (size_t)git_blob_rawsize(blob), 0, NULL);
+	free(text);
 	if (pred && !json_is_object(pred)) {
 		json_decref(pred);
 		pred = NULL;
 	}
-	git_blob_free(blob);
-	git_repository_free(repo);
-	git_libgit2_shutdown();
 	return pred;
 }
 

@@ -12,6 +12,7 @@
 #include "base/schedule.h"
 #include "base/stats.h"
 #include "base/util.h"
+#include "repo/git.h"
 #include "format/manifest.h"
 #include "repo/paths.h"
 
@@ -136,32 +137,10 @@ static void build_rows(pr_comparison *c)
 	free(rb);
 }
 
-/* The text of blob hex in the repository at root, NUL-terminated; NULL
- * when it cannot be read. */
-static char *read_blob(const char *root, const char *hex)
-{
-	git_repository *repo = NULL;
-	git_blob *blob = NULL;
-	char *text = NULL;
-	git_oid oid;
-
-	git_libgit2_init();
-	if (hex && git_oid_fromstr(&oid, hex) == 0 &&
-	    git_repository_open_ext(&repo, root && *root ? root : ".", 0,
-				    NULL) == 0 &&
-	    git_blob_lookup(&blob, repo, &oid) == 0)
-		text = pr_asprintf("%.*s", (int)git_blob_rawsize(blob),
-				   (const char *)git_blob_rawcontent(blob));
-	git_blob_free(blob);
-	git_repository_free(repo);
-	git_libgit2_shutdown();
-	return text;
-}
-
 /* The tolerances of the spec pinned for the original run (blob). */
 static void load_tolerance(pr_comparison *c, const char *root, const char *blob)
 {
-	char *text = read_blob(root, blob), *label;
+	char *text = pr_git_blob_text(NULL, root, blob), *label;
 	pr_spec *spec = NULL;
 	int error = PR_EINPUT, was;
 

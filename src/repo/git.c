@@ -363,3 +363,30 @@ int pr_git_cli(const char *what, char *const argv[])
 		return pr_error("%s: git exited %d", what, c.status);
 	return PR_OK;
 }
+
+char *pr_git_blob_text(size_t *len, const char *root, const char *hex)
+{
+	git_repository *repo = NULL;
+	git_blob *blob = NULL;
+	char *text = NULL;
+	size_t n = 0;
+	git_oid oid;
+
+	git_libgit2_init();
+	if (hex && git_oid_fromstr(&oid, hex) == 0 &&
+	    git_repository_open_ext(&repo, root && *root ? root : ".", 0,
+				    NULL) == 0 &&
+	    git_blob_lookup(&blob, repo, &oid) == 0) {
+		n = (size_t)git_blob_rawsize(blob);
+		text = pr_malloc(n + 1);
+		memcpy(text, git_blob_rawcontent(blob), n);
+		text[n] = '\0';
+	}
+	git_error_clear();
+	git_blob_free(blob);
+	git_repository_free(repo);
+	git_libgit2_shutdown();
+	if (len)
+		*len = n;
+	return text;
+}

@@ -31,6 +31,12 @@ int pr_git_head(git_commit **out, git_repository *repo);
  * no blob there; < 0 on error. */
 int pr_git_tree_blob(git_oid *out, git_tree *tree, const char *path);
 
+/* The blob of id hex (NULL allowed) in the repository that contains
+ * root ("" or NULL: "."), as a NUL-terminated copy (caller frees) of
+ * *len bytes (len may be NULL); NULL when it cannot be read, with no
+ * message. */
+char *pr_git_blob_text(size_t *len, const char *root, const char *hex);
+
 /* Refuse (PR_EINPUT, message "WHAT: 'PATH' ...HINT") a path that is not
  * relative to the work tree or not a file (or symbolic link) there. */
 int pr_git_workdir_file(git_repository *repo, const char *path,
