@@ -861,6 +861,20 @@ static int set_band(struct parse *p, const char *key, const char *value)
 	return PR_OK;
 }
 
+/* A list entry NAME:NUMBER of key: *colon at the ':', which is cut to
+ * '\0' (the name before, the number after); an entry without a name
+ * and a colon is an error saying it must be `form`. */
+static int split_pair(char **colon, struct parse *p, const char *key,
+		      char *item, const char *form)
+{
+	*colon = strchr(item, ':');
+	if (!*colon || *colon == item)
+		return fail(p, p->line, "'%s' entry '%s' must be %s", key, item,
+			    form);
+	**colon = '\0';
+	return PR_OK;
+}
+
 /* pilot_cv = allreduce:0.05, allreduce_small:0.3 */
 static int set_pilot_cv(struct parse *p, const char *key, const char *value)
 {
@@ -872,16 +886,11 @@ static int set_pilot_cv(struct parse *p, const char *key, const char *value)
 		return n;
 	}
 	for (i = 0; i < n && !error; i++) {
-		char *colon = strchr(items[i], ':');
+		char *colon;
 
-		if (!colon || colon == items[i]) {
-			error = fail(p, p->line,
-				     "'%s' entry '%s' must be PHASE:CV, e.g. "
-				     "'allreduce:0.05'",
-				     key, items[i]);
+		if ((error = split_pair(&colon, p, key, items[i],
+					"PHASE:CV, e.g. 'allreduce:0.05'")) < 0)
 			break;
-		}
-		*colon = '\0';
 		for (j = 0; j < i && !error; j++)
 			if (!strcmp(p->spec->pilot_phase[j], trim(items[i])))
 				error = fail(p, p->line,
@@ -916,17 +925,12 @@ static int set_reproduce_tol(struct parse *p, const char *key,
 		return n;
 	}
 	for (i = 0; i < n && !error; i++) {
-		char *colon = strchr(items[i], ':');
+		char *colon;
 
-		if (!colon || colon == items[i]) {
-			error = fail(p, p->line,
-				     "'%s' entry '%s' must be CLASS:TOLERANCE, "
-				     "e.g. 'compute:0.05' (classes: compute, "
-				     "comm)",
-				     key, items[i]);
+		if ((error = split_pair(&colon, p, key, items[i],
+					"CLASS:TOLERANCE, e.g. 'compute:0.05' "
+					"(classes: compute, comm)")) < 0)
 			break;
-		}
-		*colon = '\0';
 		if ((error = get_choice(&c, p, "phase class", trim(items[i]),
 					NAMES(phase_classes))) < 0)
 			break;
