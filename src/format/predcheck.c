@@ -261,6 +261,22 @@ static int check_sweep(const checker *c, json_t *pred)
 	return PR_OK;
 }
 
+/* A model waiting for a GPU calibration (predict.c): which, and why. */
+static int check_unavailable(const checker *c, json_t *pred)
+{
+	json_t *u = json_object_get(pred, "unavailable");
+
+	if (!u)
+		return PR_OK;
+	if (!json_is_object(u) ||
+	    !json_is_string(json_object_get(u, "calibration")) ||
+	    !json_is_string(json_object_get(u, "why")))
+		return bad(c, 0,
+			   "\"unavailable\" must be {\"calibration\": "
+			   "NAME, \"why\": TEXT}");
+	return PR_OK;
+}
+
 /* Whose prediction it is: the experiment and the spec it was made from. */
 static int check_origin(const checker *c, json_t *pred, const char *spec_blob)
 {
@@ -305,9 +321,20 @@ int pr_prediction_check(json_t **out, const char *text, size_t len,
 	}
 	if ((error = check_origin(&c, pred, spec_blob)) < 0 ||
 	    (error = check_cells(&c, pred)) < 0 ||
-	    (!strcmp(spec->workload, "row-split") &&
-	     (error = check_split(&c, pred)) < 0) ||
-	    (spec->rows_list_auto && (error = check_sweep(&c, pred)) < 0))
+	    (error = check_unavailable(&c, pred)) < 0)
+		goto cleanup;
+	if (json_object_get(pred, "unavailable")) {
+		/* no split or sweep: `prereg run` refuses it (run.c) */
+		if (json_array_size(json_object_get(pred, "cells"))) {
+			error = bad(&c, 0,
+				    "marks its model unavailable and has "
+				    "cells");
+			goto cleanup;
+		}
+	} else if ((!strcmp(spec->workload, "row-split") &&
+		    (error = check_split(&c, pred)) < 0) ||
+		   (spec->rows_list_auto &&
+		    (error = check_sweep(&c, pred)) < 0))
 		goto cleanup;
 	if (out) {
 		*out = pred;

@@ -354,6 +354,62 @@ int pr_predict_bands(json_t *pred, const pr_spec *spec, pr_calib *cal,
 	return error;
 }
 
+/* The first rank group on a GPU (cuda:N, hip:N), or NULL. */
+static const char *gpu_group(const pr_spec *spec)
+{
+	int g;
+
+	for (g = 0; g < spec->ngroups; g++) {
+		const char *dev = spec->groups[g].device;
+
+		if (!strncmp(dev, "cuda:", 5) || !strncmp(dev, "hip:", 4))
+			return dev;
+	}
+	return NULL;
+}
+
+/*
+ * A calibration of GPU ranks with no committed run (it needs devices this
+ * machine may not have): the prediction is pinned without cells and says
+ * what it waits for ("unavailable"); `prereg run` refuses it until the
+ * calibration has run and the experiment is predicted and pinned again.
+ * The same spec with CPU ranks only gets the calibration's refusal.
+ */
+static int mark_unavailable(json_t *pred, const pr_spec *spec)
+{
+	char *why = pr_asprintf(
+	    "no committed run of calibration '%s', which needs the GPUs of "
+	    "rank groups such as %s: every cell of model '%s' depends on it",
+	    spec->calibration, gpu_group(spec), spec->model);
+
+	json_object_set_new(pred, "unavailable",
+			    json_pack("{s:s, s:s}", "calibration",
+				      spec->calibration, "why", why));
+	pr_warn("'%s': %s; the prediction is written without cells "
+		"(run 'prereg pin %s && prereg run %s' where the devices are, "
+		"then 'prereg pin %s' again)",
+		spec->name, why, spec->calibration, spec->calibration,
+		spec->name);
+	free(why);
+	return PR_OK;
+}
+
+/* The spec's calibration into out: PR_OK; 1 when it has no run and the
+ * prediction is marked unavailable (a GPU calibration); or an error. */
+static int load_calibration(pr_calib *out, json_t *pred, git_repository *repo,
+			    const pr_spec *spec)
+{
+	int was = pr_set_quiet(gpu_group(spec) != NULL);
+	int error = pr_calib_load(out, repo, spec->calibration);
+
+	pr_set_quiet(was);
+	if (error == PR_EREFUSED && gpu_group(spec))
+		return mark_unavailable(pred, spec) < 0 ? PR_EFAIL : 1;
+	if (error < 0 && gpu_group(spec))
+		pr_error_code(error, "%s", pr_last_error());
+	return error;
+}
+
 /*
  * The model's cells and parameters, from the calibration runs it needs
  * (loaded here, after the model's own checks of the spec).
@@ -373,10 +429,16 @@ static int predict_model(json_t *pred, git_repository *repo,
 				     spec->path, spec->model);
 	if (!m->predict)
 		return PR_OK;
-	if ((m->check && (error = m->check(spec)) < 0) ||
-	    (m->needs_calibration &&
-	     (error = pr_calib_load(&cal, repo, spec->calibration)) < 0) ||
-	    (m->needs_comm_calibration &&
+	if (m->check && (error = m->check(spec)) < 0)
+		goto cleanup;
+	if (m->needs_calibration &&
+	    (error = load_calibration(&cal, pred, repo, spec)) != PR_OK) {
+		if (error > 0 && m->formula)
+			json_object_set_new(model, "formula",
+					    json_string(m->formula));
+		goto cleanup;
+	}
+	if ((m->needs_comm_calibration &&
 	     (error = pr_calib_load(&comm, repo, spec->comm_calibration)) <
 		 0) ||
 	    (error = m->predict(pred, spec, m->needs_calibration ? &cal : NULL,
@@ -396,7 +458,7 @@ static int predict_model(json_t *pred, git_repository *repo,
 cleanup:
 	pr_calib_free(&cal);
 	pr_calib_free(&comm);
-	return error;
+	return error < 0 ? error : PR_OK;
 }
 
 /* How a run is judged against the cells' bands. */

@@ -479,6 +479,20 @@ static int load_pinned(run_ctx *rc)
 		error = PR_EREFUSED;
 	if (error < 0)
 		goto cleanup;
+	if (json_object_get(pred, "unavailable")) {
+		json_t *u = json_object_get(pred, "unavailable");
+		const char *cal =
+		    json_string_value(json_object_get(u, "calibration"));
+
+		error = pr_error_code(
+		    PR_EREFUSED,
+		    "%s: its pinned prediction has no cells: %s (run 'prereg "
+		    "pin %s && prereg run %s' where the devices are, then "
+		    "'prereg pin %s' again)",
+		    what, json_string_value(json_object_get(u, "why")), cal,
+		    cal, rc->spec->name);
+		goto cleanup;
+	}
 	if (!strcmp(rc->spec->workload, "row-split"))
 		load_split(rc, pred);
 	if (rc->spec->rows_list_auto)

@@ -509,6 +509,37 @@ static json_t *with_split(json_t *v)
 	return pred;
 }
 
+/* A model waiting for a GPU calibration: no cells and no split, which
+ * row-split otherwise needs; malformed or with cells, refused. */
+static void test_unavailable(void **state)
+{
+	pr_spec *spec = spec_of(SPEC_SPLIT);
+	json_t *u = json_pack("{s:s, s:s}", "calibration", "cal", "why",
+			      "no committed run");
+	json_t *pred = split_pred();
+
+	(void)state;
+	json_object_del(pred, "split");
+	json_array_clear(json_object_get(pred, "cells"));
+	json_object_set(pred, "unavailable", u);
+	passes(json_deep_copy(pred), spec);
+	json_object_set_new(pred, "unavailable", json_string("cal"));
+	refused(json_deep_copy(pred), spec, "\"unavailable\" must be");
+	json_object_set_new(pred, "unavailable",
+			    json_pack("{s:s}", "calibration", "cal"));
+	refused(json_deep_copy(pred), spec, "\"unavailable\" must be");
+	json_object_set_new(pred, "unavailable",
+			    json_pack("{s:i, s:s}", "calibration", 1, "why",
+				      "w"));
+	refused(json_deep_copy(pred), spec, "\"unavailable\" must be");
+	json_decref(pred);
+	pred = split_pred();
+	json_object_set(pred, "unavailable", u);
+	refused(pred, spec, "marks its model unavailable and has cells");
+	json_decref(u);
+	pr_spec_free(spec);
+}
+
 static void test_split(void **state)
 {
 	pr_spec *spec = spec_of(SPEC_SPLIT), *plain = spec_of(SPEC_PLAIN);
@@ -718,6 +749,7 @@ int main(void)
 	    cmocka_unit_test(test_cell_device_reduce),
 	    cmocka_unit_test(test_cell_labels),
 	    cmocka_unit_test(test_split),
+	    cmocka_unit_test(test_unavailable),
 	    cmocka_unit_test(test_sweep),
 	    cmocka_unit_test(test_message),
 	    cmocka_unit_test(test_blobs),
