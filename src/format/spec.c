@@ -107,6 +107,8 @@ static const char *const syncs[] = {"none", "barrier"};
 static const char *const sharings[] = {"untested", "tested"};
 static const char *const bands[] = {"tolerance", "calibration"};
 static const char *const interleaves[] = {"none", "primitives"};
+/* [mpi] yield_when_idle, in pr_yield order */
+static const char *const yields[] = {"auto", "yes", "no"};
 static const char *const phase_classes[PR_NCLASSES] = {
     [PR_CLASS_COMPUTE] = "compute", [PR_CLASS_COMM] = "comm"};
 
@@ -158,6 +160,7 @@ static int set_reps(struct parse *p, const char *key, const char *value);
 static int set_warmup(struct parse *p, const char *key, const char *value);
 static int set_algorithm(struct parse *p, const char *key, const char *value);
 static int set_sync(struct parse *p, const char *key, const char *value);
+static int set_yield(struct parse *p, const char *key, const char *value);
 static int set_interleave(struct parse *p, const char *key, const char *value);
 static int set_sizes(struct parse *p, const char *key, const char *value);
 static int set_inner(struct parse *p, const char *key, const char *value);
@@ -216,6 +219,7 @@ static const struct key keys[] = {
     {"schedule", "interleave", set_interleave, OPTIONAL},
     {"mpi", "algorithm", set_algorithm, OPTIONAL},
     {"mpi", "sync", set_sync, OPTIONAL},
+    {"mpi", "yield_when_idle", set_yield, OPTIONAL},
     {"model", "name", set_model, OPTIONAL},
     {"model", "calibration", set_calibration, OPTIONAL},
     {"model", "comm_calibration", set_comm_calibration, OPTIONAL},
@@ -786,6 +790,16 @@ static int set_sync(struct parse *p, const char *key, const char *value)
 {
 	return set_factor_list(p->spec->syncs, &p->spec->nsyncs, p, key, value,
 			       NAMES(syncs));
+}
+
+static int set_yield(struct parse *p, const char *key, const char *value)
+{
+	int i, error;
+
+	if ((error = get_choice(&i, p, key, value, NAMES(yields))) < 0)
+		return error;
+	p->spec->yield = (pr_yield)i;
+	return PR_OK;
 }
 
 static int set_interleave(struct parse *p, const char *key, const char *value)

@@ -16,6 +16,9 @@
 
 typedef enum { PR_KIND_VALIDATION, PR_KIND_CALIBRATION } pr_kind;
 
+/* [mpi] yield_when_idle = auto | yes | no */
+typedef enum { PR_YIELD_AUTO, PR_YIELD_YES, PR_YIELD_NO } pr_yield;
+
 /* The classes of phases a reproduction tolerance is given for
  * ([analysis] reproduce_tolerance, DESIGN 7): compute (work local to a
  * rank) and comm (MPI communication). */
@@ -128,6 +131,11 @@ typedef struct pr_spec {
 	int nalgorithms;
 	char *syncs[PR_MAX_FACTOR];
 	int nsyncs;
+	/* [mpi] yield_when_idle: whether waiting ranks yield their core
+	 * (Open MPI's mpi_yield_when_idle); auto: prereg decides (mpirun:
+	 * when ranks share a core; Slurm: never, since it cannot see that
+	 * ranks of different nodes share one host's cores) */
+	pr_yield yield;
 	/* [shape] inner: round trips per timed block of the warm ping-pong
 	 * workloads (0: chosen so a block lasts >= 20 us) */
 	int inner;

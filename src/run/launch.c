@@ -48,7 +48,9 @@ void pr_launch_mpirun(pr_launch_cmd *out, const pr_spec *spec, int config,
 	 * makes them when it knows it oversubscribes: it cannot know under
 	 * the taskset of packed, and a spinning rank then holds the core for
 	 * its whole time slice (8 ms a round trip here instead of 12 us). */
-	if (out->pin_core0 || spec->nranks > ncores) {
+	if (spec->yield == PR_YIELD_YES ||
+	    (spec->yield == PR_YIELD_AUTO &&
+	     (out->pin_core0 || spec->nranks > ncores))) {
 		pr_argv_push(&out->argv, "--mca");
 		pr_argv_push(&out->argv, "mpi_yield_when_idle");
 		pr_argv_push(&out->argv, "1");

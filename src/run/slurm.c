@@ -151,6 +151,10 @@ char *pr_slurm_script(const pr_spec *spec)
 
 void pr_slurm_env(pr_argv *out, const pr_spec *spec, int config)
 {
+	/* only when the spec says so: the nodes' hosts and cores are not
+	 * known here (the test cluster's three nodes are one host) */
+	if (spec->yield == PR_YIELD_YES)
+		pr_argv_push(out, "OMPI_MCA_mpi_yield_when_idle=1");
 	pr_mca_env(out, pr_mca_find(pr_mca_transports, pr_mca_ntransports,
 				    pr_spec_transport(spec, config)));
 	pr_mca_env(out, pr_mca_find(pr_mca_algorithms, pr_mca_nalgorithms,

@@ -318,6 +318,33 @@ static void test_mpirun_ring(void **state)
 	pr_spec_free(spec);
 }
 
+/* [mpi] yield_when_idle: yes sets it where auto would not, no leaves it
+ * out where auto would set it, auto decides by sharing. */
+static void test_mpirun_yield(void **state)
+{
+	pr_spec *yes = spec_of("cpu*2", "transport = default",
+			       "[mpi]\nyield_when_idle = yes\n");
+	pr_spec *no = spec_of("cpu*3",
+			      "transport = default\nplacement = packed",
+			      "[mpi]\nyield_when_idle = no\n");
+	pr_spec *aut = spec_of("cpu*2", "transport = default",
+			       "[mpi]\nyield_when_idle = auto\n");
+
+	(void)state;
+	expect_mpirun(yes, 0, 2, 0,
+		      "mpirun -np 2 --bind-to core --mca mpi_yield_when_idle 1 "
+		      "RANK PLAN");
+	expect_mpirun(no, 0, 1, 1,
+		      "mpirun -np 3 --oversubscribe --bind-to none RANK PLAN");
+	expect_mpirun(aut, 0, 2, 0, "mpirun -np 2 --bind-to core RANK PLAN");
+	expect_mpirun(aut, 0, 1, 0,
+		      "mpirun -np 2 --oversubscribe --bind-to none --mca "
+		      "mpi_yield_when_idle 1 RANK PLAN");
+	pr_spec_free(yes);
+	pr_spec_free(no);
+	pr_spec_free(aut);
+}
+
 static char *slurm_env_line(const pr_spec *spec, int config)
 {
 	pr_argv env = {0};
@@ -356,6 +383,25 @@ static void test_slurm_env(void **state)
 		free(expect);
 	}
 	pr_spec_free(spec);
+}
+
+/* Under Slurm only yield_when_idle = yes sets it: auto cannot see which
+ * nodes share a host's cores. */
+static void test_slurm_yield(void **state)
+{
+	pr_spec *yes = spec_of("cpu*4", "transport = tcp",
+			       "[mpi]\nyield_when_idle = yes\n");
+	pr_spec *aut = spec_of("cpu*4", "transport = tcp", "");
+	char *line = slurm_env_line(yes, 0), *plain = slurm_env_line(aut, 0);
+
+	(void)state;
+	assert_string_equal(line, "OMPI_MCA_mpi_yield_when_idle=1 "
+				  "OMPI_MCA_pml=ob1 OMPI_MCA_btl=self,tcp");
+	assert_string_equal(plain, "OMPI_MCA_pml=ob1 OMPI_MCA_btl=self,tcp");
+	free(line);
+	free(plain);
+	pr_spec_free(yes);
+	pr_spec_free(aut);
 }
 
 /* One #SBATCH component per group, its own [slurm] values or the one for
@@ -425,6 +471,8 @@ int main(void)
 	    cmocka_unit_test(test_mpirun_threads),
 	    cmocka_unit_test(test_mpirun_ring),
 	    cmocka_unit_test(test_slurm_env),
+	    cmocka_unit_test(test_slurm_yield),
+	    cmocka_unit_test(test_mpirun_yield),
 	    cmocka_unit_test(test_slurm_script),
 	    cmocka_unit_test(test_launcher_table),
 	};

@@ -803,6 +803,28 @@ static void test_interleave(void **state)
 		    "primitives)");
 }
 
+/* [mpi] yield_when_idle: auto by default, yes, no; nothing else */
+static void test_yield(void **state)
+{
+	pr_spec *spec = parse_ok(VALID);
+
+	(void)state;
+	assert_int_equal(spec->yield, PR_YIELD_AUTO);
+	pr_spec_free(spec);
+	spec = parse_ok(VALID "[mpi]\nyield_when_idle = yes\n");
+	assert_int_equal(spec->yield, PR_YIELD_YES);
+	pr_spec_free(spec);
+	spec = parse_ok(VALID "[mpi]\nyield_when_idle = no\n");
+	assert_int_equal(spec->yield, PR_YIELD_NO);
+	pr_spec_free(spec);
+	spec = parse_ok(VALID "[mpi]\nyield_when_idle = auto\n");
+	assert_int_equal(spec->yield, PR_YIELD_AUTO);
+	pr_spec_free(spec);
+	parse_fails(VALID "[mpi]\nyield_when_idle = 1\n",
+		    "t.ini:11: unknown yield_when_idle '1' (known: auto, yes, "
+		    "no)");
+}
+
 static void test_workload_requirements(void **state)
 {
 	(void)state;
@@ -1241,6 +1263,7 @@ int main(void)
 	    cmocka_unit_test(test_missing_required),
 	    cmocka_unit_test(test_pin_tsa),
 	    cmocka_unit_test(test_interleave),
+	    cmocka_unit_test(test_yield),
 	    cmocka_unit_test(test_workload_requirements),
 	    cmocka_unit_test(test_model_calibration),
 	    cmocka_unit_test(test_rows_sweep_and_split),
