@@ -324,9 +324,9 @@ static void test_mpirun_yield(void **state)
 {
 	pr_spec *yes = spec_of("cpu*2", "transport = default",
 			       "[mpi]\nyield_when_idle = yes\n");
-	pr_spec *no = spec_of("cpu*3",
-			      "transport = default\nplacement = packed",
-			      "[mpi]\nyield_when_idle = no\n");
+	pr_spec *no =
+	    spec_of("cpu*3", "transport = default\nplacement = packed",
+		    "[mpi]\nyield_when_idle = no\n");
 	pr_spec *aut = spec_of("cpu*2", "transport = default",
 			       "[mpi]\nyield_when_idle = auto\n");
 

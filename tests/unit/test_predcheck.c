@@ -528,9 +528,9 @@ static void test_unavailable(void **state)
 	json_object_set_new(pred, "unavailable",
 			    json_pack("{s:s}", "calibration", "cal"));
 	refused(json_deep_copy(pred), spec, "\"unavailable\" must be");
-	json_object_set_new(pred, "unavailable",
-			    json_pack("{s:i, s:s}", "calibration", 1, "why",
-				      "w"));
+	json_object_set_new(
+	    pred, "unavailable",
+	    json_pack("{s:i, s:s}", "calibration", 1, "why", "w"));
 	refused(json_deep_copy(pred), spec, "\"unavailable\" must be");
 	json_decref(pred);
 	pred = split_pred();
