@@ -7,10 +7,8 @@
 #include "base/util.h"
 
 const char *const pr_arrival_kind_names[PR_ARRIVAL_NKINDS] = {
-    [PR_ARRIVAL_NONE] = "none",
-    [PR_ARRIVAL_ONE_LATE] = "one-late",
-    [PR_ARRIVAL_UNIFORM] = "uniform",
-    [PR_ARRIVAL_LINEAR] = "linear",
+    [PR_ARRIVAL_NONE] = "none",	      [PR_ARRIVAL_ONE_LATE] = "one-late",
+    [PR_ARRIVAL_UNIFORM] = "uniform", [PR_ARRIVAL_LINEAR] = "linear",
     [PR_ARRIVAL_REPLAY] = "replay",
 };
 

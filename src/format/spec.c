@@ -209,8 +209,8 @@ static int set_dp_rows(struct parse *p, const char *key, const char *value);
 static int set_dp_compute(struct parse *p, const char *key, const char *value);
 
 static const char *const sections[] = {
-    "experiment", "shape",  "ranks", "factors", "schedule", "mpi",
-    "model",	  "launch", "slurm", "pin",	"analysis", "arrival", "dp",
+    "experiment", "shape", "ranks", "factors",	"schedule", "mpi", "model",
+    "launch",	  "slurm", "pin",   "analysis", "arrival",  "dp",
 };
 
 /* Every key of experiment.ini; anything else is an error. */
@@ -1217,8 +1217,7 @@ static int set_replay(struct parse *p, const char *key, const char *value)
 	return error;
 }
 
-static int set_replay_scale(struct parse *p, const char *key,
-			    const char *value)
+static int set_replay_scale(struct parse *p, const char *key, const char *value)
 {
 	return get_num(&p->spec->replay_scale, p, key, value, 1000.0,
 		       "a number in (0, 1000]");
@@ -2107,8 +2106,7 @@ const pr_launch_setting *pr_spec_launch(const pr_spec *spec, int config)
 {
 	if (!in_grid(spec, config))
 		return NULL;
-	return &spec->launch_settings[config / npattern(spec) %
-				      nlaunch(spec)];
+	return &spec->launch_settings[config / npattern(spec) % nlaunch(spec)];
 }
 
 const char *pr_spec_launch_name(const pr_spec *spec, int config)

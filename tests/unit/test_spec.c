@@ -237,7 +237,6 @@ static void test_mpi_factors(void **state)
 		    "t.ini:11: 'algorithm' lists 'ring' twice");
 }
 
-
 /* An arrival spec: lines 1-4, 5-6, 7-8; appended text is line 9. */
 #define ARRIVAL                                                                \
 	"[experiment]\n"                                                       \
@@ -253,9 +252,10 @@ static void test_mpi_factors(void **state)
  * the defaults follow. */
 static void test_arrival_grid(void **state)
 {
-	pr_spec *spec = parse_ok(ARRIVAL "[mpi]\nalgorithm = ring, pap\n"
-					 "[arrival]\npattern = none, one-late, "
-					 "uniform, linear\ndelay_us = 1500.5\n");
+	pr_spec *spec =
+	    parse_ok(ARRIVAL "[mpi]\nalgorithm = ring, pap\n"
+			     "[arrival]\npattern = none, one-late, "
+			     "uniform, linear\ndelay_us = 1500.5\n");
 	char *label;
 
 	(void)state;
@@ -311,9 +311,10 @@ static void test_arrival_rules(void **state)
 				"delay_us = 2000\nlate_rank = 0\n");
 	assert_int_equal(spec->late_rank, 0);
 	pr_spec_free(spec);
-	spec = parse_ok(ARRIVAL "[arrival]\npattern = none, replay\n"
-				"replay = split-gatherv "
-				"20250101T000000Z-abcdef\nreplay_scale = 2.5\n");
+	spec =
+	    parse_ok(ARRIVAL "[arrival]\npattern = none, replay\n"
+			     "replay = split-gatherv "
+			     "20250101T000000Z-abcdef\nreplay_scale = 2.5\n");
 	assert_string_equal(spec->replay_experiment, "split-gatherv");
 	assert_string_equal(spec->replay_run, "20250101T000000Z-abcdef");
 	assert_true(spec->replay_scale == 2.5);
