@@ -26,9 +26,10 @@ static int load(rebuild *r, pr_audit_state *s, pr_audit_check *c)
 	int was;
 
 	if (!text) {
-		pr_audit_set(c, PR_AUDIT_FAIL,
-			     "not checked: the pin's spec blob %s does not read",
-			     s->m.pin.spec_blob ? s->m.pin.spec_blob : "(none)");
+		pr_audit_set(
+		    c, PR_AUDIT_FAIL,
+		    "not checked: the pin's spec blob %s does not read",
+		    s->m.pin.spec_blob ? s->m.pin.spec_blob : "(none)");
 		return 0;
 	}
 	was = pr_set_quiet(1);
@@ -60,8 +61,7 @@ static int check_launch(pr_audit_check *c, const rebuild *r, json_t *rec,
 			size_t k)
 {
 	json_t *plan = json_object_get(rec, "plan");
-	json_t *arr =
-	    json_object_get(json_object_get(rec, "ranks"), "arrival");
+	json_t *arr = json_object_get(json_object_get(rec, "ranks"), "arrival");
 	json_t *rec_d = json_object_get(arr, "delays_ns");
 	const char *seed_s = json_string_value(json_object_get(plan, "seed"));
 	int config = (int)json_integer_value(json_object_get(rec, "config"));

@@ -19,9 +19,10 @@ static void test_names(void **state)
 
 	(void)state;
 	for (i = 0; i < PR_ARRIVAL_NKINDS; i++) {
-		assert_int_equal(pr_arrival_kind_parse(
-				     &k, pr_arrival_kind_name((pr_arrival_kind)i)),
-				 PR_OK);
+		assert_int_equal(
+		    pr_arrival_kind_parse(
+			&k, pr_arrival_kind_name((pr_arrival_kind)i)),
+		    PR_OK);
 		assert_int_equal(k, i);
 	}
 	assert_string_equal(pr_arrival_kind_name(PR_ARRIVAL_ONE_LATE),
@@ -40,8 +41,8 @@ static void test_uniform_reproducible(void **state)
 	(void)state;
 	pr_arrival_delays(a, 9, PR_ARRIVAL_UNIFORM, D, 0, 42, 7, NULL, 0);
 	for (rep = 0; rep < 7; rep++)
-		pr_arrival_delays(b, 9, PR_ARRIVAL_UNIFORM, D, 0, 42, rep,
-				  NULL, 0);
+		pr_arrival_delays(b, 9, PR_ARRIVAL_UNIFORM, D, 0, 42, rep, NULL,
+				  0);
 	pr_arrival_delays(b, 9, PR_ARRIVAL_UNIFORM, D, 0, 42, 7, NULL, 0);
 	assert_memory_equal(a, b, sizeof(a));
 	/* another rep, another seed: other delays */
