@@ -39,7 +39,10 @@ const pr_mca_choice pr_mca_algorithms[] = {
     {"ring", ring},
     {"recursive_doubling", recursive_doubling},
     {"rabenseifner", rabenseifner},
-    {"reduce_bcast", reduce_bcast}};
+    {"reduce_bcast", reduce_bcast},
+    /* prereg's own PAP-aware Allreduce (runner/pap.h) over point-to-point
+     * messages: nothing to set, the runner calls it instead */
+    {"pap", none}};
 const size_t pr_mca_nalgorithms =
     sizeof(pr_mca_algorithms) / sizeof(pr_mca_algorithms[0]);
 

@@ -24,7 +24,8 @@ typedef struct {
 } pr_mca_choice;
 
 /* The spec's transports (vader, tcp, ucx, default) and [mpi] algorithms
- * (default, ring), in the order "(known: ...)" messages list them. */
+ * (default, ring, ..., pap: prereg's own, which sets nothing), in the
+ * order "(known: ...)" messages list them. */
 extern const pr_mca_choice pr_mca_transports[];
 extern const size_t pr_mca_ntransports;
 extern const pr_mca_choice pr_mca_algorithms[];

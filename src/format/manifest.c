@@ -59,6 +59,13 @@ json_t *pr_manifest_configs(const pr_spec *spec)
 				      "algorithm", pr_spec_algorithm(spec, c),
 				      "sync", pr_spec_sync(spec, c));
 
+		/* only the workloads with arrival patterns: older records
+		 * unchanged */
+		if (!strcmp(spec->workload, "arrival") ||
+		    !strcmp(spec->workload, "dp-step"))
+			json_object_set_new(
+			    o, "pattern",
+			    json_string(pr_spec_pattern(spec, c)));
 		/* only a spec with a launch factor: older records unchanged */
 		if (pr_spec_launch_name(spec, c))
 			json_object_set_new(

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/arrival.h"
 #include "base/mca.h"
 #include "base/utf8.h"
 #include "base/util.h"
@@ -51,6 +52,8 @@ static int check_allreduce(struct parse *p);
 static int check_kv_split(struct parse *p);
 static int check_rows_sweep(struct parse *p);
 static int check_row_split(struct parse *p);
+static int check_arrival(struct parse *p);
+static int check_dp_step(struct parse *p);
 
 static const struct workload workloads[] = {
     {"pingpong", check_pingpong},
@@ -59,6 +62,10 @@ static const struct workload workloads[] = {
     {"kv-split", check_kv_split},
     {"rows-sweep", check_rows_sweep},
     {"row-split", check_row_split},
+    {"arrival", check_arrival}, /* waits of the [arrival] pattern, then
+				   the Allreduce */
+    {"dp-step", check_dp_step}, /* a training step: compute, then the
+				   fused Allreduce */
 };
 
 static const struct device devices[] = {
@@ -109,6 +116,7 @@ static const char *const bands[] = {"tolerance", "calibration"};
 static const char *const interleaves[] = {"none", "primitives"};
 /* [mpi] yield_when_idle, in pr_yield order */
 static const char *const yields[] = {"auto", "yes", "no"};
+static const char *const dp_computes[] = {"rows", "pattern"};
 static const char *const phase_classes[PR_NCLASSES] = {
     [PR_CLASS_COMPUTE] = "compute", [PR_CLASS_COMM] = "comm"};
 
@@ -117,6 +125,13 @@ static struct names transport_names(void)
 {
 	return (struct names){pr_mca_transports, sizeof(pr_mca_transports[0]),
 			      pr_mca_ntransports};
+}
+
+static struct names pattern_names(void)
+{
+	return (struct names){pr_arrival_kind_names,
+			      sizeof(pr_arrival_kind_names[0]),
+			      PR_ARRIVAL_NKINDS};
 }
 
 static struct names algorithm_names(void)
@@ -187,10 +202,18 @@ static int set_rows_per_block(struct parse *p, const char *key,
 			      const char *value);
 static int set_blocks_per_thread(struct parse *p, const char *key,
 				 const char *value);
+static int set_pattern(struct parse *p, const char *key, const char *value);
+static int set_delay_us(struct parse *p, const char *key, const char *value);
+static int set_late_rank(struct parse *p, const char *key, const char *value);
+static int set_replay(struct parse *p, const char *key, const char *value);
+static int set_replay_scale(struct parse *p, const char *key,
+			    const char *value);
+static int set_dp_rows(struct parse *p, const char *key, const char *value);
+static int set_dp_compute(struct parse *p, const char *key, const char *value);
 
 static const char *const sections[] = {
-    "experiment", "shape",  "ranks", "factors", "schedule", "mpi",
-    "model",	  "launch", "slurm", "pin",	"analysis",
+    "experiment", "shape", "ranks", "factors",	"schedule", "mpi", "model",
+    "launch",	  "slurm", "pin",   "analysis", "arrival",  "dp",
 };
 
 /* Every key of experiment.ini; anything else is an error. */
@@ -237,6 +260,13 @@ static const struct key keys[] = {
     {"slurm", "sbatch", set_slurm_sbatch, OPTIONAL},
     {"pin", "tsa", set_tsa, OPTIONAL},
     {"analysis", "reproduce_tolerance", set_reproduce_tol, OPTIONAL},
+    {"arrival", "pattern", set_pattern, OPTIONAL},
+    {"arrival", "delay_us", set_delay_us, OPTIONAL},
+    {"arrival", "late_rank", set_late_rank, OPTIONAL},
+    {"arrival", "replay", set_replay, OPTIONAL},
+    {"arrival", "replay_scale", set_replay_scale, OPTIONAL},
+    {"dp", "rows", set_dp_rows, OPTIONAL},
+    {"dp", "compute", set_dp_compute, OPTIONAL},
 };
 
 /* The keys of a [launch.NAME] section, in pr_launch_setting's order. */
@@ -1154,6 +1184,92 @@ static int set_blocks_per_thread(struct parse *p, const char *key,
 	return get_small(&p->spec->blocks_per_thread, p, key, value, 1, 1024);
 }
 
+/* pattern = none, one-late, ...: the arrival patterns, a factor. */
+static int set_pattern(struct parse *p, const char *key, const char *value)
+{
+	return set_factor_list(p->spec->patterns, &p->spec->npatterns, p, key,
+			       value, pattern_names());
+}
+
+static int set_delay_us(struct parse *p, const char *key, const char *value)
+{
+	return get_num(&p->spec->delay_us, p, key, value, PR_SPEC_DELAY_US_MAX,
+		       "a number of microseconds in (0, 1e7]");
+}
+
+/* Checked against the ranks once the file is read (check_arrival_keys). */
+static int set_late_rank(struct parse *p, const char *key, const char *value)
+{
+	return get_small(&p->spec->late_rank, p, key, value, 0,
+			 PR_MAX_RANKS - 1);
+}
+
+/* replay = EXPERIMENT RUNID: another experiment's committed run. */
+static int set_replay(struct parse *p, const char *key, const char *value)
+{
+	char *copy = pr_strdup(value), *exp, *run, *rest, *save = NULL;
+	int error = PR_OK;
+
+	exp = strtok_r(copy, " \t", &save);
+	run = exp ? strtok_r(NULL, " \t", &save) : NULL;
+	rest = run ? strtok_r(NULL, " \t", &save) : NULL;
+	if (!exp || !run || rest || !name_ok(exp) || !name_ok(run))
+		error = fail(p, p->line,
+			     "'%s' must be 'EXPERIMENT RUNID' (an experiment "
+			     "name and one of its run ids), not '%s'",
+			     key, value);
+	else if (p->spec->name && !strcmp(exp, p->spec->name))
+		error = fail(p, p->line,
+			     "'%s' names this experiment: a replayed run is "
+			     "another experiment's",
+			     key);
+	if (!error) {
+		p->spec->replay_experiment = pr_strdup(exp);
+		p->spec->replay_run = pr_strdup(run);
+	}
+	free(copy);
+	return error;
+}
+
+static int set_replay_scale(struct parse *p, const char *key, const char *value)
+{
+	return get_num(&p->spec->replay_scale, p, key, value, 1000.0,
+		       "a number in (0, 1000]");
+}
+
+/* rows = r0, r1, ...: one positive row count per rank (checked against
+ * the ranks once the file is read). */
+static int set_dp_rows(struct parse *p, const char *key, const char *value)
+{
+	char *copy = pr_strdup(value), **items;
+	int n, i, error = PR_OK;
+
+	items = pr_calloc(PR_MAX_RANKS, sizeof(*items));
+	if ((n = split_list(items, PR_MAX_RANKS, p, key, copy)) < 0) {
+		error = n;
+		goto cleanup;
+	}
+	p->spec->dp_rows = pr_calloc((size_t)n, sizeof(long));
+	for (i = 0; i < n && !error; i++)
+		error = get_long(&p->spec->dp_rows[i], p, key, items[i], 1,
+				 1L << 24);
+	p->spec->ndp_rows = error ? 0 : n;
+cleanup:
+	free(items);
+	free(copy);
+	return error;
+}
+
+static int set_dp_compute(struct parse *p, const char *key, const char *value)
+{
+	int i, error;
+
+	if ((error = get_choice(&i, p, key, value, NAMES(dp_computes))) < 0)
+		return error;
+	p->spec->dp_compute_pattern = i == 1;
+	return PR_OK;
+}
+
 static int set_step_tolerance(struct parse *p, const char *key,
 			      const char *value)
 {
@@ -1552,6 +1668,154 @@ static int check_row_split(struct parse *p)
 	return PR_OK;
 }
 
+/* Does the spec list arrival pattern k? */
+static int lists_pattern(const pr_spec *spec, pr_arrival_kind k)
+{
+	int i;
+
+	for (i = 0; i < spec->npatterns; i++)
+		if (!strcmp(spec->patterns[i], pr_arrival_kind_name(k)))
+			return 1;
+	return 0;
+}
+
+/* The line of the first key of section `section` the file sets, else its
+ * header's; 0 when the file has neither. */
+static int section_used(const struct parse *p, const char *section)
+{
+	size_t i;
+
+	for (i = 0; i < NKEYS; i++)
+		if (!strcmp(keys[i].section, section) && p->key_line[i])
+			return p->key_line[i];
+	return p->section_line[lookup(NAMES(sections), section)];
+}
+
+/* The keys of [arrival], each needing the patterns it is for. */
+static int check_arrival_keys(struct parse *p)
+{
+	pr_spec *spec = p->spec;
+	int delayed = lists_pattern(spec, PR_ARRIVAL_ONE_LATE) ||
+		      lists_pattern(spec, PR_ARRIVAL_UNIFORM) ||
+		      lists_pattern(spec, PR_ARRIVAL_LINEAR);
+	int replay = lists_pattern(spec, PR_ARRIVAL_REPLAY);
+
+	if (delayed && !line_of(p, "arrival", "delay_us"))
+		return fail(p, line_of(p, "arrival", "pattern"),
+			    "patterns one-late, uniform and linear need "
+			    "'delay_us' in [arrival]");
+	if (!delayed && line_of(p, "arrival", "delay_us"))
+		return fail(p, line_of(p, "arrival", "delay_us"),
+			    "'delay_us' is for patterns one-late, uniform and "
+			    "linear, which 'pattern' does not list");
+	if (line_of(p, "arrival", "late_rank") &&
+	    !lists_pattern(spec, PR_ARRIVAL_ONE_LATE))
+		return fail(p, line_of(p, "arrival", "late_rank"),
+			    "'late_rank' is for pattern 'one-late', which "
+			    "'pattern' does not list");
+	if (spec->late_rank < 0)
+		spec->late_rank = spec->nranks - 1;
+	if (spec->late_rank >= spec->nranks)
+		return fail(p, line_of(p, "arrival", "late_rank"),
+			    "'late_rank' (%d) must be a rank, 0 to %d",
+			    spec->late_rank, spec->nranks - 1);
+	if (replay && !spec->replay_run)
+		return fail(p, line_of(p, "arrival", "pattern"),
+			    "pattern 'replay' needs 'replay = EXPERIMENT "
+			    "RUNID' in [arrival]: the committed run it "
+			    "replays");
+	if (!replay && line_of(p, "arrival", "replay"))
+		return fail(p, line_of(p, "arrival", "replay"),
+			    "'replay' is for pattern 'replay', which "
+			    "'pattern' does not list");
+	if (!replay && line_of(p, "arrival", "replay_scale"))
+		return fail(p, line_of(p, "arrival", "replay_scale"),
+			    "'replay_scale' is for pattern 'replay', which "
+			    "'pattern' does not list");
+	return PR_OK;
+}
+
+/*
+ * What belongs to workloads arrival and dp-step only: [arrival], [dp]
+ * (dp-step) and algorithm pap, prereg's own Allreduce, which only their
+ * runner calls.
+ */
+static int check_arrival_scope(struct parse *p)
+{
+	const char *w = p->workload->name;
+	int ours = !strcmp(w, "arrival") || !strcmp(w, "dp-step");
+	int line;
+	int i;
+
+	if (!ours && (line = section_used(p, "arrival")))
+		return fail(p, line,
+			    "[arrival] is for workloads 'arrival' and "
+			    "'dp-step', not '%s'",
+			    w);
+	if (strcmp(w, "dp-step") && (line = section_used(p, "dp")))
+		return fail(p, line, "[dp] is for workload 'dp-step', not '%s'",
+			    w);
+	for (i = 0; !ours && i < p->spec->nalgorithms; i++)
+		if (!strcmp(p->spec->algorithms[i], "pap"))
+			return fail(p, line_of(p, "mpi", "algorithm"),
+				    "algorithm 'pap' (prereg's own Allreduce) "
+				    "is for workloads 'arrival' and "
+				    "'dp-step', not '%s'",
+				    w);
+	return ours ? check_arrival_keys(p) : PR_OK;
+}
+
+/* Message sizes and two ranks, as the Allreduce workload. */
+static int check_arrival(struct parse *p)
+{
+	return check_pingpong(p);
+}
+
+/*
+ * dp-step: the fused buffers' sizes, and a compute: rows (one row count
+ * per rank on the attention kernel of [shape] keys and d, no [arrival])
+ * or pattern (the [arrival] pattern's delays, no rows).
+ */
+static int check_dp_step(struct parse *p)
+{
+	pr_spec *spec = p->spec;
+	int error, i;
+
+	if ((error = check_pingpong(p)) < 0)
+		return error;
+	if (spec->dp_compute_pattern) {
+		if (spec->ndp_rows)
+			return fail(p, line_of(p, "dp", "rows"),
+				    "'rows' is for 'compute = rows', not "
+				    "'compute = pattern'");
+		if (!spec->npatterns)
+			return fail(p, line_of(p, "dp", "compute"),
+				    "'compute = pattern' needs 'pattern' in "
+				    "[arrival]");
+		return PR_OK;
+	}
+	if (!spec->ndp_rows)
+		return fail(p, line_of(p, "experiment", "workload"),
+			    "workload 'dp-step' needs 'rows' in [dp] (one row "
+			    "count per rank) or 'compute = pattern'");
+	if (spec->ndp_rows != spec->nranks)
+		return fail(p, line_of(p, "dp", "rows"),
+			    "'rows' has %d entries for %d ranks (give one per "
+			    "rank)",
+			    spec->ndp_rows, spec->nranks);
+	if ((line_of(p, "arrival", "pattern")))
+		return fail(p, line_of(p, "arrival", "pattern"),
+			    "'pattern' is for 'compute = pattern' in [dp]: "
+			    "with 'compute = rows' the kernel's time makes "
+			    "the arrivals");
+	for (i = 0; i < 2; i++)
+		if (!line_of(p, "shape", i ? "d" : "keys"))
+			return fail(p, line_of(p, "dp", "rows"),
+				    "'compute = rows' needs '%s' in [shape]",
+				    i ? "d" : "keys");
+	return PR_OK;
+}
+
 static int check_model(struct parse *p)
 {
 	if (p->spec->interleave && strcmp(p->workload->name, "kv-split"))
@@ -1646,6 +1910,8 @@ static pr_spec *spec_new(const char *path, const char *name)
 	    (pr_launch_setting){spec->threads_per_block, 1, 1};
 	spec->reps = 20;
 	spec->warmup = 3;
+	spec->late_rank = -1; /* the last rank (check_arrival_keys) */
+	spec->replay_scale = 1.0;
 	spec->model = pr_strdup("none");
 	spec->band = pr_strdup("tolerance");
 	spec->tolerance = 0.15;
@@ -1664,6 +1930,8 @@ static void default_factors(pr_spec *spec)
 		spec->algorithms[spec->nalgorithms++] = pr_strdup("default");
 	if (!spec->nsyncs)
 		spec->syncs[spec->nsyncs++] = pr_strdup("none");
+	if (!spec->npatterns)
+		spec->patterns[spec->npatterns++] = pr_strdup("none");
 }
 
 /* pr_spec_parse of len bytes, which may hold NUL bytes. */
@@ -1690,6 +1958,7 @@ static int parse_text(pr_spec **out, const char *text, size_t len,
 	if (p.error || (error = check_required(&p)) < 0 ||
 	    (error = check_sizes(&p)) < 0 || (error = check_launch(&p)) < 0 ||
 	    (error = p.workload->check(&p)) < 0 ||
+	    (error = check_arrival_scope(&p)) < 0 ||
 	    (error = check_model(&p)) < 0 || (error = check_slurm(&p)) < 0) {
 		error = pr_error_code(PR_EINPUT, "%s", p.error);
 		goto cleanup;
@@ -1756,6 +2025,11 @@ void pr_spec_free(pr_spec *spec)
 		free(spec->algorithms[i]);
 	for (i = 0; i < spec->nsyncs; i++)
 		free(spec->syncs[i]);
+	for (i = 0; i < spec->npatterns; i++)
+		free(spec->patterns[i]);
+	free(spec->replay_experiment);
+	free(spec->replay_run);
+	free(spec->dp_rows);
 	for (i = 0; i < PR_MAX_FACTOR; i++)
 		free(spec->launch_names[i]);
 	for (i = 0; i < spec->npilot; i++)
@@ -1776,19 +2050,25 @@ void pr_spec_free(pr_spec *spec)
 
 /*
  * Config c of the grid transport x placement x algorithm x sync x launch
- * setting, transport-major: c = (((t * P + p) * A + a) * S + s) * L + l.
- * With one algorithm, one sync and one launch setting this is the
- * transport x placement grid of older specs.
+ * setting x arrival pattern, transport-major: c = ((((t * P + p) * A + a)
+ * * S + s) * L + l) * N + n. With one algorithm, one sync, one launch
+ * setting and one pattern this is the transport x placement grid of older
+ * specs.
  */
 static int nlaunch(const pr_spec *spec)
 {
 	return spec->nlaunch_settings > 0 ? spec->nlaunch_settings : 1;
 }
 
+static int npattern(const pr_spec *spec)
+{
+	return spec->npatterns > 0 ? spec->npatterns : 1;
+}
+
 int pr_spec_nconfigs(const pr_spec *spec)
 {
 	return spec->ntransports * spec->nplacements * spec->nalgorithms *
-	       spec->nsyncs * nlaunch(spec);
+	       spec->nsyncs * nlaunch(spec) * npattern(spec);
 }
 
 static int in_grid(const pr_spec *spec, int config)
@@ -1796,10 +2076,11 @@ static int in_grid(const pr_spec *spec, int config)
 	return config >= 0 && config < pr_spec_nconfigs(spec);
 }
 
-/* The config without its launch setting: the index of the older grid. */
+/* The config without its launch setting and pattern: the index of the
+ * older grid. */
 static int outer(const pr_spec *spec, int config)
 {
-	return config / nlaunch(spec);
+	return config / (nlaunch(spec) * npattern(spec));
 }
 
 const char *pr_spec_transport(const pr_spec *spec, int config)
@@ -1839,14 +2120,22 @@ const pr_launch_setting *pr_spec_launch(const pr_spec *spec, int config)
 {
 	if (!in_grid(spec, config))
 		return NULL;
-	return &spec->launch_settings[config % nlaunch(spec)];
+	return &spec->launch_settings[config / npattern(spec) % nlaunch(spec)];
 }
 
 const char *pr_spec_launch_name(const pr_spec *spec, int config)
 {
 	if (!in_grid(spec, config))
 		return NULL;
-	return spec->launch_names[config % nlaunch(spec)];
+	return spec->launch_names[config / npattern(spec) % nlaunch(spec)];
+}
+
+const char *pr_spec_pattern(const pr_spec *spec, int config)
+{
+	if (!in_grid(spec, config))
+		return NULL;
+	return spec->npatterns ? spec->patterns[config % npattern(spec)]
+			       : "none";
 }
 
 int pr_spec_launch_config(const pr_spec *spec, const char *name)
@@ -1863,17 +2152,20 @@ int pr_spec_launch_config(const pr_spec *spec, const char *name)
 char *pr_spec_config_label(const pr_spec *spec, int config)
 {
 	const char *launch;
+	int pat;
 
 	if (!in_grid(spec, config))
 		return pr_strdup("?");
 	launch = pr_spec_launch_name(spec, config);
+	pat = spec->npatterns > 1;
 	return pr_asprintf(
-	    "%s, %s%s%s%s%s%s%s", pr_spec_transport(spec, config),
+	    "%s, %s%s%s%s%s%s%s%s%s", pr_spec_transport(spec, config),
 	    pr_spec_placement(spec, config), spec->nalgorithms > 1 ? ", " : "",
 	    spec->nalgorithms > 1 ? pr_spec_algorithm(spec, config) : "",
 	    spec->nsyncs > 1 ? ", sync " : "",
 	    spec->nsyncs > 1 ? pr_spec_sync(spec, config) : "",
-	    launch ? ", launch " : "", launch ? launch : "");
+	    launch ? ", launch " : "", launch ? launch : "",
+	    pat ? ", pattern " : "", pat ? pr_spec_pattern(spec, config) : "");
 }
 
 double pr_spec_pilot_cv(const pr_spec *spec, const char *phase)

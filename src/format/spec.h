@@ -64,7 +64,7 @@ typedef struct pr_spec {
 	pr_kind kind;
 	char *claim;
 	char *workload; /* pingpong | pingpong-cold | allreduce | kv-split |
-			   rows-sweep | row-split */
+			   rows-sweep | row-split | arrival | dp-step */
 	double budget_s;
 
 	/* [shape]: attention rows (queries), keys, head dim; message sizes
@@ -84,8 +84,8 @@ typedef struct pr_spec {
 	int nranks;
 
 	/* [factors] and the lists of [mpi]: configs are transport x
-	 * placement x algorithm x sync x launch setting, transport-major
-	 * (pr_spec_nconfigs) */
+	 * placement x algorithm x sync x launch setting x arrival pattern,
+	 * transport-major (pr_spec_nconfigs) */
 	char *transports[PR_MAX_FACTOR];
 	int ntransports;
 	char *placements[PR_MAX_FACTOR];
@@ -125,7 +125,8 @@ typedef struct pr_spec {
 		char *sbatch; /* extra sbatch options, split at blanks */
 	} slurm;
 
-	/* [mpi]: MPI_Allreduce algorithms (base/mca.h) and what precedes
+	/* [mpi]: MPI_Allreduce algorithms (base/mca.h; "pap" is prereg's
+	 * own, runner/pap.h, for arrival and dp-step) and what precedes
 	 * each collective: "none" or "barrier" (measured alone) */
 	char *algorithms[PR_MAX_FACTOR];
 	int nalgorithms;
@@ -139,6 +140,29 @@ typedef struct pr_spec {
 	/* [shape] inner: round trips per timed block of the warm ping-pong
 	 * workloads (0: chosen so a block lasts >= 20 us) */
 	int inner;
+
+	/* [arrival] (workloads arrival and dp-step): the arrival patterns
+	 * (base/arrival.h names), the innermost factor of the grid; without
+	 * the section one, "none". delay_us: D of one-late, uniform and
+	 * linear (0 when none of them is listed); late_rank: the late rank
+	 * of one-late (default the last); replay = EXPERIMENT RUNID: the
+	 * committed run whose per-rank compute times pattern replay
+	 * replays (NULL without it), each delay times replay_scale
+	 * (default 1) */
+	char *patterns[PR_MAX_FACTOR];
+	int npatterns;
+	double delay_us;
+	int late_rank;
+	char *replay_experiment, *replay_run;
+	double replay_scale;
+
+	/* [dp] (workload dp-step): what a rank computes in a step. rows:
+	 * dp_rows[i] rows of rank i on its device's attention kernel
+	 * ([shape] keys and d), ndp_rows = nranks; compute = pattern
+	 * (dp_compute_pattern): it sleeps its arrival delay instead */
+	long *dp_rows;
+	int ndp_rows;
+	int dp_compute_pattern;
 
 	/* [model] */
 	char *model;	   /* "none", "hockney-ring", ... */
@@ -167,6 +191,9 @@ typedef struct pr_spec {
 	double reproduce_tol[PR_NCLASSES];
 } pr_spec;
 
+/* The largest [arrival] delay_us: 10 s. */
+#define PR_SPEC_DELAY_US_MAX 1e7
+
 /*
  * Parse and validate experiments/NAME/experiment.ini below root (the work
  * tree). Every error names file, line and key and returns PR_EINPUT; a
@@ -187,6 +214,9 @@ const char *pr_spec_transport(const pr_spec *spec, int config);
 const char *pr_spec_placement(const pr_spec *spec, int config);
 const char *pr_spec_algorithm(const pr_spec *spec, int config);
 const char *pr_spec_sync(const pr_spec *spec, int config);
+/* The arrival pattern of a config ("none" without [arrival]); NULL out of
+ * the grid. */
+const char *pr_spec_pattern(const pr_spec *spec, int config);
 /* The launch setting of a config (NULL out of the grid), and its name
  * (NULL without a [factors] launch). */
 const pr_launch_setting *pr_spec_launch(const pr_spec *spec, int config);
@@ -194,9 +224,9 @@ const char *pr_spec_launch_name(const pr_spec *spec, int config);
 /* The config index of launch setting `name` with every other factor at
  * its first value; -1 when no setting has that name. */
 int pr_spec_launch_config(const pr_spec *spec, const char *name);
-/* "vader, packed", then the algorithm, sync and launch setting where the
- * spec lists more than one ("vader, packed, ring, sync barrier, launch
- * a"); caller frees. */
+/* "vader, packed", then the algorithm, sync, launch setting and arrival
+ * pattern where the spec lists more than one ("vader, packed, ring, sync
+ * barrier, launch a, pattern uniform"); caller frees. */
 char *pr_spec_config_label(const pr_spec *spec, int config);
 /* The pinned pilot CV of a phase, 0 when the spec gives none. */
 double pr_spec_pilot_cv(const pr_spec *spec, const char *phase);

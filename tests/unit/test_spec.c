@@ -237,6 +237,199 @@ static void test_mpi_factors(void **state)
 		    "t.ini:11: 'algorithm' lists 'ring' twice");
 }
 
+/* An arrival spec: lines 1-4, 5-6, 7-8; appended text is line 9. */
+#define ARRIVAL                                                                \
+	"[experiment]\n"                                                       \
+	"kind = validation\n"                                                  \
+	"claim = c\n"                                                          \
+	"workload = arrival\n"                                                 \
+	"[shape]\n"                                                            \
+	"sizes = 64, 1024\n"                                                   \
+	"[ranks]\n"                                                            \
+	"group = cpu*4\n"
+
+/* The patterns are the innermost factor: c = ... * N + n; the label and
+ * the defaults follow. */
+static void test_arrival_grid(void **state)
+{
+	pr_spec *spec =
+	    parse_ok(ARRIVAL "[mpi]\nalgorithm = ring, pap\n"
+			     "[arrival]\npattern = none, one-late, "
+			     "uniform, linear\ndelay_us = 1500.5\n");
+	char *label;
+
+	(void)state;
+	assert_int_equal(pr_spec_nconfigs(spec), 8);
+	assert_int_equal(spec->npatterns, 4);
+	assert_string_equal(pr_spec_pattern(spec, 0), "none");
+	assert_string_equal(pr_spec_pattern(spec, 1), "one-late");
+	assert_string_equal(pr_spec_pattern(spec, 3), "linear");
+	assert_string_equal(pr_spec_pattern(spec, 4), "none");
+	assert_string_equal(pr_spec_algorithm(spec, 3), "ring");
+	assert_string_equal(pr_spec_algorithm(spec, 4), "pap");
+	assert_null(pr_spec_pattern(spec, 8));
+	assert_null(pr_spec_pattern(spec, -1));
+	assert_true(spec->delay_us == 1500.5);
+	assert_int_equal(spec->late_rank, 3); /* the last rank */
+	assert_null(spec->replay_run);
+	label = pr_spec_config_label(spec, 6);
+	assert_string_equal(label, "default, spread, pap, pattern uniform");
+	free(label);
+	pr_spec_free(spec);
+
+	/* without [arrival]: one pattern, none, and the older grid */
+	spec = parse_ok(ARRIVAL "[factors]\ntransport = vader, tcp\n");
+	assert_int_equal(pr_spec_nconfigs(spec), 2);
+	assert_string_equal(pr_spec_pattern(spec, 1), "none");
+	assert_string_equal(pr_spec_transport(spec, 1), "tcp");
+	label = pr_spec_config_label(spec, 1);
+	assert_string_equal(label, "tcp, spread");
+	free(label);
+	pr_spec_free(spec);
+
+	/* with a launch factor, the pattern is still the innermost */
+	spec = parse_ok(ARRIVAL "[factors]\nlaunch = a, b\n[launch.a]\n"
+				"rows_per_block = 2\n[launch.b]\n"
+				"rows_per_block = 3\n[arrival]\n"
+				"pattern = none, uniform\ndelay_us = 10\n");
+	assert_int_equal(pr_spec_nconfigs(spec), 4);
+	assert_string_equal(pr_spec_launch_name(spec, 1), "a");
+	assert_string_equal(pr_spec_pattern(spec, 1), "uniform");
+	assert_string_equal(pr_spec_launch_name(spec, 2), "b");
+	assert_int_equal(pr_spec_launch(spec, 3)->rows_per_block, 3);
+	assert_string_equal(pr_spec_pattern(spec, 2), "none");
+	pr_spec_free(spec);
+}
+
+/* Each rule of [arrival], both sides. */
+static void test_arrival_rules(void **state)
+{
+	pr_spec *spec;
+
+	(void)state;
+	spec = parse_ok(ARRIVAL "[arrival]\npattern = one-late\n"
+				"delay_us = 2000\nlate_rank = 0\n");
+	assert_int_equal(spec->late_rank, 0);
+	pr_spec_free(spec);
+	spec =
+	    parse_ok(ARRIVAL "[arrival]\npattern = none, replay\n"
+			     "replay = split-gatherv "
+			     "20250101T000000Z-abcdef\nreplay_scale = 2.5\n");
+	assert_string_equal(spec->replay_experiment, "split-gatherv");
+	assert_string_equal(spec->replay_run, "20250101T000000Z-abcdef");
+	assert_true(spec->replay_scale == 2.5);
+	assert_true(spec->delay_us == 0);
+	pr_spec_free(spec);
+
+	parse_fails(ARRIVAL "[arrival]\npattern = uniform\n",
+		    "t.ini:10: patterns one-late, uniform and linear need "
+		    "'delay_us' in [arrival]");
+	parse_fails(ARRIVAL "[arrival]\npattern = none\ndelay_us = 5\n",
+		    "t.ini:11: 'delay_us' is for patterns one-late, uniform "
+		    "and linear, which 'pattern' does not list");
+	parse_fails(ARRIVAL "[arrival]\npattern = uniform\ndelay_us = 0\n",
+		    "t.ini:11: 'delay_us' must be a number of microseconds in "
+		    "(0, 1e7], not '0'");
+	parse_fails(ARRIVAL "[arrival]\npattern = one-late\ndelay_us = 5\n"
+			    "late_rank = 4\n",
+		    "t.ini:12: 'late_rank' (4) must be a rank, 0 to 3");
+	parse_fails(ARRIVAL "[arrival]\npattern = one-late\ndelay_us = 5\n"
+			    "late_rank = -1\n",
+		    "t.ini:12: 'late_rank' must be between 0 and 1023, not "
+		    "'-1'");
+	parse_fails(ARRIVAL "[arrival]\npattern = uniform\ndelay_us = 5\n"
+			    "late_rank = 1\n",
+		    "t.ini:12: 'late_rank' is for pattern 'one-late', which "
+		    "'pattern' does not list");
+	parse_fails(ARRIVAL "[arrival]\npattern = replay\n",
+		    "t.ini:10: pattern 'replay' needs 'replay = EXPERIMENT "
+		    "RUNID' in [arrival]: the committed run it replays");
+	parse_fails(ARRIVAL "[arrival]\npattern = replay\n"
+			    "replay = split-gatherv\n",
+		    "t.ini:11: 'replay' must be 'EXPERIMENT RUNID' (an "
+		    "experiment name and one of its run ids), not "
+		    "'split-gatherv'");
+	parse_fails(ARRIVAL "[arrival]\npattern = replay\nreplay = t x1\n",
+		    "t.ini:11: 'replay' names this experiment: a replayed run "
+		    "is another experiment's");
+	parse_fails(ARRIVAL "[arrival]\npattern = none\nreplay = a b\n",
+		    "t.ini:11: 'replay' is for pattern 'replay', which "
+		    "'pattern' does not list");
+	parse_fails(ARRIVAL "[arrival]\npattern = none, early\n",
+		    "t.ini:10: unknown pattern 'early' (known: none, "
+		    "one-late, uniform, linear, replay)");
+	parse_fails(ARRIVAL "[arrival]\npattern = none, none\n",
+		    "t.ini:10: 'pattern' lists 'none' twice");
+	parse_fails(ARRIVAL "[arrival]\nlate = 1\n",
+		    "t.ini:10: unknown key 'late' in [arrival] (known: "
+		    "pattern, delay_us, late_rank, replay, replay_scale)");
+	/* [arrival] and pap belong to arrival and dp-step */
+	parse_fails(VALID "[arrival]\npattern = none\n",
+		    "t.ini:11: [arrival] is for workloads 'arrival' and "
+		    "'dp-step', not 'pingpong'");
+	parse_fails(VALID "[mpi]\nalgorithm = pap\n",
+		    "t.ini:11: algorithm 'pap' (prereg's own Allreduce) is for "
+		    "workloads 'arrival' and 'dp-step', not 'pingpong'");
+	parse_fails(ARRIVAL "[dp]\ncompute = pattern\n",
+		    "t.ini:10: [dp] is for workload 'dp-step', not 'arrival'");
+}
+
+/* A dp-step spec: lines 1-4, 5-8, 9-10; appended text is line 11. */
+#define DP_STEP                                                                \
+	"[experiment]\n"                                                       \
+	"kind = validation\n"                                                  \
+	"claim = c\n"                                                          \
+	"workload = dp-step\n"                                                 \
+	"[shape]\n"                                                            \
+	"sizes = 4194304\n"                                                    \
+	"keys = 64\n"                                                          \
+	"d = 64\n"                                                             \
+	"[ranks]\n"                                                            \
+	"group = cpu*3, cpu-naive*1\n"
+
+static void test_dp_step(void **state)
+{
+	pr_spec *spec = parse_ok(DP_STEP "[dp]\nrows = 100, 100, 100, 300\n"
+					 "[mpi]\nalgorithm = default, pap\n");
+
+	(void)state;
+	assert_int_equal(spec->ndp_rows, 4);
+	assert_int_equal(spec->dp_rows[3], 300);
+	assert_false(spec->dp_compute_pattern);
+	assert_int_equal(pr_spec_nconfigs(spec), 2);
+	assert_string_equal(pr_spec_pattern(spec, 1), "none");
+	pr_spec_free(spec);
+	spec = parse_ok(DP_STEP "[dp]\ncompute = pattern\n[arrival]\n"
+				"pattern = linear\ndelay_us = 3000\n");
+	assert_true(spec->dp_compute_pattern);
+	assert_int_equal(spec->ndp_rows, 0);
+	pr_spec_free(spec);
+
+	parse_fails(DP_STEP,
+		    "t.ini:4: workload 'dp-step' needs 'rows' in [dp] (one row "
+		    "count per rank) or 'compute = pattern'");
+	parse_fails(DP_STEP "[dp]\nrows = 100, 100, 100\n",
+		    "t.ini:12: 'rows' has 3 entries for 4 ranks (give one per "
+		    "rank)");
+	parse_fails(DP_STEP "[dp]\nrows = 100, 100, 0, 1\n",
+		    "t.ini:12: 'rows' must be between 1 and 16777216, not "
+		    "'0'");
+	parse_fails(DP_STEP "[dp]\ncompute = pattern\n",
+		    "t.ini:12: 'compute = pattern' needs 'pattern' in "
+		    "[arrival]");
+	parse_fails(DP_STEP "[dp]\ncompute = pattern\nrows = 1, 1, 1, 1\n"
+			    "[arrival]\npattern = none\n",
+		    "t.ini:13: 'rows' is for 'compute = rows', not 'compute = "
+		    "pattern'");
+	parse_fails(DP_STEP "[dp]\nrows = 1, 1, 1, 1\n[arrival]\n"
+			    "pattern = uniform\ndelay_us = 3\n",
+		    "t.ini:14: 'pattern' is for 'compute = pattern' in [dp]: "
+		    "with 'compute = rows' the kernel's time makes the "
+		    "arrivals");
+	parse_fails(DP_STEP "[dp]\ncompute = sleep\n",
+		    "t.ini:12: unknown compute 'sleep' (known: rows, pattern)");
+}
+
 /* sizes add exact sizes to the geometric ones: sorted, each once. */
 static void test_extra_sizes(void **state)
 {
@@ -419,12 +612,12 @@ static void test_unknown_section(void **state)
 	    VALID "[foo]\n",
 	    "t.ini:10: unknown section 'foo' (known: experiment, shape, "
 	    "ranks, factors, schedule, mpi, model, launch, slurm, pin, "
-	    "analysis)");
+	    "analysis, arrival, dp)");
 	parse_fails(
 	    "[Experiment]\nkind = validation\n",
 	    "t.ini:1: unknown section 'Experiment' (known: experiment, "
 	    "shape, ranks, factors, schedule, mpi, model, launch, slurm, pin, "
-	    "analysis)");
+	    "analysis, arrival, dp)");
 	parse_fails("kind = validation\n" VALID,
 		    "t.ini:1: key 'kind' is outside any [section]");
 }
@@ -720,13 +913,14 @@ static void test_unknown_names(void **state)
 	parse_fails("[experiment]\nworkload = allgather\n",
 		    "t.ini:2: unknown workload 'allgather' (known: pingpong, "
 		    "pingpong-cold, allreduce, kv-split, rows-sweep, "
-		    "row-split)");
+		    "row-split, arrival, dp-step)");
 	parse_fails("[experiment]\nkind = prediction\n",
 		    "t.ini:2: unknown kind 'prediction' (known: validation, "
 		    "calibration)");
 	parse_fails(VALID "[mpi]\nalgorithm = bruck\n",
 		    "t.ini:11: unknown algorithm 'bruck' (known: default, "
-		    "ring, recursive_doubling, rabenseifner, reduce_bcast)");
+		    "ring, recursive_doubling, rabenseifner, reduce_bcast, "
+		    "pap)");
 	parse_fails(
 	    VALID "[model]\nname = loggp\n",
 	    "t.ini:11: unknown model 'loggp' (known: none, "
@@ -1276,6 +1470,9 @@ int main(void)
 	    cmocka_unit_test(test_load_nul),
 	    cmocka_unit_test(test_load_missing),
 	    cmocka_unit_test(test_load_bad_name),
+	    cmocka_unit_test(test_arrival_grid),
+	    cmocka_unit_test(test_arrival_rules),
+	    cmocka_unit_test(test_dp_step),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
