@@ -235,6 +235,13 @@ $(BIN)/tests/test_energy: tests/unit/test_energy.c $(CORE_OBJ) \
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(CORE_OBJ) $(BUILD)/src/runner/energy.o \
 		$(LDLIBS) -lcmocka
 
+# MPI test programs the end-to-end tests run under mpirun (t0037: the
+# PAP-aware Allreduce against MPI_Allreduce).
+MPI_TEST_BIN = $(BIN)/tests/mpi/pap_check
+$(BIN)/tests/mpi/pap_check: tests/mpi/pap_check.c 			    $(BUILD)/mpi/src/runner/pap.o 			    $(BUILD)/mpi/src/base/util.o 			    $(BUILD)/mpi/src/base/schedule.o
+	@mkdir -p $(dir $@)
+	$(MPICC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+
 $(BUILD)/tests/fuzz/fuzz_manifest.o: ALL_CFLAGS += -DPR_FUZZ_SRCDIR='"$(CURDIR)"'
 
 $(BIN)/fuzz/replay_%: $(BUILD)/tests/fuzz/replay.o \
@@ -253,7 +260,7 @@ $(BIN)/bench/%: tests/bench/%.c $(CORE_OBJ)
 deps:
 	@./tests/deps.sh $(DEB_PKGS)
 
-unit: all $(UNIT_BIN) $(REPLAY_BIN)
+unit: all $(UNIT_BIN) $(REPLAY_BIN) $(MPI_TEST_BIN)
 
 # tests/check.sh runs tests/run.sh between the start and the stop of a
 # local two-node Slurm (tests/slurm/local.sh) when slurmctld is installed.
@@ -268,7 +275,7 @@ else
 	@BIN=$(abspath $(BIN)) ./tests/check.sh
 endif
 
-e2e: all
+e2e: all $(MPI_TEST_BIN)
 	@BIN=$(abspath $(BIN)) ./tests/check.sh e2e
 
 SAN_MAKE = BUILD=build-san BIN=bin-san CFLAGS='-O1 -g' \
