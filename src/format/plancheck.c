@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/arrival.h"
 #include "base/util.h"
 
 typedef struct {
@@ -54,6 +55,12 @@ static const char *const known_keys[] = {
     "inner",
     "sync",
     "interleave",
+    "algorithm",
+    "pattern",
+    "delay_ns",
+    "late_rank",
+    "replay_ns",
+    "dp_compute",
 };
 
 static int check_keys(checker *c)
@@ -288,6 +295,97 @@ static int check_allreduce(checker *c)
 	return need_pair(c, "allreduce");
 }
 
+/* The arrival keys of arrival and dp-step: the algorithm, the pattern
+ * and what it needs. */
+static int check_arrival_keys(checker *c, const char *workload)
+{
+	const char *pat = json_string_value(get(c, "pattern"));
+	const json_t *replay = get(c, "replay_ns");
+	pr_arrival_kind k;
+	int error;
+
+	if ((error = check_string(c, "algorithm")) < 0)
+		return error;
+	if (!pat || pr_arrival_kind_parse(&k, pat) < 0)
+		return fail(c,
+			    "%s needs 'pattern', one of none, one-late, "
+			    "uniform, linear, replay",
+			    workload);
+	if ((error = check_int(c, "delay_ns", 0, PR_PLAN_DELAY_MAX_NS, 0)) <
+		0 ||
+	    (error = check_int(c, "late_rank", 0, c->nranks - 1, 0)) < 0 ||
+	    (error = check_ints(c, "replay_ns", PR_MAX_RANKS, 0,
+				PR_PLAN_DELAY_MAX_NS)) < 0)
+		return error;
+	if (k == PR_ARRIVAL_REPLAY && !json_array_size(replay))
+		return fail(c, "pattern replay needs 'replay_ns', the replayed "
+			       "delays, the plan has none");
+	if (k != PR_ARRIVAL_REPLAY && replay)
+		return fail(c, "'replay_ns' is for pattern replay, not '%s'",
+			    pat);
+	return PR_OK;
+}
+
+static int check_arrival(checker *c)
+{
+	int error;
+
+	if ((error = need_pair(c, "arrival")) < 0)
+		return error;
+	if (get(c, "dp_compute"))
+		return fail(c, "'dp_compute' is for dp-step, not arrival");
+	return check_arrival_keys(c, "arrival");
+}
+
+/* dp-step: "dp_compute" "rows" (rows_per_rank, one count >= 1 per rank,
+ * keys and d) or "pattern". */
+static int check_dp_step(checker *c)
+{
+	const char *dc = json_string_value(get(c, "dp_compute"));
+	const json_t *rpr = get(c, "rows_per_rank"), *v;
+	size_t i;
+	int error;
+
+	if ((error = need_pair(c, "dp-step")) < 0 ||
+	    (error = check_arrival_keys(c, "dp-step")) < 0)
+		return error;
+	if (!dc || (strcmp(dc, "rows") && strcmp(dc, "pattern")))
+		return fail(c, "dp-step needs 'dp_compute', \"rows\" or "
+			       "\"pattern\"");
+	if (!strcmp(dc, "pattern"))
+		return rpr ? fail(c, "'rows_per_rank' is for dp_compute "
+				     "\"rows\", not \"pattern\"")
+			   : PR_OK;
+	if (!rpr)
+		return fail(c, "dp-step with dp_compute \"rows\" needs "
+			       "'rows_per_rank', one count per rank");
+	json_array_foreach(rpr, i, v) if (
+	    json_integer_value(v) <
+	    1) return fail(c,
+			   "'rows_per_rank'[%zu] must be 1 or more for dp-step",
+			   i);
+	return need_shape(c, "dp-step", 0);
+}
+
+/* The arrival keys belong to arrival and dp-step only. */
+static int check_arrival_scope(checker *c, const char *workload)
+{
+	static const char *const own[] = {"algorithm", "pattern",
+					  "delay_ns",  "late_rank",
+					  "replay_ns", "dp_compute"};
+	size_t i;
+
+	if (!strcmp(workload, "arrival") || !strcmp(workload, "dp-step"))
+		return PR_OK;
+	for (i = 0; i < sizeof(own) / sizeof(own[0]); i++)
+		if (get(c, own[i]))
+			return fail(c,
+				    "'%s' is for workloads arrival and "
+				    "dp-step, not %s",
+				    own[i], workload);
+	return PR_OK;
+}
+
 static int check_rows_sweep(checker *c)
 {
 	if (!get(c, "rows_list"))
@@ -348,17 +446,20 @@ static const struct {
     {"pingpong", check_pingpong},     {"pingpong-cold", check_pingpong_cold},
     {"rows-sweep", check_rows_sweep}, {"row-split", check_row_split},
     {"kv-split", check_kv_split},     {"allreduce", check_allreduce},
+    {"arrival", check_arrival},	      {"dp-step", check_dp_step},
 };
 
 static int check_workload(checker *c)
 {
 	const char *w = json_string_value(get(c, "workload"));
 	size_t i, n = sizeof(workloads) / sizeof(workloads[0]);
-	char known[128] = "";
+	char known[256] = "";
 
 	for (i = 0; i < n; i++) {
 		if (!strcmp(workloads[i].name, w))
-			return workloads[i].check(c);
+			return check_arrival_scope(c, w) < 0
+				   ? PR_EINPUT
+				   : workloads[i].check(c);
 		if (i)
 			strcat(known, ", ");
 		strcat(known, workloads[i].name);

@@ -14,6 +14,8 @@
 	1024			 /* threads_per_block, rows_per_block,         \
 				   blocks_per_thread */
 #define PR_PLAN_INNER_MAX 100000 /* round trips, calls per timed block */
+/* The longest delay a plan may ask a rank to wait: 10 s. */
+#define PR_PLAN_DELAY_MAX_NS 10000000000L
 
 /*
  * The plan (JSON, written by run/run.c, read by runner/plan.c):
@@ -22,7 +24,8 @@
  *  "rows_list": [..] (rows-sweep), "rows_per_rank": [..] (row-split),
  *  "groups": [{"device", "count"}], "verify": bool, "out": PREFIX,
  *  "threads_per_block", "rows_per_block", "blocks_per_thread", "inner",
- *  "sync", "interleave"}
+ *  "sync", "interleave", "algorithm", "pattern", "delay_ns", "late_rank",
+ *  "replay_ns", "dp_compute"}
  * Every key is one of these. "experiment", "workload" and "out" are
  * non-empty strings; "seed" a decimal string that fits in 64 bits;
  * "launch" and "config" integers >= 0; "reps" in [1, 1000000], "warmup"
@@ -51,6 +54,16 @@
  *                  rows * d <= INT_MAX (one MPI_Gatherv)
  *   kv-split       rows, keys, d >= 1; keys >= ranks; rows * (d + 1) <=
  *                  INT_MAX (one MPI_Allreduce)
+ *   arrival        as pingpong; "algorithm" (the config's [mpi] algorithm,
+ *                  "pap" for prereg's own), "pattern" (a base/arrival.h
+ *                  name), "delay_ns" in [0, PR_PLAN_DELAY_MAX_NS],
+ *                  "late_rank" a rank, and "replay_ns" (1 to PR_MAX_RANKS
+ *                  delays in [0, PR_PLAN_DELAY_MAX_NS]) exactly when the
+ *                  pattern is replay
+ *   dp-step        as arrival, and "dp_compute": "rows" with
+ *                  "rows_per_rank" (one count >= 1 per rank), keys and
+ *                  d >= 1, or "pattern" without "rows_per_rank"
+ * The keys from "algorithm" to "dp_compute" belong to these two only.
  * Whether this build of prereg-rank has a backend for each device is
  * prereg-rank's to say.
  */

@@ -16,6 +16,14 @@
 #include "format/spec.h"
 #include "run/launcher.h"
 
+/* Workloads whose ranks wait for one another on purpose (arrival
+ * patterns): their waiting ranks must not spin. */
+static int waits_idle(const pr_spec *spec)
+{
+	return !strcmp(spec->workload, "arrival") ||
+	       !strcmp(spec->workload, "dp-step");
+}
+
 /* Does a group run worker threads (cpu-blocks:T)? Its ranks need more
  * than the one core --bind-to core gives. */
 static int has_threads(const pr_spec *spec)
@@ -47,8 +55,10 @@ void pr_launch_mpirun(pr_launch_cmd *out, const pr_spec *spec, int config,
 	/* Ranks that share a core must yield when they wait, as Open MPI
 	 * makes them when it knows it oversubscribes: it cannot know under
 	 * the taskset of packed, and a spinning rank then holds the core for
-	 * its whole time slice (8 ms a round trip here instead of 12 us). */
-	if (out->pin_core0 || spec->nranks > ncores) {
+	 * its whole time slice (8 ms a round trip here instead of 12 us).
+	 * The ranks of arrival and dp-step always yield: their early ranks
+	 * wait in MPI for the late ones, which must have the cores. */
+	if (out->pin_core0 || spec->nranks > ncores || waits_idle(spec)) {
 		pr_argv_push(&out->argv, "--mca");
 		pr_argv_push(&out->argv, "mpi_yield_when_idle");
 		pr_argv_push(&out->argv, "1");

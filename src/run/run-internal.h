@@ -36,6 +36,7 @@ typedef struct {
 	json_t *busy_at_start; /* the machine before the run (DESIGN 7) */
 	json_t *rows_per_rank; /* row-split: from the pinned prediction */
 	json_t *rows_list;     /* rows_list = auto: from the prediction */
+	json_t *replay_ns;     /* [arrival] replay: the replayed delays */
 	const pr_launcher *launcher; /* --launcher */
 	char *script; /* the launcher's file in the run directory, or NULL */
 	int64_t started, finished;

@@ -3,6 +3,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <math.h>
 #include <jansson.h>
 #include <signal.h>
 #include <stdio.h>
@@ -28,8 +29,10 @@
 #include "repo/pin.h"
 #include "format/plancheck.h"
 #include "format/predcheck.h"
+#include "format/replayed.h"
 #include "base/load.h"
 #include "base/schedule.h"
+#include "format/replayed.h"
 #include "format/spec.h"
 #include "base/utf8.h"
 #include "base/util.h"
@@ -59,6 +62,39 @@ static int make_run_id(char out[40])
 	strftime(when, sizeof(when), "%Y%m%dT%H%M%SZ", &tm);
 	snprintf(out, 40, "%s-%02x%02x%02x", when, r[0], r[1], r[2]);
 	return PR_OK;
+}
+
+/* arrival and dp-step: the config's algorithm and pattern, and dp-step's
+ * compute (plancheck.h). */
+static void plan_arrival(json_t *plan, const run_ctx *rc, int config)
+{
+	const pr_spec *s = rc->spec;
+	const char *pattern = pr_spec_pattern(s, config);
+	json_t *rows;
+	int i;
+
+	if (strcmp(s->workload, "arrival") && strcmp(s->workload, "dp-step"))
+		return;
+	json_object_set_new(plan, "algorithm",
+			    json_string(pr_spec_algorithm(s, config)));
+	json_object_set_new(plan, "pattern", json_string(pattern));
+	json_object_set_new(
+	    plan, "delay_ns",
+	    json_integer((json_int_t)llround(s->delay_us * 1000.0)));
+	json_object_set_new(plan, "late_rank", json_integer(s->late_rank));
+	if (!strcmp(pattern, "replay") && rc->replay_ns)
+		json_object_set(plan, "replay_ns", rc->replay_ns);
+	if (strcmp(s->workload, "dp-step"))
+		return;
+	json_object_set_new(
+	    plan, "dp_compute",
+	    json_string(s->dp_compute_pattern ? "pattern" : "rows"));
+	if (s->dp_compute_pattern)
+		return;
+	rows = json_array();
+	for (i = 0; i < s->ndp_rows; i++)
+		json_array_append_new(rows, json_integer(s->dp_rows[i]));
+	json_object_set_new(plan, "rows_per_rank", rows);
 }
 
 static json_t *plan_for(const run_ctx *rc, const pr_invocation *inv,
@@ -109,6 +145,7 @@ static json_t *plan_for(const run_ctx *rc, const pr_invocation *inv,
 	}
 	if (rc->rows_per_rank)
 		json_object_set(plan, "rows_per_rank", rc->rows_per_rank);
+	plan_arrival(plan, rc, inv->config);
 	if (rc->opts->original)
 		pr_run_original_adapt(plan, rc->opts->original);
 	return plan;
@@ -455,6 +492,32 @@ static void load_sweep(run_ctx *rc, json_t *pred)
 	    json_object_get(json_object_get(pred, "sweep"), "rows_list"));
 }
 
+/* [arrival] replay: the delays of the committed run the spec names
+ * (format/replayed.h); a run that is not there, committed and complete is
+ * refused (PR_EINPUT). */
+static int load_replay(run_ctx *rc)
+{
+	int64_t *ns = NULL;
+	int n = 0, i, error;
+
+	if ((error = pr_arrival_replay_spec(&ns, &n, pr_repo_root(rc->repo),
+					    rc->spec)) < 0) {
+		pr_error("cannot run '%s': [arrival] replay names run '%s' of "
+			 "'%s', which cannot be replayed",
+			 rc->spec->name, rc->spec->replay_run,
+			 rc->spec->replay_experiment);
+		return error;
+	}
+	if (!ns)
+		return PR_OK;
+	rc->replay_ns = json_array();
+	for (i = 0; i < n; i++)
+		json_array_append_new(rc->replay_ns,
+				      json_integer((json_int_t)ns[i]));
+	free(ns);
+	return PR_OK;
+}
+
 /*
  * The pin's own blobs of the prediction and the spec (not the work tree's)
  * must pass pr_prediction_check; then what the workload reads is taken
@@ -483,6 +546,7 @@ static int load_pinned(run_ctx *rc)
 		load_split(rc, pred);
 	if (rc->spec->rows_list_auto)
 		load_sweep(rc, pred);
+	error = load_replay(rc);
 cleanup:
 	json_decref(pred);
 	free(what);
@@ -839,6 +903,7 @@ void pr_run_ctx_free(run_ctx *rc)
 	json_decref(rc->invocations);
 	json_decref(rc->rows_per_rank);
 	json_decref(rc->rows_list);
+	json_decref(rc->replay_ns);
 	json_decref(rc->recovered);
 	json_decref(rc->busy_at_start);
 	free(rc->reason);

@@ -132,8 +132,9 @@ static int broadcast(pr_pap *s, const pap_entry *e, int pos, float *recv,
 	while (mask < p) {
 		if (v & mask) {
 			peer = e->order[p - 1 - (v - mask)];
-			rc = MPI_Recv(recv, count, MPI_FLOAT, peer,
-				      PR_PAP_TAG_BCAST, comm, MPI_STATUS_IGNORE);
+			rc =
+			    MPI_Recv(recv, count, MPI_FLOAT, peer,
+				     PR_PAP_TAG_BCAST, comm, MPI_STATUS_IGNORE);
 			if (rc == MPI_SUCCESS)
 				rc = MPI_Recv(s->waits, p, MPI_DOUBLE, peer,
 					      PR_PAP_TAG_BCAST_WAITS, comm,

@@ -32,6 +32,28 @@ static int ints(long *dst, json_t *root, const char *key)
 	return (int)json_array_size(a);
 }
 
+/* arrival and dp-step's keys, after pr_plan_check. */
+static void read_arrival(pr_plan *out, json_t *root)
+{
+	const char *alg = json_string_value(json_object_get(root, "algorithm"));
+	const char *dc = json_string_value(json_object_get(root, "dp_compute"));
+	json_t *a = json_object_get(root, "replay_ns"), *v;
+	size_t i;
+
+	out->algorithm = alg ? pr_strdup(alg) : NULL;
+	out->pap = alg && !strcmp(alg, "pap");
+	if (pr_arrival_kind_parse(
+		&out->pattern,
+		json_string_value(json_object_get(root, "pattern"))) < 0)
+		out->pattern = PR_ARRIVAL_NONE;
+	out->delay_ns = (int64_t)int_or(root, "delay_ns", 0);
+	out->late_rank = (int)int_or(root, "late_rank", 0);
+	json_array_foreach(a, i, v) out->replay_ns[i] =
+	    (int64_t)json_integer_value(v);
+	out->nreplay = (int)json_array_size(a);
+	out->dp_compute_pattern = dc && !strcmp(dc, "pattern");
+}
+
 /* The plan's values, after pr_plan_check. */
 static void read_plan(pr_plan *out, json_t *root)
 {
@@ -82,6 +104,7 @@ static void read_plan(pr_plan *out, json_t *root)
 	}
 	out->ngroups = (int)json_array_size(groups);
 	out->verify = json_is_true(json_object_get(root, "verify"));
+	read_arrival(out, root);
 }
 
 int pr_plan_load(pr_plan *out, const char *path)
@@ -119,7 +142,8 @@ void pr_plan_free(pr_plan *plan)
 	free(plan->experiment);
 	free(plan->workload);
 	free(plan->out);
-	plan->experiment = plan->workload = plan->out = NULL;
+	free(plan->algorithm);
+	plan->experiment = plan->workload = plan->out = plan->algorithm = NULL;
 }
 
 const char *pr_plan_sync_name(pr_sync sync)

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/arrival.h"
 #include "format/plancheck.h"
 #include "format/spec.h"
 
@@ -45,6 +46,18 @@ typedef struct {
 	/* "interleave": "primitives": kv-split times, after each rep, the
 	 * ring step and the reduction its Allreduces are made of */
 	int interleave;
+	/* arrival and dp-step: the config's algorithm ("pap": prereg's own,
+	 * runner/pap.h; NULL for the other workloads), the arrival pattern
+	 * and its parameters, and for dp-step what a rank computes (its
+	 * rows_per_rank rows, or its pattern delay when dp_compute_pattern) */
+	char *algorithm;
+	int pap;
+	pr_arrival_kind pattern;
+	int64_t delay_ns;
+	int late_rank;
+	int64_t replay_ns[PR_MAX_RANKS];
+	int nreplay;
+	int dp_compute_pattern;
 } pr_plan;
 
 /*

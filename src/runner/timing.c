@@ -20,6 +20,7 @@ static const char *const phase_names[PR_NPHASES] = {
     [PR_PHASE_TO_HOST] = "to_host",
     [PR_PHASE_COMPUTE_DEVICE] = "compute_device",
     [PR_PHASE_SENDRECV] = "sendrecv",
+    [PR_PHASE_STEP] = "step",
 };
 
 const char *pr_phase_name(int phase)

@@ -7,6 +7,7 @@
 static const pr_workload *const workloads[] = {
     &pr_workload_pingpong, &pr_workload_pingpong_cold, &pr_workload_rowssweep,
     &pr_workload_rowsplit, &pr_workload_kvsplit,       &pr_workload_allreduce,
+    &pr_workload_arrival,  &pr_workload_dpstep,
 };
 
 #define NWORKLOADS (sizeof(workloads) / sizeof(workloads[0]))

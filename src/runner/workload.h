@@ -190,5 +190,7 @@ extern const pr_workload pr_workload_allreduce;
 extern const pr_workload pr_workload_rowssweep;
 extern const pr_workload pr_workload_rowsplit;
 extern const pr_workload pr_workload_kvsplit;
+extern const pr_workload pr_workload_arrival;
+extern const pr_workload pr_workload_dpstep;
 
 #endif
