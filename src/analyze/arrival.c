@@ -200,8 +200,8 @@ static void series_row(pr_pap_row *row, const call_sample *s, size_t n,
 		v[q] = pr_malloc((n + 1) * sizeof(double));
 	row->config = s[0].config;
 	row->bytes = s[0].bytes;
-	row->t_msg_s = s[0].phase == 0 ? t_msg_of(pred, s[0].config, s[0].bytes)
-				       : NAN;
+	row->t_msg_s =
+	    s[0].phase == 0 ? t_msg_of(pred, s[0].config, s[0].bytes) : NAN;
 	for (i = 0; i < n; i = j) {
 		pr_arrival_metrics x;
 
@@ -238,8 +238,7 @@ static size_t call_samples(call_sample **out, const pr_timings *t,
 	for (i = 0; i < t->nrows; i++) {
 		const pr_timing *x = &t->row[i];
 
-		if (x->warmup || x->config < 0 ||
-		    (size_t)x->config >= nconfigs)
+		if (x->warmup || x->config < 0 || (size_t)x->config >= nconfigs)
 			continue;
 		if (!strcmp(x->phase, study_phases[0]))
 			ph = 0;
@@ -298,8 +297,8 @@ static const pr_pap_row *row_at(const pr_pap_study *s, int c, const char *ph,
 	return NULL;
 }
 
-static void add_gain(pr_pap_study *s, const pr_manifest *m,
-		     const pr_pap_row *x, uint64_t seed)
+static void add_gain(pr_pap_study *s, const pr_manifest *m, const pr_pap_row *x,
+		     uint64_t seed)
 {
 	const pr_analysis_row *p = &x->total, *b = NULL;
 	pr_pap_gain *g;
@@ -336,11 +335,11 @@ static void add_gain(pr_pap_study *s, const pr_manifest *m,
 		g->few_launches = b->nlaunches < 6 || p->nlaunches < 6;
 	}
 	g->outcome = pr_pap_outcome_of(g->lo, g->hi);
-	g->sentence = pr_pap_sentence(
-	    g->outcome,
-	    g->best >= 0 && s->algorithm[g->best] ? s->algorithm[g->best]
-						  : "no built-in algorithm",
-	    g->ratio, g->lo, g->hi);
+	g->sentence = pr_pap_sentence(g->outcome,
+				      g->best >= 0 && s->algorithm[g->best]
+					  ? s->algorithm[g->best]
+					  : "no built-in algorithm",
+				      g->ratio, g->lo, g->hi);
 	s->ngains++;
 }
 
@@ -357,8 +356,7 @@ static int has_key(const pr_manifest *m, const char *key, const char *value)
 	return 0;
 }
 
-static void build_rows(pr_pap_study *s, const pr_timings *t,
-		       const json_t *pred)
+static void build_rows(pr_pap_study *s, const pr_timings *t, const json_t *pred)
 {
 	call_sample *cs;
 	size_t n = call_samples(&cs, t, s->nconfigs), i, j;
@@ -381,7 +379,8 @@ pr_pap_study *pr_pap_build(const pr_analysis_run *r, const pr_timings *t,
 	uint64_t seed;
 	size_t c, i;
 
-	if (!m || !(has_key(m, "pattern", NULL) || has_key(m, "algorithm", "pap")))
+	if (!m ||
+	    !(has_key(m, "pattern", NULL) || has_key(m, "algorithm", "pap")))
 		return NULL;
 	s = pr_calloc(1, sizeof(*s));
 	s->nconfigs = json_array_size(m->configs);

@@ -69,7 +69,7 @@ typedef struct {
 /* The PAP-aware config against the built-in configs that differ from it
  * in the algorithm alone, at one phase and size. */
 typedef struct {
-	int pap, best;	  /* config indices; best -1: no built-in with data */
+	int pap, best;	   /* config indices; best -1: no built-in with data */
 	const char *phase; /* "allreduce" (the total) or "step" (the step) */
 	int64_t bytes;
 	size_t nbuiltins; /* built-in configs with data */

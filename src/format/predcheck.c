@@ -157,8 +157,8 @@ static int check_arrival_cell(const checker *c, json_t *cell, size_t i)
 			   pr_spec_pattern(s, config), config);
 	if (!opt_factor(cell, "algorithm", pr_spec_algorithm(s, config)))
 		return bad(c, 0,
-			   "cell %zu: algorithm must be \"%s\", config %d's",
-			   i, pr_spec_algorithm(s, config), config);
+			   "cell %zu: algorithm must be \"%s\", config %d's", i,
+			   pr_spec_algorithm(s, config), config);
 	if (!opt_seconds(cell, "t_msg_s", 1))
 		return bad(c, 0,
 			   "cell %zu: t_msg_s must be a finite number > 0", i);

@@ -65,8 +65,7 @@ static double max_of(const double *a, int p)
 	return m;
 }
 
-void pr_pap_cost_builtin(pr_pap_cost *out, const double *a, int p,
-			 double t_alg)
+void pr_pap_cost_builtin(pr_pap_cost *out, const double *a, int p, double t_alg)
 {
 	out->spread = pr_pap_cost_spread(a, p);
 	out->after = t_alg;

@@ -85,8 +85,8 @@ static int pattern_arrivals(arrivals *out, const pr_spec *spec,
 			 "generator, each call's chain order learned from the "
 			 "call two before"
 		       : "the pattern's delays, the same every call";
-	out->a = pr_malloc((size_t)out->ncalls * (size_t)out->p *
-			   sizeof(double));
+	out->a =
+	    pr_malloc((size_t)out->ncalls * (size_t)out->p * sizeof(double));
 	for (i = 0; i < out->ncalls; i++) {
 		pr_arrival_delays(d, out->p, kind, delay, spec->late_rank,
 				  UNIFORM_SEED, i, replay, nreplay);
@@ -124,8 +124,8 @@ static void costs_of(medians *out, const arrivals *x, int pap, double t_alg,
 		v[q] = pr_malloc((size_t)x->ncalls * sizeof(double));
 	for (i = 0; i < x->ncalls; i++) {
 		const double *a = x->a + (size_t)i * (size_t)x->p;
-		const double *prev = x->a + (size_t)(i >= 2 ? i - 2 : i) *
-						(size_t)x->p;
+		const double *prev =
+		    x->a + (size_t)(i >= 2 ? i - 2 : i) * (size_t)x->p;
 		pr_pap_cost c;
 
 		if (pap) {
@@ -309,8 +309,8 @@ int pr_model_pap_check(const pr_spec *spec)
 	return check_algorithms(spec, "pap-hockney");
 }
 
-int pr_model_pap_predict(json_t *pred, const pr_spec *spec,
-			 const pr_calib *cal, const pr_calib *comm)
+int pr_model_pap_predict(json_t *pred, const pr_spec *spec, const pr_calib *cal,
+			 const pr_calib *comm)
 {
 	json_t *params = json_object();
 	int c, error = PR_OK, dp = !strcmp(spec->workload, "dp-step");
@@ -323,9 +323,10 @@ int pr_model_pap_predict(json_t *pred, const pr_spec *spec,
 
 		if ((error = pr_model_hockney(&hp, &measured, params, cal,
 					      pr_spec_transport(spec, c),
-					      pr_spec_placement(spec, c))) < 0 ||
-		    (error = pattern_arrivals(&x, spec, pr_spec_pattern(spec, c),
-					      pred)) < 0)
+					      pr_spec_placement(spec, c))) <
+			0 ||
+		    (error = pattern_arrivals(
+			 &x, spec, pr_spec_pattern(spec, c), pred)) < 0)
 			break;
 		error = config_cells(pred, spec, c, &hp, &x, dp);
 		arrivals_free(&x);
@@ -385,10 +386,10 @@ static int compute_arrivals(arrivals *out, json_t *params, const pr_spec *spec,
 			break;
 		out->a[i] = fit.a + fit.b * (double)rows;
 		json_array_append_new(
-		    ranks, json_pack("{s:i, s:s, s:i, s:f, s:f, s:f}", "rank",
-				     i, "device", dev, "rows", (int)rows, "a_s",
-				     fit.a, "b_s_per_row", fit.b, "compute_s",
-				     out->a[i]));
+		    ranks,
+		    json_pack("{s:i, s:s, s:i, s:f, s:f, s:f}", "rank", i,
+			      "device", dev, "rows", (int)rows, "a_s", fit.a,
+			      "b_s_per_row", fit.b, "compute_s", out->a[i]));
 		pr_linear_fit_free(&fit);
 	}
 	json_object_set_new(params, "compute", ranks);

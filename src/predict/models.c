@@ -46,8 +46,8 @@ static int ncores_here(void)
 }
 
 int pr_model_hockney(pr_hockney_params *hp, const char **measured,
-		       json_t *params, const pr_calib *cal, const char *tr,
-		       const char *pl)
+		     json_t *params, const pr_calib *cal, const char *tr,
+		     const char *pl)
 {
 	json_t *by_tr = json_object_get(params, tr), *o = NULL, *cp;
 	int seen = by_tr && json_object_get(by_tr, pl), was = 0, error;
@@ -169,8 +169,8 @@ static int predict_hockney_ring(json_t *pred, const pr_spec *spec,
 		pr_hockney_params hp;
 
 		if ((error = pr_model_hockney(&hp, &measured, params, cal,
-					 pr_spec_transport(spec, c),
-					 pr_spec_placement(spec, c))) < 0)
+					      pr_spec_transport(spec, c),
+					      pr_spec_placement(spec, c))) < 0)
 			break;
 		config_sharing(spec, c, 1);
 		if ((x = allreduce_cell(&error, spec, c, "allreduce", n_big,
@@ -262,8 +262,8 @@ static int predict_hockney_allreduce(json_t *pred, const pr_spec *spec,
 			continue;
 		}
 		if ((error = pr_model_hockney(&hp, &measured, params, cal,
-					 pr_spec_transport(spec, c),
-					 pr_spec_placement(spec, c))) < 0)
+					      pr_spec_transport(spec, c),
+					      pr_spec_placement(spec, c))) < 0)
 			break;
 		config_sharing(spec, c, 1);
 		error = allreduce_cells(pred, spec, c, f, &hp, measured);
@@ -604,11 +604,13 @@ static int gatherv_cells(json_t *pred, json_t *params, const pr_spec *spec,
 		pr_hockney_params hp;
 		json_t *x;
 
-		if ((error = pr_model_hockney(&hp, &measured, params, cal, priced,
-					 pr_spec_placement(spec, c))) < 0)
+		if ((error =
+			 pr_model_hockney(&hp, &measured, params, cal, priced,
+					  pr_spec_placement(spec, c))) < 0)
 			break;
-		x = pr_model_cell(spec, c, "gatherv",
-			 pr_hockney_linear_gatherv(&hp, spec->nranks, m, 0));
+		x = pr_model_cell(
+		    spec, c, "gatherv",
+		    pr_hockney_linear_gatherv(&hp, spec->nranks, m, 0));
 		json_object_set_new(x, "rank", json_integer(0));
 		json_object_set_new(x, "priced_as", json_string(priced));
 		add_cell(pred, x);

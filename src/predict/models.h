@@ -47,8 +47,8 @@ typedef struct {
  * *measured (borrowed from params) getting the placement the calibration
  * measured them under.
  */
-json_t *pr_model_cell(const struct pr_spec *spec, int config,
-		      const char *phase, double predicted);
+json_t *pr_model_cell(const struct pr_spec *spec, int config, const char *phase,
+		      double predicted);
 int pr_model_hockney(pr_hockney_params *hp, const char **measured,
 		     json_t *params, const pr_calib *cal, const char *tr,
 		     const char *pl);
