@@ -383,6 +383,7 @@ pr_pap_study *pr_pap_build(const pr_analysis_run *r, const pr_timings *t,
 	    !(has_key(m, "pattern", NULL) || has_key(m, "algorithm", "pap")))
 		return NULL;
 	s = pr_calloc(1, sizeof(*s));
+	s->workload = m->workload.name ? pr_strdup(m->workload.name) : NULL;
 	s->nconfigs = json_array_size(m->configs);
 	s->algorithm = pr_calloc(s->nconfigs + 1, sizeof(char *));
 	s->pattern = pr_calloc(s->nconfigs + 1, sizeof(char *));
@@ -420,6 +421,7 @@ void pr_pap_study_free(pr_pap_study *s)
 	}
 	for (i = 0; i < s->ngains; i++)
 		free(s->gain[i].sentence);
+	free(s->workload);
 	free(s->algorithm);
 	free(s->pattern);
 	free(s->row);

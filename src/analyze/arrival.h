@@ -81,6 +81,7 @@ typedef struct {
 } pr_pap_gain;
 
 typedef struct pr_pap_study {
+	char *workload;		     /* the manifest's, or NULL */
 	char **algorithm, **pattern; /* per config; NULL: not recorded */
 	size_t nconfigs;
 	pr_pap_row *row; /* sorted by config, phase, bytes */

@@ -1170,7 +1170,10 @@ static void put_pap_gain(FILE *f, const pr_pap_study *s, const pr_pap_gain *g)
 		fputs(" (fewer than 6 launches on a side: the bootstrap "
 		      "interval is optimistic)",
 		      f);
-	if (!strcmp(pattern, "none") && g->outcome != PR_PAP_UNKNOWN)
+	/* workload arrival only: a dp-step's compute makes arrivals of its
+	 * own under pattern none */
+	if (!strcmp(pattern, "none") && g->outcome != PR_PAP_UNKNOWN &&
+	    s->workload && !strcmp(s->workload, "arrival"))
 		fputs(g->outcome == PR_PAP_BEAT
 			  ? "; unexpected: without an arrival pattern the "
 			    "chain should lose or tie"
