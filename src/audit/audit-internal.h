@@ -249,6 +249,10 @@ typedef struct {
 void pr_audit_check_archive(pr_audit_state *s);
 void pr_audit_check_schedule(pr_audit_state *s);
 void pr_audit_check_ledger(pr_audit_state *s);
+/* The arrival delays of workloads arrival and dp-step, rebuilt from each
+ * launch's seed and the pinned spec (and the replayed run), in
+ * arrivals.c; omitted for the other workloads. */
+void pr_audit_check_delays(pr_audit_state *s);
 /* The pin's token (predictions/NAME.pin-K.tsr in HEAD), in stamp.c. */
 void pr_audit_check_stamp(pr_audit_state *s);
 /* The pin commit's SSH signature, in sign.c; omitted when unsigned. */

@@ -717,15 +717,16 @@ void pr_audit_free(pr_audit *a)
 const char *pr_audit_check_name(int check)
 {
 	static const char *const name[PR_NCHECKS] = {
-	    "manifest", "committed", "pin",    "blobs",	    "valid",	"dates",
-	    "archive",	"schedule",  "ledger", "timestamp", "signature"};
+	    "manifest", "committed", "pin",	  "blobs",
+	    "valid",	"dates",     "archive",	  "schedule",
+	    "ledger",	"timestamp", "signature", "delays"};
 
 	return check >= 0 && check < PR_NCHECKS ? name[check] : "?";
 }
 
 char pr_audit_check_letter(int check)
 {
-	static const char letter[PR_NCHECKS + 1] = "MCPBVDASLTG";
+	static const char letter[PR_NCHECKS + 1] = "MCPBVDASLTGY";
 
 	return check >= 0 && check < PR_NCHECKS ? letter[check] : '?';
 }

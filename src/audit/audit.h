@@ -28,6 +28,8 @@ enum {
 	PR_CHECK_STAMP,	    /* the pin's RFC 3161 token; omitted when none */
 	PR_CHECK_SIGNATURE, /* the pin commit's SSH signature; omitted when
 			       it is not signed */
+	PR_CHECK_DELAYS,    /* the arrival delays rebuilt from the seeds;
+			       omitted for other workloads */
 	PR_NCHECKS
 };
 
@@ -95,7 +97,7 @@ typedef struct {
 	char *holder;
 } pr_audit;
 
-/* "manifest", "committed", ..., "valid", ... ; "PASS", "WARN", "FAIL";
+/* "manifest", "committed", ..., "valid", ..., "delays"; "PASS", "WARN", "FAIL";
  * "time-anchored", "signed", "anchored", "self-asserted", "broken". */
 const char *pr_audit_check_name(int check);
 /* The check's column in the audit's table ('M', 'C', ..., 'G'). */

@@ -301,7 +301,9 @@ static int block_of(pr_audit_state *s, pr_audit_block *b, int64_t **items,
 		if (!item_order(s, items, &b->nitems, rec, k, "sizes",
 				"size_order", inv->seed))
 			return 0;
-	} else if (!strcmp(workload, "allreduce")) {
+	} else if (!strcmp(workload, "allreduce") ||
+		   !strcmp(workload, "arrival") ||
+		   !strcmp(workload, "dp-step")) {
 		b->item_phase = "allreduce";
 		b->item_ranks = b->nranks;
 		if (!item_order(s, items, &b->nitems, rec, k, "sizes",

@@ -743,6 +743,7 @@ void pr_audit_run_dir(pr_audit_run *out, pr_audit_ctx *ctx, const char *run_id)
 		check_dates(&s);
 		pr_audit_check_archive(&s);
 		pr_audit_check_schedule(&s);
+		pr_audit_check_delays(&s);
 	} else {
 		for (i = PR_CHECK_PIN; i <= PR_CHECK_SCHEDULE; i++)
 			not_checked(&out->check[i],

@@ -46,6 +46,9 @@ static const char usage[] =
     "             the run's start (the run host's clock)\n"
     "  signature  (only when the pin commit is signed) its SSH signature in\n"
     "             git's format verifies, by a key of the allowed signers\n"
+    "  delays     (only for workloads arrival and dp-step) every rep's\n"
+    "             recorded arrival delays are those the launch's seed and\n"
+    "             the pinned spec give (and the replayed run, for replay)\n"
     "Per experiment, analysis: a committed analysis/NAME/report.md is what\n"
     "'prereg analyze NAME' computes now from the committed runs it covers\n"
     "(its run sections and the runs it lists as not analyzed); a warning,\n"
@@ -129,7 +132,8 @@ static void print_table(const pr_audit *a)
 		printf("\n");
 	}
 	printf("(M manifest, C committed, P pin, B blobs, V valid, D dates, "
-	       "A archive, S schedule, L ledger, T timestamp, G signature: "
+	       "A archive, S schedule, L ledger, T timestamp, G signature, "
+	       "Y delays: "
 	       "P pass, W warn, F fail, - not applicable)\n");
 	for (i = 0; i < a->nexps; i++)
 		printf("%-*s  analysis %c\n", we, a->exp[i].experiment,

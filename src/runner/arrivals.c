@@ -120,8 +120,7 @@ int pr_arrivals_allreduce(pr_arrivals *ar, size_t size)
 	}
 	if (pr_pap_allreduce(ar->pap, ar->a, ar->b, n, MPI_COMM_WORLD) < 0)
 		return pr_rank_failf(PR_EFAIL, 0,
-				     "pap Allreduce of %zu bytes failed",
-				     size);
+				     "pap Allreduce of %zu bytes failed", size);
 	return PR_OK;
 }
 
@@ -163,8 +162,8 @@ int pr_arrivals_check(pr_arrivals *ar)
 	int p = ar->rk->nranks;
 
 	if (ar->rk->rank == 0)
-		ar->all = pr_calloc((size_t)ar->nreps * (size_t)p,
-				    sizeof(int64_t));
+		ar->all =
+		    pr_calloc((size_t)ar->nreps * (size_t)p, sizeof(int64_t));
 	/* rank-major as gathered: all[rank * nreps + rep] */
 	MPI_Gather(ar->delay, ar->nreps, MPI_INT64_T, ar->all, ar->nreps,
 		   MPI_INT64_T, 0, MPI_COMM_WORLD);
@@ -175,7 +174,8 @@ int pr_arrivals_check(pr_arrivals *ar)
 		return pr_rank_failf(PR_EFAIL, 0,
 				     "%s of %zu bytes: the sum is not exact "
 				     "(relative error %.3g)%s",
-				     ar->pap ? "pap Allreduce" : "MPI_Allreduce",
+				     ar->pap ? "pap Allreduce"
+					     : "MPI_Allreduce",
 				     ar->err_size, ar->err,
 				     ar->ref_bad ? ", and it differs from "
 						   "MPI_Allreduce's"
@@ -203,9 +203,10 @@ static json_t *delays_json(const pr_arrivals *ar)
 		row = json_array();
 		for (k = 0; k < p; k++)
 			json_array_append_new(
-			    row, json_integer((json_int_t)
-						  ar->all[(size_t)k * ar->nreps +
-							  (size_t)r]));
+			    row,
+			    json_integer(
+				(json_int_t)ar
+				    ->all[(size_t)k * ar->nreps + (size_t)r]));
 		json_array_append_new(reps, row);
 	}
 	return reps;
@@ -245,14 +246,13 @@ int pr_arrivals_report(const pr_arrivals *ar, json_t *root)
 	json_object_set_new(root, "size_order", order);
 	json_object_set_new(
 	    root, "verify",
-	    json_pack("{s:b, s:o, s:b, s:f, s:s}", "done", ar->checked,
-		      "max_rel_err",
-		      isfinite(ar->max_err) ? json_real(ar->max_err)
-					    : json_null(),
-		      "ok", ar->checked && ar->max_err == 0.0, "tolerance",
-		      0.0, "reference",
-		      "every result against the exact sum; on rep 0 also "
-		      "against MPI_Allreduce of the same input"));
+	    json_pack(
+		"{s:b, s:o, s:b, s:f, s:s}", "done", ar->checked, "max_rel_err",
+		isfinite(ar->max_err) ? json_real(ar->max_err) : json_null(),
+		"ok", ar->checked && ar->max_err == 0.0, "tolerance", 0.0,
+		"reference",
+		"every result against the exact sum; on rep 0 also "
+		"against MPI_Allreduce of the same input"));
 	arr = json_pack("{s:s, s:s, s:I, s:i, s:o}", "pattern",
 			pr_arrival_kind_name(plan->pattern), "algorithm",
 			plan->algorithm ? plan->algorithm : "default",

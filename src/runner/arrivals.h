@@ -13,8 +13,8 @@
 
 typedef struct {
 	const pr_rank *rk;
-	pr_pap *pap;	  /* the plan's algorithm is pap; else NULL */
-	size_t *order;	  /* sizes in visit order */
+	pr_pap *pap;   /* the plan's algorithm is pap; else NULL */
+	size_t *order; /* sizes in visit order */
 	size_t nsizes;
 	float *a, *b, *ref; /* send, receive, reference receive */
 	int nreps;	    /* warmup + reps */

@@ -152,6 +152,49 @@
  *   check (plan.verify): rank 0 computes all keys on its own backend and
  *   compares o / l with the combined result (see tensors.h).
  *
+ * arrival (2 ranks or more; plan.sizes, algorithm, pattern, delay_ns,
+ * late_rank, replay_ns; runner/arrivals.h): per rep, each rank's delay
+ * d_i of the rep is pr_arrival_delays(plan's pattern, delay_ns,
+ * late_rank, plan.seed, rep (warmups counted), replay_ns); every size in
+ * the seeded order, on every rank: an untimed MPI_Barrier, then a sleep
+ * of d_i (clock_nanosleep to a deadline on CLOCK_MONOTONIC: no spin, the
+ * core is free), then
+ *     allreduce     one Allreduce(MPI_SUM) of max(bytes / 4, 1) floats,
+ *                   input (rank + 1) + (i mod 7) at element i: under the
+ *                   MCA's algorithm (MPI_Allreduce), or pr_pap_allreduce
+ *                   when plan.algorithm is "pap"; bytes = the size, rows
+ *                   = 0. t_start_ns is the rank's arrival a_i, t_end_ns
+ *                   its exit e_i, on one clock.
+ *   Every result is checked untimed against the exact sum p(p+1)/2 + p
+ *   (i mod 7); on rep 0 also against a reference MPI_Allreduce of the same
+ *   input (untimed, collective). check fails the launch on any
+ *   difference. PREFIX.json: "size_order", "verify" (as allreduce, with
+ *   "reference"), "arrival": {pattern, algorithm, delay_ns, late_rank,
+ *   replay_ns (replay), delays_ns: [[d of rank 0 .. p - 1] per rep, warmups
+ *   included] as the ranks computed and slept them, gathered in check,
+ *   wait (how a rank waits), pap_next_order (pap: per size, the order
+ *   its next call would use)}.
+ *
+ * dp-step (arrival's keys, and dp_compute; rows_per_rank, keys and d with
+ * dp_compute "rows"): per rep, one training step per size in the seeded
+ * order, on every rank: an untimed MPI_Barrier, then
+ *     compute          dp_compute rows: backend run_rows of the rank's
+ *                      rows_per_rank[i] query rows (q, k, v as for
+ *                      rows-sweep) against all keys, synced; pattern: a
+ *                      sleep of the rank's delay d_i of the rep; bytes =
+ *                      the step's buffer size, rows = the rank's rows (0
+ *                      for pattern).
+ *     compute_device   (device-timed backends, dp_compute rows) see above.
+ *     allreduce        the fused gradient buffer's Allreduce as arrival's
+ *                      (host memory, MPI's or pap); bytes = the size,
+ *                      rows = 0; t_start_ns is the arrival at the
+ *                      collective.
+ *     step             from the start of compute to the end of the
+ *                      Allreduce: the step time a training loop sees;
+ *                      bytes = the size, rows as compute's.
+ *   The result is checked as arrival's; PREFIX.json as arrival's, and
+ *   "dp_compute".
+ *
  * sync (plan.sync, recorded as "sync" in PREFIX.json): "barrier" puts an
  * untimed MPI_Barrier right before kv-split's allreduce_small and
  * allreduce and row-split's gatherv (pr_workload_sync), so that their

@@ -11,7 +11,7 @@ expect_exit 0 "repro runs, analyzes, commits and audits" \
 expect_out "it says the run completed" "^repro t-calib: run [^ ]+ complete$"
 expect_out "it says where the report is" "^wrote analysis/t-calib/report.md$"
 expect_out "it prints the audit table of the experiment" \
-	"^t-calib +[^ ]+ +complete +anchored +( P){9} - -$"
+	"^t-calib +[^ ]+ +complete +anchored +( P){9} - - -$"
 expect_out "and the grades" "^1 runs: 1 anchored, 0 self-asserted, 0 broken$"
 check "the analysis is committed on top of the run, nothing left over" sh -c \
 	'[ "$(git log -1 --format=%s)" = "prereg analyze t-calib" ] &&

@@ -57,7 +57,7 @@ ca="$SCRATCH/tsa/ca.pem"
 expect_exit 0 "the audit trusting the test CA" "$PREREG" audit --tsa-ca "$ca"
 cp "$SCRATCH/out" "$SCRATCH/audit"
 check "the run is time-anchored, its timestamp check passing" sh -c \
-	"grep -qE '$runA +complete +time-anchored +( P){10} -\$' '$SCRATCH/audit'"
+	"grep -qE '$runA +complete +time-anchored +( P){10} - -\$' '$SCRATCH/audit'"
 check "the summary counts it" \
 	grep -q "^1 runs: 1 time-anchored, 0 anchored" "$SCRATCH/audit"
 expect_exit 0 "--json says why" "$PREREG" audit --tsa-ca "$ca" --json

@@ -49,7 +49,7 @@ expect_exit 0 "the audit with the allowed signers" \
 	"$PREREG" audit --allowed-signers "$SCRATCH/allowed"
 cp "$SCRATCH/out" "$SCRATCH/audit"
 check "the run is signed, every check passing" sh -c \
-	"grep -qE '$runA +complete +signed +( P){9} - P\$' '$SCRATCH/audit'"
+	"grep -qE '$runA +complete +signed +( P){9} - P -\$' '$SCRATCH/audit'"
 check "the summary counts it" \
 	grep -q "^1 runs: 1 signed, 0 anchored" "$SCRATCH/audit"
 expect_exit 0 "--json" "$PREREG" audit --allowed-signers "$SCRATCH/allowed" \
@@ -62,7 +62,7 @@ check "the reason names the signer and its key" grep -q \
 expect_exit 0 "the audit with no allowed signers" "$PREREG" audit
 cp "$SCRATCH/out" "$SCRATCH/audit"
 check "is anchored, the signature a warning" sh -c \
-	"grep -qE '$runA +complete +anchored +( P){9} - W\$' '$SCRATCH/audit' &&
+	"grep -qE '$runA +complete +anchored +( P){9} - W -\$' '$SCRATCH/audit' &&
 	 grep -q 'no allowed signers to hold the key against' '$SCRATCH/audit'"
 expect_exit 1 "the audit with another signer's key" \
 	"$PREREG" audit --allowed-signers "$SCRATCH/allowed-other"
@@ -98,7 +98,7 @@ runB=$(ls runs/t-calib | grep -v ledger | grep -v "$runA")
 expect_exit 1 "the audit" "$PREREG" audit --allowed-signers "$SCRATCH/allowed"
 cp "$SCRATCH/out" "$SCRATCH/audit"
 check "the forged pin's run is broken by its signature check alone" sh -c \
-	"grep -qE '$runB +complete +broken +( P){9} - F\$' '$SCRATCH/audit'"
+	"grep -qE '$runB +complete +broken +( P){9} - F -\$' '$SCRATCH/audit'"
 check "which says the signature does not verify" grep -q \
 	"$runB signature: the signature of pin commit ${forged%${forged#????????????}} does not verify" \
 	"$SCRATCH/audit"

@@ -32,6 +32,18 @@ static json_t *plan(const char *workload)
 		json_object_set_new(p, "sizes", json_pack("[i, i]", 8, 64));
 	if (!strcmp(workload, "rows-sweep"))
 		json_object_set_new(p, "rows_list", json_pack("[i, i]", 1, 8));
+	if (!strcmp(workload, "arrival") || !strcmp(workload, "dp-step")) {
+		json_object_set_new(p, "sizes", json_pack("[i]", 64));
+		json_object_set_new(p, "algorithm", json_string("pap"));
+		json_object_set_new(p, "pattern", json_string("uniform"));
+		json_object_set_new(p, "delay_ns", json_integer(2000000));
+		json_object_set_new(p, "late_rank", json_integer(3));
+	}
+	if (!strcmp(workload, "dp-step")) {
+		json_object_set_new(p, "dp_compute", json_string("rows"));
+		json_object_set_new(p, "rows_per_rank",
+				    json_pack("[i, i, i, i]", 2, 2, 2, 6));
+	}
 	if (!strcmp(workload, "row-split"))
 		json_object_set_new(p, "rows_per_rank",
 				    json_pack("[i, i, i, i]", 2, 2, 4, 0));
@@ -119,7 +131,8 @@ static void test_shape_of_the_file(void **state)
 	      "'out' must be a non-empty string");
 	fails(with(plan("kv-split"), "workload", "\"kv\""),
 	      "unknown workload 'kv' (known: pingpong, pingpong-cold, "
-	      "rows-sweep, row-split, kv-split, allreduce)");
+	      "rows-sweep, row-split, kv-split, allreduce, arrival, "
+	      "dp-step)");
 	fails(with(plan("kv-split"), "verify", "\"yes\""),
 	      "'verify' must be true or false");
 	passes(with(plan("kv-split"), "verify", "false"));
@@ -392,6 +405,77 @@ static void test_kv_split(void **state)
 }
 
 /* why is cut to its size and always terminated. */
+/* arrival: the pair's needs, the algorithm, a known pattern, delay_ns,
+ * late_rank a rank, replay_ns exactly with pattern replay. */
+static void test_arrival(void **state)
+{
+	(void)state;
+	passes(plan("arrival"));
+	passes(with(with(plan("arrival"), "pattern", "\"replay\""), "replay_ns",
+		    "[0, 5, 7]"));
+	passes(with(plan("arrival"), "delay_ns", "0"));
+	fails(with(plan("arrival"), "algorithm", "-"),
+	      "'algorithm' must be a non-empty string");
+	fails(with(plan("arrival"), "pattern", "\"early\""),
+	      "arrival needs 'pattern', one of none, one-late, uniform, "
+	      "linear, replay");
+	fails(with(plan("arrival"), "delay_ns", "-1"),
+	      "'delay_ns' is -1, outside [0, 10000000000]");
+	fails(with(plan("arrival"), "delay_ns", "10000000001"),
+	      "'delay_ns' is 10000000001, outside [0, 10000000000]");
+	fails(with(plan("arrival"), "late_rank", "4"),
+	      "'late_rank' is 4, outside [0, 3]");
+	fails(with(plan("arrival"), "late_rank", "-"),
+	      "'late_rank' must be an integer");
+	fails(with(plan("arrival"), "pattern", "\"replay\""),
+	      "pattern replay needs 'replay_ns', the replayed delays, the "
+	      "plan has none");
+	fails(with(plan("arrival"), "replay_ns", "[1]"),
+	      "'replay_ns' is for pattern replay, not 'uniform'");
+	fails(with(with(plan("arrival"), "pattern", "\"replay\""), "replay_ns",
+		   "[-1]"),
+	      "'replay_ns'[0] must be an integer in [0, 10000000000]");
+	fails(with(plan("arrival"), "groups",
+		   "[{\"device\": \"cpu\", \"count\": 1}]"),
+	      "arrival needs 2 ranks or more, the groups hold 1");
+	fails(with(plan("arrival"), "dp_compute", "\"rows\""),
+	      "'dp_compute' is for dp-step, not arrival");
+	/* the arrival keys belong to arrival and dp-step */
+	fails(with(plan("allreduce"), "pattern", "\"none\""),
+	      "'pattern' is for workloads arrival and dp-step, not allreduce");
+	fails(with(plan("kv-split"), "algorithm", "\"pap\""),
+	      "'algorithm' is for workloads arrival and dp-step, not kv-split");
+}
+
+/* dp-step: dp_compute rows with a row count >= 1 per rank and keys and
+ * d, or pattern without rows_per_rank. */
+static void test_dp_step(void **state)
+{
+	(void)state;
+	passes(plan("dp-step"));
+	passes(with(with(plan("dp-step"), "dp_compute", "\"pattern\""),
+		    "rows_per_rank", "-"));
+	fails(with(plan("dp-step"), "dp_compute", "-"),
+	      "dp-step needs 'dp_compute', \"rows\" or \"pattern\"");
+	fails(with(plan("dp-step"), "dp_compute", "\"sleep\""),
+	      "dp-step needs 'dp_compute', \"rows\" or \"pattern\"");
+	fails(with(plan("dp-step"), "rows_per_rank", "-"),
+	      "dp-step with dp_compute \"rows\" needs 'rows_per_rank', one "
+	      "count per rank");
+	fails(with(plan("dp-step"), "rows_per_rank", "[1, 1, 0, 1]"),
+	      "'rows_per_rank'[2] must be 1 or more for dp-step");
+	fails(with(plan("dp-step"), "rows_per_rank", "[1, 1, 1]"),
+	      "'rows_per_rank' has 3 counts, the groups hold 4 ranks");
+	fails(with(plan("dp-step"), "dp_compute", "\"pattern\""),
+	      "'rows_per_rank' is for dp_compute \"rows\", not "
+	      "\"pattern\"");
+	fails(with(plan("dp-step"), "keys", "0"),
+	      "dp-step needs keys and d of 1 or more, the plan has rows 8, "
+	      "keys 0, d 2");
+	fails(with(plan("dp-step"), "late_rank", "9"),
+	      "'late_rank' is 9, outside [0, 3]");
+}
+
 static void test_short_buffer(void **state)
 {
 	char why[8];
@@ -420,6 +504,8 @@ int main(void)
 	    cmocka_unit_test(test_row_split),
 	    cmocka_unit_test(test_kv_split),
 	    cmocka_unit_test(test_short_buffer),
+	    cmocka_unit_test(test_arrival),
+	    cmocka_unit_test(test_dp_step),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -12,7 +12,7 @@ typedef struct {
 	const pr_rank *rk;
 	const struct pr_backend *be;
 	void *bctx;
-	long rows, keys, d; /* dp_compute rows: this rank's rows */
+	long rows, keys, d;	   /* dp_compute rows: this rank's rows */
 	float *q, *k, *v, *o, *ml; /* backend memory */
 } dpstep;
 
@@ -76,10 +76,9 @@ static int dp_setup(void **out, size_t *nsamples, const pr_rank *rk)
 	    (!rk->plan->dp_compute_pattern && (error = setup_rows(dp)) < 0))
 		return error;
 	/* per size: compute (and compute_device), allreduce, step */
-	*nsamples = dp->ar.nsizes *
-		    (2 + (rk->plan->dp_compute_pattern
-			      ? 1
-			      : pr_tensor_compute_samples(rk)));
+	*nsamples = dp->ar.nsizes * (2 + (rk->plan->dp_compute_pattern
+					      ? 1
+					      : pr_tensor_compute_samples(rk)));
 	return PR_OK;
 }
 
@@ -107,8 +106,7 @@ static int step(dpstep *dp, size_t size, int64_t delay, int rep,
 		return PR_EFAIL;
 	t1 = pr_timing_end(out);
 	pr_samples_add(out, PR_PHASE_ALLREDUCE, (int64_t)size, 0, t0, t1);
-	pr_samples_add(out, PR_PHASE_STEP, (int64_t)size, dp->rows, t_step,
-		       t1);
+	pr_samples_add(out, PR_PHASE_STEP, (int64_t)size, dp->rows, t_step, t1);
 	pr_arrivals_verify(ar, size, rep);
 	return PR_OK;
 }
@@ -137,10 +135,9 @@ static int dp_report(void *ctx, json_t *root)
 {
 	dpstep *dp = ctx;
 
-	json_object_set_new(root, "dp_compute",
-			    json_string(dp->rk->plan->dp_compute_pattern
-					    ? "pattern"
-					    : "rows"));
+	json_object_set_new(
+	    root, "dp_compute",
+	    json_string(dp->rk->plan->dp_compute_pattern ? "pattern" : "rows"));
 	return pr_arrivals_report(&dp->ar, root);
 }
 
