@@ -95,3 +95,21 @@ void pr_pap_cost_call(pr_pap_cost *out, const double *a, const int *order,
 	out->total = out->spread + out->after;
 	free(s);
 }
+
+void pr_pap_cost_shared(double *finish, const double *work, int p, int cores)
+{
+	int *order = pr_malloc(((size_t)p + 1) * sizeof(int)), j;
+	double t = 0.0, done = 0.0;
+
+	/* ascending work: the order in which they finish */
+	pr_pap_cost_order(order, work, p);
+	for (j = 0; j < p; j++) {
+		int k = p - j;
+		double rate = cores >= k ? 1.0 : (double)cores / k;
+
+		t += (work[order[j]] - done) / rate;
+		done = work[order[j]];
+		finish[order[j]] = t;
+	}
+	free(order);
+}

@@ -51,4 +51,12 @@ void pr_pap_cost_builtin(pr_pap_cost *out, const double *a, int p,
 void pr_pap_cost_call(pr_pap_cost *out, const double *a, const int *order,
 		      int p, double hop, double reduce);
 
+/*
+ * When p ranks whose work alone would take work[i] seconds share `cores`
+ * cores unbound (a work-conserving scheduler: k ranks still working each
+ * get min(1, cores / k) of a core), the time each finishes, into
+ * finish[i]. With p <= cores, finish = work.
+ */
+void pr_pap_cost_shared(double *finish, const double *work, int p, int cores);
+
 #endif

@@ -10,6 +10,7 @@
 #include "format/spec.h"
 #include "model/pap.h"
 #include "predict/models.h"
+#include "run/launch.h"
 
 /* Calls drawn for a pattern whose delays are drawn afresh each call: the
  * cells predict the median of the simulated calls. */
@@ -200,6 +201,15 @@ static const char *formula_of(const pricing *pr)
 	return pr->pap ? "pap chain" : pr_hockney_formula_name(pr->f);
 }
 
+/* The transport whose calibration prices config c: its own; "default"
+ * as vader, what Open MPI 4.1 picks between ranks of one node. */
+static const char *priced_as(const pr_spec *spec, int c)
+{
+	const char *tr = pr_spec_transport(spec, c);
+
+	return strcmp(tr, "default") ? tr : "vader";
+}
+
 /* One cell of config c at n bytes: phase, reduce and the predicted value,
  * with what made it. */
 static void add_cell(json_t *pred, const pr_spec *spec, int c, double n,
@@ -218,6 +228,7 @@ static void add_cell(json_t *pred, const pr_spec *spec, int c, double n,
 	json_object_set_new(o, "t_msg_s", json_real(pr->t_msg));
 	json_object_set_new(o, "spread_s", json_real(m->spread));
 	json_object_set_new(o, "arrivals", json_string(x->why));
+	json_object_set_new(o, "priced_as", json_string(priced_as(spec, c)));
 	if (pr->pap) {
 		json_object_set_new(o, "hop_s", json_real(pr->hop));
 		json_object_set_new(o, "reduce_s", json_real(pr->reduce));
@@ -321,10 +332,9 @@ int pr_model_pap_predict(json_t *pred, const pr_spec *spec, const pr_calib *cal,
 		pr_hockney_params hp;
 		arrivals x;
 
-		if ((error = pr_model_hockney(&hp, &measured, params, cal,
-					      pr_spec_transport(spec, c),
-					      pr_spec_placement(spec, c))) <
-			0 ||
+		if ((error = pr_model_hockney(
+			 &hp, &measured, params, cal, priced_as(spec, c),
+			 pr_spec_placement(spec, c))) < 0 ||
 		    (error = pattern_arrivals(
 			 &x, spec, pr_spec_pattern(spec, c), pred)) < 0)
 			break;
@@ -360,10 +370,22 @@ static const char *device_of(const pr_spec *spec, int rank)
 	return "cpu";
 }
 
+/* The cores config c's ranks share: packed 1 (pinned to one core), else
+ * this machine's (mpirun leaves ranks that outnumber the cores unbound). */
+static int config_cores(const pr_spec *spec, int c)
+{
+	int n = pr_launch_ncores();
+
+	if (!strcmp(pr_spec_placement(spec, c), "packed"))
+		return 1;
+	return n > 0 ? n : 1;
+}
+
 /*
  * The compute times of the ranks from the rows calibration: a + b *
- * rows_i of each rank's device kind, recorded in params.compute; the
- * arrivals of every step (they repeat).
+ * rows_i of each rank's device kind alone on a core, recorded in
+ * params.compute; the arrivals of every step (they repeat) are those
+ * times shared out over the config's cores (pr_pap_cost_shared).
  */
 static int compute_arrivals(arrivals *out, json_t *params, const pr_spec *spec,
 			    const pr_calib *cal)
@@ -375,27 +397,58 @@ static int compute_arrivals(arrivals *out, json_t *params, const pr_spec *spec,
 	out->p = spec->nranks;
 	out->ncalls = 1;
 	out->why = "each rank's compute time a + b*rows of its device's "
-		   "rows fit, the same every step";
+		   "rows fit, shared out over the config's cores, the same "
+		   "every step";
 	out->a = pr_calloc((size_t)out->p, sizeof(double));
 	for (i = 0; i < out->p && !error; i++) {
 		const char *dev = device_of(spec, i);
 		long rows = i < spec->ndp_rows ? spec->dp_rows[i] : 0;
 		pr_linear_fit fit;
+		int inside;
 
 		if ((error = pr_calib_rows(&fit, cal, dev, spec)) < 0)
 			break;
 		out->a[i] = fit.a + fit.b * (double)rows;
+		inside = fit.n > 0 && fit.rows[0] <= rows &&
+			 rows <= fit.rows[fit.n - 1];
+		if (!inside)
+			pr_warn("rank %d: %ld rows lie outside the rows "
+				"calibration run '%s' measured on '%s' (%ld to "
+				"%ld): its compute time is extrapolated",
+				i, rows, cal->run_id, dev,
+				fit.n ? fit.rows[0] : 0,
+				fit.n ? fit.rows[fit.n - 1] : 0);
 		json_array_append_new(
 		    ranks,
-		    json_pack("{s:i, s:s, s:i, s:f, s:f, s:f}", "rank", i,
+		    json_pack("{s:i, s:s, s:i, s:f, s:f, s:f, s:s}", "rank", i,
 			      "device", dev, "rows", (int)rows, "a_s", fit.a,
-			      "b_s_per_row", fit.b, "compute_s", out->a[i]));
+			      "b_s_per_row", fit.b, "compute_s", out->a[i],
+			      "rows_calibrated",
+			      inside ? "inside" : "outside"));
 		pr_linear_fit_free(&fit);
 	}
 	json_object_set_new(params, "compute", ranks);
 	if (error < 0)
 		arrivals_free(out);
 	return error;
+}
+
+/* params.shared[placement]: the cores and each rank's shared compute. */
+static void record_shared(json_t *params, const pr_spec *spec, int c,
+			  const arrivals *sh)
+{
+	json_t *by = json_object_get(params, "shared"), *v = json_array();
+	int i;
+
+	if (!by) {
+		by = json_object();
+		json_object_set_new(params, "shared", by);
+	}
+	for (i = 0; i < sh->p; i++)
+		json_array_append_new(v, json_real(sh->a[i]));
+	json_object_set_new(by, pr_spec_placement(spec, c),
+			    json_pack("{s:i, s:o}", "cores",
+				      config_cores(spec, c), "compute_s", v));
 }
 
 int pr_model_pap_dp_predict(json_t *pred, const pr_spec *spec,
@@ -410,12 +463,17 @@ int pr_model_pap_dp_predict(json_t *pred, const pr_spec *spec,
 	for (c = 0; c < pr_spec_nconfigs(spec) && !error; c++) {
 		const char *measured;
 		pr_hockney_params hp;
+		arrivals sh = x;
 
-		if ((error = pr_model_hockney(&hp, &measured, hockney, comm,
-					      pr_spec_transport(spec, c),
-					      pr_spec_placement(spec, c))) < 0)
-			break;
-		error = config_cells(pred, spec, c, &hp, &x, 1);
+		sh.a = pr_malloc((size_t)x.p * sizeof(double));
+		pr_pap_cost_shared(sh.a, x.a, x.p, config_cores(spec, c));
+		record_shared(params, spec, c, &sh);
+		error = pr_model_hockney(&hp, &measured, hockney, comm,
+					 priced_as(spec, c),
+					 pr_spec_placement(spec, c));
+		if (!error)
+			error = config_cells(pred, spec, c, &hp, &sh, 1);
+		arrivals_free(&sh);
 	}
 	arrivals_free(&x);
 cleanup:

@@ -1070,9 +1070,11 @@ const pr_model pr_models[] = {
      "from the step's start",
      pr_model_pap_check, pr_model_pap_predict, NULL},
     {"pap-dp-step", 1, 1, 0,
-     "dp-step with compute = rows: rank i computes t_i = a + b*rows_i "
-     "(its device's rows fit, calibration), then allreduces the gradient "
-     "buffer; the step time = max_i t_i + T_alg(n) for a built-in "
+     "dp-step with compute = rows: rank i computes a + b*rows_i alone "
+     "(its device's rows fit, calibration), t_i when the ranks share the "
+     "config's cores (packed 1, else this machine's; k ranks still "
+     "computing get min(1, cores/k) of a core each), then allreduces the "
+     "gradient buffer; the step time = max_i t_i + T_alg(n) for a built-in "
      "algorithm, c_{p-1} + ceil(log2 p) H for pap (the chain of "
      "pap-hockney over arrivals t_i), P, X and R from comm_calibration",
      pr_model_pap_dp_check, pr_model_pap_dp_predict, NULL},

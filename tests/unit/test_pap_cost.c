@@ -105,6 +105,28 @@ static void test_calls(void **state)
 	close_to(c.total, 0);
 }
 
+/* Work 1, 1, 1, 3 on 2 cores: the four at half a core each until the
+ * three finish at 2, then the last alone: 2 more. */
+static void test_shared(void **state)
+{
+	const double w[] = {1, 3, 1, 1}, two[] = {2, 1};
+	double f[4];
+
+	(void)state;
+	pr_pap_cost_shared(f, w, 4, 2);
+	close_to(f[0], 2);
+	close_to(f[1], 4);
+	close_to(f[2], 2);
+	close_to(f[3], 2);
+	pr_pap_cost_shared(f, w, 4, 4);
+	close_to(f[1], 3);
+	close_to(f[3], 1);
+	/* one core: both at half until 1's work is done at 2, then 1 more */
+	pr_pap_cost_shared(f, two, 2, 1);
+	close_to(f[0], 3);
+	close_to(f[1], 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -112,6 +134,7 @@ int main(void)
 	    cmocka_unit_test(test_chain),
 	    cmocka_unit_test(test_order),
 	    cmocka_unit_test(test_calls),
+	    cmocka_unit_test(test_shared),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

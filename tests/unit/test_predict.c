@@ -1189,17 +1189,19 @@ static void test_pap_hockney(void **state)
 
 /*
  * Model pap-dp-step, p = 2, rows 100 and 300 on T(r) = 1 ms + 1 us * r:
- * compute 1.1 and 1.3 ms; n = 1024. ring X(512) + R(512) + X(512) = 3.512
- * + 0.228 + 3.512 = 7.252 us: step 1307.252 us. pap H = P(1024) + P(16) =
- * 5.04 us, R = 0.356 us: c_1 = max(1105.04, 1300) + 0.356, end + H =
- * 1305.396 us, after 5.396 us.
+ * compute 1.1 and 1.3 ms alone, packed on one core 2.2 and 2.4 ms (both
+ * at half a core until rank 0 is done); n = 1024. ring X(512) + R(512) +
+ * X(512) = 3.512 + 0.228 + 3.512 = 7.252 us: step 2407.252 us. pap H =
+ * P(1024) + P(16) = 5.04 us, R = 0.356 us: c_1 = max(2205.04, 2400) +
+ * 0.356, end + H = 2405.396 us, after 5.396 us.
  */
 static void test_pap_dp_step(void **state)
 {
 	const pr_model *m = pr_model_lookup("pap-dp-step");
 	pr_spec *s = spec("dp-step", "sizes = 1024\nkeys = 64\nd = 64\n",
 			  "[ranks]\ngroup = cpu*2\n[factors]\ntransport = "
-			  "vader\n[mpi]\nalgorithm = ring, pap\n[dp]\nrows = "
+			  "vader\nplacement = packed\n[mpi]\nalgorithm = "
+			  "ring, pap\n[dp]\nrows = "
 			  "100, 300\n[model]\nname = pap-dp-step\ncalibration "
 			  "= cal\ncomm_calibration = comm\n");
 	json_t *pred = new_prediction();
@@ -1215,16 +1217,20 @@ static void test_pap_dp_step(void **state)
 	calib_take(&comm, warm_csv(1, 0), vader_spread);
 	assert_int_equal(m->predict(pred, s, &cal, &comm), 0);
 	assert_int_equal(json_array_size(json_object_get(pred, "cells")), 6);
-	close_us(reduce_cell(pred, 0, "step", "span"), 1307.252);
+	close_us(reduce_cell(pred, 0, "step", "span"), 2407.252);
 	close_us(reduce_cell(pred, 0, "allreduce", "after_last_arrival"),
 		 7.252);
 	close_us(reduce_cell(pred, 0, "allreduce", "span"), 207.252);
-	close_us(reduce_cell(pred, 1, "step", "span"), 1305.396);
+	close_us(reduce_cell(pred, 1, "step", "span"), 2405.396);
 	close_us(reduce_cell(pred, 1, "allreduce", "after_last_arrival"),
 		 5.396);
 	close_to(num(json_array_get(path(pred, "model.params.compute"), 1),
 		     "compute_s"),
 		 1.3e-3);
+	close_to(num(pred, "model.params.shared.packed.cores"), 1);
+	close_to(json_number_value(json_array_get(
+		     path(pred, "model.params.shared.packed.compute_s"), 1)),
+		 2.4e-3);
 	json_decref(pred);
 	pr_calib_free(&cal);
 	pr_calib_free(&comm);
