@@ -1183,6 +1183,33 @@ static void put_pap_gain(FILE *f, const pr_pap_study *s, const pr_pap_gain *g)
 	fputs(".\n", f);
 }
 
+/* "pap beat the best built-in in 3, lost in 2 (...), tied in 1 of 6." */
+static void put_pap_summary(FILE *f, const pr_pap_study *s)
+{
+	size_t n[PR_PAP_UNKNOWN + 1] = {0}, i, k = 0;
+
+	for (i = 0; i < s->ngains; i++)
+		n[s->gain[i].outcome]++;
+	fprintf(f,
+		"**PAP-aware against the best built-in:** beat it in %zu, "
+		"lost in %zu",
+		n[PR_PAP_BEAT], n[PR_PAP_LOST]);
+	for (i = 0; i < s->ngains; i++) {
+		const pr_pap_gain *g = &s->gain[i];
+
+		if (g->outcome != PR_PAP_LOST)
+			continue;
+		fputs(k++ ? ", " : " (", f);
+		put_md(f, or_dash(s->pattern[g->pap]));
+		fprintf(f, " %lld B %s", (long long)g->bytes,
+			strcmp(g->phase, "step") ? "total" : "step");
+	}
+	fprintf(f, "%s, tied in %zu", k ? ")" : "", n[PR_PAP_TIED]);
+	if (n[PR_PAP_UNKNOWN])
+		fprintf(f, ", not compared in %zu", n[PR_PAP_UNKNOWN]);
+	fprintf(f, " of %zu comparisons.\n\n", s->ngains);
+}
+
 static void put_pap(FILE *f, const pr_analysis_run *r)
 {
 	const pr_pap_study *s = r->pap;
@@ -1224,6 +1251,7 @@ static void put_pap(FILE *f, const pr_analysis_run *r)
 	for (i = 0; i < s->ngains; i++)
 		put_pap_gain(f, s, &s->gain[i]);
 	fputc('\n', f);
+	put_pap_summary(f, s);
 }
 
 /* A line under the table when one of its medians lies outside its own

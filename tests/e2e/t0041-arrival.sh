@@ -94,6 +94,8 @@ check "one sentence under one-late" grep -qE \
 	'^- pattern one-late, 64 B, Allreduce total \(config 3\): pap .* against ring .*\*\*(beat ring by|lost to ring by|tied with ring)' $r
 check "the sentence under none says what was expected" grep -qE \
 	'^- pattern none, 64 B, Allreduce total \(config 2\): .*(as expected without|unexpected: without) an arrival pattern' $r
+check "the summary counts the two comparisons" grep -qE \
+	'^\*\*PAP-aware against the best built-in:\*\* beat it in [0-2], lost in [0-2].*, tied in [0-2] of 2 comparisons\.$' $r
 check "two launches are flagged as few" grep -q \
 	'fewer than 6 launches on a side' $r
 check "analyze --json" sh -c \
