@@ -1,6 +1,7 @@
 /* analyze.c - the decision statistic, its CI and the verdict of every
  * prediction cell, recomputed from a run's raw timings (DESIGN 7) */
 #include "analyze/analyze.h"
+#include "analyze/arrival.h"
 #include "analyze/inflation.h"
 
 #include <errno.h>
@@ -1175,6 +1176,7 @@ void pr_analysis_run_free(pr_analysis_run *r)
 	free(r->steps);
 	free(r->primitive);
 	free(r->launch_ratio);
+	pr_pap_study_free(r->pap);
 	free(r->run_id);
 	free(r->status);
 	free(r->pin_tag);
@@ -1472,6 +1474,7 @@ static int analyze_one(pr_analysis *a, const char *root, const char *id,
 	json_decref(own);
 	if (!r->run_id)
 		r->run_id = pr_strdup(id);
+	r->pap = pr_pap_build(r, &t, m, r->pred ? r->pred : a->pred);
 	memcpy(r->sha256, info.sha256, sizeof(r->sha256));
 	r->sha256_ok =
 	    m->archive.sha256 ? !strcmp(m->archive.sha256, info.sha256) : -1;

@@ -289,6 +289,9 @@ typedef struct pr_analysis_run {
 	size_t nprimitives;
 	/* model launch-settings (settings.h): the ratio, NULL otherwise */
 	struct pr_launch_ratio *launch_ratio;
+	/* a run with arrival patterns or the PAP-aware Allreduce
+	 * (analyze/arrival.h), NULL otherwise */
+	struct pr_pap_study *pap;
 } pr_analysis_run;
 
 typedef struct {

@@ -118,6 +118,64 @@ static int check_seconds(const checker *c, json_t *cell, size_t i)
 	return PR_OK;
 }
 
+/* Absent, or a finite number >= 0 (positive: > 0). */
+static int opt_seconds(json_t *cell, const char *key, int positive)
+{
+	json_t *v = json_object_get(cell, key);
+	double d = json_number_value(v);
+
+	return !v || (json_is_number(v) && isfinite(d) &&
+		      (positive ? d > 0 : d >= 0));
+}
+
+/* Absent, or the string the spec gives config c for this factor. */
+static int opt_factor(json_t *cell, const char *key, const char *want)
+{
+	json_t *v = json_object_get(cell, key);
+
+	return !v || (json_is_string(v) && want &&
+		      !strcmp(json_string_value(v), want));
+}
+
+/*
+ * What an arrival-pattern cell (models pap-hockney, pap-dp-step) adds:
+ * its config's algorithm and pattern, the one-way time of one message of
+ * its size (t_msg_s > 0, what the imbalance factor divides by) and the
+ * priced terms, seconds >= 0.
+ */
+static int check_arrival_cell(const checker *c, json_t *cell, size_t i)
+{
+	static const char *const terms[] = {"spread_s", "t_alg_s", "hop_s",
+					    "reduce_s"};
+	const pr_spec *s = c->spec;
+	int config = (int)json_integer_value(json_object_get(cell, "config"));
+	size_t k;
+
+	if (!opt_factor(cell, "pattern", pr_spec_pattern(s, config)))
+		return bad(c, 0,
+			   "cell %zu: pattern must be \"%s\", config %d's", i,
+			   pr_spec_pattern(s, config), config);
+	if (!opt_factor(cell, "algorithm", pr_spec_algorithm(s, config)))
+		return bad(c, 0,
+			   "cell %zu: algorithm must be \"%s\", config %d's", i,
+			   pr_spec_algorithm(s, config), config);
+	if (!opt_seconds(cell, "t_msg_s", 1))
+		return bad(c, 0,
+			   "cell %zu: t_msg_s must be a finite number > 0", i);
+	for (k = 0; k < sizeof(terms) / sizeof(*terms); k++)
+		if (!opt_seconds(cell, terms[k], 0))
+			return bad(c, 0,
+				   "cell %zu: %s must be a finite number >= 0",
+				   i, terms[k]);
+	return PR_OK;
+}
+
+static int arrival_workload(const pr_spec *s)
+{
+	return !strcmp(s->workload, "arrival") ||
+	       !strcmp(s->workload, "dp-step");
+}
+
 /* Cell i: what the analysis matches samples with, and its seconds. */
 static int check_cell(const checker *c, json_t *cell, size_t i)
 {
@@ -129,6 +187,7 @@ static int check_cell(const checker *c, json_t *cell, size_t i)
 	json_t *control = json_object_get(cell, "control");
 	json_t *extra = json_object_get(cell, "extrapolated");
 	pr_reduce r;
+	int error;
 
 	if (!json_is_object(cell))
 		return bad(c, 0, "cell %zu is not an object", i);
@@ -171,6 +230,8 @@ static int check_cell(const checker *c, json_t *cell, size_t i)
 	if (extra && !json_is_boolean(extra))
 		return bad(c, 0, "cell %zu: extrapolated must be true or false",
 			   i);
+	if (arrival_workload(s) && (error = check_arrival_cell(c, cell, i)) < 0)
+		return error;
 	return check_seconds(c, cell, i);
 }
 
@@ -277,6 +338,29 @@ static int check_unavailable(const checker *c, json_t *pred)
 	return PR_OK;
 }
 
+/* Pattern replay: the replayed delays the prediction priced, where it
+ * records them ("arrival": {"replay_ns": [...]}: integers >= 0). */
+static int check_replay(const checker *c, json_t *pred)
+{
+	json_t *arrival = json_object_get(pred, "arrival");
+	json_t *v = json_object_get(arrival, "replay_ns"), *x;
+	size_t i;
+
+	if (arrival && !json_is_object(arrival))
+		return bad(c, 0, "\"arrival\" must be an object");
+	if (v && !json_is_array(v))
+		return bad(c, 0, "arrival.replay_ns must be an array");
+	json_array_foreach(v, i, x)
+	{
+		if (!json_is_integer(x) || json_integer_value(x) < 0)
+			return bad(c, 0,
+				   "arrival.replay_ns[%zu] must be an "
+				   "integer >= 0",
+				   i);
+	}
+	return PR_OK;
+}
+
 /* Whose prediction it is: the experiment and the spec it was made from. */
 static int check_origin(const checker *c, json_t *pred, const char *spec_blob)
 {
@@ -321,7 +405,8 @@ int pr_prediction_check(json_t **out, const char *text, size_t len,
 	}
 	if ((error = check_origin(&c, pred, spec_blob)) < 0 ||
 	    (error = check_cells(&c, pred)) < 0 ||
-	    (error = check_unavailable(&c, pred)) < 0)
+	    (error = check_unavailable(&c, pred)) < 0 ||
+	    (error = check_replay(&c, pred)) < 0)
 		goto cleanup;
 	if (json_object_get(pred, "unavailable")) {
 		/* no split or sweep: `prereg run` refuses it (run.c) */

@@ -38,7 +38,11 @@ const char *pr_reduce_name(pr_reduce r);
  *   0 <= lo_s <= predicted_s <= hi_s, and where present "rows" an integer
  *   >= 0, "rank" an integer in [0, spec->nranks), "device" a string,
  *   "reduce" one of pr_reduce_parse's names, "formula" a string,
- *   "control" "negative", "extrapolated" true or false;
+ *   "control" "negative", "extrapolated" true or false; workloads
+ *   arrival and dp-step: where present "pattern" and "algorithm" the
+ *   config's, "t_msg_s" a finite number > 0, "spread_s", "t_alg_s",
+ *   "hop_s" and "reduce_s" finite numbers >= 0;
+ * - where present "arrival.replay_ns" an array of integers >= 0;
  * - workload row-split: "split.rows_per_rank" spec->nranks integers >= 0
  *   that sum to spec->rows;
  * - rows_list = auto: "sweep.rows_list" 1 to 64 integers in [1, 2^24]

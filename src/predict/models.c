@@ -14,10 +14,8 @@
 #include "run/envcap.h"
 #include "run/launch.h"
 
-/* A cell: the config and phase it matches, predicted seconds, [lo, hi]
- * (the tolerance band; predict.c sets the spec's band on every cell). */
-static json_t *cell(const pr_spec *spec, int config, const char *phase,
-		    double predicted)
+json_t *pr_model_cell(const pr_spec *spec, int config, const char *phase,
+		      double predicted)
 {
 	return json_pack("{s:i, s:s, s:s, s:s, s:i, s:f, s:f, s:f}", "config",
 			 config, "transport", pr_spec_transport(spec, config),
@@ -47,15 +45,9 @@ static int ncores_here(void)
 	return n;
 }
 
-/*
- * The Hockney parameters of (transport, placement), fitted from cal and
- * recorded in params[transport][placement] the first time (later fits of
- * the same pair are silent: they warned once). *measured (borrowed from
- * params) gets the placement the calibration measured them under.
- */
-static int hockney_for(pr_hockney_params *hp, const char **measured,
-		       json_t *params, const pr_calib *cal, const char *tr,
-		       const char *pl)
+int pr_model_hockney(pr_hockney_params *hp, const char **measured,
+		     json_t *params, const pr_calib *cal, const char *tr,
+		     const char *pl)
 {
 	json_t *by_tr = json_object_get(params, tr), *o = NULL, *cp;
 	int seen = by_tr && json_object_get(by_tr, pl), was = 0, error;
@@ -125,7 +117,7 @@ static json_t *allreduce_cell(int *error, const pr_spec *spec, int c,
 		    pr_hockney_extrapolated(&hp->reduce, m[i]))
 			extra = i;
 	}
-	x = cell(spec, c, phase, t);
+	x = pr_model_cell(spec, c, phase, t);
 	json_object_set_new(x, "bytes", json_integer((json_int_t)n));
 	json_object_set_new(x, "algorithm",
 			    json_string(pr_spec_algorithm(spec, c)));
@@ -176,9 +168,9 @@ static int predict_hockney_ring(json_t *pred, const pr_spec *spec,
 		const char *measured;
 		pr_hockney_params hp;
 
-		if ((error = hockney_for(&hp, &measured, params, cal,
-					 pr_spec_transport(spec, c),
-					 pr_spec_placement(spec, c))) < 0)
+		if ((error = pr_model_hockney(&hp, &measured, params, cal,
+					      pr_spec_transport(spec, c),
+					      pr_spec_placement(spec, c))) < 0)
 			break;
 		config_sharing(spec, c, 1);
 		if ((x = allreduce_cell(&error, spec, c, "allreduce", n_big,
@@ -269,9 +261,9 @@ static int predict_hockney_allreduce(json_t *pred, const pr_spec *spec,
 				c, pr_spec_algorithm(spec, c));
 			continue;
 		}
-		if ((error = hockney_for(&hp, &measured, params, cal,
-					 pr_spec_transport(spec, c),
-					 pr_spec_placement(spec, c))) < 0)
+		if ((error = pr_model_hockney(&hp, &measured, params, cal,
+					      pr_spec_transport(spec, c),
+					      pr_spec_placement(spec, c))) < 0)
 			break;
 		config_sharing(spec, c, 1);
 		error = allreduce_cells(pred, spec, c, f, &hp, measured);
@@ -414,7 +406,7 @@ static json_t *linear_cell(const pr_spec *spec, int c, const char *kind,
 			   const pr_linear_fit *fit, double a, double b, long w,
 			   long r)
 {
-	json_t *x = cell(spec, c, "compute", a + b * (double)r);
+	json_t *x = pr_model_cell(spec, c, "compute", a + b * (double)r);
 	double e = pr_linear_wave_ratio(a, b, w, r);
 
 	json_object_set_new(x, "rows", json_integer(r));
@@ -519,7 +511,7 @@ static void split_cells(json_t *pred, const pr_spec *spec, const long *rows,
 			s = rank_sharing(spec, i, ncores, packed);
 			t = s * (a[i] + b[i] * (double)rows[i]);
 
-			x = cell(spec, c, "compute", t);
+			x = pr_model_cell(spec, c, "compute", t);
 			json_object_set_new(x, "rank", json_integer(i));
 			json_object_set_new(x, "rows", json_integer(rows[i]));
 			json_object_set_new(x, "sharing", json_real(s));
@@ -533,7 +525,7 @@ static void split_cells(json_t *pred, const pr_spec *spec, const long *rows,
 			if (t > makespan)
 				makespan = t;
 		}
-		x = cell(spec, c, "compute", makespan);
+		x = pr_model_cell(spec, c, "compute", makespan);
 		json_object_set_new(x, "reduce", json_string("max_over_ranks"));
 		json_object_set_new(x, "sharing", json_real(s));
 		add_cell(pred, x);
@@ -612,11 +604,13 @@ static int gatherv_cells(json_t *pred, json_t *params, const pr_spec *spec,
 		pr_hockney_params hp;
 		json_t *x;
 
-		if ((error = hockney_for(&hp, &measured, params, cal, priced,
-					 pr_spec_placement(spec, c))) < 0)
+		if ((error =
+			 pr_model_hockney(&hp, &measured, params, cal, priced,
+					  pr_spec_placement(spec, c))) < 0)
 			break;
-		x = cell(spec, c, "gatherv",
-			 pr_hockney_linear_gatherv(&hp, spec->nranks, m, 0));
+		x = pr_model_cell(
+		    spec, c, "gatherv",
+		    pr_hockney_linear_gatherv(&hp, spec->nranks, m, 0));
 		json_object_set_new(x, "rank", json_integer(0));
 		json_object_set_new(x, "priced_as", json_string(priced));
 		add_cell(pred, x);
@@ -1060,6 +1054,30 @@ const pr_model pr_models[] = {
      "rows_per_block, units = min(T, cores), the per-row cost cancelling; "
      "band [p / (1 + tolerance), p * (1 + tolerance)]",
      check_launch_settings, predict_launch_settings, pr_analyze_launch_ratio},
+    {"pap-hockney", 1, 0, 0,
+     "Allreduce of n bytes over p ranks under an arrival pattern, arrivals "
+     "a_i the pattern's delays (uniform: the median of 2001 calls drawn by "
+     "its generator). A built-in algorithm overlaps nothing of the wait: "
+     "after the last arrival its hockney-allreduce formula T_alg(n) "
+     "(default: no formula, no cell), total = omega + T_alg(n), omega = "
+     "max a - min a. pap, the sorted chain in the order learned from the "
+     "call two before (arrivals ascending): c_0 = a_(0), c_k = max(c_{k-1} "
+     "+ H, a_(k)) + R(n), H = P(n) + P(8p) (the partial sum and the p "
+     "waits), then a binomial broadcast of ceil(log2 p) H: end = c_{p-1} "
+     "+ ceil(log2 p) H, total = end - min a, after = end - max a. Cells: "
+     "allreduce span (the total) and after_last_arrival per config and "
+     "size; dp-step with compute = pattern also step (span), end counted "
+     "from the step's start",
+     pr_model_pap_check, pr_model_pap_predict, NULL},
+    {"pap-dp-step", 1, 1, 0,
+     "dp-step with compute = rows: rank i computes a + b*rows_i alone "
+     "(its device's rows fit, calibration), t_i when the ranks share the "
+     "config's cores (packed 1, else this machine's; k ranks still "
+     "computing get min(1, cores/k) of a core each), then allreduces the "
+     "gradient buffer; the step time = max_i t_i + T_alg(n) for a built-in "
+     "algorithm, c_{p-1} + ceil(log2 p) H for pap (the chain of "
+     "pap-hockney over arrivals t_i), P, X and R from comm_calibration",
+     pr_model_pap_dp_check, pr_model_pap_dp_predict, NULL},
 };
 
 const size_t pr_nmodels = sizeof(pr_models) / sizeof(pr_models[0]);

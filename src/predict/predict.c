@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "format/replayed.h"
 #include "format/spec.h"
 #include "predict/calib.h"
 #include "predict/models.h"
@@ -142,8 +143,9 @@ static int same_cell(const json_t *a, const json_t *b)
  * could (a resampling can leave a size without launches).
  */
 static int bootstrap(double *rep, const pr_model *m, const pr_spec *spec,
-		     const json_t *cells, pr_calib *cal, pr_calib *comm)
+		     const json_t *pred, pr_calib *cal, pr_calib *comm)
 {
+	const json_t *cells = json_object_get(pred, "cells");
 	resampling rc, rm;
 	uint64_t rng = seed_of(cal, comm);
 	int b, good = 0, was = pr_set_quiet(1);
@@ -155,6 +157,10 @@ static int bootstrap(double *rep, const pr_model *m, const pr_spec *spec,
 		json_t *p = json_pack("{s:{}, s:[]}", "model", "cells");
 		json_t *pc = json_object_get(p, "cells");
 		int ok;
+
+		if (json_object_get(pred, "arrival"))
+			json_object_set(p, "arrival",
+					json_object_get(pred, "arrival"));
 
 		resample(&rc, &rng);
 		resample(&rm, &rng);
@@ -218,9 +224,10 @@ static void tolerance_bands(json_t *cells, const pr_spec *spec)
 	}
 }
 
-static int calibration_bands(json_t *cells, const pr_spec *spec, pr_calib *cal,
+static int calibration_bands(json_t *pred, const pr_spec *spec, pr_calib *cal,
 			     pr_calib *comm)
 {
+	json_t *cells = json_object_get(pred, "cells");
 	const pr_model *m = pr_model_lookup(spec->model);
 	size_t n = json_array_size(cells), i;
 	double *rep = pr_calloc(n * PR_PREDICT_REPLICATES + 1, sizeof(double));
@@ -234,7 +241,7 @@ static int calibration_bands(json_t *cells, const pr_spec *spec, pr_calib *cal,
 				     "with a calibration",
 				     spec->path);
 	}
-	good = bootstrap(rep, m, spec, cells, cal, comm);
+	good = bootstrap(rep, m, spec, pred, cal, comm);
 	if (good < PR_PREDICT_REPLICATES / 2) {
 		free(rep);
 		return pr_error_code(PR_EINPUT,
@@ -346,7 +353,7 @@ int pr_predict_bands(json_t *pred, const pr_spec *spec, pr_calib *cal,
 	if (!json_array_size(cells))
 		return PR_OK;
 	if (spec->band && !strcmp(spec->band, "calibration"))
-		error = calibration_bands(cells, spec, cal, comm);
+		error = calibration_bands(pred, spec, cal, comm);
 	else
 		tolerance_bands(cells, spec);
 	if (error == PR_OK)
@@ -411,6 +418,34 @@ static int load_calibration(pr_calib *out, json_t *pred, git_repository *repo,
 }
 
 /*
+ * Pattern replay: the replayed delays (format/replayed.h) recorded in
+ * pred as "arrival": {"replay": {experiment, run, scale}, "replay_ns"},
+ * what the model prices the pattern with. Nothing without a replay.
+ */
+static int replayed(json_t *pred, git_repository *repo, const pr_spec *spec)
+{
+	int64_t *ns = NULL;
+	json_t *v;
+	int n = 0, i, error;
+
+	if (!spec->replay_experiment)
+		return PR_OK;
+	if ((error =
+		 pr_arrival_replay_spec(&ns, &n, pr_repo_root(repo), spec)) < 0)
+		return error;
+	v = json_array();
+	for (i = 0; i < n; i++)
+		json_array_append_new(v, json_integer((json_int_t)ns[i]));
+	json_object_set_new(pred, "arrival",
+			    json_pack("{s:{s:s, s:s, s:f}, s:o}", "replay",
+				      "experiment", spec->replay_experiment,
+				      "run", spec->replay_run, "scale",
+				      spec->replay_scale, "replay_ns", v));
+	free(ns);
+	return PR_OK;
+}
+
+/*
  * The model's cells and parameters, from the calibration runs it needs
  * (loaded here, after the model's own checks of the spec).
  */
@@ -429,7 +464,8 @@ static int predict_model(json_t *pred, git_repository *repo,
 				     spec->path, spec->model);
 	if (!m->predict)
 		return PR_OK;
-	if (m->check && (error = m->check(spec)) < 0)
+	if ((m->check && (error = m->check(spec)) < 0) ||
+	    (error = replayed(pred, repo, spec)) < 0)
 		goto cleanup;
 	if (m->needs_calibration &&
 	    (error = load_calibration(&cal, pred, repo, spec)) != PR_OK) {

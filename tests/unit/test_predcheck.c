@@ -728,6 +728,88 @@ static void test_blobs(void **state)
 	pr_remove_tree(dir);
 }
 
+/* An arrival experiment, 2 ranks: configs (ring, none), (ring, one-late),
+ * (pap, none), (pap, one-late). */
+#define SPEC_ARRIVAL                                                           \
+	"[experiment]\n"                                                       \
+	"kind = validation\n"                                                  \
+	"claim = c\n"                                                          \
+	"workload = arrival\n"                                                 \
+	"[shape]\n"                                                            \
+	"sizes = 64\n"                                                         \
+	"[ranks]\n"                                                            \
+	"group = cpu*2\n"                                                      \
+	"[mpi]\n"                                                              \
+	"algorithm = ring, pap\n"                                              \
+	"[arrival]\n"                                                          \
+	"pattern = none, one-late\n"                                           \
+	"delay_us = 100\n"
+
+/* A cell of SPEC_ARRIVAL's config 3 (pap, one-late) with key = value
+ * added (key NULL: none). */
+static json_t *arrival_pred(const char *key, json_t *value)
+{
+	json_t *p = json_pack(
+	    "{s:s, s:s, s:[{s:i, s:s, s:i, s:s, s:f, s:f, s:f, s:s, s:s, "
+	    "s:f, s:f, s:f, s:f}]}",
+	    "experiment", "s", "spec_blob", BLOB, "cells", "config", 3, "phase",
+	    "allreduce", "bytes", 64, "reduce", "span", "predicted_s", 1e-4,
+	    "lo_s", 0.5e-4, "hi_s", 1.5e-4, "algorithm", "pap", "pattern",
+	    "one-late", "t_msg_s", 1e-6, "spread_s", 1e-4, "hop_s", 1e-6,
+	    "reduce_s", 0.0);
+
+	if (key)
+		json_object_set_new(
+		    json_array_get(json_object_get(p, "cells"), 0), key, value);
+	return p;
+}
+
+/* The fields of an arrival cell: the config's pattern and algorithm,
+ * t_msg_s > 0, the priced terms >= 0; the replayed delays. */
+static void test_arrival_cells(void **state)
+{
+	pr_spec *spec = spec_of(SPEC_ARRIVAL), *plain = spec_of(SPEC_PLAIN);
+	json_t *p;
+
+	(void)state;
+	assert_int_equal(check(arrival_pred(NULL, NULL), spec), PR_OK);
+	refused(arrival_pred("pattern", json_string("none")), spec,
+		"cell 0: pattern must be \"one-late\", config 3's");
+	refused(arrival_pred("pattern", json_integer(1)), spec,
+		"pattern must be");
+	refused(arrival_pred("algorithm", json_string("ring")), spec,
+		"cell 0: algorithm must be \"pap\", config 3's");
+	refused(arrival_pred("t_msg_s", json_real(0.0)), spec,
+		"cell 0: t_msg_s must be a finite number > 0");
+	refused(arrival_pred("t_msg_s", json_string("1")), spec,
+		"t_msg_s must be");
+	assert_int_equal(check(arrival_pred("t_msg_s", json_real(1e-12)), spec),
+			 PR_OK);
+	refused(arrival_pred("reduce_s", json_real(-1e-9)), spec,
+		"cell 0: reduce_s must be a finite number >= 0");
+	refused(arrival_pred("t_alg_s", json_string("x")), spec,
+		"cell 0: t_alg_s must be a finite number >= 0");
+	/* other workloads' cells are not read for these fields */
+	p = json_pack("{s:s, s:s, s:[{s:i, s:s, s:f, s:f, s:f, s:s}]}",
+		      "experiment", "s", "spec_blob", BLOB, "cells", "config",
+		      0, "phase", "allreduce", "predicted_s", 1.0, "lo_s", 0.5,
+		      "hi_s", 1.5, "pattern", "whatever");
+	assert_int_equal(check(p, plain), PR_OK);
+	p = arrival_pred(NULL, NULL);
+	json_object_set_new(p, "arrival",
+			    json_pack("{s:[i, i]}", "replay_ns", 0, 1500));
+	assert_int_equal(check(p, spec), PR_OK);
+	p = arrival_pred(NULL, NULL);
+	json_object_set_new(p, "arrival",
+			    json_pack("{s:[i, i]}", "replay_ns", 0, -1));
+	refused(p, spec, "arrival.replay_ns[1] must be an integer >= 0");
+	p = arrival_pred(NULL, NULL);
+	json_object_set_new(p, "arrival", json_string("x"));
+	refused(p, spec, "\"arrival\" must be an object");
+	pr_spec_free(spec);
+	pr_spec_free(plain);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -751,6 +833,7 @@ int main(void)
 	    cmocka_unit_test(test_split),
 	    cmocka_unit_test(test_unavailable),
 	    cmocka_unit_test(test_sweep),
+	    cmocka_unit_test(test_arrival_cells),
 	    cmocka_unit_test(test_message),
 	    cmocka_unit_test(test_blobs),
 	};

@@ -1062,7 +1062,7 @@ static void test_lookup(void **state)
 	size_t i;
 
 	(void)state;
-	assert_int_equal(pr_nmodels, 7);
+	assert_int_equal(pr_nmodels, 9);
 	for (i = 0; i < pr_nmodels; i++)
 		assert_ptr_equal(pr_model_lookup(pr_models[i].name),
 				 &pr_models[i]);
@@ -1073,6 +1073,170 @@ static void test_lookup(void **state)
 	assert_null(pr_model_lookup(NULL));
 }
 
+/* The cell of config c, phase and reduce. */
+static json_t *reduce_cell(json_t *pred, int c, const char *phase,
+			   const char *reduce)
+{
+	json_t *x;
+	size_t i;
+
+	json_array_foreach(json_object_get(pred, "cells"), i, x)
+	{
+		if (json_integer_value(path(x, "config")) == c &&
+		    !strcmp(json_string_value(path(x, "phase")), phase) &&
+		    !strcmp(json_string_value(path(x, "reduce")), reduce))
+			return x;
+	}
+	fail_msg("no cell config %d %s %s", c, phase, reduce);
+	return NULL;
+}
+
+static void close_us(json_t *c, double us)
+{
+	close_to(predicted(c), us * 1e-6);
+}
+
+/*
+ * Model pap-hockney, p = 4, n = 1024, D = 100 us: configs ring 0-3, rd
+ * 4-7, pap 8-11, default 12-15 (patterns none, one-late, linear,
+ * uniform). ring 3 [X(256) + R(256)] + 3 X(256) = 3 (3.256 + 0.164) + 3
+ * (3.256) = 20.028 us; rd 2 [X(1024) + R(1024)] = 2 (4.024 + 0.356) =
+ * 8.76 us. pap: hop H = P(1024) + P(32) = 3.024 + 2.032 = 5.056 us, R =
+ * 0.356 us, broadcast 2 H = 10.112 us. none: 3 (H + R) + 2 H = 26.348 us.
+ * one-late (rank 3): c_2 = 2 (H + R) = 10.824, c_3 = max(15.88, 100) +
+ * 0.356 = 100.356, end 110.468 us, after 10.468 us. linear (0, 33.333,
+ * 66.666, 100 us): c_1 = 33.689, c_2 = 67.022, c_3 = 100.356: the same.
+ */
+static void test_pap_hockney(void **state)
+{
+	const pr_model *m = pr_model_lookup("pap-hockney");
+	pr_spec *s = spec(
+	    "arrival", "sizes = 1024\n",
+	    "[ranks]\ngroup = cpu*4\n[factors]\ntransport = vader\n[mpi]\n"
+	    "algorithm = ring, recursive_doubling, pap, default\n[arrival]\n"
+	    "pattern = none, one-late, linear, uniform\ndelay_us = 100\n"
+	    "[model]\nname = pap-hockney\ncalibration = cal\ntolerance = "
+	    "0.1\n");
+	pr_spec *three = spec("arrival", "sizes = 1024\n",
+			      "[ranks]\ngroup = cpu*3\n[mpi]\nalgorithm = "
+			      "recursive_doubling\n[model]\nname = "
+			      "pap-hockney\ncalibration = cal\n");
+	pr_spec *kv = spec("kv-split", "rows = 1024\nkeys = 64\nd = 64\n",
+			   "[ranks]\ngroup = cpu*4\n[model]\nname = "
+			   "pap-hockney\ncalibration = cal\n");
+	json_t *pred = new_prediction(), *c;
+	double spread;
+	pr_calib cal;
+	int k;
+
+	(void)state;
+	assert_non_null(m);
+	assert_true(m->needs_calibration && !m->needs_comm_calibration);
+	assert_int_equal(m->check(s), 0);
+	assert_int_equal(m->check(three), PR_EINPUT);
+	assert_int_equal(m->check(kv), PR_EINPUT);
+	calib_take(&cal, warm_csv(1, 0), vader_spread);
+	assert_int_equal(m->predict(pred, s, &cal, NULL), 0);
+	/* three algorithms with a formula x 4 patterns x 2 cells; default
+	 * has none and says so */
+	assert_int_equal(json_array_size(json_object_get(pred, "cells")), 24);
+	assert_non_null(strstr(said, "algorithm 'default'"));
+	for (k = 0; k < 3; k++) {
+		close_us(
+		    reduce_cell(pred, k, "allreduce", "after_last_arrival"),
+		    20.028);
+		close_us(
+		    reduce_cell(pred, 4 + k, "allreduce", "after_last_arrival"),
+		    8.76);
+	}
+	close_us(reduce_cell(pred, 0, "allreduce", "span"), 20.028);
+	close_us(reduce_cell(pred, 1, "allreduce", "span"), 120.028);
+	close_us(reduce_cell(pred, 2, "allreduce", "span"), 120.028);
+	close_us(reduce_cell(pred, 5, "allreduce", "span"), 108.76);
+	c = reduce_cell(pred, 8, "allreduce", "span");
+	close_us(c, 26.348);
+	assert_string_equal(json_string_value(path(c, "formula")), "pap chain");
+	assert_string_equal(json_string_value(path(c, "pattern")), "none");
+	close_to(num(c, "t_msg_s"), 3.024e-6);
+	close_to(num(c, "hop_s"), 5.056e-6);
+	close_to(num(c, "reduce_s"), 0.356e-6);
+	close_us(reduce_cell(pred, 8, "allreduce", "after_last_arrival"),
+		 26.348);
+	for (k = 9; k <= 10; k++) {
+		close_us(reduce_cell(pred, k, "allreduce", "span"), 110.468);
+		close_us(
+		    reduce_cell(pred, k, "allreduce", "after_last_arrival"),
+		    10.468);
+	}
+	/* uniform: the median range of 4 uniforms on [0, D] is 0.6143 D
+	 * (4x^3 - 3x^4 = 1/2); a built-in adds T_alg to it, and after the
+	 * last arrival the chain needs at least R and the broadcast */
+	c = reduce_cell(pred, 3, "allreduce", "span");
+	spread = num(c, "spread_s");
+	assert_true(fabs(spread - 61.43e-6) < 3e-6);
+	close_to(predicted(c), spread + 20.028e-6);
+	close_us(reduce_cell(pred, 3, "allreduce", "after_last_arrival"),
+		 20.028);
+	c = reduce_cell(pred, 11, "allreduce", "after_last_arrival");
+	assert_true(predicted(c) >= (0.356 + 10.112) * 1e-6);
+	assert_true(predicted(c) <= (100 + 26.348) * 1e-6);
+	json_decref(pred);
+	pr_calib_free(&cal);
+	pr_spec_free(s);
+	pr_spec_free(three);
+	pr_spec_free(kv);
+}
+
+/*
+ * Model pap-dp-step, p = 2, rows 100 and 300 on T(r) = 1 ms + 1 us * r:
+ * compute 1.1 and 1.3 ms alone, packed on one core 2.2 and 2.4 ms (both
+ * at half a core until rank 0 is done); n = 1024. ring X(512) + R(512) +
+ * X(512) = 3.512 + 0.228 + 3.512 = 7.252 us: step 2407.252 us. pap H =
+ * P(1024) + P(16) = 5.04 us, R = 0.356 us: c_1 = max(2205.04, 2400) +
+ * 0.356, end + H = 2405.396 us, after 5.396 us.
+ */
+static void test_pap_dp_step(void **state)
+{
+	const pr_model *m = pr_model_lookup("pap-dp-step");
+	pr_spec *s = spec("dp-step", "sizes = 1024\nkeys = 64\nd = 64\n",
+			  "[ranks]\ngroup = cpu*2\n[factors]\ntransport = "
+			  "vader\nplacement = packed\n[mpi]\nalgorithm = "
+			  "ring, pap\n[dp]\nrows = "
+			  "100, 300\n[model]\nname = pap-dp-step\ncalibration "
+			  "= cal\ncomm_calibration = comm\n");
+	json_t *pred = new_prediction();
+	pr_calib cal, comm;
+
+	(void)state;
+	assert_non_null(m);
+	assert_true(m->needs_calibration && m->needs_comm_calibration);
+	assert_int_equal(m->check(s), 0);
+	assert_int_equal(pr_model_lookup("pap-hockney")->check(s), PR_EINPUT);
+	calib(&cal, rows_csv,
+	      "{\"workload\": {\"keys\": 64, \"d\": 64}, \"configs\": [{}]}");
+	calib_take(&comm, warm_csv(1, 0), vader_spread);
+	assert_int_equal(m->predict(pred, s, &cal, &comm), 0);
+	assert_int_equal(json_array_size(json_object_get(pred, "cells")), 6);
+	close_us(reduce_cell(pred, 0, "step", "span"), 2407.252);
+	close_us(reduce_cell(pred, 0, "allreduce", "after_last_arrival"),
+		 7.252);
+	close_us(reduce_cell(pred, 0, "allreduce", "span"), 207.252);
+	close_us(reduce_cell(pred, 1, "step", "span"), 2405.396);
+	close_us(reduce_cell(pred, 1, "allreduce", "after_last_arrival"),
+		 5.396);
+	close_to(num(json_array_get(path(pred, "model.params.compute"), 1),
+		     "compute_s"),
+		 1.3e-3);
+	close_to(num(pred, "model.params.shared.packed.cores"), 1);
+	close_to(json_number_value(json_array_get(
+		     path(pred, "model.params.shared.packed.compute_s"), 1)),
+		 2.4e-3);
+	json_decref(pred);
+	pr_calib_free(&cal);
+	pr_calib_free(&comm);
+	pr_spec_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1081,6 +1245,8 @@ int main(void)
 	    cmocka_unit_test(test_clamped_intercept),
 	    cmocka_unit_test(test_placement),
 	    cmocka_unit_test(test_hockney_allreduce),
+	    cmocka_unit_test(test_pap_hockney),
+	    cmocka_unit_test(test_pap_dp_step),
 	    cmocka_unit_test(test_calibration_band),
 	    cmocka_unit_test(test_linear_rows),
 	    cmocka_unit_test(test_split_gatherv),
