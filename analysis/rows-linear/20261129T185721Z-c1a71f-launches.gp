@@ -23,7 +23,7 @@ set xrange [-0.5:4.5]
 set key below maxcols 2 font ",9"
 set xtics 1
 set logscale y
-set yrange [0.00299636:428.696]
+set yrange [0.00295182:1248.57]
 plot '20261129T185721Z-c1a71f-launches.dat' index 0 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 1 title "0 default/spread compute cpu rows 1", \
      '20261129T185721Z-c1a71f-launches.dat' index 1 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 2 title "0 default/spread compute cpu rows 2", \
      '20261129T185721Z-c1a71f-launches.dat' index 2 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 3 title "0 default/spread compute cpu rows 4", \
