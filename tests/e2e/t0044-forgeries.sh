@@ -28,33 +28,38 @@ for r in j["runs"]:
         print("grade=" + r["grade"])
 PY
 }
-# only DESC CHECK: the audit exits 1, the run is broken, CHECK FAILs and
-# every other check of the run PASSes
-only() {
+# fails DESC "CHECK...": the audit exits 1, the run is broken, each CHECK
+# FAILs and every other check of the run PASSes
+fails() {
 	results >"$SCRATCH/res"
-	bad=$(grep -v "^$2=FAIL$" "$SCRATCH/res" | grep -v '=PASS$' |
-		grep -v '^exit=1$' | grep -v '^grade=broken$' | tr '\n' ' ')
-	if grep -q "^$2=FAIL$" "$SCRATCH/res" && [ -z "$bad" ] &&
-		grep -q '^exit=1$' "$SCRATCH/res"; then
-		ok "$1: $2 alone FAILs"
+	want=$(for c in $2; do echo "$c=FAIL"; done)
+	bad=$(grep -v '=PASS$' "$SCRATCH/res" | grep -v '^exit=1$' |
+		grep -v '^grade=broken$' | grep -vxF "$want" | tr '\n' ' ')
+	miss=$(echo "$want" | grep -vxF -f "$SCRATCH/res" | tr '\n' ' ')
+	if [ -z "$miss" ] && [ -z "$bad" ] && grep -q '^exit=1$' "$SCRATCH/res"
+	then
+		ok "$1: $2 FAIL$(echo "$2" | grep -q ' ' || echo 's alone')"
 	else
 		not_ok "$1: $(tr '\n' ' ' <"$SCRATCH/res")"
 		python3 -c "import json;[print('#  ',c) for r in json.load(open('$SCRATCH/audit.json'))['runs'] for c in r['checks'] if c['result']!='PASS']"
 	fi
 }
+only() { fails "$1" "$2"; }
 # fresh NAME: a copy of the honest repo to forge in
 fresh() {
 	rm -rf "${SCRATCH:?}/$1"
 	cp -a "$base" "$SCRATCH/$1"
 	cd "$SCRATCH/$1" || exit 1
 }
-# manifest PYTHON: edit the run's manifest (m, a dict) with PYTHON, write
-# it as prereg does (sorted keys, 2-space indent), put its SHA-256 in the
-# run's ledger line and rewrite the run commit (HEAD) to hold both
+# manifest PYTHON [keep-status]: edit the run's manifest (m, a dict) with
+# PYTHON, write it as prereg does (sorted keys, 2-space indent), put its
+# SHA-256 (and its status, unless keep-status) in the run's ledger line
+# and rewrite the run commit (HEAD) to hold both
 manifest() {
-	python3 - "$dir/manifest.json" runs/t-calib/ledger.jsonl "$run" "$1" <<'PY'
+	python3 - "$dir/manifest.json" runs/t-calib/ledger.jsonl "$run" "$1" \
+		"${2:-}" <<'PY'
 import hashlib, json, sys
-path, ledger, run, code = sys.argv[1:5]
+path, ledger, run, code, keep = sys.argv[1:6]
 m = json.load(open(path))
 exec(code)
 text = json.dumps(m, indent=2, sort_keys=True) + "\n"
@@ -65,6 +70,8 @@ for l in lines:
     j = json.loads(l)
     if j["run_id"] == run:
         j["manifest_sha256"] = hashlib.sha256(text.encode()).hexdigest()
+        if keep != "keep-status":
+            j["status"] = m["status"]
         l = json.dumps(j, separators=(",", ":"))
     out.append(l)
 open(ledger, "w").write("\n".join(out) + "\n")
@@ -142,7 +149,7 @@ else not_ok "started at the pin: $(tr '\n' ' ' <"$SCRATCH/res")"; fi
 
 # the ledger line's status against the manifest's
 fresh status
-manifest "m['status'] = 'interrupted'"
+manifest "m['status'] = 'interrupted'" keep-status
 only "the manifest says interrupted, its ledger line complete" ledger
 
 # the manifest's ledger.prev against its line's prev
@@ -154,4 +161,98 @@ only "the manifest's ledger.prev is not its line's" ledger
 fresh named
 manifest "m['run_id'] = m['run_id'][:-1] + ('0' if m['run_id'][-1] != '0' else '1')"
 only "the manifest names another run id than its directory" manifest
+
+# the schedule, each a manifest made consistent but for one rule of it
+# (each case: NAME, DESC, PYTHON on the manifest m)
+while IFS='|' read -r name desc code; do
+	fresh "s-$name"
+	manifest "$code"
+	only "$desc" schedule
+done <<'EOF'
+seed-text|schedule.seed is not a number|m['schedule']['seed'] = 'x1'
+seed-other|schedule.seed is another pin's (the order left as it was)|m['schedule']['seed'] = str((int(m['schedule']['seed']) + 1) % 2**64)
+launches-zero|schedule.launches is 0|m['schedule']['launches'] = 0
+order-short|schedule.order lacks its last invocation|m['schedule']['order'] = m['schedule']['order'][:-1]
+order-swapped|schedule.order's first two invocations swapped|o = m['schedule']['order']; o[0], o[1] = o[1], o[0]
+launch-missing|a complete run without its last launch record|m['launches'] = m['launches'][:-1]
+launch-swapped|the first two launch records swapped|l = m['launches']; l[0], l[1] = l[1], l[0]
+plan-seed|a launch's plan.seed not the order's|m['launches'][0]['plan']['seed'] = '1'
+complete-failed|status complete with a launch that exited 1|m['launches'][1]['exit_status'] = 1
+failed-ranks|a failed run whose failed launch has a ranks report|m['status'] = 'failed'; m['launches'][1]['exit_status'] = 1
+no-warmup|a launch record without plan.warmup|del m['launches'][0]['plan']['warmup']
+nranks|a launch's ranks.nranks not the workload's|m['launches'][0]['ranks']['nranks'] = 3
+reps|a launch's plan.reps not the schedule's|m['launches'][0]['plan']['reps'] += 1
+size-order|a launch's size_order not the invocation seed's|m['launches'][0]['ranks']['size_order'].reverse()
+EOF
+
+# the blocks of rows: rank 1's rows of one rep relabelled rank 0, the
+# manifest's archive facts made the new archive's
+fresh s-blocks
+archive 'NR > 1 && $1 == 0 && $3 == 2 && $5 == 1 { $5 = 0 } { print }'
+sha=$(sha256sum "$SCRATCH/t.csv" | cut -d' ' -f1)
+manifest "m['archive']['sha256'] = '$sha'"
+only "one rep's rank 1 rows relabelled rank 0, same bytes and rows" schedule
+
+# rows that do not parse: the archive check says so, the schedule cannot
+# be checked
+fresh s-parse
+archive 'NR == 3 { $11 = "x" substr($11, 2) } { print }'
+sha=$(sha256sum "$SCRATCH/t.csv" | cut -d' ' -f1)
+manifest "m['archive']['sha256'] = '$sha'"
+fails "a row whose t_start_ns is no number, the facts updated" "archive schedule"
+
+# the pin, the blobs and the dates
+while IFS='|' read -r name check desc code; do
+	fresh "p-$name"
+	manifest "$code"
+	only "$desc" "$check"
+done <<'EOF'
+tag|pin|the manifest's pin.tag not prereg/pin/NAME/K|m['pin']['tag'] = 'prereg/pin/t-calib/2'
+spec-blob|blobs|the manifest's pin.spec_blob not the pin's|m['pin']['spec_blob'] = '0' * 40
+no-pred-blob|blobs|the manifest without pin.prediction_blob|del m['pin']['prediction_blob']
+started-text|dates|the manifest's started not a UTC time|m['started'] = m['started'].replace('T', ' ')
+EOF
+
+fresh p-lightweight
+pin=$(git rev-parse prereg/pin/t-calib/1^{commit})
+git tag -d prereg/pin/t-calib/1 >/dev/null && git tag prereg/pin/t-calib/1 "$pin"
+only "the pin tag replaced by a lightweight one" pin
+
+fresh p-moved
+git tag -d prereg/pin/t-calib/1 >/dev/null
+git tag -a -m moved prereg/pin/t-calib/1 "$pin^"
+only "the pin tag moved to the pin's parent" pin
+
+fresh p-untagged-summary
+git tag -d prereg/pin/t-calib/1 >/dev/null
+manifest "m['pin']['k'] = 2; m['pin']['tag'] = 'prereg/pin/t-calib/2'"
+only "no tag, and the pin commit's summary names another K" pin
+
+fresh p-pred-deleted
+git rm -q predictions/t-calib.json && git commit -q -m "no prediction"
+only "the prediction deleted after its pin" blobs
+
+fresh p-pred-changed
+echo '{}' >predictions/t-calib.json && git commit -q -am "another prediction"
+only "the prediction changed after its pin without prereg pin" blobs
+
+fresh p-run-backdated
+GIT_COMMITTER_DATE="2001-01-01T00:00:00Z" git commit -q --amend --no-edit
+only "the run commit dated before its parent" dates
+
+# committed: the archive re-gzipped (same CSV) in HEAD, or in the work
+# tree alone
+fresh c-regzip-head
+zcat "$dir/timings.csv.gz" | gzip -1 -n >"$SCRATCH/t.gz" && cp "$SCRATCH/t.gz" "$dir/timings.csv.gz"
+git commit -q -am "smaller archive"
+only "the archive re-gzipped in a later commit, the same CSV" committed
+fresh c-regzip-work
+cp "$SCRATCH/t.gz" "$dir/timings.csv.gz"
+only "the archive re-gzipped in the work tree, not committed" committed
+
+# the ledger: the run's line twice
+fresh l-twice
+tail -n 1 runs/t-calib/ledger.jsonl >>runs/t-calib/ledger.jsonl
+git commit -q -am "one more line"
+only "the run's ledger line written twice" ledger
 echo "1..$n"
