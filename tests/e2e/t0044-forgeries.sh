@@ -255,4 +255,24 @@ fresh l-twice
 tail -n 1 runs/t-calib/ledger.jsonl >>runs/t-calib/ledger.jsonl
 git commit -q -am "one more line"
 only "the run's ledger line written twice" ledger
+
+# what one failure leaves unchecked: each later check that needs it FAILs
+# as "not checked", never PASSes
+fresh m-not-json
+printf '[1, 2]\n' >"$dir/manifest.json"
+git commit -q --amend -a --no-edit
+fails "a manifest that is no JSON object" \
+	"manifest pin blobs valid dates archive schedule ledger"
+fresh m-no-pin
+manifest "m['pin']['commit'] = 'not-a-commit'"
+fails "a manifest whose pin.commit is no commit id" \
+	"pin blobs valid dates schedule"
+fresh m-pin-gone
+manifest "m['pin']['commit'] = 'f' * 40"
+fails "a manifest whose pin commit is not in the repository" \
+	"pin blobs valid dates schedule"
+fresh a-gone
+git rm -q "$dir/timings.csv.gz" && git commit -q --amend --no-edit
+fails "the archive never committed with its manifest" \
+	"committed archive schedule"
 echo "1..$n"
