@@ -236,6 +236,12 @@ fresh p-pred-changed
 echo '{}' >predictions/t-calib.json && git commit -q -am "another prediction"
 only "the prediction changed after its pin without prereg pin" blobs
 
+fresh p-run-tree
+echo '{}' >predictions/t-calib.json && git commit -q --amend -a --no-edit
+git show prereg/pin/t-calib/1:predictions/t-calib.json >predictions/t-calib.json
+git commit -q -am "the pinned prediction back"
+only "the run commit holding another prediction than its pin, HEAD the pin's again" blobs
+
 fresh p-run-backdated
 GIT_COMMITTER_DATE="2001-01-01T00:00:00Z" git commit -q --amend --no-edit
 only "the run commit dated before its parent" dates

@@ -388,7 +388,8 @@ static void test_band_edges(void **state)
 	assert_int_equal(band_verdict(PR_RULE_INTERVAL, hi, 1), PR_PASS);
 	assert_int_equal(band_verdict(PR_RULE_INTERVAL, stat, 1), PR_PASS);
 	assert_int_equal(band_verdict(PR_RULE_INTERVAL, 0, 1), PR_PASS);
-	assert_int_equal(band_verdict(PR_RULE_INTERVAL, 0, lo), PR_INCONCLUSIVE);
+	assert_int_equal(band_verdict(PR_RULE_INTERVAL, 0, lo),
+			 PR_INCONCLUSIVE);
 	assert_int_equal(band_verdict(PR_RULE_INTERVAL, -1, lo), PR_PASS);
 	assert_int_equal(band_verdict(PR_RULE_INTERVAL, -1, nextafter(lo, 0)),
 			 PR_FAIL); /* slower: the interval starts above hi_s */
