@@ -64,8 +64,7 @@ static pid_t holder(int *release, const char *text)
 		char *path = pr_asprintf("%s/.git/prereg.lock", base);
 		int fd = open(path, O_RDWR | O_CREAT, 0644);
 
-		if (fd < 0 || flock(fd, LOCK_EX) < 0 ||
-		    ftruncate(fd, 0) < 0 ||
+		if (fd < 0 || flock(fd, LOCK_EX) < 0 || ftruncate(fd, 0) < 0 ||
 		    (text && write(fd, text, strlen(text)) < 0) ||
 		    write(up[1], "x", 1) != 1)
 			_exit(1);
