@@ -762,6 +762,41 @@ static void test_lightweight_tag_is_no_pin(void **state)
 	assert_int_equal(check_ok(dir).k, 6);
 }
 
+/* pr_pin_lookup (recover's pin of a run): a pin by its tag; a tag that
+ * is missing, and one that names a commit without the spec and the
+ * prediction, are refused, each saying so. */
+static void test_pin_lookup(void **state)
+{
+	char dir[PATH_MAX];
+	git_repository *repo;
+	pr_pin pin, made;
+	int was;
+
+	(void)state;
+	seeded_repo(dir);
+	make_exp(dir);
+	made = pin_x(dir, 1);
+	repo = open_repo(dir);
+	memset(&pin, 0, sizeof(pin));
+	assert_int_equal(pr_pin_lookup(&pin, repo, "x", made.k), 0);
+	assert_int_equal(pin.k, made.k);
+	assert_string_equal(pin.commit, made.commit);
+	assert_string_equal(pin.spec_blob, made.spec_blob);
+	was = pr_set_quiet(1);
+	assert_int_equal(pr_pin_lookup(&pin, repo, "x", made.k + 1),
+			 PR_EREFUSED);
+	pr_set_quiet(was);
+	assert_non_null(strstr(pr_last_error(), "its tag is missing"));
+	/* a pin tag on the commit before the experiment existed */
+	GIT(dir, "tag", "-a", "-m", "no pin", "prereg/pin/x/9", "HEAD~1");
+	was = pr_set_quiet(1);
+	assert_int_equal(pr_pin_lookup(&pin, repo, "x", 9), PR_EREFUSED);
+	pr_set_quiet(was);
+	assert_non_null(
+	    strstr(pr_last_error(), "without the spec and the prediction"));
+	git_repository_free(repo);
+}
+
 static void test_summary_k(void **state)
 {
 	(void)state;
@@ -1094,6 +1129,7 @@ int main(void)
 	    cmocka_unit_test(test_pin_missing_files),
 	    cmocka_unit_test(test_pin_refuses_unusable),
 	    cmocka_unit_test(test_lightweight_tag_is_no_pin),
+	    cmocka_unit_test(test_pin_lookup),
 	    cmocka_unit_test(test_summary_k),
 	    cmocka_unit_test(test_untagged_pin),
 	    cmocka_unit_test(test_restore_conflict),

@@ -108,8 +108,7 @@ static void test_repo_tsa(void **state)
 			 PR_EINPUT);
 	assert_null(url);
 	assert_non_null(strstr(pr_last_error(), "http:// or https:// URL"));
-	assert_int_equal(repo_tsa(&url, "[pin]\nurl = https://a\n"),
-			 PR_EINPUT);
+	assert_int_equal(repo_tsa(&url, "[pin]\nurl = https://a\n"), PR_EINPUT);
 	assert_non_null(strstr(pr_last_error(), "unknown key 'url' in [pin]"));
 	assert_int_equal(repo_tsa(&url, "[stamp]\ntsa = https://a\n"),
 			 PR_EINPUT);
