@@ -183,6 +183,19 @@ no-warmup|a launch record without plan.warmup|del m['launches'][0]['plan']['warm
 nranks|a launch's ranks.nranks not the workload's|m['launches'][0]['ranks']['nranks'] = 3
 reps|a launch's plan.reps not the schedule's|m['launches'][0]['plan']['reps'] += 1
 size-order|a launch's size_order not the invocation seed's|m['launches'][0]['ranks']['size_order'].reverse()
+seed-negative|schedule.seed negative|m['schedule']['seed'] = '-1'
+seed-too-big|schedule.seed above 2^64 - 1|m['schedule']['seed'] = '18446744073709551616'
+launches-text|schedule.launches a string|m['schedule']['launches'] = str(m['schedule']['launches'])
+order-seed|an invocation's seed in schedule.order a number, not a string|m['schedule']['order'][0]['seed'] = 7
+order-launch|an invocation's launch in schedule.order not a number|m['schedule']['order'][0]['launch'] = 'x'
+record-launch|a launch record without its launch|del m['launches'][0]['launch']
+exit-missing|a complete run's launch record without its exit status|del m['launches'][0]['exit_status']
+ranks-missing|a complete run's launch record without its ranks report|del m['launches'][0]['ranks']
+samples-missing|a launch record without ranks.samples|del m['launches'][0]['ranks']['samples']
+warmup|schedule.warmup not the launches' plan.warmup|m['schedule']['warmup'] += 1
+size-order-short|a launch's size_order one size short|m['launches'][0]['ranks']['size_order'].pop()
+sizes-empty|a launch's plan.sizes empty|m['launches'][0]['plan']['sizes'] = []
+workload-name|the manifest without its workload's name|del m['workload']['name']
 EOF
 
 # the blocks of rows: rank 1's rows of one rep relabelled rank 0, the
@@ -227,6 +240,11 @@ fresh p-untagged-summary
 git tag -d prereg/pin/t-calib/1 >/dev/null
 manifest "m['pin']['k'] = 2; m['pin']['tag'] = 'prereg/pin/t-calib/2'"
 only "no tag, and the pin commit's summary names another K" pin
+
+fresh p-untagged-blobs
+git tag -d prereg/pin/t-calib/1 >/dev/null
+manifest "m['pin']['spec_blob'] = '0' * 40"
+fails "no tag, and the pin commit lacks the manifest's spec blob" "pin blobs"
 
 fresh p-pred-deleted
 git rm -q predictions/t-calib.json && git commit -q -m "no prediction"
