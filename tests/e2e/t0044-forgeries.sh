@@ -220,6 +220,12 @@ while IFS='|' read -r name check desc code; do
 	manifest "$code"
 	only "$desc" "$check"
 done <<'EOF'
+no-experiment|manifest|the manifest without its experiment|del m['experiment']
+no-run-id|manifest|the manifest without its run id|del m['run_id']
+no-tag|pin|the manifest without pin.tag|del m['pin']['tag']
+no-k|pin|the manifest without pin.k|del m['pin']['k']
+no-started|dates|the manifest without started|del m['started']
+no-commit-time|dates|the manifest without pin.commit_time|del m['pin']['commit_time']
 tag|pin|the manifest's pin.tag not prereg/pin/NAME/K|m['pin']['tag'] = 'prereg/pin/t-calib/2'
 spec-blob|blobs|the manifest's pin.spec_blob not the pin's|m['pin']['spec_blob'] = '0' * 40
 no-pred-blob|blobs|the manifest without pin.prediction_blob|del m['pin']['prediction_blob']
@@ -273,6 +279,27 @@ only "the archive re-gzipped in a later commit, the same CSV" committed
 fresh c-regzip-work
 cp "$SCRATCH/t.gz" "$dir/timings.csv.gz"
 only "the archive re-gzipped in the work tree, not committed" committed
+
+# the manifest changed by a later commit, its ledger line made to match:
+# HEAD's manifest is not the one the run commit added
+fresh c-later
+git commit -q --allow-empty -m "later"
+manifest "m['note'] = 'added later'"
+only "the manifest changed in a later commit, its ledger line with it" committed
+
+# the files gone from the work tree only
+fresh c-no-manifest
+rm "$dir/manifest.json"
+fails "the manifest removed from the work tree" \
+	"manifest committed pin blobs valid dates archive schedule ledger"
+fresh c-no-archive
+rm "$dir/timings.csv.gz"
+fails "the archive removed from the work tree" "committed archive schedule"
+
+# the ledger removed in a later commit (the removed finding fails too)
+fresh l-gone
+git rm -q runs/t-calib/ledger.jsonl && git commit -q -m "no ledger"
+only "the ledger removed" ledger
 
 # the ledger: the run's line twice
 fresh l-twice
