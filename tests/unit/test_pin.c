@@ -797,6 +797,26 @@ static void test_pin_lookup(void **state)
 	git_repository_free(repo);
 }
 
+/* Tags under prereg/pin/x/ whose K is no positive decimal without a
+ * leading zero (0, 07, 1a, ten digits above 10^9), and another one's,
+ * are no pins of x and do not count for its K. */
+static void test_tag_names_not_pins(void **state)
+{
+	static const char *const names[] = {
+	    "prereg/pin/x/0", "prereg/pin/x/07", "prereg/pin/x/1a",
+	    "prereg/pin/x/9999999999", "prereg/pin/xy/4"};
+	char dir[PATH_MAX];
+	size_t i;
+
+	(void)state;
+	seeded_repo(dir);
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		GIT(dir, "tag", "-a", "-m", "not a pin", names[i]);
+	make_exp(dir);
+	assert_int_equal(pin_x(dir, 1).k, 1);
+	assert_int_equal(check_ok(dir).k, 1);
+}
+
 static void test_summary_k(void **state)
 {
 	(void)state;
@@ -1130,6 +1150,7 @@ int main(void)
 	    cmocka_unit_test(test_pin_refuses_unusable),
 	    cmocka_unit_test(test_lightweight_tag_is_no_pin),
 	    cmocka_unit_test(test_pin_lookup),
+	    cmocka_unit_test(test_tag_names_not_pins),
 	    cmocka_unit_test(test_summary_k),
 	    cmocka_unit_test(test_untagged_pin),
 	    cmocka_unit_test(test_restore_conflict),

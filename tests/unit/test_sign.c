@@ -197,8 +197,9 @@ static void test_sign_and_verify(void **state)
 	assert_int_equal(pr_sign_verify(&c, sig, data, strlen(data),
 					"/nonexistent/allowed", NULL),
 			 PR_EFAIL);
-	assert_non_null(strstr(pr_last_error(), "cannot read the allowed "
-						"signers '/nonexistent/allowed'"));
+	assert_non_null(strstr(pr_last_error(),
+			       "cannot read the allowed "
+			       "signers '/nonexistent/allowed'"));
 	pr_sign_check_clear(&c);
 	assert_int_equal(pr_sign_verify(&c, sig, data, strlen(data), allowed,
 					"/nonexistent/ssh-keygen"),
