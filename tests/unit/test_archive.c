@@ -259,6 +259,32 @@ static void damage(const char *path, long at, int truncate_there)
 	fclose(f);
 }
 
+/* What cannot be opened: an archive that is not there (read and load),
+ * one to be written in a directory that is not there; each an error
+ * naming the path, nothing returned or left behind. */
+static void test_cannot_open(void **state)
+{
+	char *path = pr_asprintf("%s/none/x.csv.gz", dir), *text = (char *)"x";
+	pr_archive_writer *w = (pr_archive_writer *)&w;
+	pr_archive_info info;
+	pr_timings t;
+	int was;
+
+	(void)state;
+	was = pr_set_quiet(1);
+	assert_int_equal(pr_archive_read(&text, &info, path), PR_EFAIL);
+	assert_null(text);
+	assert_non_null(strstr(pr_last_error(), "cannot open"));
+	assert_non_null(strstr(pr_last_error(), "none/x.csv.gz"));
+	assert_int_equal(pr_timings_load(&t, NULL, path), PR_EFAIL);
+	assert_int_equal(pr_archive_create(&w, path), PR_EFAIL);
+	assert_null(w);
+	assert_non_null(strstr(pr_last_error(), "cannot create"));
+	pr_set_quiet(was);
+	pr_archive_abort(NULL);
+	free(path);
+}
+
 static void test_truncated_is_an_error(void **state)
 {
 	char *path, *text = NULL;
@@ -341,6 +367,7 @@ int main(void)
 	    cmocka_unit_test(test_write_rows_widens),
 	    cmocka_unit_test(test_timing_seconds_extremes),
 	    cmocka_unit_test(test_rows_at_the_edges),
+	    cmocka_unit_test(test_cannot_open),
 	    cmocka_unit_test(test_truncated_is_an_error),
 	    cmocka_unit_test(test_flipped_byte_is_an_error),
 	    cmocka_unit_test(test_bad_header_is_an_error),
