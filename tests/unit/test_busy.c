@@ -47,21 +47,22 @@ static void test_records(void **state)
 	pr_busy b;
 
 	(void)state;
-	busy_of(&b,
-		"{\"launches\": ["
-		"{\"launch\": 0, \"config\": 1, \"machine\": {\"other_cores\": "
-		"0.5, \"rank_cpus\": 2, \"load_start\": 1.5}},"
-		"{\"launch\": 1, \"config\": 0, \"machine\": {\"other_cores\": "
-		"0.51, \"rank_cpus\": 2, \"load_start\": 2, \"load_end\": 2.5}},"
-		"{\"launch\": 2, \"config\": 0, \"machine\": {\"recorded\": "
-		"false, \"reason\": \"under Slurm\"}},"
-		"{\"launch\": 3, \"config\": 0},"
-		"{\"launch\": 4, \"config\": 0, \"machine\": {\"other_cores\": "
-		"-1, \"rank_cpus\": 2}},"
-		"{\"launch\": 5, \"config\": 0, \"machine\": {\"other_cores\": "
-		"\"x\", \"rank_cpus\": 2, \"reason\": \"later\"}}],"
-		"\"busy_at_start\": {\"other_cores\": 0.3, \"rank_cpus\": 1, "
-		"\"load\": 3.25, \"waited_s\": 2}}");
+	busy_of(
+	    &b,
+	    "{\"launches\": ["
+	    "{\"launch\": 0, \"config\": 1, \"machine\": {\"other_cores\": "
+	    "0.5, \"rank_cpus\": 2, \"load_start\": 1.5}},"
+	    "{\"launch\": 1, \"config\": 0, \"machine\": {\"other_cores\": "
+	    "0.51, \"rank_cpus\": 2, \"load_start\": 2, \"load_end\": 2.5}},"
+	    "{\"launch\": 2, \"config\": 0, \"machine\": {\"recorded\": "
+	    "false, \"reason\": \"under Slurm\"}},"
+	    "{\"launch\": 3, \"config\": 0},"
+	    "{\"launch\": 4, \"config\": 0, \"machine\": {\"other_cores\": "
+	    "-1, \"rank_cpus\": 2}},"
+	    "{\"launch\": 5, \"config\": 0, \"machine\": {\"other_cores\": "
+	    "\"x\", \"rank_cpus\": 2, \"reason\": \"later\"}}],"
+	    "\"busy_at_start\": {\"other_cores\": 0.3, \"rank_cpus\": 1, "
+	    "\"load\": 3.25, \"waited_s\": 2}}");
 	assert_int_equal(b.nlaunches, 6);
 	assert_int_equal(b.nrecorded, 2);
 	assert_int_equal(b.nbusy, 1);
