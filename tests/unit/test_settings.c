@@ -32,8 +32,8 @@ static int setup(void **state)
 			for (k = 0; k < 3; k++) {
 				pr_timing *r;
 
-				T.row = pr_realloc(T.row, (T.nrows + 1) *
-							      sizeof(pr_timing));
+				T.row = pr_realloc(
+				    T.row, (T.nrows + 1) * sizeof(pr_timing));
 				r = &T.row[T.nrows++];
 				memset(r, 0, sizeof(*r));
 				r->launch = l;
@@ -110,8 +110,9 @@ static void test_verdicts(void **state)
 	x = judged(PRED(0, 1, ", \"predicted\": 4, \"lo\": 3, \"hi\": 5"));
 	assert_int_equal(x->ratio.verdict, PR_FAIL);
 	/* the other way round: about one half */
-	x = judged(PRED(1, 0, ", \"predicted\": 0.5, \"lo\": 0.4, \"hi\": "
-			      "0.6"));
+	x = judged(PRED(1, 0,
+			", \"predicted\": 0.5, \"lo\": 0.4, \"hi\": "
+			"0.6"));
 	assert_true(fabs(x->ratio.measured - 0.5) < 0.01);
 	assert_int_equal(x->ratio.verdict, PR_PASS);
 	/* no ratio predicted (a GPU's), with its reason */
