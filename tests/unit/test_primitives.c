@@ -18,8 +18,8 @@
 
 static pr_timings T;
 
-static void add(int launch, int rep, int rank, const char *phase,
-		int64_t bytes, double start_us, double end_us)
+static void add(int launch, int rep, int rank, const char *phase, int64_t bytes,
+		double start_us, double end_us)
 {
 	pr_timing *r;
 
@@ -130,8 +130,8 @@ static void test_left_alone(void **state)
 {
 	pr_analysis_run r;
 	pr_cell c;
-	json_t *pred = pred_of(2), *none = json_pack("{s:[{s:s}]}", "cells",
-						     "ranks", "two");
+	json_t *pred = pred_of(2),
+	       *none = json_pack("{s:[{s:s}]}", "cells", "ranks", "two");
 	json_t *four = pred_of(4);
 
 	(void)state;
