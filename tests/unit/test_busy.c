@@ -85,10 +85,19 @@ static void test_records(void **state)
 	/* the sample before the run at the edge, one launch busy whose
 	 * launch and config are not numbers and whose loads are missing */
 	busy_of(&b, "{\"launches\": [{\"launch\": \"x\", \"config\": -1, "
-		    "\"machine\": {\"other_cores\": 0.26, \"rank_cpus\": 1}}],"
+		    "\"machine\": {\"other_cores\": 0.26, \"rank_cpus\": 1}},"
+		    "{\"launch\": 2000000000, \"machine\": {\"other_cores\": "
+		    "0.6}},"
+		    "{\"launch\": 2000000000, \"config\": 3, \"machine\": "
+		    "{\"other_cores\": 0.6, \"rank_cpus\": 1}}],"
 		    "\"busy_at_start\": {\"other_cores\": 0.25, "
 		    "\"rank_cpus\": 1}}");
-	assert_int_equal(b.nbusy, 1);
+	/* the second record lacks rank_cpus: not recorded; the third's
+	 * launch is out of range */
+	assert_int_equal(b.nrecorded, 2);
+	assert_int_equal(b.nbusy, 2);
+	assert_int_equal(b.busy[1].launch, -1);
+	assert_int_equal(b.busy[1].config, 3);
 	assert_int_equal(b.busy[0].launch, -1);
 	assert_int_equal(b.busy[0].config, -1);
 	assert_true(isnan(b.busy[0].load_start));

@@ -124,6 +124,7 @@ static void test_verdicts(void **state)
 	assert_int_equal(x->ratio.verdict, PR_NO_DATA);
 	/* no launch_ratio: nothing judged */
 	assert_null(judged("{\"model\": {}}"));
+	assert_null(judged("{\"launch_ratio\": \"a over b\"}"));
 	judged(NULL);
 }
 
