@@ -46,6 +46,7 @@ static const char manifest[] =
     "{\"device\": \"cpu\", \"energy\": {\"counter\": \"rapl package-0\", "
     "\"resolution_j\": 2e-06, \"min_phase_s\": 0.2}},"
     "{\"device\": \"cpu\"},"
+    "{\"energy\": {\"counter\": \"rapl package-1\"}},"
     "{\"device\": \"cuda:0\", \"energy\": {\"counter\": null, "
     "\"reason\": \"no NVML\"}}]}},"
     "{\"ranks\": {\"energy_readers\": {\"nvml\": {\"reason\": "
@@ -70,6 +71,7 @@ static void test_sum(void **state)
 	add(1, 0, "compute", "cpu", 4000000);
 	add(0, 0, "gatherv", "cpu", 500000);
 	add(0, 0, "compute", "cuda:0", -1);
+	add(0, 0, "compute", "cuda:1", 2000000); /* no record of its own */
 	pr_analyze_energy(&s, &T, &m);
 
 	assert_true(s.recorded);
@@ -79,7 +81,10 @@ static void test_sum(void **state)
 	assert_string_equal(s.device[0].name, "cpu");
 	assert_true(s.device[0].resolution_j == 2e-6);
 	assert_true(s.device[0].min_phase_s == 0.2);
-	assert_int_equal(s.nrows, 2);
+	/* a rank record without its device names no counter */
+	assert_int_equal(s.nrows, 3);
+	assert_string_equal(s.row[2].device, "cuda:1");
+	assert_true(isnan(s.row[2].resolution_j));
 	assert_string_equal(s.row[0].phase, "compute");
 	assert_string_equal(s.row[0].device, "cpu");
 	assert_int_equal(s.row[0].nlaunches, 2);
@@ -97,7 +102,7 @@ static void test_sum(void **state)
 	pr_analyze_energy(&s, &T, NULL);
 	assert_false(s.recorded);
 	assert_null(s.counters);
-	assert_int_equal(s.nrows, 2);
+	assert_int_equal(s.nrows, 3);
 	assert_true(isnan(s.row[0].resolution_j));
 	pr_energy_sum_free(&s);
 	pr_manifest_free(&m);
