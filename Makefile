@@ -20,7 +20,8 @@ DEB_PKGS = build-essential pkg-config git openmpi-bin libopenmpi-dev \
 	   libgit2-dev zlib1g-dev libssl-dev libcurl4-openssl-dev \
 	   libjansson-dev libinih-dev \
 	   libhwloc-dev gnuplot-nox libcmocka-dev clang clang-format libclang-rt-14-dev \
-	   python3 procps gzip openssl openssh-client hipcc libamdhip64-dev slurm-wlm munge
+	   python3 procps gzip openssl openssh-client hipcc libamdhip64-dev slurm-wlm munge \
+	   gcovr
 
 # GPU backends (DESIGN 6): each is built when its compiler is found, unless
 # CUDA=0 / HIP=0; CUDA=1 / HIP=1 make a missing compiler an error. nvcc is
@@ -125,7 +126,7 @@ REPLAY_BIN = $(FUZZ_TARGETS:%=$(BIN)/fuzz/replay_%)
 	    $(BUILD)/tests/fuzz/replay.o
 
 .PHONY: all deps check unit e2e reproduce bench sanitize fuzz fuzz-bin \
-	format clean help gpu-debs gpu-evidence FORCE
+	format clean help gpu-debs gpu-evidence coverage FORCE
 
 all: $(BIN)/prereg $(BIN)/prereg-rank
 
@@ -146,6 +147,9 @@ help:
 	@echo '                FUZZ_TARGETS to choose (spec prediction'
 	@echo '                manifest archive ledger); crashes in'
 	@echo '                build-fuzz/crashes/'
+	@echo 'make coverage   gcc --coverage build (build-cov/, bin-cov/), unit and'
+	@echo '                end-to-end tests, line and branch coverage per'
+	@echo '                source folder (gcovr; not part of make check)'
 	@echo 'make format     clang-format every C source'
 	@echo 'make gpu-debs   download the .deb files gpu-evidence unpacks on'
 	@echo '                a bare GPU machine into shared/debs (git-ignored)'
@@ -285,6 +289,20 @@ sanitize:
 	@$(MAKE) --no-print-directory $(SAN_MAKE) unit
 	@ASAN_OPTIONS=detect_leaks=0 BIN=$(abspath bin-san) ./tests/run.sh
 
+# Line and branch coverage (DESIGN 10): gcc --coverage in build-cov/ and
+# bin-cov/ (build/ and bin/ untouched), the counters zeroed, the unit and
+# end-to-end tests run from bin-cov/ (a failing test still counts what it
+# ran, so the report is printed either way and the status is the tests'),
+# then tests/coverage.sh prints line and branch coverage per folder of src/.
+COV_MAKE = CC=gcc BUILD=build-cov BIN=bin-cov CFLAGS='-O0 -g' \
+	   SANFLAGS='--coverage'
+
+coverage: deps
+	@$(MAKE) --no-print-directory $(COV_MAKE) unit
+	@find build-cov -name '*.gcda' -delete
+	@BIN=$(abspath bin-cov) ./tests/run.sh $(COV_TESTS); rc=$$?; \
+	 ./tests/coverage.sh build-cov && exit $$rc
+
 # Each target FUZZ_SECONDS, seeded from the shipped files (copied into
 # build-fuzz/corpus/TARGET, never written back), its crashes kept in
 # build-fuzz/crashes/TARGET/ (tests/fuzz/fuzz.sh).
@@ -324,6 +342,6 @@ format:
 		|| find src tests -name '*.[ch]')
 
 clean:
-	rm -rf build build-san build-fuzz bin bin-san bin-fuzz
+	rm -rf build build-san build-fuzz build-cov bin bin-san bin-fuzz bin-cov
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

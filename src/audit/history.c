@@ -614,7 +614,10 @@ int pr_history_walk(pr_history **out, git_repository *repo)
 		error = pr_git_error("cannot walk the history");
 		goto cleanup;
 	}
-	error = git_revwalk_push_head(walk);
+	/* libgit2 gives an unborn HEAD's push as a plain error (-1) */
+	error = git_repository_head_unborn(repo) == 1
+		    ? GIT_EUNBORNBRANCH
+		    : git_revwalk_push_head(walk);
 	if (error == GIT_EUNBORNBRANCH || error == GIT_ENOTFOUND) {
 		git_error_clear();
 		error = PR_OK;

@@ -322,6 +322,79 @@ static void test_launch_ci(void **state)
 	done(&r);
 }
 
+/* The verdict of the 10-launch row of launches_of against [lo_s, hi_s]. */
+static pr_verdict band_verdict(pr_rule rule, double lo_s, double hi_s)
+{
+	pr_analysis_run r;
+	static pr_cell c;
+	pr_verdict v;
+	int l, k;
+
+	memset(&T, 0, sizeof(T));
+	for (l = 0; l < 10; l++) {
+		for (k = 0; k < 3; k++)
+			add(l, 0, k, 0, 0, "p", 1.0 + l);
+	}
+	c = cell(0, "p", -1, PR_REDUCE_NONE, 0, 0);
+	c.lo_s = lo_s;
+	c.hi_s = hi_s;
+	pr_analyze_run(&r, &T, NULL, &c, 1, rule);
+	v = r.row[0].verdict;
+	done(&r);
+	return v;
+}
+
+/*
+ * The band rule on both sides of both edges, through the analysis of a
+ * run: the statistic of 10 launches of 1 .. 10 ms (5.5 ms) and its
+ * interval [2, 9] ms. A result faster than the band FAILs as a slower one
+ * does: under the point rule just below lo_s and just above hi_s FAIL, at
+ * each edge and inside PASS; under the interval rule an interval that
+ * ends just below lo_s or starts just above hi_s FAILs, one that touches
+ * an edge overlaps (PASS, the band being wider than it).
+ */
+static void test_band_edges(void **state)
+{
+	pr_analysis_run r;
+	double stat, lo, hi;
+
+	(void)state;
+	launches_of(&r, 10, PR_RULE_POINT, 0, 20);
+	stat = r.row[0].stat;
+	lo = r.row[0].ci.lo;
+	hi = r.row[0].ci.hi;
+	done(&r);
+	close_to(stat, 5.5e-3);
+	close_to(lo, 2e-3);
+	close_to(hi, 9e-3);
+
+	/* point rule: the statistic against [lo_s, hi_s] */
+	assert_int_equal(band_verdict(PR_RULE_POINT, nextafter(stat, 1), 1),
+			 PR_FAIL); /* faster than the band */
+	assert_int_equal(band_verdict(PR_RULE_POINT, 2 * stat, 4 * stat),
+			 PR_FAIL); /* far faster */
+	assert_int_equal(band_verdict(PR_RULE_POINT, stat, 1), PR_PASS);
+	assert_int_equal(band_verdict(PR_RULE_POINT, 0, 1), PR_PASS);
+	assert_int_equal(band_verdict(PR_RULE_POINT, 0, stat), PR_PASS);
+	assert_int_equal(band_verdict(PR_RULE_POINT, 0, nextafter(stat, 0)),
+			 PR_FAIL); /* slower than the band */
+	assert_int_equal(band_verdict(PR_RULE_POINT, stat, stat), PR_PASS);
+
+	/* interval rule: the interval [lo, hi] against a band as wide as
+	 * 1 s, so that width never decides */
+	assert_int_equal(band_verdict(PR_RULE_INTERVAL, nextafter(hi, 1), 1),
+			 PR_FAIL); /* faster: the interval ends below lo_s */
+	assert_int_equal(band_verdict(PR_RULE_INTERVAL, 10 * hi, 1), PR_FAIL);
+	assert_int_equal(band_verdict(PR_RULE_INTERVAL, hi, 1), PR_PASS);
+	assert_int_equal(band_verdict(PR_RULE_INTERVAL, stat, 1), PR_PASS);
+	assert_int_equal(band_verdict(PR_RULE_INTERVAL, 0, 1), PR_PASS);
+	assert_int_equal(band_verdict(PR_RULE_INTERVAL, 0, lo),
+			 PR_INCONCLUSIVE);
+	assert_int_equal(band_verdict(PR_RULE_INTERVAL, -1, lo), PR_PASS);
+	assert_int_equal(band_verdict(PR_RULE_INTERVAL, -1, nextafter(lo, 0)),
+			 PR_FAIL); /* slower: the interval starts above hi_s */
+}
+
 /*
  * Two ranks of "allreduce" per (launch, rep), 6 launches x 2 reps: rank 0
  * starts at 0 and ends at 5 ms, rank 1 starts at 2 ms and ends at 6 ms:
@@ -668,6 +741,7 @@ int main(void)
 	    cmocka_unit_test(test_interval_rule),
 	    cmocka_unit_test(test_rule_of),
 	    cmocka_unit_test(test_launch_ci),
+	    cmocka_unit_test(test_band_edges),
 	    cmocka_unit_test(test_reduce),
 	    cmocka_unit_test(test_clock),
 	    cmocka_unit_test(test_sharing_fallback),

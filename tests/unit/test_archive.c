@@ -185,6 +185,63 @@ static void test_timing_seconds_extremes(void **state)
 	assert_true(pr_timing_seconds(&r) == 1e-9);
 }
 
+/* The rows of a gzip of `csv` as the reader counts them (and its bytes). */
+static uint64_t read_rows(const char *name, const char *csv, uint64_t *bytes)
+{
+	char *path = pr_asprintf("%s/%s", dir, name), *cmd, *text = NULL;
+	pr_archive_info info;
+
+	cmd = pr_asprintf("printf '%%s' '%s' | gzip -n > '%s'", csv, path);
+	assert_int_equal(system(cmd), 0);
+	assert_int_equal(pr_archive_read(&text, &info, path), 0);
+	assert_int_equal(info.bytes, strlen(csv));
+	*bytes = info.bytes;
+	free(text);
+	free(cmd);
+	free(path);
+	return info.rows;
+}
+
+/*
+ * The row count at its edges, as the audit holds it against the
+ * manifest's: an archive of the header alone (a run whose every launch
+ * failed) holds 0 rows, written and read; one row more is 1; an empty
+ * stream and a header cut before its newline are 0 too, never a count
+ * that wrapped below 0.
+ */
+static void test_rows_at_the_edges(void **state)
+{
+	char *path = pr_asprintf("%s/h.csv.gz", dir), *text = NULL, *hdr;
+	pr_archive_writer *w = NULL;
+	pr_archive_info info;
+	pr_timings t;
+	uint64_t bytes;
+
+	(void)state;
+	assert_int_equal(pr_archive_create(&w, path), 0);
+	assert_int_equal(pr_archive_finish(w, &info), 0);
+	assert_int_equal(info.rows, 0);
+	assert_int_equal(info.bytes, strlen(PR_ARCHIVE_HEADER) + 1);
+	assert_int_equal(pr_archive_read(&text, &info, path), 0);
+	assert_int_equal(info.rows, 0);
+	assert_int_equal(info.bytes, strlen(PR_ARCHIVE_HEADER) + 1);
+	assert_int_equal(pr_timings_parse(&t, text, path), 0);
+	assert_int_equal(t.nrows, 0);
+	pr_timings_free(&t);
+
+	hdr = pr_asprintf("%s\n", PR_ARCHIVE_HEADER);
+	assert_int_equal(read_rows("h1.csv.gz", hdr, &bytes), 0);
+	free(hdr);
+	hdr = pr_asprintf("%s\n%s", PR_ARCHIVE_HEADER,
+			  "0,0,0,0,0,h,cpu,pingpong,8,0,1,2,\n");
+	assert_int_equal(read_rows("h2.csv.gz", hdr, &bytes), 1);
+	free(hdr);
+	assert_int_equal(read_rows("h3.csv.gz", "", &bytes), 0);
+	assert_int_equal(bytes, 0);
+	assert_int_equal(read_rows("h4.csv.gz", PR_ARCHIVE_HEADER, &bytes), 0);
+	free(path);
+}
+
 static void damage(const char *path, long at, int truncate_there)
 {
 	FILE *f = fopen(path, "r+b");
@@ -200,6 +257,32 @@ static void damage(const char *path, long at, int truncate_there)
 		fputc(c ^ 0x01, f);
 	}
 	fclose(f);
+}
+
+/* What cannot be opened: an archive that is not there (read and load),
+ * one to be written in a directory that is not there; each an error
+ * naming the path, nothing returned or left behind. */
+static void test_cannot_open(void **state)
+{
+	char *path = pr_asprintf("%s/none/x.csv.gz", dir), *text = (char *)"x";
+	pr_archive_writer *w = (pr_archive_writer *)&w;
+	pr_archive_info info;
+	pr_timings t;
+	int was;
+
+	(void)state;
+	was = pr_set_quiet(1);
+	assert_int_equal(pr_archive_read(&text, &info, path), PR_EFAIL);
+	assert_null(text);
+	assert_non_null(strstr(pr_last_error(), "cannot open"));
+	assert_non_null(strstr(pr_last_error(), "none/x.csv.gz"));
+	assert_int_equal(pr_timings_load(&t, NULL, path), PR_EFAIL);
+	assert_int_equal(pr_archive_create(&w, path), PR_EFAIL);
+	assert_null(w);
+	assert_non_null(strstr(pr_last_error(), "cannot create"));
+	pr_set_quiet(was);
+	pr_archive_abort(NULL);
+	free(path);
 }
 
 static void test_truncated_is_an_error(void **state)
@@ -283,6 +366,8 @@ int main(void)
 	    cmocka_unit_test(test_timings_energy_column),
 	    cmocka_unit_test(test_write_rows_widens),
 	    cmocka_unit_test(test_timing_seconds_extremes),
+	    cmocka_unit_test(test_rows_at_the_edges),
+	    cmocka_unit_test(test_cannot_open),
 	    cmocka_unit_test(test_truncated_is_an_error),
 	    cmocka_unit_test(test_flipped_byte_is_an_error),
 	    cmocka_unit_test(test_bad_header_is_an_error),

@@ -91,6 +91,32 @@ static void test_stack(void **state)
 	assert_int_equal(pr_stack_of(&x, r), PR_EINPUT);
 	assert_null(x.pml);
 	json_decref(r);
+	/* a stack whose btl is no list */
+	r = json_pack("{s:{s:{s:s}}}", "ranks", "stack", "btl", "vader");
+	assert_int_equal(pr_stack_of(&x, r), PR_EINPUT);
+	json_decref(r);
+	/* no pml recorded, a btl that is no name, ranks without a host or
+	 * none at all: not one host, every btl but self carries; no pml is
+	 * never the same stack */
+	r = json_pack("{s:{s:{s:[s, i, s, s]}, s:[{s:s}, {}]}}", "ranks",
+		      "stack", "btl", "self", 7, "vader", "tcp", "ranks",
+		      "host", "a");
+	assert_int_equal(pr_stack_of(&x, r), PR_OK);
+	assert_null(x.pml);
+	assert_false(x.one_host);
+	assert_string_equal(x.btl, "self,tcp,vader");
+	assert_string_equal(x.carrier, "tcp,vader");
+	assert_false(pr_stack_same(&x, &x));
+	pr_stack_free(&x);
+	json_decref(r);
+	r = json_pack("{s:{s:{s:s, s:[s]}, s:[]}}", "ranks", "stack", "pml",
+		      "ob1", "btl", "self", "ranks");
+	assert_int_equal(pr_stack_of(&x, r), PR_OK);
+	assert_false(x.one_host);
+	assert_string_equal(x.carrier, "");
+	assert_true(pr_stack_same(&x, &x));
+	pr_stack_free(&x);
+	json_decref(r);
 }
 
 /* A row of n launches whose per-launch medians are all v. */

@@ -762,6 +762,61 @@ static void test_lightweight_tag_is_no_pin(void **state)
 	assert_int_equal(check_ok(dir).k, 6);
 }
 
+/* pr_pin_lookup (recover's pin of a run): a pin by its tag; a tag that
+ * is missing, and one that names a commit without the spec and the
+ * prediction, are refused, each saying so. */
+static void test_pin_lookup(void **state)
+{
+	char dir[PATH_MAX];
+	git_repository *repo;
+	pr_pin pin, made;
+	int was;
+
+	(void)state;
+	seeded_repo(dir);
+	make_exp(dir);
+	made = pin_x(dir, 1);
+	repo = open_repo(dir);
+	memset(&pin, 0, sizeof(pin));
+	assert_int_equal(pr_pin_lookup(&pin, repo, "x", made.k), 0);
+	assert_int_equal(pin.k, made.k);
+	assert_string_equal(pin.commit, made.commit);
+	assert_string_equal(pin.spec_blob, made.spec_blob);
+	was = pr_set_quiet(1);
+	assert_int_equal(pr_pin_lookup(&pin, repo, "x", made.k + 1),
+			 PR_EREFUSED);
+	pr_set_quiet(was);
+	assert_non_null(strstr(pr_last_error(), "its tag is missing"));
+	/* a pin tag on the commit before the experiment existed */
+	GIT(dir, "tag", "-a", "-m", "no pin", "prereg/pin/x/9", "HEAD~1");
+	was = pr_set_quiet(1);
+	assert_int_equal(pr_pin_lookup(&pin, repo, "x", 9), PR_EREFUSED);
+	pr_set_quiet(was);
+	assert_non_null(
+	    strstr(pr_last_error(), "without the spec and the prediction"));
+	git_repository_free(repo);
+}
+
+/* Tags under prereg/pin/x/ whose K is no positive decimal without a
+ * leading zero (0, 07, 1a, ten digits above 10^9), and another one's,
+ * are no pins of x and do not count for its K. */
+static void test_tag_names_not_pins(void **state)
+{
+	static const char *const names[] = {
+	    "prereg/pin/x/0", "prereg/pin/x/07", "prereg/pin/x/1a",
+	    "prereg/pin/x/9999999999", "prereg/pin/xy/4"};
+	char dir[PATH_MAX];
+	size_t i;
+
+	(void)state;
+	seeded_repo(dir);
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		GIT(dir, "tag", "-a", "-m", "not a pin", names[i]);
+	make_exp(dir);
+	assert_int_equal(pin_x(dir, 1).k, 1);
+	assert_int_equal(check_ok(dir).k, 1);
+}
+
 static void test_summary_k(void **state)
 {
 	(void)state;
@@ -1094,6 +1149,8 @@ int main(void)
 	    cmocka_unit_test(test_pin_missing_files),
 	    cmocka_unit_test(test_pin_refuses_unusable),
 	    cmocka_unit_test(test_lightweight_tag_is_no_pin),
+	    cmocka_unit_test(test_pin_lookup),
+	    cmocka_unit_test(test_tag_names_not_pins),
 	    cmocka_unit_test(test_summary_k),
 	    cmocka_unit_test(test_untagged_pin),
 	    cmocka_unit_test(test_restore_conflict),
