@@ -63,6 +63,8 @@ int pr_arrivals_setup(pr_arrivals *ar, const pr_rank *rk)
 	if (plan->pap && pr_pap_init(&ar->pap, MPI_COMM_WORLD) < 0)
 		return pr_rank_failf(PR_EFAIL, 0,
 				     "cannot set up the pap Allreduce");
+	for (i = 0; ar->pap && i < ar->nsizes; i++)
+		pr_pap_prepare(ar->pap, pr_arrivals_floats(ar->order[i]));
 	return PR_OK;
 }
 

@@ -177,6 +177,16 @@ static void learn(pr_pap *s, pap_entry *e)
 	qsort_r(e->order, (size_t)s->size, sizeof(int), by_wait, s->waits);
 }
 
+void pr_pap_prepare(pr_pap *s, int count)
+{
+	(void)entry_of(s, count);
+	if (count > s->scratch_n) {
+		free(s->scratch);
+		s->scratch = pr_calloc((size_t)count, sizeof(float));
+		s->scratch_n = count;
+	}
+}
+
 int pr_pap_allreduce(pr_pap *s, const float *send, float *recv, int count,
 		     MPI_Comm comm)
 {
@@ -186,12 +196,8 @@ int pr_pap_allreduce(pr_pap *s, const float *send, float *recv, int count,
 
 	if (count < 1)
 		return PR_EFAIL;
+	pr_pap_prepare(s, count);
 	e = entry_of(s, count);
-	if (count > s->scratch_n) {
-		free(s->scratch);
-		s->scratch = pr_calloc((size_t)count, sizeof(float));
-		s->scratch_n = count;
-	}
 	for (pos = 0; e->order[pos] != s->rank; pos++)
 		;
 	if ((rc = chain(s, e, pos, send, recv, count, comm)) != MPI_SUCCESS ||

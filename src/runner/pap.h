@@ -54,4 +54,8 @@ int pr_pap_allreduce(pr_pap *state, const float *send, float *recv, int count,
  * position j (p of them). For tests and reports. */
 void pr_pap_order(const pr_pap *state, int count, int *out);
 
+/* Make the order and the scratch buffer of count ahead of the first call,
+ * so that no call of a prepared count allocates (the calls are timed). */
+void pr_pap_prepare(pr_pap *state, int count);
+
 #endif
