@@ -23,7 +23,7 @@ set xrange [-0.5:5.5]
 set key below maxcols 2 font ",9"
 set xtics 1
 set logscale y
-set yrange [0.0353123:144.812]
+set yrange [0.0304268:144.812]
 plot '20261201T152610Z-1c11c9-launches.dat' index 0 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 1 title "0 default/spread/ring/none allreduce 1024 B", \
      '20261201T152610Z-1c11c9-launches.dat' index 1 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 2 title "0 default/spread/ring/none allreduce 8388608 B", \
      '20261201T152610Z-1c11c9-launches.dat' index 2 using 1:2 with linespoints pt 5 dt 2 ps 0.8 lc 1 title "1 default/spread/ring/one-late allreduce 1024 B", \

@@ -23,7 +23,7 @@ set xrange [-0.5:5.5]
 set key below maxcols 2 font ",9"
 set xtics 1
 set logscale y
-set yrange [1.94862:199.365]
+set yrange [1.91636:199.365]
 plot '20261201T153325Z-203115-launches.dat' index 0 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 1 title "0 default/spread/ring allreduce 4194304 B", \
      '20261201T153325Z-203115-launches.dat' index 1 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 2 title "0 default/spread/ring allreduce 16777216 B", \
      '20261201T153325Z-203115-launches.dat' index 2 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 3 title "0 default/spread/ring compute 4194304 B rows 600", \
