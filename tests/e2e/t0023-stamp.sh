@@ -73,6 +73,45 @@ expect_out "fails the signature check too" "fails the signature check"
 sh "$tsa" stop "$SCRATCH/other" >/dev/null 2>&1
 expect_exit 2 "an unreadable --tsa-ca" "$PREREG" audit --tsa-ca /nonexistent
 
+# a valid token, but a manifest without its start time: forged in a copy
+# as a careful forger does (the ledger line holds the edited manifest's
+# hash, the run commit rewritten in place), so the token has nothing to
+# be held against; the timestamp check says so (the dates check fails
+# too: it has no start either)
+cp -a "$SCRATCH/repo" "$SCRATCH/nostart"
+(
+	cd "$SCRATCH/nostart" || exit 1
+	python3 - "runs/t-calib/$runA/manifest.json" runs/t-calib/ledger.jsonl \
+		"$runA" <<'PY'
+import hashlib, json, sys
+path, ledger, run = sys.argv[1:4]
+m = json.load(open(path))
+del m["started"]
+text = json.dumps(m, indent=2, sort_keys=True) + "\n"
+open(path, "w").write(text)
+out = []
+for l in open(ledger).read().splitlines():
+    j = json.loads(l)
+    if j["run_id"] == run:
+        j["manifest_sha256"] = hashlib.sha256(text.encode()).hexdigest()
+        l = json.dumps(j, separators=(",", ":"))
+    out.append(l)
+open(ledger, "w").write("\n".join(out) + "\n")
+PY
+	git add -A runs && git commit -q --amend --no-edit
+)
+cd "$SCRATCH/nostart" || exit 1
+expect_exit 1 "the audit of a stamped run whose manifest has no start" \
+	"$PREREG" audit --tsa-ca "$ca"
+cp "$SCRATCH/out" "$SCRATCH/audit-nostart"
+expect_out "the timestamp check: the token is valid, but no start to hold it against" \
+	"$runA timestamp: predictions/t-calib.pin-1.tsr is valid \(.*\), but the manifest has no start time to hold it against"
+check "the run is broken by dates and timestamp alone" sh -c \
+	"grep -qE '$runA +complete +broken ' '$SCRATCH/audit-nostart' &&
+	 [ \"\$(grep -oE '^ *$runA [a-z]+:' '$SCRATCH/audit-nostart' |
+	        awk '{print \$2}' | sort | tr '\n' ' ')\" = 'dates: timestamp: ' ]"
+cd "$SCRATCH/repo" || exit 1
+
 # an authority that cannot be reached: the pin stands, unanchored
 sed 's/^reps = 5/reps = 4/' experiments/t-calib/experiment.ini >x &&
 	mv x experiments/t-calib/experiment.ini

@@ -104,4 +104,49 @@ check "which says the signature does not verify" grep -q \
 	"$SCRATCH/audit"
 check "the first run stays signed" sh -c \
 	"grep -qE '$runA +complete +signed ' '$SCRATCH/audit'"
+
+# a pin commit signed with OpenPGP (git's default format, gpg): prereg
+# checks SSH signatures only, so the check is a warning naming git
+# verify-commit, the run anchored, not signed and not broken
+if command -v gpg >/dev/null && command -v gpgconf >/dev/null; then
+	GNUPGHOME="$SCRATCH/g"
+	export GNUPGHOME
+	mkdir -m 700 "$GNUPGHOME"
+	gpg --batch --passphrase '' --quick-gen-key \
+		'pgp <pgp@example.invalid>' ed25519 sign never >/dev/null 2>&1
+	fpr=$(gpg --list-secret-keys --with-colons 2>/dev/null |
+		awk -F: '/^fpr/ { print $10; exit }')
+	sed 's/^reps = 4/reps = 3/' experiments/t-calib/experiment.ini >x &&
+		mv x experiments/t-calib/experiment.ini
+	git commit -q -am "t-calib: 3 reps"
+	"$PREREG" predict t-calib >/dev/null
+	"$PREREG" pin t-calib >/dev/null
+	pin3=$(git rev-parse prereg/pin/t-calib/3^{commit})
+	check "the pin commit is HEAD, re-signed with OpenPGP by git" sh -c \
+		"[ \"\$(git rev-parse HEAD)\" = '$pin3' ] &&
+		 git -c gpg.format=openpgp -c user.signingkey='$fpr' \
+		 commit -q --amend --no-edit -S"
+	pgp=$(git rev-parse HEAD)
+	git tag -d prereg/pin/t-calib/3 >/dev/null
+	check "its tag restored on the OpenPGP-signed commit" \
+		"$PREREG" pin --restore-tags
+	check "git verify-commit accepts it with gpg" sh -c \
+		"git verify-commit $pgp 2>&1 | grep -q 'Good signature'"
+	expect_exit 0 "a run under the OpenPGP-signed pin" \
+		"$PREREG" run t-calib --quick
+	runC=$(ls runs/t-calib | grep -v ledger | grep -v "$runA" |
+		grep -v "$runB")
+	expect_exit 1 "the audit (the forged pin's run still broken)" \
+		"$PREREG" audit --allowed-signers "$SCRATCH/allowed"
+	cp "$SCRATCH/out" "$SCRATCH/audit"
+	check "the OpenPGP-signed pin's run is anchored, its signature a warning" \
+		sh -c "grep -qE '$runC +complete +anchored +( P){9} - W -\$' \
+		'$SCRATCH/audit'"
+	check "which names OpenPGP and git verify-commit" grep -q \
+		"$runC signature: pin commit ${pgp%${pgp#????????????}} is signed with OpenPGP or X.509; prereg checks SSH signatures only ('git verify-commit ${pgp%${pgp#????????????}}' checks it)" \
+		"$SCRATCH/audit"
+	gpgconf --kill gpg-agent >/dev/null 2>&1
+else
+	echo "# gpg not installed (make deps): the OpenPGP case is not run"
+fi
 echo "1..$n"
