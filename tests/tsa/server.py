@@ -8,9 +8,12 @@ import subprocess
 import sys
 
 DIR = sys.argv[1]
+MAX_ANSWER = 1024 * 1024  # what prereg reads of an answer at most
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
+    last = None  # the last token granted on /, answered again on /replay
+
     def do_POST(self):
         n = int(self.headers.get("Content-Length", "0"))
         query = self.rfile.read(n)
@@ -23,6 +26,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if self.path == "/not-tsa":
             self.answer(b"not a time-stamp response")
             return
+        if self.path == "/big":
+            self.answer(b"\0" * (MAX_ANSWER + 1))
+            return
+        if self.path == "/replay":
+            if Handler.last is None:
+                self.send_error(409, "no token granted yet")
+            else:
+                self.answer(Handler.last)
+            return
         section = "tsa_reject" if self.path == "/reject" else "tsa_config"
         p = subprocess.run(
             ["openssl", "ts", "-reply", "-config",
@@ -33,6 +45,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send_error(500, "openssl ts -reply failed")
             sys.stderr.write(p.stderr.decode(errors="replace"))
             return
+        if self.path == "/":
+            Handler.last = p.stdout
         self.answer(p.stdout)
 
     def answer(self, body):
@@ -40,7 +54,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.send_header("Content-Type", "application/timestamp-reply")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
-        self.wfile.write(body)
+        try:
+            self.wfile.write(body)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # a client that stops reading (the /big answer)
 
     def log_message(self, format, *args):
         sys.stderr.write("%s\n" % (format % args))

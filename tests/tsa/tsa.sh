@@ -9,7 +9,9 @@
 #        tsa.sh url DIR     print the URL of the running server
 # Paths other than / answer as a failing authority would: /http-CODE that
 # HTTP status, /not-tsa 200 with bytes that are no response, /reject a
-# rejection (only SHA-512 imprints accepted).
+# rejection (only SHA-512 imprints accepted), /big 200 with 1 MiB + 1
+# bytes (more than prereg reads), /replay the last token granted on / again
+# (a token for another request; 409 before the first).
 # Files in DIR: url (http://127.0.0.1:PORT/), ca.pem (the CA to verify
 # with), pid, server.log. Two DIRs are two authorities of unrelated CAs.
 set -eu
