@@ -1,6 +1,8 @@
 /* test_lock.c - the run lock (src/repo/lock.c) in a scratch repository:
  * held by another process it refuses and names the holder, it is
- * reentrant within a process, and --wait takes it once it is free */
+ * reentrant within a process, and --wait takes it once it is free, signals
+ * or not; a lock file that cannot be opened; a repository without a
+ * directory */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -16,6 +18,9 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <git2/sys/repository.h>
+#include <signal.h>
+#include <sys/time.h>
 
 #include "repo/lock.h"
 #include "base/util.h"
@@ -170,12 +175,110 @@ static void test_wait(void **state)
 	free(path);
 }
 
+static volatile sig_atomic_t alarms;
+
+static void on_alarm(int sig)
+{
+	(void)sig;
+	alarms++;
+}
+
+/* Signals while it waits (a handler without SA_RESTART, as a timer or a
+ * terminal would send them) interrupt flock: it waits on until the
+ * holder lets go, then holds it. */
+static void test_wait_interrupted(void **state)
+{
+	struct sigaction sa, old;
+	struct itimerval every = {{0, 20000}, {0, 20000}},
+			 off = {{0, 0}, {0, 0}};
+	int release, status;
+	pid_t pid, helper;
+
+	(void)state;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_alarm;
+	sigemptyset(&sa.sa_mask);
+	assert_int_equal(sigaction(SIGALRM, &sa, &old), 0);
+	pid = holder(&release, "pid 2, run interrupted\n");
+	helper = fork();
+	assert_true(helper >= 0);
+	if (helper == 0) {
+		pr_sleep_ms(300);
+		_exit(write(release, "x", 1) == 1 ? 0 : 1);
+	}
+	alarms = 0;
+	assert_int_equal(setitimer(ITIMER_REAL, &every, NULL), 0);
+	assert_int_equal(pr_lock_acquire(repo, 1, "run after signals"), 0);
+	assert_int_equal(setitimer(ITIMER_REAL, &off, NULL), 0);
+	assert_int_equal(sigaction(SIGALRM, &old, NULL), 0);
+	assert_true(alarms > 0);
+	assert_int_equal(waitpid(helper, &status, 0), helper);
+	close(release);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_int_equal(pr_lock_held_elsewhere(NULL, repo), 0);
+	pr_lock_release();
+}
+
+/* A lock file that cannot be opened (a symbolic link to itself): an
+ * error, neither taken nor taken for held elsewhere. */
+static void test_unopenable(void **state)
+{
+	char *path = pr_asprintf("%s/.git/prereg.lock", base), *who = NULL;
+	int was;
+
+	(void)state;
+	unlink(path);
+	assert_int_equal(symlink("prereg.lock", path), 0);
+	was = pr_set_quiet(1);
+	assert_int_equal(pr_lock_acquire(repo, 0, "run d"), PR_EFAIL);
+	pr_set_quiet(was);
+	assert_non_null(strstr(pr_last_error(), "cannot open '"));
+	assert_non_null(strstr(pr_last_error(),
+			       "prereg.lock': Too many levels of symbolic "
+			       "links"));
+	assert_int_equal(pr_lock_held_elsewhere(&who, repo), PR_EFAIL);
+	assert_null(who);
+	/* not held: a release does nothing, the next acquire is a first */
+	pr_lock_release();
+	assert_int_equal(unlink(path), 0);
+	assert_int_equal(pr_lock_acquire(repo, 0, "run e"), 0);
+	pr_lock_release();
+	free(path);
+}
+
+/* A repository without a directory (libgit2's in-memory one) locks
+ * .git/prereg.lock of the working directory. */
+static void test_no_directory(void **state)
+{
+	char *cwd = getcwd(NULL, 0), *text = NULL;
+	char *path = pr_asprintf("%s/.git/prereg.lock", base);
+	git_repository *mem = NULL;
+
+	(void)state;
+	assert_non_null(cwd);
+	assert_int_equal(git_repository_new(&mem), 0);
+	assert_null(git_repository_commondir(mem));
+	assert_int_equal(chdir(base), 0);
+	assert_int_equal(pr_lock_acquire(mem, 0, "run in memory"), 0);
+	assert_int_equal(chdir(cwd), 0);
+	assert_int_equal(pr_read_file(&text, NULL, path), 0);
+	assert_non_null(strstr(text, ", run in memory\n"));
+	free(text);
+	pr_lock_release();
+	git_repository_free(mem);
+	free(path);
+	free(cwd);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_reentrant),
 	    cmocka_unit_test(test_held_elsewhere),
 	    cmocka_unit_test(test_wait),
+	    cmocka_unit_test(test_wait_interrupted),
+	    cmocka_unit_test(test_unopenable),
+	    cmocka_unit_test(test_no_directory),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
