@@ -382,8 +382,9 @@ static int load_store(X509_STORE **out, const char *ca_file)
 	return PR_OK;
 }
 
-/* genTime and the TSA's name of a verified token into out. */
-static void read_info(pr_tsa_info *out, TS_RESP *resp)
+/* genTime and the TSA's name of a verified token into out; -1 when its
+ * genTime does not read as a time. */
+static int read_info(pr_tsa_info *out, TS_RESP *resp)
 {
 	TS_TST_INFO *tst = TS_RESP_get_tst_info(resp);
 	const ASN1_GENERALIZEDTIME *t = TS_TST_INFO_get_time(tst);
@@ -394,11 +395,12 @@ static void read_info(pr_tsa_info *out, TS_RESP *resp)
 	long n;
 
 	memset(&tm, 0, sizeof(tm));
-	if (t && ASN1_TIME_to_tm(t, &tm) == 1)
-		out->gen_time = (int64_t)timegm(&tm);
+	if (!t || ASN1_TIME_to_tm(t, &tm) != 1)
+		return -1;
+	out->gen_time = (int64_t)timegm(&tm);
 	pr_utc_iso(out->gen_time_text, out->gen_time);
 	if (!gn || !(bio = BIO_new(BIO_s_mem())))
-		return;
+		return 0;
 	if (gn->type == GEN_DIRNAME)
 		X509_NAME_print_ex(bio, gn->d.directoryName, 0,
 				   XN_FLAG_RFC2253);
@@ -409,6 +411,7 @@ static void read_info(pr_tsa_info *out, TS_RESP *resp)
 	memcpy(out->tsa_name, p, (size_t)n);
 	out->tsa_name[n] = '\0';
 	BIO_free(bio);
+	return 0;
 }
 
 /* Run one check (flags) of ctx on resp; 1 when it passes. */
@@ -464,8 +467,9 @@ int pr_tsa_verify(pr_tsa_info *out, const void *der, size_t len,
 	else if (nonce && !passes(ctx, TS_VFY_NONCE, resp, why, sizeof(why)))
 		error = refuse(out, PR_TSA_CHECK_NONCE,
 			       "it answers another request");
-	else
-		read_info(out, resp);
+	else if (read_info(out, resp) < 0)
+		error = refuse(out, PR_TSA_CHECK_PARSE,
+			       "its time (genTime) cannot be read");
 cleanup:
 	ERR_clear_error();
 	free(text);

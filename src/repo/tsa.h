@@ -36,8 +36,9 @@
  * signature chains to the CA (the signer's certificate must have the
  * critical timeStamping extended key usage), that the imprint is the
  * SHA-256 of the expected statement and, when one is given, the nonce, and
- * returns the authority's time (genTime). Each failed check has its own
- * pr_tsa_check value.
+ * returns the authority's time (genTime); a token whose genTime does not
+ * read as a time fails the parse check last, as it says nothing about
+ * when. Each failed check has its own pr_tsa_check value.
  */
 
 /* The statement above (caller frees *out). PR_EINPUT when name is not an
@@ -75,7 +76,8 @@ void pr_tsa_token_clear(pr_tsa_token *t);
 /* The checks of pr_tsa_verify, in the order they run. */
 typedef enum {
 	PR_TSA_CHECK_NONE = 0,	/* all passed */
-	PR_TSA_CHECK_PARSE,	/* not a granted DER TimeStampResp */
+	PR_TSA_CHECK_PARSE,	/* not a granted DER TimeStampResp, or its
+				   genTime unreadable */
 	PR_TSA_CHECK_SIGNATURE, /* bad signature or not chained to the CA */
 	PR_TSA_CHECK_IMPRINT,	/* a token for another statement */
 	PR_TSA_CHECK_NONCE,	/* not the nonce expected */

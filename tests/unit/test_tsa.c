@@ -603,6 +603,33 @@ static void test_verify_names(void **state)
 	free(s);
 }
 
+/* A token whose genTime does not read as a time (month 13) says nothing
+ * about when: refused by the parse check, not passed with a time of 0
+ * (1970, which the audit would hold to be before any run). */
+static void test_verify_bad_time(void **state)
+{
+	char *s = statement("kv");
+	unsigned char *der = NULL;
+	pr_tsa_info info;
+	size_t len;
+
+	(void)state;
+	need_tsa();
+	len = signed_by_a(&der, s, "20261301000000Z", NULL);
+	pr_set_quiet(1);
+	assert_int_equal(pr_tsa_verify(&info, der, len, s, NULL, tsa.ca_a),
+			 PR_EREFUSED);
+	pr_set_quiet(0);
+	assert_int_equal(info.failed, PR_TSA_CHECK_PARSE);
+	assert_string_equal(pr_last_error(),
+			    "time-stamp token fails the parse check: its time "
+			    "(genTime) cannot be read");
+	assert_string_equal(info.gen_time_text, "");
+	pr_tsa_info_clear(&info);
+	free(der);
+	free(s);
+}
+
 /* An unreadable CA file is an error, not a failed check. */
 static void test_verify_no_ca(void **state)
 {
@@ -807,6 +834,7 @@ int main(void)
 	    cmocka_unit_test(test_verify_status),
 	    cmocka_unit_test(test_verify_bytes),
 	    cmocka_unit_test(test_verify_names),
+	    cmocka_unit_test(test_verify_bad_time),
 	    cmocka_unit_test(test_verify_no_ca),
 	    cmocka_unit_test(test_verify_bad_ca),
 	    cmocka_unit_test(test_fetch_unreachable),
