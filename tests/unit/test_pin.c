@@ -1785,6 +1785,46 @@ static void test_pin_after_merge(void **state)
 	assert_int_equal(check_ok(dir).k, 3);
 }
 
+/* A shallow clone (git clone --depth N) of a repository with a pin and
+ * a plain commit on it: libgit2 cannot walk past the cut, and check,
+ * latest and pin each say the history cannot be walked (not a refusal
+ * without a message); nothing is committed or tagged. Depth 1 leaves the
+ * pin and its tag out (found by walking), depth 2 takes both (the tag's
+ * commit is tested for reachability). */
+static void test_shallow_clone(void **state)
+{
+	char dir[PATH_MAX], buf[256], clone[PATH_MAX + 16];
+	char *url;
+	pr_pin pin;
+	int depth;
+
+	(void)state;
+	seeded_repo(dir);
+	make_exp(dir);
+	pin_x(dir, PR_PIN_CREATED);
+	append_file(dir, "a.txt", "more\n");
+	GIT(dir, "commit", "-q", "-a", "-m", "plain");
+	url = pr_asprintf("file://%s", dir);
+	for (depth = 1; depth <= 2; depth++) {
+		char n[8];
+
+		snprintf(n, sizeof(n), "%d", depth);
+		snprintf(clone, sizeof(clone), "%s-depth%d", dir, depth);
+		GIT(base, "clone", "-q", "--depth", n, url, clone);
+		GIT_OUT(buf, clone, "tag", "-l");
+		assert_string_equal(buf, depth == 1 ? "" : "prereg/pin/x/1");
+		check_refused_code(clone, PR_EFAIL,
+				   "cannot walk the history: ");
+		assert_int_equal(latest_in(&pin, clone), PR_EFAIL);
+		assert_has(errbuf, "cannot walk the history: ");
+		append_file(clone, PRED, "\n");
+		create_fails(clone, PR_EFAIL, "cannot walk the history: ");
+		GIT_OUT(buf, clone, "rev-list", "--count", "HEAD");
+		assert_string_equal(buf, n);
+	}
+	free(url);
+}
+
 static int setup(void **state)
 {
 	const char *tmp = getenv("TMPDIR");
@@ -1888,6 +1928,7 @@ int main(void)
 	    cmocka_unit_test(test_pin_branch_locked),
 	    cmocka_unit_test(test_head_ref_corrupt),
 	    cmocka_unit_test(test_tree_missing),
+	    cmocka_unit_test(test_shallow_clone),
 	    cmocka_unit_test(test_subtree_damaged),
 	    cmocka_unit_test(test_tag_of_missing_commit),
 	    cmocka_unit_test(test_packed_refs_corrupt),
