@@ -327,10 +327,14 @@ static int pin_walk(pin_history *out, git_repository *repo,
 		}
 		error = pin_visit(out, &decided, c, name, spec, pred, full);
 		git_commit_free(c);
-		if (error != 0)
-			break;
+		if (error != 0) {
+			error = error < 0 ? error : PR_OK; /* 1: may stop */
+			goto cleanup;
+		}
 	}
-	error = error < 0 && error != GIT_ITEROVER ? error : PR_OK;
+	/* libgit2's code, no message yet: a parent missing (shallow clone) */
+	error = error == GIT_ITEROVER ? PR_OK
+				      : pr_git_error("cannot walk the history");
 cleanup:
 	git_revwalk_free(walk);
 	free(spec);
