@@ -35,7 +35,8 @@ static int committed(git_repository *repo, const char *path)
 	git_oid oid;
 	int found = 0, was = pr_set_quiet(1);
 
-	if (pr_git_head(&head, repo) == 0 && git_commit_tree(&tree, head) == 0)
+	if (pr_git_head(&head, repo) == 0 && head &&
+	    git_commit_tree(&tree, head) == 0)
 		found = pr_git_tree_blob(&oid, tree, path) == 1;
 	pr_set_quiet(was);
 	git_tree_free(tree);

@@ -674,6 +674,8 @@ static int pin_claims(pin_claim **out, size_t *n, git_repository *repo)
 
 	*out = NULL;
 	*n = 0;
+	if (git_repository_head_unborn(repo) == 1)
+		return PR_OK; /* no commit yet: nothing claims a pin */
 	if (git_revwalk_new(&walk, repo) < 0 ||
 	    git_revwalk_push_head(walk) < 0) {
 		git_revwalk_free(walk);

@@ -36,7 +36,8 @@ static int in_head(git_repository *repo, const char *path)
 	git_oid id;
 	int found = 0;
 
-	if (pr_git_head(&head, repo) == 0 && git_commit_tree(&tree, head) == 0)
+	if (pr_git_head(&head, repo) == 0 && head &&
+	    git_commit_tree(&tree, head) == 0)
 		found = pr_git_tree_blob(&id, tree, path) == 1;
 	git_error_clear();
 	git_tree_free(tree);

@@ -1,6 +1,6 @@
 #!/bin/sh
 # t0047: the audit on inputs that are not runs: names it must refuse, a
-# repository with no commit, ledger lines without a run directory or a
+# repository with no commit (and pin --restore-tags there), ledger lines without a run directory or a
 # run id, and a committed report of runs that analyze cannot read
 . "$(dirname "$0")/lib.sh"
 mkdir -p "$SCRATCH/empty" && git -C "$SCRATCH/empty" init -q -b main
@@ -9,6 +9,10 @@ expect_exit 0 "the audit of a repository with no commit" "$PREREG" audit
 expect_out "it audits nothing" "^0 runs"
 expect_exit 0 "--json too" "$PREREG" audit --json
 expect_out "ok, no runs" '"ok": true'
+expect_exit 0 "pin --restore-tags in a repository with no commit" \
+	"$PREREG" pin --restore-tags
+check "it restores nothing and makes nothing" sh -c \
+	'[ -z "$(git tag -l)" ] && ! git rev-parse -q --verify HEAD >/dev/null'
 
 new_repo "$SCRATCH/repo"
 expect_exit 2 "an experiment that does not exist" "$PREREG" audit no-such

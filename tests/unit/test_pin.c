@@ -1308,7 +1308,8 @@ static void test_restore_tag_taken(void **state)
 }
 
 /* On an unborn branch (git checkout --orphan) the pins of the old branch
- * exist but are not reachable; --restore-tags has no history to walk. */
+ * exist but are not reachable; --restore-tags has no history, so nothing
+ * claims a tag: none restored, none in conflict, the old tag kept. */
 static void test_unborn_head_with_pins(void **state)
 {
 	char dir[PATH_MAX], buf[256];
@@ -1323,8 +1324,8 @@ static void test_unborn_head_with_pins(void **state)
 	assert_int_equal(latest_in(&pin, dir), PR_EREFUSED);
 	assert_has(errbuf, "cannot run 'x': the pin prereg/pin/x/1 is not "
 			   "reachable from HEAD (run 'prereg pin x')");
-	assert_int_equal(restore_in(dir, &restored, &conflicts), PR_EFAIL);
-	assert_has(errbuf, "cannot walk the history from HEAD: ");
+	assert_int_equal(restore_in(dir, &restored, &conflicts), PR_OK);
+	assert_null(strstr(errbuf, "cannot walk the history"));
 	assert_int_equal(restored, 0);
 	assert_int_equal(conflicts, 0);
 	GIT_OUT(buf, dir, "tag", "-l");

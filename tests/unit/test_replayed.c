@@ -205,6 +205,25 @@ static void test_not_committed(void **state)
 	}
 }
 
+/* A repository with no commit yet: its HEAD holds nothing to replay. */
+static void test_unborn(void **state)
+{
+	char unborn[PATH_MAX + 16];
+	int64_t *ns = (int64_t *)&ns;
+	int n = -1, was;
+
+	(void)state;
+	snprintf(unborn, sizeof(unborn), "%s/unborn/", base);
+	assert_int_equal(sh("git init -q -b main '%s'", unborn), 0);
+	was = pr_set_quiet(1);
+	assert_int_equal(pr_arrival_replay_load(&ns, &n, unborn, "src", "r1"),
+			 PR_EINPUT);
+	pr_set_quiet(was);
+	assert_null(ns);
+	assert_int_equal(n, 0);
+	assert_non_null(strstr(pr_last_error(), "are not committed"));
+}
+
 static void test_not_complete(void **state)
 {
 	char buf[4096];
@@ -245,6 +264,7 @@ int main(void)
 	    cmocka_unit_test(test_medians),
 	    cmocka_unit_test(test_spec_scale),
 	    cmocka_unit_test(test_not_committed),
+	    cmocka_unit_test(test_unborn),
 	    cmocka_unit_test(test_not_complete),
 	    cmocka_unit_test(test_rank_without_compute),
 	    cmocka_unit_test(test_no_ranks),
