@@ -671,6 +671,7 @@ static int pin_claims(pin_claim **out, size_t *n, git_repository *repo)
 	pin_claim *v = NULL;
 	size_t cap = 0;
 	git_oid id;
+	int rc;
 
 	*out = NULL;
 	*n = 0;
@@ -681,7 +682,7 @@ static int pin_claims(pin_claim **out, size_t *n, git_repository *repo)
 		git_revwalk_free(walk);
 		return pr_git_error("cannot walk the history from HEAD");
 	}
-	while (git_revwalk_next(&id, walk) == 0) {
+	while ((rc = git_revwalk_next(&id, walk)) == 0) {
 		git_commit *c = NULL;
 		const char *summary;
 		char name[65];
@@ -706,8 +707,13 @@ static int pin_claims(pin_claim **out, size_t *n, git_repository *repo)
 		}
 		git_commit_free(c);
 	}
-	git_error_clear();
 	git_revwalk_free(walk);
+	if (rc != GIT_ITEROVER) { /* a parent missing (shallow clone) */
+		free(v);
+		*n = 0;
+		return pr_git_error("cannot walk the history from HEAD");
+	}
+	git_error_clear();
 	if (*n)
 		qsort(v, *n, sizeof(*v), by_name_k);
 	*out = v;

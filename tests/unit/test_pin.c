@@ -1794,10 +1794,10 @@ static void test_pin_after_merge(void **state)
  * commit is tested for reachability). */
 static void test_shallow_clone(void **state)
 {
-	char dir[PATH_MAX], buf[256], clone[PATH_MAX + 16];
+	char dir[PATH_MAX], buf[256], clone[PATH_MAX + 32];
 	char *url;
 	pr_pin pin;
-	int depth;
+	int depth, restored, conflicts;
 
 	(void)state;
 	seeded_repo(dir);
@@ -1807,7 +1807,7 @@ static void test_shallow_clone(void **state)
 	GIT(dir, "commit", "-q", "-a", "-m", "plain");
 	url = pr_asprintf("file://%s", dir);
 	for (depth = 1; depth <= 2; depth++) {
-		char n[8];
+		char n[16];
 
 		snprintf(n, sizeof(n), "%d", depth);
 		snprintf(clone, sizeof(clone), "%s-depth%d", dir, depth);
@@ -1820,6 +1820,12 @@ static void test_shallow_clone(void **state)
 		assert_has(errbuf, "cannot walk the history: ");
 		append_file(clone, PRED, "\n");
 		create_fails(clone, PR_EFAIL, "cannot walk the history: ");
+		/* --restore-tags says so too, rather than restoring what it
+		 * saw before the walk broke off */
+		assert_int_equal(restore_in(clone, &restored, &conflicts),
+				 PR_EFAIL);
+		assert_has(errbuf, "cannot walk the history from HEAD: ");
+		assert_int_equal(restored, 0);
 		GIT_OUT(buf, clone, "rev-list", "--count", "HEAD");
 		assert_string_equal(buf, n);
 	}
