@@ -18,7 +18,7 @@
 static const char usage[] =
     "usage: prereg repro NAME [run options]\n"
     "       prereg repro NAME --as-original [RUNID] [--source DIR] [--force]\n"
-    "                   [run options]\n"
+    "                   [--trust-source] [run options]\n"
     "\n"
     "The reviewer's command: check that NAME's prediction is pinned and\n"
     "unmodified, run its schedule, archive and commit the run, then\n"
@@ -36,7 +36,12 @@ static const char usage[] =
     "                this prereg checks the pin, launches that runner with\n"
     "                today's mpirun lines, records and commits the run with\n"
     "                runner_version and as_original; then compare the two\n"
-    "                runs (the command is printed). A version with\n"
+    "                runs (the command is printed). Before building it\n"
+    "                prints the commit, the repository and the refs that\n"
+    "                hold the commit, and refuses (exit 3) a commit that\n"
+    "                no prereg release tag (v[0-9]*) and no main branch\n"
+    "                (main, origin/main, origin/HEAD) of the source holds:\n"
+    "                its Makefile would run as you. A version with\n"
     "                uncommitted changes (-dirty) or none is refused (exit\n"
     "                3); a plan the older runner cannot read is refused\n"
     "                before anything runs (exit 3). mpirun only.\n"
@@ -44,11 +49,14 @@ static const char usage[] =
     "                $PREREG_SOURCE, else this repository when it holds\n"
     "                prereg's source)\n"
     "  --force       build a -dirty version's commit, which then differs\n"
-    "                from the tree that made the run\n";
+    "                from the tree that made the run\n"
+    "  --trust-source  build and run a commit that no release tag or main\n"
+    "                branch holds (read its Makefile and code first)\n";
 
-/* --as-original [RUNID], --source DIR and --force, which only repro takes. */
+/* --as-original [RUNID], --source DIR, --force and --trust-source, which
+ * only repro takes. */
 typedef struct {
-	int on, force;
+	int on, force, trust;
 	const char *run_id, *source;
 } original_opts;
 
@@ -86,6 +94,8 @@ static int take_original_opts(original_opts *oo, int *argc, char **argv)
 			oo->run_id = argv[i] + 14;
 		} else if (!strcmp(argv[i], "--force")) {
 			oo->force = 1;
+		} else if (!strcmp(argv[i], "--trust-source")) {
+			oo->trust = 1;
 		} else if (!strncmp(argv[i], "--source=", 9)) {
 			oo->source = argv[i] + 9;
 		} else if (!strcmp(argv[i], "--source")) {
@@ -101,14 +111,34 @@ static int take_original_opts(original_opts *oo, int *argc, char **argv)
 		argv[j++] = argv[i++];
 	argv[j] = NULL;
 	*argc = j;
-	if ((oo->source || oo->force || oo->run_id) && !oo->on)
-		return pr_cmd_usage_error("repro", usage,
-					  "--source and --force go with "
-					  "--as-original");
+	if ((oo->source || oo->force || oo->trust || oo->run_id) && !oo->on)
+		return pr_cmd_usage_error(
+		    "repro", usage,
+		    "--source, --force and --trust-source "
+		    "go with --as-original");
 	return PR_OK;
 }
 
-/* The original's runner for o, built unless this is a dry run. */
+/* What --as-original would build and run, and where it comes from. */
+static void print_original(const pr_original *orig, const char *name)
+{
+	size_t i;
+
+	printf("repro %s as original: run %s, prereg %s\n"
+	       "  commit:     %s\n"
+	       "  repository: %s\n"
+	       "  held by:    ",
+	       name, orig->run_id, orig->version, orig->commit, orig->source);
+	for (i = 0; i < orig->nrefs && i < 8; i++)
+		printf("%s%s", i ? ", " : "", orig->refs[i]);
+	if (orig->nrefs > 8)
+		printf(" and %zu more", orig->nrefs - 8);
+	printf("%s\n", orig->nrefs ? "" : "no branch or tag");
+	fflush(stdout);
+}
+
+/* The original's runner for o, built unless this is a dry run, and only
+ * with consent (pr_original_consent). */
 static int prepare_original(pr_original *orig, pr_run_opts *o,
 			    const original_opts *oo, git_repository *repo,
 			    const char *name)
@@ -130,10 +160,9 @@ static int prepare_original(pr_original *orig, pr_run_opts *o,
 	free(first);
 	if (error < 0)
 		return error;
-	printf("repro %s as original: run %s, prereg %s (commit %.12s of "
-	       "%s)\n",
-	       name, orig->run_id, orig->version, orig->commit, orig->source);
-	fflush(stdout);
+	print_original(orig, name);
+	if ((error = pr_original_consent(orig, oo->trust)) < 0)
+		return error;
 	if (!o->dry_run && (error = pr_original_build(orig)) < 0)
 		return error;
 	orig->run.run_id = orig->run_id;

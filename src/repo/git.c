@@ -346,22 +346,125 @@ int pr_git_commit_files_signed(git_oid *out, git_repository *repo,
 	return PR_OK;
 }
 
+/* Config that keeps git from running a program a repository names (see
+ * pr_git_safe_env): no hooks, no fsmonitor, no submodule recursion. */
+static const char *const safe_config[][2] = {
+    {"core.hooksPath", "/dev/null"},
+    {"core.fsmonitor", "false"},
+    {"submodule.recurse", "false"},
+};
+
+/* One more GIT_CONFIG_KEY_n / GIT_CONFIG_VALUE_n pair into env. */
+static void push_config(pr_argv *env, size_t *n, const char *key,
+			const char *value)
+{
+	pr_argv_pushf(env, "GIT_CONFIG_KEY_%zu=%s", *n, key);
+	pr_argv_pushf(env, "GIT_CONFIG_VALUE_%zu=%s", *n, value);
+	(*n)++;
+}
+
+/*
+ * Every filter driver that git's config seen from dir (NULL: the working
+ * directory) defines, emptied and made optional. git itself lists them
+ * (git config -z --get-regexp, which reads config and runs no program), so
+ * that a driver from an include of any kind is found.
+ */
+static int push_filters(pr_argv *env, size_t *n, const char *dir)
+{
+	static const char *const parts[] = {"smudge", "clean", "process"};
+	pr_argv argv = {0};
+	pr_child c = {0};
+	const char *p, *end;
+	size_t i;
+	int error;
+
+	pr_argv_push(&argv, "git");
+	if (dir) {
+		pr_argv_push(&argv, "-C");
+		pr_argv_push(&argv, dir);
+	}
+	pr_argv_push(&argv, "config");
+	pr_argv_push(&argv, "-z");
+	pr_argv_push(&argv, "--get-regexp");
+	pr_argv_push(&argv, "^filter\\..*\\.(smudge|clean|process)$");
+	c.argv = argv.v;
+	c.no_stdin = 1;
+	c.capture = 1;
+	if ((error = pr_child_run(&c)) < 0)
+		goto cleanup;
+	if (c.status != 0 && c.status != 1) {
+		error = pr_error("cannot list the filter drivers of git's "
+				 "config: git config exited %d",
+				 c.status);
+		goto cleanup;
+	}
+	/* entries "filter.NAME.PART\nVALUE\0": NAME ends at the last dot */
+	for (p = c.output; p && p < c.output + c.output_len;
+	     p += strlen(p) + 1) {
+		char *name;
+
+		end = p + strcspn(p, "\n");
+		while (end > p && end[-1] != '.')
+			end--;
+		if (end - p < 9)
+			continue;
+		name = pr_asprintf("%.*s", (int)(end - p - 1), p);
+		for (i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
+			char *key = pr_asprintf("%s.%s", name, parts[i]);
+
+			push_config(env, n, key, "");
+			free(key);
+		}
+		{
+			char *key = pr_asprintf("%s.required", name);
+
+			push_config(env, n, key, "false");
+			free(key);
+		}
+		free(name);
+	}
+cleanup:
+	free(c.output);
+	pr_argv_free(&argv);
+	return error;
+}
+
+int pr_git_safe_env(pr_argv *env, const char *dir)
+{
+	size_t n = 0, i;
+	int error;
+
+	for (i = 0; i < sizeof(safe_config) / sizeof(safe_config[0]); i++)
+		push_config(env, &n, safe_config[i][0], safe_config[i][1]);
+	if ((error = push_filters(env, &n, dir)) < 0)
+		return error;
+	pr_argv_pushf(env, "GIT_CONFIG_COUNT=%zu", n);
+	return PR_OK;
+}
+
 int pr_git_cli(const char *what, char *const argv[])
 {
+	const char *dir = argv[1] && !strcmp(argv[1], "-C") ? argv[2] : NULL;
+	pr_argv env = {0};
 	pr_child c = {0};
 	int error;
 
+	if ((error = pr_git_safe_env(&env, dir)) < 0)
+		goto cleanup;
 	c.argv = argv;
+	c.env = env.v;
 	c.no_stdin = 1;
 	if ((error = pr_child_run(&c)) < 0)
-		return error;
+		goto cleanup;
 	if (c.status == 127)
-		return pr_error("%s: cannot run git (is it on PATH? Debian "
-				"package git)",
-				what);
-	if (c.status != 0)
-		return pr_error("%s: git exited %d", what, c.status);
-	return PR_OK;
+		error = pr_error("%s: cannot run git (is it on PATH? Debian "
+				 "package git)",
+				 what);
+	else if (c.status != 0)
+		error = pr_error("%s: git exited %d", what, c.status);
+cleanup:
+	pr_argv_free(&env);
+	return error;
 }
 
 char *pr_git_blob_text(size_t *len, const char *root, const char *hex)

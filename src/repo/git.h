@@ -6,6 +6,8 @@
 #include <git2.h>
 #include <stddef.h>
 
+#include "base/child.h"
+
 /*
  * Open the git repository whose work tree contains `path` (discovering
  * upwards). A directory that is not in a git repository, or a bare
@@ -68,10 +70,24 @@ int pr_git_commit_files_signed(git_oid *out, git_repository *repo,
 			       void *arg);
 
 /*
+ * The environment additions ("K=V", pushed onto env; the caller frees)
+ * under which git runs no program that a repository's config, hooks or
+ * attributes name: GIT_CONFIG_COUNT/KEY_n/VALUE_n (git's -c, read by
+ * every git that inherits them) set core.hooksPath=/dev/null,
+ * core.fsmonitor=false, submodule.recurse=false, and empty every filter
+ * driver (smudge, clean, process; required=false) that git's config seen
+ * from dir (NULL: the working directory) defines. PR_EFAIL when git
+ * cannot list them.
+ */
+int pr_git_safe_env(pr_argv *env, const char *dir);
+
+/*
  * Run the git program (for what libgit2 cannot do: bundles, archives,
- * cloning a bundle) with argv (argv[0] "git", NULL-terminated) through
- * base/child.h: stdin from /dev/null, stdout and stderr ours. PR_EFAIL
- * with a message "WHAT: git exited N" when it does not exit 0.
+ * cloning a bundle, worktrees) with argv (argv[0] "git", NULL-terminated;
+ * "git -C DIR ..." names the repository whose config counts) through
+ * base/child.h, under pr_git_safe_env: stdin from /dev/null, stdout and
+ * stderr ours. PR_EFAIL with a message "WHAT: git exited N" when it does
+ * not exit 0.
  */
 int pr_git_cli(const char *what, char *const argv[]);
 

@@ -153,6 +153,67 @@ static int holds_prereg(git_repository *r, const char *hex)
 	return yes;
 }
 
+/* Does ref name vouch for the commits it holds: a prereg release tag
+ * (refs/tags/v[0-9]*, as the Makefile's git describe --match) or the
+ * source's main branch (main, origin/main, origin/HEAD)? */
+static int vouches(const char *ref)
+{
+	return (!strncmp(ref, "refs/tags/v", 11) &&
+		isdigit((unsigned char)ref[11])) ||
+	       !strcmp(ref, "refs/heads/main") ||
+	       !strcmp(ref, "refs/remotes/origin/main") ||
+	       !strcmp(ref, "refs/remotes/origin/HEAD");
+}
+
+/* Does ref's commit equal id or descend from it? 0 for a ref that names
+ * no commit. */
+static int holds(git_repository *r, git_reference *ref, const git_oid *id)
+{
+	git_object *tip = NULL;
+	int yes = 0;
+
+	if (git_reference_peel(&tip, ref, GIT_OBJECT_COMMIT) == 0)
+		yes = git_oid_equal(git_object_id(tip), id) ||
+		      git_graph_descendant_of(r, git_object_id(tip), id) == 1;
+	git_error_clear();
+	git_object_free(tip);
+	return yes;
+}
+
+/*
+ * o->refs and o->nrefs: the refs of r (branches, remote branches, tags)
+ * that hold o->commit, sorted; o->vouched when one vouches() for it.
+ */
+static int find_refs(pr_original *o, git_repository *r)
+{
+	git_reference_iterator *it = NULL;
+	git_reference *ref = NULL;
+	git_oid id;
+	int error;
+
+	if (git_oid_fromstr(&id, o->commit) < 0 ||
+	    git_reference_iterator_new(&it, r) < 0)
+		return pr_git_error("cannot list the source's refs");
+	while ((error = git_reference_next(&ref, it)) == 0) {
+		const char *name = git_reference_name(ref);
+
+		if (holds(r, ref, &id)) {
+			o->refs = pr_realloc(o->refs,
+					     (o->nrefs + 1) * sizeof(*o->refs));
+			o->refs[o->nrefs++] = pr_strdup(name);
+			o->vouched |= vouches(name);
+		}
+		git_reference_free(ref);
+	}
+	git_reference_iterator_free(it);
+	if (error != GIT_ITEROVER)
+		return pr_git_error("cannot list the source's refs");
+	git_error_clear();
+	if (o->nrefs)
+		qsort(o->refs, o->nrefs, sizeof(*o->refs), pr_strcmp_ptr);
+	return PR_OK;
+}
+
 /*
  * o->commit and o->source: from `source` or $PREREG_SOURCE when given,
  * else from repo when it holds prereg's source at that commit.
@@ -180,6 +241,8 @@ static int find_source(pr_original *o, git_repository *repo, const char *rev,
 			    "or PREREG_SOURCE",
 			    o->run_id, o->version);
 		o->source = pr_strdup(pr_repo_root(repo));
+		o->commit = pr_strdup(hex);
+		return find_refs(o, repo);
 	} else if (git_repository_open(&r, source) < 0) {
 		git_error_clear();
 		return pr_error_code(PR_EINPUT,
@@ -198,11 +261,12 @@ static int find_source(pr_original *o, git_repository *repo, const char *rev,
 				      "commit %.12s of '%s' (%s) is no prereg "
 				      "source (no Makefile, src/runner/main.c)",
 				      hex, source, from);
-	else
+	else {
 		o->source = pr_strdup(source);
-	git_repository_free(r);
-	if (error == 0)
 		o->commit = pr_strdup(hex);
+		error = find_refs(o, r);
+	}
+	git_repository_free(r);
 	return error;
 }
 
@@ -282,6 +346,27 @@ cleanup:
 	return error;
 }
 
+int pr_original_consent(const pr_original *o, int trust)
+{
+	if (o->vouched)
+		return PR_OK;
+	if (trust) {
+		pr_warn("--trust-source: building and running commit %s of "
+			"'%s', which no prereg release tag and no main branch "
+			"of it holds",
+			o->commit, o->source);
+		return PR_OK;
+	}
+	return pr_error_code(
+	    PR_EREFUSED,
+	    "cannot reproduce %s as original: commit %s of '%s' is on no "
+	    "prereg release tag (v[0-9]*) and not on the source's main branch "
+	    "(main, origin/main, origin/HEAD): no release vouches for the "
+	    "Makefile and code it would build and run; read them, then "
+	    "build and run it with --trust-source",
+	    o->run_id, o->commit, o->source);
+}
+
 /* CUDA=0 / HIP=0 for each GPU backend this prereg's prereg-rank lacks. */
 static void gpu_flags(pr_argv *argv)
 {
@@ -322,12 +407,17 @@ static void gpu_flags(pr_argv *argv)
  * it. */
 static int make_runner(const char *wt)
 {
-	static char *const env[] = {"MAKEFLAGS=", "MFLAGS=", NULL};
-	pr_argv argv = {0};
+	pr_argv argv = {0}, env = {0};
 	pr_child c = {0};
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	int error;
 
+	pr_argv_push(&env, "MAKEFLAGS=");
+	pr_argv_push(&env, "MFLAGS=");
+	/* the gits the Makefile runs (git describe --dirty) run no program
+	 * of the source's config either */
+	if ((error = pr_git_safe_env(&env, wt)) < 0)
+		goto cleanup;
 	pr_argv_push(&argv, "make");
 	pr_argv_push(&argv, "-C");
 	pr_argv_push(&argv, wt);
@@ -337,7 +427,7 @@ static int make_runner(const char *wt)
 	gpu_flags(&argv);
 	pr_argv_push(&argv, "bin/prereg-rank");
 	c.argv = argv.v;
-	c.env = env;
+	c.env = env.v;
 	c.no_stdin = 1;
 	c.out = STDERR_FILENO;
 	c.own_group = 1;
@@ -347,6 +437,8 @@ static int make_runner(const char *wt)
 		error = pr_error(
 		    "building prereg-rank failed: make exited %d%s", c.status,
 		    c.status == 127 ? " (is make on PATH?)" : "");
+cleanup:
+	pr_argv_free(&env);
 	pr_argv_free(&argv);
 	return error;
 }
@@ -363,20 +455,20 @@ static char *built_version(const char *wt)
 	free(text);
 	free(path);
 	if (!v) {
-		pr_argv git = {0};
-		int status = -1;
+		char *const git[] = {"git",	 "-C",	     (char *)wt,
+				     "describe", "--always", "--dirty",
+				     NULL};
+		pr_argv env = {0};
+		pr_child c = {.argv = git, .no_stdin = 1, .capture = 1};
 
-		pr_argv_push(&git, "git");
-		pr_argv_push(&git, "-C");
-		pr_argv_push(&git, wt);
-		pr_argv_push(&git, "describe");
-		pr_argv_push(&git, "--always");
-		pr_argv_push(&git, "--dirty");
-		if (pr_child_capture(&text, &status, git.v) == 0 &&
-		    status == 0 && strtok(text, "\n"))
-			v = pr_strdup(text);
-		free(text);
-		pr_argv_free(&git);
+		if (pr_git_safe_env(&env, wt) == 0) {
+			c.env = env.v;
+			if (pr_child_run(&c) == 0 && c.status == 0 &&
+			    strtok(c.output, "\n"))
+				v = pr_strdup(c.output);
+		}
+		free(c.output);
+		pr_argv_free(&env);
 	}
 	return v ? v : pr_strdup("unknown");
 }
@@ -479,6 +571,9 @@ void pr_original_free(pr_original *o)
 	free(o->version);
 	free(o->commit);
 	free(o->source);
+	while (o->nrefs)
+		free(o->refs[--o->nrefs]);
+	free(o->refs);
 	free(o->tmp);
 	free(o->rank_bin);
 	free(o->runner_version);

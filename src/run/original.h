@@ -11,12 +11,15 @@
 
 /* An earlier run, the commit that made it and, once built, its runner. */
 typedef struct {
-	pr_run_original run;  /* what pr_run takes; points into this */
-	char *run_id;	      /* the run reproduced */
-	char *version;	      /* its manifest's prereg_version */
-	int dirty;	      /* that version ends in -dirty */
-	char *commit;	      /* the commit it names, full hex */
-	char *source;	      /* the prereg repository that holds it */
+	pr_run_original run; /* what pr_run takes; points into this */
+	char *run_id;	     /* the run reproduced */
+	char *version;	     /* its manifest's prereg_version */
+	int dirty;	     /* that version ends in -dirty */
+	char *commit;	     /* the commit it names, full hex */
+	char *source;	     /* the prereg repository that holds it */
+	char **refs;	     /* source's refs that hold it, sorted */
+	size_t nrefs;
+	int vouched;	      /* a release tag or main branch holds it */
 	char *tmp;	      /* the temporary directory of the build */
 	char *rank_bin;	      /* the built prereg-rank, inside tmp */
 	char *runner_version; /* the build's own git describe */
@@ -34,7 +37,8 @@ int pr_original_first(char **out, git_repository *repo, const char *name);
  * Find what building run_id of NAME needs, before anything is built: the
  * commit its manifest's prereg_version names ("c866148", "v1-2-gc866148",
  * each maybe "-dirty"), in the prereg source `source`, else $PREREG_SOURCE,
- * else repo itself when it holds the prereg source at that commit.
+ * else repo itself when it holds the prereg source at that commit, and
+ * the source's refs that hold that commit (o->refs, o->vouched).
  * PR_EREFUSED when the version is unknown, or -dirty without force (the
  * tree that was built is not in any commit); PR_EINPUT when no source
  * holds the commit. pr_original_free out afterwards in every case.
@@ -44,12 +48,22 @@ int pr_original_resolve(pr_original *out, git_repository *repo,
 			const char *source, int force);
 
 /*
+ * Consent to building and running o->commit: PR_OK when a prereg release
+ * tag (v[0-9]*) or the source's main branch (refs/heads/main,
+ * refs/remotes/origin/main or origin/HEAD) holds it, or when trust is set
+ * (with a warning); else PR_EREFUSED with a message naming the commit and
+ * --trust-source.
+ */
+int pr_original_consent(const pr_original *o, int trust);
+
+/*
  * Build prereg-rank at o->commit with the commit's own Makefile, in a
  * temporary `git worktree add --detach` of o->source (nothing of any work
- * tree touched), with the GPU backends this prereg's prereg-rank has left
- * out left out too (CUDA=0, HIP=0); keep the binary in o->tmp and remove
- * the worktree, also when the build fails or a signal (SIGINT, SIGTERM)
- * stops it. Fills o->run for pr_run. Progress and make's output on stderr.
+ * tree touched; git and make run under pr_git_safe_env), with the GPU backends
+ * this prereg's prereg-rank has left out left out too (CUDA=0, HIP=0); keep the
+ * binary in o->tmp and remove the worktree, also when the build fails or a
+ * signal (SIGINT, SIGTERM) stops it. Fills o->run for pr_run. Progress and
+ * make's output on stderr.
  */
 int pr_original_build(pr_original *o);
 
