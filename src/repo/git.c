@@ -347,11 +347,10 @@ int pr_git_commit_files_signed(git_oid *out, git_repository *repo,
 }
 
 /* Config that keeps git from running a program a repository names (see
- * pr_git_safe_env): no hooks, no fsmonitor, no submodule recursion. */
+ * pr_git_safe_env): no hooks, no fsmonitor. */
 static const char *const safe_config[][2] = {
     {"core.hooksPath", "/dev/null"},
     {"core.fsmonitor", "false"},
-    {"submodule.recurse", "false"},
 };
 
 /* One more GIT_CONFIG_KEY_n / GIT_CONFIG_VALUE_n pair into env. */

@@ -38,6 +38,10 @@ expect_exit 0 "repro --as-original builds the original's runner and runs" \
 cp "$SCRATCH/out" "$SCRATCH/as-original.out"
 expect_out "it says what it builds and that it takes a while" \
 	"building prereg-rank .* in a temporary worktree: about a minute"
+expect_out "before that, the commit's full id" "^  commit: +[0-9a-f]{40}$"
+expect_out "the repository it builds from" "^  repository: +$SCRATCH/src$"
+expect_out "and the refs that hold it (the clone's origin/HEAD among them)" \
+	"^  held by: +.*refs/remotes/origin/HEAD"
 expect_out "it prints the comparison to make" \
 	"^  prereg compare $orig [0-9T]+Z-[0-9a-f]+$"
 new=$(ls runs/t-calib | grep -v ledger | grep -v "^$orig$" | head -n 1)

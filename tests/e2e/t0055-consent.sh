@@ -113,11 +113,13 @@ git -C "$S" branch topic "$tip"
 git clone -q "$S" "$C" && git -C "$C" checkout -q -b work "$base" &&
 	git -C "$C" branch -q -D main
 git -C "$S" branch -q -D topic
+git -C "$C" remote set-head origin -d >/dev/null
 expect_exit 0 "in a clone without a local main, origin/main vouches" \
-	"$PREREG" repro t-calib --as-original "$(manifest_for "$base")" \
+	"$PREREG" repro t-calib --as-original "$(manifest_for "$tip")" \
 	--source "$C" --dry-run
+expect_out "origin/main and origin/topic hold it" \
+	"^  held by: +refs/remotes/origin/main, refs/remotes/origin/topic$"
 git -C "$C" update-ref -d refs/remotes/origin/main
-git -C "$C" update-ref -d refs/tags/v1.0
 git -C "$C" symbolic-ref refs/remotes/origin/HEAD refs/remotes/origin/side
 expect_exit 0 "origin/HEAD, the origin's default branch, vouches" \
 	"$PREREG" repro t-calib --as-original "$(manifest_for "$side")" \
@@ -166,6 +168,7 @@ git -C "$H" config core.hooksPath "$SCRATCH/hooks"
 git -C "$H" worktree add -q --detach "$SCRATCH/ctl" main >/dev/null 2>&1
 check "(control) and a core.hooksPath's hook" test -e "$hit/hookspath"
 git -C "$H" worktree remove --force "$SCRATCH/ctl"
+git -C "$H" config --unset core.hooksPath
 rm -f "$hit"/*
 
 expect_exit 1 "repro --as-original builds in the hostile source" \
@@ -173,14 +176,20 @@ expect_exit 1 "repro --as-original builds in the hostile source" \
 	--source "$H" --trust-source --quick
 check "its Makefile ran (the worktree was there to build)" \
 	test -e "$hit/made-hostile"
-check "no post-checkout hook ran" test ! -e "$hit/post-checkout"
-check "no hook of core.hooksPath ran" test ! -e "$hit/hookspath"
+check "no post-checkout hook of .git/hooks ran" test ! -e "$hit/post-checkout"
 check "core.fsmonitor did not run" test ! -e "$hit/fsmonitor"
 check "no smudge filter ran" test ! -e "$hit/smudge"
 check "no clean filter ran (git describe --dirty in the make)" \
 	test ! -e "$hit/clean"
 check "the temporary worktree is removed" \
 	test "$(git -C "$H" worktree list | wc -l)" = 1
+rm -f "$hit"/*
+git -C "$H" config core.hooksPath "$SCRATCH/hooks"
+expect_exit 1 "and with the hooks in a core.hooksPath" \
+	"$PREREG" repro t-calib --as-original "$(manifest_for "$hsrc")" \
+	--source "$H" --trust-source --quick
+check "its Makefile ran again" test -e "$hit/made-hostile"
+check "no hook of core.hooksPath ran" test ! -e "$hit/hookspath"
 rm -rf runs
 
 # audit --bundle: a bundle carries no hooks or config, but the
