@@ -76,6 +76,28 @@ expect_exit 2 "an unreadable --allowed-signers" \
 	"$PREREG" audit --allowed-signers /nonexistent
 git config --unset gpg.ssh.allowedSignersFile
 
+# an allowed signer's valid-after/valid-before: ssh-keygen applies them
+# at the time of the audit (prereg passes no -Overify-time), so a key
+# whose window has closed no longer holds the pins it signed
+window() {
+	echo "test@example.invalid namespaces=\"git\",$1 $(cat "$SCRATCH/key.pub")" \
+		>"$SCRATCH/allowed-window"
+}
+window 'valid-after="20200101",valid-before="20991231"'
+expect_exit 0 "a window that holds today" \
+	"$PREREG" audit --allowed-signers "$SCRATCH/allowed-window"
+expect_out "the run is signed" "^1 runs: 1 signed"
+window 'valid-before="20200101"'
+expect_exit 1 "a window closed before today (and before the signing)" \
+	"$PREREG" audit --allowed-signers "$SCRATCH/allowed-window"
+expect_out "the key is no allowed signer's now" \
+	"signature: pin commit [0-9a-f]{12} is signed by ED25519 key .* no allowed signer"
+window 'valid-after="20991231"'
+expect_exit 1 "a window that opens after today" \
+	"$PREREG" audit --allowed-signers "$SCRATCH/allowed-window"
+expect_out "the key is no allowed signer's yet" \
+	"signature: pin commit [0-9a-f]{12} is signed by ED25519 key .* no allowed signer"
+
 # a forger edits a signed pin commit and keeps its signature: the pin's
 # tree, tag and run are all consistent, only the signature tells
 sed 's/^reps = 5/reps = 4/' experiments/t-calib/experiment.ini >x &&
