@@ -119,7 +119,8 @@ static int take_original_opts(original_opts *oo, int *argc, char **argv)
 	return PR_OK;
 }
 
-/* What --as-original would build and run, and where it comes from. */
+/* What --as-original would build and run, and where it comes from (the
+ * first 8 refs that hold the commit: those that vouch for it first). */
 static void print_original(const pr_original *orig, const char *name)
 {
 	size_t i;

@@ -347,10 +347,12 @@ int pr_git_commit_files_signed(git_oid *out, git_repository *repo,
 }
 
 /* Config that keeps git from running a program a repository names (see
- * pr_git_safe_env): no hooks, no fsmonitor. */
+ * pr_git_safe_env): no hooks, no fsmonitor, no template (whose hooks and
+ * config a clone would take). */
 static const char *const safe_config[][2] = {
     {"core.hooksPath", "/dev/null"},
     {"core.fsmonitor", "false"},
+    {"init.templateDir", ""},
 };
 
 /* One more GIT_CONFIG_KEY_n / GIT_CONFIG_VALUE_n pair into env. */
@@ -389,7 +391,8 @@ static int push_filters(pr_argv *env, size_t *n, const char *dir)
 	c.argv = argv.v;
 	c.no_stdin = 1;
 	c.capture = 1;
-	if ((error = pr_child_run(&c)) < 0)
+	/* no git (127): the command itself will say so */
+	if ((error = pr_child_run(&c)) < 0 || c.status == 127)
 		goto cleanup;
 	if (c.status != 0 && c.status != 1) {
 		error = pr_error("cannot list the filter drivers of git's "

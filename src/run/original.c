@@ -180,9 +180,20 @@ static int holds(git_repository *r, git_reference *ref, const git_oid *id)
 	return yes;
 }
 
+/* qsort order of ref names: those that vouch first, then by name. */
+static int cmp_refs(const void *a, const void *b)
+{
+	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+
+	if (vouches(x) != vouches(y))
+		return vouches(y) - vouches(x);
+	return strcmp(x, y);
+}
+
 /*
  * o->refs and o->nrefs: the refs of r (branches, remote branches, tags)
- * that hold o->commit, sorted; o->vouched when one vouches() for it.
+ * that hold o->commit, those that vouch() for it first, then by name;
+ * o->vouched when one does.
  */
 static int find_refs(pr_original *o, git_repository *r)
 {
@@ -210,7 +221,7 @@ static int find_refs(pr_original *o, git_repository *r)
 		return pr_git_error("cannot list the source's refs");
 	git_error_clear();
 	if (o->nrefs)
-		qsort(o->refs, o->nrefs, sizeof(*o->refs), pr_strcmp_ptr);
+		qsort(o->refs, o->nrefs, sizeof(*o->refs), cmp_refs);
 	return PR_OK;
 }
 

@@ -86,12 +86,19 @@ check "and the temporary worktree is removed" \
 expect_exit 0 "an ancestor of main is accepted" \
 	"$PREREG" repro t-calib --as-original "$(manifest_for "$base")" \
 	--source "$S" --dry-run
-expect_out "main, the release tag and side hold it" \
-	"^  held by: +refs/heads/main, refs/heads/side, refs/tags/v1.0, refs/tags/vx$"
+expect_out "main, the release tag (first: they vouch), side and vx hold it" \
+	"^  held by: +refs/heads/main, refs/tags/v1.0, refs/heads/side, refs/tags/vx$"
 expect_exit 0 "main's tip is accepted" \
 	"$PREREG" repro t-calib --as-original "$(manifest_for "$tip")" \
 	--source "$S" --dry-run
 expect_out "main alone holds it" "^  held by: +refs/heads/main$"
+for b in a0 a1 a2 a3 a4 a5 a6 a7 a8; do git -C "$S" branch "$b" "$tip"; done
+expect_exit 0 "main's tip, held by ten branches" \
+	"$PREREG" repro t-calib --as-original "$(manifest_for "$tip")" \
+	--source "$S" --dry-run
+expect_out "main first, seven more, and how many are left" \
+	"^  held by: +refs/heads/main, refs/heads/a0, .*, refs/heads/a6 and 2 more$"
+git -C "$S" branch -q -D a0 a1 a2 a3 a4 a5 a6 a7 a8
 expect_exit 0 "a commit a release tag v1.0 holds is accepted" \
 	"$PREREG" repro t-calib --as-original "$(manifest_for "$rel")" \
 	--source "$S" --dry-run
@@ -207,7 +214,11 @@ cat >"$SCRATCH/home/.gitconfig" <<EOF
 	smudge = $SCRATCH/smudge
 	clean = $SCRATCH/clean
 EOF
-printf '* filter=evil\n' >.gitattributes
+# and a filter that only the template's config defines
+payload smudge-tmpl >/dev/null
+printf '[filter "tmpl"]\n\tsmudge = %s\n' "$SCRATCH/smudge-tmpl" \
+	>"$SCRATCH/tmpl/config"
+printf '* filter=evil\nREADME.md filter=tmpl\n' >.gitattributes
 git add .gitattributes && git commit -q -m attributes
 git bundle create -q "$SCRATCH/repo.bundle" --all
 HOME="$SCRATCH/home" git clone -q "$SCRATCH/repo.bundle" "$SCRATCH/ctl2" \
@@ -215,6 +226,8 @@ HOME="$SCRATCH/home" git clone -q "$SCRATCH/repo.bundle" "$SCRATCH/ctl2" \
 check "(control) git clone of the bundle runs the template's hook" \
 	test -e "$hit/post-checkout"
 check "(control) and the smudge filter" test -e "$hit/smudge"
+check "(control) and the template config's smudge filter" \
+	test -e "$hit/smudge-tmpl"
 rm -f "$hit"/*
 HOME="$SCRATCH/home" "$PREREG" audit --bundle "$SCRATCH/repo.bundle" \
 	>"$SCRATCH/audit.out" 2>&1
@@ -224,4 +237,19 @@ check "no hook ran on the bundle's clone" test ! -e "$hit/post-checkout"
 check "core.fsmonitor did not run" test ! -e "$hit/fsmonitor"
 check "no smudge filter ran" test ! -e "$hit/smudge"
 check "no clean filter ran" test ! -e "$hit/clean"
+check "no filter of the template's config ran" test ! -e "$hit/smudge-tmpl"
+# the reviewer's own core.hooksPath (no template hook runs then)
+git config -f "$SCRATCH/home/.gitconfig" core.hooksPath "$SCRATCH/hooks"
+rm -rf "$SCRATCH/ctl2"
+HOME="$SCRATCH/home" git clone -q "$SCRATCH/repo.bundle" "$SCRATCH/ctl2" \
+	>/dev/null 2>&1
+check "(control) git clone of the bundle runs the core.hooksPath hook" \
+	test -e "$hit/hookspath"
+rm -f "$hit"/*
+HOME="$SCRATCH/home" "$PREREG" audit --bundle "$SCRATCH/repo.bundle" \
+	>"$SCRATCH/audit.out" 2>&1
+check "audit --bundle audited it again" \
+	grep -q "t-calib" "$SCRATCH/audit.out"
+check "no hook of the reviewer's core.hooksPath ran on the clone" \
+	test ! -e "$hit/hookspath"
 echo "1..$n"
