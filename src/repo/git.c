@@ -348,11 +348,12 @@ int pr_git_commit_files_signed(git_oid *out, git_repository *repo,
 
 /* Config that keeps git from running a program a repository names (see
  * pr_git_safe_env): no hooks, no fsmonitor, no template (whose hooks and
- * config a clone would take). */
+ * config a clone would take), git archive's documented gzip for tar.gz. */
 static const char *const safe_config[][2] = {
     {"core.hooksPath", "/dev/null"},
     {"core.fsmonitor", "false"},
     {"init.templateDir", ""},
+    {"tar.tar.gz.command", "gzip -cn"},
 };
 
 /* One more GIT_CONFIG_KEY_n / GIT_CONFIG_VALUE_n pair into env. */

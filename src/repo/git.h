@@ -75,7 +75,8 @@ int pr_git_commit_files_signed(git_oid *out, git_repository *repo,
  * attributes name: GIT_CONFIG_COUNT/KEY_n/VALUE_n (git's -c, read by
  * every git that inherits them) set core.hooksPath=/dev/null,
  * core.fsmonitor=false, init.templateDir= (a clone takes no template's
- * hooks or config), and empty every filter
+ * hooks or config), tar.tar.gz.command="gzip -cn" (git archive's own
+ * default), and empty every filter
  * driver (smudge, clean, process; required=false) that git's config seen
  * from dir (NULL: the working directory) defines. PR_EFAIL when git
  * cannot list them.

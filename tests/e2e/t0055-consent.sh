@@ -5,7 +5,7 @@
 # unless --trust-source; the gits prereg runs in a repository it did not
 # create (worktree add/remove in --source, the clone of audit --bundle)
 # and the make of the original run none of its hooks, fsmonitor or filter
-# drivers (issue 23)
+# drivers, nor export's git archive the repository's gzip (issue 23)
 . "$(dirname "$0")/lib.sh"
 hit="$SCRATCH/hit"
 mkdir -p "$hit"
@@ -252,4 +252,17 @@ check "audit --bundle audited it again" \
 	grep -q "t-calib" "$SCRATCH/audit.out"
 check "no hook of the reviewer's core.hooksPath ran on the clone" \
 	test ! -e "$hit/hookspath"
+
+# export: git archive --format=tar.gz pipes through the repository's
+# tar.tar.gz.command
+printf '#!/bin/sh\ntouch %s/tar-gz\nexec gzip -cn\n' "$hit" >"$SCRATCH/tar-gz"
+chmod +x "$SCRATCH/tar-gz"
+git config tar.tar.gz.command "$SCRATCH/tar-gz"
+git archive --format=tar.gz -o "$SCRATCH/ctl.tar.gz" HEAD
+check "(control) git archive runs tar.tar.gz.command" test -e "$hit/tar-gz"
+rm -f "$hit"/*
+check "prereg export" "$PREREG" export --out "$SCRATCH/export"
+check "its tree.tar.gz is whole" tar tzf "$SCRATCH/export/tree.tar.gz"
+check "the repository's tar.tar.gz.command did not run" \
+	test ! -e "$hit/tar-gz"
 echo "1..$n"
