@@ -584,6 +584,69 @@ static void test_cli(void **state)
 	free(empty);
 }
 
+/* The value of "KEY=" in env, or NULL. */
+static const char *env_get(const pr_argv *env, const char *key)
+{
+	size_t i, n = strlen(key);
+	const char *v = NULL;
+
+	for (i = 0; i < env->n; i++)
+		if (!strncmp(env->v[i], key, n) && env->v[i][n] == '=')
+			v = env->v[i] + n + 1;
+	return v;
+}
+
+/* Is KEY set to VALUE by env's GIT_CONFIG_KEY_n / GIT_CONFIG_VALUE_n? */
+static int env_sets(const pr_argv *env, const char *key, const char *value)
+{
+	const char *count = env_get(env, "GIT_CONFIG_COUNT");
+	long i, n = count ? strtol(count, NULL, 10) : 0;
+	char k[64], v[64];
+
+	for (i = 0; i < n; i++) {
+		snprintf(k, sizeof(k), "GIT_CONFIG_KEY_%ld", i);
+		snprintf(v, sizeof(v), "GIT_CONFIG_VALUE_%ld", i);
+		if (env_get(env, k) && !strcmp(env_get(env, k), key) &&
+		    env_get(env, v) && !strcmp(env_get(env, v), value))
+			return 1;
+	}
+	return 0;
+}
+
+/* pr_git_safe_env: hooks, fsmonitor, templates and archive's gzip fixed;
+ * every filter driver the repository's config defines emptied, a name
+ * with dots and one from an included file too; none outside it. */
+static void test_safe_env(void **state)
+{
+	char dir[PATH_MAX];
+	pr_argv env = {0}, none = {0};
+
+	(void)state;
+	new_repo(dir);
+	SH("git -C '%s' config filter.plain.smudge 'touch x'", dir);
+	SH("git -C '%s' config filter.a.b.c.clean 'touch y'", dir);
+	SH("git config -f '%s/more' filter.inc.process 'touch z'", base);
+	SH("git -C '%s' config include.path '%s/more'", dir, base);
+	assert_int_equal(pr_git_safe_env(&env, dir), PR_OK);
+	assert_true(env_sets(&env, "core.hooksPath", "/dev/null"));
+	assert_true(env_sets(&env, "core.fsmonitor", "false"));
+	assert_true(env_sets(&env, "init.templateDir", ""));
+	assert_true(env_sets(&env, "tar.tar.gz.command", "gzip -cn"));
+	assert_true(env_sets(&env, "filter.plain.smudge", ""));
+	assert_true(env_sets(&env, "filter.plain.clean", ""));
+	assert_true(env_sets(&env, "filter.plain.process", ""));
+	assert_true(env_sets(&env, "filter.plain.required", "false"));
+	assert_true(env_sets(&env, "filter.a.b.c.smudge", ""));
+	assert_true(env_sets(&env, "filter.a.b.c.required", "false"));
+	assert_true(env_sets(&env, "filter.inc.process", ""));
+	assert_false(env_sets(&env, "filter.a.smudge", ""));
+	/* outside the repository (HOME is the scratch one): only the fixed */
+	assert_int_equal(pr_git_safe_env(&none, base), PR_OK);
+	assert_string_equal(env_get(&none, "GIT_CONFIG_COUNT"), "4");
+	pr_argv_free(&env);
+	pr_argv_free(&none);
+}
+
 /* pr_git_blob_text: a blob by its id in the repository at root, "" and
  * NULL meaning the current directory; NULL (len 0) for no id, a bad id,
  * a root outside any repository and an id with no object. */
@@ -694,6 +757,7 @@ int main(void)
 	    cmocka_unit_test(test_commit_head_tree_missing),
 	    cmocka_unit_test(test_commit_objects_unwritable),
 	    cmocka_unit_test(test_cli),
+	    cmocka_unit_test(test_safe_env),
 	    cmocka_unit_test(test_blob_text),
 	};
 
