@@ -8,6 +8,7 @@
 #include "format/manifest.h"
 #include "repo/git.h"
 #include "repo/paths.h"
+#include "base/text.h"
 #include "base/util.h"
 #include "cli/cmd.h"
 
@@ -123,9 +124,8 @@ int cmd_show(int argc, char **argv, git_repository *repo)
 	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, 1, on_opt,
 				  &as_json)) != 0)
 		return error;
-	if (strchr(argv[first], '/') || strstr(argv[first], ".."))
-		return pr_error_code(PR_EINPUT, "invalid run id '%s'",
-				     argv[first]);
+	if ((error = pr_run_id_check(argv[first])) < 0)
+		return error;
 	path = find_manifest(pr_repo_root(repo), argv[first]);
 	if (!path)
 		return pr_error_code(PR_EINPUT,
