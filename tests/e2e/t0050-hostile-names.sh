@@ -102,8 +102,9 @@ expect_out "the name is on its row, its newline escaped" \
 	'^t-calib +20261201T000000Z-aaaaaa\\nt-calib  20261201T000000Z-ffffff  complete     time-anchored +unknown +broken'
 expect_out "and in the reason" \
 	'aaaaaa\\nt-calib  20261201T000000Z-ffffff  complete     time-anchored is not a run id'
+cp "$SCRATCH/out" "$SCRATCH/audit.out"
 check "no line of the output starts with the injected row" sh -c \
-	"! grep -q '^t-calib  20261201T000000Z-ffffff' '$SCRATCH/out'"
+	"! grep -q '^t-calib  20261201T000000Z-ffffff' '$SCRATCH/audit.out'"
 expect_exit 0 "analyze leaves it out" "$PREREG" analyze t-calib
 expect_out "its warning on one line" \
 	'warning: runs/t-calib/20261201T000000Z-aaaaaa\\nt-calib  20261201T000000Z-ffffff  complete     time-anchored is not a run id'
@@ -134,8 +135,14 @@ expect_exit 1 "the audit fails the run committed with run-state.json" \
 expect_out "its committed check says why" \
 	"$run committed: runs/t-calib/$run/run-state.json is committed"
 expect_out "the run is broken, not left out" "^t-calib +$run +complete +broken"
+cp "$SCRATCH/out" "$SCRATCH/audit.out"
 check "no 'not audited' warning for it" sh -c \
-	"! grep -q 'is not audited' '$SCRATCH/out'"
+	"! grep -q 'is not audited' '$SCRATCH/audit.out'"
+git rm -q -r analysis && git commit -q -m "no report"
+expect_exit 1 "without a report to recompute, the committed check alone fails it" \
+	"$PREREG" audit t-calib
+expect_out "the run is broken" "^t-calib +$run +complete +broken +P F P"
+expect_out "the analysis is only a warning" "^t-calib +analysis W"
 expect_exit 2 "analyze of that run alone refuses it" \
 	"$PREREG" analyze t-calib "$run"
 expect_out "naming it" "runs/t-calib/$run holds run-state.json"
@@ -152,4 +159,18 @@ mkdir "runs/t-calib/$new" &&
 expect_exit 0 "an uncommitted run directory with run-state.json: the audit passes" \
 	"$PREREG" audit t-calib
 expect_out "with its warning" "warning: runs/t-calib/$new is not audited"
+# prereg show prints the manifest's strings escaped: a launcher that
+# clears the screen and adds a line stays on its own line, inert.
+fresh show
+python3 - "runs/t-calib/$run/manifest.json" <<'PY' || exit 1
+import json, sys
+m = json.load(open(sys.argv[1]))
+m["environment"]["launcher"] = "mpirun\u001b[2J\nstatus     forged"
+open(sys.argv[1], "w").write(json.dumps(m, indent=2, sort_keys=True) + "\n")
+PY
+expect_exit 0 "show, a launcher with control bytes" "$PREREG" show "$run"
+expect_out "printed escaped on its line" \
+	'^launcher   mpirun\\x1b\[2J\\nstatus     forged$'
+cp "$SCRATCH/out" "$SCRATCH/show.out"
+check "no line of its own" sh -c "! grep -q '^status     forged' '$SCRATCH/show.out'"
 echo "1..$n"
