@@ -10,10 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "format/archive.h"
 #include "format/manifest.h"
 #include "format/timings.h"
+#include "base/text.h"
 #include "base/util.h"
 #include "repo/git.h"
 #include "predict/models.h"
@@ -1392,12 +1394,6 @@ cleanup:
 	return error;
 }
 
-static int valid_run_id(const char *id)
-{
-	return *id && *id != '.' && !strchr(id, '/') && !strstr(id, "..") &&
-	       strlen(id) < 128;
-}
-
 static int no_runs(const char *root, const char *name, int has_pred)
 {
 	char *spec = pr_path_spec(root, name);
@@ -1472,8 +1468,12 @@ static int analyze_one(pr_analysis *a, const char *root, const char *id,
 		pr_analyze_causes(r, a->nclamped);
 	}
 	json_decref(own);
-	if (!r->run_id)
-		r->run_id = pr_strdup(id);
+	if (r->run_id && strcmp(r->run_id, id))
+		pr_warn("runs/%s/%s/manifest.json names another run id: "
+			"analyzed as %s",
+			a->name, id, id);
+	free(r->run_id);
+	r->run_id = pr_strdup(id);
 	r->pap = pr_pap_build(r, &t, m, r->pred ? r->pred : a->pred);
 	memcpy(r->sha256, info.sha256, sizeof(r->sha256));
 	r->sha256_ok =
@@ -1519,6 +1519,35 @@ static void skip(pr_analysis *a, const char *id, const char *status)
 	    pr_asprintf("%s (%s)", id, status ? status : "no status");
 }
 
+/* Does runs/NAME/ID still hold run-state.json? A recorded run never does:
+ * it is a run in progress or left to 'prereg recover', or a run directory
+ * committed with one, which the audit fails. */
+static int unrecorded(const char *root, const char *name, const char *id)
+{
+	char *run = pr_path_run(root, name, id);
+	char *st = pr_asprintf("%s/run-state.json", run);
+	int held = access(st, F_OK) == 0;
+
+	free(st);
+	free(run);
+	return held;
+}
+
+/* Leave out runs/NAME/ID, which holds run-state.json: an error when it
+ * was asked for (run_id), else a warning and a skipped run. */
+static int skip_unrecorded(pr_analysis *a, const char *id, const char *run_id)
+{
+	static const char why[] = "runs/%s/%s holds run-state.json: not a "
+				  "recorded run, not analyzed (see 'prereg "
+				  "recover' and 'prereg audit')";
+
+	if (run_id)
+		return pr_error_code(PR_EINPUT, why, a->name, id);
+	pr_warn(why, a->name, id);
+	skip(a, id, "holds run-state.json");
+	return PR_OK;
+}
+
 int pr_analyze(pr_analysis *out, const char *root, const char *name,
 	       const char *run_id)
 {
@@ -1529,12 +1558,13 @@ int pr_analyze(pr_analysis *out, const char *root, const char *name,
 	memset(out, 0, sizeof(*out));
 	if ((error = pr_name_check(name)) < 0)
 		return error;
-	if (run_id && !valid_run_id(run_id))
-		return pr_error_code(PR_EINPUT, "invalid run id '%s'", run_id);
+	if (run_id && (error = pr_run_id_check(run_id)) < 0)
+		return error;
 	out->name = pr_strdup(name);
 	if ((error = load_prediction(out, root)) < 0)
 		goto cleanup;
-	if (pr_path_list_runs(&ids, &nids, root, name, 1) < 0 && !run_id) {
+	if (pr_path_list_runs(&ids, &nids, root, name, PR_RUNS_MANIFEST) < 0 &&
+	    !run_id) {
 		error = no_runs(root, name, out->pred != NULL);
 		goto cleanup;
 	}
@@ -1544,6 +1574,10 @@ int pr_analyze(pr_analysis *out, const char *root, const char *name,
 
 		if (run_id && strcmp(ids[i], run_id))
 			continue;
+		if (unrecorded(root, name, ids[i])) {
+			error = skip_unrecorded(out, ids[i], run_id);
+			continue;
+		}
 		mpath = pr_path_manifest(root, name, ids[i]);
 		error = pr_manifest_read(&m, mpath);
 		if (!error &&

@@ -12,6 +12,7 @@
 
 #include "base/child.h"
 #include "analyze/report.h"
+#include "base/text.h"
 #include "base/util.h"
 
 /* A file being composed in memory. */
@@ -46,13 +47,60 @@ static int text_write(text *t, const char *dir, const char *base,
 	return error;
 }
 
-/* s as a gnuplot string: double quotes, '"' and '\' replaced by '\''. */
+/* s as a quoted column of a .dat file (data, which gnuplot reads without
+ * expanding anything): double quotes, control bytes escaped
+ * (pr_text_escape), '"' and '\' replaced by '\''. */
 static void put_quoted(FILE *f, const char *s)
 {
+	char *esc = pr_text_escape(s), *p;
+
 	fputc('"', f);
-	for (; *s; s++)
-		fputc(*s == '"' || *s == '\\' || *s == '\n' ? '\'' : *s, f);
+	for (p = esc; *p; p++)
+		fputc(*p == '"' || *p == '\\' ? '\'' : *p, f);
 	fputc('"', f);
+	free(esc);
+}
+
+/* s as a string of a .gp script: every string from a repository (names,
+ * run ids, labels) goes into a script through here, single-quoted, so
+ * that gnuplot runs no backtick and ends no command inside it. */
+static void put_gp(FILE *f, const char *s)
+{
+	char *q = pr_text_gnuplot(s);
+
+	fputs(q, f);
+	free(q);
+}
+
+/* The name of base's .dat file as a string of a .gp script. */
+static void put_dat(FILE *f, const char *base)
+{
+	char *name = pr_asprintf("%s.dat", base);
+
+	put_gp(f, name);
+	free(name);
+}
+
+/* s as a comment line of a .dat file: one line, escaped. */
+static void put_comment(FILE *f, const char *s)
+{
+	char *esc = pr_text_escape(s);
+
+	fprintf(f, "# %s\n", esc);
+	free(esc);
+}
+
+/* "set title 'NAME, run RUNID'."\nSECOND"": the first line from the
+ * repository (put_gp), the second prereg's own words. */
+static void put_title(FILE *f, const char *name, const char *what,
+		      const char *second)
+{
+	char *first = pr_asprintf("%s, %s", name, what);
+
+	fputs("set title ", f);
+	put_gp(f, first);
+	fprintf(f, ".\"\\n%s\"\n", second);
+	free(first);
 }
 
 static void put_num(FILE *f, double v)
@@ -149,6 +197,9 @@ static void label_canvas(int *width, int *height, size_t maxlen, size_t n,
 static void gp_header(FILE *f, const pr_analysis *a, const char *base,
 		      const char *what, int width, int height)
 {
+	/* comments: one line each, whatever the name holds */
+	char *name = pr_text_escape(a->name), *b = pr_text_escape(base);
+
 	fprintf(f,
 		"# %s.gp - %s, %s (prereg analyze)\n"
 		"# Replot in analysis/%s/ with: gnuplot -d %s.gp > %s.svg\n"
@@ -169,7 +220,9 @@ static void gp_header(FILE *f, const pr_analysis *a, const char *base,
 		"set linetype 7 lc rgb \"#000000\"\n"
 		"set linetype 8 lc rgb \"#999999\"\n"
 		"set linetype cycle 8\n",
-		base, a->name, what, a->name, base, base, base, width, height);
+		b, name, what, name, b, b, b, width, height);
+	free(name);
+	free(b);
 }
 
 /* Run gnuplot -d base.gp in dir; its stdout becomes dir/base.svg. */
@@ -228,7 +281,7 @@ static int emit(pr_plot *p, text *dat, text *gp, const char *dir,
 static int plot_cells(pr_plot *p, const pr_analysis *a,
 		      const pr_analysis_run *r, const char *dir)
 {
-	char *base = pr_asprintf("%s-predicted", r->run_id), *label;
+	char *base = pr_asprintf("%s-predicted", r->run_id), *label, *run;
 	const char *unit;
 	span sp = {0, 0};
 	size_t i, n = 0, maxlen = 0;
@@ -282,26 +335,29 @@ static int plot_cells(pr_plot *p, const pr_analysis *a,
 	label_canvas(&width, &height, maxlen, n, 3);
 	gp_header(gp.f, a, base, "measured vs predicted per cell", width,
 		  height);
+	run = pr_asprintf("run %s", r->run_id);
+	put_title(gp.f, a->name, run, "measured vs predicted per cell");
+	free(run);
 	fprintf(gp.f,
-		"set title \"%s, run %s\\nmeasured vs predicted per cell\"\n"
 		"set xlabel \"time (%s)\"\n"
 		"set ylabel \"\"\n"
 		"set yrange [%zu.5:0.5]\n"
 		"set grid xtics\n"
 		"set key below left reverse Left vertical maxcols 1\n"
 		"set style fill transparent solid 0.3 noborder\n",
-		a->name, r->run_id, unit, n);
+		unit, n);
 	fprintf(gp.f,
 		wants_log(&sp) ? "set logscale x\n" : "set xrange [0:*]\n");
+	fputs("plot ", gp.f);
+	put_dat(gp.f, base);
 	fprintf(gp.f,
-		"plot '%s.dat' using 6:1:6:7:($1-0.3):($1+0.3):ytic(8) "
+		" using 6:1:6:7:($1-0.3):($1+0.3):ytic(8) "
 		"with boxxyerror lc rgb \"#88bbee\" title \"predicted [lo, "
 		"hi]\", \\\n"
 		"     '' using 5:($1-0.3):(0):(0.6) with vectors nohead lw 2 "
 		"lc rgb \"#225599\" title \"predicted\", \\\n"
 		"     '' using 2:1:3:4 with xerrorbars pt 7 ps 0.8 lw 1.5 "
-		"lc rgb \"#cc3311\" title \"measured (median, 95%% CI)\"\n",
-		base);
+		"lc rgb \"#cc3311\" title \"measured (median, 95%% CI)\"\n");
 	error = emit(p, &dat, &gp, dir, base,
 		     "measured (median of per-launch medians, 95% CI) vs "
 		     "predicted [lo, hi], per cell");
@@ -398,7 +454,7 @@ static size_t rows_series(text *dat, FILE *plot, size_t block,
 		title = series_title(r, &x->sel, predicted);
 		t = pr_asprintf("%s %s", predicted ? "predicted" : "measured",
 				title);
-		fprintf(dat->f, "# %s\n", t);
+		put_comment(dat->f, t);
 		for (k = i; k < nv; k++) {
 			const pr_analysis_row *y = &v[k];
 
@@ -413,8 +469,9 @@ static size_t rows_series(text *dat, FILE *plot, size_t block,
 				(predicted ? y->cell->hi_s : y->ci.hi) * u);
 			fputc('\n', dat->f);
 		}
-		fprintf(plot, "%s'%s.dat' index %zu ",
-			block + nb ? ", \\\n     " : "plot ", base, block + nb);
+		fputs(block + nb ? ", \\\n     " : "plot ", plot);
+		put_dat(plot, base);
+		fprintf(plot, " index %zu ", block + nb);
 		if (predicted)
 			fprintf(plot,
 				"using 1:3:4 with filledcurves lc %zu notitle, "
@@ -426,7 +483,7 @@ static size_t rows_series(text *dat, FILE *plot, size_t block,
 				"using 1:2:3:4 with yerrorbars pt 7 ps 0.8 lc "
 				"%zu title ",
 				color);
-		put_quoted(plot, t);
+		put_gp(plot, t);
 		free(t);
 		free(title);
 		nb++;
@@ -438,7 +495,7 @@ static size_t rows_series(text *dat, FILE *plot, size_t block,
 static int plot_rows(pr_plot *p, const pr_analysis *a, const pr_analysis_run *r,
 		     const char *dir)
 {
-	char *base;
+	char *base, *run;
 	const char *unit;
 	span sp = {0, 0};
 	size_t i, nb;
@@ -465,14 +522,16 @@ static int plot_rows(pr_plot *p, const pr_analysis *a, const pr_analysis_run *r,
 	text_open(&dat);
 	text_open(&gp);
 	gp_header(gp.f, a, base, "compute time vs rows", 800, 500);
+	run = pr_asprintf("run %s", r->run_id);
+	put_title(gp.f, a->name, run, "compute time vs rows");
+	free(run);
 	fprintf(gp.f,
-		"set title \"%s, run %s\\ncompute time vs rows\"\n"
 		"set ylabel \"compute time (%s)\"\n"
 		"set xlabel \"rows\"\n"
 		"set logscale xy\n"
 		"set key top left box opaque\n"
 		"set style fill transparent solid 0.15 noborder\n",
-		a->name, r->run_id, unit);
+		unit);
 	fprintf(dat.f,
 		"# rows median_%s lo_%s hi_%s (measured: 95%% CI; "
 		"predicted: [lo, hi])\n",
@@ -536,7 +595,7 @@ static void experiment_span(span *sp, const pr_analysis *a)
 static int plot_launches(pr_plot *p, const pr_analysis *a,
 			 const pr_analysis_run *r, const char *dir)
 {
-	char *base = pr_asprintf("%s-launches", r->run_id);
+	char *base = pr_asprintf("%s-launches", r->run_id), *run;
 	const char *unit;
 	span sp = {0, 0};
 	size_t i, k, nb = 0;
@@ -564,14 +623,15 @@ static int plot_launches(pr_plot *p, const pr_analysis *a,
 	gp_header(
 	    gp.f, a, base, "per-launch medians", 800,
 	    500 + 14 * (int)(r->ngroups > 8 ? (r->ngroups + 1) / 2 - 4 : 0));
+	run = pr_asprintf("run %s", r->run_id);
+	put_title(gp.f, a->name, run, "per-launch medians (warmups excluded)");
+	free(run);
 	fprintf(gp.f,
-		"set title \"%s, run %s\\nper-launch medians (warmups "
-		"excluded)\"\n"
 		"set ylabel \"median of the launch (%s)\"\n"
 		"set xlabel \"launch\"\n"
 		"set xrange [%g:%g]\n"
 		"set key below maxcols 2 font \",9\"\n",
-		a->name, r->run_id, unit, lmin - 0.5, lmax + 0.5);
+		unit, lmin - 0.5, lmax + 0.5);
 	if (lmax - lmin < 30)
 		fputs("set xtics 1\n", gp.f);
 	/* the y axis and unit of every run of the experiment, so that runs
@@ -593,19 +653,20 @@ static int plot_launches(pr_plot *p, const pr_analysis *a,
 		title = label_of(r, &g->sel);
 		if (nb)
 			fputs("\n\n", dat.f);
-		fprintf(dat.f, "# %s\n", title);
+		put_comment(dat.f, title);
 		for (k = 0; k < g->nlaunches; k++) {
 			fprintf(dat.f, "%d", g->launch[k]);
 			put_num(dat.f, g->launch_med[k] * u);
 			fputc('\n', dat.f);
 		}
+		fputs(nb ? ", \\\n     " : "plot ", gp.f);
+		put_dat(gp.f, base);
 		fprintf(gp.f,
-			"%s'%s.dat' index %zu using 1:2 with linespoints pt "
+			" index %zu using 1:2 with linespoints pt "
 			"%d dt %d ps 0.8 lc %zu title ",
-			nb ? ", \\\n     " : "plot ", base, nb,
-			config_pt[g->sel.config % 4], 1 + g->sel.config % 4,
+			nb, config_pt[g->sel.config % 4], 1 + g->sel.config % 4,
 			series_kind(r, i));
-		put_quoted(gp.f, title);
+		put_gp(gp.f, title);
 		free(title);
 		nb++;
 	}
@@ -659,12 +720,14 @@ static void overlay_block(FILE *f, const pr_analysis *a, size_t j,
 	const pr_analysis_run *r = &a->run[j];
 	double step = 0.6 / (double)a->nruns;
 	size_t i, k;
+	char *l;
 
-	fprintf(f, "%s# %s %s\n", j ? "\n\n" : "", j ? "rerun" : "original",
-		r->run_id);
+	fputs(j ? "\n\n" : "", f);
+	l = pr_asprintf("%s %s", j ? "rerun" : "original", r->run_id);
+	put_comment(f, l);
+	free(l);
 	for (i = 0; i < r->nrows; i++) {
 		const pr_analysis_row *x = &r->row[i];
-		char *l;
 
 		if (!x->cell || !x->n)
 			continue;
@@ -687,7 +750,7 @@ static int plot_overlay(pr_plot *p, const pr_analysis *a, const char *dir)
 {
 	static const int pt[5] = {7, 5, 9, 11, 13};
 	char *base = pr_asprintf("%s-overlay", a->run[a->nruns - 1].run_id);
-	char **labels;
+	char **labels, *runs;
 	const char *unit;
 	span sp = {0, 0};
 	size_t i, nl, maxlen;
@@ -702,19 +765,21 @@ static int plot_overlay(pr_plot *p, const pr_analysis *a, const char *dir)
 	fprintf(dat.f, "# y median_%s ci_lo_%s ci_hi_%s\n", unit, unit, unit);
 	label_canvas(&width, &height, maxlen, nl, a->nruns);
 	gp_header(gp.f, a, base, "every run per cell", width, height);
+	runs = pr_asprintf("%zu runs", a->nruns);
+	put_title(gp.f, a->name, runs,
+		  "measured per cell: the original and each rerun");
+	free(runs);
 	fprintf(gp.f,
-		"set title \"%s, %zu runs\\nmeasured per cell: the original "
-		"and each rerun\"\n"
 		"set xlabel \"time (%s)\"\n"
 		"set ylabel \"\"\n"
 		"set yrange [%zu.5:0.5]\n"
 		"set grid xtics\n"
 		"set key below left reverse Left vertical maxcols 1\n"
 		"set ytics (",
-		a->name, a->nruns, unit, nl);
+		unit, nl);
 	for (i = 0; i < nl; i++) {
 		fputs(i ? ", " : "", gp.f);
-		put_quoted(gp.f, labels[i]);
+		put_gp(gp.f, labels[i]);
 		fprintf(gp.f, " %zu", i + 1);
 	}
 	fputs(")\n", gp.f);
@@ -726,12 +791,13 @@ static int plot_overlay(pr_plot *p, const pr_analysis *a, const char *dir)
 				i ? "rerun" : "original", a->run[i].run_id);
 
 		overlay_block(dat.f, a, i, labels, nl, u);
+		fputs(i ? ", \\\n     " : "plot ", gp.f);
+		put_dat(gp.f, base);
 		fprintf(gp.f,
-			"%s'%s.dat' index %zu using 2:1:3:4 with xerrorbars "
+			" index %zu using 2:1:3:4 with xerrorbars "
 			"pt %d ps 0.8 lw 1.5 lc %zu title ",
-			i ? ", \\\n     " : "plot ", base, i, pt[i % 5],
-			i % 8 + 1);
-		put_quoted(gp.f, t);
+			i, pt[i % 5], i % 8 + 1);
+		put_gp(gp.f, t);
 		free(t);
 	}
 	fputc('\n', gp.f);

@@ -15,6 +15,7 @@
 #include "repo/paths.h"
 #include "repo/pin.h"
 #include "analyze/report.h"
+#include "base/text.h"
 #include "base/util.h"
 
 /* A list of names (experiments, run ids), sorted when done. */
@@ -506,6 +507,48 @@ static void check_analysis(pr_audit_check *c, const pr_audit_ctx *ctx)
 
 /* ---- one experiment ---- */
 
+/* A directory runs/NAME/DIR whose name is no run id: a row that fails,
+ * naming it (as it is: whoever prints it escapes it); nothing in it is
+ * read. */
+static void not_a_run_id(pr_audit_run *r, const pr_audit_ctx *ctx,
+			 const char *dir)
+{
+	r->experiment = pr_strdup(ctx->name);
+	r->run_id = pr_strdup(dir);
+	r->status = pr_strdup("unknown");
+	pr_audit_set(&r->check[PR_CHECK_MANIFEST], PR_AUDIT_FAIL,
+		     "runs/%s/%s is not a run id (YYYYmmddTHHMMSSZ-xxxxxx): "
+		     "not audited",
+		     ctx->name, dir);
+}
+
+/* Does HEAD hold runs/NAME/ID/run-state.json? */
+static int committed_state(const pr_audit_ctx *ctx, const char *id)
+{
+	char *path = pr_asprintf("%s/run-state.json", id);
+	git_tree_entry *e = NULL;
+	int held = ctx->head_runs &&
+		   git_tree_entry_bypath(&e, ctx->head_runs, path) == 0;
+
+	git_tree_entry_free(e);
+	git_error_clear();
+	free(path);
+	return held;
+}
+
+/* A run directory committed with its run-state.json: audited as any
+ * other, and its committed check fails, for a recorded run never holds
+ * one (and analyze leaves it out). */
+static void state_committed(pr_audit_run *r, pr_audit_ctx *ctx, const char *id)
+{
+	pr_audit_run_dir(r, ctx, id);
+	pr_audit_set(&r->check[PR_CHECK_COMMITTED], PR_AUDIT_FAIL,
+		     "runs/%s/%s/run-state.json is committed: a recorded run "
+		     "does not hold one (a run in progress or to recover "
+		     "is no result)",
+		     ctx->name, id);
+}
+
 static void audit_experiment(rows *out, pr_audit_experiment *x,
 			     pr_audit_ctx *ctx)
 {
@@ -528,13 +571,17 @@ static void audit_experiment(rows *out, pr_audit_experiment *x,
 		ctx->head_runs = NULL;
 	git_tree_entry_free(e);
 	git_error_clear();
-	pr_path_list_runs(&ids, &nids, ctx->root, ctx->name, 0);
+	pr_path_list_runs(&ids, &nids, ctx->root, ctx->name, PR_RUNS_ANY_NAME);
 	names_take(&dirs, ids, nids);
 	x->experiment = pr_strdup(ctx->name);
 	for (i = 0; i < dirs.n; i++) {
 		char *st = pr_asprintf("%s/%s/run-state.json", dir, dirs.v[i]);
 
-		if (access(st, F_OK) == 0) {
+		if (!pr_run_id_valid(dirs.v[i]))
+			not_a_run_id(rows_add(out), ctx, dirs.v[i]);
+		else if (committed_state(ctx, dirs.v[i]))
+			state_committed(rows_add(out), ctx, dirs.v[i]);
+		else if (access(st, F_OK) == 0) {
 			x->unfinished =
 			    pr_realloc(x->unfinished,
 				       (x->nunfinished + 1) * sizeof(char *));

@@ -11,6 +11,7 @@
 #include "audit/audit.h"
 #include "repo/git.h"
 #include "base/child.h"
+#include "base/text.h"
 #include "base/util.h"
 #include "cli/cmd.h"
 
@@ -92,6 +93,27 @@ static char letter(pr_audit_result r)
 				    : '-';
 }
 
+/* Print s, a string from the repository, escaped (pr_text_escape):
+ * whatever it holds, it stays within its line and writes no control
+ * byte to the terminal. At least width columns, padded with spaces. */
+static void put(const char *s, int width)
+{
+	char *esc = pr_text_escape(s);
+
+	printf("%-*s", width, esc);
+	free(esc);
+}
+
+/* The length of s as put() prints it. */
+static int put_len(const char *s)
+{
+	char *esc = pr_text_escape(s);
+	int n = (int)strlen(esc);
+
+	free(esc);
+	return n;
+}
+
 /* Width of the widest experiment name and run id, for the table. */
 static void widths(int *exp, int *run, const pr_audit *a)
 {
@@ -100,14 +122,14 @@ static void widths(int *exp, int *run, const pr_audit *a)
 	*exp = (int)strlen("EXPERIMENT");
 	*run = (int)strlen("RUN");
 	for (i = 0; i < a->nruns; i++) {
-		if ((int)strlen(a->run[i].experiment) > *exp)
-			*exp = (int)strlen(a->run[i].experiment);
-		if ((int)strlen(a->run[i].run_id) > *run)
-			*run = (int)strlen(a->run[i].run_id);
+		if (put_len(a->run[i].experiment) > *exp)
+			*exp = put_len(a->run[i].experiment);
+		if (put_len(a->run[i].run_id) > *run)
+			*run = put_len(a->run[i].run_id);
 	}
 	for (i = 0; i < a->nexps; i++) {
-		if ((int)strlen(a->exp[i].experiment) > *exp)
-			*exp = (int)strlen(a->exp[i].experiment);
+		if (put_len(a->exp[i].experiment) > *exp)
+			*exp = put_len(a->exp[i].experiment);
 	}
 }
 
@@ -125,8 +147,12 @@ static void print_table(const pr_audit *a)
 	for (i = 0; i < a->nruns; i++) {
 		const pr_audit_run *r = &a->run[i];
 
-		printf("%-*s  %-*s  %-11s  %-13s ", we, r->experiment, wr,
-		       r->run_id, r->status, pr_audit_grade_name(r->grade));
+		put(r->experiment, we);
+		printf("  ");
+		put(r->run_id, wr);
+		printf("  ");
+		put(r->status, 11);
+		printf("  %-13s ", pr_audit_grade_name(r->grade));
 		for (k = 0; k < PR_NCHECKS; k++)
 			printf(" %c", letter(r->check[k].result));
 		printf("\n");
@@ -135,9 +161,10 @@ static void print_table(const pr_audit *a)
 	       "A archive, S schedule, L ledger, T timestamp, G signature, "
 	       "Y delays: "
 	       "P pass, W warn, F fail, - not applicable)\n");
-	for (i = 0; i < a->nexps; i++)
-		printf("%-*s  analysis %c\n", we, a->exp[i].experiment,
-		       letter(a->exp[i].analysis.result));
+	for (i = 0; i < a->nexps; i++) {
+		put(a->exp[i].experiment, we);
+		printf("  analysis %c\n", letter(a->exp[i].analysis.result));
+	}
 }
 
 static void print_problems(const pr_audit *a)
@@ -150,18 +177,25 @@ static void print_problems(const pr_audit *a)
 
 		for (k = 0; k < PR_NCHECKS; k++) {
 			if (r->check[k].result == PR_AUDIT_WARN ||
-			    r->check[k].result == PR_AUDIT_FAIL)
-				printf("  %s %s: %s\n", r->run_id,
-				       pr_audit_check_name(k),
-				       r->check[k].reason);
+			    r->check[k].result == PR_AUDIT_FAIL) {
+				printf("  ");
+				put(r->run_id, 0);
+				printf(" %s: ", pr_audit_check_name(k));
+				put(r->check[k].reason, 0);
+				printf("\n");
+			}
 		}
 	}
 	for (i = 0; i < a->nexps; i++) {
 		const pr_audit_check *c = &a->exp[i].analysis;
 
-		if (c->result == PR_AUDIT_WARN || c->result == PR_AUDIT_FAIL)
-			printf("  %s analysis: %s\n", a->exp[i].experiment,
-			       c->reason);
+		if (c->result == PR_AUDIT_WARN || c->result == PR_AUDIT_FAIL) {
+			printf("  ");
+			put(a->exp[i].experiment, 0);
+			printf(" analysis: ");
+			put(c->reason, 0);
+			printf("\n");
+		}
 	}
 }
 
@@ -175,9 +209,15 @@ static void print_findings(const pr_audit *a)
 	for (i = 0; i < a->nfindings; i++) {
 		const pr_audit_finding *f = &a->finding[i];
 
-		printf("  %s %s%s%s: %s\n", f->kind, f->experiment,
-		       f->run_id ? "/" : "", f->run_id ? f->run_id : "",
-		       f->text);
+		printf("  %s ", f->kind);
+		put(f->experiment, 0);
+		if (f->run_id) {
+			printf("/");
+			put(f->run_id, 0);
+		}
+		printf(": ");
+		put(f->text, 0);
+		printf("\n");
 	}
 }
 
@@ -190,18 +230,22 @@ static void print_unfinished(const pr_audit *a)
 		const pr_audit_experiment *x = &a->exp[i];
 
 		for (k = 0; k < x->nunfinished; k++) {
-			if (a->in_progress)
-				printf("warning: runs/%s/%s is not audited: "
-				       "not recorded yet, and a prereg is "
-				       "running (%s)\n",
-				       x->experiment, x->unfinished[k],
-				       a->holder ? a->holder : "?");
-			else
-				printf("warning: runs/%s/%s is not audited: "
-				       "its prereg ended before recording it; "
-				       "'prereg recover %s' records it\n",
-				       x->experiment, x->unfinished[k],
-				       x->experiment);
+			printf("warning: runs/");
+			put(x->experiment, 0);
+			printf("/");
+			put(x->unfinished[k], 0);
+			printf(" is not audited: ");
+			if (a->in_progress) {
+				printf("not recorded yet, and a prereg is "
+				       "running (");
+				put(a->holder ? a->holder : "?", 0);
+				printf(")\n");
+			} else {
+				printf("its prereg ended before recording "
+				       "it; 'prereg recover ");
+				put(x->experiment, 0);
+				printf("' records it\n");
+			}
 		}
 	}
 }

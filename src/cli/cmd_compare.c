@@ -7,6 +7,7 @@
 #include "analyze/analyze.h"
 #include "analyze/compare.h"
 #include "analyze/report.h"
+#include "base/text.h"
 #include "base/util.h"
 #include "cli/cmd.h"
 #include "repo/git.h"
@@ -51,8 +52,10 @@ static const char usage[] =
 /* The experiment of run id, or PR_EINPUT naming it. */
 static int experiment_of(char **name, const char *root, const char *id)
 {
-	if (!*id || strchr(id, '/') || strstr(id, "..") || *id == '.')
-		return pr_error_code(PR_EINPUT, "invalid run id '%s'", id);
+	int error;
+
+	if ((error = pr_run_id_check(id)) < 0)
+		return error;
 	if (pr_path_find_run(name, root, id) < 0)
 		return pr_error_code(PR_EINPUT,
 				     "no run '%s' under runs/ (see 'prereg "

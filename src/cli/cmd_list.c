@@ -68,7 +68,8 @@ static void sharing_note(char *buf, size_t len, const char *root,
 	int over = 0, was, error;
 
 	*buf = '\0';
-	if (pr_path_list_runs(&ids, &nids, root, name, 1) < 0 || nids == 0)
+	if (pr_path_list_runs(&ids, &nids, root, name, PR_RUNS_MANIFEST) < 0 ||
+	    nids == 0)
 		goto cleanup;
 	path = pr_path_manifest(root, name, ids[nids - 1]);
 	was = pr_set_quiet(1);

@@ -12,6 +12,7 @@
 #include "repo/lock.h"
 #include "run/original.h"
 #include "run/run.h"
+#include "base/text.h"
 #include "base/util.h"
 #include "cli/cmd.h"
 
@@ -60,20 +61,6 @@ typedef struct {
 	const char *run_id, *source;
 } original_opts;
 
-/* A run id: YYYYmmddTHHMMSSZ-xxxxxx. */
-static int is_run_id(const char *s)
-{
-	size_t i;
-
-	if (strlen(s) != 23 || s[8] != 'T' || s[15] != 'Z' || s[16] != '-')
-		return 0;
-	for (i = 0; i < 23; i++)
-		if (i != 8 && i != 15 && i != 16 &&
-		    !strchr("0123456789abcdef", s[i]))
-			return 0;
-	return 1;
-}
-
 /*
  * Take repro's own options out of argv (before "--"), leaving the run
  * options for pr_cmd_run_opts. RUNID after --as-original is taken when it
@@ -87,7 +74,7 @@ static int take_original_opts(original_opts *oo, int *argc, char **argv)
 	for (i = 1; i < *argc && strcmp(argv[i], "--"); i++) {
 		if (!strcmp(argv[i], "--as-original")) {
 			oo->on = 1;
-			if (i + 1 < *argc && is_run_id(argv[i + 1]))
+			if (i + 1 < *argc && pr_run_id_valid(argv[i + 1]))
 				oo->run_id = argv[++i];
 		} else if (!strncmp(argv[i], "--as-original=", 14)) {
 			oo->on = 1;
@@ -153,6 +140,8 @@ static int prepare_original(pr_original *orig, pr_run_opts *o,
 				     "the runner it builds lies in a local "
 				     "temporary directory");
 	o->launcher = "mpirun"; /* also for a spec that names partitions */
+	if (oo->run_id && (error = pr_run_id_check(oo->run_id)) < 0)
+		return error;
 	if (!oo->run_id && (error = pr_original_first(&first, repo, name)) < 0)
 		return error;
 	error = pr_original_resolve(orig, repo, name,

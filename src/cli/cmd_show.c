@@ -8,6 +8,7 @@
 #include "format/manifest.h"
 #include "repo/git.h"
 #include "repo/paths.h"
+#include "base/text.h"
 #include "base/util.h"
 #include "cli/cmd.h"
 
@@ -38,11 +39,25 @@ static char *find_manifest(const char *root, const char *run_id)
 	return path;
 }
 
+/*
+ * s, a string of the manifest, as printed: escaped for the terminal
+ * (pr_text_escape), "?" for NULL. Borrowed: valid for the next 15 calls
+ * (no printf here takes more).
+ */
+static const char *shown(const char *s)
+{
+	static char *ring[16];
+	static size_t next;
+	char **slot = &ring[next++ % 16];
+
+	free(*slot);
+	*slot = pr_text_escape(s ? s : "?");
+	return *slot;
+}
+
 static const char *str(json_t *o, const char *key)
 {
-	const char *s = json_string_value(json_object_get(o, key));
-
-	return s ? s : "?";
+	return shown(json_string_value(json_object_get(o, key)));
 }
 
 /* "1: gpuA n1 COMPLETED 0:0, gpuB n2 COMPLETED 0:0", or "-". */
@@ -63,10 +78,10 @@ static void print_slurm(json_t *slurm)
 	printf("\n");
 }
 
-/* "?" for a string the manifest lacks. */
+/* "?" for a string the manifest lacks; escaped (shown). */
 static const char *or_unknown(const char *s)
 {
-	return s ? s : "?";
+	return shown(s);
 }
 
 static void print_readable(const pr_manifest *m)
@@ -123,9 +138,8 @@ int cmd_show(int argc, char **argv, git_repository *repo)
 	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, 1, on_opt,
 				  &as_json)) != 0)
 		return error;
-	if (strchr(argv[first], '/') || strstr(argv[first], ".."))
-		return pr_error_code(PR_EINPUT, "invalid run id '%s'",
-				     argv[first]);
+	if ((error = pr_run_id_check(argv[first])) < 0)
+		return error;
 	path = find_manifest(pr_repo_root(repo), argv[first]);
 	if (!path)
 		return pr_error_code(PR_EINPUT,

@@ -273,7 +273,7 @@ int pr_calib_load(pr_calib *out, git_repository *repo, const char *name)
 	int error = PR_EREFUSED;
 
 	memset(out, 0, sizeof(*out));
-	pr_path_list_runs(&ids, &n, root, name, 1);
+	pr_path_list_runs(&ids, &n, root, name, PR_RUNS_MANIFEST);
 	/* newest first: run ids sort by their start time */
 	for (i = n; i-- > 0 && error < 0;) {
 		char *rel = pr_path_manifest(NULL, name, ids[i]);

@@ -2,6 +2,7 @@
  * experiment's runs */
 #include "repo/paths.h"
 
+#include "base/text.h"
 #include "base/util.h"
 
 #include <stdlib.h>
@@ -57,8 +58,31 @@ char *pr_path_report(const char *root, const char *name)
 	return pr_asprintf("%sanalysis/%s/report.md", ROOT(root), name);
 }
 
+/* Is runs/NAME/ID listed as `flags` select? Warns for a name that is no
+ * run id. */
+static int listed(const char *root, const char *name, const char *id, int flags)
+{
+	char *m, *esc;
+	int ok;
+
+	if (!(flags & PR_RUNS_ANY_NAME) && !pr_run_id_valid(id)) {
+		esc = pr_text_escape(id);
+		pr_warn("runs/%s/%s is not a run id (YYYYmmddTHHMMSSZ-xxxxxx): "
+			"skipped",
+			name, esc);
+		free(esc);
+		return 0;
+	}
+	if (!(flags & PR_RUNS_MANIFEST))
+		return 1;
+	m = pr_path_manifest(root, name, id);
+	ok = access(m, F_OK) == 0;
+	free(m);
+	return ok;
+}
+
 int pr_path_list_runs(char ***out, size_t *n, const char *root,
-		      const char *name, int with_manifest)
+		      const char *name, int flags)
 {
 	char *dir = pr_path_runs(root, name);
 	struct stat st;
@@ -73,13 +97,10 @@ int pr_path_list_runs(char ***out, size_t *n, const char *root,
 	}
 	*n = pr_list_subdirs(out, dir);
 	for (i = 0; i < *n; i++) {
-		char *m = pr_path_manifest(root, name, (*out)[i]);
-
-		if (!with_manifest || access(m, F_OK) == 0)
+		if (listed(root, name, (*out)[i], flags))
 			(*out)[k++] = (*out)[i];
 		else
 			free((*out)[i]);
-		free(m);
 	}
 	*n = k;
 	if (!k) {

@@ -34,14 +34,23 @@ char *pr_path_analysis(const char *root, const char *name);
 /* analysis/NAME/report.md */
 char *pr_path_report(const char *root, const char *name);
 
+/* What pr_path_list_runs lists. */
+enum {
+	PR_RUNS_MANIFEST = 1, /* only the directories holding manifest.json */
+	PR_RUNS_ANY_NAME = 2  /* also names that are no run id (the audit,
+				 which reports them) */
+};
+
 /*
  * The run ids of NAME: the subdirectories of ROOT/runs/NAME not starting
- * with '.', sorted; only those holding a manifest.json when with_manifest.
- * *out (caller frees each and the array) is NULL when there are none.
- * Returns PR_EINPUT, printing nothing, when runs/NAME is no directory.
+ * with '.', sorted, as `flags` (PR_RUNS_*) select. A subdirectory whose
+ * name is no run id (pr_run_id_valid) is left out with a warning naming
+ * it escaped, unless PR_RUNS_ANY_NAME. *out (caller frees each and the
+ * array) is NULL when there are none. Returns PR_EINPUT, printing
+ * nothing, when runs/NAME is no directory.
  */
 int pr_path_list_runs(char ***out, size_t *n, const char *root,
-		      const char *name, int with_manifest);
+		      const char *name, int flags);
 
 /*
  * The experiment names that are subdirectories of ROOT/DIR (DIR is

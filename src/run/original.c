@@ -53,7 +53,7 @@ int pr_original_first(char **out, git_repository *repo, const char *name)
 	size_t n = 0, i;
 
 	*out = NULL;
-	pr_path_list_runs(&ids, &n, pr_repo_root(repo), name, 1);
+	pr_path_list_runs(&ids, &n, pr_repo_root(repo), name, PR_RUNS_MANIFEST);
 	for (i = 0; i < n; i++) {
 		json_t *m =
 		    *out ? NULL : committed_manifest(repo, name, ids[i]);

@@ -63,7 +63,7 @@ run=$(ls runs/geo-cpu | grep -v ledger | head -1)
 python3 - "$run" <<'PY' || exit 1
 import gzip, hashlib, json, os, shutil, sys
 src = f"runs/geo-cpu/{sys.argv[1]}"
-dst = "runs/geo-cpu/29990101T000000Z-forged"
+dst = "runs/geo-cpu/29990101T000000Z-f0f0f0"
 os.makedirs(dst)
 lines = gzip.open(f"{src}/timings.csv.gz", "rt").read().splitlines()
 out = [lines[0]]
@@ -82,7 +82,7 @@ m["archive"]["sha256"] = hashlib.sha256(text).hexdigest()
 json.dump(m, open(f"{dst}/manifest.json", "w"), indent=2, sort_keys=True)
 PY
 expect_exit 0 "analyze the forged run" "$PREREG" analyze geo-cpu \
-	29990101T000000Z-forged --json
+	29990101T000000Z-f0f0f0 --json
 cp "$SCRATCH/out" "$SCRATCH/forged.json"
 check "the moved step fails its prediction, the others are missed" \
 	python3 -c "
@@ -95,7 +95,7 @@ assert v == {(17, None): 'MISSED', (33, 40): 'FAIL', (49, None): 'MISSED'}, v
 assert o['verdict']['pass'] is False
 "
 expect_exit 0 "the forged run's report" "$PREREG" analyze geo-cpu \
-	29990101T000000Z-forged
+	29990101T000000Z-f0f0f0
 check "its report says FAIL" \
 	grep -q "^Steps of config .*: FAIL\.$" analysis/geo-cpu/report.md
 echo "1..$n"

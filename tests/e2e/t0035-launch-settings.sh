@@ -76,7 +76,7 @@ check "a verdict line" \
 python3 - "$run" <<'PY' || exit 1
 import gzip, hashlib, json, os, sys
 src = f"runs/settings/{sys.argv[1]}"
-dst = "runs/settings/29990101T000000Z-forged"
+dst = "runs/settings/29990101T000000Z-f0f0f0"
 os.makedirs(dst)
 lines = gzip.open(f"{src}/timings.csv.gz", "rt").read().splitlines()
 rows = [ln.split(",") for ln in lines[1:]]
@@ -98,7 +98,7 @@ m["archive"]["sha256"] = hashlib.sha256(text).hexdigest()
 json.dump(m, open(f"{dst}/manifest.json", "w"), indent=2, sort_keys=True)
 PY
 expect_exit 0 "analyze the forged run" "$PREREG" analyze settings \
-	29990101T000000Z-forged --json
+	29990101T000000Z-f0f0f0 --json
 cp "$SCRATCH/out" "$SCRATCH/forged.json"
 check "the swapped times turn the ratio upside down: FAIL" python3 -c "
 import json
@@ -108,7 +108,7 @@ assert r['measured'] < 1 and r['hi'] < r['lo_s'], r
 assert r['verdict'] == 'FAIL', r
 "
 expect_exit 0 "the forged run's report" "$PREREG" analyze settings \
-	29990101T000000Z-forged
+	29990101T000000Z-f0f0f0
 check "its report says FAIL" \
 	grep -q "^Launch settings a over b: FAIL\.$" analysis/settings/report.md
 echo "1..$n"

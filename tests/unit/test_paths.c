@@ -97,37 +97,64 @@ static void free_list(char **v, size_t n)
 	free(v);
 }
 
+/* The last warning, kept by catch(). */
+static char warned[256];
+
+static void catch (void *data, int warning, const char *msg)
+{
+	(void)data;
+	if (warning)
+		snprintf(warned, sizeof(warned), "%s", msg);
+}
+
 /* Sorted run directories; dot directories and files are no runs; only
- * those with a manifest when asked. */
+ * those with a manifest when asked; a name that is no run id only when
+ * asked for every name. */
 static void test_list_runs(void **state)
 {
 	char **ids = (char **)1;
 	size_t n = 7;
+	pr_error_routine old;
 
 	(void)state;
 	assert_int_equal(pr_path_list_runs(&ids, &n, root, "kv", 0), PR_EINPUT);
 	assert_null(ids);
 	assert_int_equal(n, 0);
-	mkdir_in("runs/kv/R2");
-	mkdir_in("runs/kv/R1");
-	mkdir_in("runs/kv/R3");
+	mkdir_in("runs/kv/20260101T000000Z-000002");
+	mkdir_in("runs/kv/20260101T000000Z-000001");
+	mkdir_in("runs/kv/20260101T000000Z-000003");
 	mkdir_in("runs/kv/.work");
+	mkdir_in("runs/kv/R4");
 	touch("runs/kv/ledger.jsonl");
-	touch("runs/kv/R2/manifest.json");
-	touch("runs/kv/R3/manifest.json");
+	touch("runs/kv/20260101T000000Z-000002/manifest.json");
+	touch("runs/kv/20260101T000000Z-000003/manifest.json");
+	touch("runs/kv/R4/manifest.json");
+	old = pr_set_error_routine((pr_error_routine){catch, NULL});
 	assert_int_equal(pr_path_list_runs(&ids, &n, root, "kv", 0), 0);
+	pr_set_error_routine(old);
 	assert_int_equal(n, 3);
-	assert_string_equal(ids[0], "R1");
-	assert_string_equal(ids[1], "R2");
-	assert_string_equal(ids[2], "R3");
+	assert_string_equal(ids[0], "20260101T000000Z-000001");
+	assert_string_equal(ids[1], "20260101T000000Z-000002");
+	assert_string_equal(ids[2], "20260101T000000Z-000003");
+	assert_non_null(strstr(warned, "runs/kv/R4 is not a run id"));
 	free_list(ids, n);
-	assert_int_equal(pr_path_list_runs(&ids, &n, root, "kv", 1), 0);
+	old = pr_set_error_routine((pr_error_routine){catch, NULL});
+	assert_int_equal(
+	    pr_path_list_runs(&ids, &n, root, "kv", PR_RUNS_MANIFEST), 0);
+	pr_set_error_routine(old);
 	assert_int_equal(n, 2);
-	assert_string_equal(ids[0], "R2");
-	assert_string_equal(ids[1], "R3");
+	assert_string_equal(ids[0], "20260101T000000Z-000002");
+	assert_string_equal(ids[1], "20260101T000000Z-000003");
+	free_list(ids, n);
+	assert_int_equal(pr_path_list_runs(&ids, &n, root, "kv",
+					   PR_RUNS_MANIFEST | PR_RUNS_ANY_NAME),
+			 0);
+	assert_int_equal(n, 3);
+	assert_string_equal(ids[2], "R4");
 	free_list(ids, n);
 	mkdir_in("runs/empty");
-	assert_int_equal(pr_path_list_runs(&ids, &n, root, "empty", 1), 0);
+	assert_int_equal(
+	    pr_path_list_runs(&ids, &n, root, "empty", PR_RUNS_MANIFEST), 0);
 	assert_int_equal(n, 0);
 	assert_null(ids);
 }
