@@ -682,19 +682,16 @@ static void audit_elsewhere(rows *r, pr_audit_ctx *ctx)
 }
 
 /* Nothing was audited: no run row (of HEAD, of another ref, or a ledger
- * line), no unfinished run directory and no failing finding. */
+ * line), no unfinished run directory and no finding (a note on a
+ * prediction's calibration run is one). */
 static int nothing_audited(const pr_audit *a)
 {
 	size_t i;
 
-	if (a->nruns)
+	if (a->nruns || a->nfindings)
 		return 0;
 	for (i = 0; i < a->nexps; i++) {
 		if (a->exp[i].nunfinished)
-			return 0;
-	}
-	for (i = 0; i < a->nfindings; i++) {
-		if (a->finding[i].fails)
 			return 0;
 	}
 	return 1;
