@@ -106,7 +106,9 @@ static void history_experiments(names *out, const pr_history *h)
 		const char *key = pr_history_added_at(h, i, &commit);
 		char *name = pr_asprintf("%.*s", (int)strcspn(key, "/"), key);
 
-		names_add(out, name);
+		/* a name that is no directory below runs/ is left out */
+		if (*name && *name != '.')
+			names_add(out, name);
 		free(name);
 	}
 }

@@ -232,6 +232,18 @@ static void audit_at(pr_audit_run *row, pr_audit_ctx *ctx, const char *run_id,
 	view_free(&w);
 }
 
+/* A run whose directory name could not be written below the temporary
+ * root (".", "..", ".git"): a row that says so, nothing written. */
+static void not_plain(pr_audit_run *row, const char *name, const char *run_id)
+{
+	row->experiment = pr_strdup(name);
+	row->run_id = pr_strdup(run_id);
+	row->status = pr_strdup("unknown");
+	pr_audit_set(&row->check[PR_CHECK_MANIFEST], PR_AUDIT_FAIL,
+		     "runs/%s/%s is not a plain directory name: not checked",
+		     name, run_id);
+}
+
 void pr_audit_elsewhere(pr_audit_run **rows, size_t *n, size_t *cap,
 			pr_audit_ctx *ctx)
 {
@@ -258,7 +270,10 @@ void pr_audit_elsewhere(pr_audit_run **rows, size_t *n, size_t *cap,
 		memset(row, 0, sizeof(*row));
 		at_tip =
 		    pr_audit_commit_holds(ctx->repo, tip, ctx->name, run_id);
-		audit_at(row, ctx, run_id, at_tip ? tip : commit);
+		if (plain_name(ctx->name) && plain_name(run_id))
+			audit_at(row, ctx, run_id, at_tip ? tip : commit);
+		else
+			not_plain(row, ctx->name, run_id);
 		row->where = pr_strdup(where);
 		say_where(&row->check[PR_CHECK_COMMITTED], where, at_tip,
 			  commit);

@@ -42,6 +42,25 @@ expect_exit 1 "a bundle without runs: nothing to audit" \
 	"$PREREG" audit --bundle "$SCRATCH/norun.bundle"
 expect_out "it says so" "nothing to audit"
 
+# a run directory named '..' on a side branch (git mktree takes it): its
+# row says so, and nothing of it is written out of git
+mkdir "$SCRATCH/dotdot" && cd "$SCRATCH/dotdot" && git init -q -b main .
+echo x >f && git add f && git commit -q -m init
+m=$(printf '{}' | git hash-object -w --stdin)
+t=$(printf '100644 blob %s\tmanifest.json\n' "$m" | git mktree)
+t=$(printf '040000 tree %s\t..\n' "$t" | git mktree)
+t=$(printf '040000 tree %s\tx\n' "$t" | git mktree)
+t=$(printf '100644 blob %s\tf\n040000 tree %s\truns\n' \
+	"$(git rev-parse HEAD:f)" "$t" | git mktree)
+git branch side "$(git commit-tree -p HEAD -m hostile "$t")"
+got=$(results)
+if echo "$got" | grep -q '^exit=1$' && echo "$got" | grep -q '^\.\. broken refs/heads/side$'
+then ok "a run directory named '..' off HEAD: a broken row, not written out"
+else not_ok "'..': $(echo "$got" | tr '\n' ' ')"; fi
+check "... its manifest check says why" grep -q \
+	'runs/x/.. is not a plain directory name: not checked' "$SCRATCH/audit.json"
+cd "$SCRATCH/repo" || exit 1
+
 # ---- a run on HEAD, another only on branch side ----
 "$PREREG" run t-calib --quick >/dev/null 2>&1
 onhead=$(ls runs/t-calib | grep -v ledger)
