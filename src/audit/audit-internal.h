@@ -48,17 +48,19 @@ typedef struct {
 int pr_audit_blocks(char **reason, const pr_timing *rows, size_t nrows,
 		    const pr_audit_block *blocks, size_t nblocks);
 
-/* ---- history.c: one walk of the history from HEAD: which commit added
- * each run's manifest ---- */
+/* ---- history.c: one walk of the history from HEAD and every ref: which
+ * commit added each run's manifest, and where it is ---- */
 
 typedef struct pr_history pr_history;
 
 /*
- * Walk every commit reachable from HEAD once. A commit adds
- * runs/NAME/RUNID/manifest.json when it holds it and none of its parents
- * does; only the subtrees of runs/ that differ from the first parent's are
- * read. When several commits add the same path, the newest (the first in
- * topological order from HEAD) counts. An unborn HEAD walks nothing.
+ * Walk every commit reachable from HEAD or from a branch, remote ref or
+ * tag (refs/heads, refs/remotes, refs/tags) once, in one topological
+ * walk. A commit adds runs/NAME/RUNID/manifest.json when it holds it and
+ * none of its parents does; only the subtrees of runs/ that differ from
+ * the first parent's are read. When several commits add the same path,
+ * the newest reachable from HEAD counts, else the newest of all (the
+ * first in topological order). An unborn HEAD walks the refs alone.
  * *out is owned by the caller (pr_history_free).
  */
 int pr_history_walk(pr_history **out, git_repository *repo);
@@ -71,6 +73,15 @@ void pr_history_free(pr_history *h);
  */
 const git_oid *pr_history_added(const pr_history *h, const char *name,
 				const char *run_id, const git_oid **tree);
+
+/*
+ * Where a walked commit is when HEAD does not reach it: the name of the
+ * first ref whose history holds it (branches, then remote refs, then
+ * tags, each by name; borrowed), *tip (may be NULL) the commit that ref
+ * names. NULL when HEAD reaches it (or it was not walked).
+ */
+const char *pr_history_where(const pr_history *h, const git_oid *commit,
+			     const git_oid **tip);
 
 /*
  * Is `commit` the same as `ancestor` or a descendant of it? 1 or 0, from
@@ -260,6 +271,21 @@ void pr_audit_check_signature(pr_audit_state *s);
 /* Drop sign.c's verdicts by pin commit (each audit starts afresh). */
 void pr_audit_sign_forget(void);
 
+/*
+ * The runs of experiment ctx->name that only commits off HEAD added (on
+ * another branch, a remote ref or a tag), in elsewhere.c: each checked as
+ * pr_audit_run_dir checks a run of HEAD, against the tip of the first ref
+ * that holds it (else the commit that added it), its files written out of
+ * git into a temporary root; `where` names the ref, the committed check
+ * says it (an advisory WARN when it passed). Rows are appended to
+ * *rows (*n of them, *cap allocated).
+ */
+void pr_audit_elsewhere(pr_audit_run **rows, size_t *n, size_t *cap,
+			pr_audit_ctx *ctx);
+/* Does the commit `commit` hold runs/NAME/RUNID/manifest.json? */
+int pr_audit_commit_holds(git_repository *repo, const git_oid *commit,
+			  const char *name, const char *run_id);
+
 /* Keep what the findings need of the run s (its pin, its commit, the
  * prints of its rows), in findings.c. */
 void pr_audit_seen_run(pr_audit_seen *seen, const pr_audit_state *s);
@@ -281,6 +307,10 @@ void pr_audit_set(pr_audit_check *c, pr_audit_result r, const char *fmt, ...)
 /* status as a row shows it: complete, failed, interrupted or unknown
  * (a static string). */
 const char *pr_audit_status(const char *status);
+
+/* Read runs/NAME/ledger.jsonl below ctx->root into *l (the caller frees it
+ * and ctx->ledger_by_id) and index it by run id into ctx, in audit.c. */
+void pr_audit_read_ledger(pr_audit_ctx *ctx, pr_ledger_read *l);
 
 /* The ledger lines of ctx naming run_id: their indexes into
  * ctx->ledger->line via ctx->ledger_by_id, as [*first, *first + *n). */

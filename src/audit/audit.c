@@ -82,9 +82,42 @@ static void names_take(names *l, char **v, size_t n)
 	free(v);
 }
 
-/* The experiments to audit: those asked for (each must exist) or all. */
-static int experiments(names *out, const char *root, const char *const *want,
-		       size_t nwant)
+/* Has some commit of any ref added a run of NAME? */
+static int in_history(const pr_history *h, const char *name)
+{
+	size_t i, n = pr_history_nadded(h), len = strlen(name);
+	const git_oid *commit;
+
+	for (i = 0; i < n; i++) {
+		const char *key = pr_history_added_at(h, i, &commit);
+
+		if (!strncmp(key, name, len) && key[len] == '/')
+			return 1;
+	}
+	return 0;
+}
+
+/* The names of the experiments whose runs some commit of any ref added. */
+static void history_experiments(names *out, const pr_history *h)
+{
+	size_t i, n = pr_history_nadded(h);
+	const git_oid *commit;
+
+	for (i = 0; i < n; i++) {
+		const char *key = pr_history_added_at(h, i, &commit);
+		char *name = pr_asprintf("%.*s", (int)strcspn(key, "/"), key);
+
+		/* a name that is no directory below runs/ is left out */
+		if (*name && *name != '.')
+			names_add(out, name);
+		free(name);
+	}
+}
+
+/* The experiments to audit: those asked for (each must exist in the work
+ * tree or have runs in the history) or all. */
+static int experiments(names *out, const char *root, const pr_history *h,
+		       const char *const *want, size_t nwant)
 {
 	char *runs = pr_asprintf("%sruns", root);
 	char *exps = pr_asprintf("%sexperiments", root);
@@ -96,7 +129,7 @@ static int experiments(names *out, const char *root, const char *const *want,
 		char *x = pr_asprintf("%s/%s", exps, want[i]);
 
 		if ((error = pr_name_check(want[i])) == 0 && !is_dir(r) &&
-		    !is_dir(x))
+		    !is_dir(x) && !in_history(h, want[i]))
 			error = pr_error_code(PR_EINPUT,
 					      "unknown experiment '%s' (no "
 					      "runs/%s or experiments/%s; see "
@@ -114,6 +147,7 @@ static int experiments(names *out, const char *root, const char *const *want,
 		names_take(out, v, n);
 		n = pr_path_list_experiments(&v, root, "experiments", 1);
 		names_take(out, v, n);
+		history_experiments(out, h);
 	}
 	names_sort(out);
 	free(runs);
@@ -159,6 +193,11 @@ static void read_ledger(pr_audit_ctx *ctx, pr_ledger_read *l)
 	free(buf);
 	free(path);
 	free(rel);
+}
+
+void pr_audit_read_ledger(pr_audit_ctx *ctx, pr_ledger_read *l)
+{
+	read_ledger(ctx, l);
 }
 
 /* The run id of the k-th ledger line in run id order. */
@@ -685,6 +724,41 @@ static int head_of(git_commit **commit, git_tree **tree, git_repository *repo)
 	return PR_OK;
 }
 
+/* The runs off HEAD of ctx->name, appended to r. */
+static void audit_elsewhere(rows *r, pr_audit_ctx *ctx)
+{
+	pr_audit_elsewhere(&r->v, &r->n, &r->cap, ctx);
+}
+
+/* Nothing was audited: no run row (of HEAD, of another ref, or a ledger
+ * line), no unfinished run directory and no finding (a note on a
+ * prediction's calibration run is one). */
+static int nothing_audited(const pr_audit *a)
+{
+	size_t i;
+
+	if (a->nruns || a->nfindings)
+		return 0;
+	for (i = 0; i < a->nexps; i++) {
+		if (a->exp[i].nunfinished)
+			return 0;
+	}
+	return 1;
+}
+
+/* Say that there was nothing to audit: PR_EFAIL (an audit that checked
+ * nothing proves nothing). */
+static int say_nothing(const char *const *want, size_t nwant)
+{
+	if (nwant == 1)
+		return pr_error("nothing to audit: no run of '%s' in the work "
+				"tree, its ledger or any branch or tag",
+				want[0]);
+	return pr_error("nothing to audit: no run of %s in the work tree, "
+			"a ledger or any branch or tag",
+			nwant ? "the experiments named" : "any experiment");
+}
+
 int pr_audit_repo(pr_audit *out, git_repository *repo, const char *const *want,
 		  size_t nwant)
 {
@@ -694,7 +768,7 @@ int pr_audit_repo(pr_audit *out, git_repository *repo, const char *const *want,
 	rows r = {0};
 	size_t i;
 	pr_audit_catch caught;
-	int catching = 0, error;
+	int catching = 0, nothing = 0, error;
 
 	memset(out, 0, sizeof(*out));
 	memset(&ctx, 0, sizeof(ctx));
@@ -703,9 +777,9 @@ int pr_audit_repo(pr_audit *out, git_repository *repo, const char *const *want,
 	ctx.tags = pr_audit_tags_new();
 	pr_audit_sign_forget();
 	ctx.seen = pr_audit_seen_new();
-	if ((error = experiments(&exps, ctx.root, want, nwant)) < 0 ||
-	    (error = head_of(&ctx.head, &ctx.head_tree, repo)) < 0 ||
-	    (error = pr_history_walk(&history, repo)) < 0)
+	if ((error = head_of(&ctx.head, &ctx.head_tree, repo)) < 0 ||
+	    (error = pr_history_walk(&history, repo)) < 0 ||
+	    (error = experiments(&exps, ctx.root, history, want, nwant)) < 0)
 		goto cleanup;
 	ctx.history = history;
 	out->in_progress = pr_lock_held_elsewhere(&out->holder, repo) == 1;
@@ -715,14 +789,20 @@ int pr_audit_repo(pr_audit *out, git_repository *repo, const char *const *want,
 	for (i = 0; i < exps.n; i++) {
 		ctx.name = exps.v[i];
 		audit_experiment(&r, &out->exp[out->nexps++], &ctx);
+		audit_elsewhere(&r, &ctx);
 	}
 	out->run = r.v;
 	out->nruns = r.n;
 	pr_audit_find(out, &ctx);
 	summarise(out);
+	nothing = nothing_audited(out);
 cleanup:
 	if (catching)
 		pr_audit_catch_end(&caught);
+	if (error == 0 && nothing) {
+		pr_audit_free(out);
+		error = say_nothing(want, nwant);
+	}
 	pr_audit_tags_free(ctx.tags);
 	pr_audit_seen_free(ctx.seen);
 	pr_history_free(history);
@@ -742,6 +822,7 @@ void pr_audit_free(pr_audit *a)
 		free(a->run[i].experiment);
 		free(a->run[i].run_id);
 		free(a->run[i].status);
+		free(a->run[i].where);
 		for (k = 0; k < PR_NCHECKS; k++)
 			free(a->run[i].check[k].reason);
 	}
@@ -826,10 +907,11 @@ static json_t *run_json(const pr_audit_run *r)
 			    checks,
 			    check_json(pr_audit_check_name(k), &r->check[k]));
 	}
-	return json_pack("{s:s, s:s, s:s, s:s, s:o}", "experiment",
+	return json_pack("{s:s, s:s, s:s, s:s, s:o, s:o}", "experiment",
 			 r->experiment, "run_id", r->run_id, "status",
 			 r->status, "grade", pr_audit_grade_name(r->grade),
-			 "checks", checks);
+			 "checks", checks, "ref",
+			 r->where ? json_string(r->where) : json_null());
 }
 
 json_t *pr_audit_json(const pr_audit *a)

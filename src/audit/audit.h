@@ -60,6 +60,8 @@ typedef struct {
 	pr_audit_grade grade;
 	pr_audit_check check[PR_NCHECKS];
 	int found_broken; /* a failing finding names the run */
+	char *where;	  /* the ref holding the run when HEAD does not (a
+			     run off HEAD), else NULL */
 } pr_audit_run;
 
 /* What the audit sees across runs and commits (DESIGN 2, audit): a

@@ -153,26 +153,43 @@ static const char *hex(char buf[GIT_OID_HEXSZ + 1], const git_oid *id)
 
 /* ---- re-pin ---- */
 
-/* Pin K of NAME (commit pin) made after runs of earlier pins: a note. */
+/*
+ * Pin K of NAME (commit pin) made after runs of earlier pins: a note. A
+ * run counts unless its commit descends from the pin (ancestry proves it
+ * later): those the pin descends from, and those on a line beside it (a
+ * pin made on a branch and merged could have seen the runs of the other
+ * parent; nothing but dates orders them).
+ */
 static void repin(pr_audit *a, pr_audit_ctx *ctx, const char *name, int k,
 		  const git_oid *pin)
 {
 	const pr_audit_seen *seen = ctx->seen;
-	size_t i, n = 0;
+	size_t i, n = 0, beside = 0;
 
 	for (i = 0; i < seen->nruns; i++) {
 		const seen_run *r = &seen->run[i];
 
-		if (!strcmp(r->experiment, name) && r->pin_k > 0 &&
-		    r->pin_k < k && r->committed &&
-		    pr_history_descends(ctx->history, pin, &r->commit))
+		if (strcmp(r->experiment, name) || r->pin_k <= 0 ||
+		    r->pin_k >= k || !r->committed ||
+		    pr_history_descends(ctx->history, &r->commit, pin))
+			continue;
+		if (pr_history_descends(ctx->history, pin, &r->commit))
 			n++;
+		else
+			beside++;
 	}
-	if (n)
+	if (n && !beside)
 		add(a, "re-pin", name, NULL, 0,
 		    "pin %d made after %zu run%s of earlier pins (the new "
 		    "prediction may have seen their data)",
 		    k, n, n == 1 ? "" : "s");
+	else if (beside)
+		add(a, "re-pin", name, NULL, 0,
+		    "pin %d made after %zu run%s of earlier pins and beside "
+		    "%zu more (on a line merged with it or apart: no ancestry "
+		    "orders them; the new prediction may have seen their "
+		    "data)",
+		    k, n, n == 1 ? "" : "s", beside);
 }
 
 static void find_repins(pr_audit *a, pr_audit_ctx *ctx)
@@ -290,8 +307,28 @@ static void head_runs_of(git_tree **tree, char **was, const pr_audit_ctx *ctx,
 	free(path);
 }
 
-/* Every run that some commit added is still in HEAD (the additions come
- * sorted, so each experiment's runs/NAME of HEAD is read once). */
+/* A run only commits off HEAD added (commit, on ref `where`): an attempt
+ * HEAD's analysis does not count (I3), a failure. Its row, checked at the
+ * ref, keeps the grade its own checks give. */
+static void off_head(pr_audit *a, pr_audit_ctx *ctx, const char *name,
+		     const char *run_id, const git_oid *commit,
+		     const char *where, const git_oid *tip)
+{
+	char id[GIT_OID_HEXSZ + 1];
+
+	add(a, "off-head", name, run_id, 1,
+	    "runs/%s/%s was committed in %s on %s%s, not in HEAD: HEAD's "
+	    "analysis does not count this attempt (merge %s into HEAD)",
+	    name, run_id, hex(id, commit), where,
+	    pr_audit_commit_holds(ctx->repo, tip, name, run_id)
+		? ""
+		: " and is gone from its tip",
+	    where);
+}
+
+/* Every run that some commit of HEAD added is still in HEAD, and every
+ * other is an off-head attempt (the additions come sorted, so each
+ * experiment's runs/NAME of HEAD is read once). */
 static void find_removed_runs(pr_audit *a, pr_audit_ctx *ctx)
 {
 	size_t i, n = pr_history_nadded(ctx->history);
@@ -305,8 +342,13 @@ static void find_removed_runs(pr_audit *a, pr_audit_ctx *ctx)
 		char *name = pr_asprintf("%.*s", (int)(slash - key), key);
 		char *path = pr_asprintf("%s/" PR_MANIFEST_FILE, slash + 1);
 		git_tree_entry *e = NULL;
+		const git_oid *tip = NULL;
+		const char *where =
+		    pr_history_where(ctx->history, commit, &tip);
 
-		if (audited(a, name)) {
+		if (where && audited(a, name)) {
+			off_head(a, ctx, name, slash + 1, commit, where, tip);
+		} else if (audited(a, name)) {
 			head_runs_of(&runs, &was, ctx, name);
 			if (!runs || git_tree_entry_bypath(&e, runs, path) < 0)
 				add(a, "removed", name, slash + 1, 1,

@@ -1,6 +1,7 @@
-/* history.c - one walk of the history from HEAD: which commit added
- * each run's manifest, the pin commits, and the ledger lines a commit
- * took out, for prereg audit */
+/* history.c - one walk of the history from HEAD and every branch, tag and
+ * remote ref: which commit added each run's manifest (and on which ref it
+ * is when HEAD does not hold it), the pin commits, and the ledger lines a
+ * commit took out, for prereg audit */
 #include "audit/audit-internal.h"
 
 #include <openssl/evp.h>
@@ -50,6 +51,13 @@ typedef struct {
 	git_oid commit;
 } pin_commit;
 
+/* A walked ref: HEAD (the first) or a branch, tag or remote ref, and the
+ * commit it names (peeled). */
+typedef struct {
+	char *name;
+	git_oid tip;
+} walked_ref;
+
 /* HEAD's runs/NAME/ledger.jsonl (blob NULL when HEAD has none). */
 typedef struct {
 	char *name;
@@ -76,6 +84,11 @@ struct pr_history {
 	node_ref *by_id; /* sorted by id */
 	descent *descent;
 	size_t ndescents;
+	walked_ref *ref; /* ref[0] is HEAD (no tip when unborn) */
+	size_t nrefs;
+	int head_born;
+	size_t *first_ref; /* per walked commit: the first ref whose history
+			      holds it (0: HEAD's) */
 };
 
 /* The subtree `name` of tree (may be NULL) into *out, or NULL. */
@@ -566,19 +579,38 @@ static int by_key_then_order(const void *a, const void *b)
 	return (x->order > y->order) - (x->order < y->order);
 }
 
-/* Sort by key and keep the newest addition of each. */
+/* Is the walked commit id reachable from HEAD? */
+static int in_head(const pr_history *h, const git_oid *id)
+{
+	size_t i = index_of(h, id);
+
+	return i < h->ncommits && h->first_ref[i] == 0;
+}
+
+/* Sort by key and keep, of each, the newest addition reachable from
+ * HEAD, else the newest of all. */
 static void index_added(pr_history *h)
 {
-	size_t i, n = 0;
+	size_t i = 0, j, end, keep, n = 0;
 
 	if (h->n)
 		qsort(h->add, h->n, sizeof(*h->add), by_key_then_order);
-	for (i = 0; i < h->n; i++) {
-		if (n && !strcmp(h->add[n - 1].key, h->add[i].key)) {
-			free(h->add[i].key);
-			continue;
+	while (i < h->n) {
+		for (end = i + 1;
+		     end < h->n && !strcmp(h->add[end].key, h->add[i].key);
+		     end++)
+			;
+		for (keep = i; keep < end && !in_head(h, &h->add[keep].commit);
+		     keep++)
+			;
+		if (keep == end)
+			keep = i;
+		for (j = i; j < end; j++) {
+			if (j != keep)
+				free(h->add[j].key);
 		}
-		h->add[n++] = h->add[i];
+		h->add[n++] = h->add[keep];
+		i = end;
 	}
 	h->n = n;
 }
@@ -598,6 +630,92 @@ static void head_runs(pr_history *h, git_repository *repo)
 	git_tree_free(tree);
 }
 
+static void add_ref(pr_history *h, const char *name, const git_oid *tip)
+{
+	h->ref = pr_realloc(h->ref, (h->nrefs + 1) * sizeof(*h->ref));
+	h->ref[h->nrefs].name = pr_strdup(name);
+	git_oid_cpy(&h->ref[h->nrefs++].tip, tip);
+}
+
+static int by_ref_name(const void *a, const void *b)
+{
+	return strcmp(((const walked_ref *)a)->name,
+		      ((const walked_ref *)b)->name);
+}
+
+/*
+ * HEAD (ref 0), then every branch, remote ref and tag naming a commit
+ * (peeled; symbolic refs are walked through their target), each group
+ * sorted by name, pushed on walk. A clone of a bundle holds the bundle's
+ * branches as refs/remotes/origin/NAME.
+ */
+static int push_refs(pr_history *h, git_repository *repo, git_revwalk *walk)
+{
+	static const char *const globs[] = {"refs/heads/*", "refs/remotes/*",
+					    "refs/tags/*"};
+	git_oid id;
+	size_t g, first;
+
+	memset(&id, 0, sizeof(id));
+	h->head_born = git_repository_head_unborn(repo) == 0 &&
+		       git_reference_name_to_id(&id, repo, "HEAD") == 0;
+	git_error_clear();
+	add_ref(h, "HEAD", &id);
+	if (h->head_born && git_revwalk_push(walk, &id) < 0)
+		return pr_git_error("cannot walk the history from HEAD");
+	for (g = 0; g < sizeof(globs) / sizeof(globs[0]); g++) {
+		git_reference_iterator *it = NULL;
+		git_reference *ref = NULL;
+
+		if (git_reference_iterator_glob_new(&it, repo, globs[g]) < 0)
+			return pr_git_error("cannot list the references");
+		first = h->nrefs;
+		while (git_reference_next(&ref, it) == 0) {
+			git_object *obj = NULL;
+
+			if (git_reference_type(ref) == GIT_REFERENCE_DIRECT &&
+			    git_reference_peel(&obj, ref, GIT_OBJECT_COMMIT) ==
+				0 &&
+			    git_revwalk_push(walk, git_object_id(obj)) == 0)
+				add_ref(h, git_reference_name(ref),
+					git_object_id(obj));
+			git_error_clear();
+			git_object_free(obj);
+			git_reference_free(ref);
+		}
+		git_reference_iterator_free(it);
+		if (h->nrefs > first)
+			qsort(h->ref + first, h->nrefs - first, sizeof(*h->ref),
+			      by_ref_name);
+	}
+	return PR_OK;
+}
+
+/* Each walked commit's first ref: in walk order every child comes before
+ * its parents, so one pass hands each ref down to all it reaches. */
+static void label_refs(pr_history *h)
+{
+	size_t i, k, r;
+
+	h->first_ref = pr_calloc(h->ncommits + 1, sizeof(size_t));
+	for (i = 0; i < h->ncommits; i++)
+		h->first_ref[i] = SIZE_MAX;
+	for (r = h->head_born ? 0 : 1; r < h->nrefs; r++) {
+		i = index_of(h, &h->ref[r].tip);
+		if (i < h->ncommits && r < h->first_ref[i])
+			h->first_ref[i] = r;
+	}
+	for (i = 0; i < h->ncommits; i++) {
+		for (k = 0; k < h->node[i].nparents; k++) {
+			size_t p = h->node[i].parent[k];
+
+			if (p < h->ncommits &&
+			    h->first_ref[i] < h->first_ref[p])
+				h->first_ref[p] = h->first_ref[i];
+		}
+	}
+}
+
 int pr_history_walk(pr_history **out, git_repository *repo)
 {
 	pr_history *h = pr_calloc(1, sizeof(*h));
@@ -614,19 +732,8 @@ int pr_history_walk(pr_history **out, git_repository *repo)
 		error = pr_git_error("cannot walk the history");
 		goto cleanup;
 	}
-	/* libgit2 gives an unborn HEAD's push as a plain error (-1) */
-	error = git_repository_head_unborn(repo) == 1
-		    ? GIT_EUNBORNBRANCH
-		    : git_revwalk_push_head(walk);
-	if (error == GIT_EUNBORNBRANCH || error == GIT_ENOTFOUND) {
-		git_error_clear();
-		error = PR_OK;
-		goto done;
-	}
-	if (error < 0) {
-		error = pr_git_error("cannot walk the history from HEAD");
+	if ((error = push_refs(h, repo, walk)) < 0)
 		goto cleanup;
-	}
 	while ((error = git_revwalk_next(&id, walk)) == 0) {
 		git_commit *c = NULL;
 
@@ -646,15 +753,28 @@ int pr_history_walk(pr_history **out, git_repository *repo)
 		goto cleanup;
 	}
 	error = PR_OK;
-done:
-	index_added(h);
 	index_graph(h);
+	label_refs(h);
+	index_added(h);
 	*out = h;
 	h = NULL;
 cleanup:
 	git_revwalk_free(walk);
 	pr_history_free(h);
 	return error;
+}
+
+const char *pr_history_where(const pr_history *h, const git_oid *commit,
+			     const git_oid **tip)
+{
+	size_t i = index_of(h, commit), r;
+
+	r = i < h->ncommits ? h->first_ref[i] : SIZE_MAX;
+	if (r == 0 || r >= h->nrefs)
+		return NULL;
+	if (tip)
+		*tip = &h->ref[r].tip;
+	return h->ref[r].name;
 }
 
 static int by_key(const void *k, const void *a)
@@ -785,5 +905,9 @@ void pr_history_free(pr_history *h)
 	free(h->parent_ids);
 	free(h->by_id);
 	free(h->descent);
+	for (i = 0; i < h->nrefs; i++)
+		free(h->ref[i].name);
+	free(h->ref);
+	free(h->first_ref);
 	free(h);
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "repo/git.h"
+#include "repo/lock.h"
 #include "repo/pin.h"
 #include "repo/sign.h"
 #include "repo/stamp.h"
@@ -12,8 +13,8 @@
 #include "cli/cmd.h"
 
 static const char usage[] =
-    "usage: prereg pin NAME [--sign] [--tsa URL]\n"
-    "       prereg pin --restore-tags\n"
+    "usage: prereg pin NAME [--sign] [--tsa URL] [--wait]\n"
+    "       prereg pin --restore-tags [--wait]\n"
     "\n"
     "Commit exactly experiments/NAME/experiment.ini and\n"
     "predictions/NAME.json (nothing else that is staged or modified) as\n"
@@ -34,6 +35,9 @@ static const char usage[] =
     "                  of the spec, else of the repository's .prereg.ini.\n"
     "                  An authority that cannot be reached\n"
     "                  leaves the pin unanchored (exit 1)\n"
+    "  --wait          wait for a run in progress instead of refusing\n"
+    "                  (exit 3): a pin takes the run lock, as run and\n"
+    "                  recover do, so it never lands under a running run\n"
     "  --restore-tags  recreate the missing tags of the pin commits\n"
     "                  reachable from HEAD (a copy of the repository made\n"
     "                  without its tags); existing tags are never moved:\n"
@@ -42,7 +46,7 @@ static const char usage[] =
     "                  and the exit status is 1\n";
 
 typedef struct {
-	int restore, sign;
+	int restore, sign, wait;
 	const char *tsa;
 } pin_opts;
 
@@ -56,6 +60,8 @@ static int on_opt(int opt, const char *arg, void *data)
 		o->tsa = arg;
 	else if (opt == 's')
 		o->sign = 1;
+	else if (opt == 'w')
+		o->wait = 1;
 	return PR_OK;
 }
 
@@ -106,11 +112,12 @@ int cmd_pin(int argc, char **argv, git_repository *repo)
 	    {"restore-tags", no_argument, NULL, 'r'},
 	    {"tsa", required_argument, NULL, 't'},
 	    {"sign", no_argument, NULL, 's'},
+	    {"wait", no_argument, NULL, 'w'},
 	    PR_CMD_OPT_END};
 	pr_spec *spec = NULL;
-	char *repo_tsa = NULL;
+	char *repo_tsa = NULL, *what;
 	pr_signer signer = {0};
-	pin_opts o = {0, 0, NULL};
+	pin_opts o = {0, 0, 0, NULL};
 	pr_pin pin;
 	int first, created = 0, n, conflicts, error;
 
@@ -123,17 +130,22 @@ int cmd_pin(int argc, char **argv, git_repository *repo)
 		    argv[0], usage, "expected %s",
 		    o.restore ? "no NAME, --sign or --tsa with --restore-tags"
 			      : "NAME");
+	what = o.restore ? pr_strdup("pin --restore-tags")
+			 : pr_asprintf("pin '%s'", argv[first]);
+	error = pr_lock_acquire(repo, o.wait, what);
+	free(what);
+	if (error < 0)
+		return error;
 	if (o.restore) {
-		if ((error = pr_pin_restore_tags(&n, &conflicts, repo)) < 0)
-			return error;
-		printf("%d pin tag%s restored\n", n, n == 1 ? "" : "s");
-		if (conflicts)
-			return pr_error_code(PR_EFAIL,
-					     "%d pin tag%s not restored: see "
-					     "above",
-					     conflicts,
-					     conflicts == 1 ? "" : "s");
-		return PR_OK;
+		if ((error = pr_pin_restore_tags(&n, &conflicts, repo)) == 0)
+			printf("%d pin tag%s restored\n", n, n == 1 ? "" : "s");
+		if (error == 0 && conflicts)
+			error =
+			    pr_error_code(PR_EFAIL,
+					  "%d pin tag%s not restored: see "
+					  "above",
+					  conflicts, conflicts == 1 ? "" : "s");
+		goto cleanup;
 	}
 	/* a spec or a .prereg.ini that does not parse: nothing pinned */
 	if ((error = pr_spec_load(&spec, pr_repo_root(repo), argv[first])) <
@@ -163,6 +175,7 @@ int cmd_pin(int argc, char **argv, git_repository *repo)
 	if (o.tsa)
 		error = stamp(repo, argv[first], &pin, o.tsa);
 cleanup:
+	pr_lock_release();
 	pr_spec_free(spec);
 	pr_signer_free(&signer);
 	free(repo_tsa);

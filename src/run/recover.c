@@ -100,6 +100,36 @@ static int committed(const run_ctx *rc)
 	return yes;
 }
 
+/*
+ * The pin check of `prereg run` (I1) holds at HEAD and finds the pin the
+ * run was made under: a commit on HEAD then holds the spec and the
+ * prediction the run used, as its pin's descendant. Else PR_EREFUSED
+ * (a pin, a change of either file or a switch of branch since the run
+ * began): nothing is committed, the run directory stays as it is.
+ */
+static int pin_still_holds(const run_ctx *rc)
+{
+	pr_pin now;
+	int error;
+
+	if ((error = pr_pin_check(&now, rc->repo, rc->spec->name)) < 0)
+		return pr_error_code(PR_EREFUSED,
+				     "cannot recover %s: the pin check fails "
+				     "on HEAD (above); the run stays "
+				     "unrecorded in its directory",
+				     rc->rel_dir);
+	if (strcmp(now.commit, rc->pin.commit))
+		return pr_error_code(
+		    PR_EREFUSED,
+		    "cannot recover %s: it ran under %s (%.12s), HEAD's pin "
+		    "of %s is now %s (%.12s), so a commit here would not hold "
+		    "what it ran with; move HEAD back to a commit whose newest "
+		    "pin is %s, or move the directory away",
+		    rc->rel_dir, rc->pin.tag, rc->pin.commit, rc->spec->name,
+		    now.tag, now.commit, rc->pin.tag);
+	return PR_OK;
+}
+
 /* The kept launch records, in schedule order, up to the first missing. */
 static int load_launches(run_ctx *rc, int64_t *last)
 {
@@ -262,6 +292,9 @@ static int recover_one(git_repository *repo, const char *name,
 		if ((error = pr_manifest_read(&m, manifest)) < 0)
 			goto cleanup;
 		rc.status = m.status ? m.status : "unknown";
+		if (!o.no_commit && !committed(&rc) &&
+		    (error = pin_still_holds(&rc)) < 0)
+			goto cleanup;
 		pr_run_drop_scratch(&rc);
 		if (!o.no_commit && !committed(&rc) &&
 		    (error = pr_run_commit(&rc)) < 0)
@@ -273,6 +306,8 @@ static int recover_one(git_repository *repo, const char *name,
 	}
 	/* a manifest without its ledger line was never recorded: rebuilt
 	 * from the kept launches below */
+	if (!o.no_commit && (error = pin_still_holds(&rc)) < 0)
+		goto cleanup;
 	unlink(manifest);
 	load_launches(&rc, &last);
 	recovered_status(&rc, state);

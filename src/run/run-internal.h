@@ -41,6 +41,11 @@ typedef struct {
 	char *script; /* the launcher's file in the run directory, or NULL */
 	int64_t started, finished;
 	int64_t t_begin; /* CLOCK_MONOTONIC at the first launch */
+	/* HEAD when the run began (its commit and the branch it names, NULL
+	 * when detached); has_head 0 when not taken (a recovered run) */
+	int has_head;
+	git_oid head;
+	char *head_ref;
 } run_ctx;
 
 /* runs/NAME/RUNID/launch-NNNN.EXT (caller frees). */
@@ -50,8 +55,17 @@ char *pr_run_launch_file(const run_ctx *rc, size_t k, const char *ext);
  * Archive, manifest, ledger line, then the commit (unless no_commit);
  * run-state.json goes last, so that whatever stops this midway leaves a
  * directory that `prereg recover` completes. Says what is kept on failure.
+ * When HEAD was marked (pr_run_head_mark) and has moved since (a pin or a
+ * commit made during the run), nothing is committed: PR_EREFUSED, the run
+ * recorded and left to `prereg recover`.
  */
 int pr_run_finalize(run_ctx *rc);
+
+/*
+ * Take HEAD as the run begins (rc->head, rc->head_ref), for
+ * pr_run_finalize to refuse a commit on a HEAD that moved meanwhile.
+ */
+int pr_run_head_mark(run_ctx *rc);
 
 /* Commit the run's files and the ledger as a child of HEAD. */
 int pr_run_commit(run_ctx *rc);

@@ -879,6 +879,64 @@ void pr_run_state_done(const run_ctx *rc)
 	free(path);
 }
 
+/* HEAD's commit into *id and the branch it names into *ref (caller
+ * frees; NULL when detached). */
+static int head_now(git_oid *id, char **ref, git_repository *repo)
+{
+	git_reference *head = NULL;
+	const char *target;
+
+	*ref = NULL;
+	if (git_reference_lookup(&head, repo, "HEAD") < 0 ||
+	    git_reference_name_to_id(id, repo, "HEAD") < 0) {
+		git_reference_free(head);
+		return pr_git_error("cannot read HEAD");
+	}
+	target = git_reference_type(head) == GIT_REFERENCE_SYMBOLIC
+		     ? git_reference_symbolic_target(head)
+		     : NULL;
+	*ref = target ? pr_strdup(target) : NULL;
+	git_reference_free(head);
+	return PR_OK;
+}
+
+int pr_run_head_mark(run_ctx *rc)
+{
+	int error;
+
+	free(rc->head_ref);
+	if ((error = head_now(&rc->head, &rc->head_ref, rc->repo)) == 0)
+		rc->has_head = 1;
+	return error;
+}
+
+/* HEAD is still what it was when the run began, or PR_EREFUSED saying
+ * what moved it: the run's commit would not be on the line it ran on. */
+static int head_unmoved(const run_ctx *rc)
+{
+	char was[GIT_OID_HEXSZ + 1], now[GIT_OID_HEXSZ + 1], *ref = NULL;
+	git_oid id;
+	int error;
+
+	if (!rc->has_head)
+		return PR_OK;
+	if ((error = head_now(&id, &ref, rc->repo)) < 0)
+		return error;
+	if (!git_oid_equal(&id, &rc->head) || (!ref) != (!rc->head_ref) ||
+	    (ref && strcmp(ref, rc->head_ref)))
+		error = pr_error_code(
+		    PR_EREFUSED,
+		    "cannot commit run %s: HEAD moved during the run (%.12s "
+		    "on %s when it began, %.12s on %s now): a pin or a commit "
+		    "was made meanwhile",
+		    rc->run_id, git_oid_tostr(was, sizeof(was), &rc->head),
+		    rc->head_ref ? rc->head_ref : "a detached HEAD",
+		    git_oid_tostr(now, sizeof(now), &id),
+		    ref ? ref : "a detached HEAD");
+	free(ref);
+	return error;
+}
+
 /*
  * Archive, manifest, ledger line, then the commit; run-state.json goes
  * last, so that whatever stops this midway leaves a directory that
@@ -897,7 +955,8 @@ int pr_run_finalize(run_ctx *rc)
 		return error;
 	}
 	pr_run_drop_scratch(rc);
-	if (!rc->opts->no_commit && (error = pr_run_commit(rc)) < 0) {
+	if (!rc->opts->no_commit && ((error = head_unmoved(rc)) < 0 ||
+				     (error = pr_run_commit(rc)) < 0)) {
 		pr_error("run %s is recorded in %s and in the ledger but not "
 			 "committed; once the cause is fixed, 'prereg recover "
 			 "%s' commits it",
@@ -926,6 +985,7 @@ void pr_run_ctx_free(run_ctx *rc)
 	free(rc->work_dir);
 	free(rc->rank_bin);
 	free(rc->script);
+	free(rc->head_ref);
 }
 
 /* ---- the run ---- */
@@ -998,21 +1058,27 @@ int pr_run(char **run_id, git_repository *repo, const char *name,
 
 	if (run_id)
 		*run_id = NULL;
+	/* the lock first: a pin made while this run waited is the one
+	 * setup checks (pin takes the lock too) */
+	if (!opts->dry_run) {
+		what = pr_asprintf("run '%s'", name);
+		if ((error = pr_lock_acquire(repo, opts->wait, what)) < 0)
+			goto cleanup;
+		locked = 1;
+		free(what);
+		what = NULL;
+	}
 	if ((error = setup(&rc, name)) < 0 || opts->dry_run) {
 		if (error == 0)
 			error = dry_run(&rc);
 		goto cleanup;
 	}
-	what = pr_asprintf("run '%s'", name);
-	if ((error = pr_lock_acquire(repo, opts->wait, what)) < 0)
-		goto cleanup;
-	locked = 1;
-	free(what);
 	what = pr_asprintf("cannot run '%s'", name);
 	if ((!opts->no_commit &&
 	     (error = pr_git_ready(repo, opts->detached, what)) < 0) ||
 	    (error = pr_run_recover(&nrec, repo, name)) < 0 ||
-	    (error = check_space(&rc)) < 0)
+	    (error = check_space(&rc)) < 0 ||
+	    (error = pr_run_head_mark(&rc)) < 0)
 		goto cleanup;
 	check_idle(&rc);
 	if ((error = begin(&rc)) < 0)

@@ -5,10 +5,10 @@
 . "$(dirname "$0")/lib.sh"
 mkdir -p "$SCRATCH/empty" && git -C "$SCRATCH/empty" init -q -b main
 cd "$SCRATCH/empty" || exit 1
-expect_exit 0 "the audit of a repository with no commit" "$PREREG" audit
-expect_out "it audits nothing" "^0 runs"
-expect_exit 0 "--json too" "$PREREG" audit --json
-expect_out "ok, no runs" '"ok": true'
+expect_exit 1 "the audit of a repository with no commit: nothing to audit" "$PREREG" audit
+expect_out "it says so" "^prereg: nothing to audit"
+expect_exit 1 "--json too" "$PREREG" audit --json
+expect_out "saying so" '^prereg: nothing to audit'
 expect_exit 0 "pin --restore-tags in a repository with no commit" \
 	"$PREREG" pin --restore-tags
 check "it restores nothing and makes nothing" sh -c \
@@ -18,7 +18,7 @@ new_repo "$SCRATCH/repo"
 expect_exit 2 "an experiment that does not exist" "$PREREG" audit no-such
 expect_out "it is named" "no-such"
 expect_exit 2 "a name that leaves runs/" "$PREREG" audit ../t-calib
-expect_exit 0 "an experiment with no run" "$PREREG" audit t-calib
+expect_exit 1 "an experiment with no run: nothing to audit" "$PREREG" audit t-calib
 "$PREREG" predict t-calib >/dev/null && "$PREREG" pin t-calib >/dev/null
 "$PREREG" run t-calib --quick >/dev/null 2>&1
 run=$(ls runs/t-calib | grep -v ledger)
