@@ -1394,7 +1394,7 @@ static int load_prediction(pr_analysis *out, const char *root)
 
 	if (!exists(path))
 		goto cleanup;
-	if ((error = pr_read_file(&text, &len, path)) < 0)
+	if ((error = pr_read_file(&text, &len, path, PR_READ_MAX)) < 0)
 		goto cleanup;
 	out->pred = json_loadb(text, len, 0, &jerr);
 	if (!json_is_object(out->pred)) {
@@ -1469,7 +1469,10 @@ static int analyze_one(pr_analysis *a, const char *root, const char *id,
 	size_t ncells = 0;
 	int error;
 
-	if ((error = pr_timings_load(&t, &info, path)) < 0) {
+	/* it may expand to the bytes the manifest records, no more */
+	if ((error = pr_timings_load(
+		 &t, &info, path,
+		 m->archive.bytes > 0 ? (uint64_t)m->archive.bytes : 0)) < 0) {
 		free(path);
 		return error;
 	}

@@ -143,7 +143,8 @@ static void read_ledger(pr_audit_ctx *ctx, pr_ledger_read *l)
 
 	memset(l, 0, sizeof(*l));
 	ctx->ledger_exists = access(path, F_OK) == 0;
-	if (ctx->ledger_exists && pr_read_file(&buf, &len, path) == 0)
+	if (ctx->ledger_exists &&
+	    pr_read_file(&buf, &len, path, PR_READ_MAX) == 0)
 		pr_ledger_read_buf(l, buf, len, rel);
 	ctx->ledger = l;
 	ctx->ledger_by_id = pr_calloc(l->n, sizeof(size_t));
@@ -361,7 +362,7 @@ static int render_report(char **out, size_t *len, char **why,
 	pr_report_write(&a, root); /* plots may fail; the report is written */
 	pr_analysis_free(&a);
 	path = pr_path_report(root, ctx->name);
-	error = pr_read_file(out, len, path);
+	error = pr_read_file(out, len, path, PR_READ_MAX);
 cleanup:
 	if (error < 0)
 		*why = pr_audit_relative(caught.last, root);

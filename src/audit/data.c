@@ -89,7 +89,11 @@ void pr_audit_check_archive(pr_audit_state *s)
 		pr_audit_set(c, PR_AUDIT_FAIL, "%s does not exist", rel);
 		goto cleanup;
 	}
-	if (pr_archive_read(&text, &info, path) < 0) {
+	/* it may expand to the bytes the manifest records, no more */
+	if (pr_archive_read(&text, &info, path,
+			    s->m.archive.bytes > 0
+				? (uint64_t)s->m.archive.bytes
+				: 0) < 0) {
 		fail_caught(c, s);
 		goto cleanup;
 	}

@@ -354,29 +354,84 @@ cleanup:
 	return error;
 }
 
-int pr_read_file(char **out, size_t *len, const char *path)
+int pr_open_regular(int *fd, uint64_t *size, const char *path, uint64_t max)
 {
-	FILE *f = fopen(path, "rb");
+	struct stat st;
+	int f;
+
+	*fd = -1;
+	if (size)
+		*size = 0;
+	/* O_NONBLOCK: opening a FIFO does not wait for a writer */
+	f = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (f < 0 && errno == ELOOP)
+		return pr_error("cannot read '%s': it is a symbolic link",
+				path);
+	if (f < 0)
+		return pr_error("cannot open '%s': %s", path, strerror(errno));
+	if (fstat(f, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(f);
+		return pr_error("cannot read '%s': not a regular file", path);
+	}
+	if ((uint64_t)st.st_size > max) {
+		close(f);
+		return pr_error("cannot read '%s': %llu bytes, more than the "
+				"%llu it may have",
+				path, (unsigned long long)st.st_size,
+				(unsigned long long)max);
+	}
+	*fd = f;
+	if (size)
+		*size = (uint64_t)st.st_size;
+	return PR_OK;
+}
+
+int pr_read_file(char **out, size_t *len, const char *path, size_t max)
+{
 	char *buf = NULL;
-	size_t cap = 0, n = 0, got;
+	size_t cap = 0, n = 0;
+	ssize_t got = 0;
+	uint64_t size;
+	int fd, error;
 
 	*out = NULL;
-	if (!f)
-		return pr_error("cannot open '%s': %s", path, strerror(errno));
-	do {
-		if (cap - n < 65536) {
-			cap = cap ? cap * 2 : 65536;
+	if ((error = pr_open_regular(&fd, &size, path, max)) < 0)
+		return error;
+	/* the size fstat gave, and one byte more to see a file that grew */
+	cap = (size_t)size + 1;
+	buf = pr_malloc(cap + 1);
+	for (;;) {
+		if (n == cap) {
+			if (cap > max) {
+				close(fd);
+				free(buf);
+				return pr_error("cannot read '%s': more than "
+						"the %zu bytes it may have",
+						path, max);
+			}
+			cap = cap * 2 > max + 1 ? max + 1 : cap * 2;
 			buf = pr_realloc(buf, cap + 1);
 		}
-		got = fread(buf + n, 1, cap - n, f);
-		n += got;
-	} while (got > 0);
-	if (ferror(f)) {
-		fclose(f);
-		free(buf);
-		return pr_error("cannot read '%s': %s", path, strerror(errno));
+		got = read(fd, buf + n, cap - n);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			break;
+		n += (size_t)got;
 	}
-	fclose(f);
+	if (got < 0) {
+		error = pr_error("cannot read '%s': %s", path, strerror(errno));
+		close(fd);
+		free(buf);
+		return error;
+	}
+	close(fd);
+	if (n > max) {
+		free(buf);
+		return pr_error("cannot read '%s': more than the %zu bytes it "
+				"may have",
+				path, max);
+	}
 	buf[n] = '\0';
 	*out = buf;
 	if (len)

@@ -142,7 +142,7 @@ static int keygen(int *status, char **out, char **err, char *const argv[],
 	*status = c.status;
 	*out = c.output;
 	c.output = NULL;
-	if (pr_read_file(err, NULL, err_path) < 0)
+	if (pr_read_file(err, NULL, err_path, PR_READ_MAX) < 0)
 		*err = pr_strdup("");
 	for (n = strlen(*err); n && (*err)[n - 1] == '\n'; n--)
 		(*err)[n - 1] = '\0';
@@ -193,7 +193,8 @@ int pr_sign_data(char **out, const char *data, size_t len, void *arg)
 	if (error == 0 && status != 0)
 		error = pr_error("cannot sign with '%s': %s exited %d%s%s",
 				 s->key, s->program, status, *e ? ": " : "", e);
-	if (error == 0 && (error = pr_read_file(out, NULL, sig)) == 0 &&
+	if (error == 0 &&
+	    (error = pr_read_file(out, NULL, sig, PR_READ_MAX)) == 0 &&
 	    strncmp(*out, SSH_ARMOR, strlen(SSH_ARMOR))) {
 		error = pr_error("%s wrote no SSH signature", s->program);
 		free(*out);
