@@ -277,6 +277,25 @@ static int link_in(const char *tmp, const pr_audit_ctx *ctx, const char *rel)
 	return error;
 }
 
+/* tmp/rel as a copy of the work tree's file rel, when that exists: a
+ * file is read without following a link (pr_read_file), so it cannot be
+ * one. */
+static int copy_in(const char *tmp, const pr_audit_ctx *ctx, const char *rel)
+{
+	char *from = pr_asprintf("%s%s", ctx->root, rel);
+	char *to = pr_asprintf("%s/%s", tmp, rel), *text = NULL;
+	size_t len;
+	int error = PR_OK;
+
+	if (access(from, F_OK) == 0 &&
+	    (error = pr_read_file(&text, &len, from, PR_READ_MAX)) == 0)
+		error = pr_write_file_atomic(to, text, len);
+	free(text);
+	free(from);
+	free(to);
+	return error;
+}
+
 /* tmp/.git: the repository's git directory, where analyze reads the
  * prediction pinned for a run whose prediction has changed since. */
 static int link_git(const char *tmp, const pr_audit_ctx *ctx)
@@ -293,7 +312,8 @@ static int link_git(const char *tmp, const pr_audit_ctx *ctx)
 
 /*
  * A root below tmp holding what 'prereg analyze NAME' reads, as links into
- * the work tree: the spec, the prediction, the git directory and the run
+ * the work tree (the prediction a copy, a file read only when no link):
+ * the spec, the prediction, the git directory and the run
  * directories `runs`
  * (run ids that HEAD holds under runs/NAME). Runs not committed are left
  * out: the committed report cannot hold them, and their own rows say they
@@ -319,7 +339,7 @@ static int committed_view(const char *tmp, const pr_audit_ctx *ctx,
 		free(rel);
 	}
 	if (error == 0 && (error = link_in(tmp, ctx, spec)) == 0)
-		error = link_in(tmp, ctx, pred);
+		error = copy_in(tmp, ctx, pred);
 	if (error == 0)
 		error = link_git(tmp, ctx);
 	for (i = 0; i < 3; i++)

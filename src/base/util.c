@@ -439,6 +439,79 @@ int pr_read_file(char **out, size_t *len, const char *path, size_t max)
 	return PR_OK;
 }
 
+int pr_check_key_file(const char *path, const char *what)
+{
+	struct stat st;
+
+	if (access(path, R_OK) < 0 || stat(path, &st) < 0)
+		return pr_error_code(PR_EINPUT, "cannot read %s '%s': %s", what,
+				     path, strerror(errno));
+	if (!S_ISREG(st.st_mode))
+		return pr_error_code(PR_EINPUT,
+				     "cannot read %s '%s': not a regular file",
+				     what, path);
+	if ((uint64_t)st.st_size > PR_KEY_FILE_MAX)
+		return pr_error_code(PR_EINPUT,
+				     "cannot read %s '%s': %llu bytes, more "
+				     "than the %llu it may have",
+				     what, path, (unsigned long long)st.st_size,
+				     (unsigned long long)PR_KEY_FILE_MAX);
+	return PR_OK;
+}
+
+/* PR_EREFUSED naming path (rel to root) when lstat finds a link there. */
+static int refuse_link(const char *root, const char *rel, const char *what)
+{
+	char *path = pr_asprintf("%s%s", root, rel);
+	struct stat st;
+	int error = PR_OK;
+
+	if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode))
+		error = pr_error_code(PR_EREFUSED,
+				      "cannot write '%s': '%s' is a symbolic "
+				      "link",
+				      what, rel);
+	free(path);
+	return error;
+}
+
+int pr_no_links(const char *root, const char *rel, int contents)
+{
+	char *prefix = pr_strdup(rel), *slash = prefix, *dir = NULL;
+	struct dirent *e;
+	DIR *d = NULL;
+	int error = PR_OK;
+
+	/* every directory on the way, then rel itself */
+	while (error == 0 && (slash = strchr(slash + 1, '/'))) {
+		*slash = '\0';
+		error = refuse_link(root, prefix, rel);
+		*slash = '/';
+	}
+	if (error == 0)
+		error = refuse_link(root, rel, rel);
+	if (error < 0 || !contents)
+		goto cleanup;
+	dir = pr_asprintf("%s%s", root, rel);
+	if (!(d = opendir(dir)))
+		goto cleanup;
+	while (error == 0 && (e = readdir(d))) {
+		char *sub;
+
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		sub = pr_asprintf("%s/%s", rel, e->d_name);
+		error = refuse_link(root, sub, rel);
+		free(sub);
+	}
+cleanup:
+	if (d)
+		closedir(d);
+	free(dir);
+	free(prefix);
+	return error;
+}
+
 struct pr_sha256 {
 	EVP_MD_CTX *ctx;
 };

@@ -108,6 +108,23 @@ int pr_open_regular(int *fd, uint64_t *size, const char *path, uint64_t max);
  * max while read) is an error, and no more than max + 1 bytes are read. */
 int pr_read_file(char **out, size_t *len, const char *path, size_t max);
 
+/* The most bytes of a file of keys or certificates the user names
+ * (--allowed-signers, --tsa-ca, gpg.ssh.allowedSignersFile). */
+#define PR_KEY_FILE_MAX ((uint64_t)16 << 20)
+/* A file of keys the user names (a link is followed: the user chose it):
+ * PR_EINPUT, "cannot read WHAT 'PATH': why", unless it is a readable
+ * regular file of at most PR_KEY_FILE_MAX bytes, so that no program is
+ * given a device or a FIFO to read without end. */
+int pr_check_key_file(const char *path, const char *what);
+
+/*
+ * Before writing under root + rel (root "" or ending in '/'): PR_EREFUSED,
+ * naming the link, when rel or a directory on the way to it is a
+ * symbolic link (lstat), and with contents when an entry directly inside
+ * the directory rel is one. Paths that do not exist yet are fine.
+ */
+int pr_no_links(const char *root, const char *rel, int contents);
+
 /* SHA-256 (OpenSSL EVP), 64 lower-case hex digits + NUL in out. */
 typedef struct pr_sha256 pr_sha256;
 pr_sha256 *pr_sha256_new(void);

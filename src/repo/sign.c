@@ -243,10 +243,9 @@ int pr_sign_verify(pr_sign_check *out, const char *sig, const char *data,
 		free(prog);
 		return PR_OK;
 	}
-	if (allowed && access(allowed, R_OK) < 0) {
+	if (allowed && pr_check_key_file(allowed, "the allowed signers") < 0) {
 		free(prog);
-		return pr_error("cannot read the allowed signers '%s': %s",
-				allowed, strerror(errno));
+		return PR_EFAIL;
 	}
 	if ((error = scratch(&dir)) < 0) {
 		free(prog);

@@ -739,6 +739,13 @@ static int begin(run_ctx *rc)
 
 	if ((error = make_run_id(rc->run_id)) < 0)
 		return error;
+	/* the run writes under runs/NAME, never through a link */
+	path = pr_path_runs(NULL, rc->spec->name);
+	error = pr_no_links(pr_repo_root(rc->repo), path, 1);
+	free(path);
+	path = NULL;
+	if (error < 0)
+		return error;
 	rc->started = pr_now_unix();
 	pr_utc_iso(started, rc->started);
 	rc->rel_dir = pr_path_run(NULL, rc->spec->name, rc->run_id);
