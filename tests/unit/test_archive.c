@@ -357,11 +357,45 @@ static void test_abort_leaves_nothing(void **state)
 	free(path);
 }
 
+/* The expanded size: an archive of exactly max bytes reads, max - 1
+ * refuses it; a plain file (the CSV uncompressed) and a link to the
+ * archive are refused. */
+static void test_bounds(void **state)
+{
+	char *path = write_sample("bounds.csv.gz"), *plain, *ln, *text = NULL;
+	char *csv = pr_asprintf("%s\n%s", PR_ARCHIVE_HEADER, rows);
+	pr_archive_info info;
+	int was;
+
+	(void)state;
+	was = pr_set_quiet(1);
+	assert_int_equal(pr_archive_read(&text, &info, path, strlen(csv)), 0);
+	free(text);
+	assert_int_equal(pr_archive_read(&text, &info, path, strlen(csv) - 1),
+			 PR_EFAIL);
+	assert_null(text);
+	assert_non_null(strstr(pr_last_error(), "expands past"));
+	plain = pr_asprintf("%s/plain.csv.gz", dir);
+	assert_int_equal(pr_write_file_atomic(plain, csv, strlen(csv)), 0);
+	assert_int_equal(pr_archive_read(&text, &info, plain, 0), PR_EFAIL);
+	assert_non_null(strstr(pr_last_error(), "not a gzip file"));
+	ln = pr_asprintf("%s/link.csv.gz", dir);
+	assert_int_equal(symlink(path, ln), 0);
+	assert_int_equal(pr_archive_read(&text, &info, ln, 0), PR_EFAIL);
+	assert_non_null(strstr(pr_last_error(), "symbolic link"));
+	pr_set_quiet(was);
+	free(ln);
+	free(plain);
+	free(csv);
+	free(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_sha256_known_vector),
 	    cmocka_unit_test(test_round_trip),
+	    cmocka_unit_test(test_bounds),
 	    cmocka_unit_test(test_timings_parse),
 	    cmocka_unit_test(test_timings_energy_column),
 	    cmocka_unit_test(test_write_rows_widens),
