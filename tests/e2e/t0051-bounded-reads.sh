@@ -79,12 +79,14 @@ ln -s "$SCRATCH/secret" "runs/t-calib/$a/manifest.json"
 git add -A runs && git commit -qm "the manifest as a link"
 expect_exit 1 "show of a linked manifest fails" "$PREREG" show "$a"
 expect_out "it says the manifest is a link" "manifest.json': it is a symbolic link"
+cp "$SCRATCH/out" "$SCRATCH/show.out"
 check "and quotes nothing of the file it points to" \
-	sh -c "! grep -q hunter '$SCRATCH/out'"
+	sh -c "! grep -q hunter '$SCRATCH/show.out'"
 expect_exit 1 "the audit of a linked manifest fails" \
 	"$PREREG" audit t-calib
+cp "$SCRATCH/out" "$SCRATCH/audit.out"
 check "and quotes nothing of the file it points to" \
-	sh -c "! grep -q hunter '$SCRATCH/out'"
+	sh -c "! grep -q hunter '$SCRATCH/audit.out'"
 reset
 
 # analyze writes analysis/t-calib/, never through a link
