@@ -1469,10 +1469,9 @@ static int analyze_one(pr_analysis *a, const char *root, const char *id,
 	size_t ncells = 0;
 	int error;
 
-	/* it may expand to the bytes the manifest records, no more */
-	if ((error = pr_timings_load(
-		 &t, &info, path,
-		 m->archive.bytes > 0 ? (uint64_t)m->archive.bytes : 0)) < 0) {
+	/* it may expand to the bytes the manifest records (and the slack) */
+	if ((error = pr_timings_load(&t, &info, path,
+				     pr_archive_cap(m->archive.bytes))) < 0) {
 		free(path);
 		return error;
 	}

@@ -153,6 +153,11 @@ void pr_archive_abort(pr_archive_writer *w)
 	writer_free(w, NULL);
 }
 
+uint64_t pr_archive_cap(int64_t bytes)
+{
+	return bytes > 0 ? (uint64_t)bytes + PR_ARCHIVE_SLACK : 0;
+}
+
 /* Open path as a gzip file: no symbolic link, a regular file of at most
  * PR_ARCHIVE_MAX_BYTES starting with the gzip magic 1f 8b (zlib would
  * read any other file as it is). */

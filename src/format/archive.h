@@ -54,4 +54,11 @@ void pr_archive_abort(pr_archive_writer *w);
 int pr_archive_read(char **out, pr_archive_info *info, const char *path,
 		    uint64_t max);
 
+/* The max to read an archive whose manifest records `bytes` expanded
+ * bytes with (0: none recorded): bytes and 1 MiB more, so that an archive
+ * a little longer than its record is still read and the difference
+ * named, while a bomb is refused after that many. */
+#define PR_ARCHIVE_SLACK ((uint64_t)1 << 20)
+uint64_t pr_archive_cap(int64_t bytes);
+
 #endif
