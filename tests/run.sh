@@ -56,7 +56,9 @@ if [ "$what" = all ] || [ "$what" = unit ]; then
 fi
 if [ "$what" = all ] || [ "$what" = unit ]; then
 	# A replay reports each input; one that crashes ends it, is named
-	# "not ok" and the rest are replayed by a new process.
+	# "not ok" and the rest are replayed by a new process. A replay past
+	# 60 s (every target's inputs replay in under a second) is stopped
+	# and fails: a slow input is a bug as a crash is.
 	for d in "$here"/fuzz/regressions/*/; do
 		t=$(basename "$d")
 		r=$BIN/fuzz/replay_$t
@@ -69,7 +71,7 @@ if [ "$what" = all ] || [ "$what" = unit ]; then
 			continue
 		fi
 		while [ $# -gt 0 ]; do
-			out=$("$r" "$@" 2>&1)
+			out=$(timeout 60 "$r" "$@" 2>&1)
 			rc=$?
 			printf '%s\n' "$out" | sed 's/^/  /'
 			printf '%s\n' "$out" >>"$log"

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <git2.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -770,30 +771,54 @@ static char *dup_string(const char *s)
 	return s ? pr_strdup(s) : NULL;
 }
 
-/* Does key take more than one value over the configs? */
-static int varies(json_t *configs, const char *key)
+/* The keys of the first config whose value every config shares, as a
+ * JSON object (key -> true) owned by the caller: one pass over every
+ * config's keys, where asking each key of each config was O(n^2). A key
+ * the first config lacks varies. */
+static json_t *constant_keys(json_t *configs)
 {
-	json_t *first = json_object_get(json_array_get(configs, 0), key), *c;
-	size_t i;
+	json_t *first = json_array_get(configs, 0), *same = json_object();
+	json_t *out = json_object(), *c, *v, *k;
+	size_t i, n = json_array_size(configs);
+	const char *key;
 
 	json_array_foreach(configs, i, c)
 	{
-		if (!json_equal(json_object_get(c, key), first))
-			return 1;
+		json_object_foreach(c, key, v)
+		{
+			if (!json_equal(v, json_object_get(first, key)))
+				continue;
+			k = json_object_get(same, key);
+			json_object_set_new(
+			    same, key,
+			    json_integer(k ? json_integer_value(k) + 1 : 1));
+		}
 	}
-	return 0;
+	json_object_foreach(first, key, v)
+	{
+		if ((size_t)json_integer_value(json_object_get(same, key)) == n)
+			json_object_set_new(out, key, json_true());
+	}
+	json_decref(same);
+	return out;
 }
 
 /* "vader/spread": transport, placement, then the other factors that vary
- * over the configs (a run of one algorithm is not labelled by it). */
-static char *config_label(json_t *c, json_t *configs)
+ * over the configs (those not in `constant`, from constant_keys); a run
+ * of one algorithm is not labelled by it. Owned by the caller. */
+static char *config_label(json_t *c, json_t *constant)
 {
 	static const char *const first[] = {"transport", "placement"};
-	char *label = pr_strdup(""), *next;
+	char *label = NULL;
+	size_t len = 0, i;
+	FILE *f = open_memstream(&label, &len);
 	const char *key;
 	json_t *v;
-	size_t i;
 
+	if (!f) {
+		pr_error("cannot label a config: out of memory");
+		abort();
+	}
 	for (i = 0; i < 3; i++) {
 		json_object_foreach(c, key, v)
 		{
@@ -802,9 +827,9 @@ static char *config_label(json_t *c, json_t *configs)
 
 			if (!strcmp(key, "config") ||
 			    (i < 2 && strcmp(key, first[i])) ||
-			    (i == 2 &&
-			     (!strcmp(key, first[0]) ||
-			      !strcmp(key, first[1]) || !varies(configs, key))))
+			    (i == 2 && (!strcmp(key, first[0]) ||
+					!strcmp(key, first[1]) ||
+					json_object_get(constant, key))))
 				continue;
 			if (json_is_string(v))
 				s = json_string_value(v);
@@ -820,12 +845,10 @@ static char *config_label(json_t *c, json_t *configs)
 				    json_object_get(v, "name"));
 			else
 				continue;
-			next =
-			    pr_asprintf("%s%s%s", label, *label ? "/" : "", s);
-			free(label);
-			label = next;
+			fprintf(f, "%s%s", ftell(f) ? "/" : "", s);
 		}
 	}
+	fclose(f);
 	return label;
 }
 
@@ -952,7 +975,7 @@ void pr_analyze_run(pr_analysis_run *out, const pr_timings *t,
 		    const pr_manifest *m, const pr_cell *cells, size_t ncells,
 		    pr_rule rule)
 {
-	json_t *configs = m ? m->configs : NULL;
+	json_t *configs = m ? m->configs : NULL, *constant;
 	sample_set S;
 	size_t i;
 
@@ -969,9 +992,11 @@ void pr_analyze_run(pr_analysis_run *out, const pr_timings *t,
 	out->sha256_ok = out->pred_pinned = -1;
 	out->nconfigs = json_array_size(configs);
 	out->config_label = pr_calloc(out->nconfigs + 1, sizeof(char *));
+	constant = constant_keys(configs);
 	for (i = 0; i < out->nconfigs; i++)
 		out->config_label[i] =
-		    config_label(json_array_get(configs, i), configs);
+		    config_label(json_array_get(configs, i), constant);
+	json_decref(constant);
 	out->nsamples = t->nrows;
 	for (i = 0; i < t->nrows; i++)
 		out->nwarmup += t->row[i].warmup ? 1 : 0;
@@ -1371,7 +1396,7 @@ static int load_prediction(pr_analysis *out, const char *root)
 
 	if (!exists(path))
 		goto cleanup;
-	if ((error = pr_read_file(&text, &len, path)) < 0)
+	if ((error = pr_read_file(&text, &len, path, PR_READ_MAX)) < 0)
 		goto cleanup;
 	out->pred = json_loadb(text, len, 0, &jerr);
 	if (!json_is_object(out->pred)) {
@@ -1440,7 +1465,9 @@ static int analyze_one(pr_analysis *a, const char *root, const char *id,
 	size_t ncells = 0;
 	int error;
 
-	if ((error = pr_timings_load(&t, &info, path)) < 0) {
+	/* it may expand to the bytes the manifest records (and the slack) */
+	if ((error = pr_timings_load(&t, &info, path,
+				     pr_archive_cap(m->archive.bytes))) < 0) {
 		free(path);
 		return error;
 	}

@@ -204,30 +204,52 @@ void pr_inflation_speedup(double *ratio, double *lo, double *hi,
 	free(s);
 }
 
-/* Configs a and b differ only in placement, a packed and b spread. */
-static int pair_of(const pr_manifest *m, size_t a, size_t b)
-{
-	json_t *ca = json_array_get(m->configs, a);
-	json_t *cb = json_array_get(m->configs, b);
-	const char *pa = pr_manifest_config(m, a, "placement");
-	const char *pb = pr_manifest_config(m, b, "placement");
-	const char *k;
-	json_t *v;
+/* One config as the pairing sees it: its index, its placement, and every
+ * other factor as canonical JSON (keys sorted), so that two configs
+ * differing only in placement have the same key. */
+typedef struct {
+	char *key;
+	size_t config;
+	int packed; /* 1 packed, 0 spread */
+} pair_key;
 
-	if (!pa || !pb || strcmp(pa, "packed") || strcmp(pb, "spread"))
-		return 0;
-	json_object_foreach(ca, k, v)
-	{
-		if (strcmp(k, "config") && strcmp(k, "placement") &&
-		    !json_equal(v, json_object_get(cb, k)))
-			return 0;
+static int cmp_pair_key(const void *pa, const void *pb)
+{
+	const pair_key *a = pa, *b = pb;
+	int c = strcmp(a->key, b->key);
+
+	if (c)
+		return c;
+	return a->config < b->config ? -1 : a->config > b->config;
+}
+
+/* The keys of the configs placed packed or spread, sorted by key then
+ * index (*n of them; the caller frees each key and the array). */
+static pair_key *pair_keys(size_t *n, const pr_manifest *m, size_t nconfigs)
+{
+	pair_key *k = pr_calloc(nconfigs + 1, sizeof(*k));
+	size_t c;
+
+	*n = 0;
+	for (c = 0; c < nconfigs; c++) {
+		const char *pl = pr_manifest_config(m, c, "placement");
+		json_t *rest;
+
+		if (!pl || (strcmp(pl, "packed") && strcmp(pl, "spread")))
+			continue;
+		rest = json_copy(json_array_get(m->configs, c));
+		json_object_del(rest, "config");
+		json_object_del(rest, "placement");
+		k[*n].key = json_dumps(rest, JSON_SORT_KEYS | JSON_COMPACT);
+		json_decref(rest);
+		if (!k[*n].key)
+			continue;
+		k[*n].config = c;
+		k[*n].packed = !strcmp(pl, "packed");
+		(*n)++;
 	}
-	json_object_foreach(cb, k, v)
-	{
-		if (!json_object_get(ca, k))
-			return 0;
-	}
-	return 1;
+	qsort(k, *n, sizeof(*k), cmp_pair_key);
+	return k;
 }
 
 /* A row worth a ratio: compute reduced over ranks, or a collective. */
@@ -238,7 +260,39 @@ static int ratio_row(const pr_analysis_row *x)
 	return pr_phase_collective(x->sel.phase);
 }
 
-/* The row of config c selecting what sel selects, or NULL. */
+/* The first row of r (sorted by pr_select_cmp) not before sel. */
+static size_t lower_bound(const pr_analysis_run *r, const pr_select *sel)
+{
+	size_t lo = 0, hi = r->nrows, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (pr_select_cmp(&r->row[mid].sel, sel) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The first row of config c (r->nrows when none): rows sort by config
+ * first. */
+static size_t first_of_config(const pr_analysis_run *r, int c)
+{
+	size_t lo = 0, hi = r->nrows, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (r->row[mid].sel.config < c)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The row of config c selecting what sel selects, or NULL (a binary
+ * search: the rows are sorted by pr_select_cmp). */
 static const pr_analysis_row *twin(const pr_analysis_run *r,
 				   const pr_select *sel, int c)
 {
@@ -246,9 +300,9 @@ static const pr_analysis_row *twin(const pr_analysis_run *r,
 	size_t i;
 
 	t.config = c;
-	for (i = 0; i < r->nrows; i++)
-		if (!pr_select_cmp(&r->row[i].sel, &t))
-			return &r->row[i];
+	i = lower_bound(r, &t);
+	if (i < r->nrows && !pr_select_cmp(&r->row[i].sel, &t))
+		return &r->row[i];
 	return NULL;
 }
 
@@ -284,11 +338,11 @@ static void add_pair(pr_inflation_set *s, const pr_analysis_run *r, int p,
 	const pr_analysis_row *pc = NULL, *pg = NULL, *sc = NULL, *sg = NULL;
 	size_t i;
 
-	for (i = 0; i < r->nrows; i++) {
+	for (i = first_of_config(r, p);
+	     i < r->nrows && r->row[i].sel.config == p; i++) {
 		const pr_analysis_row *x = &r->row[i], *y;
 
-		if (x->sel.config != p || !ratio_row(x) ||
-		    !(y = twin(r, &x->sel, q)))
+		if (!ratio_row(x) || !(y = twin(r, &x->sel, q)))
 			continue;
 		s->ratio =
 		    pr_realloc(s->ratio, (s->nratios + 1) * sizeof(*s->ratio));
@@ -312,12 +366,44 @@ static void add_pair(pr_inflation_set *s, const pr_analysis_run *r, int p,
 	s->nspeedups++;
 }
 
+/* add_pair for every packed config p and the first spread config q equal
+ * to it in every factor but placement (a grid has exactly one), p
+ * ascending: sorted keys make it O(n log n) in the configs, where trying
+ * every (p, q) was O(n^2). */
+static void add_pairs(pr_inflation_set *s, const pr_analysis_run *r,
+		      const pr_manifest *m, uint64_t seed)
+{
+	size_t n, i, j, *spread = pr_calloc(r->nconfigs + 1, sizeof(size_t));
+	pair_key *k = pair_keys(&n, m, r->nconfigs);
+
+	for (i = 0; i < r->nconfigs; i++)
+		spread[i] = r->nconfigs;
+	/* a group of equal keys: its first spread config, for each packed */
+	for (i = 0; i < n; i = j) {
+		size_t q = r->nconfigs;
+
+		for (j = i; j < n && !strcmp(k[j].key, k[i].key); j++)
+			if (!k[j].packed && q == r->nconfigs)
+				q = k[j].config;
+		for (j = i; j < n && !strcmp(k[j].key, k[i].key); j++)
+			if (k[j].packed)
+				spread[k[j].config] = q;
+	}
+	for (i = 0; i < r->nconfigs; i++)
+		if (spread[i] < r->nconfigs)
+			add_pair(s, r, (int)i, (int)spread[i], seed);
+	for (i = 0; i < n; i++)
+		free(k[i].key);
+	free(k);
+	free(spread);
+}
+
 pr_inflation_set *pr_inflation_build(const pr_analysis_run *r,
 				     const pr_manifest *m)
 {
 	pr_inflation_set *s;
 	uint64_t seed;
-	size_t p, q;
+	size_t p;
 
 	if (!m || !r->nconfigs)
 		return NULL;
@@ -332,10 +418,7 @@ pr_inflation_set *pr_inflation_build(const pr_analysis_run *r,
 			    pr_strdup(pr_manifest_config(m, p, "transport"));
 	stacks_of(s, m);
 	seed = pr_compare_seed(r->run_id ? r->run_id : "", "inflation");
-	for (p = 0; p < r->nconfigs; p++)
-		for (q = 0; q < r->nconfigs; q++)
-			if (pair_of(m, p, q))
-				add_pair(s, r, (int)p, (int)q, seed);
+	add_pairs(s, r, m, seed);
 	return s;
 }
 

@@ -178,7 +178,8 @@ static void read_ledger(pr_audit_ctx *ctx, pr_ledger_read *l)
 
 	memset(l, 0, sizeof(*l));
 	ctx->ledger_exists = access(path, F_OK) == 0;
-	if (ctx->ledger_exists && pr_read_file(&buf, &len, path) == 0)
+	if (ctx->ledger_exists &&
+	    pr_read_file(&buf, &len, path, PR_READ_MAX) == 0)
 		pr_ledger_read_buf(l, buf, len, rel);
 	ctx->ledger = l;
 	ctx->ledger_by_id = pr_calloc(l->n, sizeof(size_t));
@@ -316,6 +317,25 @@ static int link_in(const char *tmp, const pr_audit_ctx *ctx, const char *rel)
 	return error;
 }
 
+/* tmp/rel as a copy of the work tree's file rel, when that exists: a
+ * file is read without following a link (pr_read_file), so it cannot be
+ * one. */
+static int copy_in(const char *tmp, const pr_audit_ctx *ctx, const char *rel)
+{
+	char *from = pr_asprintf("%s%s", ctx->root, rel);
+	char *to = pr_asprintf("%s/%s", tmp, rel), *text = NULL;
+	size_t len;
+	int error = PR_OK;
+
+	if (access(from, F_OK) == 0 &&
+	    (error = pr_read_file(&text, &len, from, PR_READ_MAX)) == 0)
+		error = pr_write_file_atomic(to, text, len);
+	free(text);
+	free(from);
+	free(to);
+	return error;
+}
+
 /* tmp/.git: the repository's git directory, where analyze reads the
  * prediction pinned for a run whose prediction has changed since. */
 static int link_git(const char *tmp, const pr_audit_ctx *ctx)
@@ -332,7 +352,8 @@ static int link_git(const char *tmp, const pr_audit_ctx *ctx)
 
 /*
  * A root below tmp holding what 'prereg analyze NAME' reads, as links into
- * the work tree: the spec, the prediction, the git directory and the run
+ * the work tree (the prediction a copy, a file read only when no link):
+ * the spec, the prediction, the git directory and the run
  * directories `runs`
  * (run ids that HEAD holds under runs/NAME). Runs not committed are left
  * out: the committed report cannot hold them, and their own rows say they
@@ -358,7 +379,7 @@ static int committed_view(const char *tmp, const pr_audit_ctx *ctx,
 		free(rel);
 	}
 	if (error == 0 && (error = link_in(tmp, ctx, spec)) == 0)
-		error = link_in(tmp, ctx, pred);
+		error = copy_in(tmp, ctx, pred);
 	if (error == 0)
 		error = link_git(tmp, ctx);
 	for (i = 0; i < 3; i++)
@@ -401,7 +422,7 @@ static int render_report(char **out, size_t *len, char **why,
 	pr_report_write(&a, root); /* plots may fail; the report is written */
 	pr_analysis_free(&a);
 	path = pr_path_report(root, ctx->name);
-	error = pr_read_file(out, len, path);
+	error = pr_read_file(out, len, path, PR_READ_MAX);
 cleanup:
 	if (error < 0)
 		*why = pr_audit_relative(caught.last, root);

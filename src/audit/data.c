@@ -89,7 +89,9 @@ void pr_audit_check_archive(pr_audit_state *s)
 		pr_audit_set(c, PR_AUDIT_FAIL, "%s does not exist", rel);
 		goto cleanup;
 	}
-	if (pr_archive_read(&text, &info, path) < 0) {
+	/* it may expand to the bytes the manifest records (and the slack) */
+	if (pr_archive_read(&text, &info, path,
+			    pr_archive_cap(s->m.archive.bytes)) < 0) {
 		fail_caught(c, s);
 		goto cleanup;
 	}

@@ -559,6 +559,66 @@ static void find_calibrations(pr_audit *a, pr_audit_ctx *ctx, const char *name)
 
 /* ---- all of them ---- */
 
+/* ---- symbolic links ---- */
+
+/* The top directories whose files prereg reads or writes. */
+static const char *const linked_dirs[] = {"runs", "analysis", "predictions",
+					  "experiments"};
+
+/* The experiment a path under one of linked_dirs names: its second
+ * component (without ".json" under predictions/), else the first. */
+static char *experiment_of(const char *path)
+{
+	const char *a = strchr(path, '/'), *b;
+	size_t n;
+
+	if (!a || !a[1])
+		return pr_strdup(path);
+	a++;
+	b = strchr(a, '/');
+	n = b ? (size_t)(b - a) : strlen(a);
+	if (!b && !strncmp(path, "predictions/", 12) && n > 5 &&
+	    !strcmp(a + n - 5, ".json"))
+		n -= 5;
+	return pr_asprintf("%.*s", (int)n, a);
+}
+
+static int link_cb(const char *root, const git_tree_entry *e, void *payload)
+{
+	pr_audit *a = payload;
+	const char *name = git_tree_entry_name(e);
+	char *path, *exp;
+	size_t i;
+
+	if (!*root) {
+		for (i = 0; i < sizeof(linked_dirs) / sizeof(*linked_dirs); i++)
+			if (!strcmp(name, linked_dirs[i]))
+				break;
+		if (i == sizeof(linked_dirs) / sizeof(*linked_dirs))
+			return 1; /* not looked into */
+	}
+	if (git_tree_entry_filemode(e) != GIT_FILEMODE_LINK)
+		return 0;
+	path = pr_asprintf("%s%s", root, name);
+	exp = experiment_of(path);
+	add(a, "symlink", exp, NULL, 1,
+	    "%s is a symbolic link: prereg neither reads nor writes through "
+	    "one, and its target is outside the record",
+	    path);
+	free(exp);
+	free(path);
+	return 0;
+}
+
+/* A FAIL for every symbolic link HEAD holds under runs/, analysis/,
+ * predictions/ or experiments/ (the directories themselves included). */
+static void find_links(pr_audit *a, pr_audit_ctx *ctx)
+{
+	if (ctx->head_tree &&
+	    git_tree_walk(ctx->head_tree, GIT_TREEWALK_PRE, link_cb, a) < 0)
+		git_error_clear();
+}
+
 static int by_experiment_kind_run(const void *x, const void *y)
 {
 	const pr_audit_finding *a = x, *b = y;
@@ -582,6 +642,7 @@ void pr_audit_find(pr_audit *a, pr_audit_ctx *ctx)
 	find_removed_lines(a, ctx);
 	find_replays(a, ctx);
 	find_repins(a, ctx);
+	find_links(a, ctx);
 	for (i = 0; i < a->nexps; i++)
 		find_calibrations(a, ctx, a->exp[i].experiment);
 	if (a->nfindings)

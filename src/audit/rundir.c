@@ -144,7 +144,7 @@ static void check_manifest(pr_audit_state *s)
 			     "%s/manifest.json does not exist", s->rel);
 		goto cleanup;
 	}
-	if (pr_read_file(&s->mtext, &s->mlen, path) < 0) {
+	if (pr_read_file(&s->mtext, &s->mlen, path, PR_READ_MAX) < 0) {
 		pr_audit_set(c, PR_AUDIT_FAIL, "cannot read %s/manifest.json",
 			     s->rel);
 		goto cleanup;

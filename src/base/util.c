@@ -354,34 +354,162 @@ cleanup:
 	return error;
 }
 
-int pr_read_file(char **out, size_t *len, const char *path)
+int pr_open_regular(int *fd, uint64_t *size, const char *path, uint64_t max)
 {
-	FILE *f = fopen(path, "rb");
+	struct stat st;
+	int f;
+
+	*fd = -1;
+	if (size)
+		*size = 0;
+	/* O_NONBLOCK: opening a FIFO does not wait for a writer */
+	f = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (f < 0 && errno == ELOOP)
+		return pr_error("cannot read '%s': it is a symbolic link",
+				path);
+	if (f < 0)
+		return pr_error("cannot open '%s': %s", path, strerror(errno));
+	if (fstat(f, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(f);
+		return pr_error("cannot read '%s': not a regular file", path);
+	}
+	if ((uint64_t)st.st_size > max) {
+		close(f);
+		return pr_error("cannot read '%s': %llu bytes, more than the "
+				"%llu it may have",
+				path, (unsigned long long)st.st_size,
+				(unsigned long long)max);
+	}
+	*fd = f;
+	if (size)
+		*size = (uint64_t)st.st_size;
+	return PR_OK;
+}
+
+int pr_read_file(char **out, size_t *len, const char *path, size_t max)
+{
 	char *buf = NULL;
-	size_t cap = 0, n = 0, got;
+	size_t cap = 0, n = 0;
+	ssize_t got = 0;
+	uint64_t size;
+	int fd, error;
 
 	*out = NULL;
-	if (!f)
-		return pr_error("cannot open '%s': %s", path, strerror(errno));
-	do {
-		if (cap - n < 65536) {
-			cap = cap ? cap * 2 : 65536;
+	if ((error = pr_open_regular(&fd, &size, path, max)) < 0)
+		return error;
+	/* the size fstat gave, and one byte more to see a file that grew */
+	cap = (size_t)size + 1;
+	buf = pr_malloc(cap + 1);
+	for (;;) {
+		if (n == cap) {
+			if (cap > max) {
+				close(fd);
+				free(buf);
+				return pr_error("cannot read '%s': more than "
+						"the %zu bytes it may have",
+						path, max);
+			}
+			cap = cap * 2 > max + 1 ? max + 1 : cap * 2;
 			buf = pr_realloc(buf, cap + 1);
 		}
-		got = fread(buf + n, 1, cap - n, f);
-		n += got;
-	} while (got > 0);
-	if (ferror(f)) {
-		fclose(f);
-		free(buf);
-		return pr_error("cannot read '%s': %s", path, strerror(errno));
+		got = read(fd, buf + n, cap - n);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			break;
+		n += (size_t)got;
 	}
-	fclose(f);
+	if (got < 0) {
+		error = pr_error("cannot read '%s': %s", path, strerror(errno));
+		close(fd);
+		free(buf);
+		return error;
+	}
+	close(fd);
+	if (n > max) {
+		free(buf);
+		return pr_error("cannot read '%s': more than the %zu bytes it "
+				"may have",
+				path, max);
+	}
 	buf[n] = '\0';
 	*out = buf;
 	if (len)
 		*len = n;
 	return PR_OK;
+}
+
+int pr_check_key_file(const char *path, const char *what)
+{
+	struct stat st;
+
+	if (access(path, R_OK) < 0 || stat(path, &st) < 0)
+		return pr_error_code(PR_EINPUT, "cannot read %s '%s': %s", what,
+				     path, strerror(errno));
+	if (!S_ISREG(st.st_mode))
+		return pr_error_code(PR_EINPUT,
+				     "cannot read %s '%s': not a regular file",
+				     what, path);
+	if ((uint64_t)st.st_size > PR_KEY_FILE_MAX)
+		return pr_error_code(PR_EINPUT,
+				     "cannot read %s '%s': %llu bytes, more "
+				     "than the %llu it may have",
+				     what, path, (unsigned long long)st.st_size,
+				     (unsigned long long)PR_KEY_FILE_MAX);
+	return PR_OK;
+}
+
+/* PR_EREFUSED naming path (rel to root) when lstat finds a link there. */
+static int refuse_link(const char *root, const char *rel, const char *what)
+{
+	char *path = pr_asprintf("%s%s", root, rel);
+	struct stat st;
+	int error = PR_OK;
+
+	if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode))
+		error = pr_error_code(PR_EREFUSED,
+				      "cannot write '%s': '%s' is a symbolic "
+				      "link",
+				      what, rel);
+	free(path);
+	return error;
+}
+
+int pr_no_links(const char *root, const char *rel, int contents)
+{
+	char *prefix = pr_strdup(rel), *slash = prefix, *dir = NULL;
+	struct dirent *e;
+	DIR *d = NULL;
+	int error = PR_OK;
+
+	/* every directory on the way, then rel itself */
+	while (error == 0 && (slash = strchr(slash + 1, '/'))) {
+		*slash = '\0';
+		error = refuse_link(root, prefix, rel);
+		*slash = '/';
+	}
+	if (error == 0)
+		error = refuse_link(root, rel, rel);
+	if (error < 0 || !contents)
+		goto cleanup;
+	dir = pr_asprintf("%s%s", root, rel);
+	if (!(d = opendir(dir)))
+		goto cleanup;
+	while (error == 0 && (e = readdir(d))) {
+		char *sub;
+
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		sub = pr_asprintf("%s/%s", rel, e->d_name);
+		error = refuse_link(root, sub, rel);
+		free(sub);
+	}
+cleanup:
+	if (d)
+		closedir(d);
+	free(dir);
+	free(prefix);
+	return error;
 }
 
 struct pr_sha256 {

@@ -90,8 +90,40 @@ int pr_commit_file(const char *tmp_path, const char *path);
 /* Make an existing file durable and rename it to `to` (same filesystem);
  * on failure the file stays where it was. */
 int pr_move_durable(const char *from, const char *to);
-/* Whole file into a NUL-terminated buffer; *len may be NULL. */
-int pr_read_file(char **out, size_t *len, const char *path);
+/* The most bytes prereg reads of one file from a repository when its
+ * format has no tighter limit (DESIGN 4): a manifest, a prediction, a
+ * ledger, a report. */
+#define PR_READ_MAX ((size_t)64 << 20)
+
+/*
+ * Open path for reading without following a symbolic link in its last
+ * component (O_NOFOLLOW) and without waiting (a FIFO is not waited on):
+ * a link, anything but a regular file, or a file of more than max bytes
+ * is an error naming path. *fd is the open descriptor (the caller closes
+ * it), *size (may be NULL) the file's size.
+ */
+int pr_open_regular(int *fd, uint64_t *size, const char *path, uint64_t max);
+/* Whole file into a NUL-terminated buffer; *len may be NULL. Opened by
+ * pr_open_regular; a file of more than max bytes (or one that grows past
+ * max while read) is an error, and no more than max + 1 bytes are read. */
+int pr_read_file(char **out, size_t *len, const char *path, size_t max);
+
+/* The most bytes of a file of keys or certificates the user names
+ * (--allowed-signers, --tsa-ca, gpg.ssh.allowedSignersFile). */
+#define PR_KEY_FILE_MAX ((uint64_t)16 << 20)
+/* A file of keys the user names (a link is followed: the user chose it):
+ * PR_EINPUT, "cannot read WHAT 'PATH': why", unless it is a readable
+ * regular file of at most PR_KEY_FILE_MAX bytes, so that no program is
+ * given a device or a FIFO to read without end. */
+int pr_check_key_file(const char *path, const char *what);
+
+/*
+ * Before writing under root + rel (root "" or ending in '/'): PR_EREFUSED,
+ * naming the link, when rel or a directory on the way to it is a
+ * symbolic link (lstat), and with contents when an entry directly inside
+ * the directory rel is one. Paths that do not exist yet are fine.
+ */
+int pr_no_links(const char *root, const char *rel, int contents);
 
 /* SHA-256 (OpenSSL EVP), 64 lower-case hex digits + NUL in out. */
 typedef struct pr_sha256 pr_sha256;

@@ -8,6 +8,7 @@
 #include "analyze/report.h"
 #include "base/util.h"
 #include "cli/cmd.h"
+#include "repo/paths.h"
 
 static const char usage[] =
     "usage: prereg analyze NAME [RUNID] [--json]\n"
@@ -47,9 +48,15 @@ static void print_summary(const pr_analysis *a)
 int pr_cmd_analyze_write(git_repository *repo, const char *name,
 			 const char *run_id, int print)
 {
+	char *rel = pr_path_analysis(NULL, name);
 	pr_analysis a;
 	int error, e;
 
+	/* the report is written under analysis/NAME, never through a link */
+	error = pr_no_links(pr_repo_root(repo), rel, 1);
+	free(rel);
+	if (error < 0)
+		return error;
 	if ((error = pr_analyze(&a, pr_repo_root(repo), name, run_id)) < 0)
 		return error;
 	error = pr_report_write(&a, pr_repo_root(repo));

@@ -5,7 +5,9 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "audit/audit.h"
@@ -320,43 +322,170 @@ static int audit_repo(git_repository *repo, char **names, size_t n, int as_json)
 	return error;
 }
 
-/* Clone the bundle into a temporary directory, audit the clone, remove it
- * (also when cloning or auditing fails). */
+/* The most bytes of a bundle `audit --bundle` clones, and the seconds
+ * its clone and audit may take (DESIGN 3, audit). */
+#define PR_BUNDLE_MAX ((uint64_t)4 << 30)
+#define PR_BUNDLE_TIMEOUT_S 3600
+
+/* path (no link: realpath resolved it) is a regular file of at most
+ * PR_BUNDLE_MAX bytes starting with a git bundle's header; bundle is the
+ * name the user gave. */
+static int check_bundle(const char *path, const char *bundle)
+{
+	char head[16];
+	int fd, error;
+
+	if ((error = pr_open_regular(&fd, NULL, path, PR_BUNDLE_MAX)) < 0)
+		return error;
+	if (pread(fd, head, sizeof(head), 0) != (ssize_t)sizeof(head) ||
+	    (memcmp(head, "# v2 git bundle\n", 16) &&
+	     memcmp(head, "# v3 git bundle\n", 16)))
+		error = pr_error_code(PR_EINPUT,
+				      "cannot audit '%s': not a git bundle "
+				      "(no '# v2 git bundle' or '# v3 git "
+				      "bundle' header)",
+				      bundle);
+	close(fd);
+	return error;
+}
+
+/* Clone the bundle at abs into tmp/repo and audit the clone. */
+static int clone_and_audit(const char *abs, const char *tmp, const char *bundle,
+			   char **names, size_t n, int as_json)
+{
+	char *clone = pr_asprintf("%s/repo", tmp);
+	char *what = pr_asprintf("cannot clone the bundle '%s'", bundle);
+	git_repository *repo = NULL;
+	pr_argv a = {0};
+	int error;
+
+	pr_argv_push(&a, "git");
+	pr_argv_push(&a, "clone");
+	pr_argv_push(&a, "--quiet");
+	pr_argv_push(&a, abs);
+	pr_argv_push(&a, clone);
+	if ((error = pr_git_cli(what, a.v)) == 0 &&
+	    (error = pr_repo_open(&repo, clone)) == 0)
+		error = audit_repo(repo, names, n, as_json);
+	git_repository_free(repo);
+	pr_argv_free(&a);
+	free(what);
+	free(clone);
+	return error;
+}
+
+/* The child auditing a bundle (its process group), and the signal that
+ * stopped the wait for it (SIGALRM: the time limit). */
+static volatile pid_t bundle_child;
+static volatile sig_atomic_t bundle_signal;
+
+static void on_bundle_signal(int sig)
+{
+	bundle_signal = sig;
+	if (bundle_child > 0)
+		kill(-bundle_child, sig == SIGALRM ? SIGKILL : sig);
+}
+
+static const int bundle_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGALRM};
+#define NBUNDLE_SIGNALS (sizeof(bundle_signals) / sizeof(*bundle_signals))
+
+/* Wait for the child pid; the error its exit status stands for. */
+static int wait_bundle(pid_t pid, const char *bundle)
+{
+	int status = 0;
+
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return pr_error("cannot wait for the audit of '%s': %s",
+					bundle, strerror(errno));
+	if (bundle_signal == SIGALRM)
+		return pr_error("cannot audit '%s': it ran past %d s and was "
+				"stopped",
+				bundle, PR_BUNDLE_TIMEOUT_S);
+	if (!WIFEXITED(status))
+		return pr_error("cannot audit '%s': the audit ended by signal "
+				"%d",
+				bundle, WTERMSIG(status));
+	switch (WEXITSTATUS(status)) {
+	case 0:
+		return PR_OK;
+	case 2:
+		return PR_EINPUT;
+	case 3:
+		return PR_EREFUSED;
+	default:
+		return PR_EFAIL;
+	}
+}
+
+/*
+ * Clone the bundle into a temporary directory and audit the clone in a
+ * child process (its own process group) of at most PR_BUNDLE_TIMEOUT_S
+ * seconds; the directory is removed whatever happens: when cloning or
+ * auditing fails, at the time limit, and on SIGINT, SIGTERM or SIGHUP,
+ * which are passed on to the child and then end this process as they
+ * would have. A bundle that is no regular file, has more than
+ * PR_BUNDLE_MAX bytes or lacks the header is refused before.
+ */
 static int audit_bundle(const char *bundle, char **names, size_t n, int as_json)
 {
 	const char *tmpdir = getenv("TMPDIR");
-	char abs[PATH_MAX], *prefix, *tmp = NULL, *clone = NULL, *what;
-	git_repository *repo = NULL;
-	pr_argv a = {0};
+	char abs[PATH_MAX], *prefix, *tmp = NULL;
+	struct sigaction sa, old[NBUNDLE_SIGNALS];
+	size_t i;
+	pid_t pid;
 	int error;
 
 	if (!realpath(bundle, abs))
 		return pr_error("cannot read '%s': %s", bundle,
 				strerror(errno));
+	if ((error = check_bundle(abs, bundle)) < 0)
+		return error;
 	prefix = pr_asprintf("%s/prereg-bundle.",
 			     tmpdir && *tmpdir ? tmpdir : "/tmp");
 	error = pr_mkdtemp(&tmp, prefix);
 	free(prefix);
 	if (error < 0)
 		return error;
-	clone = pr_asprintf("%s/repo", tmp);
-	what = pr_asprintf("cannot clone the bundle '%s'", bundle);
-	pr_argv_push(&a, "git");
-	pr_argv_push(&a, "clone");
-	pr_argv_push(&a, "--quiet");
-	pr_argv_push(&a, abs);
-	pr_argv_push(&a, clone);
-	if ((error = pr_git_cli(what, a.v)) < 0 ||
-	    (error = pr_repo_open(&repo, clone)) < 0)
-		goto cleanup;
-	error = audit_repo(repo, names, n, as_json);
-cleanup:
-	git_repository_free(repo);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_bundle_signal;
+	sigemptyset(&sa.sa_mask);
+	bundle_signal = 0;
+	bundle_child = 0;
+	for (i = 0; i < NBUNDLE_SIGNALS; i++)
+		sigaction(bundle_signals[i], &sa, &old[i]);
+	fflush(stdout);
+	fflush(stderr);
+	if ((pid = fork()) == 0) {
+		for (i = 0; i < NBUNDLE_SIGNALS; i++)
+			signal(bundle_signals[i], SIG_DFL);
+		setpgid(0, 0);
+		error = clone_and_audit(abs, tmp, bundle, names, n, as_json);
+		fflush(stdout);
+		_exit(pr_exit_code(error));
+	}
+	if (pid < 0)
+		error =
+		    pr_error("cannot audit '%s': %s", bundle, strerror(errno));
+	else {
+		setpgid(pid, pid);
+		bundle_child = pid;
+		if (bundle_signal) /* came before the child was known */
+			kill(-pid, bundle_signal == SIGALRM ? SIGKILL
+							    : bundle_signal);
+		alarm(PR_BUNDLE_TIMEOUT_S);
+		error = wait_bundle(pid, bundle);
+		alarm(0);
+	}
+	bundle_child = 0;
 	pr_remove_tree(tmp);
-	pr_argv_free(&a);
-	free(what);
-	free(clone);
 	free(tmp);
+	for (i = 0; i < NBUNDLE_SIGNALS; i++)
+		sigaction(bundle_signals[i], &old[i], NULL);
+	if (bundle_signal && bundle_signal != SIGALRM) {
+		signal(bundle_signal, SIG_DFL);
+		raise(bundle_signal);
+	}
 	return error;
 }
 
@@ -376,12 +505,11 @@ int cmd_audit(int argc, char **argv, git_repository *repo)
 	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, -1, on_opt,
 				  &o)) != 0)
 		return error;
-	if (o.tsa_ca && access(o.tsa_ca, R_OK) < 0)
-		return pr_error_code(PR_EINPUT, "cannot read '%s': %s",
-				     o.tsa_ca, strerror(errno));
-	if (o.allowed && access(o.allowed, R_OK) < 0)
-		return pr_error_code(PR_EINPUT, "cannot read '%s': %s",
-				     o.allowed, strerror(errno));
+	if (o.tsa_ca && (error = pr_check_key_file(o.tsa_ca, "the TSA CA")) < 0)
+		return error;
+	if (o.allowed &&
+	    (error = pr_check_key_file(o.allowed, "the allowed signers")) < 0)
+		return error;
 	pr_audit_set_tsa_ca(o.tsa_ca);
 	pr_audit_set_allowed_signers(o.allowed);
 	if (o.bundle)

@@ -153,32 +153,70 @@ void pr_archive_abort(pr_archive_writer *w)
 	writer_free(w, NULL);
 }
 
-int pr_archive_read(char **out, pr_archive_info *info, const char *path)
+uint64_t pr_archive_cap(int64_t bytes)
+{
+	return bytes > 0 ? (uint64_t)bytes + PR_ARCHIVE_SLACK : 0;
+}
+
+/* Open path as a gzip file: no symbolic link, a regular file of at most
+ * PR_ARCHIVE_MAX_BYTES starting with the gzip magic 1f 8b (zlib would
+ * read any other file as it is). */
+static int open_gz(gzFile *out, uint64_t *gz_bytes, const char *path)
+{
+	unsigned char magic[2];
+	int fd, error;
+
+	*out = NULL;
+	if ((error = pr_open_regular(&fd, gz_bytes, path,
+				     PR_ARCHIVE_MAX_BYTES)) < 0)
+		return error;
+	if (pread(fd, magic, 2, 0) != 2 || magic[0] != 0x1f ||
+	    magic[1] != 0x8b) {
+		close(fd);
+		return pr_error("cannot read '%s': not a gzip file (no 1f 8b "
+				"header)",
+				path);
+	}
+	if (!(*out = gzdopen(fd, "rb"))) {
+		close(fd);
+		return pr_error("cannot open '%s': %s", path, strerror(errno));
+	}
+	return PR_OK;
+}
+
+int pr_archive_read(char **out, pr_archive_info *info, const char *path,
+		    uint64_t max)
 {
 	gzFile gz;
 	char *buf = NULL;
 	size_t cap = 0, n = 0;
-	int got, zerr;
-	struct stat st;
+	int got = 0, zerr, error;
 
 	*out = NULL;
 	memset(info, 0, sizeof(*info));
-	if (stat(path, &st) < 0)
-		return pr_error("cannot open '%s': %s", path, strerror(errno));
-	info->gz_bytes = (uint64_t)st.st_size;
-	gz = gzopen(path, "rb");
-	if (!gz)
-		return pr_error("cannot open '%s': %s", path, strerror(errno));
+	if (max == 0 || max > PR_ARCHIVE_MAX_BYTES)
+		max = PR_ARCHIVE_MAX_BYTES;
+	if ((error = open_gz(&gz, &info->gz_bytes, path)) < 0)
+		return error;
 	gzbuffer(gz, 1 << 17);
-	for (;;) {
+	/* at most max + 1 bytes: one more than max says it expands past */
+	while (n <= max) {
 		if (cap - n < (1 << 20)) {
 			cap = cap ? cap * 2 : (4 << 20);
+			if (cap > max + 1)
+				cap = (size_t)max + 1;
 			buf = pr_realloc(buf, cap + 1);
 		}
 		got = gzread(gz, buf + n, (unsigned)(cap - n));
 		if (got <= 0)
 			break;
 		n += (size_t)got;
+	}
+	if (n > max) {
+		gzclose(gz);
+		free(buf);
+		return pr_error("cannot read '%s': it expands past %llu bytes",
+				path, (unsigned long long)max);
 	}
 	if (got < 0 || !gzeof(gz)) {
 		const char *msg = gzerror(gz, &zerr);

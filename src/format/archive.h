@@ -38,11 +38,27 @@ int pr_archive_finish(pr_archive_writer *w, pr_archive_info *info);
 /* Drop the temporary file and free w (NULL is fine). */
 void pr_archive_abort(pr_archive_writer *w);
 
+/* The most bytes an archive may expand to, and the most its compressed
+ * file may have (DESIGN 4). */
+#define PR_ARCHIVE_MAX_BYTES ((uint64_t)1 << 30)
+
 /*
  * Read and decompress the whole archive into a NUL-terminated buffer owned
- * by the caller; fill info (sha256, bytes, rows, gz_bytes). A truncated or
- * corrupt stream is PR_EFAIL with a message naming the file.
+ * by the caller; fill info (sha256, bytes, rows, gz_bytes). The file is
+ * opened without following a symbolic link and must be a regular file
+ * with the gzip header (1f 8b). It may expand to max bytes (0, or more
+ * than PR_ARCHIVE_MAX_BYTES: PR_ARCHIVE_MAX_BYTES); one that expands
+ * past is refused after reading max + 1 bytes. A truncated or corrupt
+ * stream, or any refusal, is PR_EFAIL with a message naming the file.
  */
-int pr_archive_read(char **out, pr_archive_info *info, const char *path);
+int pr_archive_read(char **out, pr_archive_info *info, const char *path,
+		    uint64_t max);
+
+/* The max to read an archive whose manifest records `bytes` expanded
+ * bytes with (0: none recorded): bytes and 1 MiB more, so that an archive
+ * a little longer than its record is still read and the difference
+ * named, while a bomb is refused after that many. */
+#define PR_ARCHIVE_SLACK ((uint64_t)1 << 20)
+uint64_t pr_archive_cap(int64_t bytes);
 
 #endif

@@ -17,7 +17,7 @@ static int read_ledger(char **out, size_t *len, const char *path)
 		*len = 0;
 		return PR_OK;
 	}
-	return pr_read_file(out, len, path);
+	return pr_read_file(out, len, path, PR_READ_MAX);
 }
 
 /* The string member key of o, copied, or NULL. */

@@ -225,14 +225,18 @@ void pr_manifest_parse(pr_manifest *out, json_t *json)
 int pr_manifest_read(pr_manifest *out, const char *path)
 {
 	json_error_t jerr;
-	json_t *json = json_load_file(path, 0, &jerr);
-	int error = PR_OK;
+	json_t *json = NULL;
+	char *text = NULL;
+	size_t len;
+	int error;
 
-	if (!json)
+	if ((error = pr_read_file(&text, &len, path, PR_READ_MAX)) == 0 &&
+	    !(json = json_loadb(text, len, 0, &jerr)))
 		error = pr_error("cannot read '%s': %s (line %d)", path,
 				 jerr.text, jerr.line);
 	pr_manifest_parse(out, json);
 	json_decref(json);
+	free(text);
 	return error;
 }
 

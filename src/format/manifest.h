@@ -107,7 +107,9 @@ typedef struct pr_manifest {
 /*
  * Read the manifest at `path`: PR_EFAIL, printing "cannot read 'PATH':
  * why (line N)", when it is no JSON; JSON that is not an object reads as
- * a manifest without any key. pr_manifest_free *out afterwards in either
+ * a manifest without any key. The file is read by pr_read_file: a
+ * symbolic link, anything but a regular file or more than PR_READ_MAX
+ * bytes is PR_EFAIL too. pr_manifest_free *out afterwards in either
  * case.
  */
 int pr_manifest_read(pr_manifest *out, const char *path);

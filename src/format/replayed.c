@@ -136,7 +136,7 @@ int pr_arrival_replay_load(int64_t **out_ns, int *n, const char *root,
 	if ((error = check_run(root, experiment, run_id)) < 0)
 		goto cleanup;
 	path = pr_path_archive(root, experiment, run_id);
-	if ((error = pr_timings_load(&t, NULL, path)) < 0)
+	if ((error = pr_timings_load(&t, NULL, path, 0)) < 0)
 		goto cleanup;
 	for (i = 0; i < t.nrows; i++)
 		if (t.row[i].rank >= nranks)

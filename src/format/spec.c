@@ -1997,7 +1997,7 @@ int pr_spec_load(pr_spec **out, const char *root, const char *name)
 				      name, rel, strerror(errno));
 		goto cleanup;
 	}
-	if ((error = pr_read_file(&text, &len, full)) < 0)
+	if ((error = pr_read_file(&text, &len, full, PR_SPEC_MAX_BYTES)) < 0)
 		goto cleanup;
 	error = parse_text(out, text, len, rel, name);
 cleanup:

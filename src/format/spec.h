@@ -8,6 +8,8 @@
 #define PR_MAX_FACTOR 8
 #define PR_MAX_RANKS 1024
 #define PR_MAX_SIZES 64
+/* The most bytes of experiments/NAME/experiment.ini (DESIGN 4). */
+#define PR_SPEC_MAX_BYTES ((size_t)1 << 20)
 /* The most worker threads of a cpu-blocks:T device (backend.h's
  * PR_BLOCKS_THREADS_MAX). */
 #define PR_SPEC_BLOCKS_THREADS_MAX 256

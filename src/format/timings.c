@@ -114,7 +114,7 @@ int pr_timings_parse(pr_timings *out, char *text, const char *path)
 }
 
 int pr_timings_load(pr_timings *out, struct pr_archive_info *info,
-		    const char *path)
+		    const char *path, uint64_t max)
 {
 	pr_archive_info scratch;
 	char *text = NULL;
@@ -123,7 +123,7 @@ int pr_timings_load(pr_timings *out, struct pr_archive_info *info,
 	memset(out, 0, sizeof(*out));
 	if (!info)
 		info = &scratch;
-	if ((error = pr_archive_read(&text, info, path)) < 0)
+	if ((error = pr_archive_read(&text, info, path, max)) < 0)
 		return error;
 	return pr_timings_parse(out, text, path);
 }

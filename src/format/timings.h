@@ -25,10 +25,12 @@ typedef struct pr_timings {
  * DESIGN 4 columns (or the twelve before energy_uj) and every row must
  * have as many well-formed fields (energy_uj empty or an integer >= 0);
  * errors name the file and line. info (may be NULL) receives the archive facts.
+ * max bounds the expanded bytes as pr_archive_read's does (0: the
+ * absolute maximum; callers pass the manifest's archive.bytes).
  */
 struct pr_archive_info;
 int pr_timings_load(pr_timings *out, struct pr_archive_info *info,
-		    const char *path);
+		    const char *path, uint64_t max);
 /*
  * The same from the decompressed CSV text (NUL-terminated), which out takes
  * over (freed with it, also on error); path names the file in errors.

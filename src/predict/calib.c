@@ -304,7 +304,7 @@ int pr_calib_load(pr_calib *out, git_repository *repo, const char *name)
 				     name, name, name);
 	out->experiment = pr_strdup(name);
 	archive = pr_path_archive(root, name, out->run_id);
-	error = pr_timings_load(&out->t, &out->info, archive);
+	error = pr_timings_load(&out->t, &out->info, archive, 0);
 	free(archive);
 	if (error < 0)
 		pr_calib_free(out);

@@ -142,7 +142,7 @@ static int keygen(int *status, char **out, char **err, char *const argv[],
 	*status = c.status;
 	*out = c.output;
 	c.output = NULL;
-	if (pr_read_file(err, NULL, err_path) < 0)
+	if (pr_read_file(err, NULL, err_path, PR_READ_MAX) < 0)
 		*err = pr_strdup("");
 	for (n = strlen(*err); n && (*err)[n - 1] == '\n'; n--)
 		(*err)[n - 1] = '\0';
@@ -193,7 +193,8 @@ int pr_sign_data(char **out, const char *data, size_t len, void *arg)
 	if (error == 0 && status != 0)
 		error = pr_error("cannot sign with '%s': %s exited %d%s%s",
 				 s->key, s->program, status, *e ? ": " : "", e);
-	if (error == 0 && (error = pr_read_file(out, NULL, sig)) == 0 &&
+	if (error == 0 &&
+	    (error = pr_read_file(out, NULL, sig, PR_READ_MAX)) == 0 &&
 	    strncmp(*out, SSH_ARMOR, strlen(SSH_ARMOR))) {
 		error = pr_error("%s wrote no SSH signature", s->program);
 		free(*out);
@@ -242,10 +243,9 @@ int pr_sign_verify(pr_sign_check *out, const char *sig, const char *data,
 		free(prog);
 		return PR_OK;
 	}
-	if (allowed && access(allowed, R_OK) < 0) {
+	if (allowed && pr_check_key_file(allowed, "the allowed signers") < 0) {
 		free(prog);
-		return pr_error("cannot read the allowed signers '%s': %s",
-				allowed, strerror(errno));
+		return PR_EFAIL;
 	}
 	if ((error = scratch(&dir)) < 0) {
 		free(prog);

@@ -7,6 +7,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/util.h"
@@ -126,19 +127,21 @@ int pr_stamp_repo_tsa(char **out, const char *root)
 	    "%s%s.prereg.ini", root && *root ? root : "",
 	    root && *root && root[strlen(root) - 1] != '/' ? "/" : "");
 	repo_ini r = {out, ".prereg.ini", PR_OK};
-	FILE *f;
+	struct stat st;
+	char *text = NULL;
 	int rc;
 
 	*out = NULL;
-	if (!(f = fopen(path, "r"))) {
+	if (lstat(path, &st) < 0 && errno == ENOENT) {
 		free(path);
-		return errno == ENOENT
-			   ? PR_OK
-			   : pr_error("cannot read '.prereg.ini': %s",
-				      strerror(errno));
+		return PR_OK;
 	}
-	rc = ini_parse_file(f, on_repo_key, &r);
-	fclose(f);
+	if ((r.error = pr_read_file(&text, NULL, path, PR_REPO_INI_MAX)) < 0) {
+		free(path);
+		return r.error;
+	}
+	rc = ini_parse_string(text, on_repo_key, &r);
+	free(text);
 	free(path);
 	if (!r.error && rc > 0)
 		r.error = pr_error_code(PR_EINPUT,

@@ -46,8 +46,10 @@ int pr_stamp_pin(int *stamped, git_repository *repo, const char *name,
  * the file or the key is absent). Any other section or key, a line that
  * does not parse, or a tsa that is no http:// or https:// URL is
  * PR_EINPUT, naming the file (and the line of a line that does not
- * parse).
+ * parse). The file is read by pr_read_file: a symbolic link, anything
+ * but a regular file or more than PR_REPO_INI_MAX bytes is PR_EFAIL.
  */
+#define PR_REPO_INI_MAX ((size_t)1 << 20)
 int pr_stamp_repo_tsa(char **out, const char *root);
 
 /*

@@ -18,6 +18,10 @@
 #include "repo/paths.h"
 #include "version.h"
 
+/* The most bytes of the prereg-rank binary an --as-original build copies
+ * (prereg built it; the bound is only one more guard). */
+#define PR_RANK_BIN_MAX ((size_t)1 << 30)
+
 static volatile sig_atomic_t g_stop;
 
 static void on_signal(int sig)
@@ -460,7 +464,7 @@ static char *built_version(const char *wt)
 	char *path = pr_asprintf("%s/build/version.h", wt), *text = NULL;
 	char *v = NULL, *a, *b;
 
-	if (pr_read_file(&text, NULL, path) == 0 &&
+	if (pr_read_file(&text, NULL, path, PR_READ_MAX) == 0 &&
 	    (a = strchr(text, '"')) != NULL && (b = strrchr(text, '"')) > a)
 		v = pr_asprintf("%.*s", (int)(b - a - 1), a + 1);
 	free(text);
@@ -492,7 +496,7 @@ static int keep_runner(pr_original *o, const char *wt)
 	int fd, error;
 
 	o->rank_bin = pr_asprintf("%s/prereg-rank", o->tmp);
-	if ((error = pr_read_file(&buf, &len, from)) < 0)
+	if ((error = pr_read_file(&buf, &len, from, PR_RANK_BIN_MAX)) < 0)
 		goto cleanup;
 	fd = open(o->rank_bin, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0755);
 	if (fd < 0 || write(fd, buf, len) != (ssize_t)len)

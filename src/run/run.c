@@ -160,7 +160,7 @@ static json_t *log_tail(const char *path, size_t max)
 
 	char *p, *end;
 
-	if (pr_read_file(&buf, &len, path) < 0)
+	if (pr_read_file(&buf, &len, path, PR_ARCHIVE_MAX_BYTES) < 0)
 		return json_null();
 	p = len > max ? buf + len - max : buf;
 	end = buf + len;
@@ -407,7 +407,7 @@ static int write_archive(pr_archive_info *info, run_ctx *rc)
 		if (json_is_null(json_object_get(rec, "ranks")))
 			continue;
 		csv = pr_run_launch_file(rc, k, "csv");
-		error = pr_read_file(&buf, &len, csv);
+		error = pr_read_file(&buf, &len, csv, PR_ARCHIVE_MAX_BYTES);
 		if (error == 0)
 			error = pr_archive_write_rows(w, buf, len);
 		free(buf);
@@ -738,6 +738,13 @@ static int begin(run_ctx *rc)
 	int error;
 
 	if ((error = make_run_id(rc->run_id)) < 0)
+		return error;
+	/* the run writes under runs/NAME, never through a link */
+	path = pr_path_runs(NULL, rc->spec->name);
+	error = pr_no_links(pr_repo_root(rc->repo), path, 1);
+	free(path);
+	path = NULL;
+	if (error < 0)
 		return error;
 	rc->started = pr_now_unix();
 	pr_utc_iso(started, rc->started);

@@ -39,7 +39,7 @@ int main(void)
 	if (pr_archive_finish(w, &info) < 0)
 		return 1;
 	t1 = pr_mono_ns();
-	if (pr_timings_load(&t, NULL, path) < 0)
+	if (pr_timings_load(&t, NULL, path, 0) < 0)
 		return 1;
 	t2 = pr_mono_ns();
 	printf("archive write: %d rows, %.1f MB csv -> %.1f MB gz in %.2f s "

@@ -4,7 +4,9 @@
 # tests/fuzz/regressions/TARGET/, all copied into OUT/corpus/TARGET (the
 # corpus grows there from one run to the next; the shipped directories are
 # only read), with tests/fuzz/TARGET.dict when there is one. Crashing
-# inputs land in OUT/crashes/TARGET/. One line per target:
+# inputs land in OUT/crashes/TARGET/; an input that runs past 10 s
+# (-timeout) or makes the reader hold more than 2 GiB (-rss_limit_mb) is
+# one too. One line per target:
 #   fuzz TARGET: N runs in S s, cov C ft F, K crashes
 # and the exit status is 1 when any target crashed.
 # Usage: tests/fuzz/fuzz.sh TARGET... ; BIN, OUT and FUZZ_SECONDS from make.

@@ -85,7 +85,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		path = pr_asprintf("%stimings.csv.gz", pr_fuzz_scratch());
 	pr_set_quiet(1);
 	pr_fuzz_write(path, data, size);
-	if (pr_archive_read(&text, &info, path) < 0)
+	if (pr_archive_read(&text, &info, path, 0) < 0)
 		return 0;
 	if (info.gz_bytes != size || strlen(info.sha256) != 64)
 		pr_fuzz_fail(

@@ -102,7 +102,7 @@ static void setup(void)
 	git_check(git_commit_lookup(&head, repo, &id), "HEAD commit");
 	git_check(git_commit_tree(&head_tree, head), "HEAD tree");
 	git_check(pr_history_walk(&history, repo), "history");
-	if (pr_read_file(&text, &len, from) < 0)
+	if (pr_read_file(&text, &len, from, PR_READ_MAX) < 0)
 		pr_fuzz_fail("cannot read the archive: %s", pr_last_error());
 	archive = pr_asprintf("%sarchive.csv.gz", root);
 	pr_fuzz_write(archive, text, len);

@@ -23,7 +23,7 @@ int main(int argc, char **argv)
 	for (i = 1; i < argc; i++) {
 		file = strrchr(argv[i], '/');
 		file = file ? file + 1 : argv[i];
-		if (pr_read_file(&data, &len, argv[i]) < 0) {
+		if (pr_read_file(&data, &len, argv[i], PR_READ_MAX) < 0) {
 			printf("not ok %d - fuzz replay %s %s: %s\n", i, target,
 			       file, pr_last_error());
 			status = 1;

@@ -69,7 +69,7 @@ static void test_round_trip(void **state)
 
 	(void)state;
 	path = write_sample("a.csv.gz");
-	assert_int_equal(pr_archive_read(&text, &info, path), 0);
+	assert_int_equal(pr_archive_read(&text, &info, path, 0), 0);
 	expect = pr_asprintf("%s\n%s", PR_ARCHIVE_HEADER, rows);
 	assert_string_equal(text, expect);
 	pr_sha256_hex(sha, expect, strlen(expect));
@@ -88,7 +88,7 @@ static void test_timings_parse(void **state)
 
 	(void)state;
 	path = write_sample("b.csv.gz");
-	assert_int_equal(pr_timings_load(&t, NULL, path), 0);
+	assert_int_equal(pr_timings_load(&t, NULL, path, 0), 0);
 	assert_int_equal(t.nrows, 3);
 	assert_int_equal(t.row[0].warmup, 1);
 	assert_int_equal(t.row[2].rank, 1);
@@ -156,7 +156,7 @@ static void test_write_rows_widens(void **state)
 	assert_int_equal(pr_archive_create(&w, path), 0);
 	assert_int_equal(pr_archive_write_rows(w, mixed, strlen(mixed)), 0);
 	assert_int_equal(pr_archive_finish(w, &info), 0);
-	assert_int_equal(pr_archive_read(&text, &info, path), 0);
+	assert_int_equal(pr_archive_read(&text, &info, path, 0), 0);
 	expect = pr_asprintf("%s\n%s", PR_ARCHIVE_HEADER,
 			     "0,0,1,0,0,h,cpu,pingpong,8,0,300,450,\n"
 			     "0,0,1,0,1,h,cpu,pingpong,8,0,301,449,12\n");
@@ -193,7 +193,7 @@ static uint64_t read_rows(const char *name, const char *csv, uint64_t *bytes)
 
 	cmd = pr_asprintf("printf '%%s' '%s' | gzip -n > '%s'", csv, path);
 	assert_int_equal(system(cmd), 0);
-	assert_int_equal(pr_archive_read(&text, &info, path), 0);
+	assert_int_equal(pr_archive_read(&text, &info, path, 0), 0);
 	assert_int_equal(info.bytes, strlen(csv));
 	*bytes = info.bytes;
 	free(text);
@@ -222,7 +222,7 @@ static void test_rows_at_the_edges(void **state)
 	assert_int_equal(pr_archive_finish(w, &info), 0);
 	assert_int_equal(info.rows, 0);
 	assert_int_equal(info.bytes, strlen(PR_ARCHIVE_HEADER) + 1);
-	assert_int_equal(pr_archive_read(&text, &info, path), 0);
+	assert_int_equal(pr_archive_read(&text, &info, path, 0), 0);
 	assert_int_equal(info.rows, 0);
 	assert_int_equal(info.bytes, strlen(PR_ARCHIVE_HEADER) + 1);
 	assert_int_equal(pr_timings_parse(&t, text, path), 0);
@@ -272,11 +272,11 @@ static void test_cannot_open(void **state)
 
 	(void)state;
 	was = pr_set_quiet(1);
-	assert_int_equal(pr_archive_read(&text, &info, path), PR_EFAIL);
+	assert_int_equal(pr_archive_read(&text, &info, path, 0), PR_EFAIL);
 	assert_null(text);
 	assert_non_null(strstr(pr_last_error(), "cannot open"));
 	assert_non_null(strstr(pr_last_error(), "none/x.csv.gz"));
-	assert_int_equal(pr_timings_load(&t, NULL, path), PR_EFAIL);
+	assert_int_equal(pr_timings_load(&t, NULL, path, 0), PR_EFAIL);
 	assert_int_equal(pr_archive_create(&w, path), PR_EFAIL);
 	assert_null(w);
 	assert_non_null(strstr(pr_last_error(), "cannot create"));
@@ -295,7 +295,7 @@ static void test_truncated_is_an_error(void **state)
 	path = write_sample("c.csv.gz");
 	damage(path, 40, 1);
 	was = pr_set_quiet(1); /* the message is kept, and checked */
-	assert_int_equal(pr_archive_read(&text, &info, path), PR_EFAIL);
+	assert_int_equal(pr_archive_read(&text, &info, path, 0), PR_EFAIL);
 	pr_set_quiet(was);
 	assert_non_null(strstr(pr_last_error(), "the archive is truncated"));
 	assert_null(text);
@@ -318,7 +318,7 @@ static void test_flipped_byte_is_an_error(void **state)
 	fclose(f);
 	damage(path, size - 6, 0); /* inside the CRC-32 trailer */
 	was = pr_set_quiet(1);
-	assert_int_equal(pr_archive_read(&text, &info, path), PR_EFAIL);
+	assert_int_equal(pr_archive_read(&text, &info, path, 0), PR_EFAIL);
 	pr_set_quiet(was);
 	assert_non_null(strstr(pr_last_error(), "cannot read"));
 	free(path);
@@ -334,7 +334,7 @@ static void test_bad_header_is_an_error(void **state)
 	cmd = pr_asprintf("printf 'a,b\\n1,2\\n' | gzip > '%s'", path);
 	assert_int_equal(system(cmd), 0);
 	was = pr_set_quiet(1);
-	assert_int_equal(pr_timings_load(&t, NULL, path), PR_EFAIL);
+	assert_int_equal(pr_timings_load(&t, NULL, path, 0), PR_EFAIL);
 	pr_set_quiet(was);
 	assert_non_null(strstr(pr_last_error(), "the header is not"));
 	free(cmd);
@@ -357,11 +357,45 @@ static void test_abort_leaves_nothing(void **state)
 	free(path);
 }
 
+/* The expanded size: an archive of exactly max bytes reads, max - 1
+ * refuses it; a plain file (the CSV uncompressed) and a link to the
+ * archive are refused. */
+static void test_bounds(void **state)
+{
+	char *path = write_sample("bounds.csv.gz"), *plain, *ln, *text = NULL;
+	char *csv = pr_asprintf("%s\n%s", PR_ARCHIVE_HEADER, rows);
+	pr_archive_info info;
+	int was;
+
+	(void)state;
+	was = pr_set_quiet(1);
+	assert_int_equal(pr_archive_read(&text, &info, path, strlen(csv)), 0);
+	free(text);
+	assert_int_equal(pr_archive_read(&text, &info, path, strlen(csv) - 1),
+			 PR_EFAIL);
+	assert_null(text);
+	assert_non_null(strstr(pr_last_error(), "expands past"));
+	plain = pr_asprintf("%s/plain.csv.gz", dir);
+	assert_int_equal(pr_write_file_atomic(plain, csv, strlen(csv)), 0);
+	assert_int_equal(pr_archive_read(&text, &info, plain, 0), PR_EFAIL);
+	assert_non_null(strstr(pr_last_error(), "not a gzip file"));
+	ln = pr_asprintf("%s/link.csv.gz", dir);
+	assert_int_equal(symlink(path, ln), 0);
+	assert_int_equal(pr_archive_read(&text, &info, ln, 0), PR_EFAIL);
+	assert_non_null(strstr(pr_last_error(), "symbolic link"));
+	pr_set_quiet(was);
+	free(ln);
+	free(plain);
+	free(csv);
+	free(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_sha256_known_vector),
 	    cmocka_unit_test(test_round_trip),
+	    cmocka_unit_test(test_bounds),
 	    cmocka_unit_test(test_timings_parse),
 	    cmocka_unit_test(test_timings_energy_column),
 	    cmocka_unit_test(test_write_rows_widens),

@@ -106,7 +106,7 @@ static void test_fds(void **state)
 	assert_int_equal(pr_child_run(&c), PR_OK);
 	assert_int_equal(c.status, 0);
 	close(fd);
-	assert_int_equal(pr_read_file(&buf, &len, path), PR_OK);
+	assert_int_equal(pr_read_file(&buf, &len, path, PR_READ_MAX), PR_OK);
 	assert_string_equal(buf, "out\nerr\n");
 	free(buf);
 	unlink(path);

@@ -14,6 +14,7 @@
 
 #include "analyze/inflation.h"
 #include "base/util.h"
+#include "format/manifest.h"
 
 /* A launch record: pml, btls "a:excl,b:excl", hosts of its two ranks. */
 static json_t *record(const char *pml, const char *btls, const char *h0,
@@ -217,12 +218,57 @@ static void test_speedup(void **state)
 	row_free(&sg);
 }
 
+/* The pairs of a run: a packed config and the first spread config equal
+ * to it in every factor but placement; configs differing in anything
+ * else, placed otherwise or not objects pair with none. */
+static void test_pairs(void **state)
+{
+	json_t *m = json_pack(
+	    "{s:[{s:i, s:s, s:s}, {s:i, s:s, s:s}, {s:i, s:s, s:s},"
+	    " {s:i, s:s, s:s}, {s:i, s:s, s:s}, {s:i, s:s, s:s, s:s},"
+	    " {s:i, s:s, s:s}, i]}",
+	    "configs", "config", 0, "transport", "tcp", "placement", "packed",
+	    "config", 1, "transport", "vader", "placement", "spread", "config",
+	    2, "transport", "vader", "placement", "packed", "config", 3,
+	    "transport", "tcp", "placement", "spread", "config", 4, "transport",
+	    "tcp", "placement", "spread", "config", 5, "transport", "tcp",
+	    "placement", "packed", "algorithm", "ring", "config", 6,
+	    "transport", "tcp", "placement", "scatter", 7);
+	pr_analysis_run r = {.nconfigs = 8};
+	pr_analysis_row rows[8];
+	pr_inflation_set *s;
+	pr_manifest man;
+	int c;
+
+	(void)state;
+	pr_manifest_parse(&man, m);
+	for (c = 0; c < 8; c++)
+		row(&rows[c], c, 6, c + 1.0, NULL);
+	r.row = rows;
+	r.nrows = 8;
+	s = pr_inflation_build(&r, &man);
+	assert_non_null(s);
+	/* 0 with 3 (not 4, its duplicate), 2 with 1, packed first */
+	assert_int_equal(s->nratios, 2);
+	assert_int_equal(s->ratio[0].packed, 0);
+	assert_int_equal(s->ratio[0].spread, 3);
+	assert_int_equal(s->ratio[1].packed, 2);
+	assert_int_equal(s->ratio[1].spread, 1);
+	assert_true(fabs(s->ratio[0].measured - 1.0 / 4.0) < 1e-12);
+	pr_inflation_set_free(s);
+	for (c = 0; c < 8; c++)
+		row_free(&rows[c]);
+	pr_manifest_free(&man);
+	json_decref(m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_stack),
 	    cmocka_unit_test(test_ratio_verdict),
 	    cmocka_unit_test(test_speedup),
+	    cmocka_unit_test(test_pairs),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -48,7 +48,7 @@ static void test_chain(void **state)
 	assert_string_equal(prev1, PR_LEDGER_GENESIS);
 	assert_int_equal(pr_ledger_append(prev2, path, "r2", "failed", "bb"),
 			 0);
-	assert_int_equal(pr_read_file(&text, NULL, path), 0);
+	assert_int_equal(pr_read_file(&text, NULL, path, PR_READ_MAX), 0);
 	nl = strchr(text, '\n');
 	assert_non_null(nl);
 	pr_sha256_hex(line1_sha, text, (size_t)(nl - text));

@@ -168,7 +168,7 @@ static void test_wait(void **state)
 	assert_int_equal(waitpid(helper, &status, 0), helper);
 	close(release);
 	assert_int_equal(waitpid(pid, &status, 0), pid);
-	assert_int_equal(pr_read_file(&text, &len, path), 0);
+	assert_int_equal(pr_read_file(&text, &len, path, PR_READ_MAX), 0);
 	assert_non_null(strstr(text, ", run waited\n"));
 	free(text);
 	pr_lock_release();
@@ -261,7 +261,7 @@ static void test_no_directory(void **state)
 	assert_int_equal(chdir(base), 0);
 	assert_int_equal(pr_lock_acquire(mem, 0, "run in memory"), 0);
 	assert_int_equal(chdir(cwd), 0);
-	assert_int_equal(pr_read_file(&text, NULL, path), 0);
+	assert_int_equal(pr_read_file(&text, NULL, path, PR_READ_MAX), 0);
 	assert_non_null(strstr(text, ", run in memory\n"));
 	free(text);
 	pr_lock_release();

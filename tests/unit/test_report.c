@@ -165,7 +165,7 @@ static void test_cell_md(void **state)
 	strcat(root, "/");
 	pr_report_write(&a, root); /* a plotting failure still writes it */
 	path = pr_asprintf("%sanalysis/x/report.md", root);
-	assert_int_equal(pr_read_file(&text, &len, path), 0);
+	assert_int_equal(pr_read_file(&text, &len, path, PR_READ_MAX), 0);
 	assert_non_null(strstr(
 	    text,
 	    "| config | phase | device | rows | n | launches | median |"));
@@ -195,7 +195,7 @@ static void test_cell_md(void **state)
 	/* a median outside its interval: one line right under the table */
 	x.stat = 3.5e-3;
 	pr_report_write(&a, root);
-	assert_int_equal(pr_read_file(&text, &len, path), 0);
+	assert_int_equal(pr_read_file(&text, &len, path, PR_READ_MAX), 0);
 	assert_non_null(strstr(text, "| 1.75 [1.00, 1.50] | FAIL |\n\n*1 "
 				     "median lies outside its own interval: "));
 	free(text);
@@ -209,7 +209,7 @@ static void test_cell_md(void **state)
 	x.verdict = PR_INCONCLUSIVE;
 	x.why = "interval wider than the band";
 	pr_report_write(&a, root);
-	assert_int_equal(pr_read_file(&text, &len, path), 0);
+	assert_int_equal(pr_read_file(&text, &len, path, PR_READ_MAX), 0);
 	assert_non_null(strstr(text, "- **Verdict rule in force:** interval"));
 	assert_non_null(strstr(text, "| 0 vader/spread | compute [ring] | "));
 	assert_non_null(strstr(text, "| INCONCLUSIVE (negative control: "
@@ -222,7 +222,7 @@ static void test_cell_md(void **state)
 	x.verdict = PR_FAIL;
 	x.why = NULL;
 	pr_report_write(&a, root);
-	assert_int_equal(pr_read_file(&text, &len, path), 0);
+	assert_int_equal(pr_read_file(&text, &len, path, PR_READ_MAX), 0);
 	assert_non_null(strstr(text, "| FAIL (negative control: expected) |"));
 	assert_null(strstr(text, "did not fail"));
 	assert_null(strstr(text, "no measured cause found"));
@@ -233,7 +233,7 @@ static void test_cell_md(void **state)
 	x.causes.share = 0.25;
 	x.causes.ranks_per_core = 2;
 	pr_report_write(&a, root);
-	assert_int_equal(pr_read_file(&text, &len, path), 0);
+	assert_int_equal(pr_read_file(&text, &len, path, PR_READ_MAX), 0);
 	assert_non_null(strstr(text, "- config 0 vader/spread, compute [ring]: "
 				     "arrival: median arrival spread 0.600 "
 				     "ms, 25.0% of the statistic; sharing: "

@@ -199,7 +199,7 @@ static void test_config_unreadable(void **state)
 	(void)state;
 	config("gpg.format", "ssh");
 	config("gpg.ssh.allowedSignersFile", "~/allowed");
-	assert_int_equal(pr_read_file(&saved, NULL, path), 0);
+	assert_int_equal(pr_read_file(&saved, NULL, path, PR_READ_MAX), 0);
 	was = pr_set_quiet(1);
 	config_broken(path, 1);
 	assert_int_equal(pr_signer_from_config(&s, repo), PR_EFAIL);
@@ -400,7 +400,7 @@ static void test_sign_key_literal(void **state)
 	int was;
 
 	(void)state;
-	assert_int_equal(pr_read_file(&pub, NULL, pub_path), 0);
+	assert_int_equal(pr_read_file(&pub, NULL, pub_path, PR_READ_MAX), 0);
 	pub[strcspn(pub, "\n")] = '\0';
 	s.key = pr_asprintf("key::%s", pub);
 	s.program = pr_strdup("ssh-keygen");
@@ -465,7 +465,7 @@ static void test_tmpdir(void **state)
 	    pr_sign_verify(&c, sig, data, strlen(data), allowed, wrap), 0);
 	assert_int_equal(c.result, PR_SIGN_GOOD);
 	pr_sign_check_clear(&c);
-	assert_int_equal(pr_read_file(&args, NULL, log), 0);
+	assert_int_equal(pr_read_file(&args, NULL, log, PR_READ_MAX), 0);
 	want = pr_asprintf("-Y sign -n git -f %s/a %s/prereg-sign.", base, tmp);
 	assert_memory_equal(args, want, strlen(want));
 	free(want);
@@ -483,7 +483,7 @@ static void test_tmpdir(void **state)
 	    pr_sign_verify(&c, sig, data, strlen(data), allowed, wrap), 0);
 	assert_int_equal(c.result, PR_SIGN_GOOD);
 	pr_sign_check_clear(&c);
-	assert_int_equal(pr_read_file(&args, NULL, log), 0);
+	assert_int_equal(pr_read_file(&args, NULL, log, PR_READ_MAX), 0);
 	assert_non_null(strstr(args, "-Y check-novalidate -n git -s "
 				     "/tmp/prereg-sign."));
 	free(args);
@@ -529,7 +529,7 @@ static void test_verify_allowed(void **state)
 	pr_sign_check c;
 
 	(void)state;
-	assert_int_equal(pr_read_file(&pub, NULL, pub_path), 0);
+	assert_int_equal(pr_read_file(&pub, NULL, pub_path, PR_READ_MAX), 0);
 	line = pr_asprintf("a@example.invalid namespaces=\"file\" %s", pub);
 	ns = file_of("allowed-file-ns", line, 0);
 	assert_int_equal(sign(&sig, data, "a", NULL), 0);
@@ -659,7 +659,7 @@ static void commit_empty(git_oid *id, char hex[GIT_OID_HEXSZ + 1],
 			    "rev-parse HEAD >'%s'",
 			    base, message, base, path),
 			 0);
-	assert_int_equal(pr_read_file(&text, NULL, path), 0);
+	assert_int_equal(pr_read_file(&text, NULL, path, PR_READ_MAX), 0);
 	assert_true(strlen(text) > GIT_OID_HEXSZ);
 	memcpy(hex, text, GIT_OID_HEXSZ);
 	hex[GIT_OID_HEXSZ] = '\0';

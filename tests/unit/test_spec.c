@@ -53,7 +53,8 @@ static char *capture_end(struct capture *c)
 	dup2(c->saved, 2);
 	close(c->saved);
 	close(c->fd);
-	assert_int_equal(pr_read_file(&text, NULL, c->path), PR_OK);
+	assert_int_equal(pr_read_file(&text, NULL, c->path, PR_READ_MAX),
+			 PR_OK);
 	unlink(c->path);
 	return text;
 }

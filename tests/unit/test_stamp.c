@@ -261,8 +261,8 @@ static void test_repo_tsa_root(void **state)
 	assert_int_equal(pr_stamp_repo_tsa(&url, file), PR_EFAIL);
 	pr_set_quiet(was);
 	assert_null(url);
-	assert_string_equal(pr_last_error(),
-			    "cannot read '.prereg.ini': Not a directory");
+	assert_non_null(
+	    strstr(pr_last_error(), ".prereg.ini': Not a directory"));
 	free(file);
 	free(cwd);
 }
@@ -373,14 +373,14 @@ static void test_stamp_pin(void **state)
 	assert_int_equal(unlink(lock), 0);
 
 	/* HEAD names a branch whose ref is no object id */
-	assert_int_equal(pr_read_file(&head, NULL, refs), 0);
+	assert_int_equal(pr_read_file(&head, NULL, refs, PR_READ_MAX), 0);
 	assert_int_equal(pr_write_file_atomic(refs, "ref: refs/heads/x\n", 18),
 			 0);
 	path = pr_asprintf("%s/repo/.git/refs/heads/x", base);
 	assert_int_equal(pr_write_file_atomic(path, "not an id\n", 10), 0);
 	pin = pin_of(2);
 	stamp_fails(&pin, t.url, PR_EFAIL, "cannot read HEAD");
-	assert_int_equal(pr_read_file(&text, NULL, path), 0);
+	assert_int_equal(pr_read_file(&text, NULL, path, PR_READ_MAX), 0);
 	assert_string_equal(text, "not an id\n");
 	free(text);
 	assert_int_equal(unlink(path), 0);

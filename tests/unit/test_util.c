@@ -1,5 +1,6 @@
 /* test_util.c - base's error routine (util.c): replaced, put back, and
- * the default's last error */
+ * the default's last error; pr_read_file's bound, links and devices; the
+ * links pr_no_links refuses */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -7,7 +8,10 @@
 #include <cmocka.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "base/util.h"
 
@@ -107,12 +111,85 @@ static void test_null_is_default(void **state)
 	assert_string_equal(pr_last_error(), "after");
 }
 
+/* A file of exactly max bytes reads, one of max + 1 does not; a link to
+ * it, a directory, a FIFO and a device are refused without reading. */
+static void test_read_file_bounds(void **state)
+{
+	char dir[] = "/tmp/test_util.XXXXXX", *path, *link_path, *fifo;
+	char *text = NULL;
+	size_t len = 0;
+
+	(void)state;
+	pr_set_quiet(1);
+	assert_non_null(mkdtemp(dir));
+	path = pr_asprintf("%s/f", dir);
+	link_path = pr_asprintf("%s/l", dir);
+	fifo = pr_asprintf("%s/p", dir);
+	assert_int_equal(pr_write_file_atomic(path, "0123456789", 10), PR_OK);
+	assert_int_equal(pr_read_file(&text, &len, path, 10), PR_OK);
+	assert_int_equal(len, 10);
+	assert_string_equal(text, "0123456789");
+	free(text);
+	assert_int_equal(pr_read_file(&text, &len, path, 9), PR_EFAIL);
+	assert_null(text);
+	assert_non_null(strstr(pr_last_error(), "more than the 9"));
+	assert_int_equal(symlink(path, link_path), 0);
+	assert_int_equal(pr_read_file(&text, &len, link_path, 10), PR_EFAIL);
+	assert_non_null(strstr(pr_last_error(), "it is a symbolic link"));
+	assert_int_equal(pr_read_file(&text, &len, dir, 10), PR_EFAIL);
+	assert_non_null(strstr(pr_last_error(), "not a regular file"));
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	assert_int_equal(pr_read_file(&text, &len, fifo, 10), PR_EFAIL);
+	assert_non_null(strstr(pr_last_error(), "not a regular file"));
+	assert_int_equal(pr_read_file(&text, &len, "/dev/zero", 10), PR_EFAIL);
+	assert_non_null(strstr(pr_last_error(), "not a regular file"));
+	pr_remove_tree(dir);
+	free(path);
+	free(link_path);
+	free(fifo);
+}
+
+/* pr_no_links: a link on the way, at the end or (with contents) inside
+ * is refused; plain directories and paths not there yet are fine. */
+static void test_no_links(void **state)
+{
+	char dir[] = "/tmp/test_util.XXXXXX", *root, *p;
+
+	(void)state;
+	pr_set_quiet(1);
+	assert_non_null(mkdtemp(dir));
+	root = pr_asprintf("%s/", dir);
+	p = pr_asprintf("%sa/b", root);
+	assert_int_equal(pr_mkdir_p(p), PR_OK);
+	free(p);
+	assert_int_equal(pr_no_links(root, "a/b", 1), PR_OK);
+	assert_int_equal(pr_no_links(root, "a/b/c/d", 1), PR_OK);
+	p = pr_asprintf("%sa/b/f", root);
+	assert_int_equal(symlink("/etc/passwd", p), 0);
+	free(p);
+	assert_int_equal(pr_no_links(root, "a/b", 0), PR_OK);
+	assert_int_equal(pr_no_links(root, "a/b", 1), PR_EREFUSED);
+	assert_string_equal(pr_last_error(),
+			    "cannot write 'a/b': 'a/b/f' is a symbolic link");
+	p = pr_asprintf("%sl", root);
+	assert_int_equal(symlink(dir, p), 0);
+	free(p);
+	assert_int_equal(pr_no_links(root, "l", 0), PR_EREFUSED);
+	assert_int_equal(pr_no_links(root, "l/a/b", 0), PR_EREFUSED);
+	assert_string_equal(pr_last_error(),
+			    "cannot write 'l/a/b': 'l' is a symbolic link");
+	pr_remove_tree(dir);
+	free(root);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test_teardown(test_replaced_routine, teardown),
 	    cmocka_unit_test_teardown(test_default_routine, teardown),
 	    cmocka_unit_test_teardown(test_null_is_default, teardown),
+	    cmocka_unit_test_teardown(test_read_file_bounds, teardown),
+	    cmocka_unit_test_teardown(test_no_links, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

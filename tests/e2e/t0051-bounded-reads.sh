@@ -1,0 +1,161 @@
+#!/bin/sh
+# t0051: a hostile repository's files are read with bounds and never
+# through a symbolic link (issue 23): a plain CSV stored as
+# timings.csv.gz, a gzip bomb (audit, analyze and compare fail fast in
+# bounded memory), a committed symbolic link (an audit FAIL naming it; a
+# manifest linked to a secret is not quoted), analyze and run refusing to
+# write through a link, audit --bundle refusing what is no bundle and
+# leaving no clone behind, and key files that are devices
+. "$(dirname "$0")/lib.sh"
+new_repo "$SCRATCH/repo"
+"$PREREG" predict t-calib >/dev/null && "$PREREG" pin t-calib >/dev/null
+"$PREREG" run t-calib --quick >/dev/null 2>&1
+"$PREREG" run t-calib --quick >/dev/null 2>&1
+set -- $(ls runs/t-calib | grep -v ledger)
+a=$1 b=$2
+git tag honest
+expect_exit 0 "the honest runs audit" "$PREREG" audit t-calib
+
+# back to the honest commit, nothing else in the work tree
+reset() {
+	git reset -q --hard honest && git clean -qfdx
+}
+
+# a plain CSV under the archive's name in the run commit (HEAD, run b)
+# rewritten in place: the same bytes, sha256, rows and size the manifest
+# records, but no gzip (zlib reads it as it is)
+zcat "runs/t-calib/$b/timings.csv.gz" >"$SCRATCH/plain.csv"
+cp "$SCRATCH/plain.csv" "runs/t-calib/$b/timings.csv.gz"
+git commit -q --amend --no-edit -a
+expect_exit 1 "a plain CSV stored as timings.csv.gz fails the audit" \
+	"$PREREG" audit t-calib
+expect_out "the archive check says it is no gzip" "not a gzip file"
+reset
+
+# a gzip bomb: 16 members of 64 MiB of zeros, 1 GiB expanded from 1 MiB;
+# each command runs with 800 MB of address space at most
+head -c 64M /dev/zero | gzip -1 >"$SCRATCH/m.gz"
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do
+	cat "$SCRATCH/m.gz"
+done >"runs/t-calib/$b/timings.csv.gz"
+git commit -q --amend --no-edit -a
+bounded() {
+	sh -c 'ulimit -v 800000 && exec timeout 300 "$@"' sh "$@"
+}
+expect_exit 1 "the audit of a gzip bomb fails" bounded "$PREREG" audit t-calib
+expect_out "it names the cap it ran into" "expands past [0-9]+ bytes"
+expect_exit 1 "analyze of a gzip bomb fails" \
+	bounded "$PREREG" analyze t-calib "$b"
+expect_out "with the same message" "expands past [0-9]+ bytes"
+expect_exit 1 "compare with a gzip bomb fails" \
+	bounded "$PREREG" compare "$a" "$b"
+expect_out "with the same message" "expands past [0-9]+ bytes"
+reset
+
+# a committed symbolic link no reader opens: only the tree says it is there
+ln -s /etc/passwd experiments/t-calib/notes.txt
+git add experiments/t-calib/notes.txt
+git commit -qm "a link among the experiment's files"
+expect_exit 1 "a committed symbolic link fails the audit" \
+	"$PREREG" audit t-calib
+expect_out "the finding names its path" \
+	"experiments/t-calib/notes.txt is a symbolic link"
+"$PREREG" audit --json t-calib >"$SCRATCH/audit.json" 2>/dev/null
+check "as a failing 'symlink' finding in --json" python3 -c "
+import json
+j = json.load(open('$SCRATCH/audit.json'))
+f = [f for f in j['findings'] if f['finding'] == 'symlink']
+assert len(f) == 1 and f[0]['severity'] == 'fail', f
+assert f[0]['experiment'] == 't-calib', f
+assert not j['ok']
+"
+reset
+
+# a manifest committed as a link to a file outside the repository: the
+# readers refuse the link and quote none of the file
+printf 'hunter:x:1000:1000::/home/hunter:/bin/sh\n' >"$SCRATCH/secret"
+rm "runs/t-calib/$a/manifest.json"
+ln -s "$SCRATCH/secret" "runs/t-calib/$a/manifest.json"
+git add -A runs && git commit -qm "the manifest as a link"
+expect_exit 1 "show of a linked manifest fails" "$PREREG" show "$a"
+expect_out "it says the manifest is a link" "manifest.json': it is a symbolic link"
+cp "$SCRATCH/out" "$SCRATCH/show.out"
+check "and quotes nothing of the file it points to" \
+	sh -c "! grep -q hunter '$SCRATCH/show.out'"
+expect_exit 1 "the audit of a linked manifest fails" \
+	"$PREREG" audit t-calib
+cp "$SCRATCH/out" "$SCRATCH/audit.out"
+check "and quotes nothing of the file it points to" \
+	sh -c "! grep -q hunter '$SCRATCH/audit.out'"
+reset
+
+# analyze writes analysis/t-calib/, never through a link
+mkdir "$SCRATCH/outside"
+ln -s "$SCRATCH/outside" analysis
+git add analysis && git commit -qm "analysis as a link"
+expect_exit 3 "analyze refuses when analysis/ is a link" \
+	"$PREREG" analyze t-calib
+expect_out "naming the link" "'analysis' is a symbolic link"
+check "nothing was written where it points" \
+	sh -c "[ -z \"\$(ls -A '$SCRATCH/outside')\" ]"
+reset
+mkdir -p analysis/t-calib
+printf 'not yours\n' >"$SCRATCH/victim"
+ln -s "$SCRATCH/victim" analysis/t-calib/report.md
+git add analysis && git commit -qm "the report as a link"
+expect_exit 3 "analyze refuses when analysis/t-calib/report.md is a link" \
+	"$PREREG" analyze t-calib
+expect_out "naming it" "'analysis/t-calib/report.md' is a symbolic link"
+check "the file it points to is untouched" \
+	grep -qx 'not yours' "$SCRATCH/victim"
+reset
+
+# run writes runs/t-calib/, never through a link
+mv runs/t-calib "$SCRATCH/elsewhere"
+ln -s "$SCRATCH/elsewhere" runs/t-calib
+git add -A runs && git commit -qm "runs/t-calib as a link"
+expect_exit 3 "run refuses when runs/t-calib is a link" \
+	"$PREREG" run t-calib --quick
+expect_out "naming it" "'runs/t-calib' is a symbolic link"
+check "no run was added where it points" \
+	sh -c "[ \$(ls '$SCRATCH/elsewhere' | grep -vc ledger) = 2 ]"
+reset
+
+# audit --bundle: what is no bundle is refused before any clone
+mkdir "$SCRATCH/tmp"
+truncate -s 500M "$SCRATCH/zeros.bundle"
+expect_exit 2 "500 MB of zeros given to --bundle are refused" \
+	timeout 60 "$PREREG" audit --bundle "$SCRATCH/zeros.bundle"
+expect_out "as no bundle" "not a git bundle"
+printf '# v2 git bundle\n' >"$SCRATCH/huge.bundle"
+truncate -s 5G "$SCRATCH/huge.bundle"
+expect_exit 1 "a bundle of more than 4 GiB is refused" \
+	timeout 60 "$PREREG" audit --bundle "$SCRATCH/huge.bundle"
+expect_out "by its size" "more than the 4294967296"
+printf '# v2 git bundle\nnot a bundle at all\n' >"$SCRATCH/bad.bundle"
+expect_exit 1 "a bundle git cannot clone fails" \
+	env TMPDIR="$SCRATCH/tmp" "$PREREG" audit --bundle "$SCRATCH/bad.bundle"
+check "and leaves no clone behind" \
+	sh -c "[ -z \"\$(ls -A '$SCRATCH/tmp')\" ]"
+git bundle create -q "$SCRATCH/honest.bundle" --all
+expect_exit 0 "an honest bundle audits" \
+	env TMPDIR="$SCRATCH/tmp" "$PREREG" audit --bundle "$SCRATCH/honest.bundle"
+check "and leaves no clone behind" \
+	sh -c "[ -z \"\$(ls -A '$SCRATCH/tmp')\" ]"
+TMPDIR="$SCRATCH/tmp" "$PREREG" audit --bundle "$SCRATCH/honest.bundle" \
+	>/dev/null 2>&1 &
+pid=$!
+wait_for "$SCRATCH/tmp/prereg-bundle.*"
+kill -TERM "$pid"
+{ wait "$pid"; } 2>/dev/null
+check "SIGTERM during the audit of a bundle leaves no clone behind" \
+	sh -c "[ -z \"\$(ls -A '$SCRATCH/tmp')\" ]"
+
+# key files that are devices are refused at once
+expect_exit 2 "--allowed-signers /dev/zero is refused" \
+	timeout 60 "$PREREG" audit --allowed-signers /dev/zero
+expect_out "as no regular file" "not a regular file"
+expect_exit 2 "--tsa-ca /dev/zero is refused" \
+	timeout 60 "$PREREG" audit --tsa-ca /dev/zero
+expect_out "as no regular file" "not a regular file"
+echo "1..$n"
