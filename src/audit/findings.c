@@ -583,6 +583,28 @@ static char *experiment_of(const char *path)
 	return pr_asprintf("%.*s", (int)n, a);
 }
 
+/* A FAIL for a directory of runs/, experiments/ or analysis/ (root) whose
+ * name is no experiment name: no command reads it (nor does the listing
+ * of experiments the audit makes), so what it holds would count nowhere. */
+static void bad_name(pr_audit *a, const char *root, const char *name)
+{
+	int quiet, bad;
+
+	if (strcmp(root, "runs/") && strcmp(root, "experiments/") &&
+	    strcmp(root, "analysis/"))
+		return;
+	quiet = pr_set_quiet(1);
+	bad = pr_name_check(name) < 0;
+	pr_set_quiet(quiet);
+	if (bad)
+		add(a, "name", name, NULL, 1,
+		    "%s%s is no experiment name (letters, digits, '-', '_' "
+		    "and '.', at most 64, no leading '.' or '-', no '..'): "
+		    "no command but the audit takes it, so nothing it holds "
+		    "is analysed",
+		    root, name);
+}
+
 static int link_cb(const char *root, const git_tree_entry *e, void *payload)
 {
 	pr_audit *a = payload;
@@ -597,8 +619,10 @@ static int link_cb(const char *root, const git_tree_entry *e, void *payload)
 		if (i == sizeof(linked_dirs) / sizeof(*linked_dirs))
 			return 1; /* not looked into */
 	}
-	if (git_tree_entry_filemode(e) != GIT_FILEMODE_LINK)
+	if (git_tree_entry_filemode(e) != GIT_FILEMODE_LINK) {
+		bad_name(a, root, name);
 		return 0;
+	}
 	path = pr_asprintf("%s%s", root, name);
 	exp = experiment_of(path);
 	add(a, "symlink", exp, NULL, 1,
@@ -611,7 +635,8 @@ static int link_cb(const char *root, const git_tree_entry *e, void *payload)
 }
 
 /* A FAIL for every symbolic link HEAD holds under runs/, analysis/,
- * predictions/ or experiments/ (the directories themselves included). */
+ * predictions/ or experiments/ (the directories themselves included), and
+ * for every directory there whose name no command reads (bad_name). */
 static void find_links(pr_audit *a, pr_audit_ctx *ctx)
 {
 	if (ctx->head_tree &&

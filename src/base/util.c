@@ -44,7 +44,31 @@ const char *pr_last_error(void)
 	return last_error;
 }
 
-/* The default routine: the last error kept, then "prereg: " on stderr. */
+/* msg on f as one line: a control byte (C0 or DEL), which a message can
+ * hold when it quotes a name a repository gave, as \n, \r, \t or \xHH,
+ * so that no message can move the cursor, recolour the terminal or add a
+ * line that looks like prereg's own. */
+static void put_line(FILE *f, const char *msg)
+{
+	const unsigned char *p;
+
+	for (p = (const unsigned char *)msg; *p; p++) {
+		if (*p == '\n')
+			fputs("\\n", f);
+		else if (*p == '\r')
+			fputs("\\r", f);
+		else if (*p == '\t')
+			fputs("\\t", f);
+		else if (*p < 0x20 || *p == 0x7f)
+			fprintf(f, "\\x%02x", *p);
+		else
+			fputc(*p, f);
+	}
+	fputc('\n', f);
+}
+
+/* The default routine: the last error kept, then "prereg: " on stderr,
+ * the message's control bytes escaped (put_line). */
 static void default_routine(void *data, int warning, const char *msg)
 {
 	(void)data;
@@ -52,7 +76,8 @@ static void default_routine(void *data, int warning, const char *msg)
 		snprintf(last_error, sizeof(last_error), "%s", msg);
 	if (quiet)
 		return;
-	fprintf(stderr, "prereg: %s%s\n", warning ? "warning: " : "", msg);
+	fprintf(stderr, "prereg: %s", warning ? "warning: " : "");
+	put_line(stderr, msg);
 }
 
 static pr_error_routine routine = {default_routine, NULL};

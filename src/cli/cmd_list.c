@@ -142,6 +142,29 @@ static void pin_state(char *buf, size_t len, git_repository *repo,
 		snprintf(buf, len, "not runnable");
 }
 
+/* The directories of experiments/ whose names are experiment names; each
+ * other one left out with a warning (its name printed escaped). */
+static size_t list_named(char ***out, const char *root)
+{
+	size_t n = pr_path_list_experiments(out, root, "experiments", 0), i,
+	       k = 0;
+	int quiet, bad;
+
+	for (i = 0; i < n; i++) {
+		quiet = pr_set_quiet(1);
+		bad = pr_name_check((*out)[i]) < 0;
+		pr_set_quiet(quiet);
+		if (!bad) {
+			(*out)[k++] = (*out)[i];
+			continue;
+		}
+		pr_warn("experiments/%s is no experiment name: left out",
+			(*out)[i]);
+		free((*out)[i]);
+	}
+	return k;
+}
+
 int cmd_list(int argc, char **argv, git_repository *repo)
 {
 	static const struct option opts[] = {PR_CMD_OPT_HELP, PR_CMD_OPT_END};
@@ -155,7 +178,7 @@ int cmd_list(int argc, char **argv, git_repository *repo)
 	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, 0, NULL,
 				  NULL)) != 0)
 		return error;
-	n = pr_path_list_experiments(&names, root, "experiments", 0);
+	n = list_named(&names, root);
 	v = pr_calloc(n + 1, sizeof(*v));
 	for (i = 0; i < n; i++) {
 		v[i].name = names[i];

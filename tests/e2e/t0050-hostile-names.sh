@@ -173,4 +173,35 @@ expect_out "printed escaped on its line" \
 	'^launcher   mpirun\\x1b\[2J\\nstatus     forged$'
 cp "$SCRATCH/out" "$SCRATCH/show.out"
 check "no line of its own" sh -c "! grep -q '^status     forged' '$SCRATCH/show.out'"
+# A directory of runs/ or experiments/ whose name is no experiment name
+# (control bytes in it): the audit fails it as a finding, printed escaped;
+# list leaves it out with an escaped warning; and every message prereg
+# prints escapes the control bytes of what it quotes.
+fresh badname
+bad=$(printf 'x\033[31my\nz')
+mkdir -p "runs/$bad/$run" "experiments/$bad"
+cp "runs/t-calib/$run/manifest.json" "runs/$bad/$run/"
+cp experiments/t-calib/experiment.ini "experiments/$bad/"
+git add -A && git commit -q -m "directories with a hostile name"
+expect_exit 1 "a directory of runs/ named with control bytes fails the audit" \
+	"$PREREG" audit
+expect_out "a name finding for runs/, escaped" \
+	'^  name x\\x1b\[31my\\nz: runs/x\\x1b\[31my\\nz is no experiment name'
+expect_out "and one for experiments/" \
+	'^  name x\\x1b\[31my\\nz: experiments/x\\x1b\[31my\\nz is no experiment name'
+cp "$SCRATCH/out" "$SCRATCH/badname.out"
+check "no raw control byte in the audit's output" sh -c \
+	"! grep -q \"\$(printf '\033')\" '$SCRATCH/badname.out'"
+expect_exit 0 "list leaves the directory out" "$PREREG" list
+expect_out "with a warning, escaped" \
+	'warning: experiments/x\\x1b\[31my\\nz is no experiment name: left out'
+cp "$SCRATCH/out" "$SCRATCH/list.out"
+check "no row of it" sh -c "! grep -q '^z ' '$SCRATCH/list.out'"
+expect_exit 2 "an error quoting a name with control bytes" \
+	"$PREREG" audit "$bad"
+expect_out "is printed on one line, escaped" \
+	"^prereg: invalid experiment name 'x\\\\x1b\[31my\\\\nz'"
+cp "$SCRATCH/out" "$SCRATCH/err.out"
+check "no raw control byte in the message" sh -c \
+	"! grep -q \"\$(printf '\033')\" '$SCRATCH/err.out'"
 echo "1..$n"
