@@ -1,5 +1,6 @@
-/* ledger.c - the hash-chained ledger of run attempts: its writer and its one
- * reader */
+/* ledger.c - the ledger of run attempts, each line naming the previous
+ * line's hash (a consistency check, not a seal: DESIGN I3): its writer and
+ * its one reader */
 #include "format/ledger.h"
 
 #include <errno.h>

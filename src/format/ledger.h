@@ -1,5 +1,6 @@
-/* ledger.h - runs/NAME/ledger.jsonl: every run attempt, hash-chained (I3);
- * its writer and its one reader */
+/* ledger.h - runs/NAME/ledger.jsonl: every run attempt, each line naming
+ * the previous line's hash (a consistency check anyone can redo, not a
+ * seal: I3); its writer and its one reader */
 #ifndef PR_LEDGER_H
 #define PR_LEDGER_H
 

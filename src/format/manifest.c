@@ -240,6 +240,23 @@ int pr_manifest_read(pr_manifest *out, const char *path)
 	return error;
 }
 
+json_t *pr_json_read(const char *path, size_t max, json_error_t *err)
+{
+	json_t *json = NULL;
+	char *text = NULL;
+	size_t len;
+	int quiet = pr_set_quiet(1), error;
+
+	error = pr_read_file(&text, &len, path, max);
+	pr_set_quiet(quiet);
+	if (error == 0)
+		json = json_loadb(text, len, 0, err);
+	else if (err)
+		snprintf(err->text, sizeof(err->text), "%s", pr_last_error());
+	free(text);
+	return json;
+}
+
 const char *pr_manifest_config(const pr_manifest *m, size_t config,
 			       const char *key)
 {

@@ -17,6 +17,14 @@
  */
 /* {commit, tag, k, commit_time, commit_time_utc, spec_blob,
  * prediction_blob} */
+/*
+ * The JSON document in the file at path, read as pr_read_file reads (no
+ * symbolic link, a regular file of at most max bytes), or NULL with the
+ * reason in *err (may be NULL; its text only), printing nothing. New
+ * reference.
+ */
+json_t *pr_json_read(const char *path, size_t max, json_error_t *err);
+
 json_t *pr_manifest_pin(const pr_pin *pin);
 /* {seed, seed_from, launches, reps, warmup, quick, order: [{launch, config,
  * seed}]}; seeds as decimal strings (64 bits do not fit a JSON number). */

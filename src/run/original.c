@@ -14,6 +14,7 @@
 #include "backend/backend.h"
 #include "base/child.h"
 #include "base/util.h"
+#include "format/manifest.h"
 #include "repo/git.h"
 #include "repo/paths.h"
 #include "version.h"
@@ -313,7 +314,7 @@ int pr_original_resolve(pr_original *out, git_repository *repo,
 {
 	char *path = pr_path_manifest(pr_repo_root(repo), name, run_id);
 	char *rev = NULL;
-	json_t *m = json_load_file(path, 0, NULL);
+	json_t *m = pr_json_read(path, PR_READ_MAX, NULL);
 	const char *v = json_string_value(json_object_get(m, "prereg_version"));
 	int error;
 

@@ -144,7 +144,7 @@ static int load_launches(run_ctx *rc, int64_t *last)
 		json_t *rec = NULL;
 
 		if (stat(path, &st) == 0)
-			rec = json_load_file(path, 0, &jerr);
+			rec = pr_json_read(path, PR_READ_MAX, &jerr);
 		free(path);
 		if (!rec)
 			break;
@@ -211,7 +211,7 @@ static int recover_ctx(run_ctx *rc, pr_run_opts *o, json_t **state,
 	rc->rel_dir = pr_path_run(NULL, name, run_id);
 	rc->run_dir = pr_asprintf("%s%s", pr_repo_root(rc->repo), rc->rel_dir);
 	path = pr_asprintf("%s/" RUN_STATE, rc->run_dir);
-	*state = json_load_file(path, 0, &jerr);
+	*state = pr_json_read(path, PR_READ_MAX, &jerr);
 	pin = json_object_get(*state, "pin");
 	launcher = json_string_value(json_object_get(*state, "launcher"));
 	if (!json_is_object(pin) || !launcher ||

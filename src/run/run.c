@@ -340,7 +340,7 @@ static int run_one(run_ctx *rc, size_t k, int *ok)
 		    rec, "sharing",
 		    pr_launch_sharing(rc->spec, inv->config, rc->ncores));
 	json_object_set_new(rec, "ranks",
-			    *ok ? json_load_file(rankinfo, 0, NULL)
+			    *ok ? pr_json_read(rankinfo, PR_READ_MAX, NULL)
 				: json_null());
 	json_object_set_new(rec, "machine",
 			    machine_record(rc, inv->config, &before, &after));

@@ -5,7 +5,9 @@
 # bounded memory), a committed symbolic link (an audit FAIL naming it; a
 # manifest linked to a secret is not quoted), analyze and run refusing to
 # write through a link, audit --bundle refusing what is no bundle and
-# leaving no clone behind, and key files that are devices
+# leaving no clone behind, key files that are devices, and the run
+# stage's JSON readers (repro --as-original's manifest, recover's
+# run-state.json) refusing links
 . "$(dirname "$0")/lib.sh"
 new_repo "$SCRATCH/repo"
 "$PREREG" predict t-calib >/dev/null && "$PREREG" pin t-calib >/dev/null
@@ -87,6 +89,25 @@ expect_exit 1 "the audit of a linked manifest fails" \
 cp "$SCRATCH/out" "$SCRATCH/audit.out"
 check "and quotes nothing of the file it points to" \
 	sh -c "! grep -q hunter '$SCRATCH/audit.out'"
+# repro --as-original reads the linked manifest for its prereg_version:
+# a file outside that is JSON (naming a commit) is not read either
+printf '{"prereg_version": "hunter-%s"}\n' "$(git rev-parse HEAD)" \
+	>"$SCRATCH/secret"
+expect_exit 2 "repro --as-original of a linked manifest refuses it" \
+	timeout 120 "$PREREG" repro t-calib --as-original "$a" \
+	--source "$SCRATCH/repo"
+cp "$SCRATCH/out" "$SCRATCH/repro.out"
+check "and names no commit of the file it points to" \
+	sh -c "! grep -q hunter '$SCRATCH/repro.out'"
+reset
+
+# recover reads run-state.json and the launch records of a run directory
+# in the work tree: one linked to /dev/zero is refused at once
+mkdir "runs/t-calib/20261201T000000Z-abcdef"
+ln -s /dev/zero "runs/t-calib/20261201T000000Z-abcdef/run-state.json"
+expect_exit 1 "recover of a run-state.json linked to /dev/zero fails" \
+	timeout 60 "$PREREG" recover t-calib
+expect_out "saying it is a link" "run-state.json' is unreadable.*symbolic link"
 reset
 
 # analyze writes analysis/t-calib/, never through a link
