@@ -2,6 +2,7 @@
  * git, the ledger and its own manifest (DESIGN 2, I1-I6) */
 #include "audit/audit.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -336,6 +337,37 @@ static int copy_in(const char *tmp, const pr_audit_ctx *ctx, const char *rel)
 	return error;
 }
 
+/* tmp/rel as a directory of the work tree's directory rel's regular files
+ * (a run directory), each a hard link to it, else a copy: the readers
+ * neither list a directory through a symbolic link nor open a file
+ * through one. */
+static int mirror_in(const char *tmp, const pr_audit_ctx *ctx, const char *rel)
+{
+	char *from = pr_asprintf("%s%s", ctx->root, rel);
+	char *to = pr_asprintf("%s/%s", tmp, rel);
+	DIR *d = opendir(from);
+	struct dirent *e;
+	struct stat st;
+	int error = pr_mkdir_p(to);
+
+	while (error == 0 && d && (e = readdir(d)) != NULL) {
+		char *f = pr_asprintf("%s/%s", from, e->d_name);
+		char *t = pr_asprintf("%s/%s", to, e->d_name);
+		char *sub = pr_asprintf("%s/%s", rel, e->d_name);
+
+		if (lstat(f, &st) == 0 && S_ISREG(st.st_mode) && link(f, t) < 0)
+			error = copy_in(tmp, ctx, sub);
+		free(sub);
+		free(t);
+		free(f);
+	}
+	if (d)
+		closedir(d);
+	free(from);
+	free(to);
+	return error;
+}
+
 /* tmp/.git: the repository's git directory, where analyze reads the
  * prediction pinned for a run whose prediction has changed since. */
 static int link_git(const char *tmp, const pr_audit_ctx *ctx)
@@ -352,9 +384,10 @@ static int link_git(const char *tmp, const pr_audit_ctx *ctx)
 
 /*
  * A root below tmp holding what 'prereg analyze NAME' reads, as links into
- * the work tree (the prediction a copy, a file read only when no link):
- * the spec, the prediction, the git directory and the run
- * directories `runs`
+ * the work tree (the prediction a copy, a file read only when no link;
+ * the run directories made anew, their files hard links or copies: no
+ * directory is listed through a link): the spec, the prediction, the git
+ * directory and the run directories `runs`
  * (run ids that HEAD holds under runs/NAME). Runs not committed are left
  * out: the committed report cannot hold them, and their own rows say they
  * are not committed.
@@ -375,7 +408,7 @@ static int committed_view(const char *tmp, const pr_audit_ctx *ctx,
 	for (i = 0; i < runs->n && error == 0; i++) {
 		char *rel = pr_path_run(NULL, ctx->name, runs->v[i]);
 
-		error = link_in(tmp, ctx, rel);
+		error = mirror_in(tmp, ctx, rel);
 		free(rel);
 	}
 	if (error == 0 && (error = link_in(tmp, ctx, spec)) == 0)

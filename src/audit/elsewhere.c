@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/util.h"
@@ -41,15 +42,39 @@ static int plain_name(const char *name)
 	       strcmp(name, ".git") && !strchr(name, '/');
 }
 
-/* The blob e as dir/NAME: a symbolic link where git checks one out as a
- * link (its target is the blob), else a file. */
+/* The most bytes a file of a run off HEAD may have to be written out: a
+ * larger blob is refused before it is read (an honest run directory holds
+ * a manifest and an archive of a few MB at most). */
+#define BLOB_MAX PR_READ_MAX
+
+/* The blob e as path, which must not exist yet (a tree naming one entry
+ * twice is refused): a symbolic link where git checks one out as a link
+ * (its target is the blob; the readers refuse to follow it), else a file.
+ * Its size is read from the object's header first and bounded. */
 static int write_blob(git_repository *repo, const git_tree_entry *e,
 		      const char *path)
 {
+	git_odb *odb = NULL;
+	git_object_t type;
 	git_blob *b = NULL;
+	struct stat st;
+	size_t size = 0;
 	char *target;
 	int error = PR_OK;
 
+	if (lstat(path, &st) == 0)
+		return pr_error("cannot write '%s': the tree names it twice",
+				path);
+	if (git_repository_odb(&odb, repo) < 0 ||
+	    git_odb_read_header(&size, &type, odb, git_tree_entry_id(e)) < 0) {
+		git_odb_free(odb);
+		return pr_git_error("cannot read a blob");
+	}
+	git_odb_free(odb);
+	if (size > BLOB_MAX)
+		return pr_error("cannot write '%s': its blob has %zu bytes, "
+				"more than %zu",
+				path, size, (size_t)BLOB_MAX);
 	if (git_blob_lookup(&b, repo, git_tree_entry_id(e)) < 0)
 		return pr_git_error("cannot read a blob");
 	if (git_tree_entry_filemode(e) == GIT_FILEMODE_LINK) {
@@ -69,7 +94,9 @@ static int write_blob(git_repository *repo, const git_tree_entry *e,
 	return error;
 }
 
-/* tree's blobs and subtrees below dir (created), as git checks them out. */
+/* tree's blobs into dir (created): a run directory is flat, so a subtree
+ * is not written (nothing can be written through a link it names), nor is
+ * an entry whose name would leave dir. */
 static int write_tree(git_repository *repo, const git_tree *tree,
 		      const char *dir)
 {
@@ -81,21 +108,12 @@ static int write_tree(git_repository *repo, const git_tree *tree,
 	for (i = 0; i < n && error == 0; i++) {
 		const git_tree_entry *e = git_tree_entry_byindex(tree, i);
 		char *path;
-		git_tree *sub = NULL;
 
-		if (!plain_name(git_tree_entry_name(e)))
+		if (!plain_name(git_tree_entry_name(e)) ||
+		    git_tree_entry_type(e) != GIT_OBJECT_BLOB)
 			continue;
 		path = pr_asprintf("%s/%s", dir, git_tree_entry_name(e));
-		if (git_tree_entry_type(e) == GIT_OBJECT_BLOB)
-			error = write_blob(repo, e, path);
-		else if (git_tree_entry_type(e) == GIT_OBJECT_TREE) {
-			if (git_tree_lookup(&sub, repo, git_tree_entry_id(e)) <
-			    0)
-				error = pr_git_error("cannot read a tree");
-			else
-				error = write_tree(repo, sub, path);
-			git_tree_free(sub);
-		}
+		error = write_blob(repo, e, path);
 		free(path);
 	}
 	return error;

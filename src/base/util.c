@@ -320,7 +320,7 @@ size_t pr_list_subdirs(char ***out, const char *dir)
 		if (e->d_name[0] == '.')
 			continue;
 		path = pr_asprintf("%s/%s", dir, e->d_name);
-		if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+		if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
 			*out = pr_realloc(*out, (n + 1) * sizeof(char *));
 			(*out)[n++] = pr_strdup(e->d_name);
 		}

@@ -56,7 +56,9 @@ void *pr_calloc(size_t n, size_t size);
 void *pr_realloc(void *p, size_t n);
 char *pr_strdup(const char *s);
 /* The names of the subdirectories of dir not starting with '.', sorted
- * (caller frees each and the array); 0 when dir cannot be read. */
+ * (caller frees each and the array); 0 when dir cannot be read. A
+ * symbolic link to a directory is no subdirectory: nothing is read
+ * through it. */
 size_t pr_list_subdirs(char ***out, const char *dir);
 /* strcmp for qsort over an array of char *. */
 int pr_strcmp_ptr(const void *a, const void *b);

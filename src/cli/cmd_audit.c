@@ -436,6 +436,7 @@ static int audit_bundle(const char *bundle, char **names, size_t n, int as_json)
 	const char *tmpdir = getenv("TMPDIR");
 	char abs[PATH_MAX], *prefix, *tmp = NULL;
 	struct sigaction sa, old[NBUNDLE_SIGNALS];
+	sigset_t block, was;
 	size_t i;
 	pid_t pid;
 	int error;
@@ -456,14 +457,24 @@ static int audit_bundle(const char *bundle, char **names, size_t n, int as_json)
 	sigemptyset(&sa.sa_mask);
 	bundle_signal = 0;
 	bundle_child = 0;
-	for (i = 0; i < NBUNDLE_SIGNALS; i++)
+	sigemptyset(&block);
+	for (i = 0; i < NBUNDLE_SIGNALS; i++) {
 		sigaction(bundle_signals[i], &sa, &old[i]);
+		sigaddset(&block, bundle_signals[i]);
+	}
 	fflush(stdout);
 	fflush(stderr);
+	/* held from the fork until each side is ready for them: the child
+	 * with its default handlers, the parent knowing the child */
+	sigprocmask(SIG_BLOCK, &block, &was);
 	if ((pid = fork()) == 0) {
 		for (i = 0; i < NBUNDLE_SIGNALS; i++)
 			signal(bundle_signals[i], SIG_DFL);
 		setpgid(0, 0);
+		sigprocmask(SIG_SETMASK, &was, NULL);
+		/* the audit's own scratch directories inside the one the
+		 * parent removes, whatever ends the child */
+		setenv("TMPDIR", tmp, 1);
 		error = clone_and_audit(abs, tmp, bundle, names, n, as_json);
 		fflush(stdout);
 		_exit(pr_exit_code(error));
@@ -474,6 +485,9 @@ static int audit_bundle(const char *bundle, char **names, size_t n, int as_json)
 	else {
 		setpgid(pid, pid);
 		bundle_child = pid;
+	}
+	sigprocmask(SIG_SETMASK, &was, NULL);
+	if (pid > 0) {
 		if (bundle_signal) /* came before the child was known */
 			kill(-pid, bundle_signal == SIGALRM ? SIGKILL
 							    : bundle_signal);

@@ -91,7 +91,7 @@ int pr_path_list_runs(char ***out, size_t *n, const char *root,
 
 	*out = NULL;
 	*n = 0;
-	if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
+	if (lstat(dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
 		error = PR_EINPUT;
 		goto cleanup;
 	}

@@ -47,7 +47,7 @@ enum {
  * name is no run id (pr_run_id_valid) is left out with a warning naming
  * it escaped, unless PR_RUNS_ANY_NAME. *out (caller frees each and the
  * array) is NULL when there are none. Returns PR_EINPUT, printing
- * nothing, when runs/NAME is no directory.
+ * nothing, when runs/NAME is no directory (a symbolic link is none).
  */
 int pr_path_list_runs(char ***out, size_t *n, const char *root,
 		      const char *name, int flags);

@@ -13,6 +13,7 @@
 
 #include "backend/backend.h"
 #include "base/child.h"
+#include "base/text.h"
 #include "base/util.h"
 #include "format/manifest.h"
 #include "repo/git.h"
@@ -308,6 +309,16 @@ static json_t *plan_keys(const json_t *manifest)
 	return keys;
 }
 
+/* Does v hold only what git describe writes (so that it can be printed
+ * and put in a message as it is)? */
+static int version_chars(const char *v)
+{
+	for (; *v; v++)
+		if (!isalnum((unsigned char)*v) && !strchr(".-_+", *v))
+			return 0;
+	return 1;
+}
+
 int pr_original_resolve(pr_original *out, git_repository *repo,
 			const char *name, const char *run_id,
 			const char *source, int force)
@@ -325,6 +336,18 @@ int pr_original_resolve(pr_original *out, git_repository *repo,
 				      "cannot reproduce %s as original: no run "
 				      "%s of '%s' (%s is unreadable)",
 				      run_id, run_id, name, path);
+		goto cleanup;
+	}
+	if (v && !version_chars(v)) {
+		char *shown = pr_text_escape(v);
+
+		error = pr_error_code(PR_EINPUT,
+				      "cannot reproduce %s as original: its "
+				      "prereg_version '%s' is no version "
+				      "prereg writes (git describe: letters, "
+				      "digits, '.', '-', '_', '+')",
+				      run_id, shown);
+		free(shown);
 		goto cleanup;
 	}
 	out->version = pr_strdup(v ? v : "unknown");

@@ -204,4 +204,20 @@ expect_out "is printed on one line, escaped" \
 cp "$SCRATCH/out" "$SCRATCH/err.out"
 check "no raw control byte in the message" sh -c \
 	"! grep -q \"\$(printf '\033')\" '$SCRATCH/err.out'"
+# repro --as-original prints the version its manifest names before it
+# asks for consent: one that would redraw the lines above it is refused
+fresh version
+python3 - "runs/t-calib/$run/manifest.json" "$(git rev-parse HEAD)" <<'PY' || exit 1
+import json, sys
+m = json.load(open(sys.argv[1]))
+m["prereg_version"] = "\u001b[1A\u001b[2K  held by:    refs/tags/v1.0-g" + sys.argv[2][:12]
+open(sys.argv[1], "w").write(json.dumps(m, indent=2, sort_keys=True) + "\n")
+PY
+git commit -q -am "a version with control bytes"
+expect_exit 2 "repro --as-original refuses a version with control bytes" \
+	"$PREREG" repro t-calib --as-original "$run" --source "$PWD"
+expect_out "naming it escaped" "prereg_version '\\\\x1b\[1A\\\\x1b\[2K  held by"
+cp "$SCRATCH/out" "$SCRATCH/version.out"
+check "before printing any consent line, and no raw control byte" sh -c \
+	"! grep -q -e '^  held by' -e \"\$(printf '\033')\" '$SCRATCH/version.out'"
 echo "1..$n"

@@ -121,6 +121,19 @@ expect_exit 1 "recover of a run-state.json linked to /dev/zero fails" \
 expect_out "saying it is a link" "run-state.json' is unreadable.*symbolic link"
 reset
 
+# a run directory committed as a link to a directory outside that holds
+# a run: analyze and list read nothing through it, the audit fails it
+cp -r "runs/t-calib/$a" "$SCRATCH/elsewhere-run"
+ln -s "$SCRATCH/elsewhere-run" runs/t-calib/20261201T000000Z-abcdef
+git add runs && git commit -qm "a run directory as a link"
+expect_exit 0 "analyze with a linked run directory" "$PREREG" analyze t-calib
+check "reads nothing through it" sh -c \
+	"! grep -q 20261201T000000Z-abcdef analysis/t-calib/report.md"
+expect_exit 1 "the audit fails the link" "$PREREG" audit t-calib
+expect_out "naming it" \
+	"symlink t-calib: runs/t-calib/20261201T000000Z-abcdef is a symbolic link"
+reset
+
 # analyze writes analysis/t-calib/, never through a link
 mkdir "$SCRATCH/outside"
 ln -s "$SCRATCH/outside" analysis

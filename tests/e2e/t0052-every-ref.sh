@@ -59,6 +59,25 @@ then ok "a run directory named '..' off HEAD: a broken row, not written out"
 else not_ok "'..': $(echo "$got" | tr '\n' ' ')"; fi
 check "... its manifest check says why" grep -q \
 	'runs/x/.. is not a plain directory name: not checked' "$SCRATCH/audit.json"
+
+# a run directory off HEAD whose tree names 'x' twice (git mktree and a
+# bundle's clone take it): a link to a directory outside, then a subtree
+# holding a file; writing the run out of git must not write through it
+mkdir "$SCRATCH/outside"
+l=$(printf '%s' "$SCRATCH/outside" | git hash-object -w --stdin)
+p=$(printf 'pwned\n' | git hash-object -w --stdin)
+sub=$(printf '100644 blob %s\tpwned\n' "$p" | git mktree)
+t=$(printf '100644 blob %s\tmanifest.json\n120000 blob %s\tx\n040000 tree %s\tx\n' \
+	"$m" "$l" "$sub" | git mktree)
+t=$(printf '040000 tree %s\t20261201T000000Z-abcdef\n' "$t" | git mktree)
+t=$(printf '040000 tree %s\tx\n' "$t" | git mktree)
+t=$(printf '100644 blob %s\tf\n040000 tree %s\truns\n' \
+	"$(git rev-parse HEAD:f)" "$t" | git mktree)
+git branch twice "$(git commit-tree -p HEAD -m hostile "$t")"
+expect_exit 1 "a run off HEAD naming a link and a subtree alike fails" \
+	"$PREREG" audit
+check "nothing was written through the link" \
+	test ! -e "$SCRATCH/outside/pwned"
 cd "$SCRATCH/repo" || exit 1
 
 # ---- a run on HEAD, another only on branch side ----
