@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <libgen.h>
 #include <openssl/evp.h>
 #include <stdarg.h>
@@ -200,27 +201,24 @@ bad:
 			     name);
 }
 
+/* One entry of pr_remove_tree's walk, met after all it holds. */
+static int remove_entry(const char *path, const struct stat *st, int type,
+			struct FTW *ftw)
+{
+	(void)st;
+	(void)ftw;
+	if (type == FTW_DP)
+		rmdir(path);
+	else
+		unlink(path);
+	return 0; /* errors ignored: remove what can be */
+}
+
 void pr_remove_tree(const char *dir)
 {
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	struct stat st;
-
-	while (d && (e = readdir(d)) != NULL) {
-		char *p;
-
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		p = pr_asprintf("%s/%s", dir, e->d_name);
-		if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode))
-			pr_remove_tree(p);
-		else
-			unlink(p);
-		free(p);
-	}
-	if (d)
-		closedir(d);
-	rmdir(dir);
+	/* nftw keeps at most 16 directories open however deep the tree is
+	 * (a cloned repository's depth is the repository's to choose) */
+	nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 int pr_mkdtemp(char **out, const char *prefix)

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -182,6 +183,45 @@ static void test_no_links(void **state)
 	free(root);
 }
 
+/* pr_remove_tree: a tree 1500 directories deep goes with 64 descriptors
+ * allowed (one open directory per level would run out), and a link in it
+ * is removed, not followed. */
+static void test_remove_deep_tree(void **state)
+{
+	char dir[] = "/tmp/test_util.XXXXXX", out[] = "/tmp/test_util.XXXXXX";
+	char *path, *keep;
+	struct rlimit was, low;
+	struct stat st;
+	size_t len, i;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	assert_non_null(mkdtemp(out));
+	keep = pr_asprintf("%s/keep", out);
+	assert_int_equal(pr_write_file_atomic(keep, "x", 1), PR_OK);
+	len = strlen(dir);
+	path = pr_malloc(len + 2 * 1500 + 16);
+	memcpy(path, dir, len + 1);
+	for (i = 0; i < 1500; i++) {
+		memcpy(path + len, "/d", 3);
+		len += 2;
+		assert_int_equal(mkdir(path, 0700), 0);
+	}
+	memcpy(path + len, "/l", 3);
+	assert_int_equal(symlink(out, path), 0);
+	assert_int_equal(getrlimit(RLIMIT_NOFILE, &was), 0);
+	low = was;
+	low.rlim_cur = 64;
+	assert_int_equal(setrlimit(RLIMIT_NOFILE, &low), 0);
+	pr_remove_tree(dir);
+	assert_int_equal(setrlimit(RLIMIT_NOFILE, &was), 0);
+	assert_int_not_equal(lstat(dir, &st), 0);
+	assert_int_equal(stat(keep, &st), 0);
+	pr_remove_tree(out);
+	free(keep);
+	free(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -190,6 +230,7 @@ int main(void)
 	    cmocka_unit_test_teardown(test_null_is_default, teardown),
 	    cmocka_unit_test_teardown(test_read_file_bounds, teardown),
 	    cmocka_unit_test_teardown(test_no_links, teardown),
+	    cmocka_unit_test_teardown(test_remove_deep_tree, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
