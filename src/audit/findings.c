@@ -626,8 +626,9 @@ static int link_cb(const char *root, const git_tree_entry *e, void *payload)
 	path = pr_asprintf("%s%s", root, name);
 	exp = experiment_of(path);
 	add(a, "symlink", exp, NULL, 1,
-	    "%s is a symbolic link: prereg neither reads nor writes through "
-	    "one, and its target is outside the record",
+	    "%s is a symbolic link: its target is outside the record, and "
+	    "prereg neither opens a file that is one, nor lists a directory "
+	    "that is one, nor writes through one",
 	    path);
 	free(exp);
 	free(path);
