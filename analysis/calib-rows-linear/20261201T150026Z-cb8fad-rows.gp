@@ -16,11 +16,11 @@ set linetype 6 lc rgb "#56b4e9"
 set linetype 7 lc rgb "#000000"
 set linetype 8 lc rgb "#999999"
 set linetype cycle 8
-set title "calib-rows-linear, run 20261201T150026Z-cb8fad\ncompute time vs rows"
+set title 'calib-rows-linear, run 20261201T150026Z-cb8fad'."\ncompute time vs rows"
 set ylabel "compute time (ms)"
 set xlabel "rows"
 set logscale xy
 set key top left box opaque
 set style fill transparent solid 0.15 noborder
-plot '20261201T150026Z-cb8fad-rows.dat' index 0 using 1:2:3:4 with yerrorbars pt 7 ps 0.8 lc 1 title "measured 0 default/spread cpu", \
-     '20261201T150026Z-cb8fad-rows.dat' index 1 using 1:2:3:4 with yerrorbars pt 7 ps 0.8 lc 2 title "measured 0 default/spread cpu-naive"
+plot '20261201T150026Z-cb8fad-rows.dat' index 0 using 1:2:3:4 with yerrorbars pt 7 ps 0.8 lc 1 title 'measured 0 default/spread cpu', \
+     '20261201T150026Z-cb8fad-rows.dat' index 1 using 1:2:3:4 with yerrorbars pt 7 ps 0.8 lc 2 title 'measured 0 default/spread cpu-naive'

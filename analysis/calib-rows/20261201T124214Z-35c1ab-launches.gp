@@ -16,7 +16,7 @@ set linetype 6 lc rgb "#56b4e9"
 set linetype 7 lc rgb "#000000"
 set linetype 8 lc rgb "#999999"
 set linetype cycle 8
-set title "calib-rows, run 20261201T124214Z-35c1ab\nper-launch medians (warmups excluded)"
+set title 'calib-rows, run 20261201T124214Z-35c1ab'."\nper-launch medians (warmups excluded)"
 set ylabel "median of the launch (ms)"
 set xlabel "launch"
 set xrange [-0.5:4.5]
@@ -24,11 +24,11 @@ set key below maxcols 2 font ",9"
 set xtics 1
 set logscale y
 set yrange [1.62809:219.453]
-plot '20261201T124214Z-35c1ab-launches.dat' index 0 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 1 title "0 default/spread compute cpu rows 512", \
-     '20261201T124214Z-35c1ab-launches.dat' index 1 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 2 title "0 default/spread compute cpu rows 1024", \
-     '20261201T124214Z-35c1ab-launches.dat' index 2 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 3 title "0 default/spread compute cpu rows 4096", \
-     '20261201T124214Z-35c1ab-launches.dat' index 3 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 4 title "0 default/spread compute cpu rows 8192", \
-     '20261201T124214Z-35c1ab-launches.dat' index 4 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 5 title "0 default/spread compute cpu-naive rows 512", \
-     '20261201T124214Z-35c1ab-launches.dat' index 5 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 6 title "0 default/spread compute cpu-naive rows 1024", \
-     '20261201T124214Z-35c1ab-launches.dat' index 6 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 7 title "0 default/spread compute cpu-naive rows 4096", \
-     '20261201T124214Z-35c1ab-launches.dat' index 7 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 8 title "0 default/spread compute cpu-naive rows 8192"
+plot '20261201T124214Z-35c1ab-launches.dat' index 0 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 1 title '0 default/spread compute cpu rows 512', \
+     '20261201T124214Z-35c1ab-launches.dat' index 1 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 2 title '0 default/spread compute cpu rows 1024', \
+     '20261201T124214Z-35c1ab-launches.dat' index 2 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 3 title '0 default/spread compute cpu rows 4096', \
+     '20261201T124214Z-35c1ab-launches.dat' index 3 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 4 title '0 default/spread compute cpu rows 8192', \
+     '20261201T124214Z-35c1ab-launches.dat' index 4 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 5 title '0 default/spread compute cpu-naive rows 512', \
+     '20261201T124214Z-35c1ab-launches.dat' index 5 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 6 title '0 default/spread compute cpu-naive rows 1024', \
+     '20261201T124214Z-35c1ab-launches.dat' index 6 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 7 title '0 default/spread compute cpu-naive rows 4096', \
+     '20261201T124214Z-35c1ab-launches.dat' index 7 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 8 title '0 default/spread compute cpu-naive rows 8192'

@@ -16,7 +16,7 @@ set linetype 6 lc rgb "#56b4e9"
 set linetype 7 lc rgb "#000000"
 set linetype 8 lc rgb "#999999"
 set linetype cycle 8
-set title "launch-settings, run 20261201T124604Z-f6a1c9\nper-launch medians (warmups excluded)"
+set title 'launch-settings, run 20261201T124604Z-f6a1c9'."\nper-launch medians (warmups excluded)"
 set ylabel "median of the launch (ms)"
 set xlabel "launch"
 set xrange [-0.5:5.5]
@@ -24,5 +24,5 @@ set key below maxcols 2 font ",9"
 set xtics 1
 set logscale y
 set yrange [0.631984:18.3415]
-plot '20261201T124604Z-f6a1c9-launches.dat' index 0 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 1 title "0 default/spread/a compute", \
-     '20261201T124604Z-f6a1c9-launches.dat' index 1 using 1:2 with linespoints pt 5 dt 2 ps 0.8 lc 1 title "1 default/spread/b compute"
+plot '20261201T124604Z-f6a1c9-launches.dat' index 0 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 1 title '0 default/spread/a compute', \
+     '20261201T124604Z-f6a1c9-launches.dat' index 1 using 1:2 with linespoints pt 5 dt 2 ps 0.8 lc 1 title '1 default/spread/b compute'

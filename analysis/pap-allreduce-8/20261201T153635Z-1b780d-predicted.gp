@@ -16,7 +16,7 @@ set linetype 6 lc rgb "#56b4e9"
 set linetype 7 lc rgb "#000000"
 set linetype 8 lc rgb "#999999"
 set linetype cycle 8
-set title "pap-allreduce-8, run 20261201T153635Z-1b780d\nmeasured vs predicted per cell"
+set title 'pap-allreduce-8, run 20261201T153635Z-1b780d'."\nmeasured vs predicted per cell"
 set xlabel "time (ms)"
 set ylabel ""
 set yrange [24.5:0.5]

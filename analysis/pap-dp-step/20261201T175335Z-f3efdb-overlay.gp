@@ -16,13 +16,13 @@ set linetype 6 lc rgb "#56b4e9"
 set linetype 7 lc rgb "#000000"
 set linetype 8 lc rgb "#999999"
 set linetype cycle 8
-set title "pap-dp-step, 2 runs\nmeasured per cell: the original and each rerun"
+set title 'pap-dp-step, 2 runs'."\nmeasured per cell: the original and each rerun"
 set xlabel "time (ms)"
 set ylabel ""
 set yrange [18.5:0.5]
 set grid xtics
 set key below left reverse Left vertical maxcols 1
-set ytics ("0 default/spread/ring allreduce 4194304 B (span)" 1, "0 default/spread/ring allreduce 4194304 B (after last arrival)" 2, "0 default/spread/ring allreduce 16777216 B (span)" 3, "0 default/spread/ring allreduce 16777216 B (after last arrival)" 4, "0 default/spread/ring step 4194304 B (span)" 5, "0 default/spread/ring step 16777216 B (span)" 6, "1 default/spread/rabenseifner allreduce 4194304 B (span)" 7, "1 default/spread/rabenseifner allreduce 4194304 B (after last arrival)" 8, "1 default/spread/rabenseifner allreduce 16777216 B (span)" 9, "1 default/spread/rabenseifner allreduce 16777216 B (after last arrival)" 10, "1 default/spread/rabenseifner step 4194304 B (span)" 11, "1 default/spread/rabenseifner step 16777216 B (span)" 12, "3 default/spread/pap allreduce 4194304 B (span)" 13, "3 default/spread/pap allreduce 4194304 B (after last arrival)" 14, "3 default/spread/pap allreduce 16777216 B (span)" 15, "3 default/spread/pap allreduce 16777216 B (after last arrival)" 16, "3 default/spread/pap step 4194304 B (span)" 17, "3 default/spread/pap step 16777216 B (span)" 18)
+set ytics ('0 default/spread/ring allreduce 4194304 B (span)' 1, '0 default/spread/ring allreduce 4194304 B (after last arrival)' 2, '0 default/spread/ring allreduce 16777216 B (span)' 3, '0 default/spread/ring allreduce 16777216 B (after last arrival)' 4, '0 default/spread/ring step 4194304 B (span)' 5, '0 default/spread/ring step 16777216 B (span)' 6, '1 default/spread/rabenseifner allreduce 4194304 B (span)' 7, '1 default/spread/rabenseifner allreduce 4194304 B (after last arrival)' 8, '1 default/spread/rabenseifner allreduce 16777216 B (span)' 9, '1 default/spread/rabenseifner allreduce 16777216 B (after last arrival)' 10, '1 default/spread/rabenseifner step 4194304 B (span)' 11, '1 default/spread/rabenseifner step 16777216 B (span)' 12, '3 default/spread/pap allreduce 4194304 B (span)' 13, '3 default/spread/pap allreduce 4194304 B (after last arrival)' 14, '3 default/spread/pap allreduce 16777216 B (span)' 15, '3 default/spread/pap allreduce 16777216 B (after last arrival)' 16, '3 default/spread/pap step 4194304 B (span)' 17, '3 default/spread/pap step 16777216 B (span)' 18)
 set xrange [0:*]
-plot '20261201T175335Z-f3efdb-overlay.dat' index 0 using 2:1:3:4 with xerrorbars pt 7 ps 0.8 lw 1.5 lc 1 title "original 20261201T153325Z-203115 (median, 95% CI)", \
-     '20261201T175335Z-f3efdb-overlay.dat' index 1 using 2:1:3:4 with xerrorbars pt 5 ps 0.8 lw 1.5 lc 2 title "rerun 20261201T175335Z-f3efdb (median, 95% CI)"
+plot '20261201T175335Z-f3efdb-overlay.dat' index 0 using 2:1:3:4 with xerrorbars pt 7 ps 0.8 lw 1.5 lc 1 title 'original 20261201T153325Z-203115 (median, 95% CI)', \
+     '20261201T175335Z-f3efdb-overlay.dat' index 1 using 2:1:3:4 with xerrorbars pt 5 ps 0.8 lw 1.5 lc 2 title 'rerun 20261201T175335Z-f3efdb (median, 95% CI)'

@@ -16,13 +16,13 @@ set linetype 6 lc rgb "#56b4e9"
 set linetype 7 lc rgb "#000000"
 set linetype 8 lc rgb "#999999"
 set linetype cycle 8
-set title "pap-dp-step, run 20261201T175335Z-f3efdb\ncompute time vs rows"
+set title 'pap-dp-step, run 20261201T175335Z-f3efdb'."\ncompute time vs rows"
 set ylabel "compute time (ms)"
 set xlabel "rows"
 set logscale xy
 set key top left box opaque
 set style fill transparent solid 0.15 noborder
-plot '20261201T175335Z-f3efdb-rows.dat' index 0 using 1:2:3:4 with yerrorbars pt 7 ps 0.8 lc 1 title "measured 0 default/spread/ring", \
-     '20261201T175335Z-f3efdb-rows.dat' index 1 using 1:2:3:4 with yerrorbars pt 7 ps 0.8 lc 2 title "measured 1 default/spread/rabenseifner", \
-     '20261201T175335Z-f3efdb-rows.dat' index 2 using 1:2:3:4 with yerrorbars pt 7 ps 0.8 lc 3 title "measured 2 default/spread/default", \
-     '20261201T175335Z-f3efdb-rows.dat' index 3 using 1:2:3:4 with yerrorbars pt 7 ps 0.8 lc 4 title "measured 3 default/spread/pap"
+plot '20261201T175335Z-f3efdb-rows.dat' index 0 using 1:2:3:4 with yerrorbars pt 7 ps 0.8 lc 1 title 'measured 0 default/spread/ring', \
+     '20261201T175335Z-f3efdb-rows.dat' index 1 using 1:2:3:4 with yerrorbars pt 7 ps 0.8 lc 2 title 'measured 1 default/spread/rabenseifner', \
+     '20261201T175335Z-f3efdb-rows.dat' index 2 using 1:2:3:4 with yerrorbars pt 7 ps 0.8 lc 3 title 'measured 2 default/spread/default', \
+     '20261201T175335Z-f3efdb-rows.dat' index 3 using 1:2:3:4 with yerrorbars pt 7 ps 0.8 lc 4 title 'measured 3 default/spread/pap'

@@ -16,12 +16,12 @@ set linetype 6 lc rgb "#56b4e9"
 set linetype 7 lc rgb "#000000"
 set linetype 8 lc rgb "#999999"
 set linetype cycle 8
-set title "rows-linear-blocked, run 20261201T150352Z-e0acee\ncompute time vs rows"
+set title 'rows-linear-blocked, run 20261201T150352Z-e0acee'."\ncompute time vs rows"
 set ylabel "compute time (ms)"
 set xlabel "rows"
 set logscale xy
 set key top left box opaque
 set style fill transparent solid 0.15 noborder
 plot '20261201T150352Z-e0acee-rows.dat' index 0 using 1:3:4 with filledcurves lc 1 notitle, \
-     '' index 0 using 1:2 with linespoints dt 2 pt 1 lc 1 title "predicted 0 default/spread cpu-blocks:2", \
-     '20261201T150352Z-e0acee-rows.dat' index 1 using 1:2:3:4 with yerrorbars pt 7 ps 0.8 lc 1 title "measured 0 default/spread"
+     '' index 0 using 1:2 with linespoints dt 2 pt 1 lc 1 title 'predicted 0 default/spread cpu-blocks:2', \
+     '20261201T150352Z-e0acee-rows.dat' index 1 using 1:2:3:4 with yerrorbars pt 7 ps 0.8 lc 1 title 'measured 0 default/spread'

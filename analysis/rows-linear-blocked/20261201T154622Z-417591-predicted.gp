@@ -16,7 +16,7 @@ set linetype 6 lc rgb "#56b4e9"
 set linetype 7 lc rgb "#000000"
 set linetype 8 lc rgb "#999999"
 set linetype cycle 8
-set title "rows-linear-blocked, run 20261201T154622Z-417591\nmeasured vs predicted per cell"
+set title 'rows-linear-blocked, run 20261201T154622Z-417591'."\nmeasured vs predicted per cell"
 set xlabel "time (ms)"
 set ylabel ""
 set yrange [18.5:0.5]

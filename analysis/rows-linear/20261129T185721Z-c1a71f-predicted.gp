@@ -16,7 +16,7 @@ set linetype 6 lc rgb "#56b4e9"
 set linetype 7 lc rgb "#000000"
 set linetype 8 lc rgb "#999999"
 set linetype cycle 8
-set title "rows-linear, run 20261129T185721Z-c1a71f\nmeasured vs predicted per cell"
+set title 'rows-linear, run 20261129T185721Z-c1a71f'."\nmeasured vs predicted per cell"
 set xlabel "time (ms)"
 set ylabel ""
 set yrange [36.5:0.5]

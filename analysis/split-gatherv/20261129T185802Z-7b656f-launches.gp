@@ -16,7 +16,7 @@ set linetype 6 lc rgb "#56b4e9"
 set linetype 7 lc rgb "#000000"
 set linetype 8 lc rgb "#999999"
 set linetype cycle 8
-set title "split-gatherv, run 20261129T185802Z-7b656f\nper-launch medians (warmups excluded)"
+set title 'split-gatherv, run 20261129T185802Z-7b656f'."\nper-launch medians (warmups excluded)"
 set ylabel "median of the launch (ms)"
 set xlabel "launch"
 set xrange [-0.5:4.5]
@@ -24,11 +24,11 @@ set key below maxcols 2 font ",9"
 set xtics 1
 set logscale y
 set yrange [1.22665:47.6034]
-plot '20261129T185802Z-7b656f-launches.dat' index 0 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 1 title "0 vader/spread compute cpu rows 3537", \
-     '20261129T185802Z-7b656f-launches.dat' index 1 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 2 title "0 vader/spread compute cpu-naive rows 559", \
-     '20261129T185802Z-7b656f-launches.dat' index 2 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 3 title "0 vader/spread gatherv cpu 3621888 B rows 3537", \
-     '20261129T185802Z-7b656f-launches.dat' index 3 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 4 title "0 vader/spread gatherv cpu-naive 572416 B rows 559", \
-     '20261129T185802Z-7b656f-launches.dat' index 4 using 1:2 with linespoints pt 5 dt 2 ps 0.8 lc 1 title "1 tcp/spread compute cpu rows 3537", \
-     '20261129T185802Z-7b656f-launches.dat' index 5 using 1:2 with linespoints pt 5 dt 2 ps 0.8 lc 2 title "1 tcp/spread compute cpu-naive rows 559", \
-     '20261129T185802Z-7b656f-launches.dat' index 6 using 1:2 with linespoints pt 5 dt 2 ps 0.8 lc 3 title "1 tcp/spread gatherv cpu 3621888 B rows 3537", \
-     '20261129T185802Z-7b656f-launches.dat' index 7 using 1:2 with linespoints pt 5 dt 2 ps 0.8 lc 4 title "1 tcp/spread gatherv cpu-naive 572416 B rows 559"
+plot '20261129T185802Z-7b656f-launches.dat' index 0 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 1 title '0 vader/spread compute cpu rows 3537', \
+     '20261129T185802Z-7b656f-launches.dat' index 1 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 2 title '0 vader/spread compute cpu-naive rows 559', \
+     '20261129T185802Z-7b656f-launches.dat' index 2 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 3 title '0 vader/spread gatherv cpu 3621888 B rows 3537', \
+     '20261129T185802Z-7b656f-launches.dat' index 3 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 4 title '0 vader/spread gatherv cpu-naive 572416 B rows 559', \
+     '20261129T185802Z-7b656f-launches.dat' index 4 using 1:2 with linespoints pt 5 dt 2 ps 0.8 lc 1 title '1 tcp/spread compute cpu rows 3537', \
+     '20261129T185802Z-7b656f-launches.dat' index 5 using 1:2 with linespoints pt 5 dt 2 ps 0.8 lc 2 title '1 tcp/spread compute cpu-naive rows 559', \
+     '20261129T185802Z-7b656f-launches.dat' index 6 using 1:2 with linespoints pt 5 dt 2 ps 0.8 lc 3 title '1 tcp/spread gatherv cpu 3621888 B rows 3537', \
+     '20261129T185802Z-7b656f-launches.dat' index 7 using 1:2 with linespoints pt 5 dt 2 ps 0.8 lc 4 title '1 tcp/spread gatherv cpu-naive 572416 B rows 559'

@@ -16,13 +16,13 @@ set linetype 6 lc rgb "#56b4e9"
 set linetype 7 lc rgb "#000000"
 set linetype 8 lc rgb "#999999"
 set linetype cycle 8
-set title "split-gatherv, 2 runs\nmeasured per cell: the original and each rerun"
+set title 'split-gatherv, 2 runs'."\nmeasured per cell: the original and each rerun"
 set xlabel "time (ms)"
 set ylabel ""
 set yrange [20.5:0.5]
 set grid xtics
 set key below left reverse Left vertical maxcols 1
-set ytics ("0 vader/spread compute (max over ranks)" 1, "0 vader/spread compute rows 559 rank 2" 2, "0 vader/spread compute rows 559 rank 3" 3, "0 vader/spread compute rows 3537 rank 0" 4, "0 vader/spread compute rows 3537 rank 1" 5, "0 vader/spread gatherv rank 0" 6, "1 tcp/spread compute (max over ranks)" 7, "1 tcp/spread compute rows 559 rank 2" 8, "1 tcp/spread compute rows 559 rank 3" 9, "1 tcp/spread compute rows 3537 rank 0" 10, "1 tcp/spread compute rows 3537 rank 1" 11, "1 tcp/spread gatherv rank 0" 12, "0 vader/spread compute rows 780 rank 2" 13, "0 vader/spread compute rows 780 rank 3" 14, "0 vader/spread compute rows 3316 rank 0" 15, "0 vader/spread compute rows 3316 rank 1" 16, "1 tcp/spread compute rows 780 rank 2" 17, "1 tcp/spread compute rows 780 rank 3" 18, "1 tcp/spread compute rows 3316 rank 0" 19, "1 tcp/spread compute rows 3316 rank 1" 20)
+set ytics ('0 vader/spread compute (max over ranks)' 1, '0 vader/spread compute rows 559 rank 2' 2, '0 vader/spread compute rows 559 rank 3' 3, '0 vader/spread compute rows 3537 rank 0' 4, '0 vader/spread compute rows 3537 rank 1' 5, '0 vader/spread gatherv rank 0' 6, '1 tcp/spread compute (max over ranks)' 7, '1 tcp/spread compute rows 559 rank 2' 8, '1 tcp/spread compute rows 559 rank 3' 9, '1 tcp/spread compute rows 3537 rank 0' 10, '1 tcp/spread compute rows 3537 rank 1' 11, '1 tcp/spread gatherv rank 0' 12, '0 vader/spread compute rows 780 rank 2' 13, '0 vader/spread compute rows 780 rank 3' 14, '0 vader/spread compute rows 3316 rank 0' 15, '0 vader/spread compute rows 3316 rank 1' 16, '1 tcp/spread compute rows 780 rank 2' 17, '1 tcp/spread compute rows 780 rank 3' 18, '1 tcp/spread compute rows 3316 rank 0' 19, '1 tcp/spread compute rows 3316 rank 1' 20)
 set xrange [0:*]
-plot '20261201T124342Z-5321d7-overlay.dat' index 0 using 2:1:3:4 with xerrorbars pt 7 ps 0.8 lw 1.5 lc 1 title "original 20261129T185802Z-7b656f (median, 95% CI)", \
-     '20261201T124342Z-5321d7-overlay.dat' index 1 using 2:1:3:4 with xerrorbars pt 5 ps 0.8 lw 1.5 lc 2 title "rerun 20261201T124342Z-5321d7 (median, 95% CI)"
+plot '20261201T124342Z-5321d7-overlay.dat' index 0 using 2:1:3:4 with xerrorbars pt 7 ps 0.8 lw 1.5 lc 1 title 'original 20261129T185802Z-7b656f (median, 95% CI)', \
+     '20261201T124342Z-5321d7-overlay.dat' index 1 using 2:1:3:4 with xerrorbars pt 5 ps 0.8 lw 1.5 lc 2 title 'rerun 20261201T124342Z-5321d7 (median, 95% CI)'

@@ -16,7 +16,7 @@ set linetype 6 lc rgb "#56b4e9"
 set linetype 7 lc rgb "#000000"
 set linetype 8 lc rgb "#999999"
 set linetype cycle 8
-set title "three-vendors-cpu, run 20261201T124820Z-509844\nper-launch medians (warmups excluded)"
+set title 'three-vendors-cpu, run 20261201T124820Z-509844'."\nper-launch medians (warmups excluded)"
 set ylabel "median of the launch (ms)"
 set xlabel "launch"
 set xrange [-0.5:1.5]
@@ -24,7 +24,7 @@ set key below maxcols 2 font ",9"
 set xtics 1
 set logscale y
 set yrange [0.0103745:220.169]
-plot '20261201T124820Z-509844-launches.dat' index 0 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 1 title "0 tcp/spread allreduce", \
-     '20261201T124820Z-509844-launches.dat' index 1 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 2 title "0 tcp/spread allreduce_small", \
-     '20261201T124820Z-509844-launches.dat' index 2 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 3 title "0 tcp/spread compute", \
-     '20261201T124820Z-509844-launches.dat' index 3 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 4 title "0 tcp/spread rescale"
+plot '20261201T124820Z-509844-launches.dat' index 0 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 1 title '0 tcp/spread allreduce', \
+     '20261201T124820Z-509844-launches.dat' index 1 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 2 title '0 tcp/spread allreduce_small', \
+     '20261201T124820Z-509844-launches.dat' index 2 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 3 title '0 tcp/spread compute', \
+     '20261201T124820Z-509844-launches.dat' index 3 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 4 title '0 tcp/spread rescale'

@@ -16,13 +16,13 @@ set linetype 6 lc rgb "#56b4e9"
 set linetype 7 lc rgb "#000000"
 set linetype 8 lc rgb "#999999"
 set linetype cycle 8
-set title "three-vendors-cpu, 2 runs\nmeasured per cell: the original and each rerun"
+set title 'three-vendors-cpu, 2 runs'."\nmeasured per cell: the original and each rerun"
 set xlabel "time (ms)"
 set ylabel ""
 set yrange [2.5:0.5]
 set grid xtics
 set key below left reverse Left vertical maxcols 1
-set ytics ("0 tcp/spread allreduce 133120 B (after last arrival)" 1, "0 tcp/spread allreduce_small 2048 B (after last arrival)" 2)
+set ytics ('0 tcp/spread allreduce 133120 B (after last arrival)' 1, '0 tcp/spread allreduce_small 2048 B (after last arrival)' 2)
 set xrange [0:*]
-plot '20261201T154719Z-6342c5-overlay.dat' index 0 using 2:1:3:4 with xerrorbars pt 7 ps 0.8 lw 1.5 lc 1 title "original 20261201T124820Z-509844 (median, 95% CI)", \
-     '20261201T154719Z-6342c5-overlay.dat' index 1 using 2:1:3:4 with xerrorbars pt 5 ps 0.8 lw 1.5 lc 2 title "rerun 20261201T154719Z-6342c5 (median, 95% CI)"
+plot '20261201T154719Z-6342c5-overlay.dat' index 0 using 2:1:3:4 with xerrorbars pt 7 ps 0.8 lw 1.5 lc 1 title 'original 20261201T124820Z-509844 (median, 95% CI)', \
+     '20261201T154719Z-6342c5-overlay.dat' index 1 using 2:1:3:4 with xerrorbars pt 5 ps 0.8 lw 1.5 lc 2 title 'rerun 20261201T154719Z-6342c5 (median, 95% CI)'
