@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runner/plan.h"
+#include "format/plancheck.h"
 #include "base/util.h"
 #include "repo/paths.h"
 
