@@ -1,5 +1,5 @@
 /* run-internal.h - what run.c and recover.c share: the run's context and
- * the steps that record a run */
+ * the steps that record a run (finalize.c) */
 #ifndef PR_RUN_INTERNAL_H
 #define PR_RUN_INTERNAL_H
 
