@@ -78,8 +78,9 @@ static int write_manifest(char sha[65], run_ctx *rc, const pr_archive_info *ai,
 	    .as_original =
 		rc->opts->original ? rc->opts->original->run_id : NULL,
 	    .pin = pr_manifest_pin(&rc->pin),
-	    .schedule = pr_manifest_schedule(&rc->sched, rc->launches, rc->reps,
-					     rc->warmup, rc->opts->quick),
+	    .schedule = pr_manifest_schedule(&rc->plan.sched, rc->plan.launches,
+					     rc->plan.reps, rc->plan.warmup,
+					     rc->opts->quick),
 	    .configs = pr_manifest_configs(rc->spec),
 	    .launches = rc->invocations,
 	    .environment =
@@ -293,19 +294,15 @@ void pr_run_ctx_free(run_ctx *rc)
 {
 	if (rc->work_dir && rc->run_id[0])
 		pr_remove_tree(rc->work_dir);
+	pr_run_plan_free(&rc->plan);
 	pr_spec_free(rc->spec);
-	pr_schedule_free(&rc->sched);
 	json_decref(rc->invocations);
-	json_decref(rc->rows_per_rank);
-	json_decref(rc->rows_list);
-	json_decref(rc->replay_ns);
 	json_decref(rc->recovered);
 	json_decref(rc->busy_at_start);
 	free(rc->reason);
 	free(rc->run_dir);
 	free(rc->rel_dir);
 	free(rc->work_dir);
-	free(rc->rank_bin);
 	free(rc->script);
 	free(rc->head_ref);
 }

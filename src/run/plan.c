@@ -16,27 +16,28 @@
 #include "repo/git.h"
 #include "run/launch.h"
 #include "run/original.h"
+#include "run/run-internal.h"
 
 /* arrival and dp-step: the config's algorithm and pattern, and dp-step's
  * compute (plancheck.h). */
-static void plan_arrival(json_t *plan, const run_ctx *rc, int config)
+static void plan_arrival(json_t *plan, const pr_run_plan *p, int config)
 {
-	const pr_spec *s = rc->spec;
-	const char *pattern = pr_spec_pattern(s, config);
+	const pr_spec *s = p->spec;
+	const char *pattern = p->config[config].pattern;
 	json_t *rows;
 	int i;
 
 	if (strcmp(s->workload, "arrival") && strcmp(s->workload, "dp-step"))
 		return;
 	json_object_set_new(plan, "algorithm",
-			    json_string(pr_spec_algorithm(s, config)));
+			    json_string(p->config[config].algorithm));
 	json_object_set_new(plan, "pattern", json_string(pattern));
 	json_object_set_new(
 	    plan, "delay_ns",
 	    json_integer((json_int_t)llround(s->delay_us * 1000.0)));
 	json_object_set_new(plan, "late_rank", json_integer(s->late_rank));
-	if (!strcmp(pattern, "replay") && rc->replay_ns)
-		json_object_set(plan, "replay_ns", rc->replay_ns);
+	if (!strcmp(pattern, "replay") && p->replay_ns)
+		json_object_set(plan, "replay_ns", p->replay_ns);
 	if (strcmp(s->workload, "dp-step"))
 		return;
 	json_object_set_new(
@@ -50,11 +51,12 @@ static void plan_arrival(json_t *plan, const run_ctx *rc, int config)
 	json_object_set_new(plan, "rows_per_rank", rows);
 }
 
-json_t *plan_for(const run_ctx *rc, const pr_invocation *inv,
-		 const char *out_prefix)
+/* prereg-rank's plan of invocation inv, writing under out_prefix. */
+static json_t *plan_for(const pr_run_plan *p, const pr_invocation *inv,
+			const char *out_prefix)
 {
-	const pr_spec *s = rc->spec;
-	const pr_launch_setting *ls = pr_spec_launch(s, inv->config);
+	const pr_spec *s = p->spec;
+	const pr_launch_setting *ls = p->config[inv->config].launch;
 	json_t *sizes = json_array(), *groups = json_array(), *plan;
 	char seed[24];
 	int i;
@@ -72,7 +74,7 @@ json_t *plan_for(const run_ctx *rc, const pr_invocation *inv,
 			 "s:o, s:o, s:b, s:s}",
 			 "experiment", s->name, "workload", s->workload,
 			 "launch", inv->launch, "config", inv->config, "seed",
-			 seed, "reps", rc->reps, "warmup", rc->warmup, "rows",
+			 seed, "reps", p->reps, "warmup", p->warmup, "rows",
 			 (json_int_t)s->rows, "keys", (json_int_t)s->keys, "d",
 			 (json_int_t)s->d, "sizes", sizes, "groups", groups,
 			 "verify", inv->launch == 0, "out", out_prefix);
@@ -86,9 +88,9 @@ json_t *plan_for(const run_ctx *rc, const pr_invocation *inv,
 	json_object_set_new(plan, "interleave",
 			    json_string(s->interleave ? "primitives" : "none"));
 	json_object_set_new(plan, "sync",
-			    json_string(pr_spec_sync(s, inv->config)));
-	if (rc->rows_list)
-		json_object_set(plan, "rows_list", rc->rows_list);
+			    json_string(p->config[inv->config].sync));
+	if (p->rows_list)
+		json_object_set(plan, "rows_list", p->rows_list);
 	if (s->nrows_list) {
 		json_t *rl = json_array();
 		for (i = 0; i < s->nrows_list; i++)
@@ -96,11 +98,11 @@ json_t *plan_for(const run_ctx *rc, const pr_invocation *inv,
 					      json_integer(s->rows_list[i]));
 		json_object_set_new(plan, "rows_list", rl);
 	}
-	if (rc->rows_per_rank)
-		json_object_set(plan, "rows_per_rank", rc->rows_per_rank);
-	plan_arrival(plan, rc, inv->config);
-	if (rc->opts->original)
-		pr_run_original_adapt(plan, rc->opts->original);
+	if (p->rows_per_rank)
+		json_object_set(plan, "rows_per_rank", p->rows_per_rank);
+	plan_arrival(plan, p, inv->config);
+	if (p->original)
+		pr_run_original_adapt(plan, p->original);
 	return plan;
 }
 
@@ -108,7 +110,7 @@ json_t *plan_for(const run_ctx *rc, const pr_invocation *inv,
  * split), which the check has found to fit the spec. */
 static void load_split(run_ctx *rc, json_t *pred)
 {
-	rc->rows_per_rank = json_incref(
+	rc->plan.rows_per_rank = json_incref(
 	    json_object_get(json_object_get(pred, "split"), "rows_per_rank"));
 }
 
@@ -116,7 +118,7 @@ static void load_split(run_ctx *rc, json_t *pred)
  * predicted steps, which the check has found to be there. */
 static void load_sweep(run_ctx *rc, json_t *pred)
 {
-	rc->rows_list = json_incref(
+	rc->plan.rows_list = json_incref(
 	    json_object_get(json_object_get(pred, "sweep"), "rows_list"));
 }
 
@@ -138,9 +140,9 @@ static int load_replay(run_ctx *rc)
 	}
 	if (!ns)
 		return PR_OK;
-	rc->replay_ns = json_array();
+	rc->plan.replay_ns = json_array();
 	for (i = 0; i < n; i++)
-		json_array_append_new(rc->replay_ns,
+		json_array_append_new(rc->plan.replay_ns,
 				      json_integer((json_int_t)ns[i]));
 	free(ns);
 	return PR_OK;
@@ -152,7 +154,7 @@ static int load_replay(run_ctx *rc)
  * from them. A pinned prediction the run cannot use is refused (I1), never
  * replaced by a default.
  */
-int load_pinned(run_ctx *rc)
+int pr_run_load_pinned(run_ctx *rc)
 {
 	char *what = pr_asprintf("cannot run '%s'", rc->spec->name);
 	json_t *pred = NULL;
@@ -195,36 +197,39 @@ cleanup:
 	return error;
 }
 
-/* Every invocation's plan meets prereg-rank's rules (plancheck.h), so a
- * plan it would reject is refused (PR_EINPUT) before anything runs. */
-int check_plans(const run_ctx *rc)
+/* Every invocation's plan (rc->plan.plans, built here once) meets
+ * prereg-rank's rules (plancheck.h), so a plan it would reject is refused
+ * (PR_EINPUT) before anything runs. */
+int pr_run_check_plans(run_ctx *rc)
 {
+	const pr_run_plan *p = &rc->plan;
 	char why[512];
 	size_t k;
 	int error = PR_OK;
 
-	for (k = 0; k < rc->sched.ninv && error == 0; k++) {
-		json_t *plan = plan_for(rc, &rc->sched.inv[k], "PLAN");
+	json_decref(rc->plan.plans);
+	rc->plan.plans = json_array();
+	for (k = 0; k < p->sched.ninv && error == 0; k++) {
+		const pr_invocation *inv = &p->sched.inv[k];
+		json_t *plan = plan_for(p, inv, "PLAN");
 
 		if (pr_plan_check(plan, why, sizeof(why)) < 0)
 			error = pr_error_code(PR_EINPUT,
 					      "cannot run '%s': launch %d, "
 					      "config %d: %s",
-					      rc->spec->name,
-					      rc->sched.inv[k].launch,
-					      rc->sched.inv[k].config, why);
-		else if (rc->opts->original &&
-			 pr_run_original_check(plan, rc->opts->original, why,
+					      p->spec->name, inv->launch,
+					      inv->config, why);
+		else if (p->original &&
+			 pr_run_original_check(plan, p->original, why,
 					       sizeof(why)) < 0)
-			error = pr_error_code(PR_EREFUSED,
-					      "cannot run '%s' as %s: launch "
-					      "%d, config %d: %s; nothing was "
-					      "run",
-					      rc->spec->name,
-					      rc->opts->original->run_id,
-					      rc->sched.inv[k].launch,
-					      rc->sched.inv[k].config, why);
-		json_decref(plan);
+			error =
+			    pr_error_code(PR_EREFUSED,
+					  "cannot run '%s' as %s: launch "
+					  "%d, config %d: %s; nothing was "
+					  "run",
+					  p->spec->name, p->original->run_id,
+					  inv->launch, inv->config, why);
+		json_array_append_new(rc->plan.plans, plan);
 	}
 	return error;
 }
@@ -232,29 +237,73 @@ int check_plans(const run_ctx *rc)
 /* Configs whose ranks share cores, unless sharing is the experiment's
  * subject: said before the run, recorded per launch ("sharing"), flagged
  * by the report and `prereg list`. */
-void warn_sharing(const run_ctx *rc)
+void pr_run_warn_sharing(const run_ctx *rc)
 {
+	const pr_run_plan *p = &rc->plan;
 	int c;
 
-	if (strcmp(rc->launcher->name, "mpirun") || rc->spec->sharing_tested)
+	if (strcmp(rc->launcher->name, "mpirun") || p->spec->sharing_tested)
 		return;
-	for (c = 0; c < pr_spec_nconfigs(rc->spec); c++) {
-		json_t *sh = pr_launch_sharing(rc->spec, c, rc->ncores);
+	for (c = 0; c < p->nconfigs; c++) {
+		json_t *sh = pr_launch_sharing(p, c);
 		json_int_t per =
 		    json_integer_value(json_object_get(sh, "ranks_per_core"));
 
-		if (json_is_true(json_object_get(sh, "oversubscribed"))) {
-			char *label = pr_spec_config_label(rc->spec, c);
-
+		if (json_is_true(json_object_get(sh, "oversubscribed")))
 			pr_warn("config %d (%s) puts %lld ranks on each of %d "
 				"cores: times include sharing, which '%s' does "
 				"not say it tests ('sharing = tested' in "
 				"[experiment]); the run and its report are "
 				"flagged",
-				c, label, (long long)per, rc->ncores,
-				rc->spec->name);
-			free(label);
-		}
+				c, p->config[c].label, (long long)per,
+				p->ncores, p->spec->name);
 		json_decref(sh);
 	}
+}
+
+void pr_run_plan_init(pr_run_plan *p, const pr_spec *spec)
+{
+	int c;
+
+	p->spec = spec;
+	p->nconfigs = pr_spec_nconfigs(spec);
+	p->config = pr_calloc((size_t)p->nconfigs, sizeof(*p->config));
+	for (c = 0; c < p->nconfigs; c++) {
+		pr_plan_config *pc = &p->config[c];
+
+		pc->transport = pr_spec_transport(spec, c);
+		pc->placement = pr_spec_placement(spec, c);
+		pc->algorithm = pr_spec_algorithm(spec, c);
+		pc->sync = pr_spec_sync(spec, c);
+		pc->pattern = pr_spec_pattern(spec, c);
+		pc->launch = pr_spec_launch(spec, c);
+		pc->label = pr_spec_config_label(spec, c);
+		pc->packed = !strcmp(pc->placement, "packed");
+	}
+	p->launches = spec->launches;
+	p->reps = spec->reps;
+	p->warmup = spec->warmup;
+}
+
+int pr_run_plan_schedule(pr_run_plan *p, const char *pin_commit)
+{
+	return pr_schedule_build(&p->sched,
+				 pr_schedule_seed(p->spec->name, pin_commit),
+				 p->launches, p->nconfigs);
+}
+
+void pr_run_plan_free(pr_run_plan *p)
+{
+	int c;
+
+	for (c = 0; c < p->nconfigs; c++)
+		free(p->config[c].label);
+	free(p->config);
+	pr_schedule_free(&p->sched);
+	json_decref(p->rows_per_rank);
+	json_decref(p->rows_list);
+	json_decref(p->replay_ns);
+	json_decref(p->plans);
+	free(p->rank_bin);
+	memset(p, 0, sizeof(*p));
 }

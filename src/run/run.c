@@ -106,19 +106,17 @@ static void print_tail(const char *path)
 static void progress(const run_ctx *rc, size_t k, double wall)
 {
 	double done = (double)(pr_mono_ns() - rc->t_begin) * 1e-9;
-	double eta = done / (double)(k + 1) * (double)(rc->sched.ninv - k - 1);
-	const pr_invocation *inv = &rc->sched.inv[k];
-	char *label;
+	double eta =
+	    done / (double)(k + 1) * (double)(rc->plan.sched.ninv - k - 1);
+	const pr_invocation *inv = &rc->plan.sched.inv[k];
 
 	if (!rc->opts->progress && !isatty(STDERR_FILENO))
 		return;
-	label = pr_spec_config_label(rc->spec, inv->config);
 	fprintf(stderr,
 		"prereg: [%zu/%zu] launch %d, config %d (%s): %.1f s; ETA %.0f "
 		"s\n",
-		k + 1, rc->sched.ninv, inv->launch, inv->config, label, wall,
-		eta);
-	free(label);
+		k + 1, rc->plan.sched.ninv, inv->launch, inv->config,
+		rc->plan.config[inv->config].label, wall, eta);
 }
 
 /*
@@ -131,11 +129,11 @@ static const char *shown_arg(const run_ctx *rc, const char *arg)
 	const char *root = pr_repo_root(rc->repo);
 	size_t n = strlen(root);
 
-	if (!strcmp(arg, rc->rank_bin) && !strncmp(arg, root, n))
+	if (!strcmp(arg, rc->plan.rank_bin) && !strncmp(arg, root, n))
 		return arg + n;
 	/* the original's runner lives in a scratch directory: the record
 	 * names it by what it is (runner_version says which build) */
-	if (!strcmp(arg, rc->rank_bin) && rc->opts->original)
+	if (!strcmp(arg, rc->plan.rank_bin) && rc->opts->original)
 		return "prereg-rank (the original's build)";
 	if (!strncmp(arg, rc->work_dir, strlen(rc->work_dir)) &&
 	    arg[strlen(rc->work_dir)] == '/')
@@ -173,10 +171,9 @@ static int keep_launch(const run_ctx *rc, size_t k, const json_t *rec, int ok)
 /* The CPUs the ranks of config keep busy on this machine (DESIGN 7). */
 static int rank_cpus(const run_ctx *rc, int config)
 {
-	return pr_load_rank_cpus(
-	    rc->spec->nranks,
-	    !strcmp(pr_spec_placement(rc->spec, config), "packed"),
-	    (int)sysconf(_SC_NPROCESSORS_ONLN));
+	return pr_load_rank_cpus(rc->spec->nranks,
+				 rc->plan.config[config].packed,
+				 (int)sysconf(_SC_NPROCESSORS_ONLN));
 }
 
 /* The launch's `machine` record: what else used the machine between
@@ -192,7 +189,7 @@ static json_t *machine_record(const run_ctx *rc, int config,
 /* One invocation: plan, launch, record. *ok = 0 when it failed. */
 static int run_one(run_ctx *rc, size_t k, int *ok)
 {
-	const pr_invocation *inv = &rc->sched.inv[k];
+	const pr_invocation *inv = &rc->plan.sched.inv[k];
 	char *prefix = pr_asprintf("%s/inv-%04zu", rc->work_dir, k);
 	char *plan = pr_asprintf("%s.plan.json", prefix);
 	char *log = pr_asprintf("%s.log", prefix);
@@ -200,24 +197,24 @@ static int run_one(run_ctx *rc, size_t k, int *ok)
 	char start[32], end[32];
 	pr_launch_result res = {0};
 	pr_load_sample before, after;
-	pr_launch_req req = {.spec = rc->spec,
+	pr_launch_req req = {.run = &rc->plan,
 			     .config = inv->config,
-			     .rank_bin = rc->rank_bin,
 			     .plan = plan,
 			     .prefix = prefix,
 			     .log = log,
 			     .script = rc->script,
-			     .ncores = rc->ncores,
 			     .timeout_s = 2 * rc->spec->budget_s + 60,
 			     .stop = &g_stop,
 			     .progress =
 				 rc->opts->progress || isatty(STDERR_FILENO)};
-	json_t *pj = plan_for(rc, inv, prefix), *argv = json_array(), *rec;
+	json_t *pj = json_deep_copy(json_array_get(rc->plan.plans, k));
+	json_t *argv = json_array(), *rec;
 	int error;
 	int64_t t0 = pr_mono_ns(), u0 = pr_now_unix();
 	size_t i;
 
 	*ok = 0;
+	json_object_set_new(pj, "out", json_string(prefix));
 	if (json_dump_file(pj, plan, JSON_INDENT(2) | JSON_SORT_KEYS) < 0) {
 		error = pr_error("cannot write '%s'", plan);
 		goto cleanup;
@@ -235,7 +232,7 @@ static int run_one(run_ctx *rc, size_t k, int *ok)
 	*ok = res.status == 0 && !g_stop && access(rankinfo, R_OK) == 0;
 	rec = json_pack("{s:i, s:i, s:s, s:O, s:i, s:b, s:s, s:s, s:f}",
 			"launch", inv->launch, "config", inv->config,
-			"placement", pr_spec_placement(rc->spec, inv->config),
+			"placement", rc->plan.config[inv->config].placement,
 			"argv", argv, "exit_status", res.status, "timed_out",
 			res.timed_out, "start", start, "end", end, "wall_s",
 			(double)(pr_mono_ns() - t0) * 1e-9);
@@ -244,9 +241,8 @@ static int run_one(run_ctx *rc, size_t k, int *ok)
 	if (res.record)
 		json_object_set(rec, rc->launcher->name, res.record);
 	else /* mpirun on this machine: its cores are the ranks' */
-		json_object_set_new(
-		    rec, "sharing",
-		    pr_launch_sharing(rc->spec, inv->config, rc->ncores));
+		json_object_set_new(rec, "sharing",
+				    pr_launch_sharing(&rc->plan, inv->config));
 	json_object_set_new(rec, "ranks",
 			    *ok ? pr_json_read(rankinfo, PR_READ_MAX, NULL)
 				: json_null());
@@ -283,17 +279,9 @@ cleanup:
 
 static int dry_run(const run_ctx *rc)
 {
-	pr_launch_plan plan = {.spec = rc->spec,
-			       .sched = &rc->sched,
-			       .rank_bin = rc->rank_bin,
-			       .ncores = rc->ncores,
-			       .launches = rc->launches,
-			       .reps = rc->reps,
-			       .warmup = rc->warmup};
-
 	printf("experiment %s, pin %s (%s)\n", rc->spec->name, rc->pin.tag,
 	       rc->pin.commit);
-	return rc->launcher->dry_run(&plan);
+	return rc->launcher->dry_run(&rc->plan);
 }
 
 static int setup(run_ctx *rc, const char *name)
@@ -306,40 +294,43 @@ static int setup(run_ctx *rc, const char *name)
 		0 ||
 	    (error = pr_pin_check(&rc->pin, rc->repo, name)) < 0)
 		return error;
-	if ((error = load_pinned(rc)) < 0)
+	pr_run_plan_init(&rc->plan, rc->spec);
+	rc->plan.original = o->original;
+	rc->plan.quick = o->quick;
+	if ((error = pr_run_load_pinned(rc)) < 0)
 		return error;
 	if ((error = pr_launcher_lookup(&rc->launcher,
 					o->launcher ? o->launcher
 					: rc->spec->groups[0].partition[0]
 					    ? "slurm"
 					    : "mpirun")) < 0 ||
-	    (!o->dry_run && (error = rc->launcher->check(rc->spec)) < 0))
+	    (!o->dry_run && (error = rc->launcher->check(&rc->plan)) < 0))
 		return error;
-	rc->launches = o->quick ? 2 : rc->spec->launches;
-	rc->reps = o->quick ? 3 : rc->spec->reps;
-	rc->warmup = o->quick ? 1 : rc->spec->warmup;
+	if (o->quick) {
+		rc->plan.launches = 2;
+		rc->plan.reps = 3;
+		rc->plan.warmup = 1;
+	}
 	if (o->launches > 0)
-		rc->launches = o->launches;
+		rc->plan.launches = o->launches;
 	if (o->reps > 0)
-		rc->reps = o->reps;
+		rc->plan.reps = o->reps;
 	if (o->warmup >= 0)
-		rc->warmup = o->warmup;
-	if ((error = pr_schedule_build(
-		 &rc->sched, pr_schedule_seed(rc->spec->name, rc->pin.commit),
-		 rc->launches, pr_spec_nconfigs(rc->spec))) < 0 ||
+		rc->plan.warmup = o->warmup;
+	if ((error = pr_run_plan_schedule(&rc->plan, rc->pin.commit)) < 0 ||
 	    (error = pr_exe_dir(&exe_dir)) < 0)
 		return error;
-	rc->rank_bin = o->original && o->original->rank_bin
-			   ? pr_strdup(o->original->rank_bin)
-			   : pr_asprintf("%s/prereg-rank", exe_dir);
+	rc->plan.rank_bin = o->original && o->original->rank_bin
+				? pr_strdup(o->original->rank_bin)
+				: pr_asprintf("%s/prereg-rank", exe_dir);
 	free(exe_dir);
-	rc->ncores = pr_launch_ncores();
-	warn_sharing(rc);
-	if ((error = check_plans(rc)) < 0 || o->dry_run)
+	rc->plan.ncores = pr_launch_ncores();
+	pr_run_warn_sharing(rc);
+	if ((error = pr_run_check_plans(rc)) < 0 || o->dry_run)
 		return error;
-	if (access(rc->rank_bin, X_OK) < 0)
+	if (access(rc->plan.rank_bin, X_OK) < 0)
 		return pr_error("cannot run '%s': %s (run 'make')",
-				rc->rank_bin, strerror(errno));
+				rc->plan.rank_bin, strerror(errno));
 	return PR_OK;
 }
 
@@ -356,11 +347,12 @@ static uint64_t space_needed(const run_ctx *rc)
 		items = (uint64_t)s->nsizes;
 	if (s->nrows_list > 0)
 		items = (uint64_t)s->nrows_list;
-	if (rc->rows_list)
-		items = (uint64_t)json_array_size(rc->rows_list);
-	rows = (uint64_t)rc->sched.ninv * (uint64_t)(rc->warmup + rc->reps) *
+	if (rc->plan.rows_list)
+		items = (uint64_t)json_array_size(rc->plan.rows_list);
+	rows = (uint64_t)rc->plan.sched.ninv *
+	       (uint64_t)(rc->plan.warmup + rc->plan.reps) *
 	       (uint64_t)s->nranks * items * 4;
-	return rows * 100 * 3 / 2 + (uint64_t)rc->sched.ninv * (64 << 10) +
+	return rows * 100 * 3 / 2 + (uint64_t)rc->plan.sched.ninv * (64 << 10) +
 	       (1 << 20);
 }
 
@@ -422,9 +414,9 @@ static int begin(run_ctx *rc)
 		       gethostname(host, sizeof(host) - 1) == 0 ? host : "",
 		       "started", (json_int_t)rc->started, "started_utc",
 		       started, "pin", "tag", rc->pin.tag, "k", rc->pin.k,
-		       "commit", rc->pin.commit, "launches", rc->launches,
-		       "reps", rc->reps, "warmup", rc->warmup, "quick",
-		       rc->opts->quick, "launcher", rc->launcher->name,
+		       "commit", rc->pin.commit, "launches", rc->plan.launches,
+		       "reps", rc->plan.reps, "warmup", rc->plan.warmup,
+		       "quick", rc->opts->quick, "launcher", rc->launcher->name,
 		       "no_commit", rc->opts->no_commit);
 	if (st)
 		json_object_set_new(st, "detached",
@@ -443,7 +435,7 @@ static int begin(run_ctx *rc)
 		 (error = pr_write_file_atomic(path, text, strlen(text))) == 0)
 		error = pr_mkdtemp(&rc->work_dir, prefix);
 	if (error == 0 && rc->launcher->script) {
-		char *script = rc->launcher->prepare(rc->spec);
+		char *script = rc->launcher->prepare(&rc->plan);
 
 		rc->script =
 		    pr_asprintf("%s/%s", rc->run_dir, rc->launcher->script);
@@ -483,7 +475,7 @@ static void check_idle(run_ctx *rc)
 		rc->busy_at_start = pr_machine_elsewhere(rc->launcher->name);
 		return;
 	}
-	for (c = 0; c < pr_spec_nconfigs(rc->spec); c++)
+	for (c = 0; c < rc->plan.nconfigs; c++)
 		if (c == 0 || rank_cpus(rc, c) < least)
 			least = rank_cpus(rc, c);
 	pr_machine_check_start(&rc->busy_at_start, least, rc->opts->wait_idle,
@@ -503,7 +495,7 @@ static void launch_all(run_ctx *rc)
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
 	rc->t_begin = pr_mono_ns();
-	for (k = 0; k < rc->sched.ninv && ok && !g_stop; k++) {
+	for (k = 0; k < rc->plan.sched.ninv && ok && !g_stop; k++) {
 		if (run_one(rc, k, &ok) < 0) {
 			ok = 0;
 			if (!rc->reason)
