@@ -15,6 +15,7 @@
 #include "base/util.h"
 #include "format/spec.h"
 #include "run/launcher.h"
+#include "run/plan.h"
 
 /* Workloads whose ranks wait for one another on purpose (arrival
  * patterns): their waiting ranks must not spin. */
@@ -36,17 +37,19 @@ static int has_threads(const pr_spec *spec)
 	return 0;
 }
 
-void pr_launch_mpirun(pr_launch_cmd *out, const pr_spec *spec, int config,
-		      const char *rank_bin, const char *plan, int ncores)
+void pr_launch_mpirun(pr_launch_cmd *out, const pr_run_plan *p, int config,
+		      const char *plan)
 {
-	const char *placement = pr_spec_placement(spec, config);
+	const pr_spec *spec = p->spec;
+	int ncores = p->ncores;
+
 	memset(out, 0, sizeof(*out));
 	pr_argv_push(&out->argv, "mpirun");
 	pr_argv_push(&out->argv, "-np");
 	pr_argv_pushf(&out->argv, "%d", spec->nranks);
 	if (spec->nranks > ncores)
 		pr_argv_push(&out->argv, "--oversubscribe");
-	out->pin_core0 = !strcmp(placement, "packed");
+	out->pin_core0 = p->config[config].packed;
 	pr_argv_push(&out->argv, "--bind-to");
 	pr_argv_push(&out->argv, !out->pin_core0 && spec->nranks <= ncores &&
 					 !has_threads(spec)
@@ -67,11 +70,11 @@ void pr_launch_mpirun(pr_launch_cmd *out, const pr_spec *spec, int config,
 	}
 	pr_mca_mpirun_args(&out->argv,
 			   pr_mca_find(pr_mca_transports, pr_mca_ntransports,
-				       pr_spec_transport(spec, config)));
+				       p->config[config].transport));
 	pr_mca_mpirun_args(&out->argv,
 			   pr_mca_find(pr_mca_algorithms, pr_mca_nalgorithms,
-				       pr_spec_algorithm(spec, config)));
-	pr_argv_push(&out->argv, rank_bin);
+				       p->config[config].algorithm));
+	pr_argv_push(&out->argv, p->rank_bin);
 	pr_argv_push(&out->argv, plan);
 }
 
@@ -109,8 +112,7 @@ static int mpirun_run(pr_launch_result *out, const pr_launch_req *req)
 
 	memset(out, 0, sizeof(*out));
 	out->status = -1;
-	pr_launch_mpirun(&cmd, req->spec, req->config, req->rank_bin, req->plan,
-			 req->ncores);
+	pr_launch_mpirun(&cmd, req->run, req->config, req->plan);
 	out->argv = cmd.argv;
 	logfd = open(req->log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
 	if (logfd < 0)
@@ -132,34 +134,31 @@ static int mpirun_run(pr_launch_result *out, const pr_launch_req *req)
 	return error;
 }
 
-static int mpirun_check(const pr_spec *spec)
+static int mpirun_check(const pr_run_plan *p)
 {
-	(void)spec;
+	(void)p;
 	return pr_launch_check("mpirun");
 }
 
-static int mpirun_dry_run(const pr_launch_plan *p)
+static int mpirun_dry_run(const pr_run_plan *p)
 {
 	size_t k;
 
 	printf("schedule seed %llu: %d launches x %d configs, each %d "
 	       "warmup + %d reps\n",
-	       (unsigned long long)p->sched->seed, p->launches,
-	       pr_spec_nconfigs(p->spec), p->warmup, p->reps);
-	for (k = 0; k < p->sched->ninv; k++) {
-		const pr_invocation *inv = &p->sched->inv[k];
+	       (unsigned long long)p->sched.seed, p->launches, p->nconfigs,
+	       p->warmup, p->reps);
+	for (k = 0; k < p->sched.ninv; k++) {
+		const pr_invocation *inv = &p->sched.inv[k];
 		pr_launch_cmd cmd;
-		char *line, *label;
+		char *line;
 
-		pr_launch_mpirun(&cmd, p->spec, inv->config, p->rank_bin,
-				 "PLAN.json", p->ncores);
+		pr_launch_mpirun(&cmd, p, inv->config, "PLAN.json");
 		line = pr_argv_join(&cmd.argv);
-		label = pr_spec_config_label(p->spec, inv->config);
 		printf("[%zu] launch %d config %d (%s) seed %llu:\n  %s%s\n", k,
-		       inv->launch, inv->config, label,
+		       inv->launch, inv->config, p->config[inv->config].label,
 		       (unsigned long long)inv->seed,
 		       cmd.pin_core0 ? "taskset -c 0 " : "", line);
-		free(label);
 		free(line);
 		pr_argv_free(&cmd.argv);
 	}
@@ -252,10 +251,10 @@ int pr_launch_ncores(void)
 	return n > 0 ? n : 1;
 }
 
-json_t *pr_launch_sharing(const struct pr_spec *spec, int config, int ncores)
+json_t *pr_launch_sharing(const pr_run_plan *p, int config)
 {
-	int packed = !strcmp(pr_spec_placement(spec, config), "packed");
-	int n = spec->nranks, per_core;
+	int packed = p->config[config].packed, ncores = p->ncores;
+	int n = p->spec->nranks, per_core;
 
 	if (ncores < 1)
 		ncores = 1;
@@ -263,5 +262,5 @@ json_t *pr_launch_sharing(const struct pr_spec *spec, int config, int ncores)
 	return json_pack("{s:i, s:i, s:i, s:b, s:b, s:b}", "cores", ncores,
 			 "ranks", n, "ranks_per_core", per_core, "bound",
 			 !packed && n <= ncores, "oversubscribed", per_core > 1,
-			 "sharing_tested", spec->sharing_tested);
+			 "sharing_tested", p->spec->sharing_tested);
 }

@@ -7,7 +7,7 @@
 
 #include "base/child.h"
 
-struct pr_spec;
+struct pr_run_plan;
 
 typedef struct {
 	pr_argv argv;
@@ -15,14 +15,13 @@ typedef struct {
 } pr_launch_cmd;
 
 /*
- * The mpirun command that runs rank_bin PLAN for `config` of spec on this
- * machine with `ncores` cores: the transport's and the algorithm's MCA
- * settings (base/mca.h), placement as DESIGN 6.4 says. out->argv is owned
- * by the caller.
+ * The mpirun command that runs the plan's rank_bin PLAN for `config` on
+ * this machine with the plan's ncores cores: the transport's and the
+ * algorithm's MCA settings (base/mca.h), placement as DESIGN 6.4 says.
+ * out->argv is owned by the caller.
  */
-void pr_launch_mpirun(pr_launch_cmd *out, const struct pr_spec *spec,
-		      int config, const char *rank_bin, const char *plan,
-		      int ncores);
+void pr_launch_mpirun(pr_launch_cmd *out, const struct pr_run_plan *p,
+		      int config, const char *plan);
 
 /*
  * Is prog an executable file that execvp would find: in a directory of
@@ -51,12 +50,12 @@ int pr_launch_check(const char *launcher);
 int pr_launch_ncores(void);
 
 /*
- * How config's ranks share the ncores cores of this machine under the
+ * How config's ranks share the plan's ncores cores of this machine under the
  * mpirun placement rules above (DESIGN 6.4): {"cores", "ranks",
  * "ranks_per_core" (packed: all; spread: ceil(ranks / cores)), "bound"
  * (one rank per core, bound), "oversubscribed" (more than one rank per
  * core), "sharing_tested" (the spec says sharing is its subject)}.
  */
-json_t *pr_launch_sharing(const struct pr_spec *spec, int config, int ncores);
+json_t *pr_launch_sharing(const struct pr_run_plan *p, int config);
 
 #endif

@@ -7,29 +7,17 @@
 #include <signal.h>
 
 #include "base/child.h"
-#include "base/schedule.h"
 
-struct pr_spec;
+struct pr_run_plan;
 
-/* A run's schedule as a dry run shows it. */
+/* One launch: the plan's rank_bin runs the plan file of `config`. */
 typedef struct {
-	const struct pr_spec *spec;
-	const pr_schedule *sched;
-	const char *rank_bin;
-	int ncores;
-	int launches, reps, warmup;
-} pr_launch_plan;
-
-/* One launch: rank_bin runs the plan file of `config`. */
-typedef struct {
-	const struct pr_spec *spec;
+	const struct pr_run_plan *run; /* the run's plan (plan.h) */
 	int config;
-	const char *rank_bin;
 	const char *plan;
 	const char *prefix; /* scratch path prefix for the launch's own files */
 	const char *log;    /* the launch's output, appended */
 	const char *script; /* the file `prepare` wrote for the run, or NULL */
-	int ncores;
 	double timeout_s;
 	volatile sig_atomic_t *stop; /* a signal handler's flag: end it */
 	int progress;		     /* say on stderr how it goes */
@@ -58,14 +46,14 @@ typedef struct {
 	const char *script;
 	/* Before anything is created: PR_EINPUT with a message when this
 	 * machine or spec cannot run. */
-	int (*check)(const struct pr_spec *spec);
+	int (*check)(const struct pr_run_plan *plan);
 	/* The text of `script` (caller frees); NULL when script is NULL. */
-	char *(*prepare)(const struct pr_spec *spec);
+	char *(*prepare)(const struct pr_run_plan *plan);
 	/* One launch; out is filled even when it fails (status nonzero).
 	 * Negative when it could not be started or followed. */
 	int (*run)(pr_launch_result *out, const pr_launch_req *req);
 	/* Print on stdout what each launch of the schedule would run. */
-	int (*dry_run)(const pr_launch_plan *plan);
+	int (*dry_run)(const struct pr_run_plan *plan);
 } pr_launcher;
 
 extern const pr_launcher pr_launcher_mpirun; /* launch.c */

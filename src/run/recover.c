@@ -137,7 +137,7 @@ static int load_launches(run_ctx *rc, int64_t *last)
 
 	rc->invocations = json_array();
 	*last = rc->started;
-	for (k = 0; k < rc->sched.ninv; k++) {
+	for (k = 0; k < rc->plan.sched.ninv; k++) {
 		char *path = pr_run_launch_file(rc, k, "json");
 		json_error_t jerr;
 		struct stat st;
@@ -184,7 +184,7 @@ static void recovered_status(run_ctx *rc, const json_t *state)
 			return;
 		}
 	}
-	if (n < rc->sched.ninv) {
+	if (n < rc->plan.sched.ninv) {
 		rc->status = "interrupted";
 		rc->reason = pr_asprintf(
 		    "prereg (pid %lld on %s) ended after %zu of %zu launches "
@@ -193,7 +193,7 @@ static void recovered_status(run_ctx *rc, const json_t *state)
 		    (long long)json_integer_value(
 			json_object_get(state, "pid")),
 		    json_string_value(json_object_get(state, "host")), n,
-		    rc->sched.ninv);
+		    rc->plan.sched.ninv);
 	}
 }
 
@@ -232,10 +232,6 @@ static int recover_ctx(run_ctx *rc, pr_run_opts *o, json_t **state,
 	if (rc->launcher && rc->launcher->script)
 		rc->script =
 		    pr_asprintf("%s/%s", rc->run_dir, rc->launcher->script);
-	rc->launches =
-	    (int)json_integer_value(json_object_get(*state, "launches"));
-	rc->reps = (int)json_integer_value(json_object_get(*state, "reps"));
-	rc->warmup = (int)json_integer_value(json_object_get(*state, "warmup"));
 	rc->started = json_integer_value(json_object_get(*state, "started"));
 	rc->busy_at_start =
 	    json_incref(json_object_get(*state, "busy_at_start"));
@@ -251,9 +247,15 @@ static int recover_ctx(run_ctx *rc, pr_run_opts *o, json_t **state,
 				commit ? commit : "an unnamed commit");
 	if ((error = pinned_spec(&rc->spec, rc->repo, &rc->pin, name)) < 0)
 		return error;
-	return pr_schedule_build(&rc->sched,
-				 pr_schedule_seed(name, rc->pin.commit),
-				 rc->launches, pr_spec_nconfigs(rc->spec));
+	pr_run_plan_init(&rc->plan, rc->spec);
+	rc->plan.quick = o->quick;
+	rc->plan.launches =
+	    (int)json_integer_value(json_object_get(*state, "launches"));
+	rc->plan.reps =
+	    (int)json_integer_value(json_object_get(*state, "reps"));
+	rc->plan.warmup =
+	    (int)json_integer_value(json_object_get(*state, "warmup"));
+	return pr_run_plan_schedule(&rc->plan, rc->pin.commit);
 }
 
 /* Record (or only commit) one unfinished run; prints what it did. */
@@ -319,7 +321,7 @@ static int recover_one(git_repository *repo, const char *name,
 	fprintf(stderr,
 		"prereg: recovering %s: %zu of %zu launches kept, "
 		"recording it as %s\n",
-		rc.rel_dir, json_array_size(rc.invocations), rc.sched.ninv,
+		rc.rel_dir, json_array_size(rc.invocations), rc.plan.sched.ninv,
 		rc.status);
 	error = pr_run_finalize(&rc);
 cleanup:

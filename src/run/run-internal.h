@@ -1,5 +1,5 @@
 /* run-internal.h - what run.c and recover.c share: the run's context and
- * the steps that record a run */
+ * the steps that record a run (finalize.c) */
 #ifndef PR_RUN_INTERNAL_H
 #define PR_RUN_INTERNAL_H
 
@@ -11,6 +11,7 @@
 #include "format/spec.h"
 #include "repo/pin.h"
 #include "run/launcher.h"
+#include "run/plan.h"
 #include "run/run.h"
 
 /* Written when a run starts, removed once it is committed (I3). */
@@ -22,21 +23,16 @@ typedef struct {
 	const pr_run_opts *opts;
 	pr_spec *spec;
 	pr_pin pin;
-	pr_schedule sched;
-	int launches, reps, warmup, ncores;
+	pr_run_plan plan; /* from spec and pin, once (plan.h) */
 	char run_id[40];
-	char *run_dir;	/* absolute runs/NAME/RUNID */
-	char *rel_dir;	/* runs/NAME/RUNID */
-	char *work_dir; /* scratch for plans, logs and per-launch output */
-	char *rank_bin;
+	char *run_dir;	     /* absolute runs/NAME/RUNID */
+	char *rel_dir;	     /* runs/NAME/RUNID */
+	char *work_dir;	     /* scratch for plans, logs and per-launch output */
 	json_t *invocations; /* manifest records, one per launch done */
 	const char *status;
 	char *reason;	       /* why the run is not complete, or NULL */
 	json_t *recovered;     /* set when `prereg recover` records the run */
 	json_t *busy_at_start; /* the machine before the run (DESIGN 7) */
-	json_t *rows_per_rank; /* row-split: from the pinned prediction */
-	json_t *rows_list;     /* rows_list = auto: from the prediction */
-	json_t *replay_ns;     /* [arrival] replay: the replayed delays */
 	const pr_launcher *launcher; /* --launcher */
 	char *script; /* the launcher's file in the run directory, or NULL */
 	int64_t started, finished;
@@ -75,6 +71,20 @@ void pr_run_drop_scratch(const run_ctx *rc);
 
 /* Remove run-state.json: the run is recorded (and committed). */
 void pr_run_state_done(const run_ctx *rc);
+
+/*
+ * What the run reads of the pinned prediction and spec blobs (rows per
+ * rank, rows_list = auto, replayed delays) into rc->plan; a pinned
+ * prediction the run cannot use is refused (I1). plan.c.
+ */
+int pr_run_load_pinned(run_ctx *rc);
+
+/* rc->plan.plans built, each checked against prereg-rank's rules (and the
+ * original's, --as-original): PR_EINPUT or PR_EREFUSED. plan.c. */
+int pr_run_check_plans(run_ctx *rc);
+
+/* Warn of the configs whose ranks share cores under mpirun. plan.c. */
+void pr_run_warn_sharing(const run_ctx *rc);
 
 /* Free what rc owns (and its scratch directory once a run id exists). */
 void pr_run_ctx_free(run_ctx *rc);

@@ -11,6 +11,7 @@
 #include "format/spec.h"
 #include "run/launch.h"
 #include "run/launcher.h"
+#include "run/plan.h"
 
 /* A group's value of a [slurm] list: its own, the one for all, or NULL. */
 static const char *per_group(char *const *v, int n, int g)
@@ -20,8 +21,9 @@ static const char *per_group(char *const *v, int n, int g)
 	return s && *s ? s : NULL;
 }
 
-int pr_slurm_check(const pr_spec *spec)
+int pr_slurm_check(const pr_run_plan *plan)
 {
+	const pr_spec *spec = plan->spec;
 	/* sinfo retries for up to a minute when it cannot reach slurmctld */
 	char *argv[] = {"sinfo", "-h", "-o", "%R", NULL};
 	pr_child sinfo = {.argv = argv, .capture = 1, .timeout_s = 10};
@@ -30,8 +32,8 @@ int pr_slurm_check(const pr_spec *spec)
 
 	if ((error = pr_launch_check("slurm")) < 0)
 		return error;
-	for (c = 0; c < pr_spec_nconfigs(spec); c++)
-		if (!strcmp(pr_spec_placement(spec, c), "packed"))
+	for (c = 0; c < plan->nconfigs; c++)
+		if (plan->config[c].packed)
 			return pr_error_code(PR_EINPUT,
 					     "'%s': placement packed is an "
 					     "mpirun placement; under Slurm "
@@ -111,8 +113,9 @@ static const char task[] =
 /* After the srun step: the watchdog (slurm-watchdog.sh says why). */
 #include "slurm_watchdog.h"
 
-char *pr_slurm_script(const pr_spec *spec)
+char *pr_slurm_script(const pr_run_plan *p)
 {
+	const pr_spec *spec = p->spec;
 	char *text = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&text, &len);
@@ -149,16 +152,16 @@ char *pr_slurm_script(const pr_spec *spec)
 	return text;
 }
 
-void pr_slurm_env(pr_argv *out, const pr_spec *spec, int config)
+void pr_slurm_env(pr_argv *out, const pr_run_plan *p, int config)
 {
 	/* only when the spec says so: the nodes' hosts and cores are not
 	 * known here (the test cluster's three nodes are one host) */
-	if (spec->yield == PR_YIELD_YES)
+	if (p->spec->yield == PR_YIELD_YES)
 		pr_argv_push(out, "OMPI_MCA_mpi_yield_when_idle=1");
 	pr_mca_env(out, pr_mca_find(pr_mca_transports, pr_mca_ntransports,
-				    pr_spec_transport(spec, config)));
+				    p->config[config].transport));
 	pr_mca_env(out, pr_mca_find(pr_mca_algorithms, pr_mca_nalgorithms,
-				    pr_spec_algorithm(spec, config)));
+				    p->config[config].algorithm));
 }
 
 /* The value of key=... in a scontrol -o line (caller frees), or "". */
@@ -314,10 +317,10 @@ static int slurm_launch(pr_launch_result *out, const pr_launch_req *req)
 
 	memset(out, 0, sizeof(*out));
 	out->status = -1;
-	pr_argv_push(&args, req->rank_bin);
+	pr_argv_push(&args, req->run->rank_bin);
 	pr_argv_push(&args, req->plan);
 	pr_argv_pushf(&args, "%s.rc", req->prefix);
-	pr_slurm_env(&args, req->spec, req->config);
+	pr_slurm_env(&args, req->run, req->config);
 	error = pr_slurm_run(&out->record, &out->status, &out->timed_out,
 			     req->script, args.v, req->log, req->timeout_s,
 			     req->stop, req->progress);
@@ -330,21 +333,21 @@ static int slurm_launch(pr_launch_result *out, const pr_launch_req *req)
 }
 
 /* The batch script, then the sbatch line of each launch. */
-static int slurm_dry_run(const pr_launch_plan *p)
+static int slurm_dry_run(const pr_run_plan *p)
 {
-	char *script = pr_slurm_script(p->spec);
+	char *script = pr_slurm_script(p);
 	size_t k, i;
 
 	printf("--- slurm.sh (kept in the run directory) ---\n%s---\n", script);
-	for (k = 0; k < p->sched->ninv; k++) {
-		const pr_invocation *inv = &p->sched->inv[k];
+	for (k = 0; k < p->sched.ninv; k++) {
+		const pr_invocation *inv = &p->sched.inv[k];
 		pr_argv env = {0};
 
-		pr_slurm_env(&env, p->spec, inv->config);
+		pr_slurm_env(&env, p, inv->config);
 		printf("[%zu] launch %d config %d (%s): sbatch --parsable "
 		       "slurm.sh %s PLAN RCDIR",
 		       k, inv->launch, inv->config,
-		       pr_spec_transport(p->spec, inv->config), p->rank_bin);
+		       p->config[inv->config].transport, p->rank_bin);
 		for (i = 0; i < env.n; i++)
 			printf(" %s", env.v[i]);
 		printf("\n");

@@ -9,7 +9,7 @@
 
 #include "base/child.h"
 
-struct pr_spec;
+struct pr_run_plan;
 
 /*
  * Before anything is submitted: Slurm's client commands are on PATH
@@ -17,7 +17,7 @@ struct pr_spec;
  * Slurm answers with partitions, every partition of [slurm] exists, and
  * no config asks for placement packed. PR_EINPUT with a message otherwise.
  */
-int pr_slurm_check(const struct pr_spec *spec);
+int pr_slurm_check(const struct pr_run_plan *plan);
 
 /*
  * The batch script (caller frees): one `#SBATCH hetjob` component per
@@ -25,12 +25,12 @@ int pr_slurm_check(const struct pr_spec *spec);
  * srun step over all components. It takes RANK_BIN PLAN RCDIR [K=V...]:
  * the K=V pairs are exported (the transport's MCA settings).
  */
-char *pr_slurm_script(const struct pr_spec *spec);
+char *pr_slurm_script(const struct pr_run_plan *p);
 
 /* Append the transport's and algorithm's MCA settings of `config` as
  * environment K=V entries (OMPI_MCA_pml=ob1, ...; base/mca.h), leaving out
  * the loopback-only ones. */
-void pr_slurm_env(pr_argv *out, const struct pr_spec *spec, int config);
+void pr_slurm_env(pr_argv *out, const struct pr_run_plan *p, int config);
 
 /*
  * Submit script with sbatch (output to log_path), follow the job with

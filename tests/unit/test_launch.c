@@ -17,6 +17,7 @@
 #include "format/spec.h"
 #include "run/launch.h"
 #include "run/launcher.h"
+#include "run/plan.h"
 #include "run/slurm.h"
 
 /* A scratch directory, the PATH and working directory to restore. */
@@ -213,17 +214,29 @@ static pr_spec *spec_of(const char *groups, const char *factors,
 	return spec;
 }
 
+/* The plan of spec on a machine of ncores cores, its runner RANK. */
+static void plan_of(pr_run_plan *p, const pr_spec *spec, int ncores)
+{
+	memset(p, 0, sizeof(*p));
+	pr_run_plan_init(p, spec);
+	p->ncores = ncores;
+	p->rank_bin = pr_strdup("RANK");
+}
+
 /* The mpirun line of `config` as one string. */
 static char *mpirun_line(const pr_spec *spec, int config, int ncores,
 			 int *pin_core0)
 {
+	pr_run_plan p;
 	pr_launch_cmd cmd;
 	char *line;
 
-	pr_launch_mpirun(&cmd, spec, config, "RANK", "PLAN", ncores);
+	plan_of(&p, spec, ncores);
+	pr_launch_mpirun(&cmd, &p, config, "PLAN");
 	line = pr_argv_join(&cmd.argv);
 	*pin_core0 = cmd.pin_core0;
 	pr_argv_free(&cmd.argv);
+	pr_run_plan_free(&p);
 	return line;
 }
 
@@ -348,12 +361,26 @@ static void test_mpirun_yield(void **state)
 static char *slurm_env_line(const pr_spec *spec, int config)
 {
 	pr_argv env = {0};
+	pr_run_plan p;
 	char *line;
 
-	pr_slurm_env(&env, spec, config);
+	plan_of(&p, spec, 1);
+	pr_slurm_env(&env, &p, config);
 	line = pr_argv_join(&env);
 	pr_argv_free(&env);
+	pr_run_plan_free(&p);
 	return line;
+}
+
+static char *slurm_script(const pr_spec *spec)
+{
+	pr_run_plan p;
+	char *s;
+
+	plan_of(&p, spec, 1);
+	s = pr_slurm_script(&p);
+	pr_run_plan_free(&p);
+	return s;
 }
 
 /* The same settings as OMPI_MCA_* for srun, without loopback-only tcp. */
@@ -412,7 +439,7 @@ static void test_slurm_script(void **state)
 	    "cpu*2, cpu*3", "transport = tcp",
 	    "[slurm]\npartition = gpuA, gpuB\ngres = gpu:1\ntime = 7\n");
 	pr_spec *one = spec_of("cpu*2", "transport = tcp", "");
-	char *s = pr_slurm_script(spec), *t = pr_slurm_script(one);
+	char *s = slurm_script(spec), *t = slurm_script(one);
 	const char *end = "rm -rf \"$RCDIR\"\nexit $rc\n";
 
 	(void)state;
