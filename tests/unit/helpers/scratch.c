@@ -101,6 +101,14 @@ void pr_scratch_append(const char *dir, const char *rel, const char *text)
 	put(dir, rel, text, "a");
 }
 
+void pr_scratch_mkdir(const char *dir, const char *rel)
+{
+	char *path = pr_asprintf("%s/%s", dir, rel);
+
+	assert_int_equal(pr_mkdir_p(path), PR_OK);
+	free(path);
+}
+
 void pr_scratch_repo_init(const char *dir)
 {
 	git_repository_init_options opts;
@@ -228,16 +236,38 @@ int pr_scratch_have(const char *prog)
 	return found;
 }
 
-int pr_scratch_empty_dir(const char *dir)
+int pr_scratch_entries(const char *dir, const char *prefix)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
-	int empty = 1;
+	int n = 0;
 
 	if (!d)
-		return 0;
-	while (empty && (e = readdir(d)))
-		empty = !strcmp(e->d_name, ".") || !strcmp(e->d_name, "..");
+		return -1;
+	while ((e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..") &&
+		    !strncmp(e->d_name, prefix, strlen(prefix)))
+			n++;
 	closedir(d);
-	return empty;
+	return n;
+}
+
+void pr_scratch_gzip(const char *path, const char *text)
+{
+	char *plain = pr_asprintf("%s.plain", path);
+	char *argv[] = {"gzip", "-n", "-c", plain, NULL};
+	pr_child c = {0};
+	int fd;
+
+	put("/", plain + 1, text, "w");
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	assert_true(fd >= 0);
+	c.argv = argv;
+	c.no_stdin = 1;
+	c.out = fd;
+	assert_int_equal(pr_child_run(&c), 0);
+	assert_int_equal(c.status, 0);
+	assert_int_equal(close(fd), 0);
+	assert_int_equal(unlink(plain), 0);
+	free(plain);
 }

@@ -36,6 +36,9 @@ void pr_scratch_git_env_end(void);
 void pr_scratch_write(const char *dir, const char *rel, const char *text);
 void pr_scratch_append(const char *dir, const char *rel, const char *text);
 
+/* mkdir -p dir/rel. */
+void pr_scratch_mkdir(const char *dir, const char *rel);
+
 /* A new repository in dir (made when missing): branch main, unborn. */
 void pr_scratch_repo_init(const char *dir);
 
@@ -57,11 +60,19 @@ int pr_scratch_git(char *out, size_t size, const char *dir, ...);
 #define PR_SCRATCH_GIT(dir, ...)                                               \
 	assert_int_equal(                                                      \
 	    pr_scratch_git(NULL, 0, dir, __VA_ARGS__, (char *)NULL), 0)
+#define PR_SCRATCH_GIT_OUT(buf, dir, ...)                                      \
+	assert_int_equal(                                                      \
+	    pr_scratch_git(buf, sizeof(buf), dir, __VA_ARGS__, (char *)NULL),  \
+	    0)
 
 /* 1 when prog is an executable file in a directory of PATH. */
 int pr_scratch_have(const char *prog);
 
-/* 1 when dir is a directory holding nothing but "." and "..". */
-int pr_scratch_empty_dir(const char *dir);
+/* The entries of directory dir whose names start with prefix ("": all),
+ * "." and ".." left out; -1 when dir cannot be listed. */
+int pr_scratch_entries(const char *dir, const char *prefix);
+
+/* path, written by the gzip program (gzip -n) from text. */
+void pr_scratch_gzip(const char *path, const char *text);
 
 #endif
