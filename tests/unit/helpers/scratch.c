@@ -147,8 +147,13 @@ void pr_scratch_config(const char *dir, const char *key, const char *value)
 
 void pr_scratch_commit(const char *dir, const char *msg)
 {
-	char *every = "*";
-	git_strarray all = {&every, 1};
+	pr_scratch_commit_path(dir, "*", msg);
+}
+
+void pr_scratch_commit_path(const char *dir, const char *path, const char *msg)
+{
+	char *spec = (char *)path;
+	git_strarray all = {&spec, 1};
 	git_repository *repo = NULL;
 	git_index *index = NULL;
 	git_tree *tree = NULL;
@@ -212,6 +217,18 @@ int pr_scratch_git(char *out, size_t size, const char *dir, ...)
 			out[--n] = '\0';
 	}
 	free(c.output);
+	return c.status;
+}
+
+int pr_scratch_run(const char *dir, char *const env[], char *const argv[])
+{
+	pr_child c = {0};
+
+	c.argv = argv;
+	c.env = env;
+	c.dir = dir;
+	c.no_stdin = 1;
+	assert_int_equal(pr_child_run(&c), 0);
 	return c.status;
 }
 

@@ -49,6 +49,8 @@ void pr_scratch_config(const char *dir, const char *key, const char *value);
 /* Stage every file of dir's work tree (git add -A) and commit it on HEAD
  * with message msg, by PR_SCRATCH_NAME <PR_SCRATCH_EMAIL>. */
 void pr_scratch_commit(const char *dir, const char *msg);
+/* The same with git add PATH (a pathspec) in place of git add -A. */
+void pr_scratch_commit_path(const char *dir, const char *path, const char *msg);
 
 /*
  * The git program with argv "git -C dir ARGS..." (NULL-terminated), no
@@ -64,6 +66,10 @@ int pr_scratch_git(char *out, size_t size, const char *dir, ...);
 	assert_int_equal(                                                      \
 	    pr_scratch_git(buf, sizeof(buf), dir, __VA_ARGS__, (char *)NULL),  \
 	    0)
+
+/* Run argv (no shell) in directory dir (NULL: ours) with env's "K=V"
+ * added (may be NULL), stdin from /dev/null; its exit status. */
+int pr_scratch_run(const char *dir, char *const env[], char *const argv[]);
 
 /* 1 when prog is an executable file in a directory of PATH. */
 int pr_scratch_have(const char *prog);
