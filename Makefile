@@ -99,14 +99,20 @@ RANK_SRC  = $(wildcard src/runner/*.c) $(wildcard src/runner/workloads/*.c) \
 	    $(wildcard src/backend/*.c)
 RANK_CORE = src/base/util.c src/base/schedule.c src/base/arrival.c \
 	    src/format/plancheck.c
-UNIT_SRC  = $(wildcard tests/unit/test_*.c)
+UNIT_SRC  = $(wildcard tests/unit/*/test_*.c)
 BENCH_SRC = $(wildcard tests/bench/bench_*.c)
 
 CORE_OBJ  = $(CORE_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ   = $(CLI_SRC:%.c=$(BUILD)/%.o)
 RANK_OBJ  = $(RANK_SRC:%.c=$(BUILD)/mpi/%.o) $(RANK_CORE:%.c=$(BUILD)/mpi/%.o) \
 	    $(GPU_OBJ)
-UNIT_BIN  = $(UNIT_SRC:tests/unit/%.c=$(BIN)/tests/%)
+# tests/unit/FOLDER/test_FILE.c tests src/FOLDER/FILE.c and builds
+# $(BIN)/tests/test_FOLDER_FILE (one flat folder, one name each).
+unit_key  = $(patsubst tests/unit/%/,%,$(dir $(1)))_$(patsubst \
+	    test_%.c,%,$(notdir $(1)))
+UNIT_BIN  = $(foreach s,$(UNIT_SRC),$(BIN)/tests/test_$(call unit_key,$(s)))
+UNIT_HELPER_OBJ = $(patsubst %.c,$(BUILD)/%.o,\
+		  $(wildcard tests/unit/helpers/*.c))
 BENCH_BIN = $(BENCH_SRC:tests/bench/%.c=$(BIN)/bench/%)
 
 # Fuzzing (DESIGN 10): one harness per reader of prereg's files,
@@ -213,31 +219,22 @@ $(BIN)/prereg-rank: $(RANK_OBJ) $(BUILD)/backends.flags
 	$(MPICC) $(SANFLAGS) -o $@ $(RANK_OBJ) $(LDLIBS) $(GPU_LIBS)
 	@echo '$(BACKENDS_LINE)'
 
-$(BIN)/tests/%: tests/unit/%.c $(CORE_OBJ)
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(CORE_OBJ) $(LDLIBS) -lcmocka
+# Every unit test links the stages and the unit helpers
+# (tests/unit/helpers/); UNIT_OBJ_FOLDER_FILE adds what one more needs.
+# The CLI's option helpers; the runner's parts that need no MPI: the
+# plan reader, the failure record, the energy counters' readers.
+UNIT_OBJ_cli_options   = $(BUILD)/src/cli/options.o
+UNIT_OBJ_runner_plan   = $(BUILD)/src/runner/plan.o $(BUILD)/src/runner/fail.o
+UNIT_OBJ_runner_energy = $(BUILD)/src/runner/energy.o
 
-# The test of the CLI's option helpers also links them.
-$(BIN)/tests/test_options: tests/unit/test_options.c $(CORE_OBJ) \
-			   $(BUILD)/src/cli/options.o
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(CORE_OBJ) $(BUILD)/src/cli/options.o \
-		$(LDLIBS) -lcmocka
-
-# The runner's parts that need no MPI: the plan reader and the failure
-# record.
-RUNNER_TEST_OBJ = $(BUILD)/src/runner/plan.o $(BUILD)/src/runner/fail.o
-$(BIN)/tests/test_plan: tests/unit/test_plan.c $(CORE_OBJ) $(RUNNER_TEST_OBJ)
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(CORE_OBJ) $(RUNNER_TEST_OBJ) $(LDLIBS) \
-		-lcmocka
-
-# The energy counters' readers need no MPI either.
-$(BIN)/tests/test_energy: tests/unit/test_energy.c $(CORE_OBJ) \
-			  $(BUILD)/src/runner/energy.o
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(CORE_OBJ) $(BUILD)/src/runner/energy.o \
-		$(LDLIBS) -lcmocka
+define unit_rule
+$(BIN)/tests/test_$(2): $(1) $$(CORE_OBJ) $$(UNIT_HELPER_OBJ) $$(UNIT_OBJ_$(2))
+	@mkdir -p $$(dir $$@) $$(BUILD)/tests/unit
+	$$(CC) $$(ALL_CFLAGS) -Itests/unit -MF $$(BUILD)/tests/unit/$(2).d \
+		-o $$@ $(1) $$(CORE_OBJ) $$(UNIT_HELPER_OBJ) \
+		$$(UNIT_OBJ_$(2)) $$(LDLIBS) -lcmocka
+endef
+$(foreach s,$(UNIT_SRC),$(eval $(call unit_rule,$(s),$(call unit_key,$(s)))))
 
 # MPI test programs the end-to-end tests run under mpirun (t0037: the
 # PAP-aware Allreduce against MPI_Allreduce).

@@ -17,10 +17,11 @@
 
 #include "base/child.h"
 #include "base/util.h"
+#include "helpers/scratch.h"
 #include "repo/git.h"
 #include "repo/stamp.h"
 
-static char base[PATH_MAX];
+static char *base;
 
 /* The test authority (tests/tsa/tsa.sh) in base/tsa, and a repository
  * with one commit in base/repo. */
@@ -29,21 +30,6 @@ static struct {
 	const char *why_not; /* set when the authority is unavailable */
 	git_repository *repo;
 } t;
-
-static int sh(const char *fmt, ...)
-{
-	va_list ap;
-	char *cmd;
-	int rc;
-
-	va_start(ap, fmt);
-	if (vasprintf(&cmd, fmt, ap) < 0)
-		abort();
-	va_end(ap);
-	rc = system(cmd);
-	free(cmd);
-	return rc;
-}
 
 /* tsa.sh VERB base/tsa; the line it prints (caller frees) or NULL. */
 static char *tsa_sh(const char *verb)
@@ -70,8 +56,7 @@ static void start_tsa(void)
 {
 	char *bin = NULL;
 
-	if (sh("command -v openssl >/dev/null && command -v python3 "
-	       ">/dev/null") != 0) {
+	if (!pr_scratch_have("openssl") || !pr_scratch_have("python3")) {
 		t.why_not = "openssl or python3 is not installed";
 		return;
 	}
@@ -98,17 +83,13 @@ static int setup(void **state)
 	int rc;
 
 	(void)state;
-	snprintf(base, sizeof(base), "%s/test_stamp.XXXXXX",
-		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-	if (!mkdtemp(base) ||
-	    sh("cd '%s' && git init -q repo && cd repo && echo x >README && "
-	       "git add README && git -c user.name=t -c "
-	       "user.email=t@example.invalid commit -q -m first",
-	       base) != 0)
-		return -1;
+	base = pr_scratch_dir("test-stamp");
+	path = pr_asprintf("%s/repo", base);
+	pr_scratch_repo_init(path);
+	pr_scratch_write(path, "README", "x\n");
+	pr_scratch_commit(path, "first");
 	start_tsa();
 	git_libgit2_init();
-	path = pr_asprintf("%s/repo", base);
 	rc = git_repository_open(&t.repo, path) < 0 ? -1 : 0;
 	free(path);
 	return rc;
@@ -116,17 +97,16 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-	int rc;
-
 	(void)state;
 	if (t.url)
 		free(tsa_sh("stop"));
 	git_repository_free(t.repo);
 	git_libgit2_shutdown();
-	rc = sh("rm -rf '%s'", base);
+	pr_scratch_remove(base);
+	free(base);
 	free(t.script);
 	free(t.url);
-	return rc;
+	return 0;
 }
 
 static void need_tsa(void)

@@ -14,36 +14,20 @@
 
 #include "analyze/commit.h"
 #include "base/util.h"
+#include "helpers/scratch.h"
 
-static char base[PATH_MAX];
+static char *base;
 static git_repository *repo;
-
-static int sh(const char *fmt, ...)
-{
-	va_list ap;
-	char *cmd;
-	int rc;
-
-	va_start(ap, fmt);
-	if (vasprintf(&cmd, fmt, ap) < 0)
-		abort();
-	va_end(ap);
-	rc = system(cmd);
-	free(cmd);
-	return rc;
-}
 
 static int setup(void **state)
 {
 	(void)state;
-	snprintf(base, sizeof(base), "%s/test_analysis_commit.XXXXXX",
-		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-	if (!mkdtemp(base) ||
-	    sh("cd '%s' && git init -q -b main . && git config user.name t && "
-	       "git config user.email t@example.invalid && echo r >README.md "
-	       "&& git add . && git commit -q -m seed",
-	       base) != 0)
-		return -1;
+	base = pr_scratch_dir("test-analysis-commit");
+	pr_scratch_repo_init(base);
+	pr_scratch_config(base, "user.name", "t");
+	pr_scratch_config(base, "user.email", "t@example.invalid");
+	pr_scratch_write(base, "README.md", "r\n");
+	pr_scratch_commit(base, "seed");
 	git_libgit2_init();
 	return git_repository_open(&repo, base) < 0 ? -1 : 0;
 }
@@ -53,11 +37,14 @@ static int teardown(void **state)
 	(void)state;
 	git_repository_free(repo);
 	git_libgit2_shutdown();
-	return sh("rm -rf '%s'", base);
+	pr_scratch_remove(base);
+	free(base);
+	return 0;
 }
 
 static void test_commit(void **state)
 {
+	char out[256];
 	int was;
 
 	(void)state;
@@ -66,23 +53,21 @@ static void test_commit(void **state)
 	assert_int_equal(pr_analysis_commit(repo, "x"), PR_EFAIL);
 	assert_non_null(strstr(pr_last_error(), "nothing to commit in "
 						"'analysis/x'"));
-	assert_int_equal(sh("mkdir -p '%s/analysis/x/plots'", base), 0);
+	pr_scratch_mkdir(base, "analysis/x/plots");
 	assert_int_equal(pr_analysis_commit(repo, "x"), PR_EFAIL);
 	pr_set_quiet(was);
 
 	/* the report and a plot; a hidden file and a directory stay out */
-	assert_int_equal(sh("cd '%s/analysis/x' && echo report >report.md && "
-			    "echo plot >x.svg && echo no >.hidden && echo no "
-			    ">plots/inner.svg",
-			    base),
-			 0);
+	pr_scratch_write(base, "analysis/x/report.md", "report\n");
+	pr_scratch_write(base, "analysis/x/x.svg", "plot\n");
+	pr_scratch_write(base, "analysis/x/.hidden", "no\n");
+	pr_scratch_write(base, "analysis/x/plots/inner.svg", "no\n");
 	assert_int_equal(pr_analysis_commit(repo, "x"), PR_OK);
-	assert_int_equal(
-	    sh("cd '%s' && [ \"$(git log -1 --format=%%s)\" = 'prereg analyze "
-	       "x' ] && [ \"$(git show --name-only --format= HEAD | sort | "
-	       "tr '\\n' ' ')\" = 'analysis/x/report.md analysis/x/x.svg ' ]",
-	       base),
-	    0);
+	PR_SCRATCH_GIT_OUT(out, base, "log", "-1", "--format=%s");
+	assert_string_equal(out, "prereg analyze x");
+	PR_SCRATCH_GIT_OUT(out, base, "show", "--name-only",
+			   "--format=", "HEAD");
+	assert_string_equal(out, "analysis/x/report.md\nanalysis/x/x.svg");
 }
 
 int main(void)

@@ -20,6 +20,7 @@
 #include "repo/paths.h"
 #include "repo/pin.h"
 #include "base/util.h"
+#include "helpers/scratch.h"
 
 #define SPEC "experiments/x/experiment.ini"
 #define PRED "predictions/x.json"
@@ -28,7 +29,7 @@
 	"[shape]\nmin_bytes = 8\nmax_bytes = 64\n[ranks]\ngroup = cpu*2\n"
 #define PRED_TEXT pred_text()
 
-static char base[PATH_MAX]; /* scratch directory of this run */
+static char *base; /* scratch directory of this run */
 
 /* A prediction of x that pr_pin_create accepts with spec: it names the
  * blob of spec (static storage). */
@@ -56,107 +57,34 @@ static const char *pred_text(void)
 static char errbuf[8192]; /* stderr captured by refused() and friends */
 static int saved_stderr = -1;
 
-/* Run `git -C dir ARGS...`, stdout into out (may be NULL); exit status. */
-static int run_git(char *out, size_t size, const char *dir, ...)
-{
-	const char *argv[32] = {"git", "-C", dir};
-	char chunk[4096];
-	int fds[2], status = -1, argc = 3;
-	size_t n = 0;
-	ssize_t got;
-	va_list ap;
-	pid_t pid;
+#define GIT PR_SCRATCH_GIT
+#define GIT_OUT PR_SCRATCH_GIT_OUT
 
-	va_start(ap, dir);
-	while (argc < 31 && (argv[argc] = va_arg(ap, const char *)))
-		argc++;
-	va_end(ap);
-	argv[argc] = NULL;
-	if (pipe(fds) < 0)
-		return -1;
-	if ((pid = fork()) == 0) {
-		int null = open("/dev/null", O_WRONLY);
-
-		dup2(fds[1], 1);
-		dup2(null, 2);
-		close(fds[0]);
-		close(fds[1]);
-		execvp("git", (char *const *)argv);
-		_exit(127);
-	}
-	close(fds[1]);
-	while (pid > 0 && (got = read(fds[0], chunk, sizeof(chunk))) > 0) {
-		if (out && n + (size_t)got < size) {
-			memcpy(out + n, chunk, (size_t)got);
-			n += (size_t)got;
-		}
-	}
-	close(fds[0]);
-	if (pid > 0)
-		waitpid(pid, &status, 0);
-	if (out) {
-		out[n] = '\0';
-		while (n > 0 && out[n - 1] == '\n')
-			out[--n] = '\0';
-	}
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-#define GIT(dir, ...)                                                          \
-	assert_int_equal(run_git(NULL, 0, dir, __VA_ARGS__, (char *)NULL), 0)
-#define GIT_OUT(buf, dir, ...)                                                 \
-	assert_int_equal(                                                      \
-	    run_git(buf, sizeof(buf), dir, __VA_ARGS__, (char *)NULL), 0)
-
-static void write_file(const char *dir, const char *rel, const char *text)
-{
-	char *path = pr_asprintf("%s/%s", dir, rel);
-	char *slash = strrchr(path, '/');
-
-	*slash = '\0';
-	assert_int_equal(pr_mkdir_p(path), PR_OK);
-	*slash = '/';
-	assert_int_equal(pr_write_file_atomic(path, text, strlen(text)), 0);
-	free(path);
-}
-
-static void append_file(const char *dir, const char *rel, const char *text)
-{
-	char *path = pr_asprintf("%s/%s", dir, rel);
-	FILE *f = fopen(path, "a");
-
-	assert_non_null(f);
-	fputs(text, f);
-	assert_int_equal(fclose(f), 0);
-	free(path);
-}
-
-/* A fresh empty repository (branch main, unborn) in dir. */
+/* A fresh empty repository (branch main, unborn) in a new directory
+ * under base, named into dir. */
 static void new_repo(char dir[PATH_MAX])
 {
 	static int counter;
 	int n = snprintf(dir, PATH_MAX, "%s/r%d", base, ++counter);
 
 	assert_true(n > 0 && n < PATH_MAX);
-	assert_int_equal(mkdir(dir, 0777), 0);
-	GIT(dir, "init", "-q", "-b", "main");
+	pr_scratch_repo_init(dir);
 }
 
 /* A repository with one commit holding README.md, a.txt and b.txt. */
 static void seeded_repo(char dir[PATH_MAX])
 {
 	new_repo(dir);
-	write_file(dir, "README.md", "readme\n");
-	write_file(dir, "a.txt", "a\n");
-	write_file(dir, "b.txt", "b\n");
-	GIT(dir, "add", "-A");
-	GIT(dir, "commit", "-q", "-m", "seed");
+	pr_scratch_write(dir, "README.md", "readme\n");
+	pr_scratch_write(dir, "a.txt", "a\n");
+	pr_scratch_write(dir, "b.txt", "b\n");
+	pr_scratch_commit(dir, "seed");
 }
 
 static void make_exp(const char *dir)
 {
-	write_file(dir, SPEC, SPEC_TEXT);
-	write_file(dir, PRED, PRED_TEXT);
+	pr_scratch_write(dir, SPEC, SPEC_TEXT);
+	pr_scratch_write(dir, PRED, PRED_TEXT);
 }
 
 static git_repository *open_repo(const char *dir)
@@ -269,7 +197,7 @@ static void test_repo_open_not_a_repo(void **state)
 
 	(void)state;
 	assert_int_equal(mkdir(dir, 0777), 0);
-	if (run_git(NULL, 0, dir, "rev-parse", (char *)NULL) == 0) {
+	if (pr_scratch_git(NULL, 0, dir, "rev-parse", (char *)NULL) == 0) {
 		free(dir);
 		free(gone);
 		skip(); /* $TMPDIR itself lies inside a git repository */
@@ -312,7 +240,7 @@ static void test_repo_open_subdir(void **state)
 
 	(void)state;
 	new_repo(dir);
-	write_file(dir, "a/b/c.txt", "c\n");
+	pr_scratch_write(dir, "a/b/c.txt", "c\n");
 	sub = pr_asprintf("%s/a/b", dir);
 	repo = open_repo(sub);
 	snprintf(root, sizeof(root), "%s/", dir);
@@ -434,7 +362,7 @@ static void test_signature(void **state)
 				 "prereg <prereg@localhost>");
 	GIT(dir, "config", "user.name", "Ann Author");
 	GIT(dir, "config", "user.email", "ann@example.org");
-	append_file(dir, PRED, "\n");
+	pr_scratch_append(dir, PRED, "\n");
 	pin_x(dir, 1);
 	GIT_OUT(buf, dir, "log", "-1", "--format=%an <%ae>");
 	assert_string_equal(buf, "Ann Author <ann@example.org>");
@@ -451,7 +379,7 @@ static void test_check_modified(void **state)
 	seeded_repo(dir);
 	make_exp(dir);
 	pin_x(dir, 1);
-	append_file(dir, PRED, "more\n");
+	pr_scratch_append(dir, PRED, "more\n");
 	check_refused(dir, PRED " is modified (run 'prereg pin x' to pin the "
 				"new version, or 'git checkout -- " PRED
 				"' to drop the change)");
@@ -482,7 +410,7 @@ static void test_check_staged(void **state)
 	seeded_repo(dir);
 	make_exp(dir);
 	pin_x(dir, 1);
-	append_file(dir, SPEC, "; note\n");
+	pr_scratch_append(dir, SPEC, "; note\n");
 	GIT(dir, "add", SPEC);
 	check_refused(dir, SPEC " has staged changes that are not committed "
 				"(run 'prereg pin x'");
@@ -500,7 +428,7 @@ static void test_check_committed_after_pin(void **state)
 	seeded_repo(dir);
 	make_exp(dir);
 	pin_x(dir, 1);
-	append_file(dir, PRED, "\n");
+	pr_scratch_append(dir, PRED, "\n");
 	GIT(dir, "commit", "-q", "-a", "-m", "plain change");
 	check_refused(dir, PRED " was committed after its last pin without "
 				"'prereg pin' (run 'prereg pin x')");
@@ -518,10 +446,10 @@ static void test_pin_after_plain_revert(void **state)
 	seeded_repo(dir);
 	make_exp(dir);
 	first = pin_x(dir, 1);
-	append_file(dir, PRED, "changed\n");
+	pr_scratch_append(dir, PRED, "changed\n");
 	GIT(dir, "commit", "-q", "-a", "-m", "plain change");
 	/* the work tree holds the pinned content again, HEAD does not */
-	write_file(dir, PRED, PRED_TEXT);
+	pr_scratch_write(dir, PRED, PRED_TEXT);
 	second = pin_x(dir, 1);
 	assert_int_equal(second.k, 2);
 	assert_string_equal(second.pred_blob, first.pred_blob);
@@ -594,7 +522,7 @@ static void test_repin_after_change(void **state)
 	seeded_repo(dir);
 	make_exp(dir);
 	first = pin_x(dir, 1);
-	append_file(dir, PRED, "\n");
+	pr_scratch_append(dir, PRED, "\n");
 	second = pin_x(dir, 1);
 	assert_int_equal(second.k, 2);
 	assert_string_equal(second.tag, "prereg/pin/x/2");
@@ -620,10 +548,10 @@ static void test_pin_leaves_other_files(void **state)
 	seeded_repo(dir);
 	GIT_OUT(old_a, dir, "rev-parse", "HEAD:a.txt");
 	make_exp(dir);
-	append_file(dir, "a.txt", "staged change\n");
-	write_file(dir, "new.txt", "new\n");
+	pr_scratch_append(dir, "a.txt", "staged change\n");
+	pr_scratch_write(dir, "new.txt", "new\n");
 	GIT(dir, "add", "a.txt", "new.txt");
-	append_file(dir, "b.txt", "unstaged change\n");
+	pr_scratch_append(dir, "b.txt", "unstaged change\n");
 
 	pin = pin_x(dir, 1);
 	GIT_OUT(buf, dir, "diff", "--cached", "--name-only");
@@ -648,7 +576,7 @@ static void test_pin_unborn(void **state)
 	(void)state;
 	new_repo(dir);
 	make_exp(dir);
-	write_file(dir, "other.txt", "other\n");
+	pr_scratch_write(dir, "other.txt", "other\n");
 	GIT(dir, "add", "other.txt");
 	pin = pin_x(dir, 1);
 	assert_int_equal(pin.k, 1);
@@ -673,8 +601,8 @@ static void test_pin_missing_files(void **state)
 
 	(void)state;
 	seeded_repo(dir);
-	write_file(dir, SPEC, SPEC_TEXT);
-	write_file(dir, "predictions/y.json", PRED_TEXT);
+	pr_scratch_write(dir, SPEC, SPEC_TEXT);
+	pr_scratch_write(dir, "predictions/y.json", PRED_TEXT);
 	repo = open_repo(dir);
 
 	capture_start();
@@ -715,10 +643,11 @@ static void test_pin_refuses_unusable(void **state)
 
 	(void)state;
 	seeded_repo(dir);
-	write_file(dir, SPEC, SPEC_TEXT);
-	write_file(dir, PRED,
-		   "{\"experiment\": \"x\", \"cells\": [], \"spec_blob\": "
-		   "\"1111111111111111111111111111111111111111\"}\n");
+	pr_scratch_write(dir, SPEC, SPEC_TEXT);
+	pr_scratch_write(
+	    dir, PRED,
+	    "{\"experiment\": \"x\", \"cells\": [], \"spec_blob\": "
+	    "\"1111111111111111111111111111111111111111\"}\n");
 	repo = open_repo(dir);
 	capture_start();
 	assert_int_equal(pr_pin_create(&pin, &created, repo, "x", NULL),
@@ -730,8 +659,8 @@ static void test_pin_refuses_unusable(void **state)
 	assert_has(errbuf, "(run 'prereg predict x', then 'prereg pin x')");
 
 	/* a spec that does not parse is refused too */
-	write_file(dir, SPEC, "[experiment]\nkind = sideways\n");
-	write_file(dir, PRED, PRED_TEXT);
+	pr_scratch_write(dir, SPEC, "[experiment]\nkind = sideways\n");
+	pr_scratch_write(dir, PRED, PRED_TEXT);
 	capture_start();
 	assert_int_equal(pr_pin_create(&pin, &created, repo, "x", NULL),
 			 PR_EINPUT);
@@ -744,7 +673,7 @@ static void test_pin_refuses_unusable(void **state)
 	GIT_OUT(buf, dir, "diff", "--cached", "--name-only");
 	assert_string_equal(buf, "");
 
-	write_file(dir, SPEC, SPEC_TEXT);
+	pr_scratch_write(dir, SPEC, SPEC_TEXT);
 	assert_int_equal(pr_pin_create(&pin, &created, repo, "x", NULL), PR_OK);
 	assert_int_equal(created, 1);
 	assert_int_equal(pin.k, 1);
@@ -879,7 +808,7 @@ static void test_untagged_pin(void **state)
 	/* without its tag, a new prediction still gets K 2 */
 	GIT(dir, "tag", "-d", first.tag);
 	pred = pr_asprintf("%s\n", PRED_TEXT);
-	write_file(dir, PRED, pred);
+	pr_scratch_write(dir, PRED, pred);
 	free(pred);
 	assert_int_equal(pin_x(dir, PR_PIN_CREATED).k, 2);
 }
@@ -955,11 +884,11 @@ static void test_commit_files(void **state)
 	seeded_repo(dir);
 	make_exp(dir);
 	pin = pin_x(dir, 1);
-	write_file(dir, paths[0], "{}\n");
-	write_file(dir, paths[1], "raw\n");
-	write_file(dir, "u.txt", "unrelated\n");
+	pr_scratch_write(dir, paths[0], "{}\n");
+	pr_scratch_write(dir, paths[1], "raw\n");
+	pr_scratch_write(dir, "u.txt", "unrelated\n");
 	GIT(dir, "add", "u.txt");
-	append_file(dir, "README.md", "edited\n");
+	pr_scratch_append(dir, "README.md", "edited\n");
 
 	repo = open_repo(dir);
 	assert_int_equal(pr_git_commit_files(&id, repo, paths, 2, "run x R1\n"),
@@ -986,7 +915,7 @@ static void test_commit_files(void **state)
 	assert_same_pin(&pin, &checked);
 
 	/* NULL out is allowed; a second run in the same directory */
-	write_file(dir, "runs/x/R2/manifest.json", "{}\n");
+	pr_scratch_write(dir, "runs/x/R2/manifest.json", "{}\n");
 	repo = open_repo(dir);
 	paths[0] = "runs/x/R2/manifest.json";
 	assert_int_equal(pr_git_commit_files(NULL, repo, paths, 1, "R2\n"),
@@ -1021,7 +950,7 @@ static void test_commit_files_signed(void **state)
 
 	(void)state;
 	seeded_repo(dir);
-	write_file(dir, "s.txt", "a\n");
+	pr_scratch_write(dir, "s.txt", "a\n");
 	GIT_OUT(head, dir, "rev-parse", "HEAD");
 	repo = open_repo(dir);
 	capture_start();
@@ -1058,7 +987,7 @@ static void test_commit_files_refuses(void **state)
 
 	(void)state;
 	seeded_repo(dir);
-	write_file(dir, "runs/x.json", "{}\n");
+	pr_scratch_write(dir, "runs/x.json", "{}\n");
 	GIT_OUT(head, dir, "rev-parse", "HEAD");
 	repo = open_repo(dir);
 	capture_start();
@@ -1199,7 +1128,7 @@ static void test_many_pins(void **state)
 	make_exp(dir);
 	for (i = 0; i < 17; i++) {
 		if (i)
-			append_file(dir, PRED, "\n");
+			pr_scratch_append(dir, PRED, "\n");
 		pins[i] = pin_x(dir, PR_PIN_CREATED);
 		assert_int_equal(pins[i].k, i + 1);
 	}
@@ -1250,7 +1179,7 @@ static void test_tags_of_tree_and_blob(void **state)
 	pr_set_quiet(was);
 	assert_has(pr_last_error(), "no pin prereg/pin/x/2 (");
 	git_repository_free(repo);
-	append_file(dir, PRED, "\n");
+	pr_scratch_append(dir, PRED, "\n");
 	assert_int_equal(pin_x(dir, PR_PIN_CREATED).k, 4);
 }
 
@@ -1295,7 +1224,8 @@ static void test_restore_tag_taken(void **state)
 
 	/* a tag ref naming an object that does not exist */
 	GIT(dir, "tag", "-d", first.tag);
-	write_file(dir, ".git/refs/tags/prereg/pin/x/1", NO_SUCH_OBJECT "\n");
+	pr_scratch_write(dir, ".git/refs/tags/prereg/pin/x/1",
+			 NO_SUCH_OBJECT "\n");
 	assert_int_equal(restore_in(dir, &restored, &conflicts), PR_OK);
 	assert_int_equal(restored, 0);
 	assert_int_equal(conflicts, 1);
@@ -1342,7 +1272,7 @@ static void test_check_two_unreachable_pins(void **state)
 	GIT(dir, "checkout", "-q", "-b", "side");
 	make_exp(dir);
 	pin_x(dir, PR_PIN_CREATED);
-	append_file(dir, PRED, "\n");
+	pr_scratch_append(dir, PRED, "\n");
 	pin_x(dir, PR_PIN_CREATED);
 	GIT(dir, "checkout", "-q", "main");
 	make_exp(dir);
@@ -1360,7 +1290,7 @@ static void test_latest_prediction_only_root(void **state)
 
 	(void)state;
 	new_repo(dir);
-	write_file(dir, PRED, PRED_TEXT);
+	pr_scratch_write(dir, PRED, PRED_TEXT);
 	GIT(dir, "add", "-A");
 	GIT(dir, "commit", "-q", "-m", "prediction only");
 	assert_int_equal(latest_in(&pin, dir), PR_EREFUSED);
@@ -1449,7 +1379,7 @@ static void test_pin_tag_cannot_be_made(void **state)
 	create_fails(dir, PR_EFAIL, "cannot create the pin tag: ");
 	GIT_OUT(buf, dir, "rev-list", "--count", "HEAD");
 	assert_string_equal(buf, "2");
-	append_file(dir, PRED, "\n");
+	pr_scratch_append(dir, PRED, "\n");
 	create_fails(dir, PR_EFAIL, "cannot create the pin tag: ");
 	GIT_OUT(buf, dir, "log", "-1", "--format=%s");
 	assert_string_equal(buf, "prereg pin x (2)");
@@ -1506,7 +1436,7 @@ static void test_latest_untagged_newer(void **state)
 	seeded_repo(dir);
 	make_exp(dir);
 	pin_x(dir, PR_PIN_CREATED);
-	append_file(dir, PRED, "\n");
+	pr_scratch_append(dir, PRED, "\n");
 	second = pin_x(dir, PR_PIN_CREATED);
 	GIT(dir, "tag", "-d", second.tag);
 	assert_int_equal(latest_in(&pin, dir), PR_OK);
@@ -1536,8 +1466,8 @@ static void test_spec_committed_after_pin(void **state)
 	seeded_repo(dir);
 	make_exp(dir);
 	first = pin_x(dir, PR_PIN_CREATED);
-	write_file(dir, SPEC, spec);
-	write_file(dir, PRED, pred_for(spec));
+	pr_scratch_write(dir, SPEC, spec);
+	pr_scratch_write(dir, PRED, pred_for(spec));
 	free(spec);
 	GIT(dir, "commit", "-q", "-a", "-m", "plain change");
 	check_refused(dir, SPEC " was committed after its last pin without "
@@ -1559,10 +1489,10 @@ static void test_pin_branch_locked(void **state)
 	seeded_repo(dir);
 	make_exp(dir);
 	pin_x(dir, PR_PIN_CREATED);
-	append_file(dir, PRED, "\n");
+	pr_scratch_append(dir, PRED, "\n");
 	GIT_OUT(head, dir, "rev-parse", "HEAD");
 	lock = pr_asprintf("%s/.git/refs/heads/main.lock", dir);
-	write_file(dir, ".git/refs/heads/main.lock", head);
+	pr_scratch_write(dir, ".git/refs/heads/main.lock", head);
 	create_fails(dir, PR_EFAIL, "cannot move HEAD to the new commit: ");
 	GIT_OUT(buf, dir, "rev-parse", "HEAD");
 	assert_string_equal(buf, head);
@@ -1588,7 +1518,7 @@ static void test_head_ref_corrupt(void **state)
 	make_exp(dir);
 	pin = pin_x(dir, PR_PIN_CREATED);
 	GIT_OUT(ref, dir, "rev-parse", "main");
-	write_file(dir, ".git/refs/heads/main", "not a ref\n");
+	pr_scratch_write(dir, ".git/refs/heads/main", "not a ref\n");
 	assert_int_equal(latest_in(&pin, dir), PR_EFAIL);
 	assert_has(errbuf, "cannot read HEAD: ");
 	repo = open_repo(dir);
@@ -1598,8 +1528,8 @@ static void test_head_ref_corrupt(void **state)
 	assert_has(errbuf, "cannot read HEAD: ");
 	git_repository_free(repo);
 	create_fails(dir, PR_EFAIL, "cannot read HEAD: ");
-	write_file(dir, ".git/refs/heads/main", ref);
-	append_file(dir, ".git/refs/heads/main", "\n");
+	pr_scratch_write(dir, ".git/refs/heads/main", ref);
+	pr_scratch_append(dir, ".git/refs/heads/main", "\n");
 	assert_int_equal(check_ok(dir).k, 1);
 }
 
@@ -1638,7 +1568,7 @@ static void test_tree_missing(void **state)
 	assert_same_pin(&latest, &pin);
 
 	/* a plain commit on the pin; the pin's tree missing */
-	append_file(dir, "a.txt", "more\n");
+	pr_scratch_append(dir, "a.txt", "more\n");
 	GIT(dir, "commit", "-q", "-a", "-m", "plain");
 	GIT_OUT(plain_tree, dir, "rev-parse", "HEAD^{tree}");
 	hide_object(dir, pin_tree, 1);
@@ -1676,12 +1606,12 @@ static void test_subtree_damaged(void **state)
 	seeded_repo(dir);
 	make_exp(dir);
 	pin = pin_x(dir, PR_PIN_CREATED);
-	append_file(dir, "a.txt", "more\n");
+	pr_scratch_append(dir, "a.txt", "more\n");
 	GIT(dir, "commit", "-q", "-a", "-m", "plain");
 	GIT_OUT(sub, dir, "rev-parse", "HEAD:experiments");
 	obj = object_path(dir, sub);
 	assert_int_equal(chmod(obj, 0644), 0);
-	write_file(dir, obj + strlen(dir) + 1, "garbage\n");
+	pr_scratch_write(dir, obj + strlen(dir) + 1, "garbage\n");
 	check_refused_code(dir, PR_EFAIL, "cannot read a tree: ");
 	GIT(dir, "tag", "-d", pin.tag);
 	assert_int_equal(latest_in(&latest, dir), PR_EFAIL);
@@ -1714,7 +1644,7 @@ static void test_tag_of_missing_commit(void **state)
 	pr_set_quiet(was);
 	assert_has(pr_last_error(), "no pin prereg/pin/x/2 (");
 	git_repository_free(repo);
-	append_file(dir, PRED, "\n");
+	pr_scratch_append(dir, PRED, "\n");
 	assert_int_equal(pin_x(dir, PR_PIN_CREATED).k, 3);
 }
 
@@ -1729,7 +1659,7 @@ static void test_packed_refs_corrupt(void **state)
 	seeded_repo(dir);
 	make_exp(dir);
 	pin_x(dir, PR_PIN_CREATED);
-	write_file(dir, ".git/packed-refs", "this is not a packed ref\n");
+	pr_scratch_write(dir, ".git/packed-refs", "this is not a packed ref\n");
 	assert_int_equal(latest_in(&pin, dir), PR_EFAIL);
 	assert_has(errbuf, "cannot list the pin tags: ");
 	check_refused_code(dir, PR_EFAIL, "cannot list the pin tags: ");
@@ -1749,7 +1679,7 @@ static void test_check_spec_is_directory(void **state)
 	path = pr_asprintf("%s/%s", dir, SPEC);
 	assert_int_equal(unlink(path), 0);
 	free(path);
-	write_file(dir, SPEC "/inside", "x\n");
+	pr_scratch_write(dir, SPEC "/inside", "x\n");
 	check_refused_code(dir, PR_EFAIL,
 			   "cannot read the status of the work tree: ");
 }
@@ -1767,13 +1697,13 @@ static void test_pin_after_merge(void **state)
 	make_exp(dir);
 	pin_x(dir, PR_PIN_CREATED);
 	GIT(dir, "checkout", "-q", "-b", "side");
-	append_file(dir, PRED, "\n");
+	pr_scratch_append(dir, PRED, "\n");
 	/* older than the pin on main, so the walk meets that pin first */
 	setenv("GIT_COMMITTER_DATE", "2000-01-01T00:00:00Z", 1);
 	GIT(dir, "commit", "-q", "-a", "-m", "side change");
 	unsetenv("GIT_COMMITTER_DATE");
 	GIT(dir, "checkout", "-q", "main");
-	append_file(dir, PRED, "\n\n");
+	pr_scratch_append(dir, PRED, "\n\n");
 	assert_int_equal(pin_x(dir, PR_PIN_CREATED).k, 2);
 	GIT(dir, "merge", "-q", "-X", "theirs", "-m", "merge side", "side");
 	GIT_OUT(buf, dir, "diff", "side", "--", PRED);
@@ -1803,7 +1733,7 @@ static void test_shallow_clone(void **state)
 	seeded_repo(dir);
 	make_exp(dir);
 	pin_x(dir, PR_PIN_CREATED);
-	append_file(dir, "a.txt", "more\n");
+	pr_scratch_append(dir, "a.txt", "more\n");
 	GIT(dir, "commit", "-q", "-a", "-m", "plain");
 	url = pr_asprintf("file://%s", dir);
 	for (depth = 1; depth <= 2; depth++) {
@@ -1818,7 +1748,7 @@ static void test_shallow_clone(void **state)
 				   "cannot walk the history: ");
 		assert_int_equal(latest_in(&pin, clone), PR_EFAIL);
 		assert_has(errbuf, "cannot walk the history: ");
-		append_file(clone, PRED, "\n");
+		pr_scratch_append(clone, PRED, "\n");
 		create_fails(clone, PR_EFAIL, "cannot walk the history: ");
 		/* --restore-tags says so too, rather than restoring what it
 		 * saw before the walk broke off */
@@ -1834,54 +1764,18 @@ static void test_shallow_clone(void **state)
 
 static int setup(void **state)
 {
-	const char *tmp = getenv("TMPDIR");
-	char *tmpl, *home;
-	int level;
-
 	(void)state;
-	tmpl = pr_asprintf("%s/prereg-test-pin.XXXXXX",
-			   tmp && *tmp ? tmp : "/tmp");
-	if (!mkdtemp(tmpl) || !realpath(tmpl, base))
-		return -1;
-	free(tmpl);
-	/* git and libgit2 see no user or system configuration */
-	home = pr_asprintf("%s/home", base);
-	if (mkdir(home, 0777) < 0)
-		return -1;
-	setenv("HOME", home, 1);
-	setenv("XDG_CONFIG_HOME", home, 1);
-	setenv("GIT_CONFIG_NOSYSTEM", "1", 1);
-	setenv("GIT_CEILING_DIRECTORIES", base, 1);
-	setenv("GIT_AUTHOR_NAME", "Test", 1);
-	setenv("GIT_AUTHOR_EMAIL", "test@example.org", 1);
-	setenv("GIT_COMMITTER_NAME", "Test", 1);
-	setenv("GIT_COMMITTER_EMAIL", "test@example.org", 1);
-	unsetenv("GIT_DIR");
-	unsetenv("GIT_WORK_TREE");
-	unsetenv("GIT_INDEX_FILE");
-	if (git_libgit2_init() < 0)
-		return -1;
-	for (level = GIT_CONFIG_LEVEL_PROGRAMDATA;
-	     level <= GIT_CONFIG_LEVEL_GLOBAL; level++)
-		git_libgit2_opts(GIT_OPT_SET_SEARCH_PATH, level, home);
-	free(home);
-	return 0;
+	base = pr_scratch_dir("test-pin");
+	return pr_scratch_git_env(base);
 }
 
 static int teardown(void **state)
 {
-	pid_t pid;
-	int status;
-
 	(void)state;
-	git_libgit2_shutdown();
-	if (getenv("PR_KEEP_TMP"))
-		return 0;
-	if ((pid = fork()) == 0) {
-		execlp("rm", "rm", "-rf", "--", base, (char *)NULL);
-		_exit(127);
-	}
-	return pid > 0 && waitpid(pid, &status, 0) == pid ? 0 : -1;
+	pr_scratch_git_env_end();
+	pr_scratch_remove(base);
+	free(base);
+	return 0;
 }
 
 int main(void)

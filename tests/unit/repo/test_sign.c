@@ -24,23 +24,28 @@
 
 #include "repo/sign.h"
 #include "base/util.h"
+#include "helpers/scratch.h"
 
-static char base[PATH_MAX];
+static char *base;
 static git_repository *repo;
 
-static int sh(const char *fmt, ...)
+/* An ed25519 key pair base/NAME{,.pub} for EMAIL, and base/ALLOWED naming
+ * EMAIL its signer. */
+static void make_key(const char *name, const char *email, const char *allowed)
 {
-	va_list ap;
-	char *cmd;
-	int rc;
+	char *argv[] = {"ssh-keygen", "-q",	    "-t", "ed25519",
+			"-N",	      "",	    "-C", (char *)email,
+			"-f",	      (char *)name, NULL};
+	char *pub_path = pr_asprintf("%s/%s.pub", base, name), *pub = NULL;
+	char *line;
 
-	va_start(ap, fmt);
-	if (vasprintf(&cmd, fmt, ap) < 0)
-		abort();
-	va_end(ap);
-	rc = system(cmd);
-	free(cmd);
-	return rc;
+	assert_int_equal(pr_scratch_run(base, NULL, argv), 0);
+	assert_int_equal(pr_read_file(&pub, NULL, pub_path, PR_READ_MAX), 0);
+	line = pr_asprintf("%s %s", email, pub);
+	pr_scratch_write(base, allowed, line);
+	free(line);
+	free(pub);
+	free(pub_path);
 }
 
 static int setup(void **state)
@@ -49,23 +54,17 @@ static int setup(void **state)
 	int rc;
 
 	(void)state;
-	snprintf(base, sizeof(base), "%s/test_sign.XXXXXX",
-		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-	if (!mkdtemp(base) ||
-	    sh("cd '%s' && git init -q repo && ssh-keygen -q -t ed25519 -N '' "
-	       "-C a@example.invalid -f a && ssh-keygen -q -t ed25519 -N '' "
-	       "-C b@example.invalid -f b && echo \"a@example.invalid "
-	       "$(cat a.pub)\" >allowed && echo \"b@example.invalid "
-	       "$(cat b.pub)\" >allowed-b",
-	       base) != 0)
-		return -1;
+	base = pr_scratch_dir("test-sign");
+	path = pr_asprintf("%s/repo", base);
+	pr_scratch_repo_init(path);
+	make_key("a", "a@example.invalid", "allowed");
+	make_key("b", "b@example.invalid", "allowed-b");
 	/* no global or system git configuration of the machine: HOME is
 	 * the scratch directory before libgit2 looks for it */
 	setenv("HOME", base, 1);
 	setenv("GIT_CONFIG_NOSYSTEM", "1", 1);
 	git_libgit2_init();
 	git_libgit2_opts(GIT_OPT_SET_SEARCH_PATH, GIT_CONFIG_LEVEL_SYSTEM, "");
-	path = pr_asprintf("%s/repo", base);
 	rc = git_repository_open(&repo, path) < 0 ? -1 : 0;
 	free(path);
 	return rc;
@@ -76,18 +75,18 @@ static int teardown(void **state)
 	(void)state;
 	git_repository_free(repo);
 	git_libgit2_shutdown();
-	return sh("rm -rf '%s'", base);
+	pr_scratch_remove(base);
+	free(base);
+	return 0;
 }
 
 /* git config KEY VALUE in the test repository (VALUE NULL: unset). */
 static void config(const char *key, const char *value)
 {
-	if (value)
-		assert_int_equal(
-		    sh("git -C '%s/repo' config '%s' '%s'", base, key, value),
-		    0);
-	else
-		sh("git -C '%s/repo' config --unset '%s'", base, key);
+	char *path = pr_asprintf("%s/repo", base);
+
+	pr_scratch_config(path, key, value);
+	free(path);
 }
 
 /* pr_signer_from_config is refused with a message holding want. */
@@ -344,12 +343,12 @@ static void test_sign_no_signature(void **state)
 	assert_null(sig);
 	assert_non_null(strstr(pr_last_error(), "cannot open '"));
 	assert_non_null(strstr(pr_last_error(), "/commit.sig'"));
-	assert_int_equal(sh("[ -z \"$(ls -A '%s')\" ]", tmp), 0);
+	assert_int_equal(pr_scratch_entries(tmp, ""), 0);
 	assert_int_equal(sign(&sig, "data", "a", junk), PR_EFAIL);
 	assert_null(sig);
 	assert_string_equal(strstr(pr_last_error(), "sign-junk"),
 			    "sign-junk wrote no SSH signature");
-	assert_int_equal(sh("[ -z \"$(ls -A '%s')\" ]", tmp), 0);
+	assert_int_equal(pr_scratch_entries(tmp, ""), 0);
 	unsetenv("TMPDIR");
 	free(tmp);
 	free(none);
@@ -415,10 +414,11 @@ static void test_sign_key_literal(void **state)
 	if ((agent = start_agent(sock)) < 0) {
 		print_message("# skipped the agent: ssh-agent cannot start\n");
 	} else {
-		assert_int_equal(
-		    sh("cd '%s' && SSH_AUTH_SOCK='%s' ssh-add -q a", base,
-		       sock),
-		    0);
+		char *env[] = {pr_asprintf("SSH_AUTH_SOCK=%s", sock), NULL};
+		char *argv[] = {"ssh-add", "-q", "a", NULL};
+
+		assert_int_equal(pr_scratch_run(base, env, argv), 0);
+		free(env[0]);
 		setenv("SSH_AUTH_SOCK", sock, 1);
 		assert_int_equal(pr_sign_data(&sig, data, strlen(data), &s), 0);
 		unsetenv("SSH_AUTH_SOCK");
@@ -475,7 +475,7 @@ static void test_tmpdir(void **state)
 	free(want);
 	free(args);
 	/* nothing left in TMPDIR */
-	assert_int_equal(sh("[ -z \"$(ls -A '%s')\" ]", tmp), 0);
+	assert_int_equal(pr_scratch_entries(tmp, ""), 0);
 	unlink(log);
 
 	setenv("TMPDIR", "", 1);
@@ -651,20 +651,11 @@ static void test_verify_answers(void **state)
 static void commit_empty(git_oid *id, char hex[GIT_OID_HEXSZ + 1],
 			 const char *message)
 {
-	char *path = pr_asprintf("%s/head", base), *text = NULL;
+	char *path = pr_asprintf("%s/repo", base);
 
-	assert_int_equal(sh("git -C '%s/repo' -c user.name=t -c "
-			    "user.email=t@example.invalid commit -q "
-			    "--allow-empty -m '%s' && git -C '%s/repo' "
-			    "rev-parse HEAD >'%s'",
-			    base, message, base, path),
-			 0);
-	assert_int_equal(pr_read_file(&text, NULL, path, PR_READ_MAX), 0);
-	assert_true(strlen(text) > GIT_OID_HEXSZ);
-	memcpy(hex, text, GIT_OID_HEXSZ);
-	hex[GIT_OID_HEXSZ] = '\0';
-	assert_int_equal(git_oid_fromstr(id, hex), 0);
-	free(text);
+	pr_scratch_commit(path, message);
+	assert_int_equal(git_reference_name_to_id(id, repo, "HEAD"), 0);
+	git_oid_tostr(hex, GIT_OID_HEXSZ + 1, id);
 	free(path);
 }
 

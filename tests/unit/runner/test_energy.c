@@ -14,44 +14,20 @@
 #include <sys/stat.h>
 
 #include "base/util.h"
+#include "helpers/scratch.h"
 #include "runner/energy.h"
 
 static int setup(void **state)
 {
-	char tmpl[] = "/tmp/prereg-energy-XXXXXX";
-
-	assert_non_null(mkdtemp(tmpl));
-	*state = pr_strdup(tmpl);
+	*state = pr_scratch_dir("test-energy");
 	return 0;
 }
 
 static int teardown(void **state)
 {
-	char *cmd = pr_asprintf("rm -rf '%s'", (char *)*state);
-
-	assert_int_equal(system(cmd), 0);
-	free(cmd);
+	pr_scratch_remove(*state);
 	free(*state);
 	return 0;
-}
-
-/* dir/rel holds text (directories made on the way). */
-static void put(const char *dir, const char *rel, const char *text)
-{
-	char *path = pr_asprintf("%s/%s", dir, rel), *slash;
-	FILE *f;
-
-	for (slash = strchr(path + strlen(dir) + 1, '/'); slash;
-	     slash = strchr(slash + 1, '/')) {
-		*slash = '\0';
-		mkdir(path, 0755);
-		*slash = '/';
-	}
-	f = fopen(path, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	assert_int_equal(fclose(f), 0);
-	free(path);
 }
 
 /* A zone as the kernel lays it out. */
@@ -60,13 +36,13 @@ static void zone(const char *root, const char *z, const char *name,
 {
 	char *p = pr_asprintf("%s/name", z);
 
-	put(root, p, name);
+	pr_scratch_write(root, p, name);
 	free(p);
 	p = pr_asprintf("%s/energy_uj", z);
-	put(root, p, uj);
+	pr_scratch_write(root, p, uj);
 	free(p);
 	p = pr_asprintf("%s/max_energy_range_uj", z);
-	put(root, p, range);
+	pr_scratch_write(root, p, range);
 	free(p);
 }
 
@@ -123,14 +99,14 @@ static void test_rapl_wraparound(void **state)
 	assert_int_equal(
 	    pr_energy_open(&c, why, sizeof(why), PR_ENERGY_RAPL, 0, NULL, &w),
 	    0);
-	put(root, "intel-rapl:0/energy_uj", "5\n");
+	pr_scratch_write(root, "intel-rapl:0/energy_uj", "5\n");
 	assert_int_equal(pr_energy_read(&uj, c, why, sizeof(why)), 0);
 	assert_int_equal(uj, 15);
-	put(root, "intel-rapl:0/energy_uj", "105\n");
+	pr_scratch_write(root, "intel-rapl:0/energy_uj", "105\n");
 	assert_int_equal(pr_energy_read(&uj, c, why, sizeof(why)), 0);
 	assert_int_equal(uj, 115);
 	/* above the range: no wrap can explain it */
-	put(root, "intel-rapl:0/energy_uj", "10001\n");
+	pr_scratch_write(root, "intel-rapl:0/energy_uj", "10001\n");
 	assert_int_equal(pr_energy_read(&uj, c, why, sizeof(why)), PR_EFAIL);
 	assert_non_null(strstr(why, "above its range 10000"));
 	pr_energy_close(c);
@@ -209,7 +185,7 @@ static void test_rapl_read_garbage(void **state)
 	assert_int_equal(
 	    pr_energy_open(&c, why, sizeof(why), PR_ENERGY_RAPL, 0, NULL, &w),
 	    0);
-	put(root, "intel-rapl:0/energy_uj", "n/a\n");
+	pr_scratch_write(root, "intel-rapl:0/energy_uj", "n/a\n");
 	assert_int_equal(pr_energy_read(&uj, c, why, sizeof(why)), PR_EFAIL);
 	assert_non_null(strstr(why, "holds no number ('n/a')"));
 	pr_energy_close(c);

@@ -12,26 +12,23 @@
 
 #include "format/ledger.h"
 #include "base/util.h"
+#include "helpers/scratch.h"
 
-static char dir[256];
+static char *dir;
 
 static int setup(void **state)
 {
 	(void)state;
-	snprintf(dir, sizeof(dir), "%s/test_ledger.XXXXXX",
-		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-	return mkdtemp(dir) ? 0 : -1;
+	dir = pr_scratch_dir("test-ledger");
+	return 0;
 }
 
 static int teardown(void **state)
 {
-	char *cmd = pr_asprintf("rm -rf '%s'", dir);
-	int rc;
-
 	(void)state;
-	rc = system(cmd);
-	free(cmd);
-	return rc;
+	pr_scratch_remove(dir);
+	free(dir);
+	return 0;
 }
 
 static void test_chain(void **state)

@@ -24,32 +24,28 @@
 
 #include "repo/lock.h"
 #include "base/util.h"
+#include "helpers/scratch.h"
 
-static char base[PATH_MAX];
+static char *base;
 static git_repository *repo;
 
 static int setup(void **state)
 {
 	(void)state;
-	snprintf(base, sizeof(base), "%s/test_lock.XXXXXX",
-		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-	if (!mkdtemp(base))
-		return -1;
+	base = pr_scratch_dir("test-lock");
+	pr_scratch_repo_init(base);
 	git_libgit2_init();
-	return git_repository_init(&repo, base, 0) < 0 ? -1 : 0;
+	return git_repository_open(&repo, base) < 0 ? -1 : 0;
 }
 
 static int teardown(void **state)
 {
-	char *cmd = pr_asprintf("rm -rf '%s'", base);
-	int rc;
-
 	(void)state;
 	git_repository_free(repo);
 	git_libgit2_shutdown();
-	rc = system(cmd);
-	free(cmd);
-	return rc;
+	pr_scratch_remove(base);
+	free(base);
+	return 0;
 }
 
 /* A child that holds the lock file's flock (writing `text` into it first

@@ -14,24 +14,23 @@
 #include "format/archive.h"
 #include "format/timings.h"
 #include "base/util.h"
+#include "helpers/scratch.h"
 
-static char dir[256];
+static char *dir;
 
 static int setup(void **state)
 {
 	(void)state;
-	snprintf(dir, sizeof(dir), "%s/test_archive.XXXXXX",
-		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-	return mkdtemp(dir) ? 0 : -1;
+	dir = pr_scratch_dir("test-archive");
+	return 0;
 }
 
 static int teardown(void **state)
 {
-	char cmd[300];
-
 	(void)state;
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	return system(cmd);
+	pr_scratch_remove(dir);
+	free(dir);
+	return 0;
 }
 
 static const char rows[] = "0,0,0,1,0,h,cpu,pingpong,8,0,100,200,\n"
@@ -188,16 +187,14 @@ static void test_timing_seconds_extremes(void **state)
 /* The rows of a gzip of `csv` as the reader counts them (and its bytes). */
 static uint64_t read_rows(const char *name, const char *csv, uint64_t *bytes)
 {
-	char *path = pr_asprintf("%s/%s", dir, name), *cmd, *text = NULL;
+	char *path = pr_asprintf("%s/%s", dir, name), *text = NULL;
 	pr_archive_info info;
 
-	cmd = pr_asprintf("printf '%%s' '%s' | gzip -n > '%s'", csv, path);
-	assert_int_equal(system(cmd), 0);
+	pr_scratch_gzip(path, csv);
 	assert_int_equal(pr_archive_read(&text, &info, path, 0), 0);
 	assert_int_equal(info.bytes, strlen(csv));
 	*bytes = info.bytes;
 	free(text);
-	free(cmd);
 	free(path);
 	return info.rows;
 }
@@ -326,24 +323,22 @@ static void test_flipped_byte_is_an_error(void **state)
 
 static void test_bad_header_is_an_error(void **state)
 {
-	char *path = pr_asprintf("%s/e.csv.gz", dir), *cmd;
+	char *path = pr_asprintf("%s/e.csv.gz", dir);
 	pr_timings t;
 	int was;
 
 	(void)state;
-	cmd = pr_asprintf("printf 'a,b\\n1,2\\n' | gzip > '%s'", path);
-	assert_int_equal(system(cmd), 0);
+	pr_scratch_gzip(path, "a,b\n1,2\n");
 	was = pr_set_quiet(1);
 	assert_int_equal(pr_timings_load(&t, NULL, path, 0), PR_EFAIL);
 	pr_set_quiet(was);
 	assert_non_null(strstr(pr_last_error(), "the header is not"));
-	free(cmd);
 	free(path);
 }
 
 static void test_abort_leaves_nothing(void **state)
 {
-	char *path = pr_asprintf("%s/f.csv.gz", dir), *ls;
+	char *path = pr_asprintf("%s/f.csv.gz", dir);
 	pr_archive_writer *w = NULL;
 
 	(void)state;
@@ -351,9 +346,7 @@ static void test_abort_leaves_nothing(void **state)
 	assert_int_equal(pr_archive_write(w, rows, strlen(rows)), 0);
 	pr_archive_abort(w);
 	assert_int_equal(access(path, F_OK), -1);
-	ls = pr_asprintf("[ -z \"$(ls '%s' | grep '^f.csv.gz')\" ]", dir);
-	assert_int_equal(system(ls), 0);
-	free(ls);
+	assert_int_equal(pr_scratch_entries(dir, "f.csv.gz"), 0);
 	free(path);
 }
 

@@ -17,35 +17,17 @@
 
 #include "repo/gitcheck.h"
 #include "base/util.h"
+#include "helpers/scratch.h"
 
-static char base[PATH_MAX];
+static char *base;
 static git_repository *repo;
-
-static int sh(const char *fmt, ...)
-{
-	va_list ap;
-	char *cmd;
-	int rc;
-
-	va_start(ap, fmt);
-	if (vasprintf(&cmd, fmt, ap) < 0)
-		abort();
-	va_end(ap);
-	rc = system(cmd);
-	free(cmd);
-	return rc;
-}
 
 static int setup(void **state)
 {
 	(void)state;
-	snprintf(base, sizeof(base), "%s/test_gitcheck.XXXXXX",
-		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-	if (!mkdtemp(base) ||
-	    sh("cd '%s' && git init -q -b main . && git -c user.name=t -c "
-	       "user.email=t@example.invalid commit -q --allow-empty -m one",
-	       base) != 0)
-		return -1;
+	base = pr_scratch_dir("test-gitcheck");
+	pr_scratch_repo_init(base);
+	pr_scratch_commit(base, "one");
 	git_libgit2_init();
 	return git_repository_open(&repo, base) < 0 ? -1 : 0;
 }
@@ -55,7 +37,26 @@ static int teardown(void **state)
 	(void)state;
 	git_repository_free(repo);
 	git_libgit2_shutdown();
-	return sh("rm -rf '%s'", base);
+	pr_scratch_remove(base);
+	free(base);
+	return 0;
+}
+
+/* Remove what test_in_progress leaves under .git. */
+static void end_operations(void)
+{
+	static const char *const left[] = {
+	    "MERGE_HEAD", "REVERT_HEAD",  "CHERRY_PICK_HEAD",
+	    "BISECT_LOG", "rebase-apply", "rebase-merge",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(left) / sizeof(left[0]); i++) {
+		char *path = pr_asprintf("%s/.git/%s", base, left[i]);
+
+		pr_remove_tree(path);
+		free(path);
+	}
 }
 
 /* pr_git_ready refuses with a message holding want1 and want2. */
@@ -98,22 +99,17 @@ static void test_in_progress(void **state)
 		const char *p = cases[i].path;
 		size_t len = strlen(p);
 
+		char *rel = pr_asprintf(".git/%s", p);
+
 		if (p[len - 1] == '/')
-			assert_int_equal(sh("mkdir -p '%s/.git/%s'", base, p),
-					 0);
+			pr_scratch_mkdir(base, rel);
 		else
-			assert_int_equal(sh("mkdir -p \"$(dirname "
-					    "'%s/.git/%s')\" && echo "
-					    "0000000000000000000000000000000000"
-					    "000000 >'%s/.git/%s'",
-					    base, p, base, p),
-					 0);
+			pr_scratch_write(base, rel,
+					 "0000000000000000000000000000000000"
+					 "000000\n");
+		free(rel);
 		refused(0, cases[i].doing, cases[i].fix);
-		assert_int_equal(sh("cd '%s/.git' && rm -rf MERGE_HEAD "
-				    "REVERT_HEAD CHERRY_PICK_HEAD BISECT_LOG "
-				    "rebase-apply rebase-merge",
-				    base),
-				 0);
+		end_operations();
 		assert_int_equal(pr_git_ready(repo, 0, "cannot run 'x'"),
 				 PR_OK);
 	}
@@ -123,18 +119,21 @@ static void test_in_progress(void **state)
  * allowed. */
 static void test_lock_and_detached(void **state)
 {
+	char *lock = pr_asprintf("%s/.git/index.lock", base);
+
 	(void)state;
-	assert_int_equal(sh("touch '%s/.git/index.lock'", base), 0);
+	pr_scratch_write(base, ".git/index.lock", "");
 	refused(0, "index.lock' exists", "remove the file");
 	refused(1, "index.lock' exists", "another git process");
-	assert_int_equal(sh("rm '%s/.git/index.lock'", base), 0);
+	assert_int_equal(unlink(lock), 0);
 	assert_int_equal(pr_git_index_unlocked(repo, "x"), PR_OK);
 
-	assert_int_equal(sh("cd '%s' && git checkout -q --detach", base), 0);
+	assert_int_equal(git_repository_detach_head(repo), 0);
 	refused(0, "HEAD is detached", "--detached");
 	assert_int_equal(pr_git_ready(repo, 1, "cannot run 'x'"), PR_OK);
-	assert_int_equal(sh("cd '%s' && git checkout -q main", base), 0);
+	assert_int_equal(git_repository_set_head(repo, "refs/heads/main"), 0);
 	assert_int_equal(pr_git_ready(repo, 0, "cannot run 'x'"), PR_OK);
+	free(lock);
 }
 
 int main(void)

@@ -8,7 +8,6 @@
 
 #include <cmocka.h>
 
-#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +15,7 @@
 
 #include "analyze/plot.h"
 #include "base/util.h"
+#include "helpers/scratch.h"
 
 /* What a hostile repository can name: the experiment, the run id, a
  * config's label and a device. Each tries to make gnuplot (which runs in
@@ -75,44 +75,26 @@ static void hostile(pr_analysis *a, pr_analysis_run *r, pr_analysis_row *x,
 	a->nruns = 2;
 }
 
-/* Files in dir whose name starts with 'M': what a command made. */
-static int markers(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	int n = 0;
-
-	assert_non_null(d);
-	while ((e = readdir(d)) != NULL)
-		n += e->d_name[0] == 'M';
-	closedir(d);
-	return n;
-}
-
-static int has_gnuplot(void)
-{
-	return system("gnuplot --version >/dev/null 2>&1") == 0;
-}
-
 /* Every plot of the last of two runs, all four scripts: gnuplot renders
  * them (the strings are well-formed gnuplot strings) and runs nothing. */
 static void test_hostile_strings(void **state)
 {
-	char dir[64] = "/tmp/test_plot_XXXXXX";
+	char *dir;
 	pr_analysis a;
 	pr_analysis_run r[2];
 	pr_analysis_row x[2];
 	pr_cell c;
 	pr_plot *p = NULL;
 	size_t n = 0, i;
-	int error, gnuplot = has_gnuplot();
+	int error, gnuplot = pr_scratch_have("gnuplot");
 
 	(void)state;
 	hostile(&a, r, x, &c);
-	assert_non_null(mkdtemp(dir));
+	dir = pr_scratch_dir("test-plot");
 	error = pr_plot_run(&p, &n, &a, &r[1], dir);
 	assert_int_equal(n, 4);
-	assert_int_equal(markers(dir), 0);
+	/* a file whose name starts with 'M' is what a command made */
+	assert_int_equal(pr_scratch_entries(dir, "M"), 0);
 	if (gnuplot) {
 		assert_int_equal(error, 0);
 		for (i = 0; i < n; i++) {
@@ -123,7 +105,8 @@ static void test_hostile_strings(void **state)
 		}
 	}
 	pr_plots_free(p, n);
-	pr_remove_tree(dir);
+	pr_scratch_remove(dir);
+	free(dir);
 }
 
 int main(void)

@@ -12,51 +12,106 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
 
 #include "repo/git.h"
 #include "base/util.h"
+#include "helpers/scratch.h"
 
-static char base[PATH_MAX]; /* scratch directory of this run */
+static char *base; /* scratch directory of this run */
 
-/* Run the shell command fmt (paths in it are ours, under base); its exit
- * status. stdout into out (may be NULL), trailing newlines dropped. */
-static int sh_out(char *out, size_t size, const char *fmt, ...)
+#define GIT PR_SCRATCH_GIT
+#define GIT_OUT PR_SCRATCH_GIT_OUT
+
+/* dir/to, a copy of dir/from. */
+static void copy_file(const char *dir, const char *from, const char *to)
 {
-	char *cmd, line[4096];
-	size_t n = 0, got;
-	va_list ap;
-	FILE *p;
-	int rc;
+	char *path = pr_asprintf("%s/%s", dir, from), *text = NULL;
+	size_t len = 0;
+	FILE *f;
 
-	va_start(ap, fmt);
-	if (vasprintf(&cmd, fmt, ap) < 0)
-		abort();
-	va_end(ap);
-	p = popen(cmd, "r");
-	free(cmd);
-	assert_non_null(p);
-	while ((got = fread(line, 1, sizeof(line), p)) > 0) {
-		if (out && n + got < size) {
-			memcpy(out + n, line, got);
-			n += got;
-		}
-	}
-	rc = pclose(p);
-	if (out) {
-		out[n] = '\0';
-		while (n > 0 && out[n - 1] == '\n')
-			out[--n] = '\0';
-	}
-	return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+	assert_int_equal(pr_read_file(&text, &len, path, PR_READ_MAX), 0);
+	free(path);
+	path = pr_asprintf("%s/%s", dir, to);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	assert_int_equal(fwrite(text, 1, len, f), len);
+	assert_int_equal(fclose(f), 0);
+	free(path);
+	free(text);
 }
 
-#define SH(...) assert_int_equal(sh_out(NULL, 0, __VA_ARGS__), 0)
-#define SH_OUT(buf, ...)                                                       \
-	assert_int_equal(sh_out(buf, sizeof(buf), __VA_ARGS__), 0)
+/* dir/a and dir/b hold the same bytes. */
+static void same_files(const char *dir, const char *a, const char *b)
+{
+	char *pa = pr_asprintf("%s/%s", dir, a),
+	     *pb = pr_asprintf("%s/%s", dir, b);
+	char *ta = NULL, *tb = NULL;
+	size_t la = 0, lb = 0;
+
+	assert_int_equal(pr_read_file(&ta, &la, pa, PR_READ_MAX), 0);
+	assert_int_equal(pr_read_file(&tb, &lb, pb, PR_READ_MAX), 0);
+	assert_int_equal(la, lb);
+	assert_memory_equal(ta, tb, la);
+	free(ta);
+	free(tb);
+	free(pa);
+	free(pb);
+}
+
+static void remove_file(const char *dir, const char *rel)
+{
+	char *path = pr_asprintf("%s/%s", dir, rel);
+
+	assert_int_equal(unlink(path), 0);
+	free(path);
+}
+
+/* dir/rel's modification time one second after now. */
+static void later(const char *dir, const char *rel)
+{
+	char *path = pr_asprintf("%s/%s", dir, rel);
+	struct timespec t[2];
+
+	assert_int_equal(clock_gettime(CLOCK_REALTIME, &t[0]), 0);
+	t[0].tv_sec += 1;
+	t[1] = t[0];
+	assert_int_equal(utimensat(AT_FDCWD, path, t, 0), 0);
+	free(path);
+}
+
+/* chown -R owner dir. */
+static void chown_r(const char *dir, const char *owner)
+{
+	char *argv[] = {"chown", "-R", (char *)owner, (char *)dir, NULL};
+
+	assert_int_equal(pr_scratch_run(NULL, NULL, argv), 0);
+}
+
+/* Every fan-out directory of dir's object store that is not there made a
+ * file, so that no loose object can be written; those there hold none. */
+static void fill_fan_out(const char *dir)
+{
+	static const char hex[] = "0123456789abcdef";
+	char path[PATH_MAX + 32];
+	struct stat st;
+	int i, j, n;
+
+	for (i = 0; i < 16; i++)
+		for (j = 0; j < 16; j++) {
+			n = snprintf(path, sizeof(path), "%s/.git/objects/%c%c",
+				     dir, hex[i], hex[j]);
+			assert_true(n > 0 && (size_t)n < sizeof(path));
+			if (lstat(path, &st) < 0)
+				pr_scratch_write("/", path + 1, "");
+			else
+				assert_int_equal(pr_scratch_entries(path, ""),
+						 0);
+		}
+}
 
 static void assert_has(const char *haystack, const char *needle)
 {
@@ -72,9 +127,9 @@ static void new_repo(char dir[PATH_MAX])
 	int n = snprintf(dir, PATH_MAX, "%s/r%d", base, ++counter);
 
 	assert_true(n > 0 && n < PATH_MAX);
-	SH("git init -q -b main '%s' && cd '%s' && echo a >a.txt && "
-	   "git add a.txt && git commit -q -m seed",
-	   dir, dir);
+	pr_scratch_repo_init(dir);
+	pr_scratch_write(dir, "a.txt", "a\n");
+	pr_scratch_commit(dir, "seed");
 }
 
 static git_repository *open_repo(const char *dir)
@@ -96,9 +151,9 @@ static repo_state state_of(const char *dir)
 {
 	repo_state s;
 
-	SH_OUT(s.head, "git -C '%s' rev-parse HEAD", dir);
-	SH_OUT(s.index, "git -C '%s' ls-files --stage", dir);
-	SH_OUT(s.status, "git -C '%s' status --porcelain", dir);
+	GIT_OUT(s.head, dir, "rev-parse", "HEAD");
+	GIT_OUT(s.index, dir, "ls-files", "--stage");
+	GIT_OUT(s.status, dir, "status", "--porcelain");
 	return s;
 }
 
@@ -129,7 +184,7 @@ static void test_open_unsupported_format(void **state)
 
 	(void)state;
 	new_repo(dir);
-	SH("git -C '%s' config core.repositoryformatversion 99", dir);
+	pr_scratch_config(dir, "core.repositoryformatversion", "99");
 	REFUSED(PR_EFAIL,
 		"cannot open the git repository: unsupported repository "
 		"version 99",
@@ -148,21 +203,22 @@ static void test_open_other_owner(void **state)
 	if (geteuid() != 0)
 		skip();
 	new_repo(dir);
-	SH("chown -R 65534 '%s'", dir);
+	chown_r(dir, "65534");
 	/* libgit2 1.5 takes a global config without the key for "no
 	 * repository"; an entry for another directory is the usual case */
-	SH("git config --global --add safe.directory /elsewhere");
+	GIT(base, "config", "--global", "--add", "safe.directory",
+	    "/elsewhere");
 	REFUSED(PR_EINPUT,
 		"belongs to another user (if you trust it, run "
 		"'git config --global --add safe.directory'",
 		pr_repo_open(&repo, dir));
 	assert_null(repo);
 	assert_has(pr_last_error(), dir);
-	SH("git config --global --add safe.directory '%s'", dir);
+	GIT(base, "config", "--global", "--add", "safe.directory", dir);
 	repo = open_repo(dir);
 	git_repository_free(repo);
-	SH("git config --global --unset-all safe.directory");
-	SH("chown -R 0 '%s'", dir);
+	GIT(base, "config", "--global", "--unset-all", "safe.directory");
+	chown_r(dir, "0");
 }
 
 /* A path that is a regular file in a work tree opens the repository
@@ -200,9 +256,8 @@ static void test_signature(void **state)
 	assert_string_equal(sig->name, "prereg");
 	assert_string_equal(sig->email, "prereg@localhost");
 	git_signature_free(sig);
-	SH("git -C '%s' config user.name 'Ann' && git -C '%s' config "
-	   "user.email ann@example.org",
-	   dir, dir);
+	pr_scratch_config(dir, "user.name", "Ann");
+	pr_scratch_config(dir, "user.email", "ann@example.org");
 	git_repository_free(repo);
 	repo = open_repo(dir);
 	assert_int_equal(pr_git_signature(&sig, repo), PR_OK);
@@ -210,7 +265,7 @@ static void test_signature(void **state)
 	git_signature_free(sig);
 	git_repository_free(repo);
 
-	SH("git -C '%s' config user.name ''", dir);
+	pr_scratch_config(dir, "user.name", "");
 	repo = open_repo(dir);
 	sig = NULL;
 	REFUSED(PR_EFAIL, "cannot make a commit signature: ",
@@ -223,13 +278,13 @@ static void test_signature(void **state)
  * HEAD naming a tree are errors that say HEAD cannot be read. */
 static void test_head(void **state)
 {
-	char dir[PATH_MAX], tree[64], buf[64];
+	char dir[PATH_MAX], tree[64], buf[64], spec[80];
 	git_repository *repo;
 	git_commit *head = NULL;
 	char *empty = pr_asprintf("%s/empty", base);
 
 	(void)state;
-	SH("git init -q -b main '%s'", empty);
+	pr_scratch_repo_init(empty);
 	repo = open_repo(empty);
 	head = (git_commit *)repo; /* any non-NULL: it must be cleared */
 	assert_int_equal(pr_git_head(&head, repo), PR_OK);
@@ -238,19 +293,21 @@ static void test_head(void **state)
 	free(empty);
 
 	new_repo(dir);
-	SH_OUT(buf, "git -C '%s' rev-parse HEAD", dir);
+	GIT_OUT(buf, dir, "rev-parse", "HEAD");
 	repo = open_repo(dir);
 	assert_int_equal(pr_git_head(&head, repo), PR_OK);
 	assert_non_null(head);
 	assert_string_equal(git_oid_tostr_s(git_commit_id(head)), buf);
 	git_commit_free(head);
 
-	SH("echo 'not a ref' >'%s/.git/refs/heads/main'", dir);
+	pr_scratch_write(dir, ".git/refs/heads/main", "not a ref\n");
 	REFUSED(PR_EFAIL, "cannot read HEAD: ", pr_git_head(&head, repo));
 	assert_null(head);
 
-	SH_OUT(tree, "git -C '%s' rev-parse %s^{tree}", dir, buf);
-	SH("echo %s >'%s/.git/HEAD'", tree, dir);
+	snprintf(spec, sizeof(spec), "%s^{tree}", buf);
+	GIT_OUT(tree, dir, "rev-parse", spec);
+	strcat(tree, "\n");
+	pr_scratch_write(dir, ".git/HEAD", tree);
 	REFUSED(PR_EFAIL, "cannot read HEAD: ", pr_git_head(&head, repo));
 	assert_null(head);
 	git_repository_free(repo);
@@ -260,7 +317,7 @@ static void test_head(void **state)
  * none, and a damaged tree object is an error (never "no file"). */
 static void test_tree_blob(void **state)
 {
-	char dir[PATH_MAX], want[64], sub[64];
+	char dir[PATH_MAX], want[64], sub[64], obj[PATH_MAX + 128];
 	git_repository *repo;
 	git_commit *head = NULL;
 	git_tree *tree = NULL;
@@ -268,10 +325,9 @@ static void test_tree_blob(void **state)
 
 	(void)state;
 	new_repo(dir);
-	SH("cd '%s' && mkdir -p d/e && echo f >d/e/f && git add d && "
-	   "git commit -q -m d",
-	   dir);
-	SH_OUT(want, "git -C '%s' rev-parse HEAD:d/e/f", dir);
+	pr_scratch_write(dir, "d/e/f", "f\n");
+	pr_scratch_commit_path(dir, "d", "d");
+	GIT_OUT(want, dir, "rev-parse", "HEAD:d/e/f");
 	repo = open_repo(dir);
 	assert_int_equal(pr_git_head(&head, repo), PR_OK);
 	assert_int_equal(git_commit_tree(&tree, head), 0);
@@ -287,10 +343,11 @@ static void test_tree_blob(void **state)
 
 	/* the loose object of tree d/e overwritten with garbage (then read
 	 * afresh: libgit2 caches the objects a repository has read) */
-	SH_OUT(sub, "git -C '%s' rev-parse HEAD:d/e", dir);
-	SH("f='%s/.git/objects/%.2s/%s' && chmod u+w \"$f\" && "
-	   "echo garbage >\"$f\"",
-	   dir, sub, sub + 2);
+	GIT_OUT(sub, dir, "rev-parse", "HEAD:d/e");
+	snprintf(obj, sizeof(obj), "%s/.git/objects/%.2s/%s", dir, sub,
+		 sub + 2);
+	assert_int_equal(chmod(obj, 0644), 0);
+	pr_scratch_write("/", obj + 1, "garbage\n");
 	repo = open_repo(dir);
 	assert_int_equal(pr_git_head(&head, repo), PR_OK);
 	assert_int_equal(git_commit_tree(&tree, head), 0);
@@ -319,8 +376,9 @@ static int commit_one(const char *dir, const char *path)
 static repo_state dirty_repo(char dir[PATH_MAX])
 {
 	new_repo(dir);
-	SH("cd '%s' && echo staged >>a.txt && git add a.txt && echo n >n.txt",
-	   dir);
+	pr_scratch_append(dir, "a.txt", "staged\n");
+	GIT(dir, "add", "a.txt");
+	pr_scratch_write(dir, "n.txt", "n\n");
 	return state_of(dir);
 }
 
@@ -328,21 +386,23 @@ static repo_state dirty_repo(char dir[PATH_MAX])
  * blob); pr_git_workdir_file accepts it like a file. */
 static void test_commit_symlink(void **state)
 {
-	char dir[PATH_MAX], buf[256];
+	char dir[PATH_MAX], buf[256], *link;
 	git_repository *repo;
 
 	(void)state;
 	new_repo(dir);
-	SH("ln -s a.txt '%s/l'", dir);
+	link = pr_asprintf("%s/l", dir);
+	assert_int_equal(symlink("a.txt", link), 0);
+	free(link);
 	repo = open_repo(dir);
 	assert_int_equal(pr_git_workdir_file(repo, "l", "w", ""), PR_OK);
 	git_repository_free(repo);
 	assert_int_equal(commit_one(dir, "l"), PR_OK);
-	SH_OUT(buf, "git -C '%s' ls-tree HEAD l", dir);
+	GIT_OUT(buf, dir, "ls-tree", "HEAD", "l");
 	assert_has(buf, "120000 blob ");
-	SH_OUT(buf, "git -C '%s' cat-file -p HEAD:l", dir);
+	GIT_OUT(buf, dir, "cat-file", "-p", "HEAD:l");
 	assert_string_equal(buf, "a.txt");
-	SH_OUT(buf, "git -C '%s' status --porcelain", dir);
+	GIT_OUT(buf, dir, "status", "--porcelain");
 	assert_string_equal(buf, "");
 }
 
@@ -356,7 +416,7 @@ static void test_commit_untrackable(void **state)
 
 	(void)state;
 	before = dirty_repo(dir);
-	SH("echo out >'%s/outside.txt'", base);
+	pr_scratch_write(base, "outside.txt", "out\n");
 	assert_int_equal(commit_one(dir, "../outside.txt"), PR_EFAIL);
 	assert_has(pr_last_error(), "cannot add a file to the index: ");
 	assert_state(dir, &before);
@@ -376,17 +436,16 @@ static void test_commit_branch_locked(void **state)
 
 	(void)state;
 	before = dirty_repo(dir);
-	SH("cp '%s/.git/refs/heads/main' '%s/.git/refs/heads/main.lock'", dir,
-	   dir);
+	copy_file(dir, ".git/refs/heads/main", ".git/refs/heads/main.lock");
 	assert_int_equal(commit_one(dir, "n.txt"), PR_EFAIL);
 	assert_has(pr_last_error(), "cannot move HEAD to the new commit: ");
 	assert_has(pr_last_error(), "refs/heads/main.lock");
 	assert_state(dir, &before);
-	SH("rm '%s/.git/refs/heads/main.lock'", dir);
+	remove_file(dir, ".git/refs/heads/main.lock");
 	assert_int_equal(commit_one(dir, "n.txt"), PR_OK);
-	SH_OUT(buf, "git -C '%s' status --porcelain", dir);
+	GIT_OUT(buf, dir, "status", "--porcelain");
 	assert_string_equal(buf, "M  a.txt");
-	SH_OUT(buf, "git -C '%s' log -1 --format=%%P", dir);
+	GIT_OUT(buf, dir, "log", "-1", "--format=%P");
 	assert_string_equal(buf, before.head);
 }
 
@@ -402,33 +461,36 @@ static void test_commit_index_damaged(void **state)
 
 	(void)state;
 	new_repo(dir);
-	SH("cd '%s' && echo n >n.txt && cp .git/index index.good && "
-	   "printf 'DIRC garbage' >.git/index && cp .git/index index.bad",
-	   dir);
-	SH_OUT(head, "git -C '%s' rev-parse HEAD", dir);
+	pr_scratch_write(dir, "n.txt", "n\n");
+	copy_file(dir, ".git/index", "index.good");
+	pr_scratch_write(dir, ".git/index", "DIRC garbage");
+	copy_file(dir, ".git/index", "index.bad");
+	GIT_OUT(head, dir, "rev-parse", "HEAD");
 	assert_int_equal(commit_one(dir, path), PR_EFAIL);
 	assert_has(pr_last_error(), "cannot read the index: ");
-	SH("cmp -s '%s/.git/index' '%s/index.bad'", dir, dir);
-	SH_OUT(buf, "git -C '%s' rev-parse HEAD", dir);
+	same_files(dir, ".git/index", "index.bad");
+	GIT_OUT(buf, dir, "rev-parse", "HEAD");
 	assert_string_equal(buf, head);
 
-	SH("cp '%s/index.good' '%s/.git/index'", dir, dir);
+	copy_file(dir, "index.good", ".git/index");
 	repo = open_repo(dir);
 	assert_int_equal(pr_git_commit_files(NULL, repo, &path, 1, "n\n"),
 			 PR_OK);
-	SH_OUT(head, "git -C '%s' rev-parse HEAD", dir);
-	SH("cd '%s' && echo m >>n.txt && sleep 1 && "
-	   "printf 'DIRC garbage, longer' >.git/index && "
-	   "cp .git/index index.bad",
-	   dir);
+	GIT_OUT(head, dir, "rev-parse", "HEAD");
+	pr_scratch_append(dir, "n.txt", "m\n");
+	pr_scratch_write(dir, ".git/index", "DIRC garbage, longer");
+	/* a second later than the index libgit2 loaded, as a write a
+	 * second later leaves it, so that it is read again */
+	later(dir, ".git/index");
+	copy_file(dir, ".git/index", "index.bad");
 	was = pr_set_quiet(1);
 	assert_int_equal(pr_git_commit_files(NULL, repo, &path, 1, "m\n"),
 			 PR_EFAIL);
 	pr_set_quiet(was);
 	assert_has(pr_last_error(), "cannot read the index: ");
 	git_repository_free(repo);
-	SH("cmp -s '%s/.git/index' '%s/index.bad'", dir, dir);
-	SH_OUT(buf, "git -C '%s' rev-parse HEAD", dir);
+	same_files(dir, ".git/index", "index.bad");
+	GIT_OUT(buf, dir, "rev-parse", "HEAD");
 	assert_string_equal(buf, head);
 }
 
@@ -441,19 +503,19 @@ static void test_commit_no_head_or_signature(void **state)
 
 	(void)state;
 	before = dirty_repo(dir);
-	SH("git -C '%s' config user.name '' && git -C '%s' config user.email "
-	   "ann@example.org",
-	   dir, dir);
+	pr_scratch_config(dir, "user.name", "");
+	pr_scratch_config(dir, "user.email", "ann@example.org");
 	assert_int_equal(commit_one(dir, "n.txt"), PR_EFAIL);
 	assert_has(pr_last_error(), "cannot make a commit signature: ");
 	assert_state(dir, &before);
-	SH("git -C '%s' config --unset user.name", dir);
+	pr_scratch_config(dir, "user.name", NULL);
 
-	SH_OUT(ref, "cat '%s/.git/refs/heads/main'", dir);
-	SH("echo 'not a ref' >'%s/.git/refs/heads/main'", dir);
+	GIT_OUT(ref, dir, "rev-parse", "refs/heads/main");
+	strcat(ref, "\n");
+	pr_scratch_write(dir, ".git/refs/heads/main", "not a ref\n");
 	assert_int_equal(commit_one(dir, "n.txt"), PR_EFAIL);
 	assert_has(pr_last_error(), "cannot read HEAD: ");
-	SH("echo %s >'%s/.git/refs/heads/main'", ref, dir);
+	pr_scratch_write(dir, ".git/refs/heads/main", ref);
 	assert_state(dir, &before);
 }
 
@@ -466,12 +528,13 @@ static void test_commit_file_under_file(void **state)
 
 	(void)state;
 	new_repo(dir);
-	SH("cd '%s' && rm a.txt && mkdir a.txt && echo x >a.txt/x", dir);
+	remove_file(dir, "a.txt");
+	pr_scratch_write(dir, "a.txt/x", "x\n");
 	before = state_of(dir);
 	assert_int_equal(commit_one(dir, "a.txt/x"), PR_EFAIL);
 	assert_has(pr_last_error(), "cannot commit: ");
 	assert_state(dir, &before);
-	SH_OUT(buf, "git -C '%s' ls-tree -r --name-only HEAD", dir);
+	GIT_OUT(buf, dir, "ls-tree", "-r", "--name-only", "HEAD");
 	assert_string_equal(buf, "a.txt");
 }
 
@@ -488,18 +551,20 @@ static int sign_with(char **out, const char *data, size_t len, void *arg)
  * be built on it; HEAD, the index and the work tree stay. */
 static void test_commit_head_tree_missing(void **state)
 {
-	char dir[PATH_MAX], tree[64];
+	char dir[PATH_MAX], tree[64], obj[PATH_MAX + 128], *aside;
 	repo_state before;
 
 	(void)state;
 	before = dirty_repo(dir);
-	SH_OUT(tree, "git -C '%s' rev-parse HEAD^{tree}", dir);
-	SH("cd '%s/.git/objects' && mv %.2s/%s '%s/tree-aside'", dir, tree,
-	   tree + 2, base);
+	GIT_OUT(tree, dir, "rev-parse", "HEAD^{tree}");
+	snprintf(obj, sizeof(obj), "%s/.git/objects/%.2s/%s", dir, tree,
+		 tree + 2);
+	aside = pr_asprintf("%s/tree-aside", base);
+	assert_int_equal(rename(obj, aside), 0);
 	assert_int_equal(commit_one(dir, "n.txt"), PR_EFAIL);
 	assert_has(pr_last_error(), "cannot commit: ");
-	SH("cd '%s/.git/objects' && mv '%s/tree-aside' %.2s/%s", dir, base,
-	   tree, tree + 2);
+	assert_int_equal(rename(aside, obj), 0);
+	free(aside);
 	assert_state(dir, &before);
 }
 
@@ -520,12 +585,9 @@ static void test_commit_objects_unwritable(void **state)
 	(void)state;
 	new_repo(dir);
 	before = state_of(dir);
-	SH("cd '%s' && git repack -q -a -d && git prune-packed && "
-	   "cd .git/objects && for i in 0 1 2 3 4 5 6 7 8 9 a b c d e f; do "
-	   "for j in 0 1 2 3 4 5 6 7 8 9 a b c d e f; do "
-	   "[ -e $i$j ] || : >$i$j; done; done && "
-	   "[ -z \"$(find . -path './[0-9a-f][0-9a-f]/*')\" ]",
-	   dir);
+	GIT(dir, "repack", "-q", "-a", "-d");
+	GIT(dir, "prune-packed");
+	fill_fan_out(dir);
 	repo = open_repo(dir);
 	was = pr_set_quiet(1);
 	assert_int_equal(pr_git_commit_files(NULL, repo, &path, 1, "same\n"),
@@ -618,15 +680,18 @@ static int env_sets(const pr_argv *env, const char *key, const char *value)
  * with dots and one from an included file too; none outside it. */
 static void test_safe_env(void **state)
 {
-	char dir[PATH_MAX];
+	char dir[PATH_MAX], *more;
 	pr_argv env = {0}, none = {0};
 
 	(void)state;
 	new_repo(dir);
-	SH("git -C '%s' config filter.plain.smudge 'touch x'", dir);
-	SH("git -C '%s' config filter.a.b.c.clean 'touch y'", dir);
-	SH("git config -f '%s/more' filter.inc.process 'touch z'", base);
-	SH("git -C '%s' config include.path '%s/more'", dir, base);
+	pr_scratch_config(dir, "filter.plain.smudge", "touch x");
+	pr_scratch_config(dir, "filter.a.b.c.clean", "touch y");
+	pr_scratch_write(base, "more",
+			 "[filter \"inc\"]\n\tprocess = touch z\n");
+	more = pr_asprintf("%s/more", base);
+	pr_scratch_config(dir, "include.path", more);
+	free(more);
 	assert_int_equal(pr_git_safe_env(&env, dir), PR_OK);
 	assert_true(env_sets(&env, "core.hooksPath", "/dev/null"));
 	assert_true(env_sets(&env, "core.fsmonitor", "false"));
@@ -659,7 +724,7 @@ static void test_blob_text(void **state)
 	(void)state;
 	new_repo(dir);
 	assert_int_equal(mkdir(plain, 0777), 0);
-	SH_OUT(hex, "git -C '%s' rev-parse HEAD:a.txt", dir);
+	GIT_OUT(hex, dir, "rev-parse", "HEAD:a.txt");
 	text = pr_git_blob_text(&len, dir, hex);
 	assert_non_null(text);
 	assert_string_equal(text, "a\n");
@@ -695,48 +760,18 @@ static void test_blob_text(void **state)
 
 static int setup(void **state)
 {
-	const char *tmp = getenv("TMPDIR");
-	char *tmpl, *home;
-	int level;
-
 	(void)state;
-	tmpl = pr_asprintf("%s/prereg-test-git.XXXXXX",
-			   tmp && *tmp ? tmp : "/tmp");
-	if (!mkdtemp(tmpl) || !realpath(tmpl, base))
-		return -1;
-	free(tmpl);
-	/* git and libgit2 see no user or system configuration */
-	home = pr_asprintf("%s/home", base);
-	if (mkdir(home, 0777) < 0)
-		return -1;
-	setenv("HOME", home, 1);
-	setenv("XDG_CONFIG_HOME", home, 1);
-	setenv("GIT_CONFIG_NOSYSTEM", "1", 1);
-	setenv("GIT_CEILING_DIRECTORIES", base, 1);
-	setenv("GIT_AUTHOR_NAME", "Test", 1);
-	setenv("GIT_AUTHOR_EMAIL", "test@example.org", 1);
-	setenv("GIT_COMMITTER_NAME", "Test", 1);
-	setenv("GIT_COMMITTER_EMAIL", "test@example.org", 1);
-	unsetenv("GIT_DIR");
-	unsetenv("GIT_WORK_TREE");
-	unsetenv("GIT_INDEX_FILE");
-	unsetenv("SUDO_UID");
-	if (git_libgit2_init() < 0)
-		return -1;
-	for (level = GIT_CONFIG_LEVEL_PROGRAMDATA;
-	     level <= GIT_CONFIG_LEVEL_GLOBAL; level++)
-		git_libgit2_opts(GIT_OPT_SET_SEARCH_PATH, level, home);
-	free(home);
-	return 0;
+	base = pr_scratch_dir("test-git");
+	return pr_scratch_git_env(base);
 }
 
 static int teardown(void **state)
 {
 	(void)state;
-	git_libgit2_shutdown();
-	if (getenv("PR_KEEP_TMP"))
-		return 0;
-	return sh_out(NULL, 0, "rm -rf '%s'", base) == 0 ? 0 : -1;
+	pr_scratch_git_env_end();
+	pr_scratch_remove(base);
+	free(base);
+	return 0;
 }
 
 int main(void)

@@ -17,39 +17,21 @@
 #include <git2.h>
 
 #include "base/util.h"
+#include "helpers/scratch.h"
 #include "format/archive.h"
 #include "format/replayed.h"
 #include "format/spec.h"
 
-static char base[PATH_MAX];
-static char root[PATH_MAX + 1]; /* base with its "/", as prereg passes roots */
-
-static int sh(const char *fmt, ...)
-{
-	va_list ap;
-	char *cmd;
-	int rc;
-
-	va_start(ap, fmt);
-	if (vasprintf(&cmd, fmt, ap) < 0)
-		abort();
-	va_end(ap);
-	rc = system(cmd);
-	free(cmd);
-	return rc;
-}
+static char *base;
+static char *root; /* base with its "/", as prereg passes roots */
 
 static int setup(void **state)
 {
 	(void)state;
-	snprintf(base, sizeof(base), "%s/test_replayed.XXXXXX",
-		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-	if (!mkdtemp(base) ||
-	    sh("cd '%s' && git init -q -b main . && git -c user.name=t -c "
-	       "user.email=t@example.invalid commit -q --allow-empty -m one",
-	       base) != 0)
-		return -1;
-	snprintf(root, sizeof(root), "%s/", base);
+	base = pr_scratch_dir("test-replayed");
+	pr_scratch_repo_init(base);
+	pr_scratch_commit(base, "one");
+	root = pr_asprintf("%s/", base);
 	git_libgit2_init();
 	return 0;
 }
@@ -58,7 +40,10 @@ static int teardown(void **state)
 {
 	(void)state;
 	git_libgit2_shutdown();
-	return sh("rm -rf '%s'", base);
+	pr_scratch_remove(base);
+	free(base);
+	free(root);
+	return 0;
 }
 
 /* One archive row: compute or another phase, from t0 for dur ns. */
@@ -82,7 +67,8 @@ static void make_run(const char *exp, const char *run, const char *rows,
 	pr_archive_info info;
 	FILE *f;
 
-	assert_int_equal(sh("mkdir -p '%s/runs/%s/%s'", base, exp, run), 0);
+	snprintf(path, sizeof(path), "runs/%s/%s", exp, run);
+	pr_scratch_mkdir(base, path);
 	snprintf(path, sizeof(path), "%s/runs/%s/%s/manifest.json", base, exp,
 		 run);
 	assert_non_null(f = fopen(path, "w"));
@@ -94,12 +80,7 @@ static void make_run(const char *exp, const char *run, const char *rows,
 	assert_int_equal(pr_archive_write(w, rows, strlen(rows)), PR_OK);
 	assert_int_equal(pr_archive_finish(w, &info), PR_OK);
 	if (commit)
-		assert_int_equal(
-		    sh("cd '%s' && git add runs && git -c "
-		       "user.name=t -c user.email=t@example.invalid "
-		       "commit -q -m '%s'",
-		       base, run),
-		    0);
+		pr_scratch_commit_path(base, "runs", run);
 }
 
 /* Three ranks, two launches. Rank 0's launch medians are 1000 and 3000
@@ -190,10 +171,7 @@ static void test_not_committed(void **state)
 	refused("src", "r3", "are not committed");
 	refused("src", "no-such-run", "are not committed");
 	/* once committed, the same files replay */
-	assert_int_equal(sh("cd '%s' && git add runs && git -c user.name=t "
-			    "-c user.email=t@example.invalid commit -q -m r3",
-			    base),
-			 0);
+	pr_scratch_commit_path(base, "runs", "r3");
 	{
 		int64_t *ns = NULL;
 		int n = 0;
@@ -214,7 +192,7 @@ static void test_unborn(void **state)
 
 	(void)state;
 	snprintf(unborn, sizeof(unborn), "%s/unborn/", base);
-	assert_int_equal(sh("git init -q -b main '%s'", unborn), 0);
+	pr_scratch_repo_init(unborn);
 	was = pr_set_quiet(1);
 	assert_int_equal(pr_arrival_replay_load(&ns, &n, unborn, "src", "r1"),
 			 PR_EINPUT);
