@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "run/envcap.h"
+#include "base/host.h"
 #include "base/mca.h"
 #include "base/util.h"
 #include "cli/cmd.h"

@@ -5,12 +5,12 @@
 #include <string.h>
 
 #include "base/arrival.h"
+#include "base/host.h"
 #include "base/stats.h"
 #include "base/util.h"
 #include "format/spec.h"
 #include "model/pap.h"
 #include "predict/models.h"
-#include "run/launch.h"
 
 /* Calls drawn for a pattern whose delays are drawn afresh each call: the
  * cells predict the median of the simulated calls. */

@@ -6,13 +6,12 @@
 
 #include "analyze/analyze.h"
 #include "analyze/settings.h"
+#include "base/host.h"
 #include "base/util.h"
 #include "format/spec.h"
 #include "model/geometry.h"
 #include "model/linear.h"
 #include "model/split.h"
-#include "run/envcap.h"
-#include "run/launch.h"
 
 json_t *pr_model_cell(const pr_spec *spec, int config, const char *phase,
 		      double predicted)

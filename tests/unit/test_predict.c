@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/host.h"
 #include "base/util.h"
 #include "format/spec.h"
 #include "predict/models.h"
 #include "predict/predict.h"
-#include "run/launch.h"
 
 #define HEADER                                                                 \
 	"launch,config,rep,warmup,rank,host,device,phase,bytes,rows,"          \
