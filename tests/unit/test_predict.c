@@ -36,12 +36,6 @@
 /* What prereg says while the tests run, kept here instead of on stderr:
  * the warnings and errors of the specs and calibrations the tests make
  * on purpose. */
-/* The registry's facts of model m. */
-static const pr_model_info *info_of(const pr_model *m)
-{
-	return pr_model_registry_lookup(m->name);
-}
-
 static char said[65536];
 static size_t nsaid;
 
@@ -131,6 +125,12 @@ static void synth_rows(char **csv, const synth *g)
 			}
 		}
 	}
+}
+
+/* The registry's facts of model m. */
+static const pr_model_info *info_of(const pr_model *m)
+{
+	return pr_model_registry_lookup(m->name);
 }
 
 /* A warm calibration of one config (10 operations a block). */
