@@ -1,5 +1,6 @@
 /* models.c - the table of models (DESIGN 5) and their predictors */
 #include "predict/models.h"
+#include "predict/models-internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -24,18 +25,18 @@ json_t *pr_model_cell(const pr_spec *spec, int config, const char *phase,
 			 predicted * (1 + spec->tolerance));
 }
 
-static void add_cell(json_t *pred, json_t *c)
+void pr_model_add_cell(json_t *pred, json_t *c)
 {
 	json_array_append_new(json_object_get(pred, "cells"), c);
 }
 
-static void set_model(json_t *pred, const char *key, json_t *value)
+void pr_model_set(json_t *pred, const char *key, json_t *value)
 {
 	json_object_set_new(json_object_get(pred, "model"), key, value);
 }
 
 /* This machine's cores, read once (the bootstrap predicts 200 times). */
-static int ncores_here(void)
+int pr_model_ncores(void)
 {
 	static int n;
 
@@ -78,7 +79,7 @@ int pr_model_hockney(pr_hockney_params *hp, const char **measured,
 static double config_sharing(const pr_spec *spec, int c, int warn)
 {
 	const char *pl = pr_spec_placement(spec, c);
-	double s = pr_split_sharing(spec->nranks, ncores_here(),
+	double s = pr_split_sharing(spec->nranks, pr_model_ncores(),
 				    !strcmp(pl, "packed"));
 
 	if (warn && s > 1 && !spec->sharing_tested)
@@ -139,7 +140,7 @@ static json_t *allreduce_cell(int *error, const pr_spec *spec, int c,
 	return x;
 }
 
-static int check_hockney_ring(const pr_spec *spec)
+int pr_model_ring_check(const pr_spec *spec)
 {
 	int a;
 
@@ -154,8 +155,8 @@ static int check_hockney_ring(const pr_spec *spec)
 	return PR_OK;
 }
 
-static int predict_hockney_ring(json_t *pred, const pr_spec *spec,
-				const pr_calib *cal, const pr_calib *comm)
+int pr_model_ring_predict(json_t *pred, const pr_spec *spec,
+			  const pr_calib *cal, const pr_calib *comm)
 {
 	json_t *params = json_object(), *x;
 	double n_big = (double)spec->rows * spec->d * 4 + spec->rows * 4.0;
@@ -174,18 +175,18 @@ static int predict_hockney_ring(json_t *pred, const pr_spec *spec,
 		config_sharing(spec, c, 1);
 		if ((x = allreduce_cell(&error, spec, c, "allreduce", n_big,
 					PR_ALLREDUCE_RING, &hp, measured)))
-			add_cell(pred, x);
+			pr_model_add_cell(pred, x);
 		if (!error && (x = allreduce_cell(
 				   &error, spec, c, "allreduce_small", n_small,
 				   PR_ALLREDUCE_RING, &hp, measured)))
-			add_cell(pred, x);
+			pr_model_add_cell(pred, x);
 	}
-	set_model(pred, "params", params);
-	set_model(pred, "fit", json_string(pr_calib_hockney_method));
+	pr_model_set(pred, "params", params);
+	pr_model_set(pred, "fit", json_string(pr_calib_hockney_method));
 	return error;
 }
 
-static int check_hockney_allreduce(const pr_spec *spec)
+int pr_model_allreduce_check(const pr_spec *spec)
 {
 	int a, f;
 
@@ -228,21 +229,21 @@ static int allreduce_cells(json_t *pred, const pr_spec *spec, int c, int f,
 
 		if ((x = allreduce_cell(&error, spec, c, "allreduce", n, f, hp,
 					measured)))
-			add_cell(pred, x);
+			pr_model_add_cell(pred, x);
 		if (error || control_of(f) < 0)
 			continue;
 		if ((x = allreduce_cell(&error, spec, c, "allreduce", n,
 					control_of(f), hp, measured))) {
 			json_object_set_new(x, "control",
 					    json_string("negative"));
-			add_cell(pred, x);
+			pr_model_add_cell(pred, x);
 		}
 	}
 	return error;
 }
 
-static int predict_hockney_allreduce(json_t *pred, const pr_spec *spec,
-				     const pr_calib *cal, const pr_calib *comm)
+int pr_model_allreduce_predict(json_t *pred, const pr_spec *spec,
+			       const pr_calib *cal, const pr_calib *comm)
 {
 	json_t *params = json_object();
 	int c, f, error = PR_OK;
@@ -267,8 +268,8 @@ static int predict_hockney_allreduce(json_t *pred, const pr_spec *spec,
 		config_sharing(spec, c, 1);
 		error = allreduce_cells(pred, spec, c, f, &hp, measured);
 	}
-	set_model(pred, "params", params);
-	set_model(pred, "fit", json_string(pr_calib_hockney_method));
+	pr_model_set(pred, "params", params);
+	pr_model_set(pred, "fit", json_string(pr_calib_hockney_method));
 	return error;
 }
 
@@ -375,9 +376,9 @@ static long min_of(const long *v, int n)
  * The cores a cpu-blocks rank may use: this machine's cores over the ranks
  * (mpirun leaves a cpu-blocks rank unbound); 0 when ranks outnumber them.
  */
-static int rank_cores(const pr_spec *spec)
+int pr_model_rank_cores(const pr_spec *spec)
 {
-	return ncores_here() / (spec->nranks > 0 ? spec->nranks : 1);
+	return pr_model_ncores() / (spec->nranks > 0 ? spec->nranks : 1);
 }
 
 /*
@@ -390,7 +391,8 @@ static long wave_rows(const pr_spec *spec, const char *kind)
 {
 	if (strncmp(kind, "cpu-blocks:", 11))
 		return 0;
-	return (long)pr_geometry_cpu_units(atoi(kind + 11), rank_cores(spec)) *
+	return (long)pr_geometry_cpu_units(atoi(kind + 11),
+					   pr_model_rank_cores(spec)) *
 	       spec->blocks_per_thread * spec->rows_per_block;
 }
 
@@ -420,8 +422,8 @@ static json_t *linear_cell(const pr_spec *spec, int c, const char *kind,
 	return x;
 }
 
-static int predict_linear_rows(json_t *pred, const pr_spec *spec,
-			       const pr_calib *cal, const pr_calib *comm)
+int pr_model_linear_predict(json_t *pred, const pr_spec *spec,
+			    const pr_calib *cal, const pr_calib *comm)
 {
 	const char *kinds[PR_MAX_GROUPS];
 	json_t *params = json_object();
@@ -442,19 +444,20 @@ static int predict_linear_rows(json_t *pred, const pr_spec *spec,
 					    "wave_rows", json_integer(w));
 		for (c = 0; c < pr_spec_nconfigs(spec); c++) {
 			for (i = 0; i < spec->nrows_list; i++)
-				add_cell(pred,
-					 linear_cell(spec, c, kinds[k], &fit, a,
-						     b, w, spec->rows_list[i]));
+				pr_model_add_cell(
+				    pred,
+				    linear_cell(spec, c, kinds[k], &fit, a, b,
+						w, spec->rows_list[i]));
 		}
 		pr_linear_fit_free(&fit);
 	}
-	set_model(pred, "params", params);
-	set_model(pred, "fit", json_string(pr_calib_rows_method));
+	pr_model_set(pred, "params", params);
+	pr_model_set(pred, "fit", json_string(pr_calib_rows_method));
 	return error;
 }
 
 /* The rank's group's device kind. */
-static const char *device_of(const pr_spec *spec, int rank)
+const char *pr_model_rank_device(const pr_spec *spec, int rank)
 {
 	int g;
 
@@ -474,7 +477,7 @@ static const char *device_of(const pr_spec *spec, int rank)
 static double rank_sharing(const pr_spec *spec, int rank, int ncores,
 			   int packed)
 {
-	const char *dev = device_of(spec, rank);
+	const char *dev = pr_model_rank_device(spec, rank);
 	int g, n = 0;
 
 	if (strncmp(dev, "cuda:", 5) && strncmp(dev, "hip:", 4))
@@ -520,14 +523,14 @@ static void split_cells(json_t *pred, const pr_spec *spec, const long *rows,
 			if (expect[i] > 0)
 				json_object_set_new(x, "expected_ratio",
 						    json_real(expect[i]));
-			add_cell(pred, x);
+			pr_model_add_cell(pred, x);
 			if (t > makespan)
 				makespan = t;
 		}
 		x = pr_model_cell(spec, c, "compute", makespan);
 		json_object_set_new(x, "reduce", json_string("max_over_ranks"));
 		json_object_set_new(x, "sharing", json_real(s));
-		add_cell(pred, x);
+		pr_model_add_cell(pred, x);
 	}
 }
 
@@ -548,7 +551,7 @@ static void split_cover(pr_linear_cover *cover, double *expect,
 
 	for (i = 0; i < spec->nranks; i++) {
 		const pr_linear_fit *f = fit[i];
-		const char *dev = device_of(spec, i);
+		const char *dev = pr_model_rank_device(spec, i);
 		long w = wave_rows(spec, dev);
 
 		cover[i] = pr_linear_covers(f, rows[i]);
@@ -612,13 +615,13 @@ static int gatherv_cells(json_t *pred, json_t *params, const pr_spec *spec,
 		    pr_hockney_linear_gatherv(&hp, spec->nranks, m, 0));
 		json_object_set_new(x, "rank", json_integer(0));
 		json_object_set_new(x, "priced_as", json_string(priced));
-		add_cell(pred, x);
+		pr_model_add_cell(pred, x);
 	}
 	free(m);
 	return error;
 }
 
-static json_t *longs_json(const long *v, int n)
+json_t *pr_model_longs(const long *v, int n)
 {
 	json_t *a = json_array();
 	int i;
@@ -636,14 +639,15 @@ static long kind_min_rows(const pr_spec *spec, const long *rows,
 	int i;
 
 	for (i = 0; i < spec->nranks; i++) {
-		if (!strcmp(device_of(spec, i), kind) && (m < 0 || rows[i] < m))
+		if (!strcmp(pr_model_rank_device(spec, i), kind) &&
+		    (m < 0 || rows[i] < m))
 			m = rows[i];
 	}
 	return m;
 }
 
-static int predict_split_gatherv(json_t *pred, const pr_spec *spec,
-				 const pr_calib *cal, const pr_calib *comm)
+int pr_model_split_predict(json_t *pred, const pr_spec *spec,
+			   const pr_calib *cal, const pr_calib *comm)
 {
 	const char *kinds[PR_MAX_GROUPS];
 	int n = spec->nranks, nk = device_kinds(kinds, spec), ncores, i, k;
@@ -663,7 +667,7 @@ static int predict_split_gatherv(json_t *pred, const pr_spec *spec,
 		if ((error = pr_calib_rows(&fits[k], cal, kinds[k], spec)) < 0)
 			goto cleanup;
 		for (i = 0; i < n; i++) {
-			if (!strcmp(device_of(spec, i), kinds[k])) {
+			if (!strcmp(pr_model_rank_device(spec, i), kinds[k])) {
 				fit[i] = &fits[k];
 				b[i] = fits[k].b;
 			}
@@ -683,13 +687,13 @@ static int predict_split_gatherv(json_t *pred, const pr_spec *spec,
 		}
 	}
 	split_cover(cover, expect, spec, rows, a, b, fit, cal);
-	ncores = ncores_here();
+	ncores = pr_model_ncores();
 	split_cells(pred, spec, rows, a, b, cover, expect, ncores);
 	if ((error = gatherv_cells(pred, comm_params, spec, rows, comm)) < 0)
 		goto cleanup;
 	json_object_set_new(pred, "split",
 			    json_pack("{s:o, s:i, s:s}", "rows_per_rank",
-				      longs_json(rows, n), "cores", ncores,
+				      pr_model_longs(rows, n), "cores", ncores,
 				      "rule",
 				      "w_i = (1/t_i) / sum_j (1/t_j), t_i = b "
 				      "of the rank's device kind (the fitted "
@@ -702,12 +706,12 @@ static int predict_split_gatherv(json_t *pred, const pr_spec *spec,
 		    json_object_get(json_object_get(pred, "split"),
 				    "rows_calibrated"),
 		    json_string(pr_linear_cover_name(cover[i])));
-	set_model(pred, "params",
-		  json_pack("{s:O, s:O}", "rows", rows_params, "hockney",
-			    comm_params));
-	set_model(pred, "fit",
-		  json_pack("{s:s, s:s}", "rows", pr_calib_rows_method,
-			    "hockney", pr_calib_hockney_method));
+	pr_model_set(pred, "params",
+		     json_pack("{s:O, s:O}", "rows", rows_params, "hockney",
+			       comm_params));
+	pr_model_set(pred, "fit",
+		     json_pack("{s:s, s:s}", "rows", pr_calib_rows_method,
+			       "hockney", pr_calib_hockney_method));
 cleanup:
 	for (k = 0; k < nk; k++)
 		pr_linear_fit_free(&fits[k]);
@@ -750,7 +754,7 @@ static int gpu_group(const char **kind, int *devi, const pr_spec *spec)
 	return PR_OK;
 }
 
-static int check_launch_geometry(const pr_spec *spec)
+int pr_model_geometry_check(const pr_spec *spec)
 {
 	const char *kind;
 	int devi;
@@ -805,7 +809,7 @@ static int put_steps(json_t *pred, const pr_spec *spec, int units, int bpu,
 				      json_integer(step[i] + 1));
 	json_object_set_new(
 	    pred, "sweep",
-	    json_pack("{s:o}", "rows_list", longs_json(rows, nrows)));
+	    json_pack("{s:o}", "rows_list", pr_model_longs(rows, nrows)));
 	return PR_OK;
 }
 
@@ -816,17 +820,17 @@ static int put_steps(json_t *pred, const pr_spec *spec, int units, int bpu,
  */
 static int predict_cpu_blocks(json_t *pred, const pr_spec *spec, int threads)
 {
-	int cores = rank_cores(spec);
+	int cores = pr_model_rank_cores(spec);
 	int units = pr_geometry_cpu_units(threads, cores);
 	long wave =
 	    (long)units * spec->blocks_per_thread * spec->rows_per_block;
 
 	if (cores < 1)
 		cores = 1;
-	set_model(pred, "launch",
-		  json_pack("{s:i, s:i}", "rows_per_block",
-			    spec->rows_per_block, "blocks_per_thread",
-			    spec->blocks_per_thread));
+	pr_model_set(pred, "launch",
+		     json_pack("{s:i, s:i}", "rows_per_block",
+			       spec->rows_per_block, "blocks_per_thread",
+			       spec->blocks_per_thread));
 	json_object_set_new(pred, "device",
 			    json_pack("{s:s, s:b, s:i, s:i, s:i, s:i}", "kind",
 				      "cpu-blocks", "available", 1, "threads",
@@ -851,8 +855,8 @@ static int predict_cpu_blocks(json_t *pred, const pr_spec *spec, int threads)
 			 wave / 4 > 0 ? wave / 4 : 1);
 }
 
-static int predict_launch_geometry(json_t *pred, const pr_spec *spec,
-				   const pr_calib *cal, const pr_calib *comm)
+int pr_model_geometry_predict(json_t *pred, const pr_spec *spec,
+			      const pr_calib *cal, const pr_calib *comm)
 {
 	json_t *all = NULL, *side, *dev;
 	const char *kind = NULL;
@@ -869,10 +873,10 @@ static int predict_launch_geometry(json_t *pred, const pr_spec *spec,
 		return error;
 	side = json_object_get(all, kind);
 	dev = json_array_get(json_object_get(side, "devices"), (size_t)devi);
-	set_model(pred, "launch",
-		  json_pack("{s:i, s:i}", "threads_per_block",
-			    spec->threads_per_block, "rows_per_block",
-			    spec->rows_per_block));
+	pr_model_set(pred, "launch",
+		     json_pack("{s:i, s:i}", "threads_per_block",
+			       spec->threads_per_block, "rows_per_block",
+			       spec->rows_per_block));
 	if (!dev) {
 		const char *why =
 		    json_string_value(json_object_get(side, "error"));
@@ -901,7 +905,7 @@ static int predict_launch_geometry(json_t *pred, const pr_spec *spec,
 
 /* launch-settings: two named settings of one few-row call on one rank
  * group, every other factor at one value. */
-static int check_launch_settings(const pr_spec *spec)
+int pr_model_settings_check(const pr_spec *spec)
 {
 	const char *kind;
 	int devi;
@@ -939,11 +943,11 @@ static int check_launch_settings(const pr_spec *spec)
  * per-row cost cancelling; the band [p / (1 + t), p * (1 + t)]. On a GPU
  * the settings are recorded and no ratio is predicted.
  */
-static int predict_launch_settings(json_t *pred, const pr_spec *spec,
-				   const pr_calib *cal, const pr_calib *comm)
+int pr_model_settings_predict(json_t *pred, const pr_spec *spec,
+			      const pr_calib *cal, const pr_calib *comm)
 {
 	int threads = blocks_threads(spec);
-	int cores = ncores_here() / (spec->nranks > 0 ? spec->nranks : 1);
+	int cores = pr_model_ncores() / (spec->nranks > 0 ? spec->nranks : 1);
 	int units = pr_geometry_cpu_units(threads, cores), i;
 	long rows = spec->rows_list[0], slots[2];
 	json_t *settings = json_object(), *ratio;
@@ -967,7 +971,7 @@ static int predict_launch_settings(json_t *pred, const pr_spec *spec,
 			      "blocks_per_thread", ls->blocks_per_thread,
 			      "slots", (json_int_t)slots[i]));
 	}
-	set_model(pred, "launch", settings);
+	pr_model_set(pred, "launch", settings);
 	ratio =
 	    json_pack("{s:s, s:s, s:i, s:i, s:I, s:s, s:f, s:s}", "numerator",
 		      spec->launch_names[0], "denominator",
@@ -1000,15 +1004,15 @@ static int predict_launch_settings(json_t *pred, const pr_spec *spec,
 
 const pr_model pr_models[] = {
     {"none", NULL, NULL, NULL},
-    {"hockney-ring", check_hockney_ring, predict_hockney_ring,
+    {"hockney-ring", pr_model_ring_check, pr_model_ring_predict,
      pr_analyze_primitives},
-    {"linear-rows", NULL, predict_linear_rows, pr_analyze_linearity},
-    {"split-gatherv", NULL, predict_split_gatherv, NULL},
-    {"launch-geometry", check_launch_geometry, predict_launch_geometry,
+    {"linear-rows", NULL, pr_model_linear_predict, pr_analyze_linearity},
+    {"split-gatherv", NULL, pr_model_split_predict, NULL},
+    {"launch-geometry", pr_model_geometry_check, pr_model_geometry_predict,
      pr_analyze_steps},
-    {"hockney-allreduce", check_hockney_allreduce, predict_hockney_allreduce,
+    {"hockney-allreduce", pr_model_allreduce_check, pr_model_allreduce_predict,
      NULL},
-    {"launch-settings", check_launch_settings, predict_launch_settings,
+    {"launch-settings", pr_model_settings_check, pr_model_settings_predict,
      pr_analyze_launch_ratio},
     {"pap-hockney", pr_model_pap_check, pr_model_pap_predict, NULL},
     {"pap-dp-step", pr_model_pap_dp_check, pr_model_pap_dp_predict, NULL},

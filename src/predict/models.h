@@ -34,32 +34,6 @@ typedef struct {
 	void (*post_analyze)(struct pr_analysis_run *r, const json_t *pred);
 } pr_model;
 
-/*
- * Helpers of the predictors: a cell of config and phase at predicted
- * seconds with the tolerance band ({config, transport, placement, phase,
- * ranks, predicted_s, lo_s, hi_s}; predict.c sets the spec's band on
- * every cell), and the Hockney parameters of (transport, placement)
- * fitted from cal and recorded in params[transport][placement] the first
- * time (later fits of the same pair are silent: they warned once),
- * *measured (borrowed from params) getting the placement the calibration
- * measured them under.
- */
-json_t *pr_model_cell(const struct pr_spec *spec, int config, const char *phase,
-		      double predicted);
-int pr_model_hockney(pr_hockney_params *hp, const char **measured,
-		     json_t *params, const pr_calib *cal, const char *tr,
-		     const char *pl);
-
-/* The predictors of the arrival patterns (predict/arrival.c): pap-hockney
- * (workload arrival, and dp-step with compute = pattern) and pap-dp-step
- * (dp-step with compute = rows). */
-int pr_model_pap_check(const struct pr_spec *spec);
-int pr_model_pap_predict(json_t *pred, const struct pr_spec *spec,
-			 const pr_calib *cal, const pr_calib *comm);
-int pr_model_pap_dp_check(const struct pr_spec *spec);
-int pr_model_pap_dp_predict(json_t *pred, const struct pr_spec *spec,
-			    const pr_calib *cal, const pr_calib *comm);
-
 /* Every model of the registry, in its order. */
 extern const pr_model pr_models[];
 extern const size_t pr_nmodels;
