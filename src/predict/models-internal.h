@@ -47,7 +47,7 @@ const char *pr_model_rank_device(const struct pr_spec *spec, int rank);
 /* A new JSON array of v[0, n). */
 json_t *pr_model_longs(const long *v, int n);
 
-/* The Hockney models (predict/hockney.c): hockney-ring and
+/* The Hockney models (predict/collective.c): hockney-ring and
  * hockney-allreduce. */
 int pr_model_ring_check(const struct pr_spec *spec);
 int pr_model_ring_predict(json_t *pred, const struct pr_spec *spec,
@@ -63,7 +63,7 @@ int pr_model_linear_predict(json_t *pred, const struct pr_spec *spec,
 int pr_model_split_predict(json_t *pred, const struct pr_spec *spec,
 			   const pr_calib *cal, const pr_calib *comm);
 
-/* The models of a kernel's launch geometry (predict/geometry.c):
+/* The models of a kernel's launch geometry (predict/grid.c):
  * launch-geometry and launch-settings. */
 int pr_model_geometry_check(const struct pr_spec *spec);
 int pr_model_geometry_predict(json_t *pred, const struct pr_spec *spec,

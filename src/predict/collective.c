@@ -1,4 +1,4 @@
-/* hockney.c - the Hockney models of an Allreduce: hockney-ring and
+/* collective.c - the Hockney models of an Allreduce: hockney-ring and
  * hockney-allreduce (DESIGN 5) */
 #include <string.h>
 

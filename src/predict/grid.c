@@ -1,4 +1,4 @@
-/* geometry.c - the models of a kernel's launch geometry: launch-geometry
+/* grid.c - the models of a kernel's launch geometry: launch-geometry
  * and launch-settings (DESIGN 5) */
 #include <stdlib.h>
 #include <string.h>
