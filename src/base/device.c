@@ -43,22 +43,17 @@ int pr_device_parse(pr_device *out, const char *device)
 	return PR_OK;
 }
 
-int pr_device_kind_is_gpu(const char *kind)
+const char *pr_device_gpu_kind(const char *device)
 {
 	const char *const *k;
-
-	for (k = pr_device_gpu_kinds; *k; k++)
-		if (!strcmp(*k, kind))
-			return 1;
-	return 0;
-}
-
-int pr_device_is_gpu(const char *device)
-{
 	pr_device d;
 
-	return pr_device_parse(&d, device) == PR_OK && d.has_sel &&
-	       pr_device_kind_is_gpu(d.kind);
+	if (pr_device_parse(&d, device) < 0 || !d.has_sel)
+		return NULL;
+	for (k = pr_device_gpu_kinds; *k; k++)
+		if (!strcmp(*k, d.kind))
+			return *k;
+	return NULL;
 }
 
 int pr_device_blocks_threads(const char *device)

@@ -25,12 +25,10 @@ extern const char *const pr_device_gpu_kinds[];
  */
 int pr_device_parse(pr_device *out, const char *device);
 
-/* Is kind one of pr_device_gpu_kinds? */
-int pr_device_kind_is_gpu(const char *kind);
-
-/* Is device a GPU's: it parses, with a selector, and its kind is a GPU
- * kind (cuda:N, hip:N, cuda:*, hip:*)? */
-int pr_device_is_gpu(const char *device);
+/* The GPU kind of device (static, from pr_device_gpu_kinds) when it
+ * parses with a selector and its kind is a GPU kind (cuda:N, hip:N,
+ * cuda:*, hip:*); else NULL. */
+const char *pr_device_gpu_kind(const char *device);
 
 /* The worker threads T of cpu-blocks:T (T >= 1), else 0. */
 int pr_device_blocks_threads(const char *device);

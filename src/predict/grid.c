@@ -1,8 +1,8 @@
 /* grid.c - the models of a kernel's launch geometry: launch-geometry
  * and launch-settings (DESIGN 5) */
-#include <stdlib.h>
 #include <string.h>
 
+#include "base/device.h"
 #include "base/host.h"
 #include "base/util.h"
 #include "format/spec.h"
@@ -12,10 +12,8 @@
 /* The worker threads of a cpu-blocks:T group, else 0. */
 static int blocks_threads(const pr_spec *spec)
 {
-	const char *dev = spec->groups[0].device;
-
-	return spec->ngroups == 1 && !strncmp(dev, "cpu-blocks:", 11)
-		   ? atoi(dev + 11)
+	return spec->ngroups == 1
+		   ? pr_device_blocks_threads(spec->groups[0].device)
 		   : 0;
 }
 
@@ -23,16 +21,16 @@ static int blocks_threads(const pr_spec *spec)
 static int gpu_group(const char **kind, int *devi, const pr_spec *spec)
 {
 	const char *dev = spec->groups[0].device;
+	pr_device d;
 
-	if (spec->ngroups != 1 ||
-	    (strncmp(dev, "cuda:", 5) && strncmp(dev, "hip:", 4)))
+	if (spec->ngroups != 1 || !(*kind = pr_device_gpu_kind(dev)))
 		return pr_error_code(PR_EINPUT,
 				     "'%s': model launch-geometry needs one "
 				     "rank group on a GPU (cuda:N or hip:N) "
 				     "or on cpu-blocks:T",
 				     spec->path);
-	*kind = strncmp(dev, "cuda:", 5) ? "hip" : "cuda";
-	*devi = atoi(strchr(dev, ':') + 1); /* cuda:* measures device 0 */
+	pr_device_parse(&d, dev);
+	*devi = d.any ? 0 : (int)d.n; /* cuda:* measures device 0 */
 	return PR_OK;
 }
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/device.h"
 #include "base/util.h"
 #include "format/replayed.h"
 #include "format/spec.h"
@@ -370,7 +371,7 @@ static const char *gpu_group(const pr_spec *spec)
 	for (g = 0; g < spec->ngroups; g++) {
 		const char *dev = spec->groups[g].device;
 
-		if (!strncmp(dev, "cuda:", 5) || !strncmp(dev, "hip:", 4))
+		if (pr_device_gpu_kind(dev))
 			return dev;
 	}
 	return NULL;

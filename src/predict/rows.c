@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/device.h"
 #include "base/util.h"
 #include "format/spec.h"
 #include "model/geometry.h"
@@ -117,10 +118,11 @@ static long min_of(const long *v, int n)
  */
 static long wave_rows(const pr_spec *spec, const char *kind)
 {
-	if (strncmp(kind, "cpu-blocks:", 11))
+	int threads = pr_device_blocks_threads(kind);
+
+	if (threads < 1)
 		return 0;
-	return (long)pr_geometry_cpu_units(atoi(kind + 11),
-					   pr_model_rank_cores(spec)) *
+	return (long)pr_geometry_cpu_units(threads, pr_model_rank_cores(spec)) *
 	       spec->blocks_per_thread * spec->rows_per_block;
 }
 
@@ -195,7 +197,7 @@ static double rank_sharing(const pr_spec *spec, int rank, int ncores,
 	const char *dev = pr_model_rank_device(spec, rank);
 	int g, n = 0;
 
-	if (strncmp(dev, "cuda:", 5) && strncmp(dev, "hip:", 4))
+	if (!pr_device_gpu_kind(dev))
 		return pr_split_sharing(spec->nranks, ncores, packed);
 	for (g = 0; g < spec->ngroups; g++) {
 		if (!strcmp(spec->groups[g].device, dev))

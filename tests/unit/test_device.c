@@ -92,19 +92,17 @@ static void test_selector(void **state)
 static void test_gpu(void **state)
 {
 	(void)state;
-	assert_true(pr_device_is_gpu("cuda:0"));
-	assert_true(pr_device_is_gpu("hip:63"));
-	assert_true(pr_device_is_gpu("cuda:*"));
-	assert_false(pr_device_is_gpu("cuda"));
-	assert_false(pr_device_is_gpu("cuda:"));
-	assert_false(pr_device_is_gpu("cudax:0"));
-	assert_false(pr_device_is_gpu("cud:0"));
-	assert_false(pr_device_is_gpu("cpu"));
-	assert_false(pr_device_is_gpu("cpu-blocks:4"));
-	assert_true(pr_device_kind_is_gpu("cuda"));
-	assert_true(pr_device_kind_is_gpu("hip"));
-	assert_false(pr_device_kind_is_gpu("cpu"));
-	assert_false(pr_device_kind_is_gpu("cuda:0"));
+	assert_string_equal(pr_device_gpu_kind("cuda:0"), "cuda");
+	assert_string_equal(pr_device_gpu_kind("hip:63"), "hip");
+	assert_string_equal(pr_device_gpu_kind("cuda:*"), "cuda");
+	assert_ptr_equal(pr_device_gpu_kind("hip:1"), pr_device_gpu_kinds[1]);
+	assert_null(pr_device_gpu_kind("cuda"));
+	assert_null(pr_device_gpu_kind("cuda:"));
+	assert_null(pr_device_gpu_kind("cuda:x"));
+	assert_null(pr_device_gpu_kind("cudax:0"));
+	assert_null(pr_device_gpu_kind("cud:0"));
+	assert_null(pr_device_gpu_kind("cpu"));
+	assert_null(pr_device_gpu_kind("cpu-blocks:4"));
 	assert_string_equal(pr_device_gpu_kinds[0], "cuda");
 	assert_string_equal(pr_device_gpu_kinds[1], "hip");
 	assert_null(pr_device_gpu_kinds[2]);
