@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "run/envcap.h"
+#include "base/device.h"
+#include "base/host.h"
 #include "base/mca.h"
 #include "base/util.h"
 #include "cli/cmd.h"
@@ -43,9 +45,9 @@ static void print_launchers(json_t *have, json_t *missing)
 /* One line per GPU kind: how many devices, which, or why none. */
 static void print_devices(json_t *devices)
 {
-	static const char *const kinds[] = {"cuda", "hip"};
+	const char *const *kind;
 	json_t *b = json_object_get(devices, "backends"), *v;
-	size_t i, k;
+	size_t i;
 
 	if (!devices) {
 		printf("%-16s unknown (prereg-rank --devices failed)\n",
@@ -55,21 +57,21 @@ static void print_devices(json_t *devices)
 	printf("%-16s", "backends");
 	json_array_foreach(b, i, v) printf(" %s", json_string_value(v));
 	printf("\n");
-	for (k = 0; k < 2; k++) {
-		json_t *side = json_object_get(devices, kinds[k]), *d;
+	for (kind = pr_device_gpu_kinds; *kind; kind++) {
+		json_t *side = json_object_get(devices, *kind), *d;
 		const char *err =
 		    json_string_value(json_object_get(side, "error"));
 
 		if (!side) {
-			printf("%-16s backend not built\n", kinds[k]);
+			printf("%-16s backend not built\n", *kind);
 			continue;
 		}
-		printf("%-16s %lld device(s)%s%s\n", kinds[k],
+		printf("%-16s %lld device(s)%s%s\n", *kind,
 		       (long long)json_integer_value(
 			   json_object_get(side, "count")),
 		       err ? ": " : "", err ? err : "");
 		json_array_foreach(json_object_get(side, "devices"), i, d)
-		    printf("  %s:%zu %s, %lld SMs/CUs\n", kinds[k], i,
+		    printf("  %s:%zu %s, %lld SMs/CUs\n", *kind, i,
 			   json_string_value(json_object_get(d, "name")),
 			   (long long)json_integer_value(
 			       json_object_get(d, "sm_count")));

@@ -16,7 +16,7 @@
 #include "base/utf8.h"
 #include "base/util.h"
 #include "repo/paths.h"
-#include "predict/models.h"
+#include "model/registry.h"
 
 /*
  * Name tables: arrays of structs whose first member is the name, or plain
@@ -299,7 +299,7 @@ struct parse {
 	size_t extra_sizes[PR_MAX_SIZES]; /* [shape] sizes */
 	int nextra_sizes;
 	const struct workload *workload;
-	const pr_model *model;
+	const pr_model_info *model;
 	struct launch_section lsec[PR_MAX_FACTOR]; /* [launch.NAME] */
 	int nlsec;
 	char *error; /* the first error: "path:line: message" */
@@ -997,11 +997,12 @@ static int set_model(struct parse *p, const char *key, const char *value)
 	int i, error;
 
 	(void)key;
-	if ((error = get_choice(
-		 &i, p, "model", value,
-		 (struct names){pr_models, sizeof(pr_model), pr_nmodels})) < 0)
+	if ((error = get_choice(&i, p, "model", value,
+				(struct names){pr_model_registry,
+					       sizeof(pr_model_info),
+					       pr_model_registry_size})) < 0)
 		return error;
-	p->model = &pr_models[i];
+	p->model = &pr_model_registry[i];
 	free(p->spec->model);
 	p->spec->model = pr_strdup(p->model->name);
 	return PR_OK;

@@ -5,12 +5,12 @@
 #include <string.h>
 
 #include "base/arrival.h"
+#include "base/host.h"
 #include "base/stats.h"
 #include "base/util.h"
 #include "format/spec.h"
 #include "model/pap.h"
-#include "predict/models.h"
-#include "run/launch.h"
+#include "predict/models-internal.h"
 
 /* Calls drawn for a pattern whose delays are drawn afresh each call: the
  * cells predict the median of the simulated calls. */
@@ -357,19 +357,6 @@ int pr_model_pap_dp_check(const pr_spec *spec)
 	return check_algorithms(spec, "pap-dp-step");
 }
 
-/* The rank's group's device kind. */
-static const char *device_of(const pr_spec *spec, int rank)
-{
-	int g;
-
-	for (g = 0; g < spec->ngroups; g++) {
-		if (rank < spec->groups[g].count)
-			return spec->groups[g].device;
-		rank -= spec->groups[g].count;
-	}
-	return "cpu";
-}
-
 /* The cores config c's ranks share: packed 1 (pinned to one core), else
  * this machine's (mpirun leaves ranks that outnumber the cores unbound). */
 static int config_cores(const pr_spec *spec, int c)
@@ -401,7 +388,7 @@ static int compute_arrivals(arrivals *out, json_t *params, const pr_spec *spec,
 		   "every step";
 	out->a = pr_calloc((size_t)out->p, sizeof(double));
 	for (i = 0; i < out->p && !error; i++) {
-		const char *dev = device_of(spec, i);
+		const char *dev = pr_model_rank_device(spec, i);
 		long rows = i < spec->ndp_rows ? spec->dp_rows[i] : 0;
 		pr_linear_fit fit;
 		int inside;

@@ -7,6 +7,7 @@
 
 #include "repo/git.h"
 #include "repo/paths.h"
+#include "base/device.h"
 #include "base/stats.h"
 #include "base/util.h"
 #include "format/spec.h"
@@ -579,7 +580,7 @@ static int same_grid(const pr_calib *c, const char *device, long rpb, long bpt)
 	json_t *r = json_object_get(l, "rows_per_block");
 	json_t *b = json_object_get(l, "blocks_per_thread");
 
-	if (strncmp(device, "cpu-blocks:", 11))
+	if (!pr_device_blocks_threads(device))
 		return PR_OK;
 	if (!json_is_integer(r) || !json_is_integer(b))
 		return pr_error_code(PR_EINPUT,

@@ -6,9 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/device.h"
 #include "base/util.h"
 #include "format/replayed.h"
 #include "format/spec.h"
+#include "model/registry.h"
 #include "predict/calib.h"
 #include "predict/models.h"
 #include "repo/git.h"
@@ -369,7 +371,7 @@ static const char *gpu_group(const pr_spec *spec)
 	for (g = 0; g < spec->ngroups; g++) {
 		const char *dev = spec->groups[g].device;
 
-		if (!strncmp(dev, "cuda:", 5) || !strncmp(dev, "hip:", 4))
+		if (pr_device_gpu_kind(dev))
 			return dev;
 	}
 	return NULL;
@@ -453,11 +455,12 @@ static int predict_model(json_t *pred, git_repository *repo,
 			 const pr_spec *spec)
 {
 	const pr_model *m = pr_model_lookup(spec->model);
+	const pr_model_info *info = pr_model_registry_lookup(spec->model);
 	json_t *model = json_object_get(pred, "model");
 	pr_calib cal = {0}, comm = {0};
 	int error;
 
-	if (!m)
+	if (!m || !info)
 		return pr_error_code(PR_EINPUT,
 				     "'%s': model '%s' has no "
 				     "predictor yet",
@@ -467,30 +470,31 @@ static int predict_model(json_t *pred, git_repository *repo,
 	if ((m->check && (error = m->check(spec)) < 0) ||
 	    (error = replayed(pred, repo, spec)) < 0)
 		goto cleanup;
-	if (m->needs_calibration &&
+	if (info->needs_calibration &&
 	    (error = load_calibration(&cal, pred, repo, spec)) != PR_OK) {
-		if (error > 0 && m->formula)
+		if (error > 0 && info->formula)
 			json_object_set_new(model, "formula",
-					    json_string(m->formula));
+					    json_string(info->formula));
 		goto cleanup;
 	}
-	if ((m->needs_comm_calibration &&
+	if ((info->needs_comm_calibration &&
 	     (error = pr_calib_load(&comm, repo, spec->comm_calibration)) <
 		 0) ||
-	    (error = m->predict(pred, spec, m->needs_calibration ? &cal : NULL,
-				m->needs_comm_calibration ? &comm : NULL)) <
-		0 ||
+	    (error =
+		 m->predict(pred, spec, info->needs_calibration ? &cal : NULL,
+			    info->needs_comm_calibration ? &comm : NULL)) < 0 ||
 	    (error = pr_predict_bands(
-		 pred, spec, m->needs_calibration ? &cal : NULL,
-		 m->needs_comm_calibration ? &comm : NULL)) < 0)
+		 pred, spec, info->needs_calibration ? &cal : NULL,
+		 info->needs_comm_calibration ? &comm : NULL)) < 0)
 		goto cleanup;
-	if (m->needs_calibration)
+	if (info->needs_calibration)
 		json_object_set_new(model, "calibration", pr_calib_json(&cal));
-	if (m->needs_comm_calibration)
+	if (info->needs_comm_calibration)
 		json_object_set_new(model, "comm_calibration",
 				    pr_calib_json(&comm));
-	if (m->formula)
-		json_object_set_new(model, "formula", json_string(m->formula));
+	if (info->formula)
+		json_object_set_new(model, "formula",
+				    json_string(info->formula));
 cleanup:
 	pr_calib_free(&cal);
 	pr_calib_free(&comm);

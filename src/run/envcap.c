@@ -175,29 +175,3 @@ void pr_envcap_cpus(json_t *env)
 				"scaling_governor (no cpufreq driver, as in "
 				"most virtual machines and containers)"));
 }
-
-int pr_envcap_devices(json_t **out, int threads_per_block, long keys)
-{
-	char *dir = NULL, *bin, tpb[16], nkeys[24], *text = NULL;
-	json_error_t jerr;
-	int status, error;
-
-	*out = NULL;
-	if ((error = pr_exe_dir(&dir)) < 0)
-		return error;
-	bin = pr_asprintf("%s/prereg-rank", dir);
-	free(dir);
-	snprintf(tpb, sizeof(tpb), "%d", threads_per_block);
-	snprintf(nkeys, sizeof(nkeys), "%ld", keys);
-	{
-		char *argv[] = {bin, "--devices", "--threads-per-block",
-				tpb, "--keys",	  nkeys,
-				NULL};
-		error = pr_child_capture(&text, &status, argv);
-	}
-	if (error == 0 && (status != 0 || !(*out = json_loads(text, 0, &jerr))))
-		error = pr_error("'%s --devices' failed (run 'make')", bin);
-	free(text);
-	free(bin);
-	return error;
-}

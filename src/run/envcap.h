@@ -28,13 +28,4 @@ char *pr_envcap_mpirun_version(void);
  */
 json_t *pr_envcap_launchers(json_t **missing);
 
-/*
- * The devices prereg-rank sees: the JSON of `prereg-rank --devices
- * --threads-per-block T --keys K` (occupancy depends on both) ({backends, cuda:
- * {count, error, devices}, hip:
- * ...}), run beside this executable. PR_EFAIL with a message when it
- * cannot run.
- */
-int pr_envcap_devices(json_t **out, int threads_per_block, long keys);
-
 #endif

@@ -3,7 +3,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <hwloc.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -233,22 +232,6 @@ int pr_launch_check(const char *launcher)
 	return pr_error_code(PR_EINPUT,
 			     "'%s' not found on PATH: --launcher %s needs %s",
 			     missing, launcher, l->needs);
-}
-
-int pr_launch_ncores(void)
-{
-	hwloc_topology_t topo;
-	int n;
-
-	if (hwloc_topology_init(&topo) < 0)
-		return 1;
-	if (hwloc_topology_load(topo) < 0) {
-		hwloc_topology_destroy(topo);
-		return 1;
-	}
-	n = hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_CORE);
-	hwloc_topology_destroy(topo);
-	return n > 0 ? n : 1;
 }
 
 json_t *pr_launch_sharing(const pr_run_plan *p, int config)

@@ -46,9 +46,6 @@ const char *pr_launch_missing(const char *launcher);
  */
 int pr_launch_check(const char *launcher);
 
-/* Number of physical cores (hwloc), at least 1. */
-int pr_launch_ncores(void);
-
 /*
  * How config's ranks share the plan's ncores cores of this machine under the
  * mpirun placement rules above (DESIGN 6.4): {"cores", "ranks",

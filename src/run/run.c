@@ -14,6 +14,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include "base/host.h"
 #include "format/archive.h"
 #include "format/ledger.h"
 #include "format/manifest.h"

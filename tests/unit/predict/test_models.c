@@ -10,11 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/host.h"
 #include "base/util.h"
 #include "format/spec.h"
+#include "model/registry.h"
 #include "predict/models.h"
 #include "predict/predict.h"
-#include "run/launch.h"
 
 #define HEADER                                                                 \
 	"launch,config,rep,warmup,rank,host,device,phase,bytes,rows,"          \
@@ -124,6 +125,12 @@ static void synth_rows(char **csv, const synth *g)
 			}
 		}
 	}
+}
+
+/* The registry's facts of model m. */
+static const pr_model_info *info_of(const pr_model *m)
+{
+	return pr_model_registry_lookup(m->name);
 }
 
 /* A warm calibration of one config (10 operations a block). */
@@ -256,7 +263,8 @@ static void test_hockney_ring(void **state)
 
 	(void)state;
 	assert_non_null(m);
-	assert_true(m->needs_calibration && !m->needs_comm_calibration);
+	assert_true(info_of(m)->needs_calibration &&
+		    !info_of(m)->needs_comm_calibration);
 	calib_take(&cal, csv, vader_spread);
 	assert_int_equal(m->check(s), 0);
 	assert_int_equal(m->predict(pred, s, &cal, NULL), 0);
@@ -442,8 +450,9 @@ static void test_hockney_allreduce(void **state)
 
 	(void)state;
 	assert_non_null(m);
-	assert_true(m->needs_calibration && !m->needs_comm_calibration);
-	assert_non_null(m->formula);
+	assert_true(info_of(m)->needs_calibration &&
+		    !info_of(m)->needs_comm_calibration);
+	assert_non_null(info_of(m)->formula);
 	assert_int_equal(m->check(s), 0);
 	assert_int_equal(m->check(kv), PR_EINPUT);
 	assert_int_equal(m->check(three), PR_EINPUT);
@@ -595,7 +604,8 @@ static void test_split_gatherv(void **state)
 	pr_calib cal, comm;
 
 	(void)state;
-	assert_true(m->needs_calibration && m->needs_comm_calibration);
+	assert_true(info_of(m)->needs_calibration &&
+		    info_of(m)->needs_comm_calibration);
 	calib(&cal, rows_csv,
 	      "{\"workload\": {\"keys\": 64, \"d\": 64}, \"configs\": [{}]}");
 	calib_take(&comm, warm_csv(1, 0),
@@ -1046,8 +1056,8 @@ static void test_launch_geometry_check(void **state)
 		 "[ranks]\ngroup = cuda:0*1\n");
 
 	(void)state;
-	assert_false(m->needs_calibration);
-	assert_true(m->places_rows);
+	assert_false(info_of(m)->needs_calibration);
+	assert_true(info_of(m)->places_rows);
 	assert_non_null(m->post_analyze);
 	assert_int_equal(m->check(cpu), PR_EINPUT);
 	assert_int_equal(m->check(gpu), 0);
@@ -1055,7 +1065,8 @@ static void test_launch_geometry_check(void **state)
 	pr_spec_free(gpu);
 }
 
-/* One entry per model; "none" predicts nothing; unknown names are NULL. */
+/* One entry per model of the registry, in its order; "none" predicts
+ * nothing; unknown names are NULL. */
 static void test_lookup(void **state)
 {
 	const pr_model *none = pr_model_lookup("none");
@@ -1063,9 +1074,17 @@ static void test_lookup(void **state)
 
 	(void)state;
 	assert_int_equal(pr_nmodels, 9);
-	for (i = 0; i < pr_nmodels; i++)
+	assert_int_equal(pr_model_registry_size, pr_nmodels);
+	for (i = 0; i < pr_nmodels; i++) {
+		assert_string_equal(pr_models[i].name,
+				    pr_model_registry[i].name);
 		assert_ptr_equal(pr_model_lookup(pr_models[i].name),
 				 &pr_models[i]);
+		assert_ptr_equal(pr_model_registry_lookup(pr_models[i].name),
+				 &pr_model_registry[i]);
+	}
+	assert_null(pr_model_registry_lookup("hockney"));
+	assert_null(pr_model_registry_lookup(NULL));
 	assert_non_null(none);
 	assert_null(none->predict);
 	assert_null(none->post_analyze);
@@ -1131,7 +1150,8 @@ static void test_pap_hockney(void **state)
 
 	(void)state;
 	assert_non_null(m);
-	assert_true(m->needs_calibration && !m->needs_comm_calibration);
+	assert_true(info_of(m)->needs_calibration &&
+		    !info_of(m)->needs_comm_calibration);
 	assert_int_equal(m->check(s), 0);
 	assert_int_equal(m->check(three), PR_EINPUT);
 	assert_int_equal(m->check(kv), PR_EINPUT);
@@ -1209,7 +1229,8 @@ static void test_pap_dp_step(void **state)
 
 	(void)state;
 	assert_non_null(m);
-	assert_true(m->needs_calibration && m->needs_comm_calibration);
+	assert_true(info_of(m)->needs_calibration &&
+		    info_of(m)->needs_comm_calibration);
 	assert_int_equal(m->check(s), 0);
 	assert_int_equal(pr_model_lookup("pap-hockney")->check(s), PR_EINPUT);
 	calib(&cal, rows_csv,

@@ -1,0 +1,210 @@
+/* collective.c - the Hockney models of an Allreduce: hockney-ring and
+ * hockney-allreduce (DESIGN 5) */
+#include <string.h>
+
+#include "base/util.h"
+#include "format/spec.h"
+#include "model/hockney.h"
+#include "model/split.h"
+#include "predict/models-internal.h"
+
+/*
+ * Ranks per core under config c's placement (pr_split_sharing), warned
+ * once per config when more than one and the spec does not test sharing.
+ */
+static double config_sharing(const pr_spec *spec, int c, int warn)
+{
+	const char *pl = pr_spec_placement(spec, c);
+	double s = pr_split_sharing(spec->nranks, pr_model_ncores(),
+				    !strcmp(pl, "packed"));
+
+	if (warn && s > 1 && !spec->sharing_tested)
+		pr_warn("config %d (placement '%s') puts %g ranks on a core "
+			"and '%s' does not say 'sharing = tested': it is "
+			"predicted with the calibration measured under that "
+			"placement, but the run will be flagged",
+			c, pl, s, spec->path);
+	return s;
+}
+
+/*
+ * One Allreduce cell of config c: formula f over n bytes, "reduce":
+ * "after_last_arrival"; marked "extrapolated" (and warned) when a message
+ * it prices lies outside the sizes calibrated for its regime; with the
+ * sharing of the config's cores and the placement that priced it when
+ * ranks share cores. NULL and *error on a formula the ranks refuse.
+ */
+static json_t *allreduce_cell(int *error, const pr_spec *spec, int c,
+			      const char *phase, double n,
+			      pr_allreduce_formula f,
+			      const pr_hockney_params *hp, const char *measured)
+{
+	const pr_hockney_curve *link =
+	    f == PR_ALLREDUCE_REDUCE_BCAST ? &hp->p2p : &hp->exchange;
+	double t, m[32], s = config_sharing(spec, c, 0);
+	int nm, i, extra = -1;
+	json_t *x;
+
+	if ((*error = pr_hockney_allreduce(&t, hp, f, spec->nranks, n)) < 0)
+		return NULL;
+	nm = pr_hockney_allreduce_sizes(m, 32, f, spec->nranks, n);
+	for (i = 0; i < nm && extra < 0; i++) {
+		if (pr_hockney_extrapolated(link, m[i]) ||
+		    pr_hockney_extrapolated(&hp->reduce, m[i]))
+			extra = i;
+	}
+	x = pr_model_cell(spec, c, phase, t);
+	json_object_set_new(x, "bytes", json_integer((json_int_t)n));
+	json_object_set_new(x, "algorithm",
+			    json_string(pr_spec_algorithm(spec, c)));
+	json_object_set_new(x, "formula",
+			    json_string(pr_hockney_formula_name(f)));
+	json_object_set_new(x, "reduce", json_string("after_last_arrival"));
+	if (s > 1) {
+		json_object_set_new(x, "sharing", json_real(s));
+		json_object_set_new(
+		    x, "priced_by",
+		    json_sprintf("calibration under placement %s", measured));
+	}
+	if (extra >= 0) {
+		json_object_set_new(x, "extrapolated", json_true());
+		pr_warn("config %d, %s of %.0f bytes, %s formula: messages "
+			"of %.0f bytes lie outside the sizes calibrated for "
+			"their regime (the cell is marked \"extrapolated\")",
+			c, phase, n, pr_hockney_formula_name(f), m[extra]);
+	}
+	return x;
+}
+
+int pr_model_ring_check(const pr_spec *spec)
+{
+	int a;
+
+	for (a = 0; a < spec->nalgorithms; a++)
+		if (strcmp(spec->algorithms[a], "ring"))
+			break;
+	if (a < spec->nalgorithms)
+		return pr_error_code(PR_EINPUT,
+				     "'%s': model hockney-ring needs "
+				     "'algorithm = ring' in [mpi]",
+				     spec->path);
+	return PR_OK;
+}
+
+int pr_model_ring_predict(json_t *pred, const pr_spec *spec,
+			  const pr_calib *cal, const pr_calib *comm)
+{
+	json_t *params = json_object(), *x;
+	double n_big = (double)spec->rows * spec->d * 4 + spec->rows * 4.0;
+	double n_small = (double)spec->rows * 4;
+	int c, error = PR_OK;
+
+	(void)comm;
+	for (c = 0; c < pr_spec_nconfigs(spec) && !error; c++) {
+		const char *measured;
+		pr_hockney_params hp;
+
+		if ((error = pr_model_hockney(&hp, &measured, params, cal,
+					      pr_spec_transport(spec, c),
+					      pr_spec_placement(spec, c))) < 0)
+			break;
+		config_sharing(spec, c, 1);
+		if ((x = allreduce_cell(&error, spec, c, "allreduce", n_big,
+					PR_ALLREDUCE_RING, &hp, measured)))
+			pr_model_add_cell(pred, x);
+		if (!error && (x = allreduce_cell(
+				   &error, spec, c, "allreduce_small", n_small,
+				   PR_ALLREDUCE_RING, &hp, measured)))
+			pr_model_add_cell(pred, x);
+	}
+	pr_model_set(pred, "params", params);
+	pr_model_set(pred, "fit", json_string(pr_calib_hockney_method));
+	return error;
+}
+
+int pr_model_allreduce_check(const pr_spec *spec)
+{
+	int a, f;
+
+	if (strcmp(spec->workload, "allreduce"))
+		return pr_error_code(PR_EINPUT,
+				     "'%s': model hockney-allreduce needs "
+				     "'workload = allreduce'",
+				     spec->path);
+	for (a = 0; a < spec->nalgorithms; a++) {
+		f = pr_hockney_formula_of(spec->algorithms[a]);
+		if (f >= 0 && pr_hockney_formula_pow2(f) &&
+		    (spec->nranks & (spec->nranks - 1)))
+			return pr_error_code(
+			    PR_EINPUT,
+			    "'%s': algorithm '%s' needs a power of two ranks "
+			    "(model hockney-allreduce), not %d",
+			    spec->path, spec->algorithms[a], spec->nranks);
+	}
+	return PR_OK;
+}
+
+/* The negative control of a formula: the other one of ring and
+ * reduce+bcast; -1 for the others. */
+static int control_of(int f)
+{
+	if (f == PR_ALLREDUCE_RING)
+		return PR_ALLREDUCE_REDUCE_BCAST;
+	return f == PR_ALLREDUCE_REDUCE_BCAST ? PR_ALLREDUCE_RING : -1;
+}
+
+/* Config c's cells at every size: its formula's and its control's. */
+static int allreduce_cells(json_t *pred, const pr_spec *spec, int c, int f,
+			   const pr_hockney_params *hp, const char *measured)
+{
+	int i, error = PR_OK;
+	json_t *x;
+
+	for (i = 0; i < spec->nsizes && !error; i++) {
+		double n = (double)spec->sizes[i];
+
+		if ((x = allreduce_cell(&error, spec, c, "allreduce", n, f, hp,
+					measured)))
+			pr_model_add_cell(pred, x);
+		if (error || control_of(f) < 0)
+			continue;
+		if ((x = allreduce_cell(&error, spec, c, "allreduce", n,
+					control_of(f), hp, measured))) {
+			json_object_set_new(x, "control",
+					    json_string("negative"));
+			pr_model_add_cell(pred, x);
+		}
+	}
+	return error;
+}
+
+int pr_model_allreduce_predict(json_t *pred, const pr_spec *spec,
+			       const pr_calib *cal, const pr_calib *comm)
+{
+	json_t *params = json_object();
+	int c, f, error = PR_OK;
+
+	(void)comm;
+	for (c = 0; c < pr_spec_nconfigs(spec) && !error; c++) {
+		const char *measured;
+		pr_hockney_params hp;
+
+		if ((f = pr_hockney_formula_of(pr_spec_algorithm(spec, c))) <
+		    0) {
+			pr_warn("config %d: algorithm '%s' (Open MPI's own "
+				"choice) has no formula: no cell, the analysis "
+				"reports it unpredicted",
+				c, pr_spec_algorithm(spec, c));
+			continue;
+		}
+		if ((error = pr_model_hockney(&hp, &measured, params, cal,
+					      pr_spec_transport(spec, c),
+					      pr_spec_placement(spec, c))) < 0)
+			break;
+		config_sharing(spec, c, 1);
+		error = allreduce_cells(pred, spec, c, f, &hp, measured);
+	}
+	pr_model_set(pred, "params", params);
+	pr_model_set(pred, "fit", json_string(pr_calib_hockney_method));
+	return error;
+}

@@ -1,0 +1,85 @@
+/* models-internal.h - what the predictors of predict/ share: the helpers
+ * of models.c and each family's check and predict (models.h's table) */
+#ifndef PR_MODELS_INTERNAL_H
+#define PR_MODELS_INTERNAL_H
+
+#include <jansson.h>
+
+#include "model/hockney.h"
+#include "predict/calib.h"
+
+struct pr_spec;
+
+/*
+ * Helpers of the predictors: a cell of config and phase at predicted
+ * seconds with the tolerance band ({config, transport, placement, phase,
+ * ranks, predicted_s, lo_s, hi_s}; predict.c sets the spec's band on
+ * every cell), and the Hockney parameters of (transport, placement)
+ * fitted from cal and recorded in params[transport][placement] the first
+ * time (later fits of the same pair are silent: they warned once),
+ * *measured (borrowed from params) getting the placement the calibration
+ * measured them under.
+ */
+json_t *pr_model_cell(const struct pr_spec *spec, int config, const char *phase,
+		      double predicted);
+int pr_model_hockney(pr_hockney_params *hp, const char **measured,
+		     json_t *params, const pr_calib *cal, const char *tr,
+		     const char *pl);
+
+/* Add cell c (owned) to pred's cells; set pred's model[key] to value
+ * (owned). */
+void pr_model_add_cell(json_t *pred, json_t *c);
+void pr_model_set(json_t *pred, const char *key, json_t *value);
+
+/* This machine's cores (base/host.h), read once: the bootstrap predicts
+ * 200 times. */
+int pr_model_ncores(void);
+
+/* The cores a cpu-blocks rank may use: this machine's cores over the
+ * ranks (mpirun leaves a cpu-blocks rank unbound); 0 when ranks outnumber
+ * them. */
+int pr_model_rank_cores(const struct pr_spec *spec);
+
+/* The device of rank's group (borrowed from spec), "cpu" past the last
+ * group. */
+const char *pr_model_rank_device(const struct pr_spec *spec, int rank);
+
+/* A new JSON array of v[0, n). */
+json_t *pr_model_longs(const long *v, int n);
+
+/* The Hockney models (predict/collective.c): hockney-ring and
+ * hockney-allreduce. */
+int pr_model_ring_check(const struct pr_spec *spec);
+int pr_model_ring_predict(json_t *pred, const struct pr_spec *spec,
+			  const pr_calib *cal, const pr_calib *comm);
+int pr_model_allreduce_check(const struct pr_spec *spec);
+int pr_model_allreduce_predict(json_t *pred, const struct pr_spec *spec,
+			       const pr_calib *cal, const pr_calib *comm);
+
+/* The models of time in rows (predict/rows.c): linear-rows and
+ * split-gatherv. */
+int pr_model_linear_predict(json_t *pred, const struct pr_spec *spec,
+			    const pr_calib *cal, const pr_calib *comm);
+int pr_model_split_predict(json_t *pred, const struct pr_spec *spec,
+			   const pr_calib *cal, const pr_calib *comm);
+
+/* The models of a kernel's launch geometry (predict/grid.c):
+ * launch-geometry and launch-settings. */
+int pr_model_geometry_check(const struct pr_spec *spec);
+int pr_model_geometry_predict(json_t *pred, const struct pr_spec *spec,
+			      const pr_calib *cal, const pr_calib *comm);
+int pr_model_settings_check(const struct pr_spec *spec);
+int pr_model_settings_predict(json_t *pred, const struct pr_spec *spec,
+			      const pr_calib *cal, const pr_calib *comm);
+
+/* The predictors of the arrival patterns (predict/arrival.c): pap-hockney
+ * (workload arrival, and dp-step with compute = pattern) and pap-dp-step
+ * (dp-step with compute = rows). */
+int pr_model_pap_check(const struct pr_spec *spec);
+int pr_model_pap_predict(json_t *pred, const struct pr_spec *spec,
+			 const pr_calib *cal, const pr_calib *comm);
+int pr_model_pap_dp_check(const struct pr_spec *spec);
+int pr_model_pap_dp_predict(json_t *pred, const struct pr_spec *spec,
+			    const pr_calib *cal, const pr_calib *comm);
+
+#endif
