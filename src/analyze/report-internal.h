@@ -19,74 +19,81 @@
 /* Which optional selectors appear among v. */
 typedef struct {
 	int device, bytes, rows, rank;
-} columns;
+} pr_md_columns;
 
 /* report_md.c: markdown pieces */
-void put_sig3(FILE *f, double v);
-void put_percent(FILE *f, double share);
-void put_md(FILE *f, const char *s);
-double row_unit(const pr_analysis_row *x, const char **name);
-const char *config_label(const pr_analysis_run *r, int config);
-columns columns_of(const pr_analysis_row *v, size_t n);
-void put_header(FILE *f, const columns *c, const char *rest);
-void put_phase(FILE *f, const pr_select *s, const pr_cell *p);
-void put_row_name(FILE *f, const pr_analysis_run *r, const pr_analysis_row *x);
-void put_selection(FILE *f, const pr_analysis_run *r, const pr_select *s,
-		   const pr_cell *p, const columns *c);
-void put_launch_medians(FILE *f, const pr_analysis_row *x, double u);
-void put_ci(FILE *f, const pr_stats_ci *ci, double u, const char *unit);
-void put_stat_ci(FILE *f, const pr_analysis_row *x, double u, const char *unit);
+void pr_md_sig3(FILE *f, double v);
+void pr_md_percent(FILE *f, double share);
+void pr_md_text(FILE *f, const char *s);
+double pr_md_unit(const pr_analysis_row *x, const char **name);
+const char *pr_report_label(const pr_analysis_run *r, int config);
+pr_md_columns pr_md_columns_of(const pr_analysis_row *v, size_t n);
+void pr_md_header(FILE *f, const pr_md_columns *c, const char *rest);
+void pr_md_phase(FILE *f, const pr_select *s, const pr_cell *p);
+void pr_md_row_name(FILE *f, const pr_analysis_run *r,
+		    const pr_analysis_row *x);
+void pr_md_selection(FILE *f, const pr_analysis_run *r, const pr_select *s,
+		     const pr_cell *p, const pr_md_columns *c);
+void pr_md_launch_medians(FILE *f, const pr_analysis_row *x, double u);
+void pr_md_ci(FILE *f, const pr_stats_ci *ci, double u, const char *unit);
+void pr_md_stat_ci(FILE *f, const pr_analysis_row *x, double u,
+		   const char *unit);
 
 /* report_table.c: the main table and variability */
-void put_row(FILE *f, const pr_analysis_run *r, const pr_analysis_row *x,
-	     const columns *c);
-void put_verdicts(FILE *f, const pr_analysis_run *r);
-void put_variability(FILE *f, const pr_analysis_run *r);
-void put_problems(FILE *f, const pr_analysis_run *r);
-void put_causes(FILE *f, const pr_analysis *a, const pr_analysis_run *r);
-void put_outside_note(FILE *f, const pr_analysis_run *r);
-json_t *row_json(const pr_analysis *a, const pr_analysis_run *r,
-		 const pr_analysis_row *x);
-json_t *group_json(const pr_analysis_run *r, const pr_analysis_row *g);
-json_t *problems_json(const pr_analysis_run *r);
+void pr_report_row_md(FILE *f, const pr_analysis_run *r,
+		      const pr_analysis_row *x, const pr_md_columns *c);
+void pr_report_verdicts_md(FILE *f, const pr_analysis_run *r);
+void pr_report_variability_md(FILE *f, const pr_analysis_run *r);
+void pr_report_problems_md(FILE *f, const pr_analysis_run *r);
+void pr_report_causes_md(FILE *f, const pr_analysis *a,
+			 const pr_analysis_run *r);
+void pr_report_outside_md(FILE *f, const pr_analysis_run *r);
+json_t *pr_report_row_json(const pr_analysis *a, const pr_analysis_run *r,
+			   const pr_analysis_row *x);
+json_t *pr_report_group_json(const pr_analysis_run *r,
+			     const pr_analysis_row *g);
+json_t *pr_report_problems_json(const pr_analysis_run *r);
 
 /* report_study_machine.c: the machine during a run */
-void put_sharing(FILE *f, const pr_analysis_run *r);
-void put_original(FILE *f, const pr_analysis_run *r);
-void put_energy(FILE *f, const pr_analysis_run *r);
-void put_busy(FILE *f, const pr_analysis_run *r);
-json_t *sharing_json(const pr_analysis_run *r);
-json_t *busy_json(const pr_analysis_run *r);
+void pr_report_sharing_md(FILE *f, const pr_analysis_run *r);
+void pr_report_original_md(FILE *f, const pr_analysis_run *r);
+void pr_report_energy_md(FILE *f, const pr_analysis_run *r);
+void pr_report_busy_md(FILE *f, const pr_analysis_run *r);
+json_t *pr_report_sharing_json(const pr_analysis_run *r);
+json_t *pr_report_busy_json(const pr_analysis_run *r);
 
 /* report_study_arrivals.c: arrivals and primitives */
-void put_primitives(FILE *f, const pr_analysis_run *r);
-void put_arrivals(FILE *f, const pr_analysis_run *r);
-json_t *primitives_json(const pr_analysis_run *r);
-json_t *arrivals_json(const pr_analysis_run *r);
+void pr_report_primitives_md(FILE *f, const pr_analysis_run *r);
+void pr_report_arrivals_md(FILE *f, const pr_analysis_run *r);
+json_t *pr_report_primitives_json(const pr_analysis_run *r);
+json_t *pr_report_arrivals_json(const pr_analysis_run *r);
 
 /* report_study_pap.c: arrival patterns and pap */
-void put_pap(FILE *f, const pr_analysis_run *r);
-json_t *pap_json(const pr_analysis_run *r);
+void pr_report_pap_md(FILE *f, const pr_analysis_run *r);
+json_t *pr_report_pap_json(const pr_analysis_run *r);
 
 /* report_study_inflation.c: stacks, sharing and launch settings */
-void put_launch_ratio(FILE *f, const pr_analysis *a, const pr_analysis_run *r);
-void put_inflation(FILE *f, const pr_analysis_run *r);
-json_t *launch_ratio_json(const pr_launch_ratio *lr);
+void pr_report_launch_ratio_md(FILE *f, const pr_analysis *a,
+			       const pr_analysis_run *r);
+void pr_report_inflation_md(FILE *f, const pr_analysis_run *r);
+json_t *pr_report_launch_ratio_json(const pr_launch_ratio *lr);
 
 /* report_study_linearity.c: linearity and steps */
-void put_linearity(FILE *f, const pr_analysis_run *r, const pr_linearity *l);
-void put_steps(FILE *f, const pr_analysis *a, const pr_analysis_run *r);
-json_t *linearity_json(const pr_analysis_run *r);
-json_t *steps_json(const pr_analysis *a, const pr_analysis_run *r);
+void pr_report_linearity_md(FILE *f, const pr_analysis_run *r,
+			    const pr_linearity *l);
+void pr_report_steps_md(FILE *f, const pr_analysis *a,
+			const pr_analysis_run *r);
+json_t *pr_report_linearity_json(const pr_analysis_run *r);
+json_t *pr_report_steps_json(const pr_analysis *a, const pr_analysis_run *r);
 
 /* report_compare.c: the Reproduction section */
-void put_reproduction(FILE *f, const pr_analysis *a, const char *root);
+void pr_report_reproduction_md(FILE *f, const pr_analysis *a, const char *root);
 
 /* report_json.c: JSON pieces */
-json_t *jnum(double v);
-void set_selection(json_t *o, const pr_analysis_run *r, const pr_select *s);
-json_t *ci_json(const pr_analysis_row *x);
-json_t *launches_json(const pr_analysis_row *x, int medians);
-json_t *quantity_json(const pr_analysis_row *x);
+json_t *pr_json_num(double v);
+void pr_json_selection(json_t *o, const pr_analysis_run *r, const pr_select *s);
+json_t *pr_json_ci(const pr_analysis_row *x);
+json_t *pr_json_launches(const pr_analysis_row *x, int medians);
+json_t *pr_json_quantity(const pr_analysis_row *x);
 
 #endif

@@ -21,7 +21,7 @@ static const char *kind(const pr_analysis *a)
 static void put_json_value(FILE *f, json_t *v)
 {
 	if (json_is_string(v)) {
-		put_md(f, json_string_value(v));
+		pr_md_text(f, json_string_value(v));
 	} else if (json_is_integer(v)) {
 		fprintf(f, "%lld", (long long)json_integer_value(v));
 	} else if (json_is_real(v)) {
@@ -29,7 +29,7 @@ static void put_json_value(FILE *f, json_t *v)
 	} else {
 		char *s = json_dumps(v, JSON_COMPACT | JSON_SORT_KEYS |
 					    JSON_ENCODE_ANY);
-		put_md(f, s ? s : "?");
+		pr_md_text(f, s ? s : "?");
 		free(s);
 	}
 }
@@ -104,7 +104,7 @@ static void put_intro(FILE *f, const pr_analysis *a)
 			a->name);
 	} else {
 		fputs("- **Claim:** ", f);
-		put_md(f, claim ? claim : "(none stated)");
+		pr_md_text(f, claim ? claim : "(none stated)");
 		fputs("\n- **Model:** ", f);
 		put_json_value(f, json_object_get(model, "name"));
 		if (json_is_string(json_object_get(model, "formula"))) {
@@ -188,10 +188,10 @@ static void put_run_facts(FILE *f, const pr_analysis *a,
 			"pinned for this run**: the verdicts judge the run "
 			"against the file as it is now\n",
 			a->name);
-	put_sharing(f, r);
-	put_original(f, r);
-	put_busy(f, r);
-	put_energy(f, r);
+	pr_report_sharing_md(f, r);
+	pr_report_original_md(f, r);
+	pr_report_busy_md(f, r);
+	pr_report_energy_md(f, r);
 	fputc('\n', f);
 }
 
@@ -216,37 +216,37 @@ static void put_plots(FILE *f, const pr_plot *p, size_t n)
 static void put_run(FILE *f, const pr_analysis *a, const pr_analysis_run *r,
 		    const pr_plot *plots, size_t nplots)
 {
-	columns c = columns_of(r->row, r->nrows);
+	pr_md_columns c = pr_md_columns_of(r->row, r->nrows);
 	size_t i;
 
 	put_run_facts(f, a, r);
-	put_verdicts(f, r);
-	put_header(f, &c,
-		   "n | launches | median | interval, coverage | per-launch "
-		   "medians | predicted [lo, hi] | measured/predicted | "
-		   "verdict |");
+	pr_report_verdicts_md(f, r);
+	pr_md_header(f, &c,
+		     "n | launches | median | interval, coverage | per-launch "
+		     "medians | predicted [lo, hi] | measured/predicted | "
+		     "verdict |");
 	fputs("---:|---:|---:|---|---|---|---|---|\n", f);
 	for (i = 0; i < r->nrows; i++)
-		put_row(f, r, &r->row[i], &c);
+		pr_report_row_md(f, r, &r->row[i], &c);
 	fputc('\n', f);
-	put_outside_note(f, r);
-	put_problems(f, r);
-	put_causes(f, a, r);
-	put_arrivals(f, r);
-	put_pap(f, r);
-	put_inflation(f, r);
-	put_primitives(f, r);
+	pr_report_outside_md(f, r);
+	pr_report_problems_md(f, r);
+	pr_report_causes_md(f, a, r);
+	pr_report_arrivals_md(f, r);
+	pr_report_pap_md(f, r);
+	pr_report_inflation_md(f, r);
+	pr_report_primitives_md(f, r);
 	if (r->has_linearity) {
 		fputs("**Linearity (model linear-rows):**\n\n", f);
 		for (i = 0; i < r->nlinearity; i++)
-			put_linearity(f, r, &r->linearity[i]);
+			pr_report_linearity_md(f, r, &r->linearity[i]);
 		fputc('\n', f);
 	}
 	if (r->has_steps)
-		put_steps(f, a, r);
+		pr_report_steps_md(f, a, r);
 	if (r->launch_ratio)
-		put_launch_ratio(f, a, r);
-	put_variability(f, r);
+		pr_report_launch_ratio_md(f, a, r);
+	pr_report_variability_md(f, r);
 	put_plots(f, plots, nplots);
 }
 
@@ -276,7 +276,7 @@ int pr_report_write(const pr_analysis *a, const char *root)
 		put_run(f, a, &a->run[i], plots, nplots);
 		pr_plots_free(plots, nplots);
 	}
-	put_reproduction(f, a, root);
+	pr_report_reproduction_md(f, a, root);
 	fclose(f);
 	error = pr_write_file_atomic(path, buf, len);
 cleanup:

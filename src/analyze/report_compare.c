@@ -11,9 +11,9 @@
 static void put_tolerance(FILE *f, pr_phase_class k, double tol)
 {
 	fprintf(f, "%s %g (B/A in [", pr_phase_class_name(k), tol);
-	put_sig3(f, 1 / (1 + tol));
+	pr_md_sig3(f, 1 / (1 + tol));
 	fputs(", ", f);
-	put_sig3(f, 1 + tol);
+	pr_md_sig3(f, 1 + tol);
 	fputs("])", f);
 }
 
@@ -28,11 +28,11 @@ static void put_facts(FILE *f, const pr_comparison *c)
 		const pr_compare_fact *x = &c->fact[i];
 
 		fputs("| ", f);
-		put_md(f, x->what);
+		pr_md_text(f, x->what);
 		fputs(" | ", f);
-		put_md(f, x->a);
+		pr_md_text(f, x->a);
 		fputs(" | ", f);
-		put_md(f, x->b);
+		pr_md_text(f, x->b);
 		fputs(x->differs ? " | **differs** |\n" : " | same |\n", f);
 	}
 	fputc('\n', f);
@@ -42,13 +42,13 @@ static void put_facts(FILE *f, const pr_comparison *c)
 		if (!x->differs || !x->warning)
 			continue;
 		fputs("- **warning:** ", f);
-		put_md(f, x->what);
+		pr_md_text(f, x->what);
 		fputs(" differs (A: ", f);
-		put_md(f, x->a);
+		pr_md_text(f, x->a);
 		fputs("; B: ", f);
-		put_md(f, x->b);
+		pr_md_text(f, x->b);
 		fputs("): ", f);
-		put_md(f, x->warning);
+		pr_md_text(f, x->warning);
 		fputc('\n', f);
 	}
 	if (c->nwarnings)
@@ -63,29 +63,29 @@ static void put_side(FILE *f, const pr_analysis_row *x, double u,
 		fputs("- | - | ", f);
 		return;
 	}
-	put_stat_ci(f, x, u, unit);
+	pr_md_stat_ci(f, x, u, unit);
 	fputs(" | ", f);
-	put_sig3(f, x->max_min);
+	pr_md_sig3(f, x->max_min);
 	fputs(" | ", f);
 }
 
 static void put_compare_row(FILE *f, const pr_comparison *c,
-			    const pr_compare_row *x, const columns *k)
+			    const pr_compare_row *x, const pr_md_columns *k)
 {
 	const pr_analysis_row *first = x->a ? x->a : x->b;
 	const char *unit;
-	double u = row_unit(first, &unit);
+	double u = pr_md_unit(first, &unit);
 
-	put_selection(f, x->a ? c->a : c->b, x->sel, first->cell, k);
+	pr_md_selection(f, x->a ? c->a : c->b, x->sel, first->cell, k);
 	fputc(' ', f);
 	put_side(f, x->a, u, unit);
 	put_side(f, x->b, u, unit);
 	if (isfinite(x->ratio) || isfinite(x->lo)) {
-		put_sig3(f, x->ratio);
+		pr_md_sig3(f, x->ratio);
 		fputs(" [", f);
-		put_sig3(f, x->lo);
+		pr_md_sig3(f, x->lo);
 		fputs(", ", f);
-		put_sig3(f, x->hi);
+		pr_md_sig3(f, x->hi);
 		fputs("] | ", f);
 	} else {
 		fputs("- | ", f);
@@ -99,7 +99,7 @@ static void put_compare_row(FILE *f, const pr_comparison *c,
 
 void pr_report_compare(FILE *f, const pr_comparison *c)
 {
-	columns k = {0, 0, 0, 0};
+	pr_md_columns k = {0, 0, 0, 0};
 	size_t i;
 
 	for (i = 0; i < c->nrows; i++) {
@@ -116,7 +116,7 @@ void pr_report_compare(FILE *f, const pr_comparison *c)
 	fputs(", ", f);
 	put_tolerance(f, PR_CLASS_COMM, c->tol[PR_CLASS_COMM]);
 	fputs(", from ", f);
-	put_md(f, c->tol_from);
+	pr_md_text(f, c->tol_from);
 	fprintf(f,
 		"\n- **Rule:** B/A is the ratio of the two medians of "
 		"per-launch medians; its interval is the 2.5%% and 97.5%% "
@@ -136,10 +136,10 @@ void pr_report_compare(FILE *f, const pr_comparison *c)
 	if (c->count[PR_REPRO_NO_DATA])
 		fprintf(f, ", %zu NO-DATA", c->count[PR_REPRO_NO_DATA]);
 	fputs("**\n\n", f);
-	put_header(f, &k,
-		   "A median [interval], coverage | A max/min | B median "
-		   "[interval], coverage | B max/min | B/A [95% interval] | "
-		   "class, tolerance | verdict |");
+	pr_md_header(f, &k,
+		     "A median [interval], coverage | A max/min | B median "
+		     "[interval], coverage | B max/min | B/A [95% interval] | "
+		     "class, tolerance | verdict |");
 	fputs("---|---:|---|---:|---|---|---|\n", f);
 	for (i = 0; i < c->nrows; i++)
 		put_compare_row(f, c, &c->row[i], &k);
@@ -147,7 +147,7 @@ void pr_report_compare(FILE *f, const pr_comparison *c)
 }
 
 /* Each later run against the first, when there are two runs or more. */
-void put_reproduction(FILE *f, const pr_analysis *a, const char *root)
+void pr_report_reproduction_md(FILE *f, const pr_analysis *a, const char *root)
 {
 	pr_comparison c;
 	size_t i;
@@ -178,10 +178,10 @@ static json_t *side_json(const pr_analysis_row *x)
 	if (!x || !x->n)
 		return json_null();
 	return json_pack("{s:o, s:o, s:I, s:o, s:o, s:o}", "statistic_s",
-			 jnum(x->stat), "ci", ci_json(x), "nlaunches",
+			 pr_json_num(x->stat), "ci", pr_json_ci(x), "nlaunches",
 			 (json_int_t)x->nlaunches, "launch_medians_s",
-			 launches_json(x, 1), "max_over_min", jnum(x->max_min),
-			 "cv", jnum(x->cv));
+			 pr_json_launches(x, 1), "max_over_min",
+			 pr_json_num(x->max_min), "cv", pr_json_num(x->cv));
 }
 
 static json_t *compare_row_json(const pr_comparison *c, const pr_compare_row *x)
@@ -189,23 +189,24 @@ static json_t *compare_row_json(const pr_comparison *c, const pr_compare_row *x)
 	json_t *o = json_object();
 	const pr_analysis_row *first = x->a ? x->a : x->b;
 
-	set_selection(o, x->a ? c->a : c->b, x->sel);
+	pr_json_selection(o, x->a ? c->a : c->b, x->sel);
 	if (first->cell && first->cell->formula)
 		json_object_set_new(o, "formula",
 				    json_string(first->cell->formula));
 	json_object_set_new(o, "class",
 			    json_string(pr_phase_class_name(x->cls)));
-	json_object_set_new(o, "tolerance", jnum(x->tol));
-	json_object_set_new(
-	    o, "acceptance",
-	    json_pack("[o, o]", jnum(1 / (1 + x->tol)), jnum(1 + x->tol)));
+	json_object_set_new(o, "tolerance", pr_json_num(x->tol));
+	json_object_set_new(o, "acceptance",
+			    json_pack("[o, o]", pr_json_num(1 / (1 + x->tol)),
+				      pr_json_num(1 + x->tol)));
 	json_object_set_new(o, "a", side_json(x->a));
 	json_object_set_new(o, "b", side_json(x->b));
-	json_object_set_new(o, "ratio", jnum(x->ratio));
-	json_object_set_new(o, "ratio_ci",
-			    isfinite(x->lo)
-				? json_pack("[o, o]", jnum(x->lo), jnum(x->hi))
-				: json_null());
+	json_object_set_new(o, "ratio", pr_json_num(x->ratio));
+	json_object_set_new(
+	    o, "ratio_ci",
+	    isfinite(x->lo)
+		? json_pack("[o, o]", pr_json_num(x->lo), pr_json_num(x->hi))
+		: json_null());
 	json_object_set_new(o, "verdict",
 			    json_string(pr_repro_name(x->verdict)));
 	if (x->why)
@@ -250,11 +251,11 @@ json_t *pr_report_compare_json(const pr_comparison *c)
 	json_object_set_new(o, "experiment", json_string(c->name));
 	json_object_set_new(o, "a", compare_run_json(c->a));
 	json_object_set_new(o, "b", compare_run_json(c->b));
-	json_object_set_new(o, "tolerance",
-			    json_pack("{s:o, s:o, s:s}", "compute",
-				      jnum(c->tol[PR_CLASS_COMPUTE]), "comm",
-				      jnum(c->tol[PR_CLASS_COMM]), "from",
-				      c->tol_from));
+	json_object_set_new(
+	    o, "tolerance",
+	    json_pack("{s:o, s:o, s:s}", "compute",
+		      pr_json_num(c->tol[PR_CLASS_COMPUTE]), "comm",
+		      pr_json_num(c->tol[PR_CLASS_COMM]), "from", c->tol_from));
 	json_object_set_new(
 	    o, "method",
 	    json_pack("{s:s, s:i, s:s, s:s}", "statistic",

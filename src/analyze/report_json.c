@@ -6,16 +6,16 @@
 #include <stdlib.h>
 
 /* JSON numbers; NAN (undefined) as null. */
-json_t *jnum(double v)
+json_t *pr_json_num(double v)
 {
 	return isfinite(v) ? json_real(v) : json_null();
 }
 
-void set_selection(json_t *o, const pr_analysis_run *r, const pr_select *s)
+void pr_json_selection(json_t *o, const pr_analysis_run *r, const pr_select *s)
 {
 	json_object_set_new(o, "config", json_integer(s->config));
 	json_object_set_new(o, "config_label",
-			    json_string(config_label(r, s->config)));
+			    json_string(pr_report_label(r, s->config)));
 	json_object_set_new(o, "phase", json_string(s->phase));
 	if (s->device)
 		json_object_set_new(o, "device", json_string(s->device));
@@ -31,34 +31,35 @@ void set_selection(json_t *o, const pr_analysis_run *r, const pr_select *s)
 }
 
 /* {lo_s, hi_s, coverage, range_only, rank, launches}, null when n == 0 */
-json_t *ci_json(const pr_analysis_row *x)
+json_t *pr_json_ci(const pr_analysis_row *x)
 {
 	if (!x->n)
 		return json_null();
 	return json_pack("{s:o, s:o, s:o, s:b, s:I, s:I}", "lo_s",
-			 jnum(x->ci.lo), "hi_s", jnum(x->ci.hi), "coverage",
-			 jnum(x->ci.coverage), "range_only", x->ci.full_range,
-			 "rank", (json_int_t)x->ci.j, "launches",
-			 (json_int_t)x->nlaunches);
+			 pr_json_num(x->ci.lo), "hi_s", pr_json_num(x->ci.hi),
+			 "coverage", pr_json_num(x->ci.coverage), "range_only",
+			 x->ci.full_range, "rank", (json_int_t)x->ci.j,
+			 "launches", (json_int_t)x->nlaunches);
 }
 
-json_t *launches_json(const pr_analysis_row *x, int medians)
+json_t *pr_json_launches(const pr_analysis_row *x, int medians)
 {
 	json_t *v = json_array();
 	size_t k;
 
 	for (k = 0; k < x->nlaunches; k++)
-		json_array_append_new(v, medians ? jnum(x->launch_med[k])
+		json_array_append_new(v, medians ? pr_json_num(x->launch_med[k])
 						 : json_integer(x->launch[k]));
 	return v;
 }
 
 /* {statistic_s, ci, launches, launch_medians_s} of one quantity. */
-json_t *quantity_json(const pr_analysis_row *x)
+json_t *pr_json_quantity(const pr_analysis_row *x)
 {
-	return json_pack("{s:o, s:o, s:o, s:o}", "statistic_s", jnum(x->stat),
-			 "ci", ci_json(x), "launches", launches_json(x, 0),
-			 "launch_medians_s", launches_json(x, 1));
+	return json_pack("{s:o, s:o, s:o, s:o}", "statistic_s",
+			 pr_json_num(x->stat), "ci", pr_json_ci(x), "launches",
+			 pr_json_launches(x, 0), "launch_medians_s",
+			 pr_json_launches(x, 1));
 }
 
 static json_t *run_json(const pr_analysis *a, const pr_analysis_run *r)
@@ -68,9 +69,11 @@ static json_t *run_json(const pr_analysis *a, const pr_analysis_run *r)
 	size_t i;
 
 	for (i = 0; i < r->nrows; i++)
-		json_array_append_new(rows, row_json(a, r, &r->row[i]));
+		json_array_append_new(rows,
+				      pr_report_row_json(a, r, &r->row[i]));
 	for (i = 0; i < r->ngroups; i++)
-		json_array_append_new(groups, group_json(r, &r->group[i]));
+		json_array_append_new(groups,
+				      pr_report_group_json(r, &r->group[i]));
 	for (i = 0; i < PR_NVERDICTS; i++)
 		json_object_set_new(counts, pr_verdict_name((pr_verdict)i),
 				    json_integer((json_int_t)r->count[i]));
@@ -90,21 +93,25 @@ static json_t *run_json(const pr_analysis *a, const pr_analysis_run *r)
 	json_object_set_new(o, "verdicts", counts);
 	json_object_set_new(o, "cells", rows);
 	json_object_set_new(o, "variability", groups);
-	json_object_set_new(o, "arrivals", arrivals_json(r));
+	json_object_set_new(o, "arrivals", pr_report_arrivals_json(r));
 	if (r->pap)
-		json_object_set_new(o, "arrival_patterns", pap_json(r));
+		json_object_set_new(o, "arrival_patterns",
+				    pr_report_pap_json(r));
 	if (r->has_primitives)
-		json_object_set_new(o, "primitives", primitives_json(r));
-	json_object_set_new(o, "problems", problems_json(r));
-	json_object_set_new(o, "sharing", sharing_json(r));
-	json_object_set_new(o, "machine", busy_json(r));
+		json_object_set_new(o, "primitives",
+				    pr_report_primitives_json(r));
+	json_object_set_new(o, "problems", pr_report_problems_json(r));
+	json_object_set_new(o, "sharing", pr_report_sharing_json(r));
+	json_object_set_new(o, "machine", pr_report_busy_json(r));
 	if (r->has_linearity)
-		json_object_set_new(o, "linearity", linearity_json(r));
+		json_object_set_new(o, "linearity",
+				    pr_report_linearity_json(r));
 	if (r->has_steps)
-		json_object_set_new(o, "steps", steps_json(a, r));
+		json_object_set_new(o, "steps", pr_report_steps_json(a, r));
 	if (r->launch_ratio)
-		json_object_set_new(o, "launch_ratio",
-				    launch_ratio_json(r->launch_ratio));
+		json_object_set_new(
+		    o, "launch_ratio",
+		    pr_report_launch_ratio_json(r->launch_ratio));
 	return o;
 }
 

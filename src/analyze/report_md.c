@@ -24,7 +24,7 @@ const char *pr_report_sig3(char *buf, double v)
 	return buf;
 }
 
-void put_sig3(FILE *f, double v)
+void pr_md_sig3(FILE *f, double v)
 {
 	char buf[48];
 
@@ -41,14 +41,14 @@ const char *pr_report_reduce_words(pr_reduce r)
 }
 
 /* "97.9%" */
-void put_percent(FILE *f, double share)
+void pr_md_percent(FILE *f, double share)
 {
-	put_sig3(f, 100 * share);
+	pr_md_sig3(f, 100 * share);
 	fputc('%', f);
 }
 
 /* Markdown table text: '|' escaped. */
-void put_md(FILE *f, const char *s)
+void pr_md_text(FILE *f, const char *s)
 {
 	for (; *s; s++) {
 		if (*s == '|')
@@ -58,7 +58,7 @@ void put_md(FILE *f, const char *s)
 }
 
 /* The unit of a row: us when its time is below 0.1 ms, else ms. */
-double row_unit(const pr_analysis_row *x, const char **name)
+double pr_md_unit(const pr_analysis_row *x, const char **name)
 {
 	double v = x->n ? x->stat : (x->cell ? x->cell->predicted_s : NAN);
 
@@ -70,14 +70,14 @@ double row_unit(const pr_analysis_row *x, const char **name)
 	return 1e3;
 }
 
-const char *config_label(const pr_analysis_run *r, int config)
+const char *pr_report_label(const pr_analysis_run *r, int config)
 {
 	return (size_t)config < r->nconfigs ? r->config_label[config] : "";
 }
 
-columns columns_of(const pr_analysis_row *v, size_t n)
+pr_md_columns pr_md_columns_of(const pr_analysis_row *v, size_t n)
 {
-	columns c = {0, 0, 0, 0};
+	pr_md_columns c = {0, 0, 0, 0};
 	size_t i;
 
 	for (i = 0; i < n; i++) {
@@ -89,7 +89,7 @@ columns columns_of(const pr_analysis_row *v, size_t n)
 	return c;
 }
 
-void put_header(FILE *f, const columns *c, const char *rest)
+void pr_md_header(FILE *f, const pr_md_columns *c, const char *rest)
 {
 	int extra = c->device + c->bytes + c->rows + c->rank, i;
 
@@ -102,12 +102,12 @@ void put_header(FILE *f, const columns *c, const char *rest)
 
 /* "allreduce [ring] (after last arrival)": the phase, the formula of
  * cell p (may be NULL) and the reduce. */
-void put_phase(FILE *f, const pr_select *s, const pr_cell *p)
+void pr_md_phase(FILE *f, const pr_select *s, const pr_cell *p)
 {
-	put_md(f, s->phase);
+	pr_md_text(f, s->phase);
 	if (p && p->formula) {
 		fputs(" [", f);
-		put_md(f, p->formula);
+		pr_md_text(f, p->formula);
 		fputc(']', f);
 	}
 	if (s->reduce != PR_REDUCE_NONE)
@@ -115,30 +115,30 @@ void put_phase(FILE *f, const pr_select *s, const pr_cell *p)
 }
 
 /* "config 0 vader/spread, allreduce [ring]" */
-void put_row_name(FILE *f, const pr_analysis_run *r, const pr_analysis_row *x)
+void pr_md_row_name(FILE *f, const pr_analysis_run *r, const pr_analysis_row *x)
 {
-	const char *cfg = config_label(r, x->sel.config);
+	const char *cfg = pr_report_label(r, x->sel.config);
 
 	fprintf(f, "config %d%s", x->sel.config, *cfg ? " " : "");
-	put_md(f, cfg);
+	pr_md_text(f, cfg);
 	fputs(", ", f);
-	put_phase(f, &x->sel, x->cell);
+	pr_md_phase(f, &x->sel, x->cell);
 }
 
 /* "| 0 vader/spread | allreduce | cpu | ..." up to the selectors. */
-void put_selection(FILE *f, const pr_analysis_run *r, const pr_select *s,
-		   const pr_cell *p, const columns *c)
+void pr_md_selection(FILE *f, const pr_analysis_run *r, const pr_select *s,
+		     const pr_cell *p, const pr_md_columns *c)
 {
-	const char *cfg = config_label(r, s->config);
+	const char *cfg = pr_report_label(r, s->config);
 
 	fprintf(f, "| %d%s", s->config, *cfg ? " " : "");
-	put_md(f, cfg);
+	pr_md_text(f, cfg);
 	fputs(" | ", f);
-	put_phase(f, s, p);
+	pr_md_phase(f, s, p);
 	fputs(" |", f);
 	if (c->device) {
 		fputc(' ', f);
-		put_md(f, s->device ? s->device : "all");
+		pr_md_text(f, s->device ? s->device : "all");
 		fputs(" |", f);
 	}
 	if (c->bytes) {
@@ -161,35 +161,36 @@ void put_selection(FILE *f, const pr_analysis_run *r, const pr_select *s,
 	}
 }
 
-void put_launch_medians(FILE *f, const pr_analysis_row *x, double u)
+void pr_md_launch_medians(FILE *f, const pr_analysis_row *x, double u)
 {
 	size_t k;
 
 	for (k = 0; k < x->nlaunches; k++) {
 		if (k)
 			fputc(' ', f);
-		put_sig3(f, x->launch_med[k] * u);
+		pr_md_sig3(f, x->launch_med[k] * u);
 	}
 }
 
 /* "[9.90, 10.1] ms, 97.9%": an interval and its coverage ("(range)":
  * too few launches for 95%, the whole range). */
-void put_ci(FILE *f, const pr_stats_ci *ci, double u, const char *unit)
+void pr_md_ci(FILE *f, const pr_stats_ci *ci, double u, const char *unit)
 {
 	fputc('[', f);
-	put_sig3(f, ci->lo * u);
+	pr_md_sig3(f, ci->lo * u);
 	fputs(", ", f);
-	put_sig3(f, ci->hi * u);
+	pr_md_sig3(f, ci->hi * u);
 	fprintf(f, "] %s, ", unit);
-	put_percent(f, ci->coverage);
+	pr_md_percent(f, ci->coverage);
 	if (ci->full_range)
 		fputs(" (range)", f);
 }
 
 /* "4.00 [3.00, 5.00] ms, 97.9%" */
-void put_stat_ci(FILE *f, const pr_analysis_row *x, double u, const char *unit)
+void pr_md_stat_ci(FILE *f, const pr_analysis_row *x, double u,
+		   const char *unit)
 {
-	put_sig3(f, x->stat * u);
+	pr_md_sig3(f, x->stat * u);
 	fputc(' ', f);
-	put_ci(f, &x->ci, u, unit);
+	pr_md_ci(f, &x->ci, u, unit);
 }

@@ -13,11 +13,11 @@ static void put_time(FILE *f, double v)
 {
 	int us = fabs(v) < 1e-4;
 
-	put_sig3(f, v * (us ? 1e6 : 1e3));
+	pr_md_sig3(f, v * (us ? 1e6 : 1e3));
 	fputs(us ? " us" : " ms", f);
 }
 
-void put_primitives(FILE *f, const pr_analysis_run *r)
+void pr_report_primitives_md(FILE *f, const pr_analysis_run *r)
 {
 	size_t i;
 
@@ -39,12 +39,12 @@ void put_primitives(FILE *f, const pr_analysis_run *r)
 	      f);
 	for (i = 0; i < r->nprimitives; i++) {
 		const pr_primitive *q = &r->primitive[i];
-		const char *cfg = config_label(r, q->config);
+		const char *cfg = pr_report_label(r, q->config);
 
 		fprintf(f, "| %d%s", q->config, *cfg ? " " : "");
-		put_md(f, cfg);
+		pr_md_text(f, cfg);
 		fputs(" | ", f);
-		put_md(f, q->phase);
+		pr_md_text(f, q->phase);
 		fprintf(f, " | %lld B | ", (long long)q->seg);
 		put_time(f, q->x_s);
 		fputs(" | ", f);
@@ -54,15 +54,15 @@ void put_primitives(FILE *f, const pr_analysis_run *r)
 		fputs(" | ", f);
 		put_time(f, q->measured_s);
 		fputs(" | ", f);
-		put_sig3(f, q->measured_s / q->formula_s);
+		pr_md_sig3(f, q->measured_s / q->formula_s);
 		fputs(" | ", f);
-		put_sig3(f, q->formula_s / q->predicted_s);
+		pr_md_sig3(f, q->formula_s / q->predicted_s);
 		fputs(" |\n", f);
 	}
 	fputc('\n', f);
 }
 
-void put_arrivals(FILE *f, const pr_analysis_run *r)
+void pr_report_arrivals_md(FILE *f, const pr_analysis_run *r)
 {
 	size_t i;
 
@@ -84,14 +84,14 @@ void put_arrivals(FILE *f, const pr_analysis_run *r)
 	      f);
 	for (i = 0; i < r->narrivals; i++) {
 		const pr_arrival *x = &r->arrival[i];
-		const char *cfg = config_label(r, x->spread.sel.config);
+		const char *cfg = pr_report_label(r, x->spread.sel.config);
 		const char *unit;
-		double u = row_unit(&x->total, &unit);
+		double u = pr_md_unit(&x->total, &unit);
 
 		fprintf(f, "| %d%s", x->spread.sel.config, *cfg ? " " : "");
-		put_md(f, cfg);
+		pr_md_text(f, cfg);
 		fputs(" | ", f);
-		put_md(f, x->spread.sel.phase);
+		pr_md_text(f, x->spread.sel.phase);
 		if (x->spread.sel.bytes >= 0)
 			fprintf(f, " (%lld B)", (long long)x->spread.sel.bytes);
 		fprintf(f, " | %zu | ", x->spread.nlaunches);
@@ -103,18 +103,18 @@ void put_arrivals(FILE *f, const pr_analysis_run *r)
 		}
 		if (x->refused) {
 			fputs("spread below the clock uncertainty (", f);
-			put_sig3(f, x->clock_ns * 1e-3);
+			pr_md_sig3(f, x->clock_ns * 1e-3);
 			fputs(" us) | - | - | - |\n", f);
 			continue;
 		}
-		put_stat_ci(f, &x->spread, u, unit);
+		pr_md_stat_ci(f, &x->spread, u, unit);
 		fputs(" | ", f);
-		put_stat_ci(f, &x->after, u, unit);
+		pr_md_stat_ci(f, &x->after, u, unit);
 		fputs(" | ", f);
-		put_stat_ci(f, &x->total, u, unit);
+		pr_md_stat_ci(f, &x->total, u, unit);
 		fputs(" | ", f);
 		if (isfinite(x->share))
-			put_percent(f, x->share);
+			pr_md_percent(f, x->share);
 		else
 			fputc('-', f);
 		fputs(" |\n", f);
@@ -122,7 +122,7 @@ void put_arrivals(FILE *f, const pr_analysis_run *r)
 	fputc('\n', f);
 }
 
-json_t *primitives_json(const pr_analysis_run *r)
+json_t *pr_report_primitives_json(const pr_analysis_run *r)
 {
 	json_t *all = json_array();
 	size_t i;
@@ -137,15 +137,16 @@ json_t *primitives_json(const pr_analysis_run *r)
 			      "config", q->config, "phase", q->phase, "bytes",
 			      (json_int_t)q->bytes, "segment_bytes",
 			      (json_int_t)q->seg, "ranks", q->ranks,
-			      "sendrecv_s", jnum(q->x_s), "reduce_local_s",
-			      jnum(q->r_s), "formula_s", jnum(q->formula_s),
-			      "measured_s", jnum(q->measured_s), "predicted_s",
-			      jnum(q->predicted_s)));
+			      "sendrecv_s", pr_json_num(q->x_s),
+			      "reduce_local_s", pr_json_num(q->r_s),
+			      "formula_s", pr_json_num(q->formula_s),
+			      "measured_s", pr_json_num(q->measured_s),
+			      "predicted_s", pr_json_num(q->predicted_s)));
 	}
 	return all;
 }
 
-json_t *arrivals_json(const pr_analysis_run *r)
+json_t *pr_report_arrivals_json(const pr_analysis_run *r)
 {
 	json_t *all = json_array();
 	size_t i;
@@ -154,11 +155,11 @@ json_t *arrivals_json(const pr_analysis_run *r)
 		const pr_arrival *x = &r->arrival[i];
 		json_t *o = json_object();
 
-		set_selection(o, r, &x->spread.sel);
+		pr_json_selection(o, r, &x->spread.sel);
 		json_object_set_new(o, "n",
 				    json_integer((json_int_t)x->spread.n));
 		json_object_set_new(o, "clock_uncertainty_s",
-				    jnum(x->clock_ns * 1e-9));
+				    pr_json_num(x->clock_ns * 1e-9));
 		json_object_set_new(o, "refused",
 				    !x->refused ? json_null()
 				    : isnan(x->clock_ns)
@@ -167,15 +168,16 @@ json_t *arrivals_json(const pr_analysis_run *r)
 					: json_string("spread below the clock "
 						      "uncertainty"));
 		json_object_set_new(o, "arrival_spread",
-				    quantity_json(&x->spread));
+				    pr_json_quantity(&x->spread));
 		json_object_set_new(o, "after_last_arrival",
 				    x->refused ? json_null()
-					       : quantity_json(&x->after));
+					       : pr_json_quantity(&x->after));
 		json_object_set_new(o, "total",
 				    x->refused ? json_null()
-					       : quantity_json(&x->total));
+					       : pr_json_quantity(&x->total));
 		json_object_set_new(o, "spread_share",
-				    x->refused ? json_null() : jnum(x->share));
+				    x->refused ? json_null()
+					       : pr_json_num(x->share));
 		json_array_append_new(all, o);
 	}
 	return all;

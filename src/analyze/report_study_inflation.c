@@ -47,7 +47,7 @@ static void put_stacks(FILE *f, const pr_analysis_run *r,
 			      "between ranks):\n\n",
 			      f);
 		fputs("- ", f);
-		put_md(f, s->transport[c]);
+		pr_md_text(f, s->transport[c]);
 		for (d = c + 1; d < s->nconfigs; d++)
 			if (same_stack_as(s, d) == (int)c) {
 				int dup = 0;
@@ -59,7 +59,7 @@ static void put_stacks(FILE *f, const pr_analysis_run *r,
 						       s->transport[d]);
 				if (!dup) {
 					fputs(", ", f);
-					put_md(f, s->transport[d]);
+					pr_md_text(f, s->transport[d]);
 				}
 			}
 		if (!k->pml) {
@@ -78,9 +78,9 @@ static void put_stacks(FILE *f, const pr_analysis_run *r,
 		for (d = c + 1; d < s->nconfigs; d++)
 			if (same_stack_as(s, d) == (int)c) {
 				fputs("  (same stack: ", f);
-				put_md(f, s->transport[d]);
+				pr_md_text(f, s->transport[d]);
 				fputs(" resolved to what ", f);
-				put_md(f, s->transport[c]);
+				pr_md_text(f, s->transport[c]);
 				fputs(" names; both configs' data are kept)\n",
 				      f);
 				break;
@@ -93,17 +93,18 @@ static void put_stacks(FILE *f, const pr_analysis_run *r,
 
 static void put_ratio(FILE *f, double v, double lo, double hi)
 {
-	put_sig3(f, v);
+	pr_md_sig3(f, v);
 	fputs(" [", f);
-	put_sig3(f, lo);
+	pr_md_sig3(f, lo);
 	fputs(", ", f);
-	put_sig3(f, hi);
+	pr_md_sig3(f, hi);
 	fputs("]", f);
 }
 
 /* Model launch-settings: the predicted ratio of the two settings' times
  * and the measured one, with the verdict line. */
-void put_launch_ratio(FILE *f, const pr_analysis *a, const pr_analysis_run *r)
+void pr_report_launch_ratio_md(FILE *f, const pr_analysis *a,
+			       const pr_analysis_run *r)
 {
 	const pr_launch_ratio *lr = r->launch_ratio;
 	const pr_inflation *x = &lr->ratio;
@@ -113,16 +114,16 @@ void put_launch_ratio(FILE *f, const pr_analysis *a, const pr_analysis_run *r)
 	fputs("**Launch settings (predicted and measured ratio):** the "
 	      "compute time of setting ",
 	      f);
-	put_md(f, lr->num ? lr->num : "?");
+	pr_md_text(f, lr->num ? lr->num : "?");
 	fputs(" over that of setting ", f);
-	put_md(f, lr->den ? lr->den : "?");
+	pr_md_text(f, lr->den ? lr->den : "?");
 	fprintf(f,
 		" for the same %lld-row call, run as configs %d and %d "
 		"of one schedule.\n\n",
 		(long long)lr->rows, x->packed, x->spread);
 	if (lr->why) {
 		fputs("- predicted: none (", f);
-		put_md(f, lr->why);
+		pr_md_text(f, lr->why);
 		fputs(")\n", f);
 	} else {
 		fprintf(f,
@@ -132,7 +133,7 @@ void put_launch_ratio(FILE *f, const pr_analysis *a, const pr_analysis_run *r)
 			x->hi_s);
 		if (neglects) {
 			fputs("; ", f);
-			put_md(f, neglects);
+			pr_md_text(f, neglects);
 		}
 		fputs("\n", f);
 	}
@@ -140,14 +141,14 @@ void put_launch_ratio(FILE *f, const pr_analysis *a, const pr_analysis_run *r)
 	put_ratio(f, x->measured, x->lo, x->hi);
 	fputs("\n\n", f);
 	fputs("Launch settings ", f);
-	put_md(f, lr->num ? lr->num : "?");
+	pr_md_text(f, lr->num ? lr->num : "?");
 	fputs(" over ", f);
-	put_md(f, lr->den ? lr->den : "?");
+	pr_md_text(f, lr->den ? lr->den : "?");
 	fprintf(f, ": %s%s%s.\n\n", pr_verdict_name(x->verdict),
 		x->why ? ": " : "", x->why ? x->why : "");
 }
 
-void put_inflation(FILE *f, const pr_analysis_run *r)
+void pr_report_inflation_md(FILE *f, const pr_analysis_run *r)
 {
 	const pr_inflation_set *s = r->inflation;
 	size_t i;
@@ -172,16 +173,16 @@ void put_inflation(FILE *f, const pr_analysis_run *r)
 		int same = same_stack_as(s, (size_t)x->packed);
 
 		fprintf(f, "| %d ", x->packed);
-		put_md(f, config_label(r, x->packed));
+		pr_md_text(f, pr_report_label(r, x->packed));
 		fprintf(f, " / %d ", x->spread);
-		put_md(f, config_label(r, x->spread));
+		pr_md_text(f, pr_report_label(r, x->spread));
 		if (same >= 0) {
 			fputs(" (same stack as ", f);
-			put_md(f, s->transport[same]);
+			pr_md_text(f, s->transport[same]);
 			fputs(")", f);
 		}
 		fputs(" | ", f);
-		put_phase(f, x->sel, NULL);
+		pr_md_phase(f, x->sel, NULL);
 		fputs(" | ", f);
 		put_ratio(f, x->measured, x->lo, x->hi);
 		fputs(" | ", f);
@@ -201,9 +202,9 @@ void put_inflation(FILE *f, const pr_analysis_run *r)
 		      f);
 		put_ratio(f, x->ratio, x->lo, x->hi);
 		fprintf(f, "x, config %d ", x->packed);
-		put_md(f, config_label(r, x->packed));
+		pr_md_text(f, pr_report_label(r, x->packed));
 		fprintf(f, " over config %d ", x->spread);
-		put_md(f, config_label(r, x->spread));
+		pr_md_text(f, pr_report_label(r, x->spread));
 		fputs("; all of it is sharing.\n\n", f);
 	}
 }
@@ -214,7 +215,7 @@ static json_t *real_or_null(double v)
 	return isnan(v) ? json_null() : json_real(v);
 }
 
-json_t *launch_ratio_json(const pr_launch_ratio *lr)
+json_t *pr_report_launch_ratio_json(const pr_launch_ratio *lr)
 {
 	const pr_inflation *x = &lr->ratio;
 

@@ -15,20 +15,21 @@ static void put_rows(FILE *f, const int64_t *rows, size_t n)
 
 /* "- compute on cpu, config 0 vader/spread: linearity broken at ...", then
  * the controls: how many were predicted to break, where they held. */
-void put_linearity(FILE *f, const pr_analysis_run *r, const pr_linearity *l)
+void pr_report_linearity_md(FILE *f, const pr_analysis_run *r,
+			    const pr_linearity *l)
 {
 	const pr_select *s = &l->sel;
-	const char *cfg = config_label(r, s->config);
+	const char *cfg = pr_report_label(r, s->config);
 	size_t i;
 
 	fputs("- ", f);
-	put_md(f, s->phase);
+	pr_md_text(f, s->phase);
 	if (s->device) {
 		fputs(" on ", f);
-		put_md(f, s->device);
+		pr_md_text(f, s->device);
 	}
 	fprintf(f, ", config %d%s", s->config, *cfg ? " " : "");
-	put_md(f, cfg);
+	pr_md_text(f, cfg);
 	if (l->nbroken == 0) {
 		fputs(": linearity holds at every rows value measured", f);
 	} else {
@@ -39,7 +40,7 @@ void put_linearity(FILE *f, const pr_analysis_run *r, const pr_linearity *l)
 			l->nmeasured);
 		for (i = 0; i < l->nbroken; i++) {
 			fputs(i ? ", " : "", f);
-			put_sig3(f, l->broken_ratio[i]);
+			pr_md_sig3(f, l->broken_ratio[i]);
 		}
 		fputc(')', f);
 	}
@@ -84,7 +85,7 @@ static void put_step_verdicts(FILE *f, const pr_analysis *a,
 		const pr_steps *x = &r->steps[c];
 
 		for (i = 0; i < x->nmatch; i++) {
-			fprintf(f, "| %s | ", config_label(r, x->config));
+			fprintf(f, "| %s | ", pr_report_label(r, x->config));
 			put_rows_or_none(f, x->match[i].predicted);
 			fputs(" | ", f);
 			put_rows_or_none(f, x->match[i].observed);
@@ -95,16 +96,16 @@ static void put_step_verdicts(FILE *f, const pr_analysis *a,
 			fprintf(f,
 				"| %s | - | - | (no step predicted or "
 				"observed) |\n",
-				config_label(r, x->config));
+				pr_report_label(r, x->config));
 	}
 	fputc('\n', f);
 	for (c = 0; c < r->nsteps; c++)
 		fprintf(f, "Steps of config %s: %s.\n",
-			config_label(r, r->steps[c].config),
+			pr_report_label(r, r->steps[c].config),
 			r->steps[c].pass ? "PASS" : "FAIL");
 }
 
-void put_steps(FILE *f, const pr_analysis *a, const pr_analysis_run *r)
+void pr_report_steps_md(FILE *f, const pr_analysis *a, const pr_analysis_run *r)
 {
 	json_t *steps = json_object_get(a->pred, "steps"), *v;
 	size_t i, c;
@@ -123,7 +124,7 @@ void put_steps(FILE *f, const pr_analysis *a, const pr_analysis_run *r)
 		fprintf(f,
 			"- config %s, %s: the median steps up by more than "
 			"the tolerance at rows = ",
-			config_label(r, x->config), x->phase);
+			pr_report_label(r, x->config), x->phase);
 		for (i = 0; i < x->n; i++)
 			fprintf(f, "%s%lld", i ? ", " : "",
 				(long long)x->rows[i]);
@@ -134,7 +135,7 @@ void put_steps(FILE *f, const pr_analysis *a, const pr_analysis_run *r)
 	fputc('\n', f);
 }
 
-json_t *linearity_json(const pr_analysis_run *r)
+json_t *pr_report_linearity_json(const pr_analysis_run *r)
 {
 	json_t *all = json_array();
 	size_t i, k;
@@ -143,7 +144,7 @@ json_t *linearity_json(const pr_analysis_run *r)
 		const pr_linearity *l = &r->linearity[i];
 		json_t *o = json_object(), *v = json_array();
 
-		set_selection(o, r, &l->sel);
+		pr_json_selection(o, r, &l->sel);
 		json_object_del(o, "rows");
 		json_object_del(o, "rank");
 		for (k = 0; k < l->nbroken; k++)
@@ -152,7 +153,8 @@ json_t *linearity_json(const pr_analysis_run *r)
 		json_object_set_new(o, "broken_at_rows", v);
 		v = json_array();
 		for (k = 0; k < l->nbroken; k++)
-			json_array_append_new(v, jnum(l->broken_ratio[k]));
+			json_array_append_new(v,
+					      pr_json_num(l->broken_ratio[k]));
 		json_object_set_new(o, "measured_over_line", v);
 		json_object_set_new(o, "rows_measured",
 				    json_integer((json_int_t)l->nmeasured));
@@ -189,7 +191,7 @@ static json_t *step_verdict_json(const pr_steps *x)
 }
 
 /* {"predicted": [...], "observed": [{config, phase, rows: [...]}]} */
-json_t *steps_json(const pr_analysis *a, const pr_analysis_run *r)
+json_t *pr_report_steps_json(const pr_analysis *a, const pr_analysis_run *r)
 {
 	json_t *pred = json_object_get(a->pred, "steps");
 	json_t *obs = json_array();

@@ -9,13 +9,13 @@
 
 /* One line per config whose launches put more than one rank on a core:
  * flagged unless the spec said sharing is what it tests. */
-void put_sharing(FILE *f, const pr_analysis_run *r)
+void pr_report_sharing_md(FILE *f, const pr_analysis_run *r)
 {
 	size_t c;
 
 	for (c = 0; r->sharing && c < r->nconfigs; c++) {
 		const pr_sharing *s = &r->sharing[c];
-		const char *cfg = config_label(r, (int)c);
+		const char *cfg = pr_report_label(r, (int)c);
 
 		if (!s->known || !s->oversubscribed)
 			continue;
@@ -23,9 +23,9 @@ void put_sharing(FILE *f, const pr_analysis_run *r)
 					: "- **oversubscribed**: config ",
 		      f);
 		fprintf(f, "%zu%s", c, *cfg ? " " : "");
-		put_md(f, cfg);
+		pr_md_text(f, cfg);
 		fputs(" put ", f);
-		put_sig3(f, s->ranks_per_core);
+		pr_md_sig3(f, s->ranks_per_core);
 		fputs(s->sharing_tested
 			  ? " ranks on a core, as its spec says it tests\n"
 			  : " ranks on a core; its spec does not say sharing "
@@ -35,7 +35,7 @@ void put_sharing(FILE *f, const pr_analysis_run *r)
 }
 
 /* A run made --as-original: which run it reproduces, with which code. */
-void put_original(FILE *f, const pr_analysis_run *r)
+void pr_report_original_md(FILE *f, const pr_analysis_run *r)
 {
 	if (!r->as_original)
 		return;
@@ -58,7 +58,8 @@ static void put_busy_unrecorded(FILE *f, const pr_busy *b)
 	if (n == 0)
 		return;
 	fprintf(f, "; %zu launch%s not recorded (", n, n == 1 ? "" : "es");
-	put_md(f, b->why_not ? b->why_not : "the manifest predates the record");
+	pr_md_text(f, b->why_not ? b->why_not
+				 : "the manifest predates the record");
 	fputc(')', f);
 }
 
@@ -67,27 +68,27 @@ static void put_busy_unrecorded(FILE *f, const pr_busy *b)
 static void put_busy_launch(FILE *f, const pr_analysis_run *r,
 			    const pr_busy_launch *x)
 {
-	const char *cfg = config_label(r, x->config);
+	const char *cfg = pr_report_label(r, x->config);
 
 	fprintf(f, "  - launch %d, config %d", x->launch, x->config);
 	if (*cfg) {
 		fputs(" (", f);
-		put_md(f, cfg);
+		pr_md_text(f, cfg);
 		fputc(')', f);
 	}
 	fputs(": ", f);
-	put_sig3(f, x->other_cores);
+	pr_md_sig3(f, x->other_cores);
 	fprintf(f, " other cores (ranks on %g CPUs), load average ",
 		x->rank_cpus);
-	put_sig3(f, x->load_start);
+	pr_md_sig3(f, x->load_start);
 	fputs(" to ", f);
-	put_sig3(f, x->load_end);
+	pr_md_sig3(f, x->load_end);
 	fputc('\n', f);
 }
 
 /* Energy per call (DESIGN 7): the table where a counter measured it,
  * else one line saying why not, from the recorded reasons only. */
-void put_energy(FILE *f, const pr_analysis_run *r)
+void pr_report_energy_md(FILE *f, const pr_analysis_run *r)
 {
 	const pr_energy_sum *e = &r->energy;
 	size_t i;
@@ -135,20 +136,20 @@ void put_energy(FILE *f, const pr_analysis_run *r)
 /* What else used the machine (DESIGN 7): how many launches ran on a busy
  * machine, each of them, and a machine busy when the run started; "not
  * recorded" where the manifest says nothing, never idle. */
-void put_busy(FILE *f, const pr_analysis_run *r)
+void pr_report_busy_md(FILE *f, const pr_analysis_run *r)
 {
 	const pr_busy *b = &r->busy;
 	size_t i;
 
 	if (b->start_known && b->start_busy) {
 		fputs("- **the machine was busy when the run started**: ", f);
-		put_sig3(f, b->start_other_cores);
+		pr_md_sig3(f, b->start_other_cores);
 		fprintf(f, " other cores (ranks on %g CPUs), load average ",
 			b->start_rank_cpus);
-		put_sig3(f, b->start_load);
+		pr_md_sig3(f, b->start_load);
 		if (b->start_waited_s > 0) {
 			fputs(", after waiting ", f);
-			put_sig3(f, b->start_waited_s);
+			pr_md_sig3(f, b->start_waited_s);
 			fputs(" s", f);
 		}
 		fputc('\n', f);
@@ -156,8 +157,8 @@ void put_busy(FILE *f, const pr_analysis_run *r)
 	if (b->nrecorded == 0) {
 		fprintf(f, "- machine load not recorded (%zu launches: ",
 			b->nlaunches);
-		put_md(f, b->why_not ? b->why_not
-				     : "the manifest predates the record");
+		pr_md_text(f, b->why_not ? b->why_not
+					 : "the manifest predates the record");
 		fputs(")\n", f);
 		return;
 	}
@@ -167,9 +168,9 @@ void put_busy(FILE *f, const pr_analysis_run *r)
 		"median ",
 		b->nbusy ? "**" : "", b->nbusy, b->nrecorded,
 		b->nbusy ? "**" : "", PR_BUSY_SHARE);
-	put_sig3(f, b->other_median);
+	pr_md_sig3(f, b->other_median);
 	fputs(", max ", f);
-	put_sig3(f, b->other_max);
+	pr_md_sig3(f, b->other_max);
 	fputc(')', f);
 	put_busy_unrecorded(f, b);
 	fputs(b->nbusy ? ":\n" : "\n", f);
@@ -178,7 +179,7 @@ void put_busy(FILE *f, const pr_analysis_run *r)
 }
 
 /* Per config whose placement is known: how its launches shared cores. */
-json_t *sharing_json(const pr_analysis_run *r)
+json_t *pr_report_sharing_json(const pr_analysis_run *r)
 {
 	json_t *all = json_array();
 	size_t i;
@@ -191,17 +192,17 @@ json_t *sharing_json(const pr_analysis_run *r)
 		json_array_append_new(
 		    all, json_pack("{s:I, s:o, s:b, s:b, s:b}", "config",
 				   (json_int_t)i, "ranks_per_core",
-				   jnum(x->ranks_per_core), "oversubscribed",
-				   x->oversubscribed, "sharing_tested",
-				   x->sharing_tested, "from_placement",
-				   x->from_placement));
+				   pr_json_num(x->ranks_per_core),
+				   "oversubscribed", x->oversubscribed,
+				   "sharing_tested", x->sharing_tested,
+				   "from_placement", x->from_placement));
 	}
 	return all;
 }
 
-/* What else used the machine during the run (DESIGN 7), as put_busy
+/* What else used the machine during the run (DESIGN 7), as pr_report_busy_md
  * says it. */
-json_t *busy_json(const pr_analysis_run *r)
+json_t *pr_report_busy_json(const pr_analysis_run *r)
 {
 	const pr_busy *b = &r->busy;
 	json_t *o = json_object(), *list = json_array(), *start = json_null();
@@ -213,25 +214,27 @@ json_t *busy_json(const pr_analysis_run *r)
 		json_array_append_new(
 		    list, json_pack("{s:i, s:i, s:o, s:o, s:o, s:o}", "launch",
 				    x->launch, "config", x->config,
-				    "other_cores", jnum(x->other_cores),
-				    "rank_cpus", jnum(x->rank_cpus),
-				    "load_start", jnum(x->load_start),
-				    "load_end", jnum(x->load_end)));
+				    "other_cores", pr_json_num(x->other_cores),
+				    "rank_cpus", pr_json_num(x->rank_cpus),
+				    "load_start", pr_json_num(x->load_start),
+				    "load_end", pr_json_num(x->load_end)));
 	}
 	if (b->start_known)
-		start = json_pack(
-		    "{s:b, s:o, s:o, s:o, s:o}", "busy", b->start_busy,
-		    "other_cores", jnum(b->start_other_cores), "rank_cpus",
-		    jnum(b->start_rank_cpus), "load", jnum(b->start_load),
-		    "waited_s", jnum(b->start_waited_s));
+		start = json_pack("{s:b, s:o, s:o, s:o, s:o}", "busy",
+				  b->start_busy, "other_cores",
+				  pr_json_num(b->start_other_cores),
+				  "rank_cpus", pr_json_num(b->start_rank_cpus),
+				  "load", pr_json_num(b->start_load),
+				  "waited_s", pr_json_num(b->start_waited_s));
 	json_object_set_new(o, "launches",
 			    json_integer((json_int_t)b->nlaunches));
 	json_object_set_new(o, "recorded",
 			    json_integer((json_int_t)b->nrecorded));
 	json_object_set_new(o, "busy", json_integer((json_int_t)b->nbusy));
 	json_object_set_new(o, "busy_share", json_real(PR_BUSY_SHARE));
-	json_object_set_new(o, "other_cores_median", jnum(b->other_median));
-	json_object_set_new(o, "other_cores_max", jnum(b->other_max));
+	json_object_set_new(o, "other_cores_median",
+			    pr_json_num(b->other_median));
+	json_object_set_new(o, "other_cores_max", pr_json_num(b->other_max));
 	json_object_set_new(o, "not_recorded_reason",
 			    b->nrecorded < b->nlaunches
 				? json_string(b->why_not

@@ -16,11 +16,11 @@ static void put_median_ci(FILE *f, const pr_analysis_row *x, double u,
 		fputc('-', f);
 		return;
 	}
-	put_sig3(f, x->stat * u);
+	pr_md_sig3(f, x->stat * u);
 	fputs(" [", f);
-	put_sig3(f, x->ci.lo * u);
+	pr_md_sig3(f, x->ci.lo * u);
 	fputs(", ", f);
-	put_sig3(f, x->ci.hi * u);
+	pr_md_sig3(f, x->ci.hi * u);
 	fprintf(f, "]%s%s", *unit ? " " : "", unit);
 }
 
@@ -33,25 +33,25 @@ static void put_pap_row(FILE *f, const pr_analysis_run *r,
 			const pr_pap_study *s, const pr_pap_row *x)
 {
 	const char *unit;
-	double u = row_unit(&x->total, &unit);
+	double u = pr_md_unit(&x->total, &unit);
 
 	fprintf(f, "| %d ", x->config);
-	put_md(f, config_label(r, x->config));
+	pr_md_text(f, pr_report_label(r, x->config));
 	fputs(" | ", f);
-	put_md(f, or_dash(s->algorithm[x->config]));
+	pr_md_text(f, or_dash(s->algorithm[x->config]));
 	fputs(" | ", f);
-	put_md(f, or_dash(s->pattern[x->config]));
+	pr_md_text(f, or_dash(s->pattern[x->config]));
 	fputs(" | ", f);
-	put_md(f, x->total.sel.phase);
+	pr_md_text(f, x->total.sel.phase);
 	fprintf(f, " | %lld B | %zu | ", (long long)x->bytes,
 		x->total.nlaunches);
 	put_median_ci(f, &x->after, u, unit);
 	fputs(" | ", f);
-	put_sig3(f, x->after.max_min);
+	pr_md_sig3(f, x->after.max_min);
 	fputs(" | ", f);
 	put_median_ci(f, &x->total, u, unit);
 	fputs(" | ", f);
-	put_sig3(f, x->total.max_min);
+	pr_md_sig3(f, x->total.max_min);
 	fputs(" | ", f);
 	put_median_ci(f, &x->spread, u, unit);
 	fputs(" | ", f);
@@ -71,13 +71,13 @@ static void put_pap_side(FILE *f, const pr_pap_study *s, const pr_pap_gain *g,
 	const char *unit;
 	size_t i;
 
-	put_md(f, or_dash(s->algorithm[c]));
+	pr_md_text(f, or_dash(s->algorithm[c]));
 	for (i = 0; i < s->nrows; i++) {
 		const pr_pap_row *x = &s->row[i];
 
 		if (x->config == c && x->bytes == g->bytes &&
 		    !strcmp(x->total.sel.phase, g->phase)) {
-			double u = row_unit(&x->total, &unit);
+			double u = pr_md_unit(&x->total, &unit);
 
 			fputc(' ', f);
 			put_median_ci(f, &x->total, u, unit);
@@ -90,7 +90,7 @@ static void put_pap_gain(FILE *f, const pr_pap_study *s, const pr_pap_gain *g)
 	const char *pattern = or_dash(s->pattern[g->pap]);
 
 	fputs("- pattern ", f);
-	put_md(f, pattern);
+	pr_md_text(f, pattern);
 	fprintf(f, ", %lld B, %s (config %d): ", (long long)g->bytes,
 		strcmp(g->phase, "step") ? "Allreduce total" : "step time",
 		g->pap);
@@ -102,7 +102,7 @@ static void put_pap_gain(FILE *f, const pr_pap_study *s, const pr_pap_gain *g)
 	fputs(" against ", f);
 	put_pap_side(f, s, g, g->best);
 	fprintf(f, ", the best of %zu built-in: **", g->nbuiltins);
-	put_md(f, g->sentence);
+	pr_md_text(f, g->sentence);
 	fputs("**", f);
 	if (g->few_launches)
 		fputs(" (fewer than 6 launches on a side: the bootstrap "
@@ -138,7 +138,7 @@ static void put_pap_summary(FILE *f, const pr_pap_study *s)
 		if (g->outcome != PR_PAP_LOST)
 			continue;
 		fputs(k++ ? ", " : " (", f);
-		put_md(f, or_dash(s->pattern[g->pap]));
+		pr_md_text(f, or_dash(s->pattern[g->pap]));
 		fprintf(f, " %lld B %s", (long long)g->bytes,
 			strcmp(g->phase, "step") ? "total" : "step");
 	}
@@ -148,7 +148,7 @@ static void put_pap_summary(FILE *f, const pr_pap_study *s)
 	fprintf(f, " of %zu comparisons.\n\n", s->ngains);
 }
 
-void put_pap(FILE *f, const pr_analysis_run *r)
+void pr_report_pap_md(FILE *f, const pr_analysis_run *r)
 {
 	const pr_pap_study *s = r->pap;
 	size_t i;
@@ -192,7 +192,7 @@ void put_pap(FILE *f, const pr_analysis_run *r)
 	put_pap_summary(f, s);
 }
 
-json_t *pap_json(const pr_analysis_run *r)
+json_t *pr_report_pap_json(const pr_analysis_run *r)
 {
 	const pr_pap_study *s = r->pap;
 	json_t *o = json_object(), *rows = json_array(), *gains = json_array();
@@ -202,7 +202,7 @@ json_t *pap_json(const pr_analysis_run *r)
 		const pr_pap_row *x = &s->row[i];
 		json_t *v = json_object();
 
-		set_selection(v, r, &x->total.sel);
+		pr_json_selection(v, r, &x->total.sel);
 		json_object_set_new(v, "bytes", json_integer(x->bytes));
 		json_object_set_new(v, "algorithm",
 				    s->algorithm[x->config]
@@ -213,20 +213,21 @@ json_t *pap_json(const pr_analysis_run *r)
 					? json_string(s->pattern[x->config])
 					: json_null());
 		json_object_set_new(v, "after_last_arrival",
-				    quantity_json(&x->after));
-		json_object_set_new(v, "total", quantity_json(&x->total));
+				    pr_json_quantity(&x->after));
+		json_object_set_new(v, "total", pr_json_quantity(&x->total));
 		json_object_set_new(v, "arrival_spread",
-				    quantity_json(&x->spread));
-		json_object_set_new(v, "arrival_mad", quantity_json(&x->mad));
-		json_object_set_new(v, "t_msg_s", jnum(x->t_msg_s));
+				    pr_json_quantity(&x->spread));
+		json_object_set_new(v, "arrival_mad",
+				    pr_json_quantity(&x->mad));
+		json_object_set_new(v, "t_msg_s", pr_json_num(x->t_msg_s));
 		json_object_set_new(
 		    v, "imbalance",
 		    x->imbalance.nlaunches
 			? json_pack("{s:o, s:o, s:o, s:o}", "statistic",
-				    jnum(x->imbalance.stat), "lo",
-				    jnum(x->imbalance.ci.lo), "hi",
-				    jnum(x->imbalance.ci.hi), "max_min",
-				    jnum(x->imbalance.max_min))
+				    pr_json_num(x->imbalance.stat), "lo",
+				    pr_json_num(x->imbalance.ci.lo), "hi",
+				    pr_json_num(x->imbalance.ci.hi), "max_min",
+				    pr_json_num(x->imbalance.max_min))
 			: json_null());
 		json_array_append_new(rows, v);
 	}
@@ -237,20 +238,21 @@ json_t *pap_json(const pr_analysis_run *r)
 
 		json_array_append_new(
 		    gains,
-		    json_pack(
-			"{s:i, s:o, s:o, s:s, s:I, s:I, s:o, s:o, s:o, "
-			"s:b, s:s, s:s}",
-			"pap", g->pap, "best",
-			g->best >= 0 ? json_integer(g->best) : json_null(),
-			"best_algorithm",
-			g->best >= 0 && s->algorithm[g->best]
-			    ? json_string(s->algorithm[g->best])
-			    : json_null(),
-			"phase", g->phase, "bytes", (json_int_t)g->bytes,
-			"builtins", (json_int_t)g->nbuiltins, "ratio",
-			jnum(g->ratio), "lo", jnum(g->lo), "hi", jnum(g->hi),
-			"few_launches", g->few_launches, "outcome",
-			outcome[g->outcome], "sentence", g->sentence));
+		    json_pack("{s:i, s:o, s:o, s:s, s:I, s:I, s:o, s:o, s:o, "
+			      "s:b, s:s, s:s}",
+			      "pap", g->pap, "best",
+			      g->best >= 0 ? json_integer(g->best)
+					   : json_null(),
+			      "best_algorithm",
+			      g->best >= 0 && s->algorithm[g->best]
+				  ? json_string(s->algorithm[g->best])
+				  : json_null(),
+			      "phase", g->phase, "bytes", (json_int_t)g->bytes,
+			      "builtins", (json_int_t)g->nbuiltins, "ratio",
+			      pr_json_num(g->ratio), "lo", pr_json_num(g->lo),
+			      "hi", pr_json_num(g->hi), "few_launches",
+			      g->few_launches, "outcome", outcome[g->outcome],
+			      "sentence", g->sentence));
 	}
 	json_object_set_new(o, "rows", rows);
 	json_object_set_new(o, "gains", gains);

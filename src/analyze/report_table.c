@@ -21,41 +21,41 @@ static void put_verdict(FILE *f, const pr_analysis_row *x)
 		fprintf(f, " (%s)", x->why);
 }
 
-void put_row(FILE *f, const pr_analysis_run *r, const pr_analysis_row *x,
-	     const columns *c)
+void pr_report_row_md(FILE *f, const pr_analysis_run *r,
+		      const pr_analysis_row *x, const pr_md_columns *c)
 {
 	const char *unit;
-	double u = row_unit(x, &unit);
+	double u = pr_md_unit(x, &unit);
 	const pr_cell *p = x->cell;
 
-	put_selection(f, r, &x->sel, p, c);
+	pr_md_selection(f, r, &x->sel, p, c);
 	fprintf(f, " %zu | %zu | ", x->n, x->nlaunches);
 	if (x->n) {
-		put_sig3(f, x->stat * u);
+		pr_md_sig3(f, x->stat * u);
 		fprintf(f, " %s | ", unit);
-		put_ci(f, &x->ci, u, unit);
+		pr_md_ci(f, &x->ci, u, unit);
 		fputs(" | ", f);
-		put_launch_medians(f, x, u);
+		pr_md_launch_medians(f, x, u);
 		fprintf(f, " %s | ", unit);
 	} else {
 		fputs("- | - | - | ", f);
 	}
 	if (p) {
-		put_sig3(f, p->predicted_s * u);
+		pr_md_sig3(f, p->predicted_s * u);
 		fputs(" [", f);
-		put_sig3(f, p->lo_s * u);
+		pr_md_sig3(f, p->lo_s * u);
 		fputs(", ", f);
-		put_sig3(f, p->hi_s * u);
+		pr_md_sig3(f, p->hi_s * u);
 		fprintf(f, "] %s | ", unit);
 	} else {
 		fputs("- | ", f);
 	}
 	if (p && x->n && p->predicted_s > 0) {
-		put_sig3(f, x->stat / p->predicted_s);
+		pr_md_sig3(f, x->stat / p->predicted_s);
 		fputs(" [", f);
-		put_sig3(f, x->ci.lo / p->predicted_s);
+		pr_md_sig3(f, x->ci.lo / p->predicted_s);
 		fputs(", ", f);
-		put_sig3(f, x->ci.hi / p->predicted_s);
+		pr_md_sig3(f, x->ci.hi / p->predicted_s);
 		fputs("] | ", f);
 	} else {
 		fputs("- | ", f);
@@ -64,7 +64,7 @@ void put_row(FILE *f, const pr_analysis_run *r, const pr_analysis_row *x,
 	fputs(" |\n", f);
 }
 
-void put_verdicts(FILE *f, const pr_analysis_run *r)
+void pr_report_verdicts_md(FILE *f, const pr_analysis_run *r)
 {
 	fprintf(f, "**Verdicts: %zu PASS, %zu FAIL, %zu NO-PREDICTION",
 		r->count[PR_PASS], r->count[PR_FAIL],
@@ -76,9 +76,9 @@ void put_verdicts(FILE *f, const pr_analysis_run *r)
 	fputs("**\n\n", f);
 }
 
-void put_variability(FILE *f, const pr_analysis_run *r)
+void pr_report_variability_md(FILE *f, const pr_analysis_run *r)
 {
-	columns c = columns_of(r->group, r->ngroups);
+	pr_md_columns c = pr_md_columns_of(r->group, r->ngroups);
 	const pr_analysis_row *most = NULL, *least = NULL;
 	size_t i;
 
@@ -89,30 +89,31 @@ void put_variability(FILE *f, const pr_analysis_run *r)
 	      "max/min and CV (sample standard deviation / mean) of the "
 	      "per-launch medians.\n\n",
 	      f);
-	put_header(f, &c,
-		   "launches | per-launch medians (min .. max) | max/min | CV "
-		   "|");
+	pr_md_header(
+	    f, &c,
+	    "launches | per-launch medians (min .. max) | max/min | CV "
+	    "|");
 	fputs("---:|---|---:|---:|\n", f);
 	for (i = 0; i < r->ngroups; i++) {
 		const pr_analysis_row *g = &r->group[i];
 		const char *unit;
-		double u = row_unit(g, &unit), lo = INFINITY, hi = -INFINITY;
+		double u = pr_md_unit(g, &unit), lo = INFINITY, hi = -INFINITY;
 		size_t k;
 
 		for (k = 0; k < g->nlaunches; k++) {
 			lo = fmin(lo, g->launch_med[k]);
 			hi = fmax(hi, g->launch_med[k]);
 		}
-		put_selection(f, r, &g->sel, NULL, &c);
+		pr_md_selection(f, r, &g->sel, NULL, &c);
 		fprintf(f, " %zu | ", g->nlaunches);
-		put_sig3(f, lo * u);
+		pr_md_sig3(f, lo * u);
 		fputs(" .. ", f);
-		put_sig3(f, hi * u);
+		pr_md_sig3(f, hi * u);
 		fprintf(f, " %s | ", unit);
-		put_sig3(f, g->max_min);
+		pr_md_sig3(f, g->max_min);
 		fputs(" | ", f);
 		if (isfinite(g->cv)) {
-			put_sig3(f, 100 * g->cv);
+			pr_md_sig3(f, 100 * g->cv);
 			fputs("%", f);
 		} else {
 			fputs("-", f);
@@ -127,14 +128,14 @@ void put_variability(FILE *f, const pr_analysis_run *r)
 	}
 	if (most && least && most->max_min != least->max_min) {
 		fputs("\nThe per-launch medians vary by up to ", f);
-		put_sig3(f, most->max_min);
+		pr_md_sig3(f, most->max_min);
 		fputs("x (", f);
-		put_md(f, most->sel.phase);
+		pr_md_text(f, most->sel.phase);
 		fprintf(f, ", config %d) and by as little as ",
 			most->sel.config);
-		put_sig3(f, least->max_min);
+		pr_md_sig3(f, least->max_min);
 		fputs("x (", f);
-		put_md(f, least->sel.phase);
+		pr_md_text(f, least->sel.phase);
 		fprintf(f, ", config %d) between launches.\n",
 			least->sel.config);
 	}
@@ -142,7 +143,7 @@ void put_variability(FILE *f, const pr_analysis_run *r)
 }
 
 /* Negative controls that did not FAIL. */
-void put_problems(FILE *f, const pr_analysis_run *r)
+void pr_report_problems_md(FILE *f, const pr_analysis_run *r)
 {
 	size_t i;
 	int any = 0;
@@ -157,7 +158,7 @@ void put_problems(FILE *f, const pr_analysis_run *r)
 			fputs("**Problems:**\n\n", f);
 		any = 1;
 		fputs("- negative control did not fail: ", f);
-		put_row_name(f, r, x);
+		pr_md_row_name(f, r, x);
 		fprintf(f, " is %s\n", pr_verdict_name(x->verdict));
 	}
 	if (any)
@@ -170,21 +171,21 @@ static void put_cause_list(FILE *f, const pr_analysis *a,
 {
 	const pr_causes *k = &x->causes;
 	const char *unit;
-	double u = row_unit(x, &unit);
+	double u = pr_md_unit(x, &unit);
 	const char *sep = "";
 	size_t i;
 
 	if (k->arrival) {
 		fputs("arrival: median arrival spread ", f);
-		put_sig3(f, k->spread_s * u);
+		pr_md_sig3(f, k->spread_s * u);
 		fprintf(f, " %s, ", unit);
-		put_percent(f, k->share);
+		pr_md_percent(f, k->share);
 		fputs(" of the statistic", f);
 		sep = "; ";
 	}
 	if (k->sharing) {
 		fprintf(f, "%ssharing: oversubscribed, ", sep);
-		put_sig3(f, k->ranks_per_core);
+		pr_md_sig3(f, k->ranks_per_core);
 		fputs(" ranks per core", f);
 		sep = "; ";
 	}
@@ -192,7 +193,7 @@ static void put_cause_list(FILE *f, const pr_analysis *a,
 		fprintf(f, "%sclamp: the model clamped ", sep);
 		for (i = 0; i < a->nclamped; i++) {
 			fputs(i ? ", " : "", f);
-			put_md(f, a->clamped[i]);
+			pr_md_text(f, a->clamped[i]);
 		}
 		sep = "; ";
 	}
@@ -208,11 +209,11 @@ static void put_cause_list(FILE *f, const pr_analysis *a,
 			"%sprimitives: the ring steps and reductions timed "
 			"in the same launches make ",
 			sep);
-		put_sig3(f, k->formula_s * u);
+		pr_md_sig3(f, k->formula_s * u);
 		fprintf(f, " %s; the Allreduce took ", unit);
-		put_sig3(f, k->impl_ratio);
+		pr_md_sig3(f, k->impl_ratio);
 		fputs("x that (its implementation), the primitives were ", f);
-		put_sig3(f, k->cond_ratio);
+		pr_md_sig3(f, k->cond_ratio);
 		fputs("x the prediction (the conditions)", f);
 		sep = "; ";
 	}
@@ -221,7 +222,8 @@ static void put_cause_list(FILE *f, const pr_analysis *a,
 }
 
 /* Every FAIL that is no negative control, with its measured causes. */
-void put_causes(FILE *f, const pr_analysis *a, const pr_analysis_run *r)
+void pr_report_causes_md(FILE *f, const pr_analysis *a,
+			 const pr_analysis_run *r)
 {
 	size_t i;
 	int any = 0;
@@ -235,7 +237,7 @@ void put_causes(FILE *f, const pr_analysis *a, const pr_analysis_run *r)
 			fputs("**Causes of the FAILs, measured:**\n\n", f);
 		any = 1;
 		fputs("- ", f);
-		put_row_name(f, r, x);
+		pr_md_row_name(f, r, x);
 		fputs(": ", f);
 		put_cause_list(f, a, x);
 		fputc('\n', f);
@@ -246,7 +248,7 @@ void put_causes(FILE *f, const pr_analysis *a, const pr_analysis_run *r)
 
 /* A line under the table when one of its medians lies outside its own
  * interval (the Statistics paragraph says why it should not). */
-void put_outside_note(FILE *f, const pr_analysis_run *r)
+void pr_report_outside_md(FILE *f, const pr_analysis_run *r)
 {
 	size_t i, n = 0;
 
@@ -274,12 +276,13 @@ static json_t *causes_json(const pr_analysis *a, const pr_causes *k)
 	if (k->arrival)
 		json_array_append_new(
 		    v, json_pack("{s:s, s:o, s:o}", "cause", "arrival",
-				 "arrival_spread_s", jnum(k->spread_s), "share",
-				 jnum(k->share)));
+				 "arrival_spread_s", pr_json_num(k->spread_s),
+				 "share", pr_json_num(k->share)));
 	if (k->sharing)
-		json_array_append_new(v, json_pack("{s:s, s:o}", "cause",
-						   "sharing", "ranks_per_core",
-						   jnum(k->ranks_per_core)));
+		json_array_append_new(
+		    v, json_pack("{s:s, s:o}", "cause", "sharing",
+				 "ranks_per_core",
+				 pr_json_num(k->ranks_per_core)));
 	if (k->clamp) {
 		names = json_array();
 		for (i = 0; i < a->nclamped; i++)
@@ -292,28 +295,29 @@ static json_t *causes_json(const pr_analysis *a, const pr_causes *k)
 		json_array_append_new(v, json_pack("{s:s}", "cause", "regime"));
 	if (k->primitives)
 		json_array_append_new(
-		    v,
-		    json_pack("{s:s, s:o, s:o, s:o}", "cause", "primitives",
-			      "formula_s", jnum(k->formula_s),
-			      "measured_over_formula", jnum(k->impl_ratio),
-			      "formula_over_predicted", jnum(k->cond_ratio)));
+		    v, json_pack("{s:s, s:o, s:o, s:o}", "cause", "primitives",
+				 "formula_s", pr_json_num(k->formula_s),
+				 "measured_over_formula",
+				 pr_json_num(k->impl_ratio),
+				 "formula_over_predicted",
+				 pr_json_num(k->cond_ratio)));
 	return v;
 }
 
-json_t *row_json(const pr_analysis *a, const pr_analysis_run *r,
-		 const pr_analysis_row *x)
+json_t *pr_report_row_json(const pr_analysis *a, const pr_analysis_run *r,
+			   const pr_analysis_row *x)
 {
 	json_t *o = json_object();
 	const pr_cell *p = x->cell;
 
-	set_selection(o, r, &x->sel);
+	pr_json_selection(o, r, &x->sel);
 	json_object_set_new(o, "n", json_integer((json_int_t)x->n));
 	json_object_set_new(o, "nlaunches",
 			    json_integer((json_int_t)x->nlaunches));
-	json_object_set_new(o, "statistic_s", jnum(x->stat));
-	json_object_set_new(o, "ci", ci_json(x));
-	json_object_set_new(o, "launches", launches_json(x, 0));
-	json_object_set_new(o, "launch_medians_s", launches_json(x, 1));
+	json_object_set_new(o, "statistic_s", pr_json_num(x->stat));
+	json_object_set_new(o, "ci", pr_json_ci(x));
+	json_object_set_new(o, "launches", pr_json_launches(x, 0));
+	json_object_set_new(o, "launch_medians_s", pr_json_launches(x, 1));
 	json_object_set_new(o, "verdict",
 			    json_string(pr_verdict_name(x->verdict)));
 	if (x->why)
@@ -328,36 +332,37 @@ json_t *row_json(const pr_analysis *a, const pr_analysis_run *r,
 		json_object_set_new(o, "extrapolated", json_true());
 	if (x->verdict == PR_FAIL && !p->negative)
 		json_object_set_new(o, "causes", causes_json(a, &x->causes));
-	json_object_set_new(o, "predicted_s", jnum(p->predicted_s));
-	json_object_set_new(o, "lo_s", jnum(p->lo_s));
-	json_object_set_new(o, "hi_s", jnum(p->hi_s));
+	json_object_set_new(o, "predicted_s", pr_json_num(p->predicted_s));
+	json_object_set_new(o, "lo_s", pr_json_num(p->lo_s));
+	json_object_set_new(o, "hi_s", pr_json_num(p->hi_s));
 	if (x->n && p->predicted_s > 0) {
-		json_object_set_new(o, "ratio", jnum(x->stat / p->predicted_s));
-		json_object_set_new(o, "ratio_ci",
-				    json_pack("[o, o]",
-					      jnum(x->ci.lo / p->predicted_s),
-					      jnum(x->ci.hi / p->predicted_s)));
+		json_object_set_new(o, "ratio",
+				    pr_json_num(x->stat / p->predicted_s));
+		json_object_set_new(
+		    o, "ratio_ci",
+		    json_pack("[o, o]", pr_json_num(x->ci.lo / p->predicted_s),
+			      pr_json_num(x->ci.hi / p->predicted_s)));
 	}
 	return o;
 }
 
-json_t *group_json(const pr_analysis_run *r, const pr_analysis_row *g)
+json_t *pr_report_group_json(const pr_analysis_run *r, const pr_analysis_row *g)
 {
 	json_t *o = json_object();
 
-	set_selection(o, r, &g->sel);
+	pr_json_selection(o, r, &g->sel);
 	json_object_set_new(o, "n", json_integer((json_int_t)g->n));
 	json_object_set_new(o, "nlaunches",
 			    json_integer((json_int_t)g->nlaunches));
-	json_object_set_new(o, "launches", launches_json(g, 0));
-	json_object_set_new(o, "launch_medians_s", launches_json(g, 1));
-	json_object_set_new(o, "max_over_min", jnum(g->max_min));
-	json_object_set_new(o, "cv", jnum(g->cv));
+	json_object_set_new(o, "launches", pr_json_launches(g, 0));
+	json_object_set_new(o, "launch_medians_s", pr_json_launches(g, 1));
+	json_object_set_new(o, "max_over_min", pr_json_num(g->max_min));
+	json_object_set_new(o, "cv", pr_json_num(g->cv));
 	return o;
 }
 
 /* The negative controls that did not FAIL. */
-json_t *problems_json(const pr_analysis_run *r)
+json_t *pr_report_problems_json(const pr_analysis_run *r)
 {
 	json_t *all = json_array();
 	size_t i;
@@ -370,7 +375,7 @@ json_t *problems_json(const pr_analysis_run *r)
 		    (x->verdict != PR_PASS && x->verdict != PR_INCONCLUSIVE))
 			continue;
 		o = json_object();
-		set_selection(o, r, &x->sel);
+		pr_json_selection(o, r, &x->sel);
 		if (x->cell->formula)
 			json_object_set_new(o, "formula",
 					    json_string(x->cell->formula));
