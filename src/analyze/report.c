@@ -250,38 +250,70 @@ static void put_run(FILE *f, const pr_analysis *a, const pr_analysis_run *r,
 	put_plots(f, plots, nplots);
 }
 
-int pr_report_write(const pr_analysis *a, const char *root)
+/* The report's sections, in the document's order, into f. */
+static void put_report(FILE *f, int *plot_error, const pr_analysis *a,
+		       const char *root, const char *dir)
 {
-	char *dir = pr_path_analysis(root, a->name);
-	char *path = pr_asprintf("%s/report.md", dir), *buf = NULL;
-	size_t len = 0, i;
-	FILE *f = NULL;
-	int error, plot_error = PR_OK;
+	size_t i;
 
-	if ((error = pr_mkdir_p(dir)) < 0)
-		goto cleanup;
-	f = open_memstream(&buf, &len);
-	if (!f) {
-		error = pr_error("out of memory");
-		goto cleanup;
-	}
 	put_intro(f, a);
 	for (i = 0; i < a->nruns; i++) {
 		pr_plot *plots = NULL;
 		size_t nplots = 0;
 		int e = pr_plot_run(&plots, &nplots, a, &a->run[i], dir);
 
-		if (e < 0 && !plot_error)
-			plot_error = e;
+		if (e < 0 && !*plot_error)
+			*plot_error = e;
 		put_run(f, a, &a->run[i], plots, nplots);
 		pr_plots_free(plots, nplots);
 	}
 	pr_report_reproduction_md(f, a, root);
-	fclose(f);
-	error = pr_write_file_atomic(path, buf, len);
+}
+
+int pr_report_render(char **out, size_t *len, int *plot_error,
+		     const pr_analysis *a, const char *root)
+{
+	char *dir = pr_path_analysis(root, a->name), *buf = NULL;
+	size_t n = 0;
+	FILE *f = NULL;
+	int error, bad;
+
+	*out = NULL;
+	*len = 0;
+	*plot_error = PR_OK;
+	if ((error = pr_mkdir_p(dir)) < 0)
+		goto cleanup;
+	if (!(f = open_memstream(&buf, &n))) {
+		error = pr_error("out of memory");
+		goto cleanup;
+	}
+	put_report(f, plot_error, a, root, dir);
+	bad = ferror(f);
+	bad |= fclose(f) != 0;
+	if (bad) {
+		error = pr_error("cannot render the report of '%s'", a->name);
+		goto cleanup;
+	}
+	*out = buf;
+	*len = n;
+	buf = NULL;
 cleanup:
 	free(buf);
-	free(path);
 	free(dir);
+	return error;
+}
+
+int pr_report_write(const pr_analysis *a, const char *root)
+{
+	char *path = NULL, *buf = NULL;
+	size_t len;
+	int error, plot_error;
+
+	if ((error = pr_report_render(&buf, &len, &plot_error, a, root)) < 0)
+		return error;
+	path = pr_path_report(root, a->name);
+	error = pr_write_file_atomic(path, buf, len);
+	free(buf);
+	free(path);
 	return error < 0 ? error : plot_error;
 }
