@@ -15,10 +15,10 @@ static int plot_cells(pr_plot *p, const pr_analysis *a,
 {
 	char *base = pr_asprintf("%s-predicted", r->run_id), *label, *run;
 	const char *unit;
-	span sp = {0, 0};
+	pr_plot_span sp = {0, 0};
 	size_t i, n = 0, maxlen = 0;
 	double u;
-	text dat, gp;
+	pr_plot_text dat, gp;
 	int error, width, height;
 
 	for (i = 0; i < r->nrows; i++) {
@@ -27,18 +27,18 @@ static int plot_cells(pr_plot *p, const pr_analysis *a,
 		if (!x->cell)
 			continue;
 		n++;
-		label = label_of(r, &x->sel);
+		label = pr_plot_label(r, &x->sel);
 		maxlen = strlen(label) > maxlen ? strlen(label) : maxlen;
 		free(label);
-		span_add(&sp, x->cell->lo_s);
-		span_add(&sp, x->cell->hi_s);
+		pr_plot_span_add(&sp, x->cell->lo_s);
+		pr_plot_span_add(&sp, x->cell->hi_s);
 		if (x->n) {
-			span_add(&sp, x->ci.lo);
-			span_add(&sp, x->ci.hi);
+			pr_plot_span_add(&sp, x->ci.lo);
+			pr_plot_span_add(&sp, x->ci.hi);
 		}
 	}
-	u = unit_of(&sp, &unit);
-	text_open(&dat);
+	u = pr_plot_unit(&sp, &unit);
+	pr_plot_text_open(&dat);
 	fprintf(dat.f,
 		"# x measured_%s ci_lo_%s ci_hi_%s predicted_%s lo_%s hi_%s "
 		"cell\n",
@@ -48,27 +48,27 @@ static int plot_cells(pr_plot *p, const pr_analysis *a,
 
 		if (!x->cell)
 			continue;
-		label = label_of(r, &x->sel);
+		label = pr_plot_label(r, &x->sel);
 		fprintf(dat.f, "%zu", ++n);
-		put_num(dat.f, x->stat * u);
-		put_num(dat.f, x->n ? x->ci.lo * u : NAN);
-		put_num(dat.f, x->n ? x->ci.hi * u : NAN);
-		put_num(dat.f, x->cell->predicted_s * u);
-		put_num(dat.f, x->cell->lo_s * u);
-		put_num(dat.f, x->cell->hi_s * u);
+		pr_gp_num(dat.f, x->stat * u);
+		pr_gp_num(dat.f, x->n ? x->ci.lo * u : NAN);
+		pr_gp_num(dat.f, x->n ? x->ci.hi * u : NAN);
+		pr_gp_num(dat.f, x->cell->predicted_s * u);
+		pr_gp_num(dat.f, x->cell->lo_s * u);
+		pr_gp_num(dat.f, x->cell->hi_s * u);
 		fputc(' ', dat.f);
-		put_quoted(dat.f, label);
+		pr_gp_quoted(dat.f, label);
 		fputc('\n', dat.f);
 		free(label);
 	}
 	/* cells down the y axis, first on top, so labels read across; the
 	 * key's three lines below the plot, inside the canvas */
-	text_open(&gp);
-	label_canvas(&width, &height, maxlen, n, 3);
-	gp_header(gp.f, a, base, "measured vs predicted per cell", width,
-		  height);
+	pr_plot_text_open(&gp);
+	pr_plot_canvas(&width, &height, maxlen, n, 3);
+	pr_gp_header(gp.f, a, base, "measured vs predicted per cell", width,
+		     height);
 	run = pr_asprintf("run %s", r->run_id);
-	put_title(gp.f, a->name, run, "measured vs predicted per cell");
+	pr_gp_title(gp.f, a->name, run, "measured vs predicted per cell");
 	free(run);
 	fprintf(gp.f,
 		"set xlabel \"time (%s)\"\n"
@@ -78,10 +78,10 @@ static int plot_cells(pr_plot *p, const pr_analysis *a,
 		"set key below left reverse Left vertical maxcols 1\n"
 		"set style fill transparent solid 0.3 noborder\n",
 		unit, n);
-	fprintf(gp.f,
-		wants_log(&sp) ? "set logscale x\n" : "set xrange [0:*]\n");
+	fprintf(gp.f, pr_plot_wants_log(&sp) ? "set logscale x\n"
+					     : "set xrange [0:*]\n");
 	fputs("plot ", gp.f);
-	put_dat(gp.f, base);
+	pr_gp_dat(gp.f, base);
 	fprintf(gp.f,
 		" using 6:1:6:7:($1-0.3):($1+0.3):ytic(8) "
 		"with boxxyerror lc rgb \"#88bbee\" title \"predicted [lo, "
@@ -90,9 +90,10 @@ static int plot_cells(pr_plot *p, const pr_analysis *a,
 		"lc rgb \"#225599\" title \"predicted\", \\\n"
 		"     '' using 2:1:3:4 with xerrorbars pt 7 ps 0.8 lw 1.5 "
 		"lc rgb \"#cc3311\" title \"measured (median, 95%% CI)\"\n");
-	error = emit(p, &dat, &gp, dir, base,
-		     "measured (median of per-launch medians, 95% CI) vs "
-		     "predicted [lo, hi], per cell");
+	error =
+	    pr_plot_emit(p, &dat, &gp, dir, base,
+			 "measured (median of per-launch medians, 95% CI) vs "
+			 "predicted [lo, hi], per cell");
 	free(base);
 	return error;
 }
@@ -102,7 +103,7 @@ static int has_rows_sweep(const pr_analysis_run *r)
 	size_t i;
 
 	for (i = 0; i < r->ngroups; i++) {
-		if (measured_rows(&r->group[i]))
+		if (pr_plot_measured_rows(&r->group[i]))
 			return 1;
 	}
 	return 0;
@@ -140,13 +141,13 @@ int pr_plot_run(pr_plot **out, size_t *n, const pr_analysis *a,
 	if (has_cells(r) && (e = plot_cells(&(*out)[(*n)++], a, r, dir)) < 0)
 		error = e;
 	if (has_rows_sweep(r) &&
-	    (e = plot_rows(&(*out)[(*n)++], a, r, dir)) < 0 && !error)
+	    (e = pr_plot_rows(&(*out)[(*n)++], a, r, dir)) < 0 && !error)
 		error = e;
-	if (r->ngroups && (e = plot_launches(&(*out)[(*n)++], a, r, dir)) < 0 &&
-	    !error)
+	if (r->ngroups &&
+	    (e = pr_plot_launches(&(*out)[(*n)++], a, r, dir)) < 0 && !error)
 		error = e;
 	if (a->nruns > 1 && r == &a->run[a->nruns - 1] && any_cells(a) &&
-	    (e = plot_overlay(&(*out)[(*n)++], a, dir)) < 0 && !error)
+	    (e = pr_plot_overlay(&(*out)[(*n)++], a, dir)) < 0 && !error)
 		error = e;
 	return error;
 }

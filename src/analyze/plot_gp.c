@@ -15,7 +15,7 @@
 #include "base/text.h"
 #include "base/util.h"
 
-void text_open(text *t)
+void pr_plot_text_open(pr_plot_text *t)
 {
 	t->buf = NULL;
 	t->len = 0;
@@ -27,7 +27,7 @@ void text_open(text *t)
 }
 
 /* Close t and write it to dir/base.ext atomically. */
-static int text_write(text *t, const char *dir, const char *base,
+static int text_write(pr_plot_text *t, const char *dir, const char *base,
 		      const char *ext)
 {
 	char *path = pr_asprintf("%s/%s.%s", dir, base, ext);
@@ -43,7 +43,7 @@ static int text_write(text *t, const char *dir, const char *base,
 /* s as a quoted column of a .dat file (data, which gnuplot reads without
  * expanding anything): double quotes, control bytes escaped
  * (pr_text_escape), '"' and '\' replaced by '\''. */
-void put_quoted(FILE *f, const char *s)
+void pr_gp_quoted(FILE *f, const char *s)
 {
 	char *esc = pr_text_escape(s), *p;
 
@@ -57,7 +57,7 @@ void put_quoted(FILE *f, const char *s)
 /* s as a string of a .gp script: every string from a repository (names,
  * run ids, labels) goes into a script through here, single-quoted, so
  * that gnuplot runs no backtick and ends no command inside it. */
-void put_gp(FILE *f, const char *s)
+void pr_gp_string(FILE *f, const char *s)
 {
 	char *q = pr_text_gnuplot(s);
 
@@ -66,16 +66,16 @@ void put_gp(FILE *f, const char *s)
 }
 
 /* The name of base's .dat file as a string of a .gp script. */
-void put_dat(FILE *f, const char *base)
+void pr_gp_dat(FILE *f, const char *base)
 {
 	char *name = pr_asprintf("%s.dat", base);
 
-	put_gp(f, name);
+	pr_gp_string(f, name);
 	free(name);
 }
 
 /* s as a comment line of a .dat file: one line, escaped. */
-void put_comment(FILE *f, const char *s)
+void pr_gp_comment(FILE *f, const char *s)
 {
 	char *esc = pr_text_escape(s);
 
@@ -84,18 +84,19 @@ void put_comment(FILE *f, const char *s)
 }
 
 /* "set title 'NAME, run RUNID'."\nSECOND"": the first line from the
- * repository (put_gp), the second prereg's own words. */
-void put_title(FILE *f, const char *name, const char *what, const char *second)
+ * repository (pr_gp_string), the second prereg's own words. */
+void pr_gp_title(FILE *f, const char *name, const char *what,
+		 const char *second)
 {
 	char *first = pr_asprintf("%s, %s", name, what);
 
 	fputs("set title ", f);
-	put_gp(f, first);
+	pr_gp_string(f, first);
 	fprintf(f, ".\"\\n%s\"\n", second);
 	free(first);
 }
 
-void put_num(FILE *f, double v)
+void pr_gp_num(FILE *f, double v)
 {
 	if (isfinite(v))
 		fprintf(f, " %.6g", v);
@@ -104,7 +105,7 @@ void put_num(FILE *f, double v)
 }
 
 /* "0 vader/spread allreduce cpu rows 6": what a row selects. */
-char *label_of(const pr_analysis_run *r, const pr_select *s)
+char *pr_plot_label(const pr_analysis_run *r, const pr_select *s)
 {
 	const char *cfg =
 	    (size_t)s->config < r->nconfigs ? r->config_label[s->config] : "";
@@ -141,7 +142,7 @@ char *label_of(const pr_analysis_run *r, const pr_select *s)
 	return l;
 }
 
-void span_add(span *s, double v)
+void pr_plot_span_add(pr_plot_span *s, double v)
 {
 	if (!isfinite(v) || v <= 0)
 		return;
@@ -152,7 +153,7 @@ void span_add(span *s, double v)
 }
 
 /* Seconds to the plot's unit: ms, or us when everything is < 0.1 ms. */
-double unit_of(const span *s, const char **name)
+double pr_plot_unit(const pr_plot_span *s, const char **name)
 {
 	if (s->hi > 0 && s->hi < 1e-4) {
 		*name = "us";
@@ -163,7 +164,7 @@ double unit_of(const span *s, const char **name)
 }
 
 /* Log axis when the values span more than two decades. */
-int wants_log(const span *s)
+int pr_plot_wants_log(const pr_plot_span *s)
 {
 	return s->lo > 0 && s->hi / s->lo > 100;
 }
@@ -172,7 +173,8 @@ int wants_log(const span *s)
  * characters long, and a key of nkey lines below it: wide enough that
  * the labels leave the plot area 460 px and the title above it fits;
  * tall enough for n rows of 30 px and the key. */
-void label_canvas(int *width, int *height, size_t maxlen, size_t n, size_t nkey)
+void pr_plot_canvas(int *width, int *height, size_t maxlen, size_t n,
+		    size_t nkey)
 {
 	int need = 100 + 6 * (int)maxlen + 460;
 
@@ -180,8 +182,8 @@ void label_canvas(int *width, int *height, size_t maxlen, size_t n, size_t nkey)
 	*height = (n > 8 ? (int)(140 + 30 * n) : 380) + 20 * (int)nkey + 10;
 }
 
-void gp_header(FILE *f, const pr_analysis *a, const char *base,
-	       const char *what, int width, int height)
+void pr_gp_header(FILE *f, const pr_analysis *a, const char *base,
+		  const char *what, int width, int height)
 {
 	/* comments: one line each, whatever the name holds */
 	char *name = pr_text_escape(a->name), *b = pr_text_escape(base);
@@ -250,8 +252,8 @@ cleanup:
 }
 
 /* Write base.dat and base.gp, render base.svg, list it in p. */
-int emit(pr_plot *p, text *dat, text *gp, const char *dir, const char *base,
-	 const char *title)
+int pr_plot_emit(pr_plot *p, pr_plot_text *dat, pr_plot_text *gp,
+		 const char *dir, const char *base, const char *title)
 {
 	int error = text_write(dat, dir, base, "dat");
 	int e2 = text_write(gp, dir, base, "gp");

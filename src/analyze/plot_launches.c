@@ -1,4 +1,4 @@
-/* plot_launches.c - the per-launch plot of a run and the overlay of every
+/* pr_plot_launches.c - the per-launch plot of a run and the overlay of every
  * run's cells */
 #include "analyze/plot-internal.h"
 
@@ -40,7 +40,7 @@ static size_t series_kind(const pr_analysis_run *r, size_t i)
 }
 
 /* The per-launch medians of every group of every run analyzed. */
-static void experiment_span(span *sp, const pr_analysis *a)
+static void experiment_span(pr_plot_span *sp, const pr_analysis *a)
 {
 	size_t i, j, k;
 
@@ -49,22 +49,22 @@ static void experiment_span(span *sp, const pr_analysis *a)
 			const pr_analysis_row *g = &a->run[j].group[i];
 
 			for (k = 0; k < g->nlaunches; k++)
-				span_add(sp, g->launch_med[k]);
+				pr_plot_span_add(sp, g->launch_med[k]);
 		}
 	}
 }
 
 /* (3) the per-launch medians of every group, x = launch. */
-int plot_launches(pr_plot *p, const pr_analysis *a, const pr_analysis_run *r,
-		  const char *dir)
+int pr_plot_launches(pr_plot *p, const pr_analysis *a, const pr_analysis_run *r,
+		     const char *dir)
 {
 	char *base = pr_asprintf("%s-launches", r->run_id), *run;
 	const char *unit;
-	span sp = {0, 0};
+	pr_plot_span sp = {0, 0};
 	size_t i, k, nb = 0;
 	int lmin = 0, lmax = 0, first = 1;
 	double u;
-	text dat, gp;
+	pr_plot_text dat, gp;
 	int error;
 
 	experiment_span(&sp, a);
@@ -79,15 +79,16 @@ int plot_launches(pr_plot *p, const pr_analysis *a, const pr_analysis_run *r,
 			first = 0;
 		}
 	}
-	u = unit_of(&sp, &unit);
-	text_open(&dat);
-	text_open(&gp);
+	u = pr_plot_unit(&sp, &unit);
+	pr_plot_text_open(&dat);
+	pr_plot_text_open(&gp);
 	/* the key below the plot, two titles a line */
-	gp_header(
+	pr_gp_header(
 	    gp.f, a, base, "per-launch medians", 800,
 	    500 + 14 * (int)(r->ngroups > 8 ? (r->ngroups + 1) / 2 - 4 : 0));
 	run = pr_asprintf("run %s", r->run_id);
-	put_title(gp.f, a->name, run, "per-launch medians (warmups excluded)");
+	pr_gp_title(gp.f, a->name, run,
+		    "per-launch medians (warmups excluded)");
 	free(run);
 	fprintf(gp.f,
 		"set ylabel \"median of the launch (%s)\"\n"
@@ -113,37 +114,38 @@ int plot_launches(pr_plot *p, const pr_analysis *a, const pr_analysis_run *r,
 
 		if (g->nlaunches == 0)
 			continue;
-		title = label_of(r, &g->sel);
+		title = pr_plot_label(r, &g->sel);
 		if (nb)
 			fputs("\n\n", dat.f);
-		put_comment(dat.f, title);
+		pr_gp_comment(dat.f, title);
 		for (k = 0; k < g->nlaunches; k++) {
 			fprintf(dat.f, "%d", g->launch[k]);
-			put_num(dat.f, g->launch_med[k] * u);
+			pr_gp_num(dat.f, g->launch_med[k] * u);
 			fputc('\n', dat.f);
 		}
 		fputs(nb ? ", \\\n     " : "plot ", gp.f);
-		put_dat(gp.f, base);
+		pr_gp_dat(gp.f, base);
 		fprintf(gp.f,
 			" index %zu using 1:2 with linespoints pt "
 			"%d dt %d ps 0.8 lc %zu title ",
 			nb, config_pt[g->sel.config % 4], 1 + g->sel.config % 4,
 			series_kind(r, i));
-		put_gp(gp.f, title);
+		pr_gp_string(gp.f, title);
 		free(title);
 		nb++;
 	}
 	fputc('\n', gp.f);
-	error = emit(p, &dat, &gp, dir, base,
-		     "per-launch medians of every (config, phase): run-to-run "
-		     "variability");
+	error = pr_plot_emit(
+	    p, &dat, &gp, dir, base,
+	    "per-launch medians of every (config, phase): run-to-run "
+	    "variability");
 	free(base);
 	return error;
 }
 
 /* The labels of the cells of every run, each once, in the order they
  * first appear (the original's first); *n of them, caller frees. */
-static char **overlay_labels(size_t *n, size_t *maxlen, span *sp,
+static char **overlay_labels(size_t *n, size_t *maxlen, pr_plot_span *sp,
 			     const pr_analysis *a)
 {
 	char **v = NULL, *l;
@@ -157,10 +159,10 @@ static char **overlay_labels(size_t *n, size_t *maxlen, span *sp,
 			if (!r->row[i].cell)
 				continue;
 			if (r->row[i].n) {
-				span_add(sp, r->row[i].ci.lo);
-				span_add(sp, r->row[i].ci.hi);
+				pr_plot_span_add(sp, r->row[i].ci.lo);
+				pr_plot_span_add(sp, r->row[i].ci.hi);
 			}
-			l = label_of(r, &r->row[i].sel);
+			l = pr_plot_label(r, &r->row[i].sel);
 			for (k = 0; k < *n && strcmp(v[k], l); k++)
 				;
 			if (k < *n) {
@@ -187,50 +189,50 @@ static void overlay_block(FILE *f, const pr_analysis *a, size_t j,
 
 	fputs(j ? "\n\n" : "", f);
 	l = pr_asprintf("%s %s", j ? "rerun" : "original", r->run_id);
-	put_comment(f, l);
+	pr_gp_comment(f, l);
 	free(l);
 	for (i = 0; i < r->nrows; i++) {
 		const pr_analysis_row *x = &r->row[i];
 
 		if (!x->cell || !x->n)
 			continue;
-		l = label_of(r, &x->sel);
+		l = pr_plot_label(r, &x->sel);
 		for (k = 0; k < nl && strcmp(labels[k], l); k++)
 			;
 		free(l);
 		fprintf(f, "%.4f",
 			(double)(k + 1) - 0.3 + step * (double)j + step / 2);
-		put_num(f, x->stat * u);
-		put_num(f, x->ci.lo * u);
-		put_num(f, x->ci.hi * u);
+		pr_gp_num(f, x->stat * u);
+		pr_gp_num(f, x->ci.lo * u);
+		pr_gp_num(f, x->ci.hi * u);
 		fputc('\n', f);
 	}
 }
 
 /* (4) every run's median and interval per cell, the original (the first
  * run analyzed) and each rerun overlaid. */
-int plot_overlay(pr_plot *p, const pr_analysis *a, const char *dir)
+int pr_plot_overlay(pr_plot *p, const pr_analysis *a, const char *dir)
 {
 	static const int pt[5] = {7, 5, 9, 11, 13};
 	char *base = pr_asprintf("%s-overlay", a->run[a->nruns - 1].run_id);
 	char **labels, *runs;
 	const char *unit;
-	span sp = {0, 0};
+	pr_plot_span sp = {0, 0};
 	size_t i, nl, maxlen;
 	double u;
-	text dat, gp;
+	pr_plot_text dat, gp;
 	int error, width, height;
 
 	labels = overlay_labels(&nl, &maxlen, &sp, a);
-	u = unit_of(&sp, &unit);
-	text_open(&dat);
-	text_open(&gp);
+	u = pr_plot_unit(&sp, &unit);
+	pr_plot_text_open(&dat);
+	pr_plot_text_open(&gp);
 	fprintf(dat.f, "# y median_%s ci_lo_%s ci_hi_%s\n", unit, unit, unit);
-	label_canvas(&width, &height, maxlen, nl, a->nruns);
-	gp_header(gp.f, a, base, "every run per cell", width, height);
+	pr_plot_canvas(&width, &height, maxlen, nl, a->nruns);
+	pr_gp_header(gp.f, a, base, "every run per cell", width, height);
 	runs = pr_asprintf("%zu runs", a->nruns);
-	put_title(gp.f, a->name, runs,
-		  "measured per cell: the original and each rerun");
+	pr_gp_title(gp.f, a->name, runs,
+		    "measured per cell: the original and each rerun");
 	free(runs);
 	fprintf(gp.f,
 		"set xlabel \"time (%s)\"\n"
@@ -242,12 +244,12 @@ int plot_overlay(pr_plot *p, const pr_analysis *a, const char *dir)
 		unit, nl);
 	for (i = 0; i < nl; i++) {
 		fputs(i ? ", " : "", gp.f);
-		put_gp(gp.f, labels[i]);
+		pr_gp_string(gp.f, labels[i]);
 		fprintf(gp.f, " %zu", i + 1);
 	}
 	fputs(")\n", gp.f);
-	fprintf(gp.f,
-		wants_log(&sp) ? "set logscale x\n" : "set xrange [0:*]\n");
+	fprintf(gp.f, pr_plot_wants_log(&sp) ? "set logscale x\n"
+					     : "set xrange [0:*]\n");
 	for (i = 0; i < a->nruns; i++) {
 		char *t =
 		    pr_asprintf("%s %s (median, 95%% CI)",
@@ -255,19 +257,20 @@ int plot_overlay(pr_plot *p, const pr_analysis *a, const char *dir)
 
 		overlay_block(dat.f, a, i, labels, nl, u);
 		fputs(i ? ", \\\n     " : "plot ", gp.f);
-		put_dat(gp.f, base);
+		pr_gp_dat(gp.f, base);
 		fprintf(gp.f,
 			" index %zu using 2:1:3:4 with xerrorbars "
 			"pt %d ps 0.8 lw 1.5 lc %zu title ",
 			i, pt[i % 5], i % 8 + 1);
-		put_gp(gp.f, t);
+		pr_gp_string(gp.f, t);
 		free(t);
 	}
 	fputc('\n', gp.f);
-	error = emit(p, &dat, &gp, dir, base,
-		     "every run per cell: the original (the first run "
-		     "analyzed) and each rerun overlaid, medians with their "
-		     "launch-level 95% CI");
+	error = pr_plot_emit(
+	    p, &dat, &gp, dir, base,
+	    "every run per cell: the original (the first run "
+	    "analyzed) and each rerun overlaid, medians with their "
+	    "launch-level 95% CI");
 	for (i = 0; i < nl; i++)
 		free(labels[i]);
 	free(labels);

@@ -1,4 +1,4 @@
-/* plot_rows.c - the plot of a rows sweep: time against rows per series,
+/* pr_plot_rows.c - the plot of a rows sweep: time against rows per series,
  * measured and predicted */
 #include "analyze/plot-internal.h"
 
@@ -29,7 +29,7 @@ static int first_of_series(const pr_analysis_row *v, size_t i, int rank,
 	return 1;
 }
 
-int measured_rows(const pr_analysis_row *x)
+int pr_plot_measured_rows(const pr_analysis_row *x)
 {
 	return !strcmp(x->sel.phase, "compute") && x->sel.rows >= 0 && x->n > 0;
 }
@@ -62,8 +62,8 @@ static size_t series_color(const pr_analysis_run *r, const pr_select *s)
 	size_t i, c = 0;
 
 	for (i = 0; i < r->ngroups; i++) {
-		if (!measured_rows(&r->group[i]) ||
-		    !first_of_series(r->group, i, 0, measured_rows))
+		if (!pr_plot_measured_rows(&r->group[i]) ||
+		    !first_of_series(r->group, i, 0, pr_plot_measured_rows))
 			continue;
 		c++;
 		if (r->group[i].sel.config == s->config &&
@@ -77,12 +77,12 @@ static size_t series_color(const pr_analysis_run *r, const pr_select *s)
 /* One .dat block per series of v (predicted: cells of the table, by
  * config, device and rank; measured: groups, by config and device) and
  * its plot clause; returns the number of blocks written. */
-static size_t rows_series(text *dat, FILE *plot, size_t block,
+static size_t rows_series(pr_plot_text *dat, FILE *plot, size_t block,
 			  const pr_analysis_run *r, int predicted, double u,
 			  const char *base)
 {
 	int (*in)(const pr_analysis_row *) =
-	    predicted ? predicted_rows : measured_rows;
+	    predicted ? predicted_rows : pr_plot_measured_rows;
 	const pr_analysis_row *v = predicted ? r->row : r->group;
 	size_t nv = predicted ? r->nrows : r->ngroups, i, k, nb = 0;
 
@@ -98,23 +98,23 @@ static size_t rows_series(text *dat, FILE *plot, size_t block,
 		title = series_title(r, &x->sel, predicted);
 		t = pr_asprintf("%s %s", predicted ? "predicted" : "measured",
 				title);
-		put_comment(dat->f, t);
+		pr_gp_comment(dat->f, t);
 		for (k = i; k < nv; k++) {
 			const pr_analysis_row *y = &v[k];
 
 			if (!in(y) || !same_series(&y->sel, &x->sel, predicted))
 				continue;
 			fprintf(dat->f, "%lld", (long long)y->sel.rows);
-			put_num(dat->f, predicted ? y->cell->predicted_s * u
-						  : y->stat * u);
-			put_num(dat->f,
-				(predicted ? y->cell->lo_s : y->ci.lo) * u);
-			put_num(dat->f,
-				(predicted ? y->cell->hi_s : y->ci.hi) * u);
+			pr_gp_num(dat->f, predicted ? y->cell->predicted_s * u
+						    : y->stat * u);
+			pr_gp_num(dat->f,
+				  (predicted ? y->cell->lo_s : y->ci.lo) * u);
+			pr_gp_num(dat->f,
+				  (predicted ? y->cell->hi_s : y->ci.hi) * u);
 			fputc('\n', dat->f);
 		}
 		fputs(block + nb ? ", \\\n     " : "plot ", plot);
-		put_dat(plot, base);
+		pr_gp_dat(plot, base);
 		fprintf(plot, " index %zu ", block + nb);
 		if (predicted)
 			fprintf(plot,
@@ -127,7 +127,7 @@ static size_t rows_series(text *dat, FILE *plot, size_t block,
 				"using 1:2:3:4 with yerrorbars pt 7 ps 0.8 lc "
 				"%zu title ",
 				color);
-		put_gp(plot, t);
+		pr_gp_string(plot, t);
 		free(t);
 		free(title);
 		nb++;
@@ -136,38 +136,38 @@ static size_t rows_series(text *dat, FILE *plot, size_t block,
 }
 
 /* (2) compute time vs rows: measured medians and the predicted line. */
-int plot_rows(pr_plot *p, const pr_analysis *a, const pr_analysis_run *r,
-	      const char *dir)
+int pr_plot_rows(pr_plot *p, const pr_analysis *a, const pr_analysis_run *r,
+		 const char *dir)
 {
 	char *base, *run;
 	const char *unit;
-	span sp = {0, 0};
+	pr_plot_span sp = {0, 0};
 	size_t i, nb;
 	double u;
-	text dat, gp;
+	pr_plot_text dat, gp;
 	int error;
 
 	for (i = 0; i < r->ngroups; i++) {
-		if (measured_rows(&r->group[i])) {
-			span_add(&sp, r->group[i].ci.lo);
-			span_add(&sp, r->group[i].ci.hi);
+		if (pr_plot_measured_rows(&r->group[i])) {
+			pr_plot_span_add(&sp, r->group[i].ci.lo);
+			pr_plot_span_add(&sp, r->group[i].ci.hi);
 		}
 	}
 	for (i = 0; i < r->nrows; i++) {
 		const pr_analysis_row *x = &r->row[i];
 
 		if (predicted_rows(x)) {
-			span_add(&sp, x->cell->lo_s);
-			span_add(&sp, x->cell->hi_s);
+			pr_plot_span_add(&sp, x->cell->lo_s);
+			pr_plot_span_add(&sp, x->cell->hi_s);
 		}
 	}
 	base = pr_asprintf("%s-rows", r->run_id);
-	u = unit_of(&sp, &unit);
-	text_open(&dat);
-	text_open(&gp);
-	gp_header(gp.f, a, base, "compute time vs rows", 800, 500);
+	u = pr_plot_unit(&sp, &unit);
+	pr_plot_text_open(&dat);
+	pr_plot_text_open(&gp);
+	pr_gp_header(gp.f, a, base, "compute time vs rows", 800, 500);
 	run = pr_asprintf("run %s", r->run_id);
-	put_title(gp.f, a->name, run, "compute time vs rows");
+	pr_gp_title(gp.f, a->name, run, "compute time vs rows");
 	free(run);
 	fprintf(gp.f,
 		"set ylabel \"compute time (%s)\"\n"
@@ -183,9 +183,10 @@ int plot_rows(pr_plot *p, const pr_analysis *a, const pr_analysis_run *r,
 	nb = rows_series(&dat, gp.f, 0, r, 1, u, base);
 	rows_series(&dat, gp.f, nb, r, 0, u, base);
 	fputc('\n', gp.f);
-	error = emit(p, &dat, &gp, dir, base,
-		     "compute time vs rows, log-log: measured medians with "
-		     "95% CI, predicted line with its [lo, hi] band");
+	error =
+	    pr_plot_emit(p, &dat, &gp, dir, base,
+			 "compute time vs rows, log-log: measured medians with "
+			 "95% CI, predicted line with its [lo, hi] band");
 	free(base);
 	return error;
 }
