@@ -31,10 +31,11 @@ static int text_write(pr_plot_text *t, const char *dir, const char *base,
 		      const char *ext)
 {
 	char *path = pr_asprintf("%s/%s.%s", dir, base, ext);
-	int error;
+	int error, bad = ferror(t->f);
 
-	fclose(t->f);
-	error = pr_write_file_atomic(path, t->buf, t->len);
+	bad |= fclose(t->f) != 0;
+	error = bad ? pr_error("cannot compose '%s'", path)
+		    : pr_write_file_atomic(path, t->buf, t->len);
 	free(t->buf);
 	free(path);
 	return error;
