@@ -21,6 +21,39 @@ typedef struct {
 	int device, bytes, rows, rank;
 } pr_md_columns;
 
+/*
+ * One column of a table: its markdown header, alignment ("---", "---:")
+ * and cell, and the JSON key and value of the same row. Rows and the
+ * context are the table's own types. A column without a header is JSON
+ * only, one without a key markdown only; shown (NULL: always) says
+ * whether the markdown has it; json returns NULL where the row has no
+ * such key.
+ */
+typedef struct {
+	const char *header;
+	const char *align;
+	void (*md)(FILE *f, const void *row, const void *ctx);
+	int (*shown)(const void *ctx);
+	const char *key;
+	json_t *(*json)(const void *row, const void *ctx);
+} pr_report_column;
+
+/* A table: its columns and the size of one row. */
+typedef struct {
+	const pr_report_column *col;
+	size_t ncols;
+	size_t size;
+} pr_report_table;
+
+/* report_columns.c: a table written from its columns. The markdown's
+ * header, alignment and n rows ("| a | b |"), each row's cells by the
+ * shown columns' md; and the JSON array of n objects, each with every
+ * keyed column's value. */
+void pr_report_table_md(FILE *f, const pr_report_table *t, const void *rows,
+			size_t n, const void *ctx);
+json_t *pr_report_table_json(const pr_report_table *t, const void *rows,
+			     size_t n, const void *ctx);
+
 /* report_md.c: markdown pieces */
 void pr_md_sig3(FILE *f, double v);
 void pr_md_percent(FILE *f, double share);
@@ -40,16 +73,15 @@ void pr_md_stat_ci(FILE *f, const pr_analysis_row *x, double u,
 		   const char *unit);
 
 /* report_table.c: the main table and variability */
-void pr_report_row_md(FILE *f, const pr_analysis_run *r,
-		      const pr_analysis_row *x, const pr_md_columns *c);
+void pr_report_cells_md(FILE *f, const pr_analysis *a,
+			const pr_analysis_run *r);
 void pr_report_verdicts_md(FILE *f, const pr_analysis_run *r);
 void pr_report_variability_md(FILE *f, const pr_analysis_run *r);
 void pr_report_problems_md(FILE *f, const pr_analysis_run *r);
 void pr_report_causes_md(FILE *f, const pr_analysis *a,
 			 const pr_analysis_run *r);
 void pr_report_outside_md(FILE *f, const pr_analysis_run *r);
-json_t *pr_report_row_json(const pr_analysis *a, const pr_analysis_run *r,
-			   const pr_analysis_row *x);
+json_t *pr_report_cells_json(const pr_analysis *a, const pr_analysis_run *r);
 json_t *pr_report_group_json(const pr_analysis_run *r,
 			     const pr_analysis_row *g);
 json_t *pr_report_problems_json(const pr_analysis_run *r);

@@ -216,18 +216,11 @@ static void put_plots(FILE *f, const pr_plot *p, size_t n)
 static void put_run(FILE *f, const pr_analysis *a, const pr_analysis_run *r,
 		    const pr_plot *plots, size_t nplots)
 {
-	pr_md_columns c = pr_md_columns_of(r->row, r->nrows);
 	size_t i;
 
 	put_run_facts(f, a, r);
 	pr_report_verdicts_md(f, r);
-	pr_md_header(f, &c,
-		     "n | launches | median | interval, coverage | per-launch "
-		     "medians | predicted [lo, hi] | measured/predicted | "
-		     "verdict |");
-	fputs("---:|---:|---:|---|---|---|---|---|\n", f);
-	for (i = 0; i < r->nrows; i++)
-		pr_report_row_md(f, r, &r->row[i], &c);
+	pr_report_cells_md(f, a, r);
 	fputc('\n', f);
 	pr_report_outside_md(f, r);
 	pr_report_problems_md(f, r);

@@ -64,13 +64,11 @@ json_t *pr_json_quantity(const pr_analysis_row *x)
 
 static json_t *run_json(const pr_analysis *a, const pr_analysis_run *r)
 {
-	json_t *o = json_object(), *rows = json_array(), *groups = json_array();
+	json_t *o = json_object(), *rows = pr_report_cells_json(a, r);
+	json_t *groups = json_array();
 	json_t *counts = json_object();
 	size_t i;
 
-	for (i = 0; i < r->nrows; i++)
-		json_array_append_new(rows,
-				      pr_report_row_json(a, r, &r->row[i]));
 	for (i = 0; i < r->ngroups; i++)
 		json_array_append_new(groups,
 				      pr_report_group_json(r, &r->group[i]));

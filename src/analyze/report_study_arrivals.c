@@ -17,10 +17,151 @@ static void put_time(FILE *f, double v)
 	fputs(us ? " us" : " ms", f);
 }
 
+static void md_prim_config(FILE *f, const void *row, const void *ctx)
+{
+	const pr_primitive *q = row;
+	const char *cfg = pr_report_label(ctx, q->config);
+
+	fprintf(f, "%d%s", q->config, *cfg ? " " : "");
+	pr_md_text(f, cfg);
+}
+
+static void md_prim_phase(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	pr_md_text(f, ((const pr_primitive *)row)->phase);
+}
+
+static void md_prim_segment(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	fprintf(f, "%lld B", (long long)((const pr_primitive *)row)->seg);
+}
+
+static void md_prim_x(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	put_time(f, ((const pr_primitive *)row)->x_s);
+}
+
+static void md_prim_r(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	put_time(f, ((const pr_primitive *)row)->r_s);
+}
+
+static void md_prim_formula(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	put_time(f, ((const pr_primitive *)row)->formula_s);
+}
+
+static void md_prim_measured(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	put_time(f, ((const pr_primitive *)row)->measured_s);
+}
+
+static void md_prim_impl(FILE *f, const void *row, const void *ctx)
+{
+	const pr_primitive *q = row;
+
+	(void)ctx;
+	pr_md_sig3(f, q->measured_s / q->formula_s);
+}
+
+static void md_prim_cond(FILE *f, const void *row, const void *ctx)
+{
+	const pr_primitive *q = row;
+
+	(void)ctx;
+	pr_md_sig3(f, q->formula_s / q->predicted_s);
+}
+
+static json_t *js_prim_config(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return json_integer(((const pr_primitive *)row)->config);
+}
+
+static json_t *js_prim_phase(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return json_string(((const pr_primitive *)row)->phase);
+}
+
+static json_t *js_prim_bytes(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return json_integer((json_int_t)((const pr_primitive *)row)->bytes);
+}
+
+static json_t *js_prim_segment(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return json_integer((json_int_t)((const pr_primitive *)row)->seg);
+}
+
+static json_t *js_prim_ranks(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return json_integer(((const pr_primitive *)row)->ranks);
+}
+
+static json_t *js_prim_x(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return pr_json_num(((const pr_primitive *)row)->x_s);
+}
+
+static json_t *js_prim_r(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return pr_json_num(((const pr_primitive *)row)->r_s);
+}
+
+static json_t *js_prim_formula(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return pr_json_num(((const pr_primitive *)row)->formula_s);
+}
+
+static json_t *js_prim_measured(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return pr_json_num(((const pr_primitive *)row)->measured_s);
+}
+
+static json_t *js_prim_predicted(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return pr_json_num(((const pr_primitive *)row)->predicted_s);
+}
+
+/* Per ring Allreduce cell, its primitives and the formula they make; the
+ * context is the run. */
+static const pr_report_column prim_col[] = {
+    {"config", "---", md_prim_config, NULL, "config", js_prim_config},
+    {"phase", "---", md_prim_phase, NULL, "phase", js_prim_phase},
+    {NULL, NULL, NULL, NULL, "bytes", js_prim_bytes},
+    {NULL, NULL, NULL, NULL, "ranks", js_prim_ranks},
+    {"segment", "---:", md_prim_segment, NULL, "segment_bytes",
+     js_prim_segment},
+    {"X", "---:", md_prim_x, NULL, "sendrecv_s", js_prim_x},
+    {"R", "---:", md_prim_r, NULL, "reduce_local_s", js_prim_r},
+    {"formula", "---:", md_prim_formula, NULL, "formula_s", js_prim_formula},
+    {"measured", "---:", md_prim_measured, NULL, "measured_s",
+     js_prim_measured},
+    {"measured/formula", "---:", md_prim_impl, NULL, NULL, NULL},
+    {"formula/predicted", "---:", md_prim_cond, NULL, "predicted_s",
+     js_prim_predicted},
+};
+
+static const pr_report_table prim_table = {
+    prim_col, sizeof(prim_col) / sizeof(prim_col[0]), sizeof(pr_primitive)};
+
 void pr_report_primitives_md(FILE *f, const pr_analysis_run *r)
 {
-	size_t i;
-
 	if (!r->has_primitives || !r->nprimitives)
 		return;
 	fputs("### Primitives timed in the same launches\n\n"
@@ -32,33 +173,9 @@ void pr_report_primitives_md(FILE *f, const pr_analysis_run *r)
 	      "the Allreduce costs more (or less) than the primitives it is "
 	      "made of, its implementation; formula/predicted far from 1: "
 	      "the primitives themselves differ from the calibration's, the "
-	      "conditions.\n\n"
-	      "| config | phase | segment | X | R | formula | measured | "
-	      "measured/formula | formula/predicted |\n"
-	      "|---|---|---:|---:|---:|---:|---:|---:|---:|\n",
+	      "conditions.\n\n",
 	      f);
-	for (i = 0; i < r->nprimitives; i++) {
-		const pr_primitive *q = &r->primitive[i];
-		const char *cfg = pr_report_label(r, q->config);
-
-		fprintf(f, "| %d%s", q->config, *cfg ? " " : "");
-		pr_md_text(f, cfg);
-		fputs(" | ", f);
-		pr_md_text(f, q->phase);
-		fprintf(f, " | %lld B | ", (long long)q->seg);
-		put_time(f, q->x_s);
-		fputs(" | ", f);
-		put_time(f, q->r_s);
-		fputs(" | ", f);
-		put_time(f, q->formula_s);
-		fputs(" | ", f);
-		put_time(f, q->measured_s);
-		fputs(" | ", f);
-		pr_md_sig3(f, q->measured_s / q->formula_s);
-		fputs(" | ", f);
-		pr_md_sig3(f, q->formula_s / q->predicted_s);
-		fputs(" |\n", f);
-	}
+	pr_report_table_md(f, &prim_table, r->primitive, r->nprimitives, r);
 	fputc('\n', f);
 }
 
@@ -124,26 +241,8 @@ void pr_report_arrivals_md(FILE *f, const pr_analysis_run *r)
 
 json_t *pr_report_primitives_json(const pr_analysis_run *r)
 {
-	json_t *all = json_array();
-	size_t i;
-
-	for (i = 0; i < r->nprimitives; i++) {
-		const pr_primitive *q = &r->primitive[i];
-
-		json_array_append_new(
-		    all,
-		    json_pack("{s:i, s:s, s:I, s:I, s:i, s:o, s:o, s:o, s:o, "
-			      "s:o}",
-			      "config", q->config, "phase", q->phase, "bytes",
-			      (json_int_t)q->bytes, "segment_bytes",
-			      (json_int_t)q->seg, "ranks", q->ranks,
-			      "sendrecv_s", pr_json_num(q->x_s),
-			      "reduce_local_s", pr_json_num(q->r_s),
-			      "formula_s", pr_json_num(q->formula_s),
-			      "measured_s", pr_json_num(q->measured_s),
-			      "predicted_s", pr_json_num(q->predicted_s)));
-	}
-	return all;
+	return pr_report_table_json(&prim_table, r->primitive, r->nprimitives,
+				    r);
 }
 
 json_t *pr_report_arrivals_json(const pr_analysis_run *r)

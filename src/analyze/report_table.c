@@ -21,49 +21,6 @@ static void put_verdict(FILE *f, const pr_analysis_row *x)
 		fprintf(f, " (%s)", x->why);
 }
 
-void pr_report_row_md(FILE *f, const pr_analysis_run *r,
-		      const pr_analysis_row *x, const pr_md_columns *c)
-{
-	const char *unit;
-	double u = pr_md_unit(x, &unit);
-	const pr_cell *p = x->cell;
-
-	pr_md_selection(f, r, &x->sel, p, c);
-	fprintf(f, " %zu | %zu | ", x->n, x->nlaunches);
-	if (x->n) {
-		pr_md_sig3(f, x->stat * u);
-		fprintf(f, " %s | ", unit);
-		pr_md_ci(f, &x->ci, u, unit);
-		fputs(" | ", f);
-		pr_md_launch_medians(f, x, u);
-		fprintf(f, " %s | ", unit);
-	} else {
-		fputs("- | - | - | ", f);
-	}
-	if (p) {
-		pr_md_sig3(f, p->predicted_s * u);
-		fputs(" [", f);
-		pr_md_sig3(f, p->lo_s * u);
-		fputs(", ", f);
-		pr_md_sig3(f, p->hi_s * u);
-		fprintf(f, "] %s | ", unit);
-	} else {
-		fputs("- | ", f);
-	}
-	if (p && x->n && p->predicted_s > 0) {
-		pr_md_sig3(f, x->stat / p->predicted_s);
-		fputs(" [", f);
-		pr_md_sig3(f, x->ci.lo / p->predicted_s);
-		fputs(", ", f);
-		pr_md_sig3(f, x->ci.hi / p->predicted_s);
-		fputs("] | ", f);
-	} else {
-		fputs("- | ", f);
-	}
-	put_verdict(f, x);
-	fputs(" |\n", f);
-}
-
 void pr_report_verdicts_md(FILE *f, const pr_analysis_run *r)
 {
 	fprintf(f, "**Verdicts: %zu PASS, %zu FAIL, %zu NO-PREDICTION",
@@ -304,46 +261,426 @@ static json_t *causes_json(const pr_analysis *a, const pr_causes *k)
 	return v;
 }
 
-json_t *pr_report_row_json(const pr_analysis *a, const pr_analysis_run *r,
-			   const pr_analysis_row *x)
-{
-	json_t *o = json_object();
-	const pr_cell *p = x->cell;
+/* The main table's rows are a run's cells; its context: */
+typedef struct {
+	const pr_analysis *a;
+	const pr_analysis_run *r;
+	pr_md_columns c; /* the selectors shown */
+} cells_ctx;
 
-	pr_json_selection(o, r, &x->sel);
-	json_object_set_new(o, "n", json_integer((json_int_t)x->n));
-	json_object_set_new(o, "nlaunches",
-			    json_integer((json_int_t)x->nlaunches));
-	json_object_set_new(o, "statistic_s", pr_json_num(x->stat));
-	json_object_set_new(o, "ci", pr_json_ci(x));
-	json_object_set_new(o, "launches", pr_json_launches(x, 0));
-	json_object_set_new(o, "launch_medians_s", pr_json_launches(x, 1));
-	json_object_set_new(o, "verdict",
-			    json_string(pr_verdict_name(x->verdict)));
-	if (x->why)
-		json_object_set_new(o, "reason", json_string(x->why));
-	if (!p)
-		return o;
-	if (p->formula)
-		json_object_set_new(o, "formula", json_string(p->formula));
-	if (p->negative)
-		json_object_set_new(o, "control", json_string("negative"));
-	if (p->extrapolated)
-		json_object_set_new(o, "extrapolated", json_true());
-	if (x->verdict == PR_FAIL && !p->negative)
-		json_object_set_new(o, "causes", causes_json(a, &x->causes));
-	json_object_set_new(o, "predicted_s", pr_json_num(p->predicted_s));
-	json_object_set_new(o, "lo_s", pr_json_num(p->lo_s));
-	json_object_set_new(o, "hi_s", pr_json_num(p->hi_s));
-	if (x->n && p->predicted_s > 0) {
-		json_object_set_new(o, "ratio",
-				    pr_json_num(x->stat / p->predicted_s));
-		json_object_set_new(
-		    o, "ratio_ci",
-		    json_pack("[o, o]", pr_json_num(x->ci.lo / p->predicted_s),
-			      pr_json_num(x->ci.hi / p->predicted_s)));
+static void md_config(FILE *f, const void *row, const void *ctx)
+{
+	const pr_select *s = &((const pr_analysis_row *)row)->sel;
+	const char *cfg =
+	    pr_report_label(((const cells_ctx *)ctx)->r, s->config);
+
+	fprintf(f, "%d%s", s->config, *cfg ? " " : "");
+	pr_md_text(f, cfg);
+}
+
+static void md_phase(FILE *f, const void *row, const void *ctx)
+{
+	const pr_analysis_row *x = row;
+
+	(void)ctx;
+	pr_md_phase(f, &x->sel, x->cell);
+}
+
+static void md_device(FILE *f, const void *row, const void *ctx)
+{
+	const char *d = ((const pr_analysis_row *)row)->sel.device;
+
+	(void)ctx;
+	pr_md_text(f, d ? d : "all");
+}
+
+/* A selector's value, "all" when it selects every one. */
+static void md_selector(FILE *f, long long v)
+{
+	if (v >= 0)
+		fprintf(f, "%lld", v);
+	else
+		fputs("all", f);
+}
+
+static void md_bytes(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	md_selector(f, ((const pr_analysis_row *)row)->sel.bytes);
+}
+
+static void md_rows(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	md_selector(f, ((const pr_analysis_row *)row)->sel.rows);
+}
+
+static void md_rank(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	md_selector(f, ((const pr_analysis_row *)row)->sel.rank);
+}
+
+static int shown_device(const void *ctx)
+{
+	return ((const cells_ctx *)ctx)->c.device;
+}
+
+static int shown_bytes(const void *ctx)
+{
+	return ((const cells_ctx *)ctx)->c.bytes;
+}
+
+static int shown_rows(const void *ctx)
+{
+	return ((const cells_ctx *)ctx)->c.rows;
+}
+
+static int shown_rank(const void *ctx)
+{
+	return ((const cells_ctx *)ctx)->c.rank;
+}
+
+static void md_n(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	fprintf(f, "%zu", ((const pr_analysis_row *)row)->n);
+}
+
+static void md_nlaunches(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	fprintf(f, "%zu", ((const pr_analysis_row *)row)->nlaunches);
+}
+
+static void md_median(FILE *f, const void *row, const void *ctx)
+{
+	const pr_analysis_row *x = row;
+	const char *unit;
+	double u = pr_md_unit(x, &unit);
+
+	(void)ctx;
+	if (!x->n) {
+		fputc('-', f);
+		return;
 	}
-	return o;
+	pr_md_sig3(f, x->stat * u);
+	fprintf(f, " %s", unit);
+}
+
+static void md_interval(FILE *f, const void *row, const void *ctx)
+{
+	const pr_analysis_row *x = row;
+	const char *unit;
+	double u = pr_md_unit(x, &unit);
+
+	(void)ctx;
+	if (x->n)
+		pr_md_ci(f, &x->ci, u, unit);
+	else
+		fputc('-', f);
+}
+
+static void md_launch_medians(FILE *f, const void *row, const void *ctx)
+{
+	const pr_analysis_row *x = row;
+	const char *unit;
+	double u = pr_md_unit(x, &unit);
+
+	(void)ctx;
+	if (!x->n) {
+		fputc('-', f);
+		return;
+	}
+	pr_md_launch_medians(f, x, u);
+	fprintf(f, " %s", unit);
+}
+
+static void md_predicted(FILE *f, const void *row, const void *ctx)
+{
+	const pr_analysis_row *x = row;
+	const pr_cell *p = x->cell;
+	const char *unit;
+	double u = pr_md_unit(x, &unit);
+
+	(void)ctx;
+	if (!p) {
+		fputc('-', f);
+		return;
+	}
+	pr_md_sig3(f, p->predicted_s * u);
+	fputs(" [", f);
+	pr_md_sig3(f, p->lo_s * u);
+	fputs(", ", f);
+	pr_md_sig3(f, p->hi_s * u);
+	fprintf(f, "] %s", unit);
+}
+
+/* Has row x a measured/predicted ratio? */
+static int has_ratio(const pr_analysis_row *x)
+{
+	return x->cell && x->n && x->cell->predicted_s > 0;
+}
+
+static void md_ratio(FILE *f, const void *row, const void *ctx)
+{
+	const pr_analysis_row *x = row;
+
+	(void)ctx;
+	if (!has_ratio(x)) {
+		fputc('-', f);
+		return;
+	}
+	pr_md_sig3(f, x->stat / x->cell->predicted_s);
+	fputs(" [", f);
+	pr_md_sig3(f, x->ci.lo / x->cell->predicted_s);
+	fputs(", ", f);
+	pr_md_sig3(f, x->ci.hi / x->cell->predicted_s);
+	fputc(']', f);
+}
+
+static void md_verdict(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	put_verdict(f, row);
+}
+
+static json_t *js_config(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return json_integer(((const pr_analysis_row *)row)->sel.config);
+}
+
+static json_t *js_config_label(const void *row, const void *ctx)
+{
+	return json_string(
+	    pr_report_label(((const cells_ctx *)ctx)->r,
+			    ((const pr_analysis_row *)row)->sel.config));
+}
+
+static json_t *js_phase(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return json_string(((const pr_analysis_row *)row)->sel.phase);
+}
+
+static json_t *js_device(const void *row, const void *ctx)
+{
+	const char *d = ((const pr_analysis_row *)row)->sel.device;
+
+	(void)ctx;
+	return d ? json_string(d) : NULL;
+}
+
+/* A selector's value, no key when it selects every one. */
+static json_t *js_selector(long long v)
+{
+	return v >= 0 ? json_integer(v) : NULL;
+}
+
+static json_t *js_bytes(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return js_selector(((const pr_analysis_row *)row)->sel.bytes);
+}
+
+static json_t *js_rows(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return js_selector(((const pr_analysis_row *)row)->sel.rows);
+}
+
+static json_t *js_rank(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return js_selector(((const pr_analysis_row *)row)->sel.rank);
+}
+
+static json_t *js_reduce(const void *row, const void *ctx)
+{
+	pr_reduce r = ((const pr_analysis_row *)row)->sel.reduce;
+
+	(void)ctx;
+	return r != PR_REDUCE_NONE ? json_string(pr_reduce_name(r)) : NULL;
+}
+
+static json_t *js_n(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return json_integer((json_int_t)((const pr_analysis_row *)row)->n);
+}
+
+static json_t *js_nlaunches(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return json_integer(
+	    (json_int_t)((const pr_analysis_row *)row)->nlaunches);
+}
+
+static json_t *js_statistic(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return pr_json_num(((const pr_analysis_row *)row)->stat);
+}
+
+static json_t *js_ci(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return pr_json_ci(row);
+}
+
+static json_t *js_launches(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return pr_json_launches(row, 0);
+}
+
+static json_t *js_launch_medians(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return pr_json_launches(row, 1);
+}
+
+static json_t *js_verdict(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return json_string(
+	    pr_verdict_name(((const pr_analysis_row *)row)->verdict));
+}
+
+static json_t *js_reason(const void *row, const void *ctx)
+{
+	const char *why = ((const pr_analysis_row *)row)->why;
+
+	(void)ctx;
+	return why ? json_string(why) : NULL;
+}
+
+static json_t *js_formula(const void *row, const void *ctx)
+{
+	const pr_cell *p = ((const pr_analysis_row *)row)->cell;
+
+	(void)ctx;
+	return p && p->formula ? json_string(p->formula) : NULL;
+}
+
+static json_t *js_control(const void *row, const void *ctx)
+{
+	const pr_cell *p = ((const pr_analysis_row *)row)->cell;
+
+	(void)ctx;
+	return p && p->negative ? json_string("negative") : NULL;
+}
+
+static json_t *js_extrapolated(const void *row, const void *ctx)
+{
+	const pr_cell *p = ((const pr_analysis_row *)row)->cell;
+
+	(void)ctx;
+	return p && p->extrapolated ? json_true() : NULL;
+}
+
+static json_t *js_causes(const void *row, const void *ctx)
+{
+	const pr_analysis_row *x = row;
+
+	return x->cell && x->verdict == PR_FAIL && !x->cell->negative
+		   ? causes_json(((const cells_ctx *)ctx)->a, &x->causes)
+		   : NULL;
+}
+
+static json_t *js_predicted(const void *row, const void *ctx)
+{
+	const pr_cell *p = ((const pr_analysis_row *)row)->cell;
+
+	(void)ctx;
+	return p ? pr_json_num(p->predicted_s) : NULL;
+}
+
+static json_t *js_lo(const void *row, const void *ctx)
+{
+	const pr_cell *p = ((const pr_analysis_row *)row)->cell;
+
+	(void)ctx;
+	return p ? pr_json_num(p->lo_s) : NULL;
+}
+
+static json_t *js_hi(const void *row, const void *ctx)
+{
+	const pr_cell *p = ((const pr_analysis_row *)row)->cell;
+
+	(void)ctx;
+	return p ? pr_json_num(p->hi_s) : NULL;
+}
+
+static json_t *js_ratio(const void *row, const void *ctx)
+{
+	const pr_analysis_row *x = row;
+
+	(void)ctx;
+	return has_ratio(x) ? pr_json_num(x->stat / x->cell->predicted_s)
+			    : NULL;
+}
+
+static json_t *js_ratio_ci(const void *row, const void *ctx)
+{
+	const pr_analysis_row *x = row;
+
+	(void)ctx;
+	if (!has_ratio(x))
+		return NULL;
+	return json_pack("[o, o]", pr_json_num(x->ci.lo / x->cell->predicted_s),
+			 pr_json_num(x->ci.hi / x->cell->predicted_s));
+}
+
+/* The main table: per cell, the selectors, the statistic with its
+ * interval, the prediction and the verdict. */
+static const pr_report_column cells_col[] = {
+    {"config", "---", md_config, NULL, "config", js_config},
+    {NULL, NULL, NULL, NULL, "config_label", js_config_label},
+    {"phase", "---", md_phase, NULL, "phase", js_phase},
+    {NULL, NULL, NULL, NULL, "reduce", js_reduce},
+    {NULL, NULL, NULL, NULL, "formula", js_formula},
+    {"device", "---:", md_device, shown_device, "device", js_device},
+    {"bytes", "---:", md_bytes, shown_bytes, "bytes", js_bytes},
+    {"rows", "---:", md_rows, shown_rows, "rows", js_rows},
+    {"rank", "---:", md_rank, shown_rank, "rank", js_rank},
+    {"n", "---:", md_n, NULL, "n", js_n},
+    {"launches", "---:", md_nlaunches, NULL, "nlaunches", js_nlaunches},
+    {NULL, NULL, NULL, NULL, "launches", js_launches},
+    {"median", "---:", md_median, NULL, "statistic_s", js_statistic},
+    {"interval, coverage", "---", md_interval, NULL, "ci", js_ci},
+    {"per-launch medians", "---", md_launch_medians, NULL, "launch_medians_s",
+     js_launch_medians},
+    {"predicted [lo, hi]", "---", md_predicted, NULL, "predicted_s",
+     js_predicted},
+    {NULL, NULL, NULL, NULL, "lo_s", js_lo},
+    {NULL, NULL, NULL, NULL, "hi_s", js_hi},
+    {"measured/predicted", "---", md_ratio, NULL, "ratio", js_ratio},
+    {NULL, NULL, NULL, NULL, "ratio_ci", js_ratio_ci},
+    {"verdict", "---", md_verdict, NULL, "verdict", js_verdict},
+    {NULL, NULL, NULL, NULL, "reason", js_reason},
+    {NULL, NULL, NULL, NULL, "control", js_control},
+    {NULL, NULL, NULL, NULL, "extrapolated", js_extrapolated},
+    {NULL, NULL, NULL, NULL, "causes", js_causes},
+};
+
+static const pr_report_table cells_table = {
+    cells_col, sizeof(cells_col) / sizeof(cells_col[0]),
+    sizeof(pr_analysis_row)};
+
+void pr_report_cells_md(FILE *f, const pr_analysis *a, const pr_analysis_run *r)
+{
+	cells_ctx ctx = {a, r, pr_md_columns_of(r->row, r->nrows)};
+
+	pr_report_table_md(f, &cells_table, r->row, r->nrows, &ctx);
+}
+
+json_t *pr_report_cells_json(const pr_analysis *a, const pr_analysis_run *r)
+{
+	cells_ctx ctx = {a, r, {0, 0, 0, 0}};
+
+	return pr_report_table_json(&cells_table, r->row, r->nrows, &ctx);
 }
 
 json_t *pr_report_group_json(const pr_analysis_run *r, const pr_analysis_row *g)
