@@ -18,6 +18,16 @@
  */
 int pr_report_write(const pr_analysis *a, const char *root);
 
+/*
+ * report.md as pr_report_write writes it, into *out (len bytes, not
+ * NUL-terminated, caller frees); the plots are written as
+ * pr_report_write writes them, and their result goes to *plot_error
+ * (PR_OK or PR_EFAIL). Returns negative, *out NULL, when the report
+ * could not be rendered.
+ */
+int pr_report_render(char **out, size_t *len, int *plot_error,
+		     const pr_analysis *a, const char *root);
+
 /* The runs a report.md covers: run ids, in the report's order. */
 typedef struct {
 	char **analyzed; /* one per run section ("## Run RUNID") */

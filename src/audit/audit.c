@@ -434,9 +434,9 @@ static int render_report(char **out, size_t *len, char **why,
 	char *prefix = pr_asprintf("%s/prereg-audit-",
 				   tmpdir && *tmpdir ? tmpdir : "/tmp");
 	char *tmp = NULL;
-	char *root = NULL, *path = NULL;
+	char *root = NULL;
 	pr_analysis a;
-	int error;
+	int error, plot_error;
 
 	*out = NULL;
 	*why = NULL;
@@ -452,10 +452,9 @@ static int render_report(char **out, size_t *len, char **why,
 	if ((error = committed_view(tmp, ctx, runs)) < 0 ||
 	    (error = pr_analyze(&a, root, ctx->name, run_id)) < 0)
 		goto cleanup;
-	pr_report_write(&a, root); /* plots may fail; the report is written */
+	/* plots may fail; the report is rendered */
+	error = pr_report_render(out, len, &plot_error, &a, root);
 	pr_analysis_free(&a);
-	path = pr_path_report(root, ctx->name);
-	error = pr_read_file(out, len, path, PR_READ_MAX);
 cleanup:
 	if (error < 0)
 		*why = pr_audit_relative(caught.last, root);
@@ -463,7 +462,6 @@ cleanup:
 	pr_remove_tree(tmp);
 	free(tmp);
 	free(root);
-	free(path);
 	return error;
 }
 

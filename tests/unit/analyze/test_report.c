@@ -1,4 +1,4 @@
-/* test_report.c - unit tests of src/analyze/report.c: reading back which
+/* test_report.c - unit tests of src/analyze/report*.c: reading back which
  * runs a report covers, and how one synthetic cell and the models'
  * results are formatted */
 #include <setjmp.h>

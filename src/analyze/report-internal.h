@@ -1,0 +1,131 @@
+/* report-internal.h - what the files of the report (report*.c) share:
+ * the markdown and JSON of each section, and their common pieces */
+#ifndef PR_REPORT_INTERNAL_H
+#define PR_REPORT_INTERNAL_H
+
+#include <jansson.h>
+#include <stdio.h>
+
+#include "analyze/report.h"
+#include "analyze/settings.h"
+
+/* The lines of report.md that say which runs it covers (pr_report_runs_read
+ * reads them back): one heading per analyzed run, and in the intro the
+ * runs left out, as "RUNID (status)" items. */
+#define RUN_HEADING "## Run "
+#define RUNS_LINE "- **Runs analyzed:** "
+#define NOT_ANALYZED "; not analyzed: "
+
+/* Which optional selectors appear among v. */
+typedef struct {
+	int device, bytes, rows, rank;
+} pr_md_columns;
+
+/*
+ * One column of a table: its markdown header, alignment ("---", "---:")
+ * and cell, and the JSON key and value of the same row. Rows and the
+ * context are the table's own types. A column without a header is JSON
+ * only, one without a key markdown only; shown (NULL: always) says
+ * whether the markdown has it; json returns NULL where the row has no
+ * such key.
+ */
+typedef struct {
+	const char *header;
+	const char *align;
+	void (*md)(FILE *f, const void *row, const void *ctx);
+	int (*shown)(const void *ctx);
+	const char *key;
+	json_t *(*json)(const void *row, const void *ctx);
+} pr_report_column;
+
+/* A table: its columns and the size of one row. */
+typedef struct {
+	const pr_report_column *col;
+	size_t ncols;
+	size_t size;
+} pr_report_table;
+
+/* report_columns.c: a table written from its columns. The markdown's
+ * header, alignment and n rows ("| a | b |"), each row's cells by the
+ * shown columns' md; and the JSON array of n objects, each with every
+ * keyed column's value. */
+void pr_report_table_md(FILE *f, const pr_report_table *t, const void *rows,
+			size_t n, const void *ctx);
+json_t *pr_report_table_json(const pr_report_table *t, const void *rows,
+			     size_t n, const void *ctx);
+
+/* report_md.c: markdown pieces */
+void pr_md_sig3(FILE *f, double v);
+void pr_md_percent(FILE *f, double share);
+void pr_md_text(FILE *f, const char *s);
+double pr_md_unit(const pr_analysis_row *x, const char **name);
+const char *pr_report_label(const pr_analysis_run *r, int config);
+pr_md_columns pr_md_columns_of(const pr_analysis_row *v, size_t n);
+void pr_md_header(FILE *f, const pr_md_columns *c, const char *rest);
+void pr_md_phase(FILE *f, const pr_select *s, const pr_cell *p);
+void pr_md_row_name(FILE *f, const pr_analysis_run *r,
+		    const pr_analysis_row *x);
+void pr_md_selection(FILE *f, const pr_analysis_run *r, const pr_select *s,
+		     const pr_cell *p, const pr_md_columns *c);
+void pr_md_launch_medians(FILE *f, const pr_analysis_row *x, double u);
+void pr_md_ci(FILE *f, const pr_stats_ci *ci, double u, const char *unit);
+void pr_md_stat_ci(FILE *f, const pr_analysis_row *x, double u,
+		   const char *unit);
+
+/* report_table.c: the main table and variability */
+void pr_report_cells_md(FILE *f, const pr_analysis *a,
+			const pr_analysis_run *r);
+void pr_report_verdicts_md(FILE *f, const pr_analysis_run *r);
+void pr_report_variability_md(FILE *f, const pr_analysis_run *r);
+void pr_report_problems_md(FILE *f, const pr_analysis_run *r);
+void pr_report_causes_md(FILE *f, const pr_analysis *a,
+			 const pr_analysis_run *r);
+void pr_report_outside_md(FILE *f, const pr_analysis_run *r);
+json_t *pr_report_cells_json(const pr_analysis *a, const pr_analysis_run *r);
+json_t *pr_report_group_json(const pr_analysis_run *r,
+			     const pr_analysis_row *g);
+json_t *pr_report_problems_json(const pr_analysis_run *r);
+
+/* report_study_machine.c: the machine during a run */
+void pr_report_sharing_md(FILE *f, const pr_analysis_run *r);
+void pr_report_original_md(FILE *f, const pr_analysis_run *r);
+void pr_report_energy_md(FILE *f, const pr_analysis_run *r);
+void pr_report_busy_md(FILE *f, const pr_analysis_run *r);
+json_t *pr_report_sharing_json(const pr_analysis_run *r);
+json_t *pr_report_busy_json(const pr_analysis_run *r);
+
+/* report_study_arrivals.c: arrivals and primitives */
+void pr_report_primitives_md(FILE *f, const pr_analysis_run *r);
+void pr_report_arrivals_md(FILE *f, const pr_analysis_run *r);
+json_t *pr_report_primitives_json(const pr_analysis_run *r);
+json_t *pr_report_arrivals_json(const pr_analysis_run *r);
+
+/* report_study_pap.c: arrival patterns and pap */
+void pr_report_pap_md(FILE *f, const pr_analysis_run *r);
+json_t *pr_report_pap_json(const pr_analysis_run *r);
+
+/* report_study_inflation.c: stacks, sharing and launch settings */
+void pr_report_launch_ratio_md(FILE *f, const pr_analysis *a,
+			       const pr_analysis_run *r);
+void pr_report_inflation_md(FILE *f, const pr_analysis_run *r);
+json_t *pr_report_launch_ratio_json(const pr_launch_ratio *lr);
+
+/* report_study_linearity.c: linearity and steps */
+void pr_report_linearity_md(FILE *f, const pr_analysis_run *r,
+			    const pr_linearity *l);
+void pr_report_steps_md(FILE *f, const pr_analysis *a,
+			const pr_analysis_run *r);
+json_t *pr_report_linearity_json(const pr_analysis_run *r);
+json_t *pr_report_steps_json(const pr_analysis *a, const pr_analysis_run *r);
+
+/* report_compare.c: the Reproduction section */
+void pr_report_reproduction_md(FILE *f, const pr_analysis *a, const char *root);
+
+/* report_json.c: JSON pieces */
+json_t *pr_json_num(double v);
+void pr_json_selection(json_t *o, const pr_analysis_run *r, const pr_select *s);
+json_t *pr_json_ci(const pr_analysis_row *x);
+json_t *pr_json_launches(const pr_analysis_row *x, int medians);
+json_t *pr_json_quantity(const pr_analysis_row *x);
+
+#endif

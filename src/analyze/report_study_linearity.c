@@ -1,0 +1,216 @@
+/* report_study_linearity.c - the linear-rows model's breaks and the
+ * observed and predicted steps, as markdown and JSON */
+#include "analyze/report-internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static void put_rows(FILE *f, const int64_t *rows, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		fprintf(f, "%s%lld", i ? ", " : "", (long long)rows[i]);
+}
+
+/* "- compute on cpu, config 0 vader/spread: linearity broken at ...", then
+ * the controls: how many were predicted to break, where they held. */
+void pr_report_linearity_md(FILE *f, const pr_analysis_run *r,
+			    const pr_linearity *l)
+{
+	const pr_select *s = &l->sel;
+	const char *cfg = pr_report_label(r, s->config);
+	size_t i;
+
+	fputs("- ", f);
+	pr_md_text(f, s->phase);
+	if (s->device) {
+		fputs(" on ", f);
+		pr_md_text(f, s->device);
+	}
+	fprintf(f, ", config %d%s", s->config, *cfg ? " " : "");
+	pr_md_text(f, cfg);
+	if (l->nbroken == 0) {
+		fputs(": linearity holds at every rows value measured", f);
+	} else {
+		fputs(": linearity broken at rows = ", f);
+		put_rows(f, l->broken_rows, l->nbroken);
+		fprintf(f,
+			" (%zu of %zu rows values; measured/line: ", l->nbroken,
+			l->nmeasured);
+		for (i = 0; i < l->nbroken; i++) {
+			fputs(i ? ", " : "", f);
+			pr_md_sig3(f, l->broken_ratio[i]);
+		}
+		fputc(')', f);
+	}
+	if (l->ncontrols && !l->nheld)
+		fprintf(f, "; the %zu predicted to break all broke (controls)",
+			l->ncontrols);
+	if (l->nheld) {
+		fprintf(f, "; %zu of %zu predicted to break held at rows = ",
+			l->nheld, l->ncontrols);
+		put_rows(f, l->held_rows, l->nheld);
+		fputs(" (controls: the alarm missed them)", f);
+	}
+	fputc('\n', f);
+}
+
+static void put_rows_or_none(FILE *f, long rows)
+{
+	if (rows >= 0)
+		fprintf(f, "%ld", rows);
+	else
+		fputs("-", f);
+}
+
+/* The step verdict of each config (DESIGN 7), after the observed steps. */
+static void put_step_verdicts(FILE *f, const pr_analysis *a,
+			      const pr_analysis_run *r)
+{
+	json_t *rule = json_object_get(a->pred, "step_rule");
+	size_t c, i;
+
+	fprintf(f,
+		"\n**Step verdict** (a step: the statistic above %.2f times "
+		"the previous rows value's, the launch-level intervals apart; "
+		"PASS within %lld rows of the predicted step):\n\n",
+		json_number_value(json_object_get(rule, "min_ratio")),
+		(long long)json_integer_value(
+		    json_object_get(rule, "tolerance_rows")));
+	fputs("| config | predicted step (rows) | observed step (rows) | "
+	      "verdict |\n|---|---|---|---|\n",
+	      f);
+	for (c = 0; c < r->nsteps; c++) {
+		const pr_steps *x = &r->steps[c];
+
+		for (i = 0; i < x->nmatch; i++) {
+			fprintf(f, "| %s | ", pr_report_label(r, x->config));
+			put_rows_or_none(f, x->match[i].predicted);
+			fputs(" | ", f);
+			put_rows_or_none(f, x->match[i].observed);
+			fprintf(f, " | %s |\n",
+				pr_step_verdict_name(x->match[i].verdict));
+		}
+		if (!x->nmatch)
+			fprintf(f,
+				"| %s | - | - | (no step predicted or "
+				"observed) |\n",
+				pr_report_label(r, x->config));
+	}
+	fputc('\n', f);
+	for (c = 0; c < r->nsteps; c++)
+		fprintf(f, "Steps of config %s: %s.\n",
+			pr_report_label(r, r->steps[c].config),
+			r->steps[c].pass ? "PASS" : "FAIL");
+}
+
+void pr_report_steps_md(FILE *f, const pr_analysis *a, const pr_analysis_run *r)
+{
+	json_t *steps = json_object_get(a->pred, "steps"), *v;
+	size_t i, c;
+
+	fputs("**Launch geometry (predicted and observed step positions):** "
+	      "the time is predicted to step at rows = ",
+	      f);
+	if (!json_array_size(steps))
+		fputs("(none: the prediction was made without the device)", f);
+	json_array_foreach(steps, i, v) fprintf(
+	    f, "%s%lld", i ? ", " : "", (long long)json_integer_value(v));
+	fputs(".\n", f);
+	for (c = 0; c < r->nsteps; c++) {
+		const pr_steps *x = &r->steps[c];
+
+		fprintf(f,
+			"- config %s, %s: the median steps up by more than "
+			"the tolerance at rows = ",
+			pr_report_label(r, x->config), x->phase);
+		for (i = 0; i < x->n; i++)
+			fprintf(f, "%s%lld", i ? ", " : "",
+				(long long)x->rows[i]);
+		fputs(x->n ? "\n" : "(no step observed)\n", f);
+	}
+	if (r->nsteps && r->steps[0].judged)
+		put_step_verdicts(f, a, r);
+	fputc('\n', f);
+}
+
+json_t *pr_report_linearity_json(const pr_analysis_run *r)
+{
+	json_t *all = json_array();
+	size_t i, k;
+
+	for (i = 0; i < r->nlinearity; i++) {
+		const pr_linearity *l = &r->linearity[i];
+		json_t *o = json_object(), *v = json_array();
+
+		pr_json_selection(o, r, &l->sel);
+		json_object_del(o, "rows");
+		json_object_del(o, "rank");
+		for (k = 0; k < l->nbroken; k++)
+			json_array_append_new(v,
+					      json_integer(l->broken_rows[k]));
+		json_object_set_new(o, "broken_at_rows", v);
+		v = json_array();
+		for (k = 0; k < l->nbroken; k++)
+			json_array_append_new(v,
+					      pr_json_num(l->broken_ratio[k]));
+		json_object_set_new(o, "measured_over_line", v);
+		json_object_set_new(o, "rows_measured",
+				    json_integer((json_int_t)l->nmeasured));
+		json_object_set_new(o, "controls",
+				    json_integer((json_int_t)l->ncontrols));
+		v = json_array();
+		for (k = 0; k < l->nheld; k++)
+			json_array_append_new(v, json_integer(l->held_rows[k]));
+		json_object_set_new(o, "controls_held_at_rows", v);
+		json_array_append_new(all, o);
+	}
+	return all;
+}
+
+static json_t *rows_or_null(long rows)
+{
+	return rows >= 0 ? json_integer(rows) : json_null();
+}
+
+/* {"pass", "lines": [{predicted, observed, verdict}]} */
+static json_t *step_verdict_json(const pr_steps *x)
+{
+	json_t *lines = json_array();
+	size_t i;
+
+	for (i = 0; i < x->nmatch; i++)
+		json_array_append_new(
+		    lines,
+		    json_pack("{s:o, s:o, s:s}", "predicted",
+			      rows_or_null(x->match[i].predicted), "observed",
+			      rows_or_null(x->match[i].observed), "verdict",
+			      pr_step_verdict_name(x->match[i].verdict)));
+	return json_pack("{s:b, s:o}", "pass", x->pass, "lines", lines);
+}
+
+/* {"predicted": [...], "observed": [{config, phase, rows: [...]}]} */
+json_t *pr_report_steps_json(const pr_analysis *a, const pr_analysis_run *r)
+{
+	json_t *pred = json_object_get(a->pred, "steps");
+	json_t *obs = json_array();
+	size_t i, c;
+
+	for (c = 0; c < r->nsteps; c++) {
+		const pr_steps *x = &r->steps[c];
+		json_t *rows = json_array();
+
+		for (i = 0; i < x->n; i++)
+			json_array_append_new(rows, json_integer(x->rows[i]));
+		json_array_append_new(
+		    obs, json_pack("{s:i, s:s, s:o}", "config", x->config,
+				   "phase", x->phase, "rows", rows));
+		if (x->judged)
+			json_object_set_new(json_array_get(obs, c), "verdict",
+					    step_verdict_json(x));
+	}
+	return json_pack("{s:o, s:o}", "predicted",
+			 pred ? json_incref(pred) : json_array(), "observed",
+			 obs);
+}
