@@ -1,0 +1,222 @@
+/* samples.c - a run's non-warmup samples, sorted, and the observations
+ * a row's selection takes from them (DESIGN 7) */
+#include "analyze/analyze-internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "format/timings.h"
+
+int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static int cmp_sample(const void *pa, const void *pb)
+{
+	const sample *a = pa, *b = pb;
+
+	CMP(a->config, b->config);
+	CMP(a->phase, b->phase);
+	CMP(a->device, b->device);
+	CMP(a->bytes, b->bytes);
+	CMP(a->rows, b->rows);
+	CMP(a->launch, b->launch);
+	CMP(a->rep, b->rep);
+	CMP(a->rank, b->rank);
+	return 0;
+}
+
+int cmp_i64(const void *pa, const void *pb)
+{
+	int64_t a = *(const int64_t *)pa, b = *(const int64_t *)pb;
+
+	return (a > b) - (a < b);
+}
+
+int cmp_obs_rep(const void *pa, const void *pb)
+{
+	const obs *a = pa, *b = pb;
+
+	CMP(a->launch, b->launch);
+	CMP(a->rep, b->rep);
+	CMP(a->rank, b->rank);
+	CMP(a->s, b->s);
+	return 0;
+}
+
+/* b - a in seconds, also where the int64 difference overflows. */
+double ns_diff(int64_t a, int64_t b)
+{
+	int64_t d;
+
+	if (__builtin_sub_overflow(b, a, &d))
+		return ((double)b - (double)a) * 1e-9;
+	return (double)d * 1e-9;
+}
+
+/* The (launch, rep) that starts at o[i]; returns the index after it. */
+size_t rep_at(rep_times *out, const obs *o, size_t i, size_t n)
+{
+	size_t j;
+
+	out->first = out->last = o[i].t0;
+	out->end = o[i].t1;
+	out->nranks = 1;
+	for (j = i + 1;
+	     j < n && o[j].launch == o[i].launch && o[j].rep == o[i].rep; j++) {
+		out->first = o[j].t0 < out->first ? o[j].t0 : out->first;
+		out->last = o[j].t0 > out->last ? o[j].t0 : out->last;
+		out->end = o[j].t1 > out->end ? o[j].t1 : out->end;
+		out->nranks += o[j].rank != o[j - 1].rank;
+	}
+	return j;
+}
+
+static double reduced(pr_reduce reduce, const rep_times *t)
+{
+	switch (reduce) {
+	case PR_REDUCE_AFTER_LAST_ARRIVAL:
+		return ns_diff(t->last, t->end);
+	case PR_REDUCE_ARRIVAL_SPREAD:
+		return ns_diff(t->first, t->last);
+	default:
+		return ns_diff(t->first, t->end);
+	}
+}
+
+/* The distinct phases (phase = 1) or devices (0) of the non-warmup rows,
+ * sorted; the strings are borrowed from t. */
+static const char **intern_table(size_t *n, const pr_timings *t, int phase)
+{
+	const char **v = pr_malloc((t->nrows + 1) * sizeof(*v));
+	size_t i, k = 0;
+
+	for (i = 0; i < t->nrows; i++) {
+		if (!t->row[i].warmup)
+			v[k++] = phase ? t->row[i].phase : t->row[i].device;
+	}
+	qsort(v, k, sizeof(*v), cmp_str);
+	*n = 0;
+	for (i = 0; i < k; i++) {
+		if (*n == 0 || strcmp(v[*n - 1], v[i]))
+			v[(*n)++] = v[i];
+	}
+	return v;
+}
+
+/* Index of s in the sorted table, -1 when absent. */
+static int lookup(const char **table, size_t n, const char *s)
+{
+	const char **p = bsearch(&s, table, n, sizeof(*table), cmp_str);
+
+	return p ? (int)(p - table) : -1;
+}
+
+void samples_load(sample_set *out, const pr_timings *t)
+{
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	out->phase = intern_table(&out->nphase, t, 1);
+	out->device = intern_table(&out->ndevice, t, 0);
+	out->s = pr_malloc((t->nrows + 1) * sizeof(sample));
+	for (i = 0; i < t->nrows; i++) {
+		const pr_timing *r = &t->row[i];
+		sample *x = &out->s[out->n];
+
+		if (r->warmup)
+			continue;
+		x->config = r->config;
+		x->phase = lookup(out->phase, out->nphase, r->phase);
+		x->device = lookup(out->device, out->ndevice, r->device);
+		x->launch = r->launch;
+		x->rep = r->rep;
+		x->rank = r->rank;
+		x->bytes = r->bytes;
+		x->rows = r->rows;
+		x->t0 = r->t_start_ns;
+		x->t1 = r->t_end_ns;
+		x->s = pr_timing_seconds(r);
+		out->n++;
+	}
+	qsort(out->s, out->n, sizeof(sample), cmp_sample);
+}
+
+void samples_free(sample_set *s)
+{
+	free(s->s);
+	free(s->phase);
+	free(s->device);
+}
+
+/* First sample of (config, phase) or later. */
+static size_t range_start(const sample_set *S, int config, int phase)
+{
+	size_t lo = 0, hi = S->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const sample *x = &S->s[mid];
+
+		if (x->config < config ||
+		    (x->config == config && x->phase < phase))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+void obs_of(obs *o, const sample *x)
+{
+	o->launch = x->launch;
+	o->rep = x->rep;
+	o->rank = x->rank;
+	o->t0 = x->t0;
+	o->t1 = x->t1;
+	o->s = x->s;
+}
+
+static int matches(const sample *x, const pr_select *sel, int device)
+{
+	return (!sel->device || x->device == device) &&
+	       (sel->bytes < 0 || x->bytes == sel->bytes) &&
+	       (sel->rows < 0 || x->rows == sel->rows) &&
+	       (sel->rank < 0 || x->rank == sel->rank);
+}
+
+/* The observations sel takes from S (caller frees *out). */
+size_t select_obs(obs **out, const sample_set *S, const pr_select *sel)
+{
+	int phase = lookup(S->phase, S->nphase, sel->phase);
+	int device =
+	    sel->device ? lookup(S->device, S->ndevice, sel->device) : -1;
+	size_t i, n = 0, k;
+	obs *o;
+
+	*out = o = pr_malloc((S->n + 1) * sizeof(obs));
+	if (phase < 0 || (sel->device && device < 0))
+		return 0;
+	for (i = range_start(S, sel->config, phase);
+	     i < S->n && S->s[i].config == sel->config &&
+	     S->s[i].phase == phase;
+	     i++) {
+		if (!matches(&S->s[i], sel, device))
+			continue;
+		obs_of(&o[n++], &S->s[i]);
+	}
+	if (sel->reduce == PR_REDUCE_NONE || n == 0)
+		return n;
+	qsort(o, n, sizeof(obs), cmp_obs_rep);
+	for (i = 0, k = 0; i < n; k++) {
+		rep_times t;
+		size_t next = rep_at(&t, o, i, n);
+
+		o[k] = o[i];
+		o[k].s = reduced(sel->reduce, &t);
+		i = next;
+	}
+	return k;
+}
