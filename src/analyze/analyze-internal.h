@@ -5,6 +5,7 @@
 #define PR_ANALYZE_INTERNAL_H
 
 #include "analyze/analyze.h"
+#include "analyze/arrival.h"
 
 struct pr_timings;
 
@@ -37,18 +38,11 @@ typedef struct {
 			return (a) < (b) ? -1 : 1;                             \
 	} while (0)
 
-/* The times of one (launch, rep): its first and last start, last end,
- * and how many distinct ranks it holds. o is sorted by cmp_obs_rep. */
-typedef struct {
-	int64_t first, last, end;
-	size_t nranks;
-} rep_times;
-
 int cmp_str(const void *a, const void *b);
 int cmp_i64(const void *pa, const void *pb);
 int cmp_obs_rep(const void *pa, const void *pb);
-double ns_diff(int64_t a, int64_t b);
-size_t rep_at(rep_times *out, const obs *o, size_t i, size_t n);
+size_t rep_at(pr_arrival_metrics *out, size_t *nranks, const obs *o, size_t i,
+	      size_t n, int64_t *a, int64_t *e);
 void samples_load(sample_set *out, const struct pr_timings *t);
 void samples_free(sample_set *s);
 void obs_of(obs *o, const sample *x);

@@ -145,6 +145,8 @@ static int arrival_of(pr_arrival *out, const sample_set *S, size_t i,
 		      size_t nclk)
 {
 	obs *o = pr_malloc((end - i + 1) * sizeof(obs));
+	int64_t *a = pr_malloc((end - i + 1) * sizeof(int64_t));
+	int64_t *e = pr_malloc((end - i + 1) * sizeof(int64_t));
 	obs *v[3];
 	size_t n = 0, k, m = 0, q;
 
@@ -155,15 +157,15 @@ static int arrival_of(pr_arrival *out, const sample_set *S, size_t i,
 	for (q = 0; q < 3; q++)
 		v[q] = pr_malloc((n + 1) * sizeof(obs));
 	for (k = 0; k < n;) {
-		rep_times t;
-		size_t next = rep_at(&t, o, k, n);
+		pr_arrival_metrics x;
+		size_t nranks, next = rep_at(&x, &nranks, o, k, n, a, e);
 
-		if (t.nranks >= 2) {
+		if (nranks >= 2) {
 			for (q = 0; q < 3; q++)
 				v[q][m] = o[k];
-			v[0][m].s = ns_diff(t.first, t.last);
-			v[1][m].s = ns_diff(t.last, t.end);
-			v[2][m++].s = ns_diff(t.first, t.end);
+			v[0][m].s = x.spread;
+			v[1][m].s = x.after;
+			v[2][m++].s = x.total;
 		}
 		k = next;
 	}
@@ -197,6 +199,8 @@ static int arrival_of(pr_arrival *out, const sample_set *S, size_t i,
 	}
 	for (q = 0; q < 3; q++)
 		free(v[q]);
+	free(a);
+	free(e);
 	free(o);
 	return m > 0;
 }

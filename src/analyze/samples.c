@@ -46,43 +46,35 @@ int cmp_obs_rep(const void *pa, const void *pb)
 	return 0;
 }
 
-/* b - a in seconds, also where the int64 difference overflows. */
-double ns_diff(int64_t a, int64_t b)
-{
-	int64_t d;
-
-	if (__builtin_sub_overflow(b, a, &d))
-		return ((double)b - (double)a) * 1e-9;
-	return (double)d * 1e-9;
-}
-
-/* The (launch, rep) that starts at o[i]; returns the index after it. */
-size_t rep_at(rep_times *out, const obs *o, size_t i, size_t n)
+/* The (launch, rep) that starts at o[i]: its arrival metrics over the
+ * starts and ends of its samples, and how many distinct ranks it holds;
+ * returns the index after it. o is sorted by cmp_obs_rep; a and e have
+ * room for n - i times. */
+size_t rep_at(pr_arrival_metrics *out, size_t *nranks, const obs *o, size_t i,
+	      size_t n, int64_t *a, int64_t *e)
 {
 	size_t j;
 
-	out->first = out->last = o[i].t0;
-	out->end = o[i].t1;
-	out->nranks = 1;
-	for (j = i + 1;
-	     j < n && o[j].launch == o[i].launch && o[j].rep == o[i].rep; j++) {
-		out->first = o[j].t0 < out->first ? o[j].t0 : out->first;
-		out->last = o[j].t0 > out->last ? o[j].t0 : out->last;
-		out->end = o[j].t1 > out->end ? o[j].t1 : out->end;
-		out->nranks += o[j].rank != o[j - 1].rank;
+	*nranks = 1;
+	for (j = i; j < n && o[j].launch == o[i].launch && o[j].rep == o[i].rep;
+	     j++) {
+		a[j - i] = o[j].t0;
+		e[j - i] = o[j].t1;
+		*nranks += j > i && o[j].rank != o[j - 1].rank;
 	}
+	pr_arrival_metrics_of(out, a, e, j - i);
 	return j;
 }
 
-static double reduced(pr_reduce reduce, const rep_times *t)
+static double reduced(pr_reduce reduce, const pr_arrival_metrics *x)
 {
 	switch (reduce) {
 	case PR_REDUCE_AFTER_LAST_ARRIVAL:
-		return ns_diff(t->last, t->end);
+		return x->after;
 	case PR_REDUCE_ARRIVAL_SPREAD:
-		return ns_diff(t->first, t->last);
+		return x->spread;
 	default:
-		return ns_diff(t->first, t->end);
+		return x->total;
 	}
 }
 
@@ -194,6 +186,7 @@ size_t select_obs(obs **out, const sample_set *S, const pr_select *sel)
 	int device =
 	    sel->device ? lookup(S->device, S->ndevice, sel->device) : -1;
 	size_t i, n = 0, k;
+	int64_t *a, *e;
 	obs *o;
 
 	*out = o = pr_malloc((S->n + 1) * sizeof(obs));
@@ -210,13 +203,17 @@ size_t select_obs(obs **out, const sample_set *S, const pr_select *sel)
 	if (sel->reduce == PR_REDUCE_NONE || n == 0)
 		return n;
 	qsort(o, n, sizeof(obs), cmp_obs_rep);
+	a = pr_malloc(n * sizeof(int64_t));
+	e = pr_malloc(n * sizeof(int64_t));
 	for (i = 0, k = 0; i < n; k++) {
-		rep_times t;
-		size_t next = rep_at(&t, o, i, n);
+		pr_arrival_metrics x;
+		size_t nranks, next = rep_at(&x, &nranks, o, i, n, a, e);
 
 		o[k] = o[i];
-		o[k].s = reduced(sel->reduce, &t);
+		o[k].s = reduced(sel->reduce, &x);
 		i = next;
 	}
+	free(a);
+	free(e);
 	return k;
 }
