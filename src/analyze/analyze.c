@@ -1,5 +1,5 @@
-/* analyze.c - the decision statistic, its CI and the verdict of every
- * prediction cell, recomputed from a run's raw timings (DESIGN 7) */
+/* analyze.c - an experiment's analysis: its prediction and runs loaded,
+ * and each run taken through the pipeline in order (DESIGN 7) */
 #include "analyze/analyze-internal.h"
 #include "analyze/arrival.h"
 #include "analyze/inflation.h"
@@ -31,8 +31,8 @@ void pr_analyze_run(pr_analysis_run *out, const pr_timings *t,
 		    const pr_manifest *m, const pr_cell *cells, size_t ncells,
 		    pr_rule rule)
 {
-	json_t *configs = m ? m->configs : NULL, *constant;
-	sample_set S;
+	json_t *configs = m ? m->configs : NULL;
+	pr_sample_set S;
 	size_t i;
 
 	memset(out, 0, sizeof(*out));
@@ -47,12 +47,7 @@ void pr_analyze_run(pr_analysis_run *out, const pr_timings *t,
 	}
 	out->sha256_ok = out->pred_pinned = -1;
 	out->nconfigs = json_array_size(configs);
-	out->config_label = pr_calloc(out->nconfigs + 1, sizeof(char *));
-	constant = constant_keys(configs);
-	for (i = 0; i < out->nconfigs; i++)
-		out->config_label[i] =
-		    config_label(json_array_get(configs, i), constant);
-	json_decref(constant);
+	out->config_label = pr_configs_label(configs);
 	out->nsamples = t->nrows;
 	for (i = 0; i < t->nrows; i++)
 		out->nwarmup += t->row[i].warmup ? 1 : 0;
@@ -60,13 +55,13 @@ void pr_analyze_run(pr_analysis_run *out, const pr_timings *t,
 	pr_analyze_sharing(out->sharing, out->nconfigs, m);
 	pr_analyze_busy(&out->busy, m);
 	pr_analyze_energy(&out->energy, t, m);
-	samples_load(&S, t);
-	build_groups(out, &S);
-	build_table(out, &S, cells, ncells, rule);
-	build_arrivals(out, &S, t, m);
+	pr_samples_load(&S, t);
+	pr_row_groups(out, &S);
+	pr_row_table(out, &S, cells, ncells, rule);
+	pr_collective_build(out, &S, t, m);
 	out->inflation = pr_inflation_build(out, m);
-	samples_free(&S);
-	pr_analyze_causes(out, 0);
+	pr_samples_free(&S);
+	pr_causes_of(out, 0);
 }
 
 void pr_analysis_run_free(pr_analysis_run *r)
@@ -104,15 +99,15 @@ void pr_analysis_run_free(pr_analysis_run *r)
 		free(r->config_label[i]);
 	free(r->config_label);
 	for (i = 0; i < r->nrows; i++)
-		row_free(&r->row[i]);
+		pr_row_free(&r->row[i]);
 	free(r->row);
 	for (i = 0; i < r->ngroups; i++)
-		row_free(&r->group[i]);
+		pr_row_free(&r->group[i]);
 	free(r->group);
 	for (i = 0; i < r->narrivals; i++) {
-		row_free(&r->arrival[i].spread);
-		row_free(&r->arrival[i].after);
-		row_free(&r->arrival[i].total);
+		pr_row_free(&r->arrival[i].spread);
+		pr_row_free(&r->arrival[i].after);
+		pr_row_free(&r->arrival[i].total);
 	}
 	free(r->arrival);
 	free(r->sharing);
@@ -159,7 +154,7 @@ static void clamped_of(pr_analysis *a, json_t *params)
 
 	clamped_add(a, params);
 	if (a->nclamped)
-		qsort(a->clamped, a->nclamped, sizeof(char *), cmp_str);
+		qsort(a->clamped, a->nclamped, sizeof(char *), pr_strcmp_ptr);
 	for (i = 0; i < a->nclamped; i++) {
 		if (k == 0 || strcmp(a->clamped[k - 1], a->clamped[i]))
 			a->clamped[k++] = a->clamped[i];
@@ -265,7 +260,7 @@ static int analyze_one(pr_analysis *a, const char *root, const char *id,
 		clamped_of(&tmp, json_object_get(json_object_get(own, "model"),
 						 "params"));
 		pr_analyze_run(r, &t, m, cells, ncells, pr_rule_of(own));
-		pr_analyze_causes(r, tmp.nclamped);
+		pr_causes_of(r, tmp.nclamped);
 		free(tmp.clamped);
 		r->pred = own;
 		r->cell = cells;
@@ -275,7 +270,7 @@ static int analyze_one(pr_analysis *a, const char *root, const char *id,
 		own = NULL;
 	} else {
 		pr_analyze_run(r, &t, m, a->cell, a->ncells, a->rule);
-		pr_analyze_causes(r, a->nclamped);
+		pr_causes_of(r, a->nclamped);
 	}
 	json_decref(own);
 	if (r->run_id && strcmp(r->run_id, id))

@@ -1,5 +1,6 @@
-/* analyze.h - the decision statistic, its CI and the verdict of every
- * prediction cell, recomputed from a run's raw timings (DESIGN 7) */
+/* analyze.h - the analysis of an experiment's runs: the decision
+ * statistic, its CI and the verdict of every prediction cell, recomputed
+ * from each run's raw timings, and what each study adds (DESIGN 7) */
 #ifndef PR_ANALYZE_H
 #define PR_ANALYZE_H
 

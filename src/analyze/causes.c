@@ -4,7 +4,7 @@
 #include <math.h>
 #include <string.h>
 
-void pr_analyze_causes(pr_analysis_run *r, size_t nclamped)
+void pr_causes_of(pr_analysis_run *r, size_t nclamped)
 {
 	size_t i;
 
@@ -17,7 +17,7 @@ void pr_analyze_causes(pr_analysis_run *r, size_t nclamped)
 		memset(k, 0, sizeof(*k));
 		if (x->verdict != PR_FAIL || !c || c->negative)
 			continue;
-		a = arrival_find(r, &x->sel);
+		a = pr_collective_find(r, &x->sel);
 		if (a && !a->refused && a->spread.stat > 0 &&
 		    x->sel.reduce != PR_REDUCE_AFTER_LAST_ARRIVAL) {
 			k->arrival = 1;

@@ -10,6 +10,6 @@ struct pr_analysis_run;
  * The measured causes of every FAIL of r that is no negative control
  * (row.causes), nclamped being how many parameters the model clamped.
  */
-void pr_analyze_causes(struct pr_analysis_run *r, size_t nclamped);
+void pr_causes_of(struct pr_analysis_run *r, size_t nclamped);
 
 #endif

@@ -10,7 +10,7 @@
 #include "format/manifest.h"
 #include "format/timings.h"
 
-int pr_phase_collective(const char *phase)
+int pr_collective_phase(const char *phase)
 {
 	static const char *const names[] = {"allreduce", "allreduce_small",
 					    "gatherv", "sendrecv"};
@@ -21,6 +21,13 @@ int pr_phase_collective(const char *phase)
 			return 1;
 	}
 	return 0;
+}
+
+static int cmp_i64(const void *pa, const void *pb)
+{
+	int64_t a = *(const int64_t *)pa, b = *(const int64_t *)pb;
+
+	return (a > b) - (a < b);
 }
 
 /* The clock uncertainty of one launch (ns; NAN: unknown). */
@@ -140,25 +147,26 @@ static double clock_of(const launch_clock *c, size_t n, int id)
 /* The decomposition of the samples [i, end) of one collective (config,
  * phase) of `bytes` (-1: every size); 0 when no (launch, rep) holds 2
  * ranks. */
-static int arrival_of(pr_arrival *out, const sample_set *S, size_t i,
+static int arrival_of(pr_arrival *out, const pr_sample_set *S, size_t i,
 		      size_t end, int64_t bytes, const launch_clock *clk,
 		      size_t nclk)
 {
-	obs *o = pr_malloc((end - i + 1) * sizeof(obs));
+	pr_obs *o = pr_malloc((end - i + 1) * sizeof(pr_obs));
 	int64_t *a = pr_malloc((end - i + 1) * sizeof(int64_t));
 	int64_t *e = pr_malloc((end - i + 1) * sizeof(int64_t));
-	obs *v[3];
+	pr_obs *v[3];
 	size_t n = 0, k, m = 0, q;
 
 	for (k = i; k < end; k++)
 		if (bytes < 0 || S->s[k].bytes == bytes)
-			obs_of(&o[n++], &S->s[k]);
-	qsort(o, n, sizeof(obs), cmp_obs_rep);
+			pr_samples_obs(&o[n++], &S->s[k]);
+	qsort(o, n, sizeof(pr_obs), pr_samples_cmp_rep);
 	for (q = 0; q < 3; q++)
-		v[q] = pr_malloc((n + 1) * sizeof(obs));
+		v[q] = pr_malloc((n + 1) * sizeof(pr_obs));
 	for (k = 0; k < n;) {
 		pr_arrival_metrics x;
-		size_t nranks, next = rep_at(&x, &nranks, o, k, n, a, e);
+		size_t nranks,
+		    next = pr_samples_rep(&x, &nranks, o, k, n, a, e);
 
 		if (nranks >= 2) {
 			for (q = 0; q < 3; q++)
@@ -181,7 +189,7 @@ static int arrival_of(pr_arrival *out, const sample_set *S, size_t i,
 			rows[q]->sel.rows = -1;
 			rows[q]->sel.rank = -1;
 			rows[q]->verdict = PR_NO_PREDICTION;
-			summarize(rows[q], v[q], m);
+			pr_row_summarize(rows[q], v[q], m);
 		}
 		out->share = out->total.stat > 0
 				 ? out->spread.stat / out->total.stat
@@ -205,7 +213,7 @@ static int arrival_of(pr_arrival *out, const sample_set *S, size_t i,
 	return m > 0;
 }
 
-static void add_arrival(pr_analysis_run *out, const sample_set *S, size_t i,
+static void add_arrival(pr_analysis_run *out, const pr_sample_set *S, size_t i,
 			size_t end, int64_t bytes, const launch_clock *clk,
 			size_t nclk)
 {
@@ -219,7 +227,7 @@ static void add_arrival(pr_analysis_run *out, const sample_set *S, size_t i,
 /* One decomposition per message size of the collective [i, end): each
  * call moves one size on every rank; a Gatherv's ranks send different
  * sizes in one call, so it is one decomposition over all of them. */
-static void arrivals_of(pr_analysis_run *out, const sample_set *S, size_t i,
+static void arrivals_of(pr_analysis_run *out, const pr_sample_set *S, size_t i,
 			size_t end, const launch_clock *clk, size_t nclk)
 {
 	int64_t *sizes = pr_malloc((end - i + 1) * sizeof(int64_t));
@@ -243,8 +251,8 @@ static void arrivals_of(pr_analysis_run *out, const sample_set *S, size_t i,
 }
 
 /* The decomposition of every collective (config, phase) of S. */
-void build_arrivals(pr_analysis_run *out, const sample_set *S,
-		    const pr_timings *t, const pr_manifest *m)
+void pr_collective_build(pr_analysis_run *out, const pr_sample_set *S,
+			 const pr_timings *t, const pr_manifest *m)
 {
 	size_t nclk, i = 0, end;
 	launch_clock *clk = clocks_of(&nclk, t, m);
@@ -255,7 +263,7 @@ void build_arrivals(pr_analysis_run *out, const sample_set *S,
 		     S->s[end].phase == S->s[i].phase;
 		     end++)
 			;
-		if (pr_phase_collective(S->phase[S->s[i].phase]))
+		if (pr_collective_phase(S->phase[S->s[i].phase]))
 			arrivals_of(out, S, i, end, clk, nclk);
 	}
 	free(clk);
@@ -263,7 +271,8 @@ void build_arrivals(pr_analysis_run *out, const sample_set *S,
 
 /* The decomposition of (config, phase) at the row's size (its only one
  * when the row names none), or NULL. */
-const pr_arrival *arrival_find(const pr_analysis_run *r, const pr_select *sel)
+const pr_arrival *pr_collective_find(const pr_analysis_run *r,
+				     const pr_select *sel)
 {
 	const pr_arrival *found = NULL;
 	size_t i, n = 0;

@@ -21,6 +21,6 @@ typedef struct {
 } pr_arrival;
 
 /* The collective phases the arrival decomposition covers: 1 or 0. */
-int pr_phase_collective(const char *phase);
+int pr_collective_phase(const char *phase);
 
 #endif

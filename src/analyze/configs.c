@@ -1,6 +1,6 @@
 /* configs.c - what a run's manifest says of each config: its label and
  * how its launches shared the cores (DESIGN 7) */
-#include "analyze/analyze-internal.h"
+#include "analyze/configs.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -14,7 +14,7 @@
  * JSON object (key -> true) owned by the caller: one pass over every
  * config's keys, where asking each key of each config was O(n^2). A key
  * the first config lacks varies. */
-json_t *constant_keys(json_t *configs)
+static json_t *constant_keys(json_t *configs)
 {
 	json_t *first = json_array_get(configs, 0), *same = json_object();
 	json_t *out = json_object(), *c, *v, *k;
@@ -45,7 +45,7 @@ json_t *constant_keys(json_t *configs)
 /* "vader/spread": transport, placement, then the other factors that vary
  * over the configs (those not in `constant`, from constant_keys); a run
  * of one algorithm is not labelled by it. Owned by the caller. */
-char *config_label(json_t *c, json_t *constant)
+static char *config_label(json_t *c, json_t *constant)
 {
 	static const char *const first[] = {"transport", "placement"};
 	char *label = NULL;
@@ -88,6 +88,18 @@ char *config_label(json_t *c, json_t *constant)
 		}
 	}
 	fclose(f);
+	return label;
+}
+
+char **pr_configs_label(json_t *configs)
+{
+	size_t i, n = json_array_size(configs);
+	char **label = pr_calloc(n + 1, sizeof(char *));
+	json_t *constant = constant_keys(configs);
+
+	for (i = 0; i < n; i++)
+		label[i] = config_label(json_array_get(configs, i), constant);
+	json_decref(constant);
 	return label;
 }
 

@@ -3,6 +3,7 @@
 #ifndef PR_ANALYZE_CONFIGS_H
 #define PR_ANALYZE_CONFIGS_H
 
+#include <jansson.h>
 #include <stddef.h>
 
 /* How a config's launches shared the cores (the launch records' sharing). */
@@ -15,6 +16,14 @@ typedef struct {
 } pr_sharing;
 
 struct pr_manifest;
+
+/*
+ * The label of every config of a manifest's configs: "vader/spread",
+ * transport, placement, then the other factors that vary over the
+ * configs; a run of one algorithm is not labelled by it. nconfigs + 1
+ * entries, the last NULL, owned by the caller.
+ */
+char **pr_configs_label(json_t *configs);
 
 /*
  * How the launches of manifest m shared cores, per config (out: nconfigs

@@ -37,7 +37,7 @@ void pr_analyze_linearity(pr_analysis_run *r, const json_t *pred)
 		if (!r->row[i].cell || s->rows < 0)
 			continue;
 		l = &r->linearity[r->nlinearity++];
-		sel_copy(&l->sel, s);
+		pr_select_copy(&l->sel, s);
 		l->broken_rows = pr_malloc((j - i) * sizeof(int64_t));
 		l->broken_ratio = pr_malloc((j - i) * sizeof(double));
 		l->held_rows = pr_malloc((j - i) * sizeof(int64_t));

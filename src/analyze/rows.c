@@ -10,7 +10,7 @@
 
 /* Per-launch medians, their median, its CI over the launches, CV and
  * max/min. */
-void summarize(pr_analysis_row *r, const obs *o, size_t n)
+void pr_row_summarize(pr_analysis_row *r, const pr_obs *o, size_t n)
 {
 	double *v;
 	int *launch;
@@ -38,7 +38,7 @@ void summarize(pr_analysis_row *r, const obs *o, size_t n)
 	free(v);
 }
 
-void sel_copy(pr_select *out, const pr_select *in)
+void pr_select_copy(pr_select *out, const pr_select *in)
 {
 	*out = *in;
 	out->phase = pr_strdup(in->phase);
@@ -75,7 +75,7 @@ static int cmp_row(const void *pa, const void *pb)
 	return a->cell == b->cell ? 0 : (a->cell < b->cell ? -1 : 1);
 }
 
-void row_free(pr_analysis_row *r)
+void pr_row_free(pr_analysis_row *r)
 {
 	free(r->sel.phase);
 	free(r->sel.device);
@@ -86,7 +86,7 @@ void row_free(pr_analysis_row *r)
 static void row_copy(pr_analysis_row *out, const pr_analysis_row *in)
 {
 	*out = *in;
-	sel_copy(&out->sel, &in->sel);
+	pr_select_copy(&out->sel, &in->sel);
 	out->launch = NULL;
 	out->launch_med = NULL;
 	if (in->nlaunches) {
@@ -100,7 +100,7 @@ static void row_copy(pr_analysis_row *out, const pr_analysis_row *in)
 
 /* Does any sample in [i, end) differ from S->s[i] in field f? */
 #define VARIES(f)                                                              \
-	static int varies_##f(const sample_set *S, size_t i, size_t end)       \
+	static int varies_##f(const pr_sample_set *S, size_t i, size_t end)    \
 	{                                                                      \
 		size_t k;                                                      \
 		for (k = i + 1; k < end; k++) {                                \
@@ -115,10 +115,10 @@ VARIES(rows)
 
 /* Groups of samples per (config, phase), split by device, bytes and rows
  * where they vary inside it. */
-void build_groups(pr_analysis_run *out, const sample_set *S)
+void pr_row_groups(pr_analysis_run *out, const pr_sample_set *S)
 {
 	size_t i = 0, end, j, k, cap = 16;
-	obs *o = pr_malloc((S->n + 1) * sizeof(obs));
+	pr_obs *o = pr_malloc((S->n + 1) * sizeof(pr_obs));
 
 	out->group = pr_malloc(cap * sizeof(pr_analysis_row));
 	while (i < S->n) {
@@ -133,7 +133,7 @@ void build_groups(pr_analysis_run *out, const sample_set *S)
 		byt = varies_bytes(S, i, end);
 		row = varies_rows(S, i, end);
 		for (j = i; j < end; j = k) {
-			const sample *x = &S->s[j];
+			const pr_sample *x = &S->s[j];
 			pr_analysis_row *g;
 			size_t n = 0;
 
@@ -142,7 +142,7 @@ void build_groups(pr_analysis_run *out, const sample_set *S)
 			     (!byt || S->s[k].bytes == x->bytes) &&
 			     (!row || S->s[k].rows == x->rows);
 			     k++)
-				obs_of(&o[n++], &S->s[k]);
+				pr_samples_obs(&o[n++], &S->s[k]);
 			if (out->ngroups == cap) {
 				cap *= 2;
 				out->group = pr_realloc(
@@ -159,7 +159,7 @@ void build_groups(pr_analysis_run *out, const sample_set *S)
 			g->sel.rows = row ? x->rows : -1;
 			g->sel.rank = -1;
 			g->verdict = PR_NO_PREDICTION;
-			summarize(g, o, n);
+			pr_row_summarize(g, o, n);
 		}
 		i = end;
 	}
@@ -183,22 +183,22 @@ static pr_verdict verdict_of(const char **why, const pr_analysis_row *r,
 }
 
 /* The table: the cells, then the groups of unpredicted (config, phase). */
-void build_table(pr_analysis_run *out, const sample_set *S,
-		 const pr_cell *cells, size_t ncells, pr_rule rule)
+void pr_row_table(pr_analysis_run *out, const pr_sample_set *S,
+		  const pr_cell *cells, size_t ncells, pr_rule rule)
 {
 	size_t i, k;
-	obs *o;
+	pr_obs *o;
 
 	out->row =
 	    pr_malloc((ncells + out->ngroups + 1) * sizeof(pr_analysis_row));
 	for (i = 0; i < ncells; i++) {
 		pr_analysis_row *r = &out->row[out->nrows++];
-		size_t n = select_obs(&o, S, &cells[i].sel);
+		size_t n = pr_samples_select(&o, S, &cells[i].sel);
 
 		memset(r, 0, sizeof(*r));
-		sel_copy(&r->sel, &cells[i].sel);
+		pr_select_copy(&r->sel, &cells[i].sel);
 		r->cell = &cells[i];
-		summarize(r, o, n);
+		pr_row_summarize(r, o, n);
 		free(o);
 	}
 	for (i = 0; i < out->ngroups; i++) {

@@ -8,14 +8,9 @@
 #include "base/util.h"
 #include "format/timings.h"
 
-int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 static int cmp_sample(const void *pa, const void *pb)
 {
-	const sample *a = pa, *b = pb;
+	const pr_sample *a = pa, *b = pb;
 
 	CMP(a->config, b->config);
 	CMP(a->phase, b->phase);
@@ -28,16 +23,9 @@ static int cmp_sample(const void *pa, const void *pb)
 	return 0;
 }
 
-int cmp_i64(const void *pa, const void *pb)
+int pr_samples_cmp_rep(const void *pa, const void *pb)
 {
-	int64_t a = *(const int64_t *)pa, b = *(const int64_t *)pb;
-
-	return (a > b) - (a < b);
-}
-
-int cmp_obs_rep(const void *pa, const void *pb)
-{
-	const obs *a = pa, *b = pb;
+	const pr_obs *a = pa, *b = pb;
 
 	CMP(a->launch, b->launch);
 	CMP(a->rep, b->rep);
@@ -48,10 +36,10 @@ int cmp_obs_rep(const void *pa, const void *pb)
 
 /* The (launch, rep) that starts at o[i]: its arrival metrics over the
  * starts and ends of its samples, and how many distinct ranks it holds;
- * returns the index after it. o is sorted by cmp_obs_rep; a and e have
+ * returns the index after it. o is sorted by pr_samples_cmp_rep; a and e have
  * room for n - i times. */
-size_t rep_at(pr_arrival_metrics *out, size_t *nranks, const obs *o, size_t i,
-	      size_t n, int64_t *a, int64_t *e)
+size_t pr_samples_rep(pr_arrival_metrics *out, size_t *nranks, const pr_obs *o,
+		      size_t i, size_t n, int64_t *a, int64_t *e)
 {
 	size_t j;
 
@@ -89,7 +77,7 @@ static const char **intern_table(size_t *n, const pr_timings *t, int phase)
 		if (!t->row[i].warmup)
 			v[k++] = phase ? t->row[i].phase : t->row[i].device;
 	}
-	qsort(v, k, sizeof(*v), cmp_str);
+	qsort(v, k, sizeof(*v), pr_strcmp_ptr);
 	*n = 0;
 	for (i = 0; i < k; i++) {
 		if (*n == 0 || strcmp(v[*n - 1], v[i]))
@@ -101,22 +89,22 @@ static const char **intern_table(size_t *n, const pr_timings *t, int phase)
 /* Index of s in the sorted table, -1 when absent. */
 static int lookup(const char **table, size_t n, const char *s)
 {
-	const char **p = bsearch(&s, table, n, sizeof(*table), cmp_str);
+	const char **p = bsearch(&s, table, n, sizeof(*table), pr_strcmp_ptr);
 
 	return p ? (int)(p - table) : -1;
 }
 
-void samples_load(sample_set *out, const pr_timings *t)
+void pr_samples_load(pr_sample_set *out, const pr_timings *t)
 {
 	size_t i;
 
 	memset(out, 0, sizeof(*out));
 	out->phase = intern_table(&out->nphase, t, 1);
 	out->device = intern_table(&out->ndevice, t, 0);
-	out->s = pr_malloc((t->nrows + 1) * sizeof(sample));
+	out->s = pr_malloc((t->nrows + 1) * sizeof(pr_sample));
 	for (i = 0; i < t->nrows; i++) {
 		const pr_timing *r = &t->row[i];
-		sample *x = &out->s[out->n];
+		pr_sample *x = &out->s[out->n];
 
 		if (r->warmup)
 			continue;
@@ -133,10 +121,10 @@ void samples_load(sample_set *out, const pr_timings *t)
 		x->s = pr_timing_seconds(r);
 		out->n++;
 	}
-	qsort(out->s, out->n, sizeof(sample), cmp_sample);
+	qsort(out->s, out->n, sizeof(pr_sample), cmp_sample);
 }
 
-void samples_free(sample_set *s)
+void pr_samples_free(pr_sample_set *s)
 {
 	free(s->s);
 	free(s->phase);
@@ -144,13 +132,13 @@ void samples_free(sample_set *s)
 }
 
 /* First sample of (config, phase) or later. */
-static size_t range_start(const sample_set *S, int config, int phase)
+static size_t range_start(const pr_sample_set *S, int config, int phase)
 {
 	size_t lo = 0, hi = S->n;
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		const sample *x = &S->s[mid];
+		const pr_sample *x = &S->s[mid];
 
 		if (x->config < config ||
 		    (x->config == config && x->phase < phase))
@@ -161,7 +149,7 @@ static size_t range_start(const sample_set *S, int config, int phase)
 	return lo;
 }
 
-void obs_of(obs *o, const sample *x)
+void pr_samples_obs(pr_obs *o, const pr_sample *x)
 {
 	o->launch = x->launch;
 	o->rep = x->rep;
@@ -171,7 +159,7 @@ void obs_of(obs *o, const sample *x)
 	o->s = x->s;
 }
 
-static int matches(const sample *x, const pr_select *sel, int device)
+static int matches(const pr_sample *x, const pr_select *sel, int device)
 {
 	return (!sel->device || x->device == device) &&
 	       (sel->bytes < 0 || x->bytes == sel->bytes) &&
@@ -180,16 +168,17 @@ static int matches(const sample *x, const pr_select *sel, int device)
 }
 
 /* The observations sel takes from S (caller frees *out). */
-size_t select_obs(obs **out, const sample_set *S, const pr_select *sel)
+size_t pr_samples_select(pr_obs **out, const pr_sample_set *S,
+			 const pr_select *sel)
 {
 	int phase = lookup(S->phase, S->nphase, sel->phase);
 	int device =
 	    sel->device ? lookup(S->device, S->ndevice, sel->device) : -1;
 	size_t i, n = 0, k;
 	int64_t *a, *e;
-	obs *o;
+	pr_obs *o;
 
-	*out = o = pr_malloc((S->n + 1) * sizeof(obs));
+	*out = o = pr_malloc((S->n + 1) * sizeof(pr_obs));
 	if (phase < 0 || (sel->device && device < 0))
 		return 0;
 	for (i = range_start(S, sel->config, phase);
@@ -198,16 +187,17 @@ size_t select_obs(obs **out, const sample_set *S, const pr_select *sel)
 	     i++) {
 		if (!matches(&S->s[i], sel, device))
 			continue;
-		obs_of(&o[n++], &S->s[i]);
+		pr_samples_obs(&o[n++], &S->s[i]);
 	}
 	if (sel->reduce == PR_REDUCE_NONE || n == 0)
 		return n;
-	qsort(o, n, sizeof(obs), cmp_obs_rep);
+	qsort(o, n, sizeof(pr_obs), pr_samples_cmp_rep);
 	a = pr_malloc(n * sizeof(int64_t));
 	e = pr_malloc(n * sizeof(int64_t));
 	for (i = 0, k = 0; i < n; k++) {
 		pr_arrival_metrics x;
-		size_t nranks, next = rep_at(&x, &nranks, o, i, n, a, e);
+		size_t nranks,
+		    next = pr_samples_rep(&x, &nranks, o, i, n, a, e);
 
 		o[k] = o[i];
 		o[k].s = reduced(sel->reduce, &x);

@@ -455,7 +455,7 @@ static void test_reduce(void **state)
 	x = find(&r, 0, "allreduce", PR_REDUCE_AFTER_LAST_ARRIVAL);
 	assert_int_equal(x->verdict, PR_FAIL);
 	assert_false(x->causes.arrival);
-	pr_analyze_causes(&r, 2);
+	pr_causes_of(&r, 2);
 	assert_true(x->causes.clamp);
 	done(&r);
 
