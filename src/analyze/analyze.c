@@ -3,6 +3,7 @@
 #include "analyze/analyze-internal.h"
 #include "analyze/arrival.h"
 #include "analyze/inflation.h"
+#include "analyze/study.h"
 
 #include <errno.h>
 #include <git2.h>
@@ -19,7 +20,6 @@
 #include "base/text.h"
 #include "base/util.h"
 #include "repo/git.h"
-#include "predict/models.h"
 #include "repo/paths.h"
 
 static char *dup_string(const char *s)
@@ -72,21 +72,7 @@ void pr_analysis_run_free(pr_analysis_run *r)
 		return;
 	json_decref(r->pred);
 	pr_cells_free(r->cell, r->ncells);
-	for (i = 0; i < r->nlinearity; i++) {
-		free(r->linearity[i].sel.phase);
-		free(r->linearity[i].sel.device);
-		free(r->linearity[i].broken_rows);
-		free(r->linearity[i].broken_ratio);
-		free(r->linearity[i].held_rows);
-	}
-	free(r->linearity);
-	for (i = 0; i < r->nsteps; i++) {
-		free(r->steps[i].rows);
-		free(r->steps[i].match);
-	}
-	free(r->steps);
-	free(r->primitive);
-	free(r->launch_ratio);
+	pr_study_free(r);
 	pr_pap_study_free(r->pap);
 	free(r->run_id);
 	free(r->status);
@@ -301,20 +287,15 @@ static int analyze_one(pr_analysis *a, const char *root, const char *id,
 	return PR_OK;
 }
 
-/* What the prediction's model adds to each run's analysis. */
-static void post_analyze(pr_analysis *a)
+/* What the studies of the prediction's model add to each run's
+ * analysis. */
+static void study(pr_analysis *a)
 {
-	const pr_model *m;
 	size_t i;
 
-	for (i = 0; i < a->nruns; i++) {
-		const json_t *pred = a->run[i].pred ? a->run[i].pred : a->pred;
-
-		m = pr_model_lookup(json_string_value(
-		    json_object_get(json_object_get(pred, "model"), "name")));
-		if (m && m->post_analyze)
-			m->post_analyze(&a->run[i], pred);
-	}
+	for (i = 0; i < a->nruns; i++)
+		pr_study_compute(&a->run[i],
+				 a->run[i].pred ? a->run[i].pred : a->pred);
 }
 
 static void skip(pr_analysis *a, const char *id, const char *status)
@@ -394,7 +375,7 @@ int pr_analyze(pr_analysis *out, const char *root, const char *name,
 		free(mpath);
 	}
 	if (!error)
-		post_analyze(out);
+		study(out);
 	if (!error && out->nruns == 0) {
 		if (run_id)
 			error = pr_error_code(PR_EINPUT,

@@ -57,8 +57,8 @@ typedef struct pr_analysis_run {
 	pr_sharing *sharing; /* per config index */
 	pr_busy busy;
 	pr_energy_sum energy;
-	/* What the model's post_analyze hook adds (predict/models.h); the
-	 * has_ flags say whether the model computes them at all. */
+	/* What the studies of the prediction's model add (study.h); the
+	 * has_ flags say whether the model's studies compute them at all. */
 	int has_linearity, has_steps;
 	pr_linearity *linearity; /* per series, in table order */
 	size_t nlinearity;
@@ -110,7 +110,7 @@ void pr_analysis_run_free(pr_analysis_run *r);
  * predictions/NAME.json: run_id, or every run whose status is complete,
  * in run id order. Unknown experiment or run id, or no complete run:
  * PR_EINPUT with a message. Reads nothing else. Each run gets
- * what the prediction's model adds (its post_analyze hook).
+ * what the studies of the prediction's model add (analyze/study.h).
  */
 int pr_analyze(pr_analysis *out, const char *root, const char *name,
 	       const char *run_id);

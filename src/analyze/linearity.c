@@ -1,6 +1,7 @@
 /* linearity.c - where the line of a linear-rows series breaks (DESIGN 7) */
 #include "analyze/analyze-internal.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/util.h"
@@ -20,7 +21,7 @@ static int leaves_band(const pr_analysis_row *x)
 	       (x->stat < x->cell->lo_s || x->stat > x->cell->hi_s);
 }
 
-void pr_analyze_linearity(pr_analysis_run *r, const json_t *pred)
+void pr_linearity_compute(pr_analysis_run *r, const json_t *pred)
 {
 	size_t i, j;
 
@@ -58,4 +59,18 @@ void pr_analyze_linearity(pr_analysis_run *r, const json_t *pred)
 			    x->stat / x->cell->predicted_s;
 		}
 	}
+}
+
+void pr_linearity_free(pr_analysis_run *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nlinearity; i++) {
+		free(r->linearity[i].sel.phase);
+		free(r->linearity[i].sel.device);
+		free(r->linearity[i].broken_rows);
+		free(r->linearity[i].broken_ratio);
+		free(r->linearity[i].held_rows);
+	}
+	free(r->linearity);
 }

@@ -30,8 +30,9 @@ typedef struct {
 
 struct pr_analysis_run;
 
-/* The post_analyze hook of linear-rows: its breaks, computed from r's
- * table. */
-void pr_analyze_linearity(struct pr_analysis_run *r, const json_t *pred);
+/* The study of linear-rows (analyze/study.h): the breaks of every series,
+ * computed from r's table into r->linearity, freed by pr_linearity_free. */
+void pr_linearity_compute(struct pr_analysis_run *r, const json_t *pred);
+void pr_linearity_free(struct pr_analysis_run *r);
 
 #endif

@@ -25,8 +25,10 @@ typedef struct {
 
 struct pr_analysis_run;
 
-/* The post_analyze hook of hockney-ring: r's ring cells against the
- * primitives timed in the same launches (analyze/primitives.c). */
-void pr_analyze_primitives(struct pr_analysis_run *r, const json_t *pred);
+/* The study of hockney-ring (analyze/study.h): r's ring cells against the
+ * primitives timed in the same launches, into r->primitive, freed by
+ * pr_primitives_free. */
+void pr_primitives_compute(struct pr_analysis_run *r, const json_t *pred);
+void pr_primitives_free(struct pr_analysis_run *r);
 
 #endif

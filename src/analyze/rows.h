@@ -20,7 +20,7 @@ typedef struct {
 	int clamp;		/* the model clamped parameters */
 	int regime;		/* the cell is extrapolated */
 	/* the run timed the Allreduce's primitives in the same launch
-	 * (pr_analyze_primitives): the ring formula of those, the measured
+	 * (pr_primitives_compute): the ring formula of those, the measured
 	 * statistic over it, and it over the prediction */
 	int primitives;
 	double formula_s, impl_ratio, cond_ratio;

@@ -2,6 +2,7 @@
  * prediction's step rule (DESIGN 7) */
 #include "analyze/analyze.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/util.h"
@@ -97,7 +98,7 @@ static void judge_steps(pr_steps *s, const pr_analysis_run *r,
 	free(want);
 }
 
-void pr_analyze_steps(pr_analysis_run *r, const json_t *pred)
+void pr_steps_compute(pr_analysis_run *r, const json_t *pred)
 {
 	double tol = tolerance_of(pred);
 	json_t *rule = json_object_get(pred, "step_rule");
@@ -117,4 +118,15 @@ void pr_analyze_steps(pr_analysis_run *r, const json_t *pred)
 			judge_steps(s, r, pred, rule);
 		r->nsteps++;
 	}
+}
+
+void pr_steps_free(pr_analysis_run *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nsteps; i++) {
+		free(r->steps[i].rows);
+		free(r->steps[i].match);
+	}
+	free(r->steps);
 }

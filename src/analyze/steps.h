@@ -29,9 +29,10 @@ typedef struct {
 
 struct pr_analysis_run;
 
-/* The post_analyze hook of launch-geometry: its observed steps, computed
- * from r's table (tolerance: pred's decision_rule, 0.15 when it has
- * none). */
-void pr_analyze_steps(struct pr_analysis_run *r, const json_t *pred);
+/* The study of launch-geometry (analyze/study.h): the observed steps of
+ * every config, computed from r's table into r->steps (tolerance: pred's
+ * decision_rule, 0.15 when it has none), freed by pr_steps_free. */
+void pr_steps_compute(struct pr_analysis_run *r, const json_t *pred);
+void pr_steps_free(struct pr_analysis_run *r);
 
 #endif

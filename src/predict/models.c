@@ -4,8 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze/analyze.h"
-#include "analyze/settings.h"
 #include "base/util.h"
 #include "format/spec.h"
 #include "model/geometry.h"
@@ -1000,7 +998,7 @@ static int predict_launch_settings(json_t *pred, const pr_spec *spec,
 }
 
 const pr_model pr_models[] = {
-    {"none", 0, 0, 0, NULL, NULL, NULL, NULL},
+    {"none", 0, 0, 0, NULL, NULL, NULL},
     {"hockney-ring", 1, 0, 0,
      "ring Allreduce of n bytes over p ranks, from the last rank's "
      "arrival to the last exit: (p-1) [X(n/p) + R(n/p)] + (p-1) X(n/p) "
@@ -1009,7 +1007,7 @@ const pr_model pr_models[] = {
      "segments (<= 4 KiB, 4-64 KiB, > 64 KiB) under the config's "
      "transport and placement; n = rows*d*4 + rows*4 (partial output and "
      "row sums, allreduce) and rows*4 (row max, allreduce_small)",
-     check_hockney_ring, predict_hockney_ring, pr_analyze_primitives},
+     check_hockney_ring, predict_hockney_ring},
     {"linear-rows", 1, 0, 0,
      "T(r) = a + b*r per device kind, a and b fitted on the calibration "
      "(intercept free); a median outside the line's [1-tol, 1+tol] at some "
@@ -1018,14 +1016,14 @@ const pr_model pr_models[] = {
      "blocks_per_thread * rows_per_block) takes a full wave's time: "
      "expected a + b*w*ceil(r/w), and where that leaves the band the cell "
      "is a control that must FAIL",
-     NULL, predict_linear_rows, pr_analyze_linearity},
+     NULL, predict_linear_rows},
     {"split-gatherv", 1, 1, 0,
      "compute of rank i: s * (a_i + b_i * rows_i), s = ranks sharing one "
      "core (packed: all ranks; spread: ranks / cores when ranks outnumber "
      "the cores, else 1); makespan = max over ranks; gatherv at the root: "
      "linear Gatherv (p-1) alpha + sum_i rows_i*d*4 beta (Open MPI 4.1 "
      "receives in rank order), 'default' priced as vader",
-     NULL, predict_split_gatherv, NULL},
+     NULL, predict_split_gatherv},
     /* no calibration: the device attributes are read at predict time */
     {"launch-geometry", 0, 0, 1,
      "waves = ceil(blocks / (units * blocks_per_unit)), blocks = ceil(rows "
@@ -1033,7 +1031,7 @@ const pr_model pr_models[] = {
      "rows = k * units * blocks_per_unit * rows_per_block + 1; units and "
      "blocks_per_unit come from the runtime (multiprocessor count, "
      "occupancy of the kernel at threads_per_block), not from timing",
-     check_launch_geometry, predict_launch_geometry, pr_analyze_steps},
+     check_launch_geometry, predict_launch_geometry},
     {"hockney-allreduce", 1, 0, 0,
      "MPI_Allreduce of n bytes over p ranks, from the last rank's arrival "
      "to the last exit, by the config's algorithm: ring (p-1) [X(n/p) + "
@@ -1045,7 +1043,7 @@ const pr_model pr_models[] = {
      "regime (<= 4 KiB, 4-64 KiB, > 64 KiB). Negative controls: a ring "
      "config priced by reduce+bcast and a reduce+bcast config priced by "
      "ring, where their bands do not overlap",
-     check_hockney_allreduce, predict_hockney_allreduce, NULL},
+     check_hockney_allreduce, predict_hockney_allreduce},
     /* no calibration: the ratio is the geometry's alone */
     {"launch-settings", 0, 0, 0,
      "time(first setting) / time(second) of the same call: on "
@@ -1053,7 +1051,7 @@ const pr_model pr_models[] = {
      "waves of ceil(active threads / units) x blocks_per_thread x "
      "rows_per_block, units = min(T, cores), the per-row cost cancelling; "
      "band [p / (1 + tolerance), p * (1 + tolerance)]",
-     check_launch_settings, predict_launch_settings, pr_analyze_launch_ratio},
+     check_launch_settings, predict_launch_settings},
     {"pap-hockney", 1, 0, 0,
      "Allreduce of n bytes over p ranks under an arrival pattern, arrivals "
      "a_i the pattern's delays (uniform: the median of 2001 calls drawn by "
@@ -1068,7 +1066,7 @@ const pr_model pr_models[] = {
      "allreduce span (the total) and after_last_arrival per config and "
      "size; dp-step with compute = pattern also step (span), end counted "
      "from the step's start",
-     pr_model_pap_check, pr_model_pap_predict, NULL},
+     pr_model_pap_check, pr_model_pap_predict},
     {"pap-dp-step", 1, 1, 0,
      "dp-step with compute = rows: rank i computes a + b*rows_i alone "
      "(its device's rows fit, calibration), t_i when the ranks share the "
@@ -1077,7 +1075,7 @@ const pr_model pr_models[] = {
      "gradient buffer; the step time = max_i t_i + T_alg(n) for a built-in "
      "algorithm, c_{p-1} + ceil(log2 p) H for pap (the chain of "
      "pap-hockney over arrivals t_i), P, X and R from comm_calibration",
-     pr_model_pap_dp_check, pr_model_pap_dp_predict, NULL},
+     pr_model_pap_dp_check, pr_model_pap_dp_predict},
 };
 
 const size_t pr_nmodels = sizeof(pr_models) / sizeof(pr_models[0]);

@@ -1,5 +1,5 @@
-/* models.h - the table of models (DESIGN 5): what each needs, how it
- * predicts, and what the analysis computes for it */
+/* models.h - the table of models (DESIGN 5): what each needs and how it
+ * predicts */
 #ifndef PR_MODELS_H
 #define PR_MODELS_H
 
@@ -10,7 +10,6 @@
 #include "predict/calib.h"
 
 struct pr_spec;
-struct pr_analysis_run;
 
 typedef struct {
 	const char *name;      /* first member: spec.c's name tables read it */
@@ -30,11 +29,6 @@ typedef struct {
 	 */
 	int (*predict)(json_t *pred, const struct pr_spec *spec,
 		       const pr_calib *cal, const pr_calib *comm);
-	/*
-	 * Compute into r what the model adds to a run's analysis (pred is
-	 * the prediction r was judged against). NULL: nothing.
-	 */
-	void (*post_analyze)(struct pr_analysis_run *r, const json_t *pred);
 } pr_model;
 
 /*

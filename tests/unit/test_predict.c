@@ -1048,7 +1048,6 @@ static void test_launch_geometry_check(void **state)
 	(void)state;
 	assert_false(m->needs_calibration);
 	assert_true(m->places_rows);
-	assert_non_null(m->post_analyze);
 	assert_int_equal(m->check(cpu), PR_EINPUT);
 	assert_int_equal(m->check(gpu), 0);
 	pr_spec_free(cpu);
@@ -1068,7 +1067,6 @@ static void test_lookup(void **state)
 				 &pr_models[i]);
 	assert_non_null(none);
 	assert_null(none->predict);
-	assert_null(none->post_analyze);
 	assert_null(pr_model_lookup("hockney"));
 	assert_null(pr_model_lookup(NULL));
 }
