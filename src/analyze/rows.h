@@ -11,7 +11,7 @@
 #include "analyze/verdict.h"
 #include "base/stats.h"
 
-/* The measured causes of a FAIL (pr_analyze_causes); a flag per cause. */
+/* The measured causes of a FAIL (pr_causes_of); a flag per cause. */
 typedef struct {
 	int arrival;		/* collective phase, not after_last_arrival */
 	double spread_s, share; /* median arrival spread, its share */
