@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "base/schedule.h"
+#include "base/seed.h"
 #include "base/stats.h"
 #include "base/util.h"
 #include "repo/git.h"
@@ -62,13 +63,10 @@ pr_repro pr_compare_verdict(const char **why, double lo, double hi, double tol,
 uint64_t pr_compare_seed(const char *run_a, const char *run_b)
 {
 	char *text = pr_asprintf("prereg-compare:%s:%s", run_a, run_b);
-	char hex[65], first[17];
+	uint64_t seed = pr_seed_of(text);
 
-	pr_sha256_hex(hex, text, strlen(text));
-	memcpy(first, hex, 16);
-	first[16] = '\0';
 	free(text);
-	return strtoull(first, NULL, 16);
+	return seed;
 }
 
 /* The rows of r, each selection once (r's rows are sorted by it). */

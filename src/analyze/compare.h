@@ -41,8 +41,8 @@ pr_phase_class pr_compare_class(const char *phase);
 pr_repro pr_compare_verdict(const char **why, double lo, double hi, double tol,
 			    int enough);
 
-/* The bootstrap's seed: the first 64 bits of SHA-256("prereg-compare:"
- * RUN_A ":" RUN_B). */
+/* The bootstrap's seed: pr_seed_of("prereg-compare:" RUN_A ":" RUN_B),
+ * the first 64 bits of its SHA-256 (base/seed.h). */
 uint64_t pr_compare_seed(const char *run_a, const char *run_b);
 
 /* One row: a selection of the analysis in A, in B or in both. */

@@ -11,11 +11,6 @@
 #include "base/util.h"
 #include "format/manifest.h"
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 static int all_one_host(const json_t *ranks)
 {
 	const char *first = NULL, *h;
@@ -39,7 +34,7 @@ static char *join_sorted(const char **v, size_t n)
 	size_t i, len = 1;
 	char *out;
 
-	qsort(v, n, sizeof(*v), cmp_str);
+	qsort(v, n, sizeof(*v), pr_strcmp_ptr);
 	for (i = 0; i < n; i++)
 		len += strlen(v[i]) + 1;
 	out = pr_calloc(len, 1);
@@ -257,7 +252,7 @@ static int ratio_row(const pr_analysis_row *x)
 {
 	if (!strcmp(x->sel.phase, "compute"))
 		return x->sel.reduce != PR_REDUCE_NONE && x->sel.rank < 0;
-	return pr_phase_collective(x->sel.phase);
+	return pr_collective_phase(x->sel.phase);
 }
 
 /* The first row of r (sorted by pr_select_cmp) not before sel. */

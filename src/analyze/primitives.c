@@ -48,7 +48,7 @@ static int ring_cell(const pr_analysis_row *x)
 	       x->sel.bytes > 0 && isfinite(x->stat);
 }
 
-void pr_analyze_primitives(pr_analysis_run *r, const json_t *pred)
+void pr_primitives_compute(pr_analysis_run *r, const json_t *pred)
 {
 	int p = ranks_of(pred);
 	size_t i;
@@ -89,4 +89,9 @@ void pr_analyze_primitives(pr_analysis_run *r, const json_t *pred)
 			x->causes.cond_ratio = q->formula_s / q->predicted_s;
 		}
 	}
+}
+
+void pr_primitives_free(pr_analysis_run *r)
+{
+	free(r->primitive);
 }

@@ -3,6 +3,7 @@
 #include "analyze/settings.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "analyze/compare.h"
@@ -32,7 +33,7 @@ static double num_or_nan(const json_t *v)
 	return json_is_number(v) ? json_number_value(v) : NAN;
 }
 
-void pr_analyze_launch_ratio(pr_analysis_run *r, const json_t *pred)
+void pr_launch_ratio_compute(pr_analysis_run *r, const json_t *pred)
 {
 	const json_t *lr = json_object_get(pred, "launch_ratio");
 	const json_t *set =
@@ -62,4 +63,9 @@ void pr_analyze_launch_ratio(pr_analysis_run *r, const json_t *pred)
 	out->ratio.packed = nc;
 	out->ratio.spread = dc;
 	r->launch_ratio = out;
+}
+
+void pr_launch_ratio_free(pr_analysis_run *r)
+{
+	free(r->launch_ratio);
 }

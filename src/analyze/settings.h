@@ -18,13 +18,15 @@ typedef struct pr_launch_ratio {
 } pr_launch_ratio;
 
 /*
- * The post_analyze hook of model launch-settings: the compute rows of the
- * prediction's numerator and denominator configs at its rows, their
+ * The study of model launch-settings (analyze/study.h): the compute rows
+ * of the prediction's numerator and denominator configs at its rows, their
  * ratio, its 95% bootstrap interval over launches (seeded by
  * pr_compare_seed(run, "launch-ratio")) and the interval rule against
  * the predicted band. Sets r->launch_ratio (NULL when the prediction has
  * no launch_ratio).
  */
-void pr_analyze_launch_ratio(struct pr_analysis_run *r, const json_t *pred);
+void pr_launch_ratio_compute(struct pr_analysis_run *r, const json_t *pred);
+/* r->launch_ratio freed. */
+void pr_launch_ratio_free(struct pr_analysis_run *r);
 
 #endif

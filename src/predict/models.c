@@ -6,8 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze/analyze.h"
-#include "analyze/settings.h"
 #include "base/host.h"
 #include "base/util.h"
 #include "format/spec.h"
@@ -103,19 +101,15 @@ json_t *pr_model_longs(const long *v, int n)
 }
 
 const pr_model pr_models[] = {
-    {"none", NULL, NULL, NULL},
-    {"hockney-ring", pr_model_ring_check, pr_model_ring_predict,
-     pr_analyze_primitives},
-    {"linear-rows", NULL, pr_model_linear_predict, pr_analyze_linearity},
-    {"split-gatherv", NULL, pr_model_split_predict, NULL},
-    {"launch-geometry", pr_model_geometry_check, pr_model_geometry_predict,
-     pr_analyze_steps},
-    {"hockney-allreduce", pr_model_allreduce_check, pr_model_allreduce_predict,
-     NULL},
-    {"launch-settings", pr_model_settings_check, pr_model_settings_predict,
-     pr_analyze_launch_ratio},
-    {"pap-hockney", pr_model_pap_check, pr_model_pap_predict, NULL},
-    {"pap-dp-step", pr_model_pap_dp_check, pr_model_pap_dp_predict, NULL},
+    {"none", NULL, NULL},
+    {"hockney-ring", pr_model_ring_check, pr_model_ring_predict},
+    {"linear-rows", NULL, pr_model_linear_predict},
+    {"split-gatherv", NULL, pr_model_split_predict},
+    {"launch-geometry", pr_model_geometry_check, pr_model_geometry_predict},
+    {"hockney-allreduce", pr_model_allreduce_check, pr_model_allreduce_predict},
+    {"launch-settings", pr_model_settings_check, pr_model_settings_predict},
+    {"pap-hockney", pr_model_pap_check, pr_model_pap_predict},
+    {"pap-dp-step", pr_model_pap_dp_check, pr_model_pap_dp_predict},
 };
 
 const size_t pr_nmodels = sizeof(pr_models) / sizeof(pr_models[0]);

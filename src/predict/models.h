@@ -1,6 +1,5 @@
 /* models.h - the models' code (DESIGN 5), keyed by the names of
- * model/registry.h: how each predicts, and what the analysis computes
- * for it */
+ * model/registry.h: how each predicts */
 #ifndef PR_MODELS_H
 #define PR_MODELS_H
 
@@ -11,7 +10,6 @@
 #include "predict/calib.h"
 
 struct pr_spec;
-struct pr_analysis_run;
 
 typedef struct {
 	const char *name; /* a name of model/registry.h, which says its needs */
@@ -27,11 +25,6 @@ typedef struct {
 	 */
 	int (*predict)(json_t *pred, const struct pr_spec *spec,
 		       const pr_calib *cal, const pr_calib *comm);
-	/*
-	 * Compute into r what the model adds to a run's analysis (pred is
-	 * the prediction r was judged against). NULL: nothing.
-	 */
-	void (*post_analyze)(struct pr_analysis_run *r, const json_t *pred);
 } pr_model;
 
 /* Every model of the registry, in its order. */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/device.h"
+#include "base/seed.h"
 #include "base/util.h"
 #include "format/replayed.h"
 #include "format/spec.h"
@@ -64,13 +65,10 @@ static uint64_t seed_of(const pr_calib *cal, const pr_calib *comm)
 {
 	char *text = pr_asprintf("%s %s", cal ? cal->run_id : "",
 				 comm ? comm->run_id : "");
-	char hex[65], first[17];
+	uint64_t seed = pr_seed_of(text);
 
-	pr_sha256_hex(hex, text, strlen(text));
-	memcpy(first, hex, 16);
-	first[16] = '\0';
 	free(text);
-	return strtoull(first, NULL, 16);
+	return seed;
 }
 
 /* A calibration run's launches and the multiplicities one replicate

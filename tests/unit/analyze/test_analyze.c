@@ -12,6 +12,7 @@
 
 #include "analyze/analyze.h"
 #include "analyze/report.h"
+#include "analyze/study.h"
 #include "format/manifest.h"
 #include "format/timings.h"
 #include "base/util.h"
@@ -455,7 +456,7 @@ static void test_reduce(void **state)
 	x = find(&r, 0, "allreduce", PR_REDUCE_AFTER_LAST_ARRIVAL);
 	assert_int_equal(x->verdict, PR_FAIL);
 	assert_false(x->causes.arrival);
-	pr_analyze_causes(&r, 2);
+	pr_causes_of(&r, 2);
 	assert_true(x->causes.clamp);
 	done(&r);
 
@@ -636,7 +637,7 @@ static void test_linearity_alarm(void **state)
 	}
 	c[1].negative = c[2].negative = 1; /* predicted to break */
 	pr_analyze_run(&r, &T, NULL, c, 6, PR_RULE_INTERVAL);
-	pr_analyze_linearity(&r, NULL);
+	pr_linearity_compute(&r, NULL);
 	assert_int_equal(r.nlinearity, 1);
 	l = &r.linearity[0];
 	assert_string_equal(l->sel.device, "cpu");
@@ -689,7 +690,7 @@ static void test_primitives(void **state)
 	c[0].sel.bytes = 80;
 	c[0].formula = "ring";
 	pr_analyze_run(&r, &T, NULL, c, 1, PR_RULE_POINT);
-	pr_analyze_primitives(&r, pred);
+	pr_primitives_compute(&r, pred);
 	assert_true(r.has_primitives);
 	assert_int_equal(r.nprimitives, 1);
 	assert_int_equal(r.primitive[0].seg, 40);
@@ -712,7 +713,7 @@ static void test_primitives(void **state)
 	add(0, 0, 0, 0, 0, "sendrecv", 1);
 	T.row[T.nrows - 1].bytes = 16;
 	pr_analyze_run(&r, &T, NULL, c, 1, PR_RULE_POINT);
-	pr_analyze_primitives(&r, pred);
+	pr_primitives_compute(&r, pred);
 	assert_int_equal(r.nprimitives, 0);
 	assert_false(r.row[0].causes.primitives);
 	done(&r);
@@ -734,6 +735,36 @@ static void test_sig3(void **state)
 	assert_string_equal(pr_report_sig3(buf, NAN), "-");
 }
 
+/* The studies are keyed by the prediction's model: launch-geometry's
+ * steps apply to a launch-geometry prediction; none applies to "none",
+ * to a prediction without a model or to no prediction; each study once. */
+static void test_studies(void **state)
+{
+	json_t *geo =
+	    json_pack("{s:{s:s}}", "model", "name", "launch-geometry");
+	json_t *none = json_pack("{s:{s:s}}", "model", "name", "none");
+	json_t *bare = json_object();
+	size_t i, k, n = 0;
+
+	(void)state;
+	for (i = 0; i < pr_nstudies; i++) {
+		const pr_study *s = &pr_studies[i];
+
+		n += pr_study_applies(s, geo);
+		assert_int_equal(pr_study_applies(s, geo),
+				 !strcmp(s->name, "steps"));
+		assert_false(pr_study_applies(s, none));
+		assert_false(pr_study_applies(s, bare));
+		assert_false(pr_study_applies(s, NULL));
+		for (k = 0; k < i; k++)
+			assert_string_not_equal(pr_studies[k].name, s->name);
+	}
+	assert_int_equal(n, 1);
+	json_decref(geo);
+	json_decref(none);
+	json_decref(bare);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -749,6 +780,7 @@ int main(void)
 	    cmocka_unit_test(test_primitives),
 	    cmocka_unit_test(test_linearity_alarm),
 	    cmocka_unit_test(test_sig3),
+	    cmocka_unit_test(test_studies),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -89,7 +89,7 @@ static void test_ring(void **state)
 	 * the primitives (11 us) says the implementation is slow */
 	run_of(&r, &c, 8, 12, "ring");
 	assert_int_equal(r.row[0].verdict, PR_FAIL);
-	pr_analyze_primitives(&r, pred);
+	pr_primitives_compute(&r, pred);
 	assert_true(r.has_primitives);
 	assert_int_equal(r.nprimitives, 1);
 	q = &r.primitive[0];
@@ -108,7 +108,7 @@ static void test_ring(void **state)
 	/* a PASS keeps its primitives and gets no cause */
 	run_of(&r, &c, 20, 40, "ring");
 	assert_int_equal(r.row[0].verdict, PR_PASS);
-	pr_analyze_primitives(&r, pred);
+	pr_primitives_compute(&r, pred);
 	assert_int_equal(r.nprimitives, 1);
 	assert_false(r.row[0].causes.primitives);
 	pr_analysis_run_free(&r);
@@ -117,7 +117,7 @@ static void test_ring(void **state)
 	/* a negative control's FAIL is expected: no cause */
 	run_of(&r, &c, 8, 12, "ring");
 	c.negative = 1;
-	pr_analyze_primitives(&r, pred);
+	pr_primitives_compute(&r, pred);
 	assert_false(r.row[0].causes.primitives);
 	pr_analysis_run_free(&r);
 	pr_timings_free(&T);
@@ -136,16 +136,16 @@ static void test_left_alone(void **state)
 
 	(void)state;
 	run_of(&r, &c, 8, 12, "recursive_doubling");
-	pr_analyze_primitives(&r, pred);
+	pr_primitives_compute(&r, pred);
 	assert_int_equal(r.nprimitives, 0);
 	pr_analysis_run_free(&r);
 	pr_timings_free(&T);
 
 	run_of(&r, &c, 8, 12, "ring");
-	pr_analyze_primitives(&r, none);
+	pr_primitives_compute(&r, none);
 	assert_int_equal(r.nprimitives, 0);
 	/* 4 ranks: a 16-byte segment, not timed */
-	pr_analyze_primitives(&r, four);
+	pr_primitives_compute(&r, four);
 	assert_int_equal(r.nprimitives, 0);
 	assert_false(r.row[0].causes.primitives);
 	pr_analysis_run_free(&r);

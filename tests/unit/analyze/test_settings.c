@@ -76,7 +76,7 @@ static const pr_launch_ratio *judged(const char *text)
 	if (!text)
 		return NULL;
 	assert_non_null(pred);
-	pr_analyze_launch_ratio(&R, pred);
+	pr_launch_ratio_compute(&R, pred);
 	return R.launch_ratio;
 }
 

@@ -1058,7 +1058,6 @@ static void test_launch_geometry_check(void **state)
 	(void)state;
 	assert_false(info_of(m)->needs_calibration);
 	assert_true(info_of(m)->places_rows);
-	assert_non_null(m->post_analyze);
 	assert_int_equal(m->check(cpu), PR_EINPUT);
 	assert_int_equal(m->check(gpu), 0);
 	pr_spec_free(cpu);
@@ -1087,7 +1086,6 @@ static void test_lookup(void **state)
 	assert_null(pr_model_registry_lookup(NULL));
 	assert_non_null(none);
 	assert_null(none->predict);
-	assert_null(none->post_analyze);
 	assert_null(pr_model_lookup("hockney"));
 	assert_null(pr_model_lookup(NULL));
 }
