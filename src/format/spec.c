@@ -15,6 +15,7 @@
 #include "base/mca.h"
 #include "base/utf8.h"
 #include "base/util.h"
+#include "format/workload.h"
 #include "repo/paths.h"
 #include "predict/models.h"
 
@@ -34,11 +35,6 @@ struct names {
 
 struct parse;
 
-struct workload {
-	const char *name;
-	int (*check)(struct parse *p); /* workload-specific requirements */
-};
-
 struct device {
 	const char *name; /* as a [ranks] group names it */
 };
@@ -47,27 +43,6 @@ static int fail(struct parse *p, int line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 static int line_of(const struct parse *p, const char *section,
 		   const char *name);
-static int check_pingpong(struct parse *p);
-static int check_allreduce(struct parse *p);
-static int check_kv_split(struct parse *p);
-static int check_rows_sweep(struct parse *p);
-static int check_row_split(struct parse *p);
-static int check_arrival(struct parse *p);
-static int check_dp_step(struct parse *p);
-
-static const struct workload workloads[] = {
-    {"pingpong", check_pingpong},
-    {"pingpong-cold", check_pingpong}, /* one cold round trip a sample */
-    {"allreduce", check_allreduce},
-    {"kv-split", check_kv_split},
-    {"rows-sweep", check_rows_sweep},
-    {"row-split", check_row_split},
-    {"arrival", check_arrival}, /* waits of the [arrival] pattern, then
-				   the Allreduce */
-    {"dp-step", check_dp_step}, /* a training step: compute, then the
-				   fused Allreduce */
-};
-
 static const struct device devices[] = {
     {"cpu"},
     {"cpu-naive"},    /* the same kernel, deliberately slower: a speed class */
@@ -132,6 +107,13 @@ static struct names pattern_names(void)
 	return (struct names){pr_arrival_kind_names,
 			      sizeof(pr_arrival_kind_names[0]),
 			      PR_ARRIVAL_NKINDS};
+}
+
+/* The workloads: format/workload.h's table. */
+static struct names workload_names(void)
+{
+	return (struct names){pr_workloads, sizeof(pr_workloads[0]),
+			      PR_NWORKLOADS};
 }
 
 static struct names algorithm_names(void)
@@ -298,7 +280,7 @@ struct parse {
 	long long min_bytes, max_bytes, factor;
 	size_t extra_sizes[PR_MAX_SIZES]; /* [shape] sizes */
 	int nextra_sizes;
-	const struct workload *workload;
+	const pr_workload_facts *workload;
 	const pr_model *model;
 	struct launch_section lsec[PR_MAX_FACTOR]; /* [launch.NAME] */
 	int nlsec;
@@ -506,11 +488,11 @@ static int set_workload(struct parse *p, const char *key, const char *value)
 	int i, error;
 
 	(void)key;
-	if ((error = get_choice(&i, p, "workload", value, NAMES(workloads))) <
+	if ((error = get_choice(&i, p, "workload", value, workload_names())) <
 	    0)
 		return error;
-	p->workload = &workloads[i];
-	p->spec->workload = pr_strdup(workloads[i].name);
+	p->workload = &pr_workloads[i];
+	p->spec->workload = pr_strdup(pr_workloads[i].name);
 	return PR_OK;
 }
 
@@ -1585,86 +1567,53 @@ static int check_sizes(struct parse *p)
 	return add_extra_sizes(p);
 }
 
-/* check_sizes has seen to it that min_bytes and max_bytes come together. */
-static int check_pingpong(struct parse *p)
+/*
+ * What the workload needs of [shape] and [ranks] (format/workload.h).
+ * check_sizes has seen to it that min_bytes and max_bytes come together.
+ */
+static int check_needs(struct parse *p)
 {
-	if (!p->spec->nsizes)
+	static const struct {
+		unsigned need;
+		const char *key;
+	} shape[] = {{PR_NEEDS_ROWS, "rows"},
+		     {PR_NEEDS_KEYS, "keys"},
+		     {PR_NEEDS_D, "d"}};
+	const pr_workload_facts *w = p->workload;
+	const pr_spec *spec = p->spec;
+	size_t i;
+
+	if ((w->needs & PR_NEEDS_SIZES) && !spec->nsizes)
 		return fail(p, line_of(p, "experiment", "workload"),
 			    "workload '%s' needs 'min_bytes' and 'max_bytes' "
 			    "or 'sizes' in [shape]",
-			    p->workload->name);
-	if (p->spec->nranks < 2)
+			    w->name);
+	if ((w->needs & PR_NEEDS_TWO_RANKS) && spec->nranks < 2)
 		return fail(p, line_of(p, "ranks", "group"),
 			    "workload '%s' needs at least 2 ranks, 'group' "
 			    "gives %d",
-			    p->workload->name, p->spec->nranks);
-	return PR_OK;
-}
-
-/* The same needs as the ping-pong: message sizes and two ranks. */
-static int check_allreduce(struct parse *p)
-{
-	return check_pingpong(p);
-}
-
-static int check_kv_split(struct parse *p)
-{
-	static const char *const need[] = {"rows", "keys", "d"};
-	size_t i;
-
-	for (i = 0; i < sizeof(need) / sizeof(need[0]); i++)
-		if (!line_of(p, "shape", need[i]))
+			    w->name, spec->nranks);
+	for (i = 0; i < sizeof(shape) / sizeof(shape[0]); i++)
+		if ((w->needs & shape[i].need) &&
+		    !line_of(p, "shape", shape[i].key))
 			return fail(p, line_of(p, "experiment", "workload"),
-				    "workload 'kv-split' needs '%s' in [shape]",
-				    need[i]);
-	if (p->spec->keys < p->spec->nranks)
+				    "workload '%s' needs '%s' in [shape]",
+				    w->name, shape[i].key);
+	if ((w->needs & PR_NEEDS_ROWS_LIST) && !spec->nrows_list &&
+	    !spec->rows_list_auto)
+		return fail(p, line_of(p, "experiment", "workload"),
+			    "workload '%s' needs 'rows_list' in [shape]",
+			    w->name);
+	if ((w->needs & PR_NEEDS_KEY_PER_RANK) && spec->keys < spec->nranks)
 		return fail(p, line_of(p, "shape", "keys"),
 			    "'keys' (%ld) must be at least the number of "
 			    "ranks (%d): every rank needs a key",
-			    p->spec->keys, p->spec->nranks);
-	return PR_OK;
-}
-
-/* rows (except for rows-sweep), keys and d, for the attention workloads. */
-static int need_shape(struct parse *p)
-{
-	static const char *const need[] = {"rows", "keys", "d"};
-	size_t i;
-
-	for (i = 0; i < sizeof(need) / sizeof(need[0]); i++)
-		if (!line_of(p, "shape", need[i]) &&
-		    (strcmp(need[i], "rows") ||
-		     strcmp(p->workload->name, "rows-sweep")))
-			return fail(p, line_of(p, "experiment", "workload"),
-				    "workload '%s' needs '%s' in [shape]",
-				    p->workload->name, need[i]);
-	return PR_OK;
-}
-
-static int check_rows_sweep(struct parse *p)
-{
-	int error;
-
-	if ((error = need_shape(p)) < 0)
-		return error;
-	if (!p->spec->nrows_list && !p->spec->rows_list_auto)
-		return fail(p, line_of(p, "experiment", "workload"),
-			    "workload 'rows-sweep' needs 'rows_list' in "
-			    "[shape]");
-	return PR_OK;
-}
-
-static int check_row_split(struct parse *p)
-{
-	int error;
-
-	if ((error = need_shape(p)) < 0)
-		return error;
-	if (p->spec->rows < p->spec->nranks)
+			    spec->keys, spec->nranks);
+	if ((w->needs & PR_NEEDS_ROW_PER_RANK) && spec->rows < spec->nranks)
 		return fail(p, line_of(p, "shape", "rows"),
 			    "'rows' (%ld) must be at least the number of "
 			    "ranks (%d)",
-			    p->spec->rows, p->spec->nranks);
+			    spec->rows, spec->nranks);
 	return PR_OK;
 }
 
@@ -1743,7 +1692,7 @@ static int check_arrival_keys(struct parse *p)
 static int check_arrival_scope(struct parse *p)
 {
 	const char *w = p->workload->name;
-	int ours = !strcmp(w, "arrival") || !strcmp(w, "dp-step");
+	int ours = p->workload->arrival;
 	int line;
 	int i;
 
@@ -1752,7 +1701,7 @@ static int check_arrival_scope(struct parse *p)
 			    "[arrival] is for workloads 'arrival' and "
 			    "'dp-step', not '%s'",
 			    w);
-	if (strcmp(w, "dp-step") && (line = section_used(p, "dp")))
+	if (!p->workload->dp && (line = section_used(p, "dp")))
 		return fail(p, line, "[dp] is for workload 'dp-step', not '%s'",
 			    w);
 	for (i = 0; !ours && i < p->spec->nalgorithms; i++)
@@ -1765,24 +1714,18 @@ static int check_arrival_scope(struct parse *p)
 	return ours ? check_arrival_keys(p) : PR_OK;
 }
 
-/* Message sizes and two ranks, as the Allreduce workload. */
-static int check_arrival(struct parse *p)
-{
-	return check_pingpong(p);
-}
-
 /*
- * dp-step: the fused buffers' sizes, and a compute: rows (one row count
- * per rank on the attention kernel of [shape] keys and d, no [arrival])
- * or pattern (the [arrival] pattern's delays, no rows).
+ * The workload with [dp] (dp-step): a compute, rows (one row count per
+ * rank on the attention kernel of [shape] keys and d, no [arrival]) or
+ * pattern (the [arrival] pattern's delays, no rows).
  */
-static int check_dp_step(struct parse *p)
+static int check_dp(struct parse *p)
 {
 	pr_spec *spec = p->spec;
-	int error, i;
+	int i;
 
-	if ((error = check_pingpong(p)) < 0)
-		return error;
+	if (!p->workload->dp)
+		return PR_OK;
 	if (spec->dp_compute_pattern) {
 		if (spec->ndp_rows)
 			return fail(p, line_of(p, "dp", "rows"),
@@ -1818,7 +1761,7 @@ static int check_dp_step(struct parse *p)
 
 static int check_model(struct parse *p)
 {
-	if (p->spec->interleave && strcmp(p->workload->name, "kv-split"))
+	if (p->spec->interleave && !p->workload->interleave)
 		return fail(p, line_of(p, "schedule", "interleave"),
 			    "'interleave = primitives' is for workload "
 			    "'kv-split' (the primitives of its Allreduces)");
@@ -1957,7 +1900,7 @@ static int parse_text(pr_spec **out, const char *text, size_t len,
 		     "expected '[section]', 'key = value' or a ';' comment");
 	if (p.error || (error = check_required(&p)) < 0 ||
 	    (error = check_sizes(&p)) < 0 || (error = check_launch(&p)) < 0 ||
-	    (error = p.workload->check(&p)) < 0 ||
+	    (error = check_needs(&p)) < 0 || (error = check_dp(&p)) < 0 ||
 	    (error = check_arrival_scope(&p)) < 0 ||
 	    (error = check_model(&p)) < 0 || (error = check_slurm(&p)) < 0) {
 		error = pr_error_code(PR_EINPUT, "%s", p.error);
@@ -2190,5 +2133,5 @@ int pr_spec_placement_known(const char *name)
 
 int pr_spec_workload_known(const char *name)
 {
-	return lookup(NAMES(workloads), name) >= 0;
+	return pr_workload_facts_of(name) != NULL;
 }
