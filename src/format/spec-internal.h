@@ -77,52 +77,55 @@ struct parse {
 };
 
 /* spec_keys.c: every key of experiment.ini, and the sections. */
-extern const struct key keys[NKEYS];
-extern const char *const sections[NSECTIONS];
+extern const struct key pr_spec_keys[NKEYS];
+extern const char *const pr_spec_sections[NSECTIONS];
 
 /* spec_values.c */
-int fail(struct parse *p, int line, const char *fmt, ...)
+int pr_spec_fail(struct parse *p, int line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-int fail_unknown(struct parse *p, const char *what, const char *value,
-		 struct names known);
-int lookup(struct names t, const char *name);
-char *join(struct names t);
-int parse_ll(long long *out, const char *s);
-int get_int(long long *out, struct parse *p, const char *key, const char *value,
-	    long long lo, long long hi);
-int get_long(long *out, struct parse *p, const char *key, const char *value,
-	     long lo, long hi);
-int get_small(int *out, struct parse *p, const char *key, const char *value,
-	      int lo, int hi);
-int get_num(double *out, struct parse *p, const char *key, const char *value,
-	    double hi, const char *what);
-int get_choice(int *out, struct parse *p, const char *what, const char *value,
-	       struct names known);
-char *trim(char *s);
-int split_list(char **items, int max, struct parse *p, const char *key,
-	       char *list);
-int split_pair(char **colon, struct parse *p, const char *key, char *item,
-	       const char *form);
-int launch_name_ok(const char *name);
-int name_ok(const char *name);
+int pr_spec_fail_unknown(struct parse *p, const char *what, const char *value,
+			 struct names known);
+int pr_spec_lookup(struct names t, const char *name);
+char *pr_spec_join(struct names t);
+int pr_spec_parse_ll(long long *out, const char *s);
+int pr_spec_get_int(long long *out, struct parse *p, const char *key,
+		    const char *value, long long lo, long long hi);
+int pr_spec_get_long(long *out, struct parse *p, const char *key,
+		     const char *value, long lo, long hi);
+int pr_spec_get_small(int *out, struct parse *p, const char *key,
+		      const char *value, int lo, int hi);
+int pr_spec_get_num(double *out, struct parse *p, const char *key,
+		    const char *value, double hi, const char *what);
+int pr_spec_get_choice(int *out, struct parse *p, const char *what,
+		       const char *value, struct names known);
+char *pr_spec_trim(char *s);
+int pr_spec_split_list(char **items, int max, struct parse *p, const char *key,
+		       char *list);
+int pr_spec_split_pair(char **colon, struct parse *p, const char *key,
+		       char *item, const char *form);
+int pr_spec_launch_name_ok(const char *name);
+int pr_spec_name_ok(const char *name);
 
 /* spec_ranks.c */
-int set_group(struct parse *p, const char *key, const char *value);
-int set_slurm_list(struct parse *p, const char *key, const char *value);
-int set_slurm_time(struct parse *p, const char *key, const char *value);
-int set_slurm_sbatch(struct parse *p, const char *key, const char *value);
-int check_slurm(struct parse *p);
+int pr_spec_set_group(struct parse *p, const char *key, const char *value);
+int pr_spec_set_slurm_list(struct parse *p, const char *key, const char *value);
+int pr_spec_set_slurm_time(struct parse *p, const char *key, const char *value);
+int pr_spec_set_slurm_sbatch(struct parse *p, const char *key,
+			     const char *value);
+int pr_spec_check_slurm(struct parse *p);
 
 /* spec.c */
-struct launch_section *launch_section(struct parse *p, const char *name);
-int line_of(const struct parse *p, const char *section, const char *name);
+struct launch_section *pr_spec_launch_section(struct parse *p,
+					      const char *name);
+int pr_spec_line_of(const struct parse *p, const char *section,
+		    const char *name);
 
 /* spec_check.c */
-int check_sizes(struct parse *p);
-int check_needs(struct parse *p);
-int check_dp(struct parse *p);
-int check_arrival_scope(struct parse *p);
-int check_model(struct parse *p);
-int check_launch(struct parse *p);
+int pr_spec_check_sizes(struct parse *p);
+int pr_spec_check_needs(struct parse *p);
+int pr_spec_check_dp(struct parse *p);
+int pr_spec_check_arrival_scope(struct parse *p);
+int pr_spec_check_model(struct parse *p);
+int pr_spec_check_launch(struct parse *p);
 
 #endif

@@ -16,7 +16,7 @@
 static const char *const launch_keys[] = {"threads_per_block", "rows_per_block",
 					  "blocks_per_thread"};
 
-struct launch_section *launch_section(struct parse *p, const char *name)
+struct launch_section *pr_spec_launch_section(struct parse *p, const char *name)
 {
 	int i;
 
@@ -29,26 +29,28 @@ struct launch_section *launch_section(struct parse *p, const char *name)
 /* [launch.NAME]: one setting of the launch factor. */
 static void enter_launch_section(struct parse *p, const char *name)
 {
-	struct launch_section *ls = launch_section(p, name);
+	struct launch_section *ls = pr_spec_launch_section(p, name);
 
-	if (!launch_name_ok(name)) {
-		fail(p, p->line,
-		     "[" LAUNCH_PREFIX "%s]: '%s' is no launch setting name "
-		     "(1 to 32 letters, digits, '_', '-')",
-		     name, name);
+	if (!pr_spec_launch_name_ok(name)) {
+		pr_spec_fail(p, p->line,
+			     "[" LAUNCH_PREFIX
+			     "%s]: '%s' is no launch setting name "
+			     "(1 to 32 letters, digits, '_', '-')",
+			     name, name);
 		return;
 	}
 	if (ls) {
-		fail(p, p->line,
-		     "duplicate section [" LAUNCH_PREFIX "%s] (first on line "
-		     "%d)",
-		     name, ls->line);
+		pr_spec_fail(p, p->line,
+			     "duplicate section [" LAUNCH_PREFIX
+			     "%s] (first on line "
+			     "%d)",
+			     name, ls->line);
 		return;
 	}
 	if (p->nlsec == PR_MAX_FACTOR) {
-		fail(p, p->line,
-		     "more than %d [" LAUNCH_PREFIX "NAME] sections",
-		     PR_MAX_FACTOR);
+		pr_spec_fail(p, p->line,
+			     "more than %d [" LAUNCH_PREFIX "NAME] sections",
+			     PR_MAX_FACTOR);
 		return;
 	}
 	ls = &p->lsec[p->nlsec++];
@@ -65,8 +67,9 @@ static void enter_section(struct parse *p, const char *name, size_t len)
 	copy[len] = '\0';
 	if (!strncmp(copy, LAUNCH_PREFIX, strlen(LAUNCH_PREFIX)))
 		enter_launch_section(p, copy + strlen(LAUNCH_PREFIX));
-	else if ((idx = lookup(NAMES(sections), copy)) < 0)
-		fail_unknown(p, "section", copy, NAMES(sections));
+	else if ((idx = pr_spec_lookup(NAMES(pr_spec_sections), copy)) < 0)
+		pr_spec_fail_unknown(p, "section", copy,
+				     NAMES(pr_spec_sections));
 	else if (!p->section_line[idx])
 		p->section_line[idx] = p->line;
 	free(copy);
@@ -98,7 +101,8 @@ static char *read_line(char *str, int num, void *stream)
 		s++;
 	len = (size_t)(p->next - s);
 	if (len + 1 > (size_t)num) {
-		fail(p, p->line, "line longer than %d characters", num - 2);
+		pr_spec_fail(p, p->line, "line longer than %d characters",
+			     num - 2);
 		len = 0;
 	}
 	memcpy(str, s, len);
@@ -113,14 +117,15 @@ static int key_index(const char *section, const char *name)
 	size_t i;
 
 	for (i = 0; i < NKEYS; i++)
-		if (!strcmp(keys[i].section, section) &&
-		    !strcmp(keys[i].name, name))
+		if (!strcmp(pr_spec_keys[i].section, section) &&
+		    !strcmp(pr_spec_keys[i].name, name))
 			return (int)i;
 	return -1;
 }
 
 /* Line of a key, 0 when the file does not set it. */
-int line_of(const struct parse *p, const char *section, const char *name)
+int pr_spec_line_of(const struct parse *p, const char *section,
+		    const char *name)
 {
 	return p->key_line[key_index(section, name)];
 }
@@ -133,11 +138,11 @@ static int fail_unknown_key(struct parse *p, const char *section,
 	char *list;
 
 	for (i = 0; i < NKEYS; i++)
-		if (!strcmp(keys[i].section, section))
-			known[n++] = keys[i].name;
-	list = join((struct names){known, sizeof(known[0]), n});
-	fail(p, p->line, "unknown key '%s' in [%s] (known: %s)", name, section,
-	     list);
+		if (!strcmp(pr_spec_keys[i].section, section))
+			known[n++] = pr_spec_keys[i].name;
+	list = pr_spec_join((struct names){known, sizeof(known[0]), n});
+	pr_spec_fail(p, p->line, "unknown key '%s' in [%s] (known: %s)", name,
+		     section, list);
 	free(list);
 	return PR_EINPUT;
 }
@@ -153,16 +158,18 @@ static int check_text(struct parse *p, const char *name, const char *value)
 	const unsigned char *u = (const unsigned char *)value;
 
 	if (at < len)
-		return fail(p, p->line,
-			    "'%s' is not valid UTF-8 (byte %zu of the value is "
-			    "0x%02x)",
-			    name, at + 1, u[at]);
+		return pr_spec_fail(
+		    p, p->line,
+		    "'%s' is not valid UTF-8 (byte %zu of the value is "
+		    "0x%02x)",
+		    name, at + 1, u[at]);
 	for (at = 0; at < len; at++)
 		if ((u[at] < 0x20 && u[at] != '\t') || u[at] == 0x7f)
-			return fail(p, p->line,
-				    "'%s' holds a control character (byte "
-				    "%zu of the value is 0x%02x)",
-				    name, at + 1, u[at]);
+			return pr_spec_fail(
+			    p, p->line,
+			    "'%s' holds a control character (byte "
+			    "%zu of the value is 0x%02x)",
+			    name, at + 1, u[at]);
 	return PR_OK;
 }
 
@@ -172,31 +179,31 @@ static int set_launch_key(struct parse *p, const char *section,
 			  const char *name, const char *value)
 {
 	struct launch_section *ls =
-	    launch_section(p, section + strlen(LAUNCH_PREFIX));
+	    pr_spec_launch_section(p, section + strlen(LAUNCH_PREFIX));
 	int k, error;
 
 	if (!ls)
 		return PR_EINPUT; /* reported at its header */
-	if ((k = lookup(NAMES(launch_keys), name)) < 0) {
-		char *list = join(NAMES(launch_keys));
+	if ((k = pr_spec_lookup(NAMES(launch_keys), name)) < 0) {
+		char *list = pr_spec_join(NAMES(launch_keys));
 
-		fail(p, p->line, "unknown key '%s' in [%s] (known: %s)", name,
-		     section, list);
+		pr_spec_fail(p, p->line, "unknown key '%s' in [%s] (known: %s)",
+			     name, section, list);
 		free(list);
 		return PR_EINPUT;
 	}
 	if (ls->key_line[k])
-		return fail(p, p->line,
-			    "duplicate key '%s' in [%s] (first on line %d)",
-			    name, section, ls->key_line[k]);
+		return pr_spec_fail(
+		    p, p->line, "duplicate key '%s' in [%s] (first on line %d)",
+		    name, section, ls->key_line[k]);
 	ls->key_line[k] = p->line;
 	if (p->line == p->nul_line)
-		return fail(p, p->line, "'%s' holds a NUL byte", name);
+		return pr_spec_fail(p, p->line, "'%s' holds a NUL byte", name);
 	if (!value || !*value)
-		return fail(p, p->line, "'%s' has no value", name);
+		return pr_spec_fail(p, p->line, "'%s' has no value", name);
 	if ((error = check_text(p, name, value)) < 0)
 		return error;
-	return get_small(&ls->value[k], p, name, value, 1, 1024);
+	return pr_spec_get_small(&ls->value[k], p, name, value, 1, 1024);
 }
 
 static int set_key(struct parse *p, const char *section, const char *name,
@@ -205,26 +212,26 @@ static int set_key(struct parse *p, const char *section, const char *name,
 	int k, error;
 
 	if (!*section)
-		return fail(p, p->line, "key '%s' is outside any [section]",
-			    name);
+		return pr_spec_fail(p, p->line,
+				    "key '%s' is outside any [section]", name);
 	if (!strncmp(section, LAUNCH_PREFIX, strlen(LAUNCH_PREFIX)))
 		return set_launch_key(p, section, name, value);
-	if (lookup(NAMES(sections), section) < 0)
+	if (pr_spec_lookup(NAMES(pr_spec_sections), section) < 0)
 		return PR_EINPUT; /* reported at its header */
 	if ((k = key_index(section, name)) < 0)
 		return fail_unknown_key(p, section, name);
 	if (p->key_line[k])
-		return fail(p, p->line,
-			    "duplicate key '%s' in [%s] (first on line %d)",
-			    name, section, p->key_line[k]);
+		return pr_spec_fail(
+		    p, p->line, "duplicate key '%s' in [%s] (first on line %d)",
+		    name, section, p->key_line[k]);
 	p->key_line[k] = p->line;
 	if (p->line == p->nul_line)
-		return fail(p, p->line, "'%s' holds a NUL byte", name);
+		return pr_spec_fail(p, p->line, "'%s' holds a NUL byte", name);
 	if (!value || !*value)
-		return fail(p, p->line, "'%s' has no value", name);
+		return pr_spec_fail(p, p->line, "'%s' has no value", name);
 	if ((error = check_text(p, name, value)) < 0)
 		return error;
-	return keys[k].set(p, name, value);
+	return pr_spec_keys[k].set(p, name, value);
 }
 
 static int on_key(void *user, const char *section, const char *name,
@@ -236,7 +243,7 @@ static int on_key(void *user, const char *section, const char *name,
 /* Where a missing key belongs: its section's header, else the end. */
 static int missing_line(const struct parse *p, const char *section)
 {
-	int idx = lookup(NAMES(sections), section);
+	int idx = pr_spec_lookup(NAMES(pr_spec_sections), section);
 
 	if (p->section_line[idx])
 		return p->section_line[idx];
@@ -248,10 +255,11 @@ static int check_required(struct parse *p)
 	size_t i;
 
 	for (i = 0; i < NKEYS; i++)
-		if (keys[i].required && !p->key_line[i])
-			return fail(p, missing_line(p, keys[i].section),
-				    "missing key '%s' in [%s]", keys[i].name,
-				    keys[i].section);
+		if (pr_spec_keys[i].required && !p->key_line[i])
+			return pr_spec_fail(
+			    p, missing_line(p, pr_spec_keys[i].section),
+			    "missing key '%s' in [%s]", pr_spec_keys[i].name,
+			    pr_spec_keys[i].section);
 	return PR_OK;
 }
 
@@ -313,15 +321,19 @@ static int parse_text(pr_spec **out, const char *text, size_t len,
 		goto cleanup;
 	}
 	if (p.nul_line) /* in a value, set_key has said so for its key */
-		fail(&p, p.nul_line, "line holds a NUL byte");
+		pr_spec_fail(&p, p.nul_line, "line holds a NUL byte");
 	if (rc > 0)
-		fail(&p, rc,
-		     "expected '[section]', 'key = value' or a ';' comment");
+		pr_spec_fail(
+		    &p, rc,
+		    "expected '[section]', 'key = value' or a ';' comment");
 	if (p.error || (error = check_required(&p)) < 0 ||
-	    (error = check_sizes(&p)) < 0 || (error = check_launch(&p)) < 0 ||
-	    (error = check_needs(&p)) < 0 || (error = check_dp(&p)) < 0 ||
-	    (error = check_arrival_scope(&p)) < 0 ||
-	    (error = check_model(&p)) < 0 || (error = check_slurm(&p)) < 0) {
+	    (error = pr_spec_check_sizes(&p)) < 0 ||
+	    (error = pr_spec_check_launch(&p)) < 0 ||
+	    (error = pr_spec_check_needs(&p)) < 0 ||
+	    (error = pr_spec_check_dp(&p)) < 0 ||
+	    (error = pr_spec_check_arrival_scope(&p)) < 0 ||
+	    (error = pr_spec_check_model(&p)) < 0 ||
+	    (error = pr_spec_check_slurm(&p)) < 0) {
 		error = pr_error_code(PR_EINPUT, "%s", p.error);
 		goto cleanup;
 	}

@@ -50,7 +50,7 @@ static struct names algorithm_names(void)
 			      pr_mca_nalgorithms};
 }
 
-const char *const sections[] = {
+const char *const pr_spec_sections[] = {
     "experiment", "shape", "ranks", "factors",	"schedule", "mpi", "model",
     "launch",	  "slurm", "pin",   "analysis", "arrival",  "dp",
 };
@@ -60,7 +60,8 @@ static int set_kind(struct parse *p, const char *key, const char *value)
 	int kind, error;
 
 	(void)key;
-	if ((error = get_choice(&kind, p, "kind", value, NAMES(kinds))) < 0)
+	if ((error =
+		 pr_spec_get_choice(&kind, p, "kind", value, NAMES(kinds))) < 0)
 		return error;
 	p->spec->kind = (pr_kind)kind;
 	return PR_OK;
@@ -78,8 +79,8 @@ static int set_workload(struct parse *p, const char *key, const char *value)
 	int i, error;
 
 	(void)key;
-	if ((error = get_choice(&i, p, "workload", value, workload_names())) <
-	    0)
+	if ((error = pr_spec_get_choice(&i, p, "workload", value,
+					workload_names())) < 0)
 		return error;
 	p->workload = &pr_workloads[i];
 	p->spec->workload = pr_strdup(pr_workloads[i].name);
@@ -88,38 +89,38 @@ static int set_workload(struct parse *p, const char *key, const char *value)
 
 static int set_budget(struct parse *p, const char *key, const char *value)
 {
-	return get_num(&p->spec->budget_s, p, key, value, HUGE_VAL,
-		       "a positive number");
+	return pr_spec_get_num(&p->spec->budget_s, p, key, value, HUGE_VAL,
+			       "a positive number");
 }
 
 static int set_rows(struct parse *p, const char *key, const char *value)
 {
-	return get_long(&p->spec->rows, p, key, value, 1, 1L << 24);
+	return pr_spec_get_long(&p->spec->rows, p, key, value, 1, 1L << 24);
 }
 
 static int set_keys(struct parse *p, const char *key, const char *value)
 {
-	return get_long(&p->spec->keys, p, key, value, 1, 1L << 24);
+	return pr_spec_get_long(&p->spec->keys, p, key, value, 1, 1L << 24);
 }
 
 static int set_d(struct parse *p, const char *key, const char *value)
 {
-	return get_long(&p->spec->d, p, key, value, 1, 4096);
+	return pr_spec_get_long(&p->spec->d, p, key, value, 1, 4096);
 }
 
 static int set_min_bytes(struct parse *p, const char *key, const char *value)
 {
-	return get_int(&p->min_bytes, p, key, value, 1, MAX_BYTES);
+	return pr_spec_get_int(&p->min_bytes, p, key, value, 1, MAX_BYTES);
 }
 
 static int set_max_bytes(struct parse *p, const char *key, const char *value)
 {
-	return get_int(&p->max_bytes, p, key, value, 1, MAX_BYTES);
+	return pr_spec_get_int(&p->max_bytes, p, key, value, 1, MAX_BYTES);
 }
 
 static int set_factor(struct parse *p, const char *key, const char *value)
 {
-	return get_int(&p->factor, p, key, value, 2, MAX_BYTES);
+	return pr_spec_get_int(&p->factor, p, key, value, 2, MAX_BYTES);
 }
 
 /* rows_list = 1, 2, 4, ...: positive row counts, each listed once. */
@@ -134,17 +135,18 @@ static int set_rows_list(struct parse *p, const char *key, const char *value)
 	}
 	copy = pr_strdup(value);
 
-	if ((n = split_list(items, PR_MAX_SIZES, p, key, copy)) < 0) {
+	if ((n = pr_spec_split_list(items, PR_MAX_SIZES, p, key, copy)) < 0) {
 		free(copy);
 		return n;
 	}
 	for (i = 0; i < n && !error; i++) {
-		error = get_long(&p->spec->rows_list[i], p, key, items[i], 1,
-				 1L << 24);
+		error = pr_spec_get_long(&p->spec->rows_list[i], p, key,
+					 items[i], 1, 1L << 24);
 		for (j = 0; j < i && !error; j++)
 			if (p->spec->rows_list[j] == p->spec->rows_list[i])
-				error = fail(p, p->line, "'%s' lists %ld twice",
-					     key, p->spec->rows_list[i]);
+				error = pr_spec_fail(
+				    p, p->line, "'%s' lists %ld twice", key,
+				    p->spec->rows_list[i]);
 	}
 	p->spec->nrows_list = error ? 0 : n;
 	free(copy);
@@ -160,20 +162,20 @@ static int set_factor_list(char **out, int *nout, struct parse *p,
 	char *copy = pr_strdup(value);
 	int i, j, n, error = PR_OK;
 
-	if ((n = split_list(items, PR_MAX_FACTOR, p, key, copy)) < 0) {
+	if ((n = pr_spec_split_list(items, PR_MAX_FACTOR, p, key, copy)) < 0) {
 		error = n;
 		goto cleanup;
 	}
 	for (i = 0; i < n; i++) {
-		if (lookup(known, items[i]) < 0) {
-			error = fail_unknown(p, key, items[i], known);
+		if (pr_spec_lookup(known, items[i]) < 0) {
+			error = pr_spec_fail_unknown(p, key, items[i], known);
 			goto cleanup;
 		}
 		for (j = 0; j < i; j++) {
 			if (!strcmp(items[i], items[j])) {
-				error =
-				    fail(p, p->line, "'%s' lists '%s' twice",
-					 key, items[i]);
+				error = pr_spec_fail(p, p->line,
+						     "'%s' lists '%s' twice",
+						     key, items[i]);
 				goto cleanup;
 			}
 		}
@@ -199,7 +201,7 @@ static int set_placement(struct parse *p, const char *key, const char *value)
 }
 
 /* [factors] launch = a, b: names, each once; their sections are checked
- * when the whole file is read (check_launch). */
+ * when the whole file is read (pr_spec_check_launch). */
 static int set_launch_factor(struct parse *p, const char *key,
 			     const char *value)
 {
@@ -207,23 +209,24 @@ static int set_launch_factor(struct parse *p, const char *key,
 	char *copy = pr_strdup(value);
 	int i, j, n, error = PR_OK;
 
-	if ((n = split_list(items, PR_MAX_FACTOR, p, key, copy)) < 0) {
+	if ((n = pr_spec_split_list(items, PR_MAX_FACTOR, p, key, copy)) < 0) {
 		error = n;
 		goto cleanup;
 	}
 	for (i = 0; i < n; i++) {
-		if (!launch_name_ok(items[i])) {
-			error = fail(p, p->line,
-				     "'%s': '%s' is no launch setting name "
-				     "(1 to 32 letters, digits, '_', '-')",
-				     key, items[i]);
+		if (!pr_spec_launch_name_ok(items[i])) {
+			error =
+			    pr_spec_fail(p, p->line,
+					 "'%s': '%s' is no launch setting name "
+					 "(1 to 32 letters, digits, '_', '-')",
+					 key, items[i]);
 			goto cleanup;
 		}
 		for (j = 0; j < i; j++)
 			if (!strcmp(items[i], items[j])) {
-				error =
-				    fail(p, p->line, "'%s' lists '%s' twice",
-					 key, items[i]);
+				error = pr_spec_fail(p, p->line,
+						     "'%s' lists '%s' twice",
+						     key, items[i]);
 				goto cleanup;
 			}
 	}
@@ -237,17 +240,17 @@ cleanup:
 
 static int set_launches(struct parse *p, const char *key, const char *value)
 {
-	return get_small(&p->spec->launches, p, key, value, 1, 1000);
+	return pr_spec_get_small(&p->spec->launches, p, key, value, 1, 1000);
 }
 
 static int set_reps(struct parse *p, const char *key, const char *value)
 {
-	return get_small(&p->spec->reps, p, key, value, 1, 1000000);
+	return pr_spec_get_small(&p->spec->reps, p, key, value, 1, 1000000);
 }
 
 static int set_warmup(struct parse *p, const char *key, const char *value)
 {
-	return get_small(&p->spec->warmup, p, key, value, 0, 1000000);
+	return pr_spec_get_small(&p->spec->warmup, p, key, value, 0, 1000000);
 }
 
 static int set_algorithm(struct parse *p, const char *key, const char *value)
@@ -266,7 +269,7 @@ static int set_yield(struct parse *p, const char *key, const char *value)
 {
 	int i, error;
 
-	if ((error = get_choice(&i, p, key, value, NAMES(yields))) < 0)
+	if ((error = pr_spec_get_choice(&i, p, key, value, NAMES(yields))) < 0)
 		return error;
 	p->spec->yield = (pr_yield)i;
 	return PR_OK;
@@ -276,7 +279,8 @@ static int set_interleave(struct parse *p, const char *key, const char *value)
 {
 	int i, error;
 
-	if ((error = get_choice(&i, p, key, value, NAMES(interleaves))) < 0)
+	if ((error =
+		 pr_spec_get_choice(&i, p, key, value, NAMES(interleaves))) < 0)
 		return error;
 	p->spec->interleave = i == 1;
 	return PR_OK;
@@ -286,9 +290,10 @@ static int set_interleave(struct parse *p, const char *key, const char *value)
 static int set_tsa(struct parse *p, const char *key, const char *value)
 {
 	if (strncmp(value, "http://", 7) && strncmp(value, "https://", 8))
-		return fail(p, p->line,
-			    "'%s' must be an http:// or https:// URL, not '%s'",
-			    key, value);
+		return pr_spec_fail(
+		    p, p->line,
+		    "'%s' must be an http:// or https:// URL, not '%s'", key,
+		    value);
 	free(p->spec->tsa);
 	p->spec->tsa = pr_strdup(value);
 	return PR_OK;
@@ -300,19 +305,20 @@ static int set_sizes(struct parse *p, const char *key, const char *value)
 	char *copy = pr_strdup(value), *items[PR_MAX_SIZES];
 	int n, i, j, error = PR_OK;
 
-	if ((n = split_list(items, PR_MAX_SIZES, p, key, copy)) < 0) {
+	if ((n = pr_spec_split_list(items, PR_MAX_SIZES, p, key, copy)) < 0) {
 		free(copy);
 		return n;
 	}
 	for (i = 0; i < n && !error; i++) {
 		long long v;
 
-		error = get_int(&v, p, key, items[i], 1, MAX_BYTES);
+		error = pr_spec_get_int(&v, p, key, items[i], 1, MAX_BYTES);
 		p->extra_sizes[i] = (size_t)v;
 		for (j = 0; j < i && !error; j++)
 			if (p->extra_sizes[j] == p->extra_sizes[i])
-				error = fail(p, p->line, "'%s' lists %zu twice",
-					     key, p->extra_sizes[i]);
+				error = pr_spec_fail(p, p->line,
+						     "'%s' lists %zu twice",
+						     key, p->extra_sizes[i]);
 	}
 	p->nextra_sizes = error ? 0 : n;
 	free(copy);
@@ -321,14 +327,15 @@ static int set_sizes(struct parse *p, const char *key, const char *value)
 
 static int set_inner(struct parse *p, const char *key, const char *value)
 {
-	return get_small(&p->spec->inner, p, key, value, 0, 100000);
+	return pr_spec_get_small(&p->spec->inner, p, key, value, 0, 100000);
 }
 
 static int set_sharing(struct parse *p, const char *key, const char *value)
 {
 	int i, error;
 
-	if ((error = get_choice(&i, p, key, value, NAMES(sharings))) < 0)
+	if ((error = pr_spec_get_choice(&i, p, key, value, NAMES(sharings))) <
+	    0)
 		return error;
 	p->spec->sharing_tested = i == 1;
 	return PR_OK;
@@ -338,7 +345,7 @@ static int set_band(struct parse *p, const char *key, const char *value)
 {
 	int i, error;
 
-	if ((error = get_choice(&i, p, key, value, NAMES(bands))) < 0)
+	if ((error = pr_spec_get_choice(&i, p, key, value, NAMES(bands))) < 0)
 		return error;
 	free(p->spec->band);
 	p->spec->band = pr_strdup(bands[i]);
@@ -351,26 +358,28 @@ static int set_pilot_cv(struct parse *p, const char *key, const char *value)
 	char *copy = pr_strdup(value), *items[PR_MAX_FACTOR];
 	int n, i, j, error = PR_OK;
 
-	if ((n = split_list(items, PR_MAX_FACTOR, p, key, copy)) < 0) {
+	if ((n = pr_spec_split_list(items, PR_MAX_FACTOR, p, key, copy)) < 0) {
 		free(copy);
 		return n;
 	}
 	for (i = 0; i < n && !error; i++) {
 		char *colon;
 
-		if ((error = split_pair(&colon, p, key, items[i],
-					"PHASE:CV, e.g. 'allreduce:0.05'")) < 0)
+		if ((error = pr_spec_split_pair(
+			 &colon, p, key, items[i],
+			 "PHASE:CV, e.g. 'allreduce:0.05'")) < 0)
 			break;
 		for (j = 0; j < i && !error; j++)
-			if (!strcmp(p->spec->pilot_phase[j], trim(items[i])))
-				error = fail(p, p->line,
-					     "'%s' lists phase '%s' twice", key,
-					     trim(items[i]));
+			if (!strcmp(p->spec->pilot_phase[j],
+				    pr_spec_trim(items[i])))
+				error = pr_spec_fail(
+				    p, p->line, "'%s' lists phase '%s' twice",
+				    key, pr_spec_trim(items[i]));
 		if (!error)
-			error = get_num(&p->spec->pilot_cv[i], p, key,
-					trim(colon + 1), 10.0,
-					"a number in (0, 10]");
-		p->spec->pilot_phase[i] = pr_strdup(trim(items[i]));
+			error = pr_spec_get_num(&p->spec->pilot_cv[i], p, key,
+						pr_spec_trim(colon + 1), 10.0,
+						"a number in (0, 10]");
+		p->spec->pilot_phase[i] = pr_strdup(pr_spec_trim(items[i]));
 		p->spec->npilot = i + 1;
 	}
 	free(copy);
@@ -390,29 +399,32 @@ static int set_reproduce_tol(struct parse *p, const char *key,
 	int seen[PR_NCLASSES] = {0};
 	int n, i, c, error = PR_OK;
 
-	if ((n = split_list(items, PR_NCLASSES, p, key, copy)) < 0) {
+	if ((n = pr_spec_split_list(items, PR_NCLASSES, p, key, copy)) < 0) {
 		free(copy);
 		return n;
 	}
 	for (i = 0; i < n && !error; i++) {
 		char *colon;
 
-		if ((error = split_pair(&colon, p, key, items[i],
-					"CLASS:TOLERANCE, e.g. 'compute:0.05' "
-					"(classes: compute, comm)")) < 0)
+		if ((error = pr_spec_split_pair(
+			 &colon, p, key, items[i],
+			 "CLASS:TOLERANCE, e.g. 'compute:0.05' "
+			 "(classes: compute, comm)")) < 0)
 			break;
-		if ((error = get_choice(&c, p, "phase class", trim(items[i]),
-					NAMES(phase_classes))) < 0)
+		if ((error = pr_spec_get_choice(&c, p, "phase class",
+						pr_spec_trim(items[i]),
+						NAMES(phase_classes))) < 0)
 			break;
 		if (seen[c]) {
-			error = fail(p, p->line, "'%s' lists class '%s' twice",
-				     key, phase_classes[c]);
+			error = pr_spec_fail(p, p->line,
+					     "'%s' lists class '%s' twice", key,
+					     phase_classes[c]);
 			break;
 		}
 		seen[c] = 1;
-		error =
-		    get_num(&p->spec->reproduce_tol[c], p, key, trim(colon + 1),
-			    PR_REPRODUCE_TOL_MAX, "a number in (0, 10]");
+		error = pr_spec_get_num(
+		    &p->spec->reproduce_tol[c], p, key, pr_spec_trim(colon + 1),
+		    PR_REPRODUCE_TOL_MAX, "a number in (0, 10]");
 	}
 	free(copy);
 	return error;
@@ -423,7 +435,7 @@ static int set_model(struct parse *p, const char *key, const char *value)
 	int i, error;
 
 	(void)key;
-	if ((error = get_choice(
+	if ((error = pr_spec_get_choice(
 		 &i, p, "model", value,
 		 (struct names){pr_models, sizeof(pr_model), pr_nmodels})) < 0)
 		return error;
@@ -437,17 +449,19 @@ static int set_model(struct parse *p, const char *key, const char *value)
 static int get_calibration(char **out, struct parse *p, const char *key,
 			   const char *value)
 {
-	if (!name_ok(value))
-		return fail(p, p->line,
-			    "'%s' must be an experiment name (letters, "
-			    "digits, '-', '_' and '.'; no '/' or '..'; at "
-			    "most %d characters), not '%s'",
-			    key, MAX_NAME, value);
+	if (!pr_spec_name_ok(value))
+		return pr_spec_fail(
+		    p, p->line,
+		    "'%s' must be an experiment name (letters, "
+		    "digits, '-', '_' and '.'; no '/' or '..'; at "
+		    "most %d characters), not '%s'",
+		    key, MAX_NAME, value);
 	if (p->spec->name && !strcmp(value, p->spec->name))
-		return fail(p, p->line,
-			    "'%s' names this experiment: a calibration is "
-			    "another, pinned experiment",
-			    key);
+		return pr_spec_fail(
+		    p, p->line,
+		    "'%s' names this experiment: a calibration is "
+		    "another, pinned experiment",
+		    key);
 	*out = pr_strdup(value);
 	return PR_OK;
 }
@@ -466,19 +480,22 @@ static int set_comm_calibration(struct parse *p, const char *key,
 static int set_threads_per_block(struct parse *p, const char *key,
 				 const char *value)
 {
-	return get_small(&p->spec->threads_per_block, p, key, value, 1, 1024);
+	return pr_spec_get_small(&p->spec->threads_per_block, p, key, value, 1,
+				 1024);
 }
 
 static int set_rows_per_block(struct parse *p, const char *key,
 			      const char *value)
 {
-	return get_small(&p->spec->rows_per_block, p, key, value, 1, 1024);
+	return pr_spec_get_small(&p->spec->rows_per_block, p, key, value, 1,
+				 1024);
 }
 
 static int set_blocks_per_thread(struct parse *p, const char *key,
 				 const char *value)
 {
-	return get_small(&p->spec->blocks_per_thread, p, key, value, 1, 1024);
+	return pr_spec_get_small(&p->spec->blocks_per_thread, p, key, value, 1,
+				 1024);
 }
 
 /* pattern = none, one-late, ...: the arrival patterns, a factor. */
@@ -490,15 +507,16 @@ static int set_pattern(struct parse *p, const char *key, const char *value)
 
 static int set_delay_us(struct parse *p, const char *key, const char *value)
 {
-	return get_num(&p->spec->delay_us, p, key, value, PR_SPEC_DELAY_US_MAX,
-		       "a number of microseconds in (0, 1e7]");
+	return pr_spec_get_num(&p->spec->delay_us, p, key, value,
+			       PR_SPEC_DELAY_US_MAX,
+			       "a number of microseconds in (0, 1e7]");
 }
 
 /* Checked against the ranks once the file is read (check_arrival_keys). */
 static int set_late_rank(struct parse *p, const char *key, const char *value)
 {
-	return get_small(&p->spec->late_rank, p, key, value, 0,
-			 PR_MAX_RANKS - 1);
+	return pr_spec_get_small(&p->spec->late_rank, p, key, value, 0,
+				 PR_MAX_RANKS - 1);
 }
 
 /* replay = EXPERIMENT RUNID: another experiment's committed run. */
@@ -510,16 +528,19 @@ static int set_replay(struct parse *p, const char *key, const char *value)
 	exp = strtok_r(copy, " \t", &save);
 	run = exp ? strtok_r(NULL, " \t", &save) : NULL;
 	rest = run ? strtok_r(NULL, " \t", &save) : NULL;
-	if (!exp || !run || rest || !name_ok(exp) || !name_ok(run))
-		error = fail(p, p->line,
-			     "'%s' must be 'EXPERIMENT RUNID' (an experiment "
-			     "name and one of its run ids), not '%s'",
-			     key, value);
+	if (!exp || !run || rest || !pr_spec_name_ok(exp) ||
+	    !pr_spec_name_ok(run))
+		error = pr_spec_fail(
+		    p, p->line,
+		    "'%s' must be 'EXPERIMENT RUNID' (an experiment "
+		    "name and one of its run ids), not '%s'",
+		    key, value);
 	else if (p->spec->name && !strcmp(exp, p->spec->name))
-		error = fail(p, p->line,
-			     "'%s' names this experiment: a replayed run is "
-			     "another experiment's",
-			     key);
+		error = pr_spec_fail(
+		    p, p->line,
+		    "'%s' names this experiment: a replayed run is "
+		    "another experiment's",
+		    key);
 	if (!error) {
 		p->spec->replay_experiment = pr_strdup(exp);
 		p->spec->replay_run = pr_strdup(run);
@@ -530,8 +551,8 @@ static int set_replay(struct parse *p, const char *key, const char *value)
 
 static int set_replay_scale(struct parse *p, const char *key, const char *value)
 {
-	return get_num(&p->spec->replay_scale, p, key, value, 1000.0,
-		       "a number in (0, 1000]");
+	return pr_spec_get_num(&p->spec->replay_scale, p, key, value, 1000.0,
+			       "a number in (0, 1000]");
 }
 
 /* rows = r0, r1, ...: one positive row count per rank (checked against
@@ -542,14 +563,14 @@ static int set_dp_rows(struct parse *p, const char *key, const char *value)
 	int n, i, error = PR_OK;
 
 	items = pr_calloc(PR_MAX_RANKS, sizeof(*items));
-	if ((n = split_list(items, PR_MAX_RANKS, p, key, copy)) < 0) {
+	if ((n = pr_spec_split_list(items, PR_MAX_RANKS, p, key, copy)) < 0) {
 		error = n;
 		goto cleanup;
 	}
 	p->spec->dp_rows = pr_calloc((size_t)n, sizeof(long));
 	for (i = 0; i < n && !error; i++)
-		error = get_long(&p->spec->dp_rows[i], p, key, items[i], 1,
-				 1L << 24);
+		error = pr_spec_get_long(&p->spec->dp_rows[i], p, key, items[i],
+					 1, 1L << 24);
 	p->spec->ndp_rows = error ? 0 : n;
 cleanup:
 	free(items);
@@ -561,7 +582,8 @@ static int set_dp_compute(struct parse *p, const char *key, const char *value)
 {
 	int i, error;
 
-	if ((error = get_choice(&i, p, key, value, NAMES(dp_computes))) < 0)
+	if ((error =
+		 pr_spec_get_choice(&i, p, key, value, NAMES(dp_computes))) < 0)
 		return error;
 	p->spec->dp_compute_pattern = i == 1;
 	return PR_OK;
@@ -570,24 +592,24 @@ static int set_dp_compute(struct parse *p, const char *key, const char *value)
 static int set_step_tolerance(struct parse *p, const char *key,
 			      const char *value)
 {
-	return get_small(&p->spec->step_tolerance_rows, p, key, value, 0,
-			 PR_SPEC_STEP_TOLERANCE_MAX);
+	return pr_spec_get_small(&p->spec->step_tolerance_rows, p, key, value,
+				 0, PR_SPEC_STEP_TOLERANCE_MAX);
 }
 
 static int set_tolerance(struct parse *p, const char *key, const char *value)
 {
-	return get_num(&p->spec->tolerance, p, key, value, 1.0,
-		       "a number in (0, 1]");
+	return pr_spec_get_num(&p->spec->tolerance, p, key, value, 1.0,
+			       "a number in (0, 1]");
 }
 
 int pr_spec_transport_known(const char *name)
 {
-	return lookup(transport_names(), name) >= 0;
+	return pr_spec_lookup(transport_names(), name) >= 0;
 }
 
 int pr_spec_placement_known(const char *name)
 {
-	return lookup(NAMES(placements), name) >= 0;
+	return pr_spec_lookup(NAMES(placements), name) >= 0;
 }
 
 int pr_spec_workload_known(const char *name)
@@ -596,7 +618,7 @@ int pr_spec_workload_known(const char *name)
 }
 
 /* Every key of experiment.ini; anything else is an error. */
-const struct key keys[] = {
+const struct key pr_spec_keys[] = {
     {"experiment", "kind", set_kind, REQUIRED},
     {"experiment", "claim", set_claim, REQUIRED},
     {"experiment", "workload", set_workload, REQUIRED},
@@ -611,7 +633,7 @@ const struct key keys[] = {
     {"shape", "rows_list", set_rows_list, OPTIONAL},
     {"shape", "sizes", set_sizes, OPTIONAL},
     {"shape", "inner", set_inner, OPTIONAL},
-    {"ranks", "group", set_group, REQUIRED},
+    {"ranks", "group", pr_spec_set_group, REQUIRED},
     {"factors", "transport", set_transport, OPTIONAL},
     {"factors", "placement", set_placement, OPTIONAL},
     {"factors", "launch", set_launch_factor, OPTIONAL},
@@ -632,11 +654,11 @@ const struct key keys[] = {
     {"launch", "threads_per_block", set_threads_per_block, OPTIONAL},
     {"launch", "rows_per_block", set_rows_per_block, OPTIONAL},
     {"launch", "blocks_per_thread", set_blocks_per_thread, OPTIONAL},
-    {"slurm", "partition", set_slurm_list, OPTIONAL},
-    {"slurm", "nodes", set_slurm_list, OPTIONAL},
-    {"slurm", "gres", set_slurm_list, OPTIONAL},
-    {"slurm", "time", set_slurm_time, OPTIONAL},
-    {"slurm", "sbatch", set_slurm_sbatch, OPTIONAL},
+    {"slurm", "partition", pr_spec_set_slurm_list, OPTIONAL},
+    {"slurm", "nodes", pr_spec_set_slurm_list, OPTIONAL},
+    {"slurm", "gres", pr_spec_set_slurm_list, OPTIONAL},
+    {"slurm", "time", pr_spec_set_slurm_time, OPTIONAL},
+    {"slurm", "sbatch", pr_spec_set_slurm_sbatch, OPTIONAL},
     {"pin", "tsa", set_tsa, OPTIONAL},
     {"analysis", "reproduce_tolerance", set_reproduce_tol, OPTIONAL},
     {"arrival", "pattern", set_pattern, OPTIONAL},
@@ -648,7 +670,8 @@ const struct key keys[] = {
     {"dp", "compute", set_dp_compute, OPTIONAL},
 };
 
-_Static_assert(sizeof(sections) / sizeof(sections[0]) == NSECTIONS,
+_Static_assert(sizeof(pr_spec_sections) / sizeof(pr_spec_sections[0]) ==
+		   NSECTIONS,
 	       "NSECTIONS counts the sections");
-_Static_assert(sizeof(keys) / sizeof(keys[0]) == NKEYS,
+_Static_assert(sizeof(pr_spec_keys) / sizeof(pr_spec_keys[0]) == NKEYS,
 	       "NKEYS counts the keys");

@@ -77,12 +77,13 @@ static int group_partition(struct parse *p, const char *key, char *entry,
 	if (!at)
 		return PR_OK;
 	*at = '\0';
-	part = trim(at + 1);
+	part = pr_spec_trim(at + 1);
 	if (!partition_ok(part))
-		return fail(p, p->line,
-			    "partition '%s' of '%s' entry '%s' must be 1 to %d "
-			    "letters, digits, '_', '-' or '.'",
-			    part, key, trim(entry), PR_MAX_PARTITION);
+		return pr_spec_fail(
+		    p, p->line,
+		    "partition '%s' of '%s' entry '%s' must be 1 to %d "
+		    "letters, digits, '_', '-' or '.'",
+		    part, key, pr_spec_trim(entry), PR_MAX_PARTITION);
 	snprintf(g->partition, sizeof(g->partition), "%s", part);
 	return PR_OK;
 }
@@ -101,7 +102,7 @@ static int add_group(struct parse *p, const char *key, char *entry)
 		return rc;
 	star = strrchr(entry, '*');
 	if (!star)
-		return fail(
+		return pr_spec_fail(
 		    p, p->line,
 		    "'%s' entry '%s' must be DEVICE*COUNT, e.g. 'cpu*4'", key,
 		    entry);
@@ -113,31 +114,34 @@ static int add_group(struct parse *p, const char *key, char *entry)
 			len = sizeof(devbuf) - 1;
 		memcpy(devbuf, entry, len);
 		devbuf[len] = '\0';
-		device = trim(devbuf);
+		device = pr_spec_trim(devbuf);
 	} else {
 		*star = '\0';
-		device = trim(entry);
+		device = pr_spec_trim(entry);
 	}
-	count_s = trim(star + 1);
-	if ((strchr(device, ':') || lookup(NAMES(devices), device) < 0) &&
+	count_s = pr_spec_trim(star + 1);
+	if ((strchr(device, ':') ||
+	     pr_spec_lookup(NAMES(devices), device) < 0) &&
 	    !gpu_device_ok(device) && !blocks_device_ok(device)) {
-		list = join(NAMES(devices));
-		fail(p, p->line, "unknown device '%s' in '%s' (known: %s)",
-		     device, key, list);
+		list = pr_spec_join(NAMES(devices));
+		pr_spec_fail(p, p->line,
+			     "unknown device '%s' in '%s' (known: %s)", device,
+			     key, list);
 		free(list);
 		return PR_EINPUT;
 	}
-	rc = parse_ll(&count, count_s);
+	rc = pr_spec_parse_ll(&count, count_s);
 	if (rc == -1)
-		return fail(p, p->line,
-			    "count of '%s' in '%s' must be a positive "
-			    "integer, not '%s'",
-			    device, key, count_s);
+		return pr_spec_fail(p, p->line,
+				    "count of '%s' in '%s' must be a positive "
+				    "integer, not '%s'",
+				    device, key, count_s);
 	if (rc == -2 || count < 1 || count > PR_MAX_RANKS)
-		return fail(p, p->line,
-			    "count of '%s' in '%s' must be between 1 and %d, "
-			    "not '%s'",
-			    device, key, PR_MAX_RANKS, count_s);
+		return pr_spec_fail(
+		    p, p->line,
+		    "count of '%s' in '%s' must be between 1 and %d, "
+		    "not '%s'",
+		    device, key, PR_MAX_RANKS, count_s);
 	snprintf(g->device, sizeof(g->device), "%s", device);
 	g->count = (int)count;
 	p->spec->ngroups++;
@@ -145,13 +149,13 @@ static int add_group(struct parse *p, const char *key, char *entry)
 	return PR_OK;
 }
 
-int set_group(struct parse *p, const char *key, const char *value)
+int pr_spec_set_group(struct parse *p, const char *key, const char *value)
 {
 	char *items[PR_MAX_GROUPS];
 	char *copy = pr_strdup(value);
 	int i, n, error = PR_OK;
 
-	if ((n = split_list(items, PR_MAX_GROUPS, p, key, copy)) < 0) {
+	if ((n = pr_spec_split_list(items, PR_MAX_GROUPS, p, key, copy)) < 0) {
 		error = n;
 		goto cleanup;
 	}
@@ -159,9 +163,9 @@ int set_group(struct parse *p, const char *key, const char *value)
 		if ((error = add_group(p, key, items[i])) < 0)
 			goto cleanup;
 	if (p->spec->nranks > PR_MAX_RANKS)
-		error = fail(p, p->line,
-			     "'%s' must give between 1 and %d ranks, not %d",
-			     key, PR_MAX_RANKS, p->spec->nranks);
+		error = pr_spec_fail(
+		    p, p->line, "'%s' must give between 1 and %d ranks, not %d",
+		    key, PR_MAX_RANKS, p->spec->nranks);
 cleanup:
 	free(copy);
 	return error;
@@ -170,9 +174,9 @@ cleanup:
 /*
  * [slurm] partition / nodes / gres: one value per rank group, or one for
  * all; an empty entry (gres = , gpu:1) means none for that group. Checked
- * against the groups once the file is read (check_slurm).
+ * against the groups once the file is read (pr_spec_check_slurm).
  */
-int set_slurm_list(struct parse *p, const char *key, const char *value)
+int pr_spec_set_slurm_list(struct parse *p, const char *key, const char *value)
 {
 	char **out = !strcmp(key, "partition") ? p->spec->slurm.partition
 		     : !strcmp(key, "nodes")   ? p->spec->slurm.nodes
@@ -185,24 +189,27 @@ int set_slurm_list(struct parse *p, const char *key, const char *value)
 			*comma++ = '\0';
 		if (n == PR_MAX_GROUPS) {
 			free(copy);
-			return fail(p, p->line, "'%s' has more than %d entries",
-				    key, PR_MAX_GROUPS);
+			return pr_spec_fail(p, p->line,
+					    "'%s' has more than %d entries",
+					    key, PR_MAX_GROUPS);
 		}
-		item = trim(item);
+		item = pr_spec_trim(item);
 		if (!strcmp(key, "partition") && *item && !partition_ok(item)) {
-			fail(p, p->line,
-			     "'partition' entry '%s' must be 1 to %d letters, "
-			     "digits, '_', '-' or '.'",
-			     item, PR_MAX_PARTITION);
+			pr_spec_fail(
+			    p, p->line,
+			    "'partition' entry '%s' must be 1 to %d letters, "
+			    "digits, '_', '-' or '.'",
+			    item, PR_MAX_PARTITION);
 			free(copy);
 			return PR_EINPUT;
 		}
 		if (!strcmp(key, "nodes") && *item &&
 		    strspn(item, "0123456789") != strlen(item)) {
-			fail(p, p->line,
-			     "'nodes' entries must be positive integers, not "
-			     "'%s'",
-			     item);
+			pr_spec_fail(
+			    p, p->line,
+			    "'nodes' entries must be positive integers, not "
+			    "'%s'",
+			    item);
 			free(copy);
 			return PR_EINPUT;
 		}
@@ -218,12 +225,14 @@ int set_slurm_list(struct parse *p, const char *key, const char *value)
 	return PR_OK;
 }
 
-int set_slurm_time(struct parse *p, const char *key, const char *value)
+int pr_spec_set_slurm_time(struct parse *p, const char *key, const char *value)
 {
-	return get_small(&p->spec->slurm.time_min, p, key, value, 1, 100000);
+	return pr_spec_get_small(&p->spec->slurm.time_min, p, key, value, 1,
+				 100000);
 }
 
-int set_slurm_sbatch(struct parse *p, const char *key, const char *value)
+int pr_spec_set_slurm_sbatch(struct parse *p, const char *key,
+			     const char *value)
 {
 	(void)key;
 	free(p->spec->slurm.sbatch);
@@ -245,19 +254,20 @@ static int group_partitions(struct parse *p)
 	if (named == 0)
 		return PR_OK;
 	if (s->slurm.npartition > 0)
-		return fail(p, line_of(p, "slurm", "partition"),
-			    "partitions given twice: in [ranks] group "
-			    "(@PARTITION) and in [slurm] partition (keep "
-			    "one)");
+		return pr_spec_fail(
+		    p, pr_spec_line_of(p, "slurm", "partition"),
+		    "partitions given twice: in [ranks] group "
+		    "(@PARTITION) and in [slurm] partition (keep "
+		    "one)");
 	for (g = 0; g < s->ngroups; g++)
 		if (!s->groups[g].partition[0])
-			return fail(p, line_of(p, "ranks", "group"),
-				    "rank group %d ('%s%s%d') names no "
-				    "partition while another does (give "
-				    "every group its @PARTITION, or none)",
-				    g, s->groups[g].device,
-				    pr_group_star(&s->groups[g]),
-				    s->groups[g].count);
+			return pr_spec_fail(
+			    p, pr_spec_line_of(p, "ranks", "group"),
+			    "rank group %d ('%s%s%d') names no "
+			    "partition while another does (give "
+			    "every group its @PARTITION, or none)",
+			    g, s->groups[g].device,
+			    pr_group_star(&s->groups[g]), s->groups[g].count);
 	for (g = 0; g < s->ngroups; g++)
 		s->slurm.partition[g] = pr_strdup(s->groups[g].partition);
 	s->slurm.npartition = s->ngroups;
@@ -265,7 +275,7 @@ static int group_partitions(struct parse *p)
 }
 
 /* [slurm] lists name one entry per rank group, or one for all. */
-int check_slurm(struct parse *p)
+int pr_spec_check_slurm(struct parse *p)
 {
 	static const char *const keys_[] = {"partition", "nodes", "gres"};
 	int n[3] = {p->spec->slurm.npartition, p->spec->slurm.nnodes,
@@ -277,9 +287,10 @@ int check_slurm(struct parse *p)
 		return error;
 	for (i = 0; i < 3; i++)
 		if (n[i] > 1 && n[i] != p->spec->ngroups)
-			return fail(p, line_of(p, "slurm", keys_[i]),
-				    "'%s' has %d entries for %d rank groups "
-				    "(give one per group, or one for all)",
-				    keys_[i], n[i], p->spec->ngroups);
+			return pr_spec_fail(
+			    p, pr_spec_line_of(p, "slurm", keys_[i]),
+			    "'%s' has %d entries for %d rank groups "
+			    "(give one per group, or one for all)",
+			    keys_[i], n[i], p->spec->ngroups);
 	return PR_OK;
 }

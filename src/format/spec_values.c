@@ -17,7 +17,7 @@ static const char *name_at(struct names t, size_t i)
 	return *(const char *const *)((const char *)t.base + i * t.stride);
 }
 
-int lookup(struct names t, const char *name)
+int pr_spec_lookup(struct names t, const char *name)
 {
 	size_t i;
 
@@ -28,7 +28,7 @@ int lookup(struct names t, const char *name)
 }
 
 /* "a, b, c", owned by the caller. */
-char *join(struct names t)
+char *pr_spec_join(struct names t)
 {
 	size_t i, len = 1;
 	char *s;
@@ -49,7 +49,7 @@ char *join(struct names t)
  * Record an error at a line. Only the earliest error is kept: inih reports
  * syntax errors after the whole file is read, handler errors come in order.
  */
-int fail(struct parse *p, int line, const char *fmt, ...)
+int pr_spec_fail(struct parse *p, int line, const char *fmt, ...)
 {
 	char msg[1024]; /* values are shorter than a line (inih: 200) */
 	va_list ap;
@@ -65,18 +65,19 @@ int fail(struct parse *p, int line, const char *fmt, ...)
 	return PR_EINPUT;
 }
 
-int fail_unknown(struct parse *p, const char *what, const char *value,
-		 struct names known)
+int pr_spec_fail_unknown(struct parse *p, const char *what, const char *value,
+			 struct names known)
 {
-	char *list = join(known);
+	char *list = pr_spec_join(known);
 
-	fail(p, p->line, "unknown %s '%s' (known: %s)", what, value, list);
+	pr_spec_fail(p, p->line, "unknown %s '%s' (known: %s)", what, value,
+		     list);
 	free(list);
 	return PR_EINPUT;
 }
 
 /* Integer syntax: optional sign, then decimal digits only. */
-int parse_ll(long long *out, const char *s)
+int pr_spec_parse_ll(long long *out, const char *s)
 {
 	char *end;
 
@@ -89,40 +90,40 @@ int parse_ll(long long *out, const char *s)
 	return errno == ERANGE ? -2 : 0;
 }
 
-int get_int(long long *out, struct parse *p, const char *key, const char *value,
-	    long long lo, long long hi)
+int pr_spec_get_int(long long *out, struct parse *p, const char *key,
+		    const char *value, long long lo, long long hi)
 {
 	const char *what = lo > 0    ? "a positive integer"
 			   : lo == 0 ? "a non-negative integer"
 				     : "an integer";
-	int rc = parse_ll(out, value);
+	int rc = pr_spec_parse_ll(out, value);
 
 	if (rc == -1)
-		return fail(p, p->line, "'%s' must be %s, not '%s'", key, what,
-			    value);
+		return pr_spec_fail(p, p->line, "'%s' must be %s, not '%s'",
+				    key, what, value);
 	if (rc == -2 || *out < lo || *out > hi)
-		return fail(p, p->line,
-			    "'%s' must be between %lld and %lld, not '%s'", key,
-			    lo, hi, value);
+		return pr_spec_fail(
+		    p, p->line, "'%s' must be between %lld and %lld, not '%s'",
+		    key, lo, hi, value);
 	return PR_OK;
 }
 
-int get_long(long *out, struct parse *p, const char *key, const char *value,
-	     long lo, long hi)
+int pr_spec_get_long(long *out, struct parse *p, const char *key,
+		     const char *value, long lo, long hi)
 {
 	long long v;
-	int error = get_int(&v, p, key, value, lo, hi);
+	int error = pr_spec_get_int(&v, p, key, value, lo, hi);
 
 	if (!error)
 		*out = (long)v;
 	return error;
 }
 
-int get_small(int *out, struct parse *p, const char *key, const char *value,
-	      int lo, int hi)
+int pr_spec_get_small(int *out, struct parse *p, const char *key,
+		      const char *value, int lo, int hi)
 {
 	long long v;
-	int error = get_int(&v, p, key, value, lo, hi);
+	int error = pr_spec_get_int(&v, p, key, value, lo, hi);
 
 	if (!error)
 		*out = (int)v;
@@ -130,8 +131,8 @@ int get_small(int *out, struct parse *p, const char *key, const char *value,
 }
 
 /* A number in (0, hi]; `what` describes that range in messages. */
-int get_num(double *out, struct parse *p, const char *key, const char *value,
-	    double hi, const char *what)
+int pr_spec_get_num(double *out, struct parse *p, const char *key,
+		    const char *value, double hi, const char *what)
 {
 	char *end;
 
@@ -144,18 +145,19 @@ int get_num(double *out, struct parse *p, const char *key, const char *value,
 		goto bad;
 	return PR_OK;
 bad:
-	return fail(p, p->line, "'%s' must be %s, not '%s'", key, what, value);
+	return pr_spec_fail(p, p->line, "'%s' must be %s, not '%s'", key, what,
+			    value);
 }
 
-int get_choice(int *out, struct parse *p, const char *what, const char *value,
-	       struct names known)
+int pr_spec_get_choice(int *out, struct parse *p, const char *what,
+		       const char *value, struct names known)
 {
-	if ((*out = lookup(known, value)) < 0)
-		return fail_unknown(p, what, value, known);
+	if ((*out = pr_spec_lookup(known, value)) < 0)
+		return pr_spec_fail_unknown(p, what, value, known);
 	return PR_OK;
 }
 
-char *trim(char *s)
+char *pr_spec_trim(char *s)
 {
 	char *end = s + strlen(s);
 
@@ -171,8 +173,8 @@ char *trim(char *s)
  * Split a comma-separated list in place into trimmed items. Returns the
  * number of items, or PR_EINPUT (recorded) for an empty item or too many.
  */
-int split_list(char **items, int max, struct parse *p, const char *key,
-	       char *list)
+int pr_spec_split_list(char **items, int max, struct parse *p, const char *key,
+		       char *list)
 {
 	char *item, *comma;
 	int n = 0;
@@ -181,16 +183,18 @@ int split_list(char **items, int max, struct parse *p, const char *key,
 		if ((comma = strchr(item, ',')))
 			*comma++ = '\0';
 		if (n == max)
-			return fail(p, p->line, "'%s' has more than %d entries",
-				    key, max);
-		if (!*(items[n++] = trim(item)))
-			return fail(p, p->line, "empty entry in '%s'", key);
+			return pr_spec_fail(p, p->line,
+					    "'%s' has more than %d entries",
+					    key, max);
+		if (!*(items[n++] = pr_spec_trim(item)))
+			return pr_spec_fail(p, p->line, "empty entry in '%s'",
+					    key);
 	}
 	return n;
 }
 
 /* A launch setting's name: 1 to 32 of [A-Za-z0-9_-]. */
-int launch_name_ok(const char *name)
+int pr_spec_launch_name_ok(const char *name)
 {
 	size_t n = strlen(name);
 
@@ -202,19 +206,19 @@ int launch_name_ok(const char *name)
 /* A list entry NAME:NUMBER of key: *colon at the ':', which is cut to
  * '\0' (the name before, the number after); an entry without a name
  * and a colon is an error saying it must be `form`. */
-int split_pair(char **colon, struct parse *p, const char *key, char *item,
-	       const char *form)
+int pr_spec_split_pair(char **colon, struct parse *p, const char *key,
+		       char *item, const char *form)
 {
 	*colon = strchr(item, ':');
 	if (!*colon || *colon == item)
-		return fail(p, p->line, "'%s' entry '%s' must be %s", key, item,
-			    form);
+		return pr_spec_fail(p, p->line, "'%s' entry '%s' must be %s",
+				    key, item, form);
 	**colon = '\0';
 	return PR_OK;
 }
 
 /* The rules of pr_name_check, without its message (ours names the line). */
-int name_ok(const char *name)
+int pr_spec_name_ok(const char *name)
 {
 	size_t len = strlen(name);
 
