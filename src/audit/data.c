@@ -10,6 +10,7 @@
 #include "audit/audit-internal.h"
 #include "base/schedule.h"
 #include "base/util.h"
+#include "format/workload.h"
 #include "repo/paths.h"
 
 /* The last error a callee gave as a FAIL reason. */
@@ -265,6 +266,7 @@ static int block_of(pr_audit_state *s, pr_audit_block *b, int64_t **items,
 	json_t *ranks = json_object_get(rec, "ranks");
 	json_t *sj = s->m.schedule.json;
 	const char *workload = s->m.workload.name;
+	const pr_workload_facts *w = pr_workload_facts_of(workload);
 	long long nranks, rnranks, warmup, reps, samples, sw, sr;
 
 	if (jint(&nranks, s->m.workload.json, "ranks", 1, 1000000) < 0 ||
@@ -296,27 +298,12 @@ static int block_of(pr_audit_state *s, pr_audit_block *b, int64_t **items,
 	b->warmup = (int)warmup;
 	b->reps = (int)reps;
 	b->samples = (uint64_t)samples;
-	if (!strcmp(workload, "pingpong") ||
-	    !strcmp(workload, "pingpong-cold")) {
-		b->item_phase = "pingpong";
-		b->item_ranks = b->nranks < 2 ? b->nranks : 2;
-		if (!item_order(s, items, &b->nitems, rec, k, "sizes",
-				"size_order", inv->seed))
-			return 0;
-	} else if (!strcmp(workload, "allreduce") ||
-		   !strcmp(workload, "arrival") ||
-		   !strcmp(workload, "dp-step")) {
-		b->item_phase = "allreduce";
-		b->item_ranks = b->nranks;
-		if (!item_order(s, items, &b->nitems, rec, k, "sizes",
-				"size_order", inv->seed))
-			return 0;
-	} else if (!strcmp(workload, "rows-sweep")) {
-		b->item_phase = "compute";
-		b->item_rows = 1;
-		b->item_ranks = b->nranks;
-		if (!item_order(s, items, &b->nitems, rec, k, "rows_list",
-				"rows_order", inv->seed))
+	if (w && w->items.phase) {
+		b->item_phase = w->items.phase;
+		b->item_rows = w->items.rows;
+		b->item_ranks = w->items.pair && b->nranks > 2 ? 2 : b->nranks;
+		if (!item_order(s, items, &b->nitems, rec, k, w->items.plan_key,
+				w->items.order_key, inv->seed))
 			return 0;
 	}
 	b->items = *items;

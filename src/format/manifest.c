@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "format/workload.h"
 #include "repo/paths.h"
 
 json_t *pr_manifest_pin(const pr_pin *pin)
@@ -61,8 +62,7 @@ json_t *pr_manifest_configs(const pr_spec *spec)
 
 		/* only the workloads with arrival patterns: older records
 		 * unchanged */
-		if (!strcmp(spec->workload, "arrival") ||
-		    !strcmp(spec->workload, "dp-step"))
+		if (pr_workload_has_arrival(spec->workload))
 			json_object_set_new(
 			    o, "pattern",
 			    json_string(pr_spec_pattern(spec, c)));

@@ -11,6 +11,7 @@
 
 #include "base/arrival.h"
 #include "base/util.h"
+#include "format/workload.h"
 
 typedef struct {
 	const json_t *plan;
@@ -268,31 +269,16 @@ static int need_shape(checker *c, const char *workload, int with_rows)
 	return PR_OK;
 }
 
-/* pingpong, pingpong-cold and allreduce: 2 ranks or more, sizes. */
-static int need_pair(checker *c, const char *workload)
+/* 2 ranks or more, and sizes, as the workload needs. */
+static int need_pair(checker *c, const pr_workload_facts *w)
 {
-	if (c->nranks < 2)
+	if ((w->needs & PR_NEEDS_TWO_RANKS) && c->nranks < 2)
 		return fail(c, "%s needs 2 ranks or more, the groups hold %ld",
-			    workload, c->nranks);
-	if (!json_array_size(get(c, "sizes")))
+			    w->name, c->nranks);
+	if ((w->needs & PR_NEEDS_SIZES) && !json_array_size(get(c, "sizes")))
 		return fail(c, "%s needs message sizes, 'sizes' has none",
-			    workload);
+			    w->name);
 	return PR_OK;
-}
-
-static int check_pingpong(checker *c)
-{
-	return need_pair(c, "pingpong");
-}
-
-static int check_pingpong_cold(checker *c)
-{
-	return need_pair(c, "pingpong-cold");
-}
-
-static int check_allreduce(checker *c)
-{
-	return need_pair(c, "allreduce");
 }
 
 /* The arrival keys of arrival and dp-step: the algorithm, the pattern
@@ -326,145 +312,146 @@ static int check_arrival_keys(checker *c, const char *workload)
 	return PR_OK;
 }
 
-static int check_arrival(checker *c)
+/* arrival and dp-step: dp_compute for dp-step only, then the arrival
+ * keys. */
+static int check_arrival(checker *c, const pr_workload_facts *w)
 {
-	int error;
-
-	if ((error = need_pair(c, "arrival")) < 0)
-		return error;
-	if (get(c, "dp_compute"))
-		return fail(c, "'dp_compute' is for dp-step, not arrival");
-	return check_arrival_keys(c, "arrival");
+	if (!w->dp && get(c, "dp_compute"))
+		return fail(c, "'dp_compute' is for dp-step, not %s", w->name);
+	return check_arrival_keys(c, w->name);
 }
 
 /* dp-step: "dp_compute" "rows" (rows_per_rank, one count >= 1 per rank,
  * keys and d) or "pattern". */
-static int check_dp_step(checker *c)
+static int check_dp(checker *c, const char *workload)
 {
 	const char *dc = json_string_value(get(c, "dp_compute"));
 	const json_t *rpr = get(c, "rows_per_rank"), *v;
 	size_t i;
-	int error;
 
-	if ((error = need_pair(c, "dp-step")) < 0 ||
-	    (error = check_arrival_keys(c, "dp-step")) < 0)
-		return error;
 	if (!dc || (strcmp(dc, "rows") && strcmp(dc, "pattern")))
-		return fail(c, "dp-step needs 'dp_compute', \"rows\" or "
-			       "\"pattern\"");
+		return fail(c,
+			    "%s needs 'dp_compute', \"rows\" or "
+			    "\"pattern\"",
+			    workload);
 	if (!strcmp(dc, "pattern"))
 		return rpr ? fail(c, "'rows_per_rank' is for dp_compute "
 				     "\"rows\", not \"pattern\"")
 			   : PR_OK;
 	if (!rpr)
-		return fail(c, "dp-step with dp_compute \"rows\" needs "
-			       "'rows_per_rank', one count per rank");
+		return fail(c,
+			    "%s with dp_compute \"rows\" needs "
+			    "'rows_per_rank', one count per rank",
+			    workload);
 	json_array_foreach(rpr, i, v) if (
 	    json_integer_value(v) <
-	    1) return fail(c,
-			   "'rows_per_rank'[%zu] must be 1 or more for dp-step",
-			   i);
-	return need_shape(c, "dp-step", 0);
+	    1) return fail(c, "'rows_per_rank'[%zu] must be 1 or more for %s",
+			   i, workload);
+	return need_shape(c, workload, 0);
 }
 
 /* The arrival keys belong to arrival and dp-step only. */
-static int check_arrival_scope(checker *c, const char *workload)
+static int check_arrival_scope(checker *c, const pr_workload_facts *w)
 {
 	static const char *const own[] = {"algorithm", "pattern",
 					  "delay_ns",  "late_rank",
 					  "replay_ns", "dp_compute"};
 	size_t i;
 
-	if (!strcmp(workload, "arrival") || !strcmp(workload, "dp-step"))
+	if (w->arrival)
 		return PR_OK;
 	for (i = 0; i < sizeof(own) / sizeof(own[0]); i++)
 		if (get(c, own[i]))
 			return fail(c,
 				    "'%s' is for workloads arrival and "
 				    "dp-step, not %s",
-				    own[i], workload);
+				    own[i], w->name);
 	return PR_OK;
 }
 
-static int check_rows_sweep(checker *c)
-{
-	if (!get(c, "rows_list"))
-		return fail(c, "rows-sweep needs 'rows_list', the plan has "
-			       "none");
-	return need_shape(c, "rows-sweep", 0);
-}
-
-static int check_row_split(checker *c)
+/* rows_per_rank of a row split: present, then adding up to rows. */
+static int check_split(checker *c, const pr_workload_facts *w, int present)
 {
 	const json_t *rpr = get(c, "rows_per_rank"), *v;
 	long long sum = 0;
 	size_t i;
-	int error;
 
-	if (!rpr)
-		return fail(c, "row-split needs 'rows_per_rank', one count per "
-			       "rank, the plan has none");
-	if ((error = need_shape(c, "row-split", 1)) < 0)
-		return error;
+	if (present)
+		return rpr ? PR_OK
+			   : fail(c,
+				  "%s needs 'rows_per_rank', one count per "
+				  "rank, the plan has none",
+				  w->name);
 	json_array_foreach(rpr, i, v) sum += json_integer_value(v);
 	if (sum != int_of(c, "rows"))
 		return fail(c,
 			    "'rows_per_rank' adds up to %lld rows, 'rows' "
 			    "is %ld",
 			    sum, int_of(c, "rows"));
-	if (int_of(c, "rows") > INT_MAX / int_of(c, "d"))
-		return fail(c,
-			    "row-split's rows * d (%ld * %ld) is more than "
-			    "one MPI_Gatherv can carry",
-			    int_of(c, "rows"), int_of(c, "d"));
 	return PR_OK;
 }
 
-static int check_kv_split(checker *c)
+/* What an attention workload needs: its rows list or split, the shape,
+ * a key per rank, and rows that one collective can carry. */
+static int check_rows(checker *c, const pr_workload_facts *w)
 {
 	int error;
 
-	if ((error = need_shape(c, "kv-split", 1)) < 0)
+	if ((w->needs & PR_NEEDS_ROWS_LIST) && !get(c, "rows_list"))
+		return fail(c, "%s needs 'rows_list', the plan has none",
+			    w->name);
+	if ((w->splits_rows && (error = check_split(c, w, 1)) < 0) ||
+	    (error = need_shape(c, w->name, w->needs & PR_NEEDS_ROWS)) < 0 ||
+	    (w->splits_rows && (error = check_split(c, w, 0)) < 0))
 		return error;
-	if (int_of(c, "keys") < c->nranks)
+	if ((w->needs & PR_NEEDS_KEY_PER_RANK) && int_of(c, "keys") < c->nranks)
 		return fail(c,
-			    "kv-split needs a key per rank at least: %ld "
-			    "keys, %ld ranks",
-			    int_of(c, "keys"), c->nranks);
-	if (int_of(c, "rows") > INT_MAX / (int_of(c, "d") + 1))
+			    "%s needs a key per rank at least: %ld keys, %ld "
+			    "ranks",
+			    w->name, int_of(c, "keys"), c->nranks);
+	if (!pr_workload_fits(w, int_of(c, "rows"), int_of(c, "d")))
 		return fail(c,
-			    "kv-split's rows * (d + 1) (%ld * %ld) is more "
-			    "than one MPI_Allreduce can carry",
-			    int_of(c, "rows"), int_of(c, "d") + 1);
+			    "%s's rows * %s (%ld * %ld) is more than one %s "
+			    "can carry",
+			    w->name, w->collective_extra ? "(d + 1)" : "d",
+			    int_of(c, "rows"),
+			    int_of(c, "d") + w->collective_extra,
+			    w->collective);
 	return PR_OK;
 }
 
-static const struct {
-	const char *name;
-	int (*check)(checker *c);
-} workloads[] = {
-    {"pingpong", check_pingpong},     {"pingpong-cold", check_pingpong_cold},
-    {"rows-sweep", check_rows_sweep}, {"row-split", check_row_split},
-    {"kv-split", check_kv_split},     {"allreduce", check_allreduce},
-    {"arrival", check_arrival},	      {"dp-step", check_dp_step},
+/* The workload's rules (format/workload.h), in the order its message has
+ * always listed the names. */
+static const pr_workload_id known_order[] = {
+    PR_WORKLOAD_PINGPONG,  PR_WORKLOAD_PINGPONG_COLD, PR_WORKLOAD_ROWS_SWEEP,
+    PR_WORKLOAD_ROW_SPLIT, PR_WORKLOAD_KV_SPLIT,      PR_WORKLOAD_ALLREDUCE,
+    PR_WORKLOAD_ARRIVAL,   PR_WORKLOAD_DP_STEP,
 };
 
 static int check_workload(checker *c)
 {
-	const char *w = json_string_value(get(c, "workload"));
-	size_t i, n = sizeof(workloads) / sizeof(workloads[0]);
+	const char *name = json_string_value(get(c, "workload"));
+	const pr_workload_facts *w = pr_workload_facts_of(name);
+	size_t i, n = sizeof(known_order) / sizeof(known_order[0]);
 	char known[256] = "";
+	int error;
 
-	for (i = 0; i < n; i++) {
-		if (!strcmp(workloads[i].name, w))
-			return check_arrival_scope(c, w) < 0
-				   ? PR_EINPUT
-				   : workloads[i].check(c);
-		if (i)
-			strcat(known, ", ");
-		strcat(known, workloads[i].name);
+	if (!w) {
+		for (i = 0; i < n; i++) {
+			if (i)
+				strcat(known, ", ");
+			strcat(known, pr_workloads[known_order[i]].name);
+		}
+		return fail(c, "unknown workload '%s' (known: %s)", name,
+			    known);
 	}
-	return fail(c, "unknown workload '%s' (known: %s)", w, known);
+	if ((error = check_arrival_scope(c, w)) < 0 ||
+	    (error = need_pair(c, w)) < 0 ||
+	    (w->arrival && (error = check_arrival(c, w)) < 0) ||
+	    (w->dp && (error = check_dp(c, w->name)) < 0))
+		return error;
+	return w->needs & (PR_NEEDS_KEYS | PR_NEEDS_D) ? check_rows(c, w)
+						       : PR_OK;
 }
 
 int pr_plan_check(const json_t *plan, char *why, size_t whylen)

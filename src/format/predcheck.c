@@ -10,6 +10,7 @@
 
 #include "format/plancheck.h"
 #include "base/util.h"
+#include "format/workload.h"
 #include "repo/paths.h"
 
 static const char *const reduce_names[] = {
@@ -170,12 +171,6 @@ static int check_arrival_cell(const checker *c, json_t *cell, size_t i)
 	return PR_OK;
 }
 
-static int arrival_workload(const pr_spec *s)
-{
-	return !strcmp(s->workload, "arrival") ||
-	       !strcmp(s->workload, "dp-step");
-}
-
 /* Cell i: what the analysis matches samples with, and its seconds. */
 static int check_cell(const checker *c, json_t *cell, size_t i)
 {
@@ -230,7 +225,8 @@ static int check_cell(const checker *c, json_t *cell, size_t i)
 	if (extra && !json_is_boolean(extra))
 		return bad(c, 0, "cell %zu: extrapolated must be true or false",
 			   i);
-	if (arrival_workload(s) && (error = check_arrival_cell(c, cell, i)) < 0)
+	if (pr_workload_has_arrival(s->workload) &&
+	    (error = check_arrival_cell(c, cell, i)) < 0)
 		return error;
 	return check_seconds(c, cell, i);
 }
@@ -388,6 +384,7 @@ int pr_prediction_check(json_t **out, const char *text, size_t len,
 			const pr_spec *spec, const char *spec_blob,
 			const char *what)
 {
+	const pr_workload_facts *w = pr_workload_facts_of(spec->workload);
 	checker c = {spec, what};
 	json_error_t jerr;
 	json_t *pred;
@@ -416,7 +413,7 @@ int pr_prediction_check(json_t **out, const char *text, size_t len,
 				    "cells");
 			goto cleanup;
 		}
-	} else if ((!strcmp(spec->workload, "row-split") &&
+	} else if ((w && w->splits_rows &&
 		    (error = check_split(&c, pred)) < 0) ||
 		   (spec->rows_list_auto &&
 		    (error = check_sweep(&c, pred)) < 0))

@@ -40,7 +40,7 @@ const char *pr_phase_class_name(pr_phase_class c);
  * hip:*2@gpuB. device is cpu, cpu-naive, cpu-blocks:T (T worker threads),
  * cuda:N, hip:N, cuda:* or hip:* (spread over the visible devices). Ranks
  * are numbered in group order. partition ("" when not given) is the
- * Slurm partition of the group's het-job component; check_slurm copies
+ * Slurm partition of the group's het-job component; pr_spec_check_slurm copies
  * it to slurm.partition. */
 #define PR_MAX_PARTITION 63
 typedef struct {

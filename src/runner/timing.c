@@ -73,7 +73,7 @@ int pr_timing_loop(pr_samples *buf, const pr_workload *w, void *ctx, int warmup,
 		return pr_rank_failf(PR_EFAIL, 0,
 				     "workload '%s' took more samples than "
 				     "the %zu it asked room for",
-				     w->name, buf->cap);
+				     pr_workloads[w->id].name, buf->cap);
 	return PR_OK;
 }
 

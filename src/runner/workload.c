@@ -1,35 +1,27 @@
-/* workload.c - the table of workloads */
+/* workload.c - the runner of each workload of the facts table */
 #include "runner/workload.h"
 
 #include <mpi.h>
-#include <string.h>
 
-static const pr_workload *const workloads[] = {
-    &pr_workload_pingpong, &pr_workload_pingpong_cold, &pr_workload_rowssweep,
-    &pr_workload_rowsplit, &pr_workload_kvsplit,       &pr_workload_allreduce,
-    &pr_workload_arrival,  &pr_workload_dpstep,
+#include "format/workload.h"
+
+/* The runner of each workload of format/workload.h's table. */
+static const pr_workload *const workloads[PR_NWORKLOADS] = {
+    [PR_WORKLOAD_PINGPONG] = &pr_workload_pingpong,
+    [PR_WORKLOAD_PINGPONG_COLD] = &pr_workload_pingpong_cold,
+    [PR_WORKLOAD_ALLREDUCE] = &pr_workload_allreduce,
+    [PR_WORKLOAD_KV_SPLIT] = &pr_workload_kvsplit,
+    [PR_WORKLOAD_ROWS_SWEEP] = &pr_workload_rowssweep,
+    [PR_WORKLOAD_ROW_SPLIT] = &pr_workload_rowsplit,
+    [PR_WORKLOAD_ARRIVAL] = &pr_workload_arrival,
+    [PR_WORKLOAD_DP_STEP] = &pr_workload_dpstep,
 };
-
-#define NWORKLOADS (sizeof(workloads) / sizeof(workloads[0]))
 
 const pr_workload *pr_workload_find(const char *name)
 {
-	size_t i;
+	const pr_workload_facts *w = pr_workload_facts_of(name);
 
-	for (i = 0; i < NWORKLOADS; i++)
-		if (!strcmp(workloads[i]->name, name))
-			return workloads[i];
-	return NULL;
-}
-
-const char *const *pr_workload_names(void)
-{
-	static const char *names[NWORKLOADS + 1];
-	size_t i;
-
-	for (i = 0; i < NWORKLOADS; i++)
-		names[i] = workloads[i]->name;
-	return names;
+	return w ? workloads[w->id] : NULL;
 }
 
 void pr_workload_sync(const pr_plan *plan)

@@ -5,6 +5,7 @@
 #include <jansson.h>
 #include <stddef.h>
 
+#include "format/workload.h"
 #include "runner/rank.h"
 #include "runner/timing.h"
 
@@ -202,7 +203,7 @@
  * rank's compute; "none" (the default) puts nothing there.
  */
 typedef struct pr_workload {
-	const char *name;
+	pr_workload_id id; /* its name and facts: pr_workloads[id] */
 	/* Allocate and touch everything run needs. *nsamples: how many
 	 * samples run adds per rep on this rank. Failures are recorded with
 	 * pr_rank_failf; *out is set (maybe NULL) for teardown either way. */
@@ -217,11 +218,9 @@ typedef struct pr_workload {
 	void (*teardown)(void *ctx);
 } pr_workload;
 
-/* The workload called name, or NULL. */
+/* The runner of the workload called name (its name and facts:
+ * format/workload.h), or NULL. */
 const pr_workload *pr_workload_find(const char *name);
-
-/* Names of every workload, NULL-terminated, for messages. */
-const char *const *pr_workload_names(void);
 
 /* Right before a collective phase: what the plan's sync asks for (an
  * untimed MPI_Barrier for "barrier", nothing for "none"). Collective. */

@@ -156,7 +156,7 @@ static void ar_teardown(void *ctx)
 }
 
 const pr_workload pr_workload_allreduce = {
-    .name = "allreduce",
+    .id = PR_WORKLOAD_ALLREDUCE,
     .setup = ar_setup,
     .run = ar_run,
     .check = ar_check,

@@ -64,7 +64,7 @@ static void arr_teardown(void *ctx)
 }
 
 const pr_workload pr_workload_arrival = {
-    .name = "arrival",
+    .id = PR_WORKLOAD_ARRIVAL,
     .setup = arr_setup,
     .run = arr_run,
     .check = arr_check,

@@ -157,7 +157,7 @@ static void dp_teardown(void *ctx)
 }
 
 const pr_workload pr_workload_dpstep = {
-    .name = "dp-step",
+    .id = PR_WORKLOAD_DP_STEP,
     .setup = dp_setup,
     .run = dp_run,
     .check = dp_check,

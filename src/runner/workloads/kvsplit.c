@@ -373,7 +373,7 @@ static void kv_teardown(void *ctx)
 }
 
 const pr_workload pr_workload_kvsplit = {
-    .name = "kv-split",
+    .id = PR_WORKLOAD_KV_SPLIT,
     .setup = kv_setup,
     .run = kv_run,
     .check = kv_check,

@@ -313,7 +313,7 @@ static void pp_teardown(void *ctx)
 }
 
 const pr_workload pr_workload_pingpong = {
-    .name = "pingpong",
+    .id = PR_WORKLOAD_PINGPONG,
     .setup = pp_setup_warm,
     .run = pp_run,
     .check = NULL,
@@ -322,7 +322,7 @@ const pr_workload pr_workload_pingpong = {
 };
 
 const pr_workload pr_workload_pingpong_cold = {
-    .name = "pingpong-cold",
+    .id = PR_WORKLOAD_PINGPONG_COLD,
     .setup = pp_setup_cold,
     .run = pp_run,
     .check = NULL,

@@ -324,7 +324,7 @@ static void rs_teardown(void *ctx)
 }
 
 const pr_workload pr_workload_rowsplit = {
-    .name = "row-split",
+    .id = PR_WORKLOAD_ROW_SPLIT,
     .setup = rs_setup,
     .run = rs_run,
     .check = rs_check,

@@ -212,7 +212,7 @@ static void sw_teardown(void *ctx)
 }
 
 const pr_workload pr_workload_rowssweep = {
-    .name = "rows-sweep",
+    .id = PR_WORKLOAD_ROWS_SWEEP,
     .setup = sw_setup,
     .run = sw_run,
     .check = sw_check,
