@@ -65,6 +65,7 @@ typedef struct {
 } head_ledger;
 
 struct pr_history {
+	git_repository *repo; /* while walking */
 	added *add;
 	size_t n, cap;
 	pin_commit *pin;
@@ -630,65 +631,23 @@ static void head_runs(pr_history *h, git_repository *repo)
 	git_tree_free(tree);
 }
 
-static void add_ref(pr_history *h, const char *name, const git_oid *tip)
+/* A start of the walk: HEAD (ref 0; no tip when unborn), then every
+ * branch, remote ref and tag naming a commit, each group sorted by name.
+ * A clone of a bundle holds the bundle's branches as
+ * refs/remotes/origin/NAME. */
+static void add_ref(const char *name, const git_oid *tip, void *payload)
 {
+	pr_history *h = payload;
+
 	h->ref = pr_realloc(h->ref, (h->nrefs + 1) * sizeof(*h->ref));
 	h->ref[h->nrefs].name = pr_strdup(name);
-	git_oid_cpy(&h->ref[h->nrefs++].tip, tip);
-}
-
-static int by_ref_name(const void *a, const void *b)
-{
-	return strcmp(((const walked_ref *)a)->name,
-		      ((const walked_ref *)b)->name);
-}
-
-/*
- * HEAD (ref 0), then every branch, remote ref and tag naming a commit
- * (peeled; symbolic refs are walked through their target), each group
- * sorted by name, pushed on walk. A clone of a bundle holds the bundle's
- * branches as refs/remotes/origin/NAME.
- */
-static int push_refs(pr_history *h, git_repository *repo, git_revwalk *walk)
-{
-	static const char *const globs[] = {"refs/heads/*", "refs/remotes/*",
-					    "refs/tags/*"};
-	git_oid id;
-	size_t g, first;
-
-	memset(&id, 0, sizeof(id));
-	h->head_born = git_repository_head_unborn(repo) == 0 &&
-		       git_reference_name_to_id(&id, repo, "HEAD") == 0;
-	git_error_clear();
-	add_ref(h, "HEAD", &id);
-	if (h->head_born && git_revwalk_push(walk, &id) < 0)
-		return pr_git_error("cannot walk the history from HEAD");
-	for (g = 0; g < sizeof(globs) / sizeof(globs[0]); g++) {
-		git_reference_iterator *it = NULL;
-		git_reference *ref = NULL;
-
-		if (git_reference_iterator_glob_new(&it, repo, globs[g]) < 0)
-			return pr_git_error("cannot list the references");
-		first = h->nrefs;
-		while (git_reference_next(&ref, it) == 0) {
-			git_object *obj = NULL;
-
-			if (git_reference_type(ref) == GIT_REFERENCE_DIRECT &&
-			    git_reference_peel(&obj, ref, GIT_OBJECT_COMMIT) ==
-				0 &&
-			    git_revwalk_push(walk, git_object_id(obj)) == 0)
-				add_ref(h, git_reference_name(ref),
-					git_object_id(obj));
-			git_error_clear();
-			git_object_free(obj);
-			git_reference_free(ref);
-		}
-		git_reference_iterator_free(it);
-		if (h->nrefs > first)
-			qsort(h->ref + first, h->nrefs - first, sizeof(*h->ref),
-			      by_ref_name);
-	}
-	return PR_OK;
+	if (tip)
+		git_oid_cpy(&h->ref[h->nrefs].tip, tip);
+	else
+		memset(&h->ref[h->nrefs].tip, 0, sizeof(git_oid));
+	h->nrefs++;
+	if (h->nrefs == 1)
+		h->head_born = tip != NULL;
 }
 
 /* Each walked commit's first ref: in walk order every child comes before
@@ -716,50 +675,38 @@ static void label_refs(pr_history *h)
 	}
 }
 
+/* One walked commit: the graph, a pin commit, the runs and ledgers. */
+static int walk_commit(git_commit *c, void *payload)
+{
+	pr_history *h = payload;
+
+	add_node(h, c);
+	note_pin(h, c);
+	return visit(h, h->repo, c);
+}
+
 int pr_history_walk(pr_history **out, git_repository *repo)
 {
 	pr_history *h = pr_calloc(1, sizeof(*h));
-	git_revwalk *walk = NULL;
-	git_oid id;
+	pr_git_walk_opts opts = {0};
 	int error;
 
 	*out = NULL;
+	h->repo = repo;
 	if (git_repository_odb(&h->odb, repo) < 0)
 		h->odb = NULL; /* no shortcut: every ledger is read */
 	head_runs(h, repo);
-	if (git_revwalk_new(&walk, repo) < 0 ||
-	    git_revwalk_sorting(walk, GIT_SORT_TOPOLOGICAL) < 0) {
-		error = pr_git_error("cannot walk the history");
+	opts.every_ref = 1;
+	opts.sorting = GIT_SORT_TOPOLOGICAL;
+	opts.on_ref = add_ref;
+	if ((error = pr_git_walk(repo, &opts, walk_commit, h)) < 0)
 		goto cleanup;
-	}
-	if ((error = push_refs(h, repo, walk)) < 0)
-		goto cleanup;
-	while ((error = git_revwalk_next(&id, walk)) == 0) {
-		git_commit *c = NULL;
-
-		if (git_commit_lookup(&c, repo, &id) < 0) {
-			error = pr_git_error("cannot read a commit");
-			goto cleanup;
-		}
-		add_node(h, c);
-		note_pin(h, c);
-		error = visit(h, repo, c);
-		git_commit_free(c);
-		if (error < 0)
-			goto cleanup;
-	}
-	if (error != GIT_ITEROVER) {
-		error = pr_git_error("cannot walk the history");
-		goto cleanup;
-	}
-	error = PR_OK;
 	index_graph(h);
 	label_refs(h);
 	index_added(h);
 	*out = h;
 	h = NULL;
 cleanup:
-	git_revwalk_free(walk);
 	pr_history_free(h);
 	return error;
 }

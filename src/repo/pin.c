@@ -2,7 +2,6 @@
 #include "repo/pin.h"
 
 #include "base/util.h"
-#include "format/predcheck.h"
 #include "repo/git.h"
 #include "repo/paths.h"
 
@@ -274,25 +273,32 @@ static int pin_touches(const git_commit *c, const char *spec, const char *pred)
 	return 1;
 }
 
+/* What pin_walk carries from commit to commit. */
+typedef struct {
+	pin_history *h;
+	const char *name, *spec, *pred;
+	int full, decided;
+} pin_walker;
+
 /* Visit c: the newest candidate (once) and the highest K. 1 when the walk
  * may stop (not full and the newest is decided). */
-static int pin_visit(pin_history *h, int *decided, git_commit *c,
-		     const char *name, const char *spec, const char *pred,
-		     int full)
+static int pin_visit(git_commit *c, void *payload)
 {
-	int k = pr_pin_summary_k(git_commit_summary(c), name), error;
+	pin_walker *w = payload;
+	pin_history *h = w->h;
+	int k = pr_pin_summary_k(git_commit_summary(c), w->name), error;
 
 	if (k > h->max_k)
 		h->max_k = k;
-	if (*decided)
-		return !full;
-	if (!k && (error = pin_touches(c, spec, pred)) <= 0)
+	if (w->decided)
+		return !w->full;
+	if (!k && (error = pin_touches(c, w->spec, w->pred)) <= 0)
 		return error;
-	*decided = 1;
-	if (k && (error = pin_fill(&h->newest, c, name, k)) < 0)
+	w->decided = 1;
+	if (k && (error = pin_fill(&h->newest, c, w->name, k)) < 0)
 		return error;
 	h->found = k && error > 0;
-	return !full;
+	return !w->full;
 }
 
 /* Walk from head (may be NULL: nothing) newest first for NAME's pin commits; a
@@ -300,45 +306,20 @@ static int pin_visit(pin_history *h, int *decided, git_commit *c,
 static int pin_walk(pin_history *out, git_repository *repo,
 		    const git_commit *head, const char *name, int full)
 {
-	char *spec = pr_path_spec(NULL, name),
-	     *pred = pr_path_prediction(NULL, name);
-	git_revwalk *walk = NULL;
-	git_oid id;
-	int decided = 0, error;
+	pin_walker w = {out, name, NULL, NULL, full, 0};
+	pr_git_walk_opts opts = {0};
+	int error;
 
 	memset(out, 0, sizeof(*out));
-	if (!head) {
-		error = PR_OK;
-		goto cleanup;
-	}
-	if (git_revwalk_new(&walk, repo) < 0 ||
-	    git_revwalk_sorting(walk, GIT_SORT_TOPOLOGICAL | GIT_SORT_TIME) <
-		0 ||
-	    git_revwalk_push(walk, git_commit_id(head)) < 0) {
-		error = pr_git_error("cannot walk the history");
-		goto cleanup;
-	}
-	while ((error = git_revwalk_next(&id, walk)) == 0) {
-		git_commit *c = NULL;
-
-		if (git_commit_lookup(&c, repo, &id) < 0) {
-			error = pr_git_error("cannot read a commit");
-			goto cleanup;
-		}
-		error = pin_visit(out, &decided, c, name, spec, pred, full);
-		git_commit_free(c);
-		if (error != 0) {
-			error = error < 0 ? error : PR_OK; /* 1: may stop */
-			goto cleanup;
-		}
-	}
-	/* libgit2's code, no message yet: a parent missing (shallow clone) */
-	error = error == GIT_ITEROVER ? PR_OK
-				      : pr_git_error("cannot walk the history");
-cleanup:
-	git_revwalk_free(walk);
-	free(spec);
-	free(pred);
+	if (!head)
+		return PR_OK;
+	w.spec = pr_path_spec(NULL, name);
+	w.pred = pr_path_prediction(NULL, name);
+	opts.from = git_commit_id(head);
+	opts.sorting = GIT_SORT_TOPOLOGICAL | GIT_SORT_TIME;
+	error = pr_git_walk(repo, &opts, pin_visit, &w);
+	free((char *)w.spec);
+	free((char *)w.pred);
 	return error;
 }
 
@@ -664,59 +645,53 @@ static int by_name_k(const void *a, const void *b)
 	return c ? c : (x->k > y->k) - (x->k < y->k);
 }
 
+/* The pin commits found so far. */
+typedef struct {
+	pin_claim *v;
+	size_t n, cap;
+} pin_claims_found;
+
+/* Note c when it is a pin commit: its summary and its tree say so. */
+static int pin_claim_visit(git_commit *c, void *payload)
+{
+	pin_claims_found *f = payload;
+	const char *summary = git_commit_summary(c);
+	char name[65];
+	int k = 0;
+	pr_pin pin;
+
+	if (!summary || sscanf(summary, "prereg pin %64s (", name) != 1 ||
+	    !name_ok(name) || (k = pr_pin_summary_k(summary, name)) <= 0 ||
+	    pin_fill(&pin, c, name, k) <= 0)
+		return 0;
+	if (f->n == f->cap) {
+		f->cap = f->cap ? 2 * f->cap : 16;
+		f->v = pr_realloc(f->v, f->cap * sizeof(*f->v));
+	}
+	snprintf(f->v[f->n].name, sizeof(f->v[f->n].name), "%s", name);
+	f->v[f->n].k = k;
+	git_oid_cpy(&f->v[f->n++].id, git_commit_id(c));
+	return 0;
+}
+
 /* The pin commits reachable from HEAD, each once, sorted by NAME and K. */
 static int pin_claims(pin_claim **out, size_t *n, git_repository *repo)
 {
-	git_revwalk *walk = NULL;
-	pin_claim *v = NULL;
-	size_t cap = 0;
-	git_oid id;
-	int rc;
+	pr_git_walk_opts opts = {0};
+	pin_claims_found f = {NULL, 0, 0};
+	int error;
 
 	*out = NULL;
 	*n = 0;
-	if (git_repository_head_unborn(repo) == 1)
-		return PR_OK; /* no commit yet: nothing claims a pin */
-	if (git_revwalk_new(&walk, repo) < 0 ||
-	    git_revwalk_push_head(walk) < 0) {
-		git_revwalk_free(walk);
-		return pr_git_error("cannot walk the history from HEAD");
+	opts.what = "cannot walk the history from HEAD";
+	if ((error = pr_git_walk(repo, &opts, pin_claim_visit, &f)) < 0) {
+		free(f.v); /* a part of the history is no answer */
+		return error;
 	}
-	while ((rc = git_revwalk_next(&id, walk)) == 0) {
-		git_commit *c = NULL;
-		const char *summary;
-		char name[65];
-		int k = 0;
-		pr_pin pin;
-
-		if (git_commit_lookup(&c, repo, &id) < 0)
-			continue;
-		summary = git_commit_summary(c);
-		if (summary &&
-		    sscanf(summary, "prereg pin %64s (", name) == 1 &&
-		    name_ok(name) &&
-		    (k = pr_pin_summary_k(summary, name)) > 0 &&
-		    pin_fill(&pin, c, name, k) > 0) {
-			if (*n == cap) {
-				cap = cap ? 2 * cap : 16;
-				v = pr_realloc(v, cap * sizeof(*v));
-			}
-			snprintf(v[*n].name, sizeof(v[*n].name), "%s", name);
-			v[*n].k = k;
-			git_oid_cpy(&v[(*n)++].id, &id);
-		}
-		git_commit_free(c);
-	}
-	git_revwalk_free(walk);
-	if (rc != GIT_ITEROVER) { /* a parent missing (shallow clone) */
-		free(v);
-		*n = 0;
-		return pr_git_error("cannot walk the history from HEAD");
-	}
-	git_error_clear();
-	if (*n)
-		qsort(v, *n, sizeof(*v), by_name_k);
-	*out = v;
+	if (f.n)
+		qsort(f.v, f.n, sizeof(*f.v), by_name_k);
+	*out = f.v;
+	*n = f.n;
 	return PR_OK;
 }
 
@@ -783,7 +758,8 @@ int pr_pin_restore_tags(int *restored, int *conflicts, git_repository *repo)
 }
 
 int pr_pin_create(pr_pin *out, int *created, git_repository *repo,
-		  const char *name, const pr_signer *sign)
+		  const char *name, const pr_signer *sign,
+		  pr_pin_blob_check check)
 {
 	git_commit *head = NULL;
 	char *spec = NULL, *pred = NULL, *msg = NULL, *hint = NULL;
@@ -811,8 +787,7 @@ int pr_pin_create(pr_pin *out, int *created, git_repository *repo,
 		goto cleanup;
 	}
 	/* what is pinned must be what run will use: check those blobs */
-	if ((error = pr_prediction_check_blobs(NULL, repo, name, &spec_id,
-					       &pred_id, msg)) < 0)
+	if (check && (error = check(repo, name, &spec_id, &pred_id, msg)) < 0)
 		goto cleanup;
 	if ((error = pr_git_head(&head, repo)) < 0 ||
 	    (error = pin_find(&pin, &scan, repo, head, name)) < 0)
