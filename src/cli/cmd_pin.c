@@ -6,6 +6,7 @@
 #include "repo/git.h"
 #include "repo/lock.h"
 #include "repo/pin.h"
+#include "repo/pintag.h"
 #include "repo/sign.h"
 #include "repo/stamp.h"
 #include "format/predcheck.h"

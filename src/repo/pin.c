@@ -4,14 +4,13 @@
 #include "base/util.h"
 #include "repo/git.h"
 #include "repo/paths.h"
+#include "repo/pintag.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-#define PIN_TAG_PREFIX "prereg/pin/"
 
 /* What a scan of the prereg/pin/NAME/K tags found. */
 typedef struct {
@@ -76,11 +75,7 @@ static int by_k_descending(const void *a, const void *b)
 	return (x->k < y->k) - (x->k > y->k);
 }
 
-/*
- * Fill out with the pin that tag `k` of NAME makes of `commit`: 1, or 0
- * (nothing printed) when the commit lacks either file and is no pin.
- */
-static int pin_fill(pr_pin *out, git_commit *commit, const char *name, int k)
+int pr_pin_fill(pr_pin *out, git_commit *commit, const char *name, int k)
 {
 	git_tree *tree = NULL;
 	char *spec = pr_path_spec(NULL, name),
@@ -97,7 +92,8 @@ static int pin_fill(pr_pin *out, git_commit *commit, const char *name, int k)
 		goto cleanup;
 	memset(out, 0, sizeof(*out));
 	git_oid_tostr(out->commit, sizeof(out->commit), git_commit_id(commit));
-	snprintf(out->tag, sizeof(out->tag), PIN_TAG_PREFIX "%s/%d", name, k);
+	snprintf(out->tag, sizeof(out->tag), PR_PIN_TAG_PREFIX "%s/%d", name,
+		 k);
 	out->k = k;
 	out->commit_time = (int64_t)git_commit_time(commit);
 	git_oid_tostr(out->spec_blob, sizeof(out->spec_blob), &spec_id);
@@ -144,7 +140,7 @@ static int pin_try(pr_pin *out, int *unreachable, git_repository *repo,
 		error = 0; /* lightweight, or not pointing at a commit */
 		goto cleanup;
 	}
-	if ((error = pin_fill(out, commit, name, ref->k)) <= 0)
+	if ((error = pr_pin_fill(out, commit, name, ref->k)) <= 0)
 		goto cleanup;
 	error = reachable(repo, head, git_commit_id(commit));
 	*unreachable = error == 0;
@@ -176,46 +172,6 @@ int pr_pin_summary_k(const char *summary, const char *name)
 		k = k * 10 + (*p - '0');
 	}
 	return p[0] == ')' && p[1] == '\0' ? (int)k : 0;
-}
-
-/* Where refs/tags/prereg/pin/NAME/K stands against commit `id`. */
-enum { TAG_ON_PIN, TAG_MISSING, TAG_ELSEWHERE };
-
-/* TAG_ON_PIN when the tag is an annotated tag of id, TAG_MISSING when no
- * such ref exists, else TAG_ELSEWHERE with *target (may be NULL) the
- * commit it names (zero when it names none). */
-static int tag_state(git_oid *target, git_repository *repo, const char *name,
-		     int k, const git_oid *id)
-{
-	char *refname =
-	    pr_asprintf("refs/tags/" PIN_TAG_PREFIX "%s/%d", name, k);
-	git_reference *ref = NULL;
-	git_object *obj = NULL, *peeled = NULL;
-	int state = TAG_ELSEWHERE, annotated = 0;
-
-	if (target)
-		memset(target, 0, sizeof(*target));
-	if (git_reference_lookup(&ref, repo, refname) < 0) {
-		state = TAG_MISSING;
-		goto cleanup;
-	}
-	if (git_reference_type(ref) == GIT_REFERENCE_DIRECT &&
-	    git_object_lookup(&obj, repo, git_reference_target(ref),
-			      GIT_OBJECT_ANY) == 0)
-		annotated = git_object_type(obj) == GIT_OBJECT_TAG;
-	if (git_reference_peel(&peeled, ref, GIT_OBJECT_COMMIT) == 0) {
-		if (target)
-			git_oid_cpy(target, git_object_id(peeled));
-		if (annotated && git_oid_equal(git_object_id(peeled), id))
-			state = TAG_ON_PIN;
-	}
-cleanup:
-	git_error_clear();
-	git_object_free(peeled);
-	git_object_free(obj);
-	git_reference_free(ref);
-	free(refname);
-	return state;
 }
 
 /* What a walk from HEAD finds of NAME's pin commits, by their summaries. */
@@ -295,7 +251,7 @@ static int pin_visit(git_commit *c, void *payload)
 	if (!k && (error = pin_touches(c, w->spec, w->pred)) <= 0)
 		return error;
 	w->decided = 1;
-	if (k && (error = pin_fill(&h->newest, c, w->name, k)) < 0)
+	if (k && (error = pr_pin_fill(&h->newest, c, w->name, k)) < 0)
 		return error;
 	h->found = k && error > 0;
 	return !w->full;
@@ -339,8 +295,8 @@ static int pin_untagged(pr_pin *out, git_repository *repo,
 		return 0;
 	*out = h.newest;
 	git_oid_fromstr(&id, out->commit);
-	out->tag_missing =
-	    tag_state(NULL, repo, name, out->k, &id) == TAG_MISSING;
+	out->tag_missing = pr_pin_tag_state(NULL, repo, name, out->k, &id) ==
+			   PR_PIN_TAG_MISSING;
 	return 1;
 }
 
@@ -364,7 +320,7 @@ static int pin_find(pr_pin *out, pin_scan *scan, git_repository *repo,
 	int unreachable, error;
 
 	memset(scan, 0, sizeof(*scan));
-	refs.prefix = pr_asprintf("refs/tags/" PIN_TAG_PREFIX "%s/", name);
+	refs.prefix = pr_asprintf("refs/tags/" PR_PIN_TAG_PREFIX "%s/", name);
 	if ((error = git_tag_foreach(repo, collect_ref, &refs)) < 0) {
 		error = pr_git_error("cannot list the pin tags");
 		goto cleanup;
@@ -393,11 +349,12 @@ cleanup:
 static int no_pin(const pin_scan *scan, const char *name)
 {
 	if (scan->unreachable_k)
-		return pr_error_code(PR_EREFUSED,
-				     "cannot run '%s': the pin " PIN_TAG_PREFIX
-				     "%s/%d is not reachable from HEAD (run "
-				     "'prereg pin %s')",
-				     name, name, scan->unreachable_k, name);
+		return pr_error_code(
+		    PR_EREFUSED,
+		    "cannot run '%s': the pin " PR_PIN_TAG_PREFIX
+		    "%s/%d is not reachable from HEAD (run "
+		    "'prereg pin %s')",
+		    name, name, scan->unreachable_k, name);
 	return pr_error_code(PR_EREFUSED,
 			     "cannot run '%s': no pin reachable from HEAD "
 			     "(run 'prereg pin %s')",
@@ -585,178 +542,6 @@ static int head_holds(int *out, git_commit *head, const char *spec_path,
 	return error < 0 ? error : PR_OK;
 }
 
-/* Tag commit `id` as pin K of NAME and fill out. */
-static int pin_tag(pr_pin *out, git_repository *repo, const git_oid *id,
-		   const char *name, int k)
-{
-	git_commit *commit = NULL;
-	git_signature *sig = NULL;
-	char *tag = pr_asprintf(PIN_TAG_PREFIX "%s/%d", name, k);
-	char *msg = NULL;
-	git_oid tag_id;
-	int error;
-
-	if (git_commit_lookup(&commit, repo, id) < 0) {
-		error = pr_git_error("cannot read the pin commit");
-		goto cleanup;
-	}
-	if ((error = pin_fill(out, commit, name, k)) <= 0) {
-		if (!error)
-			error = pr_error("the pin commit lacks its files");
-		goto cleanup;
-	}
-	if ((error = pr_git_signature(&sig, repo)) < 0)
-		goto cleanup;
-	msg = pr_asprintf("prereg pin %s %d\n\nspec %s\nprediction %s\n", name,
-			  k, out->spec_blob, out->pred_blob);
-	error = PR_OK;
-	if (git_tag_create(&tag_id, repo, tag, (const git_object *)commit, sig,
-			   msg, 0) < 0)
-		error = pr_git_error("cannot create the pin tag");
-cleanup:
-	git_signature_free(sig);
-	git_commit_free(commit);
-	free(tag);
-	free(msg);
-	return error;
-}
-
-/* Is name a valid experiment name? Says nothing. */
-static int name_ok(const char *name)
-{
-	int was = pr_set_quiet(1), ok = pr_name_check(name) == 0;
-
-	pr_set_quiet(was);
-	return ok;
-}
-
-/* One pin commit as its summary claims it: NAME/K on commit id. */
-typedef struct {
-	char name[65];
-	int k;
-	git_oid id;
-} pin_claim;
-
-static int by_name_k(const void *a, const void *b)
-{
-	const pin_claim *x = a, *y = b;
-	int c = strcmp(x->name, y->name);
-
-	return c ? c : (x->k > y->k) - (x->k < y->k);
-}
-
-/* The pin commits found so far. */
-typedef struct {
-	pin_claim *v;
-	size_t n, cap;
-} pin_claims_found;
-
-/* Note c when it is a pin commit: its summary and its tree say so. */
-static int pin_claim_visit(git_commit *c, void *payload)
-{
-	pin_claims_found *f = payload;
-	const char *summary = git_commit_summary(c);
-	char name[65];
-	int k = 0;
-	pr_pin pin;
-
-	if (!summary || sscanf(summary, "prereg pin %64s (", name) != 1 ||
-	    !name_ok(name) || (k = pr_pin_summary_k(summary, name)) <= 0 ||
-	    pin_fill(&pin, c, name, k) <= 0)
-		return 0;
-	if (f->n == f->cap) {
-		f->cap = f->cap ? 2 * f->cap : 16;
-		f->v = pr_realloc(f->v, f->cap * sizeof(*f->v));
-	}
-	snprintf(f->v[f->n].name, sizeof(f->v[f->n].name), "%s", name);
-	f->v[f->n].k = k;
-	git_oid_cpy(&f->v[f->n++].id, git_commit_id(c));
-	return 0;
-}
-
-/* The pin commits reachable from HEAD, each once, sorted by NAME and K. */
-static int pin_claims(pin_claim **out, size_t *n, git_repository *repo)
-{
-	pr_git_walk_opts opts = {0};
-	pin_claims_found f = {NULL, 0, 0};
-	int error;
-
-	*out = NULL;
-	*n = 0;
-	opts.what = "cannot walk the history from HEAD";
-	if ((error = pr_git_walk(repo, &opts, pin_claim_visit, &f)) < 0) {
-		free(f.v); /* a part of the history is no answer */
-		return error;
-	}
-	if (f.n)
-		qsort(f.v, f.n, sizeof(*f.v), by_name_k);
-	*out = f.v;
-	*n = f.n;
-	return PR_OK;
-}
-
-/* Restore the tag of claim c, alone on its NAME/K, or report why not. */
-static int restore_one(int *restored, int *conflicts, git_repository *repo,
-		       const pin_claim *c)
-{
-	char hex[GIT_OID_HEXSZ + 1], other[GIT_OID_HEXSZ + 1];
-	git_oid target;
-	pr_pin pin;
-	int error;
-
-	git_oid_tostr(hex, sizeof(hex), &c->id);
-	switch (tag_state(&target, repo, c->name, c->k, &c->id)) {
-	case TAG_ON_PIN:
-		return PR_OK;
-	case TAG_ELSEWHERE:
-		git_oid_tostr(other, sizeof(other), &target);
-		pr_error("cannot restore " PIN_TAG_PREFIX
-			 "%s/%d on pin commit %.12s: the tag exists and is "
-			 "not an annotated tag of it (it names %s); existing "
-			 "tags are never moved",
-			 c->name, c->k, hex, other);
-		(*conflicts)++;
-		return PR_OK;
-	}
-	if ((error = pin_tag(&pin, repo, &c->id, c->name, c->k)) < 0)
-		return error;
-	printf("restored %s on %.12s\n", pin.tag, pin.commit);
-	(*restored)++;
-	return PR_OK;
-}
-
-int pr_pin_restore_tags(int *restored, int *conflicts, git_repository *repo)
-{
-	pin_claim *v = NULL;
-	size_t n, i, j;
-	int error;
-
-	*restored = 0;
-	*conflicts = 0;
-	if ((error = pin_claims(&v, &n, repo)) < 0)
-		return error;
-	for (i = 0; i < n && error == 0; i = j) {
-		char a[GIT_OID_HEXSZ + 1], b[GIT_OID_HEXSZ + 1];
-
-		for (j = i + 1; j < n && !by_name_k(&v[i], &v[j]); j++)
-			;
-		if (j - i == 1) {
-			error = restore_one(restored, conflicts, repo, &v[i]);
-			continue;
-		}
-		git_oid_tostr(a, sizeof(a), &v[i].id);
-		git_oid_tostr(b, sizeof(b), &v[i + 1].id);
-		pr_error("cannot restore " PIN_TAG_PREFIX
-			 "%s/%d: %zu pin commits claim it (%.12s, %.12s%s); "
-			 "none is tagged",
-			 v[i].name, v[i].k, j - i, a, b,
-			 j - i > 2 ? ", ..." : "");
-		(*conflicts)++;
-	}
-	free(v);
-	return error;
-}
-
 int pr_pin_create(pr_pin *out, int *created, git_repository *repo,
 		  const char *name, const pr_signer *sign,
 		  pr_pin_blob_check check)
@@ -803,8 +588,8 @@ int pr_pin_create(pr_pin *out, int *created, git_repository *repo,
 			goto cleanup;
 		if (untagged_first(&hist.newest, error, &pin, found)) {
 			git_oid_fromstr(&commit_id, hist.newest.commit);
-			error =
-			    pin_tag(out, repo, &commit_id, name, hist.newest.k);
+			error = pr_pin_tag_create(out, repo, &commit_id, name,
+						  hist.newest.k);
 			if (error == 0)
 				*created = PR_PIN_RESTORED;
 			goto cleanup;
@@ -827,7 +612,7 @@ int pr_pin_create(pr_pin *out, int *created, git_repository *repo,
 	if ((error = pr_git_commit_files_signed(&commit_id, repo, paths, 2, msg,
 						sign ? pr_sign_data : NULL,
 						(void *)sign)) < 0 ||
-	    (error = pin_tag(out, repo, &commit_id, name, k)) < 0)
+	    (error = pr_pin_tag_create(out, repo, &commit_id, name, k)) < 0)
 		goto cleanup;
 	*created = PR_PIN_CREATED;
 cleanup:
@@ -841,23 +626,25 @@ cleanup:
 
 int pr_pin_lookup(pr_pin *out, git_repository *repo, const char *name, int k)
 {
-	char *ref = pr_asprintf("refs/tags/" PIN_TAG_PREFIX "%s/%d", name, k);
+	char *ref =
+	    pr_asprintf("refs/tags/" PR_PIN_TAG_PREFIX "%s/%d", name, k);
 	git_object *tag = NULL, *obj = NULL;
 	int error;
 
 	if (git_revparse_single(&tag, repo, ref) < 0 ||
 	    git_object_peel(&obj, tag, GIT_OBJECT_COMMIT) < 0) {
 		git_error_clear();
-		error = pr_error_code(PR_EREFUSED,
-				      "no pin " PIN_TAG_PREFIX "%s/%d (its tag "
-				      "is missing: 'prereg pin --restore-tags' "
-				      "recreates pin tags)",
-				      name, k);
+		error =
+		    pr_error_code(PR_EREFUSED,
+				  "no pin " PR_PIN_TAG_PREFIX "%s/%d (its tag "
+				  "is missing: 'prereg pin --restore-tags' "
+				  "recreates pin tags)",
+				  name, k);
 		goto cleanup;
 	}
-	if ((error = pin_fill(out, (git_commit *)obj, name, k)) == 0)
+	if ((error = pr_pin_fill(out, (git_commit *)obj, name, k)) == 0)
 		error = pr_error_code(PR_EREFUSED,
-				      PIN_TAG_PREFIX
+				      PR_PIN_TAG_PREFIX
 				      "%s/%d names a commit "
 				      "without the spec and the prediction",
 				      name, k);

@@ -34,6 +34,13 @@ typedef int (*pr_pin_blob_check)(git_repository *repo, const char *name,
 				 const git_oid *spec, const git_oid *pred,
 				 const char *what);
 
+/* The tags of pins are PR_PIN_TAG_PREFIX "NAME/K" (repo/pintag.h). */
+#define PR_PIN_TAG_PREFIX "prereg/pin/"
+
+/* Fill out with the pin that tag `k` of NAME makes of `commit`: 1, or 0
+ * (nothing printed) when the commit lacks either file and is no pin. */
+int pr_pin_fill(pr_pin *out, git_commit *commit, const char *name, int k);
+
 /* K when summary (a commit's first line) is exactly the pin summary
  * "prereg pin NAME (K)" of NAME, else 0. */
 int pr_pin_summary_k(const char *summary, const char *name);
@@ -60,18 +67,6 @@ int pr_pin_summary_k(const char *summary, const char *name);
 int pr_pin_create(pr_pin *out, int *created, git_repository *repo,
 		  const char *name, const pr_signer *sign,
 		  pr_pin_blob_check check);
-
-/*
- * Recreate the annotated tags of pin commits reachable from HEAD whose tag
- * is missing (a copy of the repository made without its tags): a pin
- * commit is one whose summary is "prereg pin NAME (K)" and whose tree holds
- * NAME's spec and prediction. Prints each tag restored on stdout;
- * *restored counts them. Existing tags are never moved: a tag name that
- * exists but is not an annotated tag of its pin commit, and two pin
- * commits claiming one NAME/K (neither is tagged), are conflicts, each
- * reported on stderr and counted in *conflicts.
- */
-int pr_pin_restore_tags(int *restored, int *conflicts, git_repository *repo);
 
 /*
  * I1: succeed only when both files are committed in HEAD, unmodified in

@@ -20,6 +20,7 @@
 #include "repo/git.h"
 #include "repo/paths.h"
 #include "repo/pin.h"
+#include "repo/pintag.h"
 #include "base/util.h"
 
 #define SPEC "experiments/x/experiment.ini"
