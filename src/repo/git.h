@@ -67,8 +67,9 @@ typedef struct {
  * when several refs, or both sides of a merge, reach it; in `sorting`
  * order (GIT_SORT_TOPOLOGICAL: every child before its parents). A history
  * that ends before a root (a shallow clone's cut, a missing parent) is
- * PR_EFAIL with `what`, after the commits before it were visited; a
- * commit that cannot be read is PR_EFAIL "cannot read a commit".
+ * PR_EFAIL with `what` once the walk reaches it (a sorted walk reaches it
+ * before its first commit; cb may have seen some commits); a commit that
+ * cannot be read is PR_EFAIL "cannot read a commit".
  */
 int pr_git_walk(git_repository *repo, const pr_git_walk_opts *opts,
 		pr_git_walk_cb cb, void *payload);
