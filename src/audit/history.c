@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "repo/git.h"
+#include "repo/graph.h"
 #include "base/util.h"
 #include "repo/paths.h"
 #include "repo/pin.h"
@@ -25,38 +26,12 @@ typedef struct {
 	size_t order;
 } added;
 
-/* A walked commit and its parents, by walk index. */
-typedef struct {
-	git_oid id;
-	size_t *parent;
-	size_t nparents;
-} node;
-
-/* The walk index of a commit id, for lookups. */
-typedef struct {
-	git_oid id;
-	size_t index;
-} node_ref;
-
-/* Which walked commits descend from `ancestor` (or are it). */
-typedef struct {
-	git_oid ancestor;
-	unsigned char *below;
-} descent;
-
 /* A pin commit by its summary. */
 typedef struct {
 	char *name;
 	int k;
 	git_oid commit;
 } pin_commit;
-
-/* A walked ref: HEAD (the first) or a branch, tag or remote ref, and the
- * commit it names (peeled). */
-typedef struct {
-	char *name;
-	git_oid tip;
-} walked_ref;
 
 /* HEAD's runs/NAME/ledger.jsonl (blob NULL when HEAD has none). */
 typedef struct {
@@ -65,6 +40,7 @@ typedef struct {
 } head_ledger;
 
 struct pr_history {
+	git_repository *repo; /* while walking */
 	added *add;
 	size_t n, cap;
 	pin_commit *pin;
@@ -77,18 +53,7 @@ struct pr_history {
 	git_tree *head_runs; /* HEAD's runs/, or NULL */
 	head_ledger *head;   /* HEAD's ledgers, as they are asked for */
 	size_t nheads;
-	node *node; /* in walk order: every child before its parents */
-	size_t ncommits, node_cap;
-	git_oid *parent_ids; /* while walking: the parents of each node */
-	size_t nparent_ids, parent_cap;
-	node_ref *by_id; /* sorted by id */
-	descent *descent;
-	size_t ndescents;
-	walked_ref *ref; /* ref[0] is HEAD (no tip when unborn) */
-	size_t nrefs;
-	int head_born;
-	size_t *first_ref; /* per walked commit: the first ref whose history
-			      holds it (0: HEAD's) */
+	pr_graph *graph; /* the walked commits and refs */
 };
 
 /* The subtree `name` of tree (may be NULL) into *out, or NULL. */
@@ -143,7 +108,7 @@ static void push(pr_history *h, const char *name, const char *run_id,
 	h->add[h->n].key = pr_asprintf("%s/%s", name, run_id);
 	git_oid_cpy(&h->add[h->n].commit, commit);
 	git_oid_cpy(&h->add[h->n].tree, tree);
-	h->add[h->n].order = h->ncommits; /* the commit being visited */
+	h->add[h->n].order = pr_graph_ncommits(h->graph); /* being visited */
 	h->n++;
 }
 
@@ -174,31 +139,6 @@ static int added_runs(pr_history *h, git_repository *repo, const char *name,
 			push(h, name, run_id, commit, git_tree_entry_id(e));
 	}
 	return error;
-}
-
-/* Record c and its parents' ids in the graph; indexes come later. */
-static void add_node(pr_history *h, git_commit *c)
-{
-	size_t np = git_commit_parentcount(c), i;
-	node *n;
-
-	if (h->ncommits == h->node_cap) {
-		h->node_cap = h->node_cap ? 2 * h->node_cap : 256;
-		h->node = pr_realloc(h->node, h->node_cap * sizeof(*h->node));
-	}
-	n = &h->node[h->ncommits++];
-	git_oid_cpy(&n->id, git_commit_id(c));
-	n->nparents = np;
-	n->parent = np ? pr_calloc(np, sizeof(size_t)) : NULL;
-	for (i = 0; i < np; i++) {
-		if (h->nparent_ids == h->parent_cap) {
-			h->parent_cap = h->parent_cap ? 2 * h->parent_cap : 256;
-			h->parent_ids = pr_realloc(
-			    h->parent_ids, h->parent_cap * sizeof(git_oid));
-		}
-		git_oid_cpy(&h->parent_ids[h->nparent_ids++],
-			    git_commit_parent_id(c, (unsigned)i));
-	}
 }
 
 /* ---- pins and ledgers ---- */
@@ -531,44 +471,6 @@ cleanup:
 	return error;
 }
 
-static int by_id(const void *a, const void *b)
-{
-	return git_oid_cmp(&((const node_ref *)a)->id,
-			   &((const node_ref *)b)->id);
-}
-
-/* Walk index of id, or ncommits when it was not walked. */
-static size_t index_of(const pr_history *h, const git_oid *id)
-{
-	node_ref key, *found;
-
-	if (!h->ncommits)
-		return 0;
-	git_oid_cpy(&key.id, id);
-	found = bsearch(&key, h->by_id, h->ncommits, sizeof(key), by_id);
-	return found ? found->index : h->ncommits;
-}
-
-/* Sort the ids and resolve every parent id into a walk index. */
-static void index_graph(pr_history *h)
-{
-	size_t i, k, p = 0;
-
-	h->by_id = pr_calloc(h->ncommits, sizeof(*h->by_id));
-	for (i = 0; i < h->ncommits; i++) {
-		git_oid_cpy(&h->by_id[i].id, &h->node[i].id);
-		h->by_id[i].index = i;
-	}
-	if (h->ncommits)
-		qsort(h->by_id, h->ncommits, sizeof(*h->by_id), by_id);
-	for (i = 0; i < h->ncommits; i++) {
-		for (k = 0; k < h->node[i].nparents; k++)
-			h->node[i].parent[k] = index_of(h, &h->parent_ids[p++]);
-	}
-	free(h->parent_ids);
-	h->parent_ids = NULL;
-}
-
 static int by_key_then_order(const void *a, const void *b)
 {
 	const added *x = a, *y = b;
@@ -577,14 +479,6 @@ static int by_key_then_order(const void *a, const void *b)
 	if (c)
 		return c;
 	return (x->order > y->order) - (x->order < y->order);
-}
-
-/* Is the walked commit id reachable from HEAD? */
-static int in_head(const pr_history *h, const git_oid *id)
-{
-	size_t i = index_of(h, id);
-
-	return i < h->ncommits && h->first_ref[i] == 0;
 }
 
 /* Sort by key and keep, of each, the newest addition reachable from
@@ -600,7 +494,9 @@ static void index_added(pr_history *h)
 		     end < h->n && !strcmp(h->add[end].key, h->add[i].key);
 		     end++)
 			;
-		for (keep = i; keep < end && !in_head(h, &h->add[keep].commit);
+		for (keep = i;
+		     keep < end &&
+		     !pr_graph_in_head(h->graph, &h->add[keep].commit);
 		     keep++)
 			;
 		if (keep == end)
@@ -630,136 +526,48 @@ static void head_runs(pr_history *h, git_repository *repo)
 	git_tree_free(tree);
 }
 
-static void add_ref(pr_history *h, const char *name, const git_oid *tip)
+/* A start of the walk: HEAD, then every branch, remote ref and tag (a
+ * clone of a bundle holds the bundle's branches as
+ * refs/remotes/origin/NAME). */
+static void walk_ref(const char *name, const git_oid *tip, void *payload)
 {
-	h->ref = pr_realloc(h->ref, (h->nrefs + 1) * sizeof(*h->ref));
-	h->ref[h->nrefs].name = pr_strdup(name);
-	git_oid_cpy(&h->ref[h->nrefs++].tip, tip);
+	pr_history *h = payload;
+
+	pr_graph_add_ref(h->graph, name, tip);
 }
 
-static int by_ref_name(const void *a, const void *b)
+/* One walked commit: the graph, a pin commit, the runs and ledgers. */
+static int walk_commit(git_commit *c, void *payload)
 {
-	return strcmp(((const walked_ref *)a)->name,
-		      ((const walked_ref *)b)->name);
-}
+	pr_history *h = payload;
 
-/*
- * HEAD (ref 0), then every branch, remote ref and tag naming a commit
- * (peeled; symbolic refs are walked through their target), each group
- * sorted by name, pushed on walk. A clone of a bundle holds the bundle's
- * branches as refs/remotes/origin/NAME.
- */
-static int push_refs(pr_history *h, git_repository *repo, git_revwalk *walk)
-{
-	static const char *const globs[] = {"refs/heads/*", "refs/remotes/*",
-					    "refs/tags/*"};
-	git_oid id;
-	size_t g, first;
-
-	memset(&id, 0, sizeof(id));
-	h->head_born = git_repository_head_unborn(repo) == 0 &&
-		       git_reference_name_to_id(&id, repo, "HEAD") == 0;
-	git_error_clear();
-	add_ref(h, "HEAD", &id);
-	if (h->head_born && git_revwalk_push(walk, &id) < 0)
-		return pr_git_error("cannot walk the history from HEAD");
-	for (g = 0; g < sizeof(globs) / sizeof(globs[0]); g++) {
-		git_reference_iterator *it = NULL;
-		git_reference *ref = NULL;
-
-		if (git_reference_iterator_glob_new(&it, repo, globs[g]) < 0)
-			return pr_git_error("cannot list the references");
-		first = h->nrefs;
-		while (git_reference_next(&ref, it) == 0) {
-			git_object *obj = NULL;
-
-			if (git_reference_type(ref) == GIT_REFERENCE_DIRECT &&
-			    git_reference_peel(&obj, ref, GIT_OBJECT_COMMIT) ==
-				0 &&
-			    git_revwalk_push(walk, git_object_id(obj)) == 0)
-				add_ref(h, git_reference_name(ref),
-					git_object_id(obj));
-			git_error_clear();
-			git_object_free(obj);
-			git_reference_free(ref);
-		}
-		git_reference_iterator_free(it);
-		if (h->nrefs > first)
-			qsort(h->ref + first, h->nrefs - first, sizeof(*h->ref),
-			      by_ref_name);
-	}
-	return PR_OK;
-}
-
-/* Each walked commit's first ref: in walk order every child comes before
- * its parents, so one pass hands each ref down to all it reaches. */
-static void label_refs(pr_history *h)
-{
-	size_t i, k, r;
-
-	h->first_ref = pr_calloc(h->ncommits + 1, sizeof(size_t));
-	for (i = 0; i < h->ncommits; i++)
-		h->first_ref[i] = SIZE_MAX;
-	for (r = h->head_born ? 0 : 1; r < h->nrefs; r++) {
-		i = index_of(h, &h->ref[r].tip);
-		if (i < h->ncommits && r < h->first_ref[i])
-			h->first_ref[i] = r;
-	}
-	for (i = 0; i < h->ncommits; i++) {
-		for (k = 0; k < h->node[i].nparents; k++) {
-			size_t p = h->node[i].parent[k];
-
-			if (p < h->ncommits &&
-			    h->first_ref[i] < h->first_ref[p])
-				h->first_ref[p] = h->first_ref[i];
-		}
-	}
+	pr_graph_add_commit(h->graph, c);
+	note_pin(h, c);
+	return visit(h, h->repo, c);
 }
 
 int pr_history_walk(pr_history **out, git_repository *repo)
 {
 	pr_history *h = pr_calloc(1, sizeof(*h));
-	git_revwalk *walk = NULL;
-	git_oid id;
+	pr_git_walk_opts opts = {0};
 	int error;
 
 	*out = NULL;
+	h->repo = repo;
+	h->graph = pr_graph_new();
 	if (git_repository_odb(&h->odb, repo) < 0)
 		h->odb = NULL; /* no shortcut: every ledger is read */
 	head_runs(h, repo);
-	if (git_revwalk_new(&walk, repo) < 0 ||
-	    git_revwalk_sorting(walk, GIT_SORT_TOPOLOGICAL) < 0) {
-		error = pr_git_error("cannot walk the history");
+	opts.every_ref = 1;
+	opts.sorting = GIT_SORT_TOPOLOGICAL;
+	opts.on_ref = walk_ref;
+	if ((error = pr_git_walk(repo, &opts, walk_commit, h)) < 0)
 		goto cleanup;
-	}
-	if ((error = push_refs(h, repo, walk)) < 0)
-		goto cleanup;
-	while ((error = git_revwalk_next(&id, walk)) == 0) {
-		git_commit *c = NULL;
-
-		if (git_commit_lookup(&c, repo, &id) < 0) {
-			error = pr_git_error("cannot read a commit");
-			goto cleanup;
-		}
-		add_node(h, c);
-		note_pin(h, c);
-		error = visit(h, repo, c);
-		git_commit_free(c);
-		if (error < 0)
-			goto cleanup;
-	}
-	if (error != GIT_ITEROVER) {
-		error = pr_git_error("cannot walk the history");
-		goto cleanup;
-	}
-	error = PR_OK;
-	index_graph(h);
-	label_refs(h);
+	pr_graph_index(h->graph);
 	index_added(h);
 	*out = h;
 	h = NULL;
 cleanup:
-	git_revwalk_free(walk);
 	pr_history_free(h);
 	return error;
 }
@@ -767,14 +575,7 @@ cleanup:
 const char *pr_history_where(const pr_history *h, const git_oid *commit,
 			     const git_oid **tip)
 {
-	size_t i = index_of(h, commit), r;
-
-	r = i < h->ncommits ? h->first_ref[i] : SIZE_MAX;
-	if (r == 0 || r >= h->nrefs)
-		return NULL;
-	if (tip)
-		*tip = &h->ref[r].tip;
-	return h->ref[r].name;
+	return pr_graph_where(h->graph, commit, tip);
 }
 
 static int by_key(const void *k, const void *a)
@@ -834,42 +635,10 @@ const pr_history_loss *pr_history_loss_at(const pr_history *h, size_t i)
 	return i < h->nlosses ? &h->loss[i] : NULL;
 }
 
-/* The descent of ancestor (walk index a): in reverse walk order every
- * parent comes before its children. */
-static const unsigned char *descent_of(pr_history *h, const git_oid *ancestor,
-				       size_t a)
-{
-	unsigned char *below;
-	size_t i, k;
-
-	for (i = 0; i < h->ndescents; i++) {
-		if (git_oid_equal(&h->descent[i].ancestor, ancestor))
-			return h->descent[i].below;
-	}
-	below = pr_calloc(h->ncommits, 1);
-	for (i = h->ncommits; i-- > 0;) {
-		below[i] = i == a;
-		for (k = 0; k < h->node[i].nparents && !below[i]; k++) {
-			size_t p = h->node[i].parent[k];
-
-			below[i] = p < h->ncommits && below[p];
-		}
-	}
-	h->descent =
-	    pr_realloc(h->descent, (h->ndescents + 1) * sizeof(*h->descent));
-	git_oid_cpy(&h->descent[h->ndescents].ancestor, ancestor);
-	h->descent[h->ndescents++].below = below;
-	return below;
-}
-
 int pr_history_descends(pr_history *h, const git_oid *commit,
 			const git_oid *ancestor)
 {
-	size_t c = index_of(h, commit), a = index_of(h, ancestor);
-
-	if (c == h->ncommits || a == h->ncommits)
-		return 0;
-	return descent_of(h, ancestor, a)[c];
+	return pr_graph_descends(h->graph, commit, ancestor);
 }
 
 void pr_history_free(pr_history *h)
@@ -880,10 +649,6 @@ void pr_history_free(pr_history *h)
 		return;
 	for (i = 0; i < h->n; i++)
 		free(h->add[i].key);
-	for (i = 0; i < h->ncommits; i++)
-		free(h->node[i].parent);
-	for (i = 0; i < h->ndescents; i++)
-		free(h->descent[i].below);
 	for (i = 0; i < h->npins; i++)
 		free(h->pin[i].name);
 	for (i = 0; i < h->nlosses; i++) {
@@ -901,13 +666,6 @@ void pr_history_free(pr_history *h)
 	git_tree_free(h->head_runs);
 	git_odb_free(h->odb);
 	free(h->add);
-	free(h->node);
-	free(h->parent_ids);
-	free(h->by_id);
-	free(h->descent);
-	for (i = 0; i < h->nrefs; i++)
-		free(h->ref[i].name);
-	free(h->ref);
-	free(h->first_ref);
+	pr_graph_free(h->graph);
 	free(h);
 }

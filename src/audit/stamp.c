@@ -31,43 +31,52 @@ static git_blob *head_blob(const pr_audit_ctx *ctx, const char *path)
 	return b;
 }
 
+/* What adding_message looks for, and finds. */
+typedef struct {
+	const char *path;
+	const git_oid *id;
+	char *msg;
+} adding;
+
+/* Keep c's message and stop when c's tree changed path's blob to the id
+ * (from its first parent's). */
+static int adding_visit(git_commit *c, void *payload)
+{
+	adding *a = payload;
+	git_commit *parent = NULL;
+	git_tree *t = NULL, *pt = NULL;
+	git_tree_entry *e = NULL, *pe = NULL;
+
+	if (git_commit_tree(&t, c) == 0 &&
+	    git_tree_entry_bypath(&e, t, a->path) == 0 &&
+	    git_oid_equal(git_tree_entry_id(e), a->id) &&
+	    (git_commit_parentcount(c) == 0 ||
+	     git_commit_parent(&parent, c, 0) < 0 ||
+	     git_commit_tree(&pt, parent) < 0 ||
+	     git_tree_entry_bypath(&pe, pt, a->path) < 0 ||
+	     !git_oid_equal(git_tree_entry_id(pe), a->id)))
+		a->msg = pr_strdup(git_commit_message(c));
+	git_error_clear();
+	git_tree_entry_free(e);
+	git_tree_entry_free(pe);
+	git_tree_free(t);
+	git_tree_free(pt);
+	git_commit_free(parent);
+	return a->msg != NULL;
+}
+
 /* The message of the newest commit from HEAD whose tree changed path's
- * blob to `id` (the commit that added the token), or NULL. Caller frees. */
+ * blob to `id` (the commit that added the token), or NULL (also when the
+ * history breaks off before it). Caller frees. */
 static char *adding_message(const pr_audit_ctx *ctx, const char *path,
 			    const git_oid *id)
 {
-	git_revwalk *w = NULL;
-	git_oid oid;
-	char *msg = NULL;
+	pr_git_walk_opts opts = {0};
+	adding a = {path, id, NULL};
 
-	if (git_revwalk_new(&w, ctx->repo) < 0 || git_revwalk_push_head(w) < 0)
-		goto cleanup;
-	while (!msg && git_revwalk_next(&oid, w) == 0) {
-		git_commit *c = NULL, *parent = NULL;
-		git_tree *t = NULL, *pt = NULL;
-		git_tree_entry *e = NULL, *pe = NULL;
-
-		if (git_commit_lookup(&c, ctx->repo, &oid) == 0 &&
-		    git_commit_tree(&t, c) == 0 &&
-		    git_tree_entry_bypath(&e, t, path) == 0 &&
-		    git_oid_equal(git_tree_entry_id(e), id) &&
-		    (git_commit_parentcount(c) == 0 ||
-		     git_commit_parent(&parent, c, 0) < 0 ||
-		     git_commit_tree(&pt, parent) < 0 ||
-		     git_tree_entry_bypath(&pe, pt, path) < 0 ||
-		     !git_oid_equal(git_tree_entry_id(pe), id)))
-			msg = pr_strdup(git_commit_message(c));
-		git_tree_entry_free(e);
-		git_tree_entry_free(pe);
-		git_tree_free(t);
-		git_tree_free(pt);
-		git_commit_free(parent);
-		git_commit_free(c);
-	}
-cleanup:
+	pr_git_walk(ctx->repo, &opts, adding_visit, &a);
 	git_error_clear();
-	git_revwalk_free(w);
-	return msg;
+	return a.msg;
 }
 
 /* ISO 8601 UTC ("2026-12-01T08:43:52Z") to Unix seconds; -1 when not. */
@@ -105,7 +114,9 @@ void pr_audit_check_stamp(pr_audit_state *s)
 	error = pr_tsa_statement(&statement, s->ctx->name, (int)m->pin.k,
 				 m->pin.commit, m->pin.spec_blob,
 				 m->pin.prediction_blob);
-	msg = adding_message(s->ctx, path, git_blob_id(blob));
+	/* the walk's message, if any, is no reason: only verify's count */
+	msg =
+	    error == 0 ? adding_message(s->ctx, path, git_blob_id(blob)) : NULL;
 	has_nonce = pr_stamp_nonce(&nonce, msg);
 	if (error == 0)
 		error = pr_tsa_verify(&info, git_blob_rawcontent(blob),

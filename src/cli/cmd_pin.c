@@ -6,8 +6,10 @@
 #include "repo/git.h"
 #include "repo/lock.h"
 #include "repo/pin.h"
+#include "repo/pintag.h"
 #include "repo/sign.h"
 #include "repo/stamp.h"
+#include "format/predcheck.h"
 #include "format/spec.h"
 #include "base/util.h"
 #include "cli/cmd.h"
@@ -63,6 +65,13 @@ static int on_opt(int opt, const char *arg, void *data)
 	else if (opt == 'w')
 		o->wait = 1;
 	return PR_OK;
+}
+
+/* What is pinned must be what run will use: the blobs pass I1's check. */
+static int usable(git_repository *repo, const char *name, const git_oid *spec,
+		  const git_oid *pred, const char *what)
+{
+	return pr_prediction_check_blobs(NULL, repo, name, spec, pred, what);
 }
 
 /* A token over pin from url (the option, else the spec's [pin] tsa). */
@@ -155,7 +164,7 @@ int cmd_pin(int argc, char **argv, git_repository *repo)
 	if (o.sign && (error = pr_signer_from_config(&signer, repo)) < 0)
 		goto cleanup;
 	if ((error = pr_pin_create(&pin, &created, repo, argv[first],
-				   o.sign ? &signer : NULL)) < 0)
+				   o.sign ? &signer : NULL, usable)) < 0)
 		goto cleanup;
 	if (created == PR_PIN_RESTORED)
 		printf(

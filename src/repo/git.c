@@ -1,5 +1,6 @@
 /* git.c - the libgit2 helpers that are not about pins: opening the
- * repository, HEAD, trees, signatures and committing files */
+ * repository, HEAD, trees, the one walk of the history, signatures and
+ * committing files */
 #include "repo/git.h"
 
 #include "base/child.h"
@@ -111,6 +112,140 @@ int pr_git_tree_blob(git_oid *out, git_tree *tree, const char *path)
 	if (error)
 		git_oid_cpy(out, git_tree_entry_id(entry));
 	git_tree_entry_free(entry);
+	return error;
+}
+
+/* A ref a walk starts at, and the commit it names. */
+typedef struct {
+	char *name;
+	git_oid tip;
+} walk_ref;
+
+static int by_walk_ref_name(const void *a, const void *b)
+{
+	return strcmp(((const walk_ref *)a)->name, ((const walk_ref *)b)->name);
+}
+
+/* Push HEAD, unless it is unborn, and name it. */
+static int push_head(git_revwalk *walk, git_repository *repo,
+		     const pr_git_walk_opts *opts, void *payload)
+{
+	int unborn = git_repository_head_unborn(repo);
+	git_oid id;
+
+	if (unborn == 1) {
+		git_error_clear();
+		if (opts->on_ref)
+			opts->on_ref("HEAD", NULL, payload);
+		return PR_OK;
+	}
+	if (unborn < 0 || git_reference_name_to_id(&id, repo, "HEAD") < 0 ||
+	    git_revwalk_push(walk, &id) < 0)
+		return pr_git_error("cannot walk the history from HEAD");
+	if (opts->on_ref)
+		opts->on_ref("HEAD", &id, payload);
+	return PR_OK;
+}
+
+/* Push the direct refs matching glob that name a commit (in the order
+ * they are listed) and name them sorted by name. */
+static int push_glob(git_revwalk *walk, git_repository *repo, const char *glob,
+		     const pr_git_walk_opts *opts, void *payload)
+{
+	git_reference_iterator *it = NULL;
+	git_reference *ref = NULL;
+	walk_ref *v = NULL;
+	size_t n = 0, i;
+
+	if (git_reference_iterator_glob_new(&it, repo, glob) < 0)
+		return pr_git_error("cannot list the references");
+	while (git_reference_next(&ref, it) == 0) {
+		git_object *obj = NULL;
+
+		if (git_reference_type(ref) == GIT_REFERENCE_DIRECT &&
+		    git_reference_peel(&obj, ref, GIT_OBJECT_COMMIT) == 0 &&
+		    git_revwalk_push(walk, git_object_id(obj)) == 0) {
+			v = pr_realloc(v, (n + 1) * sizeof(*v));
+			v[n].name = pr_strdup(git_reference_name(ref));
+			git_oid_cpy(&v[n++].tip, git_object_id(obj));
+		}
+		git_error_clear();
+		git_object_free(obj);
+		git_reference_free(ref);
+	}
+	git_reference_iterator_free(it);
+	if (n)
+		qsort(v, n, sizeof(*v), by_walk_ref_name);
+	for (i = 0; i < n; i++) {
+		if (opts->on_ref)
+			opts->on_ref(v[i].name, &v[i].tip, payload);
+		free(v[i].name);
+	}
+	free(v);
+	return PR_OK;
+}
+
+/* Push where opts says the walk starts. */
+static int push_starts(git_revwalk *walk, git_repository *repo,
+		       const pr_git_walk_opts *opts, const char *what,
+		       void *payload)
+{
+	static const char *const globs[] = {"refs/heads/*", "refs/remotes/*",
+					    "refs/tags/*"};
+	size_t g;
+	int error;
+
+	if (opts->from && git_revwalk_push(walk, opts->from) < 0)
+		return pr_git_error(what);
+	if (!opts->from && (error = push_head(walk, repo, opts, payload)) < 0)
+		return error;
+	for (g = 0; opts->every_ref && g < sizeof(globs) / sizeof(*globs);
+	     g++) {
+		if ((error = push_glob(walk, repo, globs[g], opts, payload)) <
+		    0)
+			return error;
+	}
+	return PR_OK;
+}
+
+int pr_git_walk(git_repository *repo, const pr_git_walk_opts *opts,
+		pr_git_walk_cb cb, void *payload)
+{
+	const char *what = opts->what ? opts->what : "cannot walk the history";
+	git_revwalk *walk = NULL;
+	git_oid id;
+	int error;
+
+	if (git_revwalk_new(&walk, repo) < 0 ||
+	    git_revwalk_sorting(walk, opts->sorting) < 0) {
+		error = pr_git_error(what);
+		goto cleanup;
+	}
+	if ((error = push_starts(walk, repo, opts, what, payload)) < 0)
+		goto cleanup;
+	while ((error = git_revwalk_next(&id, walk)) == 0) {
+		git_commit *c = NULL;
+
+		if (git_commit_lookup(&c, repo, &id) < 0) {
+			error = pr_git_error("cannot read a commit");
+			goto cleanup;
+		}
+		error = cb(c, payload);
+		git_commit_free(c);
+		if (error != 0) {
+			error = error < 0 ? error : PR_OK;
+			goto cleanup;
+		}
+	}
+	/* libgit2's code, no message yet: a parent missing (shallow clone) */
+	if (error != GIT_ITEROVER) {
+		error = pr_git_error(what);
+		goto cleanup;
+	}
+	git_error_clear();
+	error = PR_OK;
+cleanup:
+	git_revwalk_free(walk);
 	return error;
 }
 

@@ -1,5 +1,6 @@
 /* git.h - the libgit2 helpers that are not about pins: opening the
- * repository, HEAD, trees, signatures and committing files */
+ * repository, HEAD, trees, the one walk of the history, signatures and
+ * committing files */
 #ifndef PR_GIT_H
 #define PR_GIT_H
 
@@ -32,6 +33,46 @@ int pr_git_head(git_commit **out, git_repository *repo);
 /* The blob at `path` of tree (may be NULL) into *out: 1, or 0 if there is
  * no blob there; < 0 on error. */
 int pr_git_tree_blob(git_oid *out, git_tree *tree, const char *path);
+
+/*
+ * One commit of a walk (pr_git_walk; the commit is borrowed for the call):
+ * 0 goes on, > 0 stops the walk (which returns PR_OK), < 0 stops it with
+ * that error (the callback says why).
+ */
+typedef int (*pr_git_walk_cb)(git_commit *commit, void *payload);
+
+/* A start of a walk, named before the first commit is visited: "HEAD"
+ * (tip NULL when HEAD is unborn), then the refs (every_ref). */
+typedef void (*pr_git_walk_ref_cb)(const char *name, const git_oid *tip,
+				   void *payload);
+
+/* Where pr_git_walk starts and in which order it goes. */
+typedef struct {
+	const git_oid *from;	   /* start at this commit, not at HEAD */
+	int every_ref;		   /* also at every branch, remote ref, tag */
+	unsigned int sorting;	   /* GIT_SORT_* flags; 0: libgit2's order */
+	const char *what;	   /* the message of a walk that breaks off;
+				      NULL: "cannot walk the history" */
+	pr_git_walk_ref_cb on_ref; /* may be NULL */
+} pr_git_walk_opts;
+
+/*
+ * The one walk of the history: call cb for every commit reachable from
+ * opts->from, else from HEAD (an unborn HEAD starts nothing; a HEAD that
+ * cannot be read is PR_EFAIL "cannot walk the history from HEAD"), and
+ * with every_ref also from each refs/heads/, refs/remotes/ and refs/tags/
+ * ref that names a commit (tags peeled; a symbolic ref is walked through
+ * its target, a ref to a tree or a blob is left out; on_ref names them
+ * group by group, each sorted by name). Each commit is visited once, also
+ * when several refs, or both sides of a merge, reach it; in `sorting`
+ * order (GIT_SORT_TOPOLOGICAL: every child before its parents). A history
+ * that ends before a root (a shallow clone's cut, a missing parent) is
+ * PR_EFAIL with `what` once the walk reaches it (a sorted walk reaches it
+ * before its first commit; cb may have seen some commits); a commit that
+ * cannot be read is PR_EFAIL "cannot read a commit".
+ */
+int pr_git_walk(git_repository *repo, const pr_git_walk_opts *opts,
+		pr_git_walk_cb cb, void *payload);
 
 /* The blob of id hex (NULL allowed) in the repository that contains
  * root ("" or NULL: "."), as a NUL-terminated copy (caller frees) of

@@ -2,17 +2,15 @@
 #include "repo/pin.h"
 
 #include "base/util.h"
-#include "format/predcheck.h"
 #include "repo/git.h"
 #include "repo/paths.h"
+#include "repo/pintag.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-#define PIN_TAG_PREFIX "prereg/pin/"
 
 /* What a scan of the prereg/pin/NAME/K tags found. */
 typedef struct {
@@ -77,11 +75,7 @@ static int by_k_descending(const void *a, const void *b)
 	return (x->k < y->k) - (x->k > y->k);
 }
 
-/*
- * Fill out with the pin that tag `k` of NAME makes of `commit`: 1, or 0
- * (nothing printed) when the commit lacks either file and is no pin.
- */
-static int pin_fill(pr_pin *out, git_commit *commit, const char *name, int k)
+int pr_pin_fill(pr_pin *out, git_commit *commit, const char *name, int k)
 {
 	git_tree *tree = NULL;
 	char *spec = pr_path_spec(NULL, name),
@@ -98,7 +92,8 @@ static int pin_fill(pr_pin *out, git_commit *commit, const char *name, int k)
 		goto cleanup;
 	memset(out, 0, sizeof(*out));
 	git_oid_tostr(out->commit, sizeof(out->commit), git_commit_id(commit));
-	snprintf(out->tag, sizeof(out->tag), PIN_TAG_PREFIX "%s/%d", name, k);
+	snprintf(out->tag, sizeof(out->tag), PR_PIN_TAG_PREFIX "%s/%d", name,
+		 k);
 	out->k = k;
 	out->commit_time = (int64_t)git_commit_time(commit);
 	git_oid_tostr(out->spec_blob, sizeof(out->spec_blob), &spec_id);
@@ -145,7 +140,7 @@ static int pin_try(pr_pin *out, int *unreachable, git_repository *repo,
 		error = 0; /* lightweight, or not pointing at a commit */
 		goto cleanup;
 	}
-	if ((error = pin_fill(out, commit, name, ref->k)) <= 0)
+	if ((error = pr_pin_fill(out, commit, name, ref->k)) <= 0)
 		goto cleanup;
 	error = reachable(repo, head, git_commit_id(commit));
 	*unreachable = error == 0;
@@ -177,46 +172,6 @@ int pr_pin_summary_k(const char *summary, const char *name)
 		k = k * 10 + (*p - '0');
 	}
 	return p[0] == ')' && p[1] == '\0' ? (int)k : 0;
-}
-
-/* Where refs/tags/prereg/pin/NAME/K stands against commit `id`. */
-enum { TAG_ON_PIN, TAG_MISSING, TAG_ELSEWHERE };
-
-/* TAG_ON_PIN when the tag is an annotated tag of id, TAG_MISSING when no
- * such ref exists, else TAG_ELSEWHERE with *target (may be NULL) the
- * commit it names (zero when it names none). */
-static int tag_state(git_oid *target, git_repository *repo, const char *name,
-		     int k, const git_oid *id)
-{
-	char *refname =
-	    pr_asprintf("refs/tags/" PIN_TAG_PREFIX "%s/%d", name, k);
-	git_reference *ref = NULL;
-	git_object *obj = NULL, *peeled = NULL;
-	int state = TAG_ELSEWHERE, annotated = 0;
-
-	if (target)
-		memset(target, 0, sizeof(*target));
-	if (git_reference_lookup(&ref, repo, refname) < 0) {
-		state = TAG_MISSING;
-		goto cleanup;
-	}
-	if (git_reference_type(ref) == GIT_REFERENCE_DIRECT &&
-	    git_object_lookup(&obj, repo, git_reference_target(ref),
-			      GIT_OBJECT_ANY) == 0)
-		annotated = git_object_type(obj) == GIT_OBJECT_TAG;
-	if (git_reference_peel(&peeled, ref, GIT_OBJECT_COMMIT) == 0) {
-		if (target)
-			git_oid_cpy(target, git_object_id(peeled));
-		if (annotated && git_oid_equal(git_object_id(peeled), id))
-			state = TAG_ON_PIN;
-	}
-cleanup:
-	git_error_clear();
-	git_object_free(peeled);
-	git_object_free(obj);
-	git_reference_free(ref);
-	free(refname);
-	return state;
 }
 
 /* What a walk from HEAD finds of NAME's pin commits, by their summaries. */
@@ -274,25 +229,32 @@ static int pin_touches(const git_commit *c, const char *spec, const char *pred)
 	return 1;
 }
 
+/* What pin_walk carries from commit to commit. */
+typedef struct {
+	pin_history *h;
+	const char *name, *spec, *pred;
+	int full, decided;
+} pin_walker;
+
 /* Visit c: the newest candidate (once) and the highest K. 1 when the walk
  * may stop (not full and the newest is decided). */
-static int pin_visit(pin_history *h, int *decided, git_commit *c,
-		     const char *name, const char *spec, const char *pred,
-		     int full)
+static int pin_visit(git_commit *c, void *payload)
 {
-	int k = pr_pin_summary_k(git_commit_summary(c), name), error;
+	pin_walker *w = payload;
+	pin_history *h = w->h;
+	int k = pr_pin_summary_k(git_commit_summary(c), w->name), error;
 
 	if (k > h->max_k)
 		h->max_k = k;
-	if (*decided)
-		return !full;
-	if (!k && (error = pin_touches(c, spec, pred)) <= 0)
+	if (w->decided)
+		return !w->full;
+	if (!k && (error = pin_touches(c, w->spec, w->pred)) <= 0)
 		return error;
-	*decided = 1;
-	if (k && (error = pin_fill(&h->newest, c, name, k)) < 0)
+	w->decided = 1;
+	if (k && (error = pr_pin_fill(&h->newest, c, w->name, k)) < 0)
 		return error;
 	h->found = k && error > 0;
-	return !full;
+	return !w->full;
 }
 
 /* Walk from head (may be NULL: nothing) newest first for NAME's pin commits; a
@@ -300,45 +262,20 @@ static int pin_visit(pin_history *h, int *decided, git_commit *c,
 static int pin_walk(pin_history *out, git_repository *repo,
 		    const git_commit *head, const char *name, int full)
 {
-	char *spec = pr_path_spec(NULL, name),
-	     *pred = pr_path_prediction(NULL, name);
-	git_revwalk *walk = NULL;
-	git_oid id;
-	int decided = 0, error;
+	pin_walker w = {out, name, NULL, NULL, full, 0};
+	pr_git_walk_opts opts = {0};
+	int error;
 
 	memset(out, 0, sizeof(*out));
-	if (!head) {
-		error = PR_OK;
-		goto cleanup;
-	}
-	if (git_revwalk_new(&walk, repo) < 0 ||
-	    git_revwalk_sorting(walk, GIT_SORT_TOPOLOGICAL | GIT_SORT_TIME) <
-		0 ||
-	    git_revwalk_push(walk, git_commit_id(head)) < 0) {
-		error = pr_git_error("cannot walk the history");
-		goto cleanup;
-	}
-	while ((error = git_revwalk_next(&id, walk)) == 0) {
-		git_commit *c = NULL;
-
-		if (git_commit_lookup(&c, repo, &id) < 0) {
-			error = pr_git_error("cannot read a commit");
-			goto cleanup;
-		}
-		error = pin_visit(out, &decided, c, name, spec, pred, full);
-		git_commit_free(c);
-		if (error != 0) {
-			error = error < 0 ? error : PR_OK; /* 1: may stop */
-			goto cleanup;
-		}
-	}
-	/* libgit2's code, no message yet: a parent missing (shallow clone) */
-	error = error == GIT_ITEROVER ? PR_OK
-				      : pr_git_error("cannot walk the history");
-cleanup:
-	git_revwalk_free(walk);
-	free(spec);
-	free(pred);
+	if (!head)
+		return PR_OK;
+	w.spec = pr_path_spec(NULL, name);
+	w.pred = pr_path_prediction(NULL, name);
+	opts.from = git_commit_id(head);
+	opts.sorting = GIT_SORT_TOPOLOGICAL | GIT_SORT_TIME;
+	error = pr_git_walk(repo, &opts, pin_visit, &w);
+	free((char *)w.spec);
+	free((char *)w.pred);
 	return error;
 }
 
@@ -358,8 +295,8 @@ static int pin_untagged(pr_pin *out, git_repository *repo,
 		return 0;
 	*out = h.newest;
 	git_oid_fromstr(&id, out->commit);
-	out->tag_missing =
-	    tag_state(NULL, repo, name, out->k, &id) == TAG_MISSING;
+	out->tag_missing = pr_pin_tag_state(NULL, repo, name, out->k, &id) ==
+			   PR_PIN_TAG_MISSING;
 	return 1;
 }
 
@@ -383,7 +320,7 @@ static int pin_find(pr_pin *out, pin_scan *scan, git_repository *repo,
 	int unreachable, error;
 
 	memset(scan, 0, sizeof(*scan));
-	refs.prefix = pr_asprintf("refs/tags/" PIN_TAG_PREFIX "%s/", name);
+	refs.prefix = pr_asprintf("refs/tags/" PR_PIN_TAG_PREFIX "%s/", name);
 	if ((error = git_tag_foreach(repo, collect_ref, &refs)) < 0) {
 		error = pr_git_error("cannot list the pin tags");
 		goto cleanup;
@@ -412,11 +349,12 @@ cleanup:
 static int no_pin(const pin_scan *scan, const char *name)
 {
 	if (scan->unreachable_k)
-		return pr_error_code(PR_EREFUSED,
-				     "cannot run '%s': the pin " PIN_TAG_PREFIX
-				     "%s/%d is not reachable from HEAD (run "
-				     "'prereg pin %s')",
-				     name, name, scan->unreachable_k, name);
+		return pr_error_code(
+		    PR_EREFUSED,
+		    "cannot run '%s': the pin " PR_PIN_TAG_PREFIX
+		    "%s/%d is not reachable from HEAD (run "
+		    "'prereg pin %s')",
+		    name, name, scan->unreachable_k, name);
 	return pr_error_code(PR_EREFUSED,
 			     "cannot run '%s': no pin reachable from HEAD "
 			     "(run 'prereg pin %s')",
@@ -604,186 +542,9 @@ static int head_holds(int *out, git_commit *head, const char *spec_path,
 	return error < 0 ? error : PR_OK;
 }
 
-/* Tag commit `id` as pin K of NAME and fill out. */
-static int pin_tag(pr_pin *out, git_repository *repo, const git_oid *id,
-		   const char *name, int k)
-{
-	git_commit *commit = NULL;
-	git_signature *sig = NULL;
-	char *tag = pr_asprintf(PIN_TAG_PREFIX "%s/%d", name, k);
-	char *msg = NULL;
-	git_oid tag_id;
-	int error;
-
-	if (git_commit_lookup(&commit, repo, id) < 0) {
-		error = pr_git_error("cannot read the pin commit");
-		goto cleanup;
-	}
-	if ((error = pin_fill(out, commit, name, k)) <= 0) {
-		if (!error)
-			error = pr_error("the pin commit lacks its files");
-		goto cleanup;
-	}
-	if ((error = pr_git_signature(&sig, repo)) < 0)
-		goto cleanup;
-	msg = pr_asprintf("prereg pin %s %d\n\nspec %s\nprediction %s\n", name,
-			  k, out->spec_blob, out->pred_blob);
-	error = PR_OK;
-	if (git_tag_create(&tag_id, repo, tag, (const git_object *)commit, sig,
-			   msg, 0) < 0)
-		error = pr_git_error("cannot create the pin tag");
-cleanup:
-	git_signature_free(sig);
-	git_commit_free(commit);
-	free(tag);
-	free(msg);
-	return error;
-}
-
-/* Is name a valid experiment name? Says nothing. */
-static int name_ok(const char *name)
-{
-	int was = pr_set_quiet(1), ok = pr_name_check(name) == 0;
-
-	pr_set_quiet(was);
-	return ok;
-}
-
-/* One pin commit as its summary claims it: NAME/K on commit id. */
-typedef struct {
-	char name[65];
-	int k;
-	git_oid id;
-} pin_claim;
-
-static int by_name_k(const void *a, const void *b)
-{
-	const pin_claim *x = a, *y = b;
-	int c = strcmp(x->name, y->name);
-
-	return c ? c : (x->k > y->k) - (x->k < y->k);
-}
-
-/* The pin commits reachable from HEAD, each once, sorted by NAME and K. */
-static int pin_claims(pin_claim **out, size_t *n, git_repository *repo)
-{
-	git_revwalk *walk = NULL;
-	pin_claim *v = NULL;
-	size_t cap = 0;
-	git_oid id;
-	int rc;
-
-	*out = NULL;
-	*n = 0;
-	if (git_repository_head_unborn(repo) == 1)
-		return PR_OK; /* no commit yet: nothing claims a pin */
-	if (git_revwalk_new(&walk, repo) < 0 ||
-	    git_revwalk_push_head(walk) < 0) {
-		git_revwalk_free(walk);
-		return pr_git_error("cannot walk the history from HEAD");
-	}
-	while ((rc = git_revwalk_next(&id, walk)) == 0) {
-		git_commit *c = NULL;
-		const char *summary;
-		char name[65];
-		int k = 0;
-		pr_pin pin;
-
-		if (git_commit_lookup(&c, repo, &id) < 0)
-			continue;
-		summary = git_commit_summary(c);
-		if (summary &&
-		    sscanf(summary, "prereg pin %64s (", name) == 1 &&
-		    name_ok(name) &&
-		    (k = pr_pin_summary_k(summary, name)) > 0 &&
-		    pin_fill(&pin, c, name, k) > 0) {
-			if (*n == cap) {
-				cap = cap ? 2 * cap : 16;
-				v = pr_realloc(v, cap * sizeof(*v));
-			}
-			snprintf(v[*n].name, sizeof(v[*n].name), "%s", name);
-			v[*n].k = k;
-			git_oid_cpy(&v[(*n)++].id, &id);
-		}
-		git_commit_free(c);
-	}
-	git_revwalk_free(walk);
-	if (rc != GIT_ITEROVER) { /* a parent missing (shallow clone) */
-		free(v);
-		*n = 0;
-		return pr_git_error("cannot walk the history from HEAD");
-	}
-	git_error_clear();
-	if (*n)
-		qsort(v, *n, sizeof(*v), by_name_k);
-	*out = v;
-	return PR_OK;
-}
-
-/* Restore the tag of claim c, alone on its NAME/K, or report why not. */
-static int restore_one(int *restored, int *conflicts, git_repository *repo,
-		       const pin_claim *c)
-{
-	char hex[GIT_OID_HEXSZ + 1], other[GIT_OID_HEXSZ + 1];
-	git_oid target;
-	pr_pin pin;
-	int error;
-
-	git_oid_tostr(hex, sizeof(hex), &c->id);
-	switch (tag_state(&target, repo, c->name, c->k, &c->id)) {
-	case TAG_ON_PIN:
-		return PR_OK;
-	case TAG_ELSEWHERE:
-		git_oid_tostr(other, sizeof(other), &target);
-		pr_error("cannot restore " PIN_TAG_PREFIX
-			 "%s/%d on pin commit %.12s: the tag exists and is "
-			 "not an annotated tag of it (it names %s); existing "
-			 "tags are never moved",
-			 c->name, c->k, hex, other);
-		(*conflicts)++;
-		return PR_OK;
-	}
-	if ((error = pin_tag(&pin, repo, &c->id, c->name, c->k)) < 0)
-		return error;
-	printf("restored %s on %.12s\n", pin.tag, pin.commit);
-	(*restored)++;
-	return PR_OK;
-}
-
-int pr_pin_restore_tags(int *restored, int *conflicts, git_repository *repo)
-{
-	pin_claim *v = NULL;
-	size_t n, i, j;
-	int error;
-
-	*restored = 0;
-	*conflicts = 0;
-	if ((error = pin_claims(&v, &n, repo)) < 0)
-		return error;
-	for (i = 0; i < n && error == 0; i = j) {
-		char a[GIT_OID_HEXSZ + 1], b[GIT_OID_HEXSZ + 1];
-
-		for (j = i + 1; j < n && !by_name_k(&v[i], &v[j]); j++)
-			;
-		if (j - i == 1) {
-			error = restore_one(restored, conflicts, repo, &v[i]);
-			continue;
-		}
-		git_oid_tostr(a, sizeof(a), &v[i].id);
-		git_oid_tostr(b, sizeof(b), &v[i + 1].id);
-		pr_error("cannot restore " PIN_TAG_PREFIX
-			 "%s/%d: %zu pin commits claim it (%.12s, %.12s%s); "
-			 "none is tagged",
-			 v[i].name, v[i].k, j - i, a, b,
-			 j - i > 2 ? ", ..." : "");
-		(*conflicts)++;
-	}
-	free(v);
-	return error;
-}
-
 int pr_pin_create(pr_pin *out, int *created, git_repository *repo,
-		  const char *name, const pr_signer *sign)
+		  const char *name, const pr_signer *sign,
+		  pr_pin_blob_check check)
 {
 	git_commit *head = NULL;
 	char *spec = NULL, *pred = NULL, *msg = NULL, *hint = NULL;
@@ -811,8 +572,7 @@ int pr_pin_create(pr_pin *out, int *created, git_repository *repo,
 		goto cleanup;
 	}
 	/* what is pinned must be what run will use: check those blobs */
-	if ((error = pr_prediction_check_blobs(NULL, repo, name, &spec_id,
-					       &pred_id, msg)) < 0)
+	if (check && (error = check(repo, name, &spec_id, &pred_id, msg)) < 0)
 		goto cleanup;
 	if ((error = pr_git_head(&head, repo)) < 0 ||
 	    (error = pin_find(&pin, &scan, repo, head, name)) < 0)
@@ -828,8 +588,8 @@ int pr_pin_create(pr_pin *out, int *created, git_repository *repo,
 			goto cleanup;
 		if (untagged_first(&hist.newest, error, &pin, found)) {
 			git_oid_fromstr(&commit_id, hist.newest.commit);
-			error =
-			    pin_tag(out, repo, &commit_id, name, hist.newest.k);
+			error = pr_pin_tag_create(out, repo, &commit_id, name,
+						  hist.newest.k);
 			if (error == 0)
 				*created = PR_PIN_RESTORED;
 			goto cleanup;
@@ -852,7 +612,7 @@ int pr_pin_create(pr_pin *out, int *created, git_repository *repo,
 	if ((error = pr_git_commit_files_signed(&commit_id, repo, paths, 2, msg,
 						sign ? pr_sign_data : NULL,
 						(void *)sign)) < 0 ||
-	    (error = pin_tag(out, repo, &commit_id, name, k)) < 0)
+	    (error = pr_pin_tag_create(out, repo, &commit_id, name, k)) < 0)
 		goto cleanup;
 	*created = PR_PIN_CREATED;
 cleanup:
@@ -866,23 +626,25 @@ cleanup:
 
 int pr_pin_lookup(pr_pin *out, git_repository *repo, const char *name, int k)
 {
-	char *ref = pr_asprintf("refs/tags/" PIN_TAG_PREFIX "%s/%d", name, k);
+	char *ref =
+	    pr_asprintf("refs/tags/" PR_PIN_TAG_PREFIX "%s/%d", name, k);
 	git_object *tag = NULL, *obj = NULL;
 	int error;
 
 	if (git_revparse_single(&tag, repo, ref) < 0 ||
 	    git_object_peel(&obj, tag, GIT_OBJECT_COMMIT) < 0) {
 		git_error_clear();
-		error = pr_error_code(PR_EREFUSED,
-				      "no pin " PIN_TAG_PREFIX "%s/%d (its tag "
-				      "is missing: 'prereg pin --restore-tags' "
-				      "recreates pin tags)",
-				      name, k);
+		error =
+		    pr_error_code(PR_EREFUSED,
+				  "no pin " PR_PIN_TAG_PREFIX "%s/%d (its tag "
+				  "is missing: 'prereg pin --restore-tags' "
+				  "recreates pin tags)",
+				  name, k);
 		goto cleanup;
 	}
-	if ((error = pin_fill(out, (git_commit *)obj, name, k)) == 0)
+	if ((error = pr_pin_fill(out, (git_commit *)obj, name, k)) == 0)
 		error = pr_error_code(PR_EREFUSED,
-				      PIN_TAG_PREFIX
+				      PR_PIN_TAG_PREFIX
 				      "%s/%d names a commit "
 				      "without the spec and the prediction",
 				      name, k);

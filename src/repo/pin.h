@@ -24,6 +24,23 @@ enum {
 	PR_PIN_RESTORED, /* the pin commit was there; its missing tag made */
 };
 
+/*
+ * A check of the blobs about to be pinned: spec and pred, NAME's spec and
+ * prediction as the work tree holds them (written to repo's object
+ * database, not committed). < 0 refuses the pin, having said why in a
+ * message that starts with `what` ("cannot pin 'NAME'").
+ */
+typedef int (*pr_pin_blob_check)(git_repository *repo, const char *name,
+				 const git_oid *spec, const git_oid *pred,
+				 const char *what);
+
+/* The tags of pins are PR_PIN_TAG_PREFIX "NAME/K" (repo/pintag.h). */
+#define PR_PIN_TAG_PREFIX "prereg/pin/"
+
+/* Fill out with the pin that tag `k` of NAME makes of `commit`: 1, or 0
+ * (nothing printed) when the commit lacks either file and is no pin. */
+int pr_pin_fill(pr_pin *out, git_commit *commit, const char *name, int k);
+
 /* K when summary (a commit's first line) is exactly the pin summary
  * "prereg pin NAME (K)" of NAME, else 0. */
 int pr_pin_summary_k(const char *summary, const char *name);
@@ -39,28 +56,17 @@ int pr_pin_summary_k(const char *summary, const char *name);
  * and HEAD holds them too, nothing is written (*created PR_PIN_EXISTED);
  * when that pin is a pin commit whose tag is missing, only its tag is made
  * (PR_PIN_RESTORED); else PR_PIN_CREATED.
- * First the two files must pass pr_prediction_check (predcheck.h): a spec
- * that does not parse or a prediction run could not use is PR_EINPUT,
- * with nothing committed or tagged.
+ * First the two blobs must pass check (NULL: none; cli/cmd_pin.c passes
+ * format/predcheck.h's pr_prediction_check_blobs): what it refuses is
+ * refused, with nothing committed or tagged.
  * A new pin commit is signed by `sign` (NULL: unsigned; repo/sign.h) in
  * git's gpgsig header; when signing fails nothing is committed. An
  * existing pin is never re-signed: a signature is part of the commit.
  * Errors: a file missing (PR_EINPUT), libgit2 failures (PR_EFAIL).
  */
 int pr_pin_create(pr_pin *out, int *created, git_repository *repo,
-		  const char *name, const pr_signer *sign);
-
-/*
- * Recreate the annotated tags of pin commits reachable from HEAD whose tag
- * is missing (a copy of the repository made without its tags): a pin
- * commit is one whose summary is "prereg pin NAME (K)" and whose tree holds
- * NAME's spec and prediction. Prints each tag restored on stdout;
- * *restored counts them. Existing tags are never moved: a tag name that
- * exists but is not an annotated tag of its pin commit, and two pin
- * commits claiming one NAME/K (neither is tagged), are conflicts, each
- * reported on stderr and counted in *conflicts.
- */
-int pr_pin_restore_tags(int *restored, int *conflicts, git_repository *repo);
+		  const char *name, const pr_signer *sign,
+		  pr_pin_blob_check check);
 
 /*
  * I1: succeed only when both files are committed in HEAD, unmodified in

@@ -79,7 +79,7 @@ static int pin_experiment(pr_pin *pin, git_repository *repo, const char *root)
 				spec_text)) < 0 ||
 	    (error = write_text(root, "predictions/" NAME ".json", pred)) < 0)
 		goto cleanup;
-	error = pr_pin_create(pin, &created, repo, NAME, NULL);
+	error = pr_pin_create(pin, &created, repo, NAME, NULL, NULL);
 cleanup:
 	free(pred);
 	free(dir);

@@ -1,7 +1,8 @@
 /* test_git.c - the libgit2 helpers (src/repo/git.c) against real scratch
  * repositories in the states users and damage leave them: another owner,
  * an unsupported format, a corrupt branch ref, index or object, a locked
- * branch, a bad signature, paths that cannot be committed */
+ * branch, a bad signature, paths that cannot be committed; the one walk
+ * of the history over unborn, merged, many-ref and shallow histories */
 #include <fcntl.h>
 #include <limits.h>
 #include <setjmp.h>
@@ -774,6 +775,206 @@ static int teardown(void **state)
 	return 0;
 }
 
+/* What a walk saw: the summaries of the commits visited, in order, and
+ * the refs it named ("NAME" or "NAME=-" for an unborn HEAD). */
+typedef struct {
+	char seen[1024], refs[1024];
+	int stop_after; /* > 0: stop after that many commits */
+	int fail;	/* < 0: fail with it on the first commit */
+	int n;
+} walked;
+
+static int on_commit(git_commit *c, void *payload)
+{
+	walked *w = payload;
+
+	if (w->fail)
+		return w->fail;
+	snprintf(w->seen + strlen(w->seen), sizeof(w->seen) - strlen(w->seen),
+		 "%s%s", *w->seen ? " " : "", git_commit_summary(c));
+	return w->stop_after && ++w->n == w->stop_after;
+}
+
+static void on_ref(const char *name, const git_oid *tip, void *payload)
+{
+	walked *w = payload;
+
+	snprintf(w->refs + strlen(w->refs), sizeof(w->refs) - strlen(w->refs),
+		 "%s%s%s", *w->refs ? " " : "", name, tip ? "" : "=-");
+}
+
+/* Walk dir's history with opts (on_ref set here) into *w; the result. */
+static int walk_in(walked *w, const char *dir, pr_git_walk_opts opts)
+{
+	git_repository *repo = open_repo(dir);
+	int error;
+
+	memset(w->seen, 0, sizeof(w->seen));
+	memset(w->refs, 0, sizeof(w->refs));
+	w->n = 0;
+	opts.on_ref = on_ref;
+	error = pr_git_walk(repo, &opts, on_commit, w);
+	git_repository_free(repo);
+	return error;
+}
+
+/* An unborn HEAD walks nothing and is no error; HEAD is named without a
+ * tip. */
+static void test_walk_unborn(void **state)
+{
+	char *empty = pr_asprintf("%s/walk-empty", base);
+	pr_git_walk_opts opts = {0};
+	walked w = {0};
+
+	(void)state;
+	SH("git init -q -b main '%s'", empty);
+	assert_int_equal(walk_in(&w, empty, opts), PR_OK);
+	assert_string_equal(w.seen, "");
+	assert_string_equal(w.refs, "HEAD=-");
+	opts.every_ref = 1;
+	assert_int_equal(walk_in(&w, empty, opts), PR_OK);
+	assert_string_equal(w.refs, "HEAD=-");
+	free(empty);
+}
+
+/* A merge: both sides are walked, the commit both reach (seed) once, in
+ * topological order every child before its parents. */
+static void test_walk_merge(void **state)
+{
+	char dir[PATH_MAX];
+	pr_git_walk_opts opts = {0};
+	walked w = {0};
+
+	(void)state;
+	new_repo(dir);
+	SH("cd '%s' && git checkout -q -b side && git commit -q --allow-empty "
+	   "-m s1 && git checkout -q main && git commit -q --allow-empty -m "
+	   "m1 && git merge -q --no-ff -m merge side",
+	   dir);
+	opts.sorting = GIT_SORT_TOPOLOGICAL;
+	assert_int_equal(walk_in(&w, dir, opts), PR_OK);
+	assert_true(!strcmp(w.seen, "merge s1 m1 seed") ||
+		    !strcmp(w.seen, "merge m1 s1 seed"));
+	assert_string_equal(w.refs, "HEAD");
+}
+
+/* every_ref: a branch HEAD does not hold is walked; a tag of HEAD and a
+ * branch at HEAD reach commits already reached, each visited once; a
+ * tag of a tree and a symbolic ref are not named (the symbolic ref's
+ * target is); each group sorted by name. Without it, HEAD alone. */
+static void test_walk_every_ref(void **state)
+{
+	char dir[PATH_MAX], tree[64];
+	pr_git_walk_opts opts = {0};
+	walked w = {0};
+
+	(void)state;
+	new_repo(dir);
+	SH("cd '%s' && git branch zz && git checkout -q -b other && git "
+	   "commit -q --allow-empty -m o1 && git checkout -q main && git "
+	   "commit -q --allow-empty -m m1 && git tag -a -m t v1 && git "
+	   "symbolic-ref refs/heads/alias refs/heads/other",
+	   dir);
+	SH_OUT(tree, "git -C '%s' rev-parse HEAD^{tree}", dir);
+	SH("git -C '%s' tag treetag %s", dir, tree);
+	opts.sorting = GIT_SORT_TOPOLOGICAL;
+	assert_int_equal(walk_in(&w, dir, opts), PR_OK);
+	assert_string_equal(w.seen, "m1 seed");
+	opts.every_ref = 1;
+	assert_int_equal(walk_in(&w, dir, opts), PR_OK);
+	assert_true(!strcmp(w.seen, "m1 o1 seed") ||
+		    !strcmp(w.seen, "o1 m1 seed"));
+	assert_string_equal(w.refs, "HEAD refs/heads/main refs/heads/other "
+				    "refs/heads/zz refs/tags/v1");
+}
+
+/* from: the walk starts at that commit, not at HEAD, and names no ref. */
+static void test_walk_from(void **state)
+{
+	char dir[PATH_MAX], hex[64];
+	pr_git_walk_opts opts = {0};
+	walked w = {0};
+	git_oid id;
+
+	(void)state;
+	new_repo(dir);
+	SH("cd '%s' && git commit -q --allow-empty -m two && git commit -q "
+	   "--allow-empty -m three",
+	   dir);
+	SH_OUT(hex, "git -C '%s' rev-parse HEAD~1", dir);
+	assert_int_equal(git_oid_fromstr(&id, hex), 0);
+	opts.from = &id;
+	opts.sorting = GIT_SORT_TOPOLOGICAL | GIT_SORT_TIME;
+	assert_int_equal(walk_in(&w, dir, opts), PR_OK);
+	assert_string_equal(w.seen, "two seed");
+	assert_string_equal(w.refs, "");
+}
+
+/* A callback's > 0 stops the walk with PR_OK, its < 0 is the result. */
+static void test_walk_stop(void **state)
+{
+	char dir[PATH_MAX];
+	pr_git_walk_opts opts = {0};
+	walked w = {0};
+
+	(void)state;
+	new_repo(dir);
+	SH("git -C '%s' commit -q --allow-empty -m two", dir);
+	opts.sorting = GIT_SORT_TOPOLOGICAL;
+	w.stop_after = 1;
+	assert_int_equal(walk_in(&w, dir, opts), PR_OK);
+	assert_string_equal(w.seen, "two");
+	w.stop_after = 0;
+	w.fail = PR_EREFUSED;
+	assert_int_equal(walk_in(&w, dir, opts), PR_EREFUSED);
+	assert_string_equal(w.seen, "");
+}
+
+/* A shallow clone: a walk that reaches the cut is an error with the
+ * caller's message; one that stops before it (libgit2's own order,
+ * which reads parents as it goes) is not. */
+static void test_walk_shallow(void **state)
+{
+	char dir[PATH_MAX], clone[PATH_MAX + 16];
+	pr_git_walk_opts opts = {0};
+	walked w = {0};
+
+	(void)state;
+	new_repo(dir);
+	SH("cd '%s' && git commit -q --allow-empty -m two && git commit -q "
+	   "--allow-empty -m three",
+	   dir);
+	snprintf(clone, sizeof(clone), "%s-shallow", dir);
+	SH("git clone -q --depth 2 'file://%s' '%s'", dir, clone);
+	REFUSED(PR_EFAIL,
+		"cannot walk the history: ", walk_in(&w, clone, opts));
+	opts.what = "cannot walk the history from HEAD";
+	REFUSED(PR_EFAIL, "cannot walk the history from HEAD: ",
+		walk_in(&w, clone, opts));
+	opts.sorting = GIT_SORT_TOPOLOGICAL;
+	REFUSED(PR_EFAIL, "cannot walk the history from HEAD: ",
+		walk_in(&w, clone, opts));
+	opts.sorting = 0;
+	w.stop_after = 1;
+	assert_int_equal(walk_in(&w, clone, opts), PR_OK);
+	assert_string_equal(w.seen, "three");
+}
+
+/* A HEAD that cannot be read is an error, not an unborn HEAD. */
+static void test_walk_head_damaged(void **state)
+{
+	char dir[PATH_MAX];
+	pr_git_walk_opts opts = {0};
+	walked w = {0};
+
+	(void)state;
+	new_repo(dir);
+	SH("echo 'not a ref' >'%s/.git/refs/heads/main'", dir);
+	REFUSED(PR_EFAIL,
+		"cannot walk the history from HEAD: ", walk_in(&w, dir, opts));
+	assert_string_equal(w.seen, "");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -794,6 +995,13 @@ int main(void)
 	    cmocka_unit_test(test_cli),
 	    cmocka_unit_test(test_safe_env),
 	    cmocka_unit_test(test_blob_text),
+	    cmocka_unit_test(test_walk_unborn),
+	    cmocka_unit_test(test_walk_merge),
+	    cmocka_unit_test(test_walk_every_ref),
+	    cmocka_unit_test(test_walk_from),
+	    cmocka_unit_test(test_walk_stop),
+	    cmocka_unit_test(test_walk_shallow),
+	    cmocka_unit_test(test_walk_head_damaged),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -16,9 +16,11 @@
 
 #include <cmocka.h>
 
+#include "format/predcheck.h"
 #include "repo/git.h"
 #include "repo/paths.h"
 #include "repo/pin.h"
+#include "repo/pintag.h"
 #include "base/util.h"
 #include "helpers/scratch.h"
 
@@ -30,6 +32,13 @@
 #define PRED_TEXT pred_text()
 
 static char *base; /* scratch directory of this run */
+
+/* The check prereg pin makes of the blobs it pins (cli/cmd_pin.c). */
+static int usable(git_repository *repo, const char *name, const git_oid *spec,
+		  const git_oid *pred, const char *what)
+{
+	return pr_prediction_check_blobs(NULL, repo, name, spec, pred, what);
+}
 
 /* A prediction of x that pr_pin_create accepts with spec: it names the
  * blob of spec (static storage). */
@@ -140,7 +149,8 @@ static pr_pin pin_x(const char *dir, int expect_created)
 	pr_pin pin;
 	int created = -1;
 
-	assert_int_equal(pr_pin_create(&pin, &created, repo, "x", NULL), PR_OK);
+	assert_int_equal(pr_pin_create(&pin, &created, repo, "x", NULL, usable),
+			 PR_OK);
 	assert_int_equal(created, expect_created);
 	git_repository_free(repo);
 	return pin;
@@ -495,11 +505,11 @@ static void test_pin_noop(void **state)
 	seeded_repo(dir);
 	make_exp(dir);
 	repo = open_repo(dir);
-	assert_int_equal(pr_pin_create(&first, &created, repo, "x", NULL),
-			 PR_OK);
+	assert_int_equal(
+	    pr_pin_create(&first, &created, repo, "x", NULL, usable), PR_OK);
 	assert_int_equal(created, 1);
-	assert_int_equal(pr_pin_create(&second, &created, repo, "x", NULL),
-			 PR_OK);
+	assert_int_equal(
+	    pr_pin_create(&second, &created, repo, "x", NULL, usable), PR_OK);
 	assert_int_equal(created, 0);
 	assert_same_pin(&first, &second);
 	git_repository_free(repo);
@@ -606,7 +616,7 @@ static void test_pin_missing_files(void **state)
 	repo = open_repo(dir);
 
 	capture_start();
-	assert_int_equal(pr_pin_create(&pin, &created, repo, "x", NULL),
+	assert_int_equal(pr_pin_create(&pin, &created, repo, "x", NULL, usable),
 			 PR_EINPUT);
 	capture_end();
 	assert_int_equal(created, 0);
@@ -614,15 +624,16 @@ static void test_pin_missing_files(void **state)
 			   "'prereg predict x')");
 
 	capture_start();
-	assert_int_equal(pr_pin_create(&pin, &created, repo, "y", NULL),
+	assert_int_equal(pr_pin_create(&pin, &created, repo, "y", NULL, usable),
 			 PR_EINPUT);
 	capture_end();
 	assert_has(errbuf, "cannot pin 'y': 'experiments/y/experiment.ini' "
 			   "does not exist");
 
 	capture_start();
-	assert_int_equal(pr_pin_create(&pin, &created, repo, "../x", NULL),
-			 PR_EINPUT);
+	assert_int_equal(
+	    pr_pin_create(&pin, &created, repo, "../x", NULL, usable),
+	    PR_EINPUT);
 	assert_int_equal(pr_pin_check(&pin, repo, "a/b"), PR_EINPUT);
 	capture_end();
 	git_repository_free(repo);
@@ -650,7 +661,7 @@ static void test_pin_refuses_unusable(void **state)
 	    "\"1111111111111111111111111111111111111111\"}\n");
 	repo = open_repo(dir);
 	capture_start();
-	assert_int_equal(pr_pin_create(&pin, &created, repo, "x", NULL),
+	assert_int_equal(pr_pin_create(&pin, &created, repo, "x", NULL, usable),
 			 PR_EINPUT);
 	capture_end();
 	assert_int_equal(created, 0);
@@ -662,7 +673,7 @@ static void test_pin_refuses_unusable(void **state)
 	pr_scratch_write(dir, SPEC, "[experiment]\nkind = sideways\n");
 	pr_scratch_write(dir, PRED, PRED_TEXT);
 	capture_start();
-	assert_int_equal(pr_pin_create(&pin, &created, repo, "x", NULL),
+	assert_int_equal(pr_pin_create(&pin, &created, repo, "x", NULL, usable),
 			 PR_EINPUT);
 	capture_end();
 	assert_has(errbuf, SPEC);
@@ -674,7 +685,8 @@ static void test_pin_refuses_unusable(void **state)
 	assert_string_equal(buf, "");
 
 	pr_scratch_write(dir, SPEC, SPEC_TEXT);
-	assert_int_equal(pr_pin_create(&pin, &created, repo, "x", NULL), PR_OK);
+	assert_int_equal(pr_pin_create(&pin, &created, repo, "x", NULL, usable),
+			 PR_OK);
 	assert_int_equal(created, 1);
 	assert_int_equal(pin.k, 1);
 	git_repository_free(repo);
@@ -1106,7 +1118,7 @@ static void create_fails(const char *dir, int code, const char *why)
 	int created = -1, error;
 
 	capture_start();
-	error = pr_pin_create(&pin, &created, repo, "x", NULL);
+	error = pr_pin_create(&pin, &created, repo, "x", NULL, usable);
 	capture_end();
 	assert_int_equal(error, code);
 	assert_int_equal(created, PR_PIN_EXISTED);
