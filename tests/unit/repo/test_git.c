@@ -827,7 +827,7 @@ static void test_walk_unborn(void **state)
 	walked w = {0};
 
 	(void)state;
-	SH("git init -q -b main '%s'", empty);
+	pr_scratch_repo_init(empty);
 	assert_int_equal(walk_in(&w, empty, opts), PR_OK);
 	assert_string_equal(w.seen, "");
 	assert_string_equal(w.refs, "HEAD=-");
@@ -847,10 +847,11 @@ static void test_walk_merge(void **state)
 
 	(void)state;
 	new_repo(dir);
-	SH("cd '%s' && git checkout -q -b side && git commit -q --allow-empty "
-	   "-m s1 && git checkout -q main && git commit -q --allow-empty -m "
-	   "m1 && git merge -q --no-ff -m merge side",
-	   dir);
+	PR_SCRATCH_GIT(dir, "checkout", "-q", "-b", "side");
+	PR_SCRATCH_GIT(dir, "commit", "-q", "--allow-empty", "-m", "s1");
+	PR_SCRATCH_GIT(dir, "checkout", "-q", "main");
+	PR_SCRATCH_GIT(dir, "commit", "-q", "--allow-empty", "-m", "m1");
+	PR_SCRATCH_GIT(dir, "merge", "-q", "--no-ff", "-m", "merge", "side");
 	opts.sorting = GIT_SORT_TOPOLOGICAL;
 	assert_int_equal(walk_in(&w, dir, opts), PR_OK);
 	assert_true(!strcmp(w.seen, "merge s1 m1 seed") ||
@@ -870,13 +871,16 @@ static void test_walk_every_ref(void **state)
 
 	(void)state;
 	new_repo(dir);
-	SH("cd '%s' && git branch zz && git checkout -q -b other && git "
-	   "commit -q --allow-empty -m o1 && git checkout -q main && git "
-	   "commit -q --allow-empty -m m1 && git tag -a -m t v1 && git "
-	   "symbolic-ref refs/heads/alias refs/heads/other",
-	   dir);
-	SH_OUT(tree, "git -C '%s' rev-parse HEAD^{tree}", dir);
-	SH("git -C '%s' tag treetag %s", dir, tree);
+	PR_SCRATCH_GIT(dir, "branch", "zz");
+	PR_SCRATCH_GIT(dir, "checkout", "-q", "-b", "other");
+	PR_SCRATCH_GIT(dir, "commit", "-q", "--allow-empty", "-m", "o1");
+	PR_SCRATCH_GIT(dir, "checkout", "-q", "main");
+	PR_SCRATCH_GIT(dir, "commit", "-q", "--allow-empty", "-m", "m1");
+	PR_SCRATCH_GIT(dir, "tag", "-a", "-m", "t", "v1");
+	PR_SCRATCH_GIT(dir, "symbolic-ref", "refs/heads/alias",
+		       "refs/heads/other");
+	PR_SCRATCH_GIT_OUT(tree, dir, "rev-parse", "HEAD^{tree}");
+	PR_SCRATCH_GIT(dir, "tag", "treetag", tree);
 	opts.sorting = GIT_SORT_TOPOLOGICAL;
 	assert_int_equal(walk_in(&w, dir, opts), PR_OK);
 	assert_string_equal(w.seen, "m1 seed");
@@ -898,10 +902,9 @@ static void test_walk_from(void **state)
 
 	(void)state;
 	new_repo(dir);
-	SH("cd '%s' && git commit -q --allow-empty -m two && git commit -q "
-	   "--allow-empty -m three",
-	   dir);
-	SH_OUT(hex, "git -C '%s' rev-parse HEAD~1", dir);
+	PR_SCRATCH_GIT(dir, "commit", "-q", "--allow-empty", "-m", "two");
+	PR_SCRATCH_GIT(dir, "commit", "-q", "--allow-empty", "-m", "three");
+	PR_SCRATCH_GIT_OUT(hex, dir, "rev-parse", "HEAD~1");
 	assert_int_equal(git_oid_fromstr(&id, hex), 0);
 	opts.from = &id;
 	opts.sorting = GIT_SORT_TOPOLOGICAL | GIT_SORT_TIME;
@@ -919,7 +922,7 @@ static void test_walk_stop(void **state)
 
 	(void)state;
 	new_repo(dir);
-	SH("git -C '%s' commit -q --allow-empty -m two", dir);
+	PR_SCRATCH_GIT(dir, "commit", "-q", "--allow-empty", "-m", "two");
 	opts.sorting = GIT_SORT_TOPOLOGICAL;
 	w.stop_after = 1;
 	assert_int_equal(walk_in(&w, dir, opts), PR_OK);
@@ -935,17 +938,17 @@ static void test_walk_stop(void **state)
  * which reads parents as it goes) is not. */
 static void test_walk_shallow(void **state)
 {
-	char dir[PATH_MAX], clone[PATH_MAX + 16];
+	char dir[PATH_MAX], clone[PATH_MAX + 16], url[PATH_MAX + 16];
 	pr_git_walk_opts opts = {0};
 	walked w = {0};
 
 	(void)state;
 	new_repo(dir);
-	SH("cd '%s' && git commit -q --allow-empty -m two && git commit -q "
-	   "--allow-empty -m three",
-	   dir);
+	PR_SCRATCH_GIT(dir, "commit", "-q", "--allow-empty", "-m", "two");
+	PR_SCRATCH_GIT(dir, "commit", "-q", "--allow-empty", "-m", "three");
 	snprintf(clone, sizeof(clone), "%s-shallow", dir);
-	SH("git clone -q --depth 2 'file://%s' '%s'", dir, clone);
+	snprintf(url, sizeof(url), "file://%s", dir);
+	PR_SCRATCH_GIT(base, "clone", "-q", "--depth", "2", url, clone);
 	REFUSED(PR_EFAIL,
 		"cannot walk the history: ", walk_in(&w, clone, opts));
 	opts.what = "cannot walk the history from HEAD";
@@ -969,7 +972,7 @@ static void test_walk_head_damaged(void **state)
 
 	(void)state;
 	new_repo(dir);
-	SH("echo 'not a ref' >'%s/.git/refs/heads/main'", dir);
+	pr_scratch_write(dir, ".git/refs/heads/main", "not a ref\n");
 	REFUSED(PR_EFAIL,
 		"cannot walk the history from HEAD: ", walk_in(&w, dir, opts));
 	assert_string_equal(w.seen, "");
