@@ -7,6 +7,7 @@
 # in partitions gpuA, gpuB and cpu) runs under the local Slurm and audits.
 # The run needs tests/slurm/local.sh's three partitions; skipped without
 # them, as t0008 is.
+# prereg-test: holds slurm (no other Slurm test runs beside it)
 . "$(dirname "$0")/lib.sh"
 src=$(cd "$(dirname "$0")/../.." && pwd)
 
