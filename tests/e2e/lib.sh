@@ -1,5 +1,6 @@
 # lib.sh - helpers for the end-to-end tests: a scratch git repo under a
-# temp dir (never the project's own), TAP output, assertions.
+# temp dir (never the project's own), shared fixtures copied from a cache,
+# TAP output, assertions.
 set -u
 : "${BIN:?BIN must name the directory holding prereg}"
 PREREG="$BIN/prereg"
@@ -101,4 +102,53 @@ tolerance = 0.5
 INI
 	echo scratch >README.md
 	git add . && git commit -q -m "test experiments"
+}
+
+# fixture NAME DIR: DIR (new) becomes a copy of the repository NAME, and
+# the current directory, as new_repo makes it:
+#   pinned      new_repo, then t-calib predicted and pinned
+#   calibrated  pinned, then t-calib run once (--quick) and committed
+#   validated   calibrated, then t-kv predicted, pinned and run (--quick)
+# Each is built once per PREREG_FIXTURES, the directory tests/run.sh
+# makes for a whole pass (the build under a lock, so that tests running
+# at the same time build it once); a test run alone builds its own in
+# $SCRATCH. A fixture that does not build fails the test, with its log.
+fixture() {
+	_cache=${PREREG_FIXTURES:-$SCRATCH/fixtures}
+	mkdir -p "$_cache" || exit 1
+	if ! fixture_build "$1" "$_cache"; then
+		not_ok "the fixture '$1' builds"
+		sed 's/^/#   /' "$_cache/$1.log" 2>/dev/null | tail -n 20
+		echo "1..$n"
+		exit 1
+	fi
+	cp -a "$_cache/$1" "$2" && cd "$2" || exit 1
+}
+
+# fixture_build NAME CACHE: CACHE/NAME built unless it is there (the
+# steps' output in CACHE/NAME.log); nonzero when it cannot be built
+fixture_build() {
+	(
+		flock 9 || exit 1
+		[ -d "$2/$1" ] && exit 0
+		rm -rf "$2/$1.tmp"
+		{
+			case $1 in
+			pinned)
+				new_repo "$2/$1.tmp" &&
+					"$PREREG" predict t-calib && "$PREREG" pin t-calib ;;
+			calibrated)
+				fixture_build pinned "$2" &&
+					cp -a "$2/pinned" "$2/$1.tmp" && cd "$2/$1.tmp" &&
+					"$PREREG" run t-calib --quick ;;
+			validated)
+				fixture_build calibrated "$2" &&
+					cp -a "$2/calibrated" "$2/$1.tmp" && cd "$2/$1.tmp" &&
+					"$PREREG" predict t-kv && "$PREREG" pin t-kv &&
+					"$PREREG" run t-kv --quick ;;
+			*)
+				echo "no fixture '$1'"; false ;;
+			esac
+		} >"$2/$1.log" 2>&1 && mv "$2/$1.tmp" "$2/$1"
+	) 9>"$2/$1.lock"
 }

@@ -3,9 +3,7 @@
 # --restore-tags recreates them from the pin commits (the audit keeps the
 # grades, with a warning, until then)
 . "$(dirname "$0")/lib.sh"
-new_repo "$SCRATCH/repo"
-"$PREREG" predict t-calib >/dev/null && "$PREREG" pin t-calib >/dev/null
-"$PREREG" run t-calib --quick >/dev/null 2>&1
+fixture calibrated "$SCRATCH/repo"
 git clone -q --no-tags "$SCRATCH/repo" "$SCRATCH/copy"
 cd "$SCRATCH/copy" || exit 1
 expect_exit 3 "without its tag run refuses" "$PREREG" run t-calib --dry-run

@@ -4,8 +4,7 @@
 # 3 x 8 simultaneous attempts leave ledger, run directories and commits in
 # agreement, and the audit passes
 . "$(dirname "$0")/lib.sh"
-new_repo "$SCRATCH/repo"
-"$PREREG" predict t-calib >/dev/null && "$PREREG" pin t-calib >/dev/null
+fixture pinned "$SCRATCH/repo"
 
 "$PREREG" run t-calib --launches 40 >"$SCRATCH/long.out" 2>&1 &
 long=$!

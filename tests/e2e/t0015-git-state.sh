@@ -3,8 +3,7 @@
 # lock, merge in progress, detached HEAD), and a commit that fails at the
 # end leaves no staged change: the run stays for 'prereg recover'
 . "$(dirname "$0")/lib.sh"
-new_repo "$SCRATCH/repo"
-"$PREREG" predict t-calib >/dev/null && "$PREREG" pin t-calib >/dev/null
+fixture pinned "$SCRATCH/repo"
 head0=$(git rev-parse HEAD)
 
 # nothing_ran DESC: no run directory, no ledger, HEAD unchanged

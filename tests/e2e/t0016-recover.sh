@@ -4,8 +4,7 @@
 # records the run (manifest, archive, ledger line, commit) and the audit
 # grades it anchored; a run killed before its first launch is recorded too
 . "$(dirname "$0")/lib.sh"
-new_repo "$SCRATCH/repo"
-"$PREREG" predict t-calib >/dev/null && "$PREREG" pin t-calib >/dev/null
+fixture pinned "$SCRATCH/repo"
 
 "$PREREG" run t-calib --launches 40 >"$SCRATCH/run.out" 2>&1 &
 pid=$!

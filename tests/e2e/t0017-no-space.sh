@@ -13,8 +13,7 @@ if [ "$(id -u)" != 0 ] || ! mount -t tmpfs -o size=6m tmpfs "$fs" 2>/dev/null; t
 	exit 0
 fi
 trap 'cd /; umount "$fs" 2>/dev/null; rm -rf "$SCRATCH"' EXIT
-new_repo "$fs/repo"
-"$PREREG" predict t-calib >/dev/null && "$PREREG" pin t-calib >/dev/null
+fixture pinned "$fs/repo"
 head0=$(git rev-parse HEAD)
 
 # leave KIB KiB free on the tmpfs (a filler file takes the rest)

@@ -3,8 +3,7 @@
 # the audit of NAME; with --no-commit nothing is committed and the audit
 # grades the uncommitted run self-asserted
 . "$(dirname "$0")/lib.sh"
-new_repo "$SCRATCH/repo"
-"$PREREG" predict t-calib >/dev/null && "$PREREG" pin t-calib >/dev/null
+fixture pinned "$SCRATCH/repo"
 
 expect_exit 0 "repro runs, analyzes, commits and audits" \
 	"$PREREG" repro t-calib --quick

@@ -4,11 +4,7 @@
 # by its blob id (its band, its rule), the audit recomputes the report the
 # same way, and the later run is judged against the new prediction
 . "$(dirname "$0")/lib.sh"
-new_repo "$SCRATCH/repo"
-"$PREREG" predict t-calib >/dev/null && "$PREREG" pin t-calib >/dev/null
-"$PREREG" run t-calib --quick >/dev/null 2>&1
-"$PREREG" predict t-kv >/dev/null 2>&1 && "$PREREG" pin t-kv >/dev/null
-"$PREREG" run t-kv --quick >/dev/null 2>&1
+fixture validated "$SCRATCH/repo"
 first=$(ls runs/t-kv | grep -v ledger)
 blob1=$(git rev-parse HEAD:predictions/t-kv.json)
 

@@ -5,11 +5,7 @@
 # missing tag, list shows it, pin NAME restores the tag instead of making
 # a new pin, and --restore-tags reports the conflicts it cannot resolve
 . "$(dirname "$0")/lib.sh"
-new_repo "$SCRATCH/repo"
-"$PREREG" predict t-calib >/dev/null && "$PREREG" pin t-calib >/dev/null
-"$PREREG" run t-calib --quick >/dev/null 2>&1
-"$PREREG" predict t-kv >/dev/null 2>&1 && "$PREREG" pin t-kv >/dev/null
-"$PREREG" run t-kv --quick >/dev/null 2>&1
+fixture validated "$SCRATCH/repo"
 
 # grades RUNS: "EXPERIMENT RUN GRADE" per run, from the audit's JSON
 grades() {

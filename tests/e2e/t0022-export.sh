@@ -3,9 +3,7 @@
 # of HEAD and a README; prereg audit --bundle audits the bundle's clone
 # with the grades of the repository, and refuses a corrupt bundle
 . "$(dirname "$0")/lib.sh"
-new_repo "$SCRATCH/repo"
-"$PREREG" predict t-calib >/dev/null && "$PREREG" pin t-calib >/dev/null
-"$PREREG" run t-calib --quick >/dev/null 2>&1
+fixture calibrated "$SCRATCH/repo"
 
 grades() {
 	python3 -c "import json, sys

@@ -7,8 +7,7 @@
 . "$(dirname "$0")/lib.sh"
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
 git clone --quiet --no-local "$SRC" "$SCRATCH/src" || exit 1
-new_repo "$SCRATCH/repo"
-"$PREREG" predict t-calib >/dev/null && "$PREREG" pin t-calib >/dev/null
+fixture pinned "$SCRATCH/repo"
 
 # field RUNID KEY: a top-level string of the run's manifest
 field() {

@@ -7,9 +7,7 @@
 # (tests/CHECKS.md names the check each case proves)
 . "$(dirname "$0")/lib.sh"
 base=$SCRATCH/base
-new_repo "$base"
-"$PREREG" predict t-calib >/dev/null && "$PREREG" pin t-calib >/dev/null
-"$PREREG" run t-calib --quick >/dev/null 2>&1
+fixture calibrated "$base"
 run=$(ls runs/t-calib | grep -v ledger)
 dir=runs/t-calib/$run
 

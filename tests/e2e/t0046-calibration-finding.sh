@@ -6,9 +6,7 @@
 # audit with a calibration finding while every check of the run passes
 . "$(dirname "$0")/lib.sh"
 base=$SCRATCH/base
-new_repo "$base"
-"$PREREG" predict t-calib >/dev/null && "$PREREG" pin t-calib >/dev/null
-"$PREREG" run t-calib --quick >/dev/null 2>&1
+fixture calibrated "$base"
 cal=$(ls runs/t-calib | grep -v ledger)
 
 # fresh NAME PYTHON: a copy of the repo whose t-kv prediction (p, a dict)

@@ -4,9 +4,7 @@
 # cell's band moved 10^4 times above what the model predicts, then 10^4
 # times below, each run judged against its own pin
 . "$(dirname "$0")/lib.sh"
-new_repo "$SCRATCH/repo"
-"$PREREG" predict t-calib >/dev/null && "$PREREG" pin t-calib >/dev/null
-"$PREREG" run t-calib --quick >/dev/null 2>&1
+fixture calibrated "$SCRATCH/repo"
 
 # scaled FACTOR: predict t-kv with every cell's predicted_s, lo_s and hi_s
 # times FACTOR, pin it, run it; prints the run id

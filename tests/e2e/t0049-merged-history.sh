@@ -6,8 +6,7 @@
 # two branches that each ran one experiment break the ledger's chain when
 # merged, and the audit says which line
 . "$(dirname "$0")/lib.sh"
-new_repo "$SCRATCH/repo"
-"$PREREG" predict t-calib >/dev/null && "$PREREG" pin t-calib >/dev/null
+fixture pinned "$SCRATCH/repo"
 git checkout -q -b side
 "$PREREG" run t-calib --quick >/dev/null 2>&1
 run=$(ls runs/t-calib | grep -v ledger)

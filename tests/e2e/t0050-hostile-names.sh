@@ -8,9 +8,7 @@
 # recorded yet) stays a warning. (tests/CHECKS.md, "Hostile names")
 . "$(dirname "$0")/lib.sh"
 base=$SCRATCH/base
-new_repo "$base"
-"$PREREG" predict t-calib >/dev/null && "$PREREG" pin t-calib >/dev/null
-"$PREREG" run t-calib --quick >/dev/null 2>&1
+fixture calibrated "$base"
 run=$(ls runs/t-calib | grep -v ledger)
 "$PREREG" analyze t-calib >/dev/null 2>&1
 git add analysis && git commit -q -m "analysis of t-calib"

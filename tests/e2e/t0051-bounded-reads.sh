@@ -9,9 +9,7 @@
 # stage's JSON readers (repro --as-original's manifest, recover's
 # run-state.json) refusing links
 . "$(dirname "$0")/lib.sh"
-new_repo "$SCRATCH/repo"
-"$PREREG" predict t-calib >/dev/null && "$PREREG" pin t-calib >/dev/null
-"$PREREG" run t-calib --quick >/dev/null 2>&1
+fixture calibrated "$SCRATCH/repo"
 "$PREREG" run t-calib --quick >/dev/null 2>&1
 set -- $(ls runs/t-calib | grep -v ledger)
 a=$1 b=$2

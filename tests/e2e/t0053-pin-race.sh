@@ -6,8 +6,7 @@
 # on the new HEAD when the pin check still holds there, and refuses when a
 # commit changed the prediction meanwhile
 . "$(dirname "$0")/lib.sh"
-new_repo "$SCRATCH/repo"
-"$PREREG" predict t-calib >/dev/null && "$PREREG" pin t-calib >/dev/null
+fixture pinned "$SCRATCH/repo"
 
 # wait_text FILE PATTERN: until FILE holds PATTERN (at most 60 s)
 wait_text() {

@@ -6,9 +6,7 @@
 # nothing, stay within bounded memory and time, name every problem and
 # exit 1, and leave no temporary clone behind.
 . "$(dirname "$0")/lib.sh"
-new_repo "$SCRATCH/repo"
-"$PREREG" predict t-calib >/dev/null && "$PREREG" pin t-calib >/dev/null
-"$PREREG" run t-calib --quick >/dev/null 2>&1
+fixture calibrated "$SCRATCH/repo"
 honest=$(ls runs/t-calib | grep -v ledger)
 check "an honest run to copy" test -f "runs/t-calib/$honest/manifest.json"
 "$PREREG" analyze t-calib >/dev/null 2>&1

@@ -26,8 +26,7 @@ commit_make() {
 # Experiment repo: a pinned experiment and one manifest per commit to
 # build, naming it as prereg_version (nothing else is read before
 # building).
-new_repo "$SCRATCH/repo"
-"$PREREG" predict t-calib >/dev/null && "$PREREG" pin t-calib >/dev/null
+fixture pinned "$SCRATCH/repo"
 k=0
 # manifest_for HEX: a run directory whose manifest names commit HEX;
 # prints its run id
