@@ -1,6 +1,6 @@
 # lib.sh - helpers for the end-to-end tests: a scratch git repo under a
 # temp dir (never the project's own), shared fixtures copied from a cache,
-# TAP output, assertions.
+# TAP output, assertions, waits on conditions.
 set -u
 : "${BIN:?BIN must name the directory holding prereg}"
 PREREG="$BIN/prereg"
@@ -45,6 +45,45 @@ wait_for() {
 	_i=0
 	while [ $_i -lt 600 ]; do
 		for _f in $1; do [ -e "$_f" ] && return 0; done
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	return 1
+}
+
+# wait_text FILE PATTERN: until FILE holds PATTERN (grep, at most 60 s);
+# nonzero when it never did
+wait_text() {
+	_i=0
+	while [ $_i -lt 600 ]; do
+		grep -q -- "$2" "$1" 2>/dev/null && return 0
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	return 1
+}
+
+# wait_ranks DIR: until a prereg-rank of a run under DIR (an absolute
+# path: the ranks' argv names their plan in the run's work directory)
+# is running (at most 60 s); nonzero when none came
+wait_ranks() {
+	_i=0
+	while [ $_i -lt 600 ]; do
+		pgrep -f "prereg-rank $1/" >/dev/null && return 0
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	return 1
+}
+
+# wait_second_after TIME: until the clock's UTC second is later than TIME
+# (a manifest's "2026-01-01T00:00:00Z"), so that what comes next is
+# stamped in a later second (at most 60 s); nonzero when it never was
+wait_second_after() {
+	_t=$(echo "$1" | tr -cd 0-9)
+	_i=0
+	while [ $_i -lt 600 ]; do
+		[ "$(date -u +%Y%m%d%H%M%S)" -gt "$_t" ] && return 0
 		sleep 0.1
 		_i=$((_i + 1))
 	done

@@ -20,7 +20,7 @@ check "nothing of the refused ones reached the repository" sh -c \
 	"[ \$(ls runs/t-calib | grep -vc ledger) = 1 ] && [ ! -e runs/t-calib/ledger.jsonl ]"
 "$PREREG" run t-calib --quick --wait >"$SCRATCH/wait.out" 2>&1 &
 waiter=$!
-sleep 1
+wait_text "$SCRATCH/wait.out" "waiting for the other prereg"
 kill -INT $long
 wait $long
 wait $waiter

@@ -131,7 +131,9 @@ check "no token file, no stamp commit" sh -c \
 # a run under pin 2 before its token exists: the token comes too late
 "$PREREG" run t-calib --quick >/dev/null 2>&1
 runB=$(ls runs/t-calib | grep -v ledger | grep -v "$runA")
-sleep 1
+# the token of the next pin must come in a second after the run's start
+wait_second_after "$(sed -n 's/^  "started": "\(.*\)",*$/\1/p' \
+	"runs/t-calib/$runB/manifest.json")"
 expect_exit 0 "--tsa later adds the token to the existing pin" \
 	"$PREREG" pin t-calib --tsa "$url"
 expect_out "the existing pin, stamped" \

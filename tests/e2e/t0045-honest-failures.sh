@@ -89,16 +89,15 @@ zcat=181" ]
 graded t-later failed
 
 # interrupted before any sample: SIGINT while the first launch runs (its
-# scratch directory exists, its record does not), long enough not to end
-# within the second this waits
+# ranks are up, its record is not), long enough not to end before that
 mkdir -p "$SCRATCH/tmp"
 TMPDIR="$SCRATCH/tmp" "$PREREG" run t-calib --launches 1 --reps 400 \
 	>"$SCRATCH/int.out" 2>&1 &
 pid=$!
 wait_for "runs/t-calib/*/.work-*/*"
-sleep 1
+wait_ranks "$(pwd -P)/runs/t-calib"
 if ls runs/t-calib/*/launch-0000.json >/dev/null 2>&1; then
-	not_ok "the first launch ended within a second"
+	not_ok "the first launch ended before its ranks were seen"
 else ok "SIGINT comes while the first launch runs"; fi
 kill -INT $pid
 wait $pid

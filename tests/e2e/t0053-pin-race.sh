@@ -8,17 +8,6 @@
 . "$(dirname "$0")/lib.sh"
 fixture pinned "$SCRATCH/repo"
 
-# wait_text FILE PATTERN: until FILE holds PATTERN (at most 60 s)
-wait_text() {
-	_i=0
-	while [ $_i -lt 600 ]; do
-		grep -q -- "$2" "$1" 2>/dev/null && return 0
-		sleep 0.1
-		_i=$((_i + 1))
-	done
-	return 1
-}
-
 # a long run in the background, its pid in $bg once its first launch is in
 start_run() {
 	"$PREREG" run t-calib --launches 40 >"$SCRATCH/bg.out" 2>&1 &
