@@ -1,6 +1,6 @@
 # lib.sh - helpers for the end-to-end tests: a scratch git repo under a
 # temp dir (never the project's own), shared fixtures copied from a cache,
-# TAP output, assertions, waits on conditions.
+# TAP output, assertions (test_cmp for exact output), waits on conditions.
 set -u
 : "${BIN:?BIN must name the directory holding prereg}"
 PREREG="$BIN/prereg"
@@ -37,6 +37,21 @@ expect_out() {
 	if grep -qE -- "$2" "$SCRATCH/out"; then ok "$1"; else
 		not_ok "$1: no '$2' in the output"
 		sed 's/^/#   /' "$SCRATCH/out" | tail -n 20; fi
+}
+
+# test_cmp EXPECTED ACTUAL: the two files hold the same bytes; when they
+# do not, diff -u of them and a nonzero status (git's t/ test_cmp), as in
+# check "DESC" test_cmp EXPECTED ACTUAL
+test_cmp() {
+	diff -u "$1" "$2"
+}
+
+# expect_cmp DESC EXPECTED: the last command's output is exactly the text
+# EXPECTED (a final newline added to it)
+expect_cmp() {
+	printf '%s\n' "$2" >"$SCRATCH/expected"
+	cp "$SCRATCH/out" "$SCRATCH/actual"
+	check "$1" test_cmp "$SCRATCH/expected" "$SCRATCH/actual"
 }
 
 # wait_for GLOB: until a file matching GLOB exists (at most 60 s);

@@ -14,12 +14,12 @@ sed 's/^claim = .*/claim = caf\xe9 au lait/' experiments/t-calib/experiment.ini 
 check "the claim holds a Latin-1 byte" grep -q "$(printf 'caf\351')" \
 	experiments/t-latin1/experiment.ini
 git add experiments/t-latin1 && git commit -q -m "t-latin1"
-msg="experiments/t-latin1/experiment.ini:3: 'claim' is not valid UTF-8"
+msg="prereg: experiments/t-latin1/experiment.ini:3: 'claim' is not valid UTF-8 (byte 4 of the value is 0xe9)"
 expect_exit 2 "predict of a claim that is not UTF-8" "$PREREG" predict t-latin1
-expect_out "it names file, line and key" "$msg"
+expect_cmp "it names file, line and key" "$msg"
 check "no prediction was written" test ! -e predictions/t-latin1.json
 expect_exit 2 "pin of a claim that is not UTF-8" "$PREREG" pin t-latin1
-expect_out "it names file, line and key" "$msg"
+expect_cmp "it names file, line and key" "$msg"
 check "no pin tag was made" sh -c '[ -z "$(git tag -l "prereg/pin/t-latin1/*")" ]'
 sed 's/^claim = .*/claim = caf\xc3\xa9 au lait/' experiments/t-calib/experiment.ini \
 	>experiments/t-latin1/experiment.ini
@@ -38,8 +38,8 @@ done
 head=$(git rev-parse HEAD)
 expect_exit 2 "run without mpirun on PATH is refused" \
 	env PATH="$tools" "$PREREG" run t-calib --quick
-expect_out "it names the program and its package" \
-	"'mpirun' not found on PATH.*openmpi-bin"
+expect_cmp "it names the program and its package" \
+	"prereg: 'mpirun' not found on PATH: --launcher mpirun needs Open MPI's mpirun (Debian: openmpi-bin)"
 check "no run directory, no ledger" test ! -e runs/t-calib
 check "no commit" test "$(git rev-parse HEAD)" = "$head"
 

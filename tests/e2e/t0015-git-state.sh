@@ -31,13 +31,15 @@ echo b >side.txt && git add side.txt && git commit -q -m main-side
 head0=$(git rev-parse HEAD)
 git merge side >/dev/null 2>&1
 expect_exit 3 "a merge in progress refuses the run" "$PREREG" run t-calib --quick
-expect_out "it says how to end it" "a merge is in progress; end it first with 'git commit' or 'git merge --abort'"
+expect_cmp "it says how to end it" \
+	"prereg: cannot run 't-calib': a merge is in progress; end it first with 'git commit' or 'git merge --abort'"
 nothing_ran "nothing ran during a merge"
 git merge --abort
 
 git checkout -q --detach
 expect_exit 3 "a detached HEAD refuses the run" "$PREREG" run t-calib --quick
-expect_out "it says to check out a branch or pass --detached" "HEAD is detached.*--detached"
+expect_cmp "it says to check out a branch or pass --detached" \
+	"prereg: cannot run 't-calib': HEAD is detached, so the run commit would sit on no branch; check out a branch ('git switch -c NAME'), or pass --detached to run anyway"
 nothing_ran "nothing ran on a detached HEAD"
 expect_exit 0 "--detached runs there" "$PREREG" run t-calib --quick --detached
 check "the run commit is HEAD, on no branch" sh -c \
