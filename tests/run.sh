@@ -1,8 +1,9 @@
 #!/bin/sh
 # run.sh - run the unit tests (cmocka, TAP), the replays of the fuzz
 # regression inputs (tests/fuzz/regressions/TARGET/*, through
-# BIN/fuzz/replay_TARGET) and the end-to-end tests (tests/e2e/t*.sh, TAP,
-# several at a time: JOBS, below) and end with "N passed, N failed".
+# BIN/fuzz/replay_TARGET) and the end-to-end tests
+# (tests/e2e/STAGE/tNNNN-what.sh, TAP, several at a time: JOBS, below) and
+# end with "N passed, N failed".
 # Usage: tests/run.sh [unit|e2e [tNNNN...]] ; BIN names the build's bin
 # directory; e2e followed by test numbers runs those end-to-end tests only.
 set -u
@@ -128,7 +129,7 @@ e2e_pass() {
 	interrupted=""
 	# the tests in their order (names, then paths); the order they start
 	# in: every test but the alone ones, then those
-	for t in "$here"/e2e/t[0-9]*.sh; do
+	for t in "$here"/e2e/*/t[0-9]*.sh; do
 		[ -f "$t" ] || continue
 		name=$(basename "$t")
 		e2e_picked "$name" "$@" && printf '%s\t%s\n' "$name" "$t"

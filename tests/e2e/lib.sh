@@ -4,6 +4,8 @@
 set -u
 : "${BIN:?BIN must name the directory holding prereg}"
 PREREG="$BIN/prereg"
+# the project's top directory ($0 is tests/e2e/STAGE/tNNNN-what.sh)
+TOP=$(cd "$(dirname "$0")/../../.." && pwd)
 export OMPI_MCA_rmaps_base_oversubscribe=1
 n=0
 SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/prereg-e2e.XXXXXX")

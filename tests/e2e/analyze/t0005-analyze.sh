@@ -2,7 +2,7 @@
 # t0005: prereg analyze on synthetic archives with hand-made numbers:
 # verdicts, the statistic and its CI, warmups left out, run-to-run
 # variability, linearity, plots, byte-identical reruns, bad input
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 new_repo "$SCRATCH/repo"
 
 # Experiment x (per launch, 5 reps, ranks 0 and 1; 6 warmup reps per

@@ -2,7 +2,7 @@
 # t0009: the analysis of a launch-geometry run sets the observed step
 # positions beside the predicted ones (a synthetic archive: the kernel's
 # event time steps from 1 to 2 ms at 4225 rows and to 3 ms at 8449)
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 new_repo "$SCRATCH/repo"
 python3 - <<'PY' || exit 1
 import gzip, hashlib, json, os

@@ -3,7 +3,7 @@
 # (2 ranks, 2 launches, 3 reps, 64 B, ring and pap under patterns none and
 # one-late) and analyzed: the prediction's cells, report.md's arrival
 # table and its PAP-aware sentences, the same in analyze --json.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 mkdir -p "$SCRATCH/repo" && cd "$SCRATCH/repo" || exit 1
 git init -q -b main .

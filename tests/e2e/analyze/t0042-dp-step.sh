@@ -4,7 +4,7 @@
 # pinned, run (2 ranks, 2 launches, 3 reps, 64 B, ring and pap) and
 # analyzed: the step rows and the step-time sentence of the PAP-aware
 # Allreduce against ring.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 mkdir -p "$SCRATCH/repo" && cd "$SCRATCH/repo" || exit 1
 git init -q -b main .

@@ -3,7 +3,7 @@
 # predict, pin, run and analyze: the same validation pinned with every
 # cell's band moved 10^4 times above what the model predicts, then 10^4
 # times below, each run judged against its own pin
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 fixture calibrated "$SCRATCH/repo"
 
 # scaled FACTOR: predict t-kv with every cell's predicted_s, lo_s and hi_s

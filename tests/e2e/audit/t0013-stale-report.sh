@@ -3,7 +3,7 @@
 # broken: the audit recomputes it from the runs it covers, passes it with a
 # warning that names the runs it does not cover (exit 0), and fails it
 # (exit 1) only when its figures are not what those runs give
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 new_repo "$SCRATCH/repo"
 # t-calib with transport default: a bogus pml in the environment (which
 # the default transport does not override) makes a failed run

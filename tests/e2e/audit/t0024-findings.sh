@@ -4,7 +4,7 @@
 # whose samples replay another run's (a failure that only this finding
 # catches), a prediction whose calibration run is gone, and a committed
 # run or ledger line removed from the history
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 new_repo "$SCRATCH/repo"
 
 # audit_to FILE ARGS...: the audit's text output into FILE, exit status

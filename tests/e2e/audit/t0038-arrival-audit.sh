@@ -7,7 +7,7 @@
 # audit passes its delays check. Then a recorded delay is changed and
 # committed: the audit's delays check fails and names it.
 # prereg-test: alone (the one-late rank's measured lag must show)
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 new_repo "$SCRATCH/repo"
 mkdir -p experiments/arr

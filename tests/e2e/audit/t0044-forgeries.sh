@@ -5,7 +5,7 @@
 # edited manifest's hash, the run commit is rewritten in place), so the
 # audit exits 1 with that check alone FAILing and every other check PASSing
 # (tests/CHECKS.md names the check each case proves)
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 base=$SCRATCH/base
 fixture calibrated "$base"
 run=$(ls runs/t-calib | grep -v ledger)

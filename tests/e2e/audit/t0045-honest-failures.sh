@@ -7,7 +7,7 @@
 # anchored with its status, never broken. The failures are made to happen
 # where they must (a config whose pml does not exist, the schedule's order
 # checked before the run), not left to timing.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 new_repo "$SCRATCH/repo"
 mkdir -p experiments/t-allfail experiments/t-later
 # config 'default' passes no --mca pml, so a bogus pml in the environment

@@ -4,7 +4,7 @@
 # records, one that names its calibration run without a run id, and one
 # whose calibration run is broken when both are audited; each fails the
 # audit with a calibration finding while every check of the run passes
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 base=$SCRATCH/base
 fixture calibrated "$base"
 cal=$(ls runs/t-calib | grep -v ledger)

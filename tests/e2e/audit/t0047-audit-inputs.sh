@@ -2,7 +2,7 @@
 # t0047: the audit on inputs that are not runs: names it must refuse, a
 # repository with no commit (and pin --restore-tags there), ledger lines without a run directory or a
 # run id, and a committed report of runs that analyze cannot read
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 mkdir -p "$SCRATCH/empty" && git -C "$SCRATCH/empty" init -q -b main
 cd "$SCRATCH/empty" || exit 1
 expect_exit 1 "the audit of a repository with no commit: nothing to audit" "$PREREG" audit

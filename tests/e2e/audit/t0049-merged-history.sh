@@ -5,7 +5,7 @@
 # (removed, in a merge: each parent's lines must be lines of the child);
 # two branches that each ran one experiment break the ledger's chain when
 # merged, and the audit says which line
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 fixture pinned "$SCRATCH/repo"
 git checkout -q -b side
 "$PREREG" run t-calib --quick >/dev/null 2>&1

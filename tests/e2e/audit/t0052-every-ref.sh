@@ -6,7 +6,7 @@
 # merged; a re-pin made on a branch and merged counts the runs of the
 # other parent; an audit with nothing to audit (no commit, no run, a
 # bundle of either, a name without runs) says so and exits 1
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 # results [ARGS]: the audit's exit status, each run's "RUN GRADE REF" and
 # each finding's "KIND SEVERITY"

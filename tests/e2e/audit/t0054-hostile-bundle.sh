@@ -5,7 +5,7 @@
 # and a run committed on a side branch. `prereg audit --bundle` must run
 # nothing, stay within bounded memory and time, name every problem and
 # exit 1, and leave no temporary clone behind.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 fixture calibrated "$SCRATCH/repo"
 honest=$(ls runs/t-calib | grep -v ledger)
 check "an honest run to copy" test -f "runs/t-calib/$honest/manifest.json"

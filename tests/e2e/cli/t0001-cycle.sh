@@ -1,6 +1,6 @@
 #!/bin/sh
 # t0001: the full predict / pin / run cycle with --quick in a scratch repo
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 new_repo "$SCRATCH/repo"
 header=launch,config,rep,warmup,rank,host,device,phase,bytes,rows,t_start_ns,t_end_ns,energy_uj
 

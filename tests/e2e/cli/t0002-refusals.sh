@@ -1,7 +1,7 @@
 #!/bin/sh
 # t0002: every refusal of I1 (exit 3, nothing launched) and every bad input
 # (exit 2) says what is wrong and what to do
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 new_repo "$SCRATCH/repo"
 
 no_runs() { [ ! -d runs/t-calib ] || [ -z "$(ls runs/t-calib)" ]; }

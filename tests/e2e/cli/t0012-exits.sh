@@ -4,7 +4,7 @@
 # program is not on PATH is refused (exit 2) before anything is created;
 # prereg env lists only the launchers it finds; prereg-rank rejects a plan
 # by the rules prereg checks (format/plancheck.c)
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 new_repo "$SCRATCH/repo"
 
 # -- a claim in Latin-1 ('\351' is e acute there, ill-formed as UTF-8)

@@ -2,7 +2,7 @@
 # t0018: prereg repro NAME runs, analyzes, commits the analysis and prints
 # the audit of NAME; with --no-commit nothing is committed and the audit
 # grades the uncommitted run self-asserted
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 fixture pinned "$SCRATCH/repo"
 
 expect_exit 0 "repro runs, analyzes, commits and audits" \

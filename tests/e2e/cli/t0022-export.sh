@@ -2,7 +2,7 @@
 # t0022: prereg export writes a git bundle (with the pin tags), a tarball
 # of HEAD and a README; prereg audit --bundle audits the bundle's clone
 # with the grades of the repository, and refuses a corrupt bundle
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 fixture calibrated "$SCRATCH/repo"
 
 grades() {

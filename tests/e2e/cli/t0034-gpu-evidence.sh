@@ -4,8 +4,8 @@
 # a .deb folder; the built tree of BIN), the device check fails with exit
 # 4 and "no CUDA device: ", and nothing was predicted, pinned or committed
 # in the repository it worked in (a scratch clone of this one)
-. "$(dirname "$0")/lib.sh"
-top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$(dirname "$0")/../lib.sh"
+top=$TOP
 script=$top/tests/gpu/evidence.sh
 git clone -q "$top" "$SCRATCH/repo" || exit 1
 cd "$SCRATCH/repo" || exit 1

@@ -3,7 +3,7 @@
 # committed or tagged); one pinned by hand, past prereg pin, is refused by
 # run (exit 3, nothing launched, no even split in place of the pinned one)
 # and breaks the audit of a run made under it (check valid)
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 new_repo "$SCRATCH/repo"
 mkdir -p experiments/t-split experiments/t-one
 cat >experiments/t-split/experiment.ini <<'INI'

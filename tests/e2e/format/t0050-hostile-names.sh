@@ -6,7 +6,7 @@
 # sees it, so nothing runs. A run directory committed with run-state.json
 # fails the audit and analyze leaves it out; an untracked one (a run not
 # recorded yet) stays a warning. (tests/CHECKS.md, "Hostile names")
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 base=$SCRATCH/base
 fixture calibrated "$base"
 run=$(ls runs/t-calib | grep -v ledger)

@@ -8,7 +8,7 @@
 # leaving no clone behind, key files that are devices, and the run
 # stage's JSON readers (repro --as-original's manifest, recover's
 # run-state.json) refusing links
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 fixture calibrated "$SCRATCH/repo"
 "$PREREG" run t-calib --quick >/dev/null 2>&1
 set -- $(ls runs/t-calib | grep -v ledger)

@@ -5,7 +5,7 @@
 # step. Its times are not asserted (the machine is shared); a forged copy
 # of the run whose step is moved is the negative control: the predicted
 # step is then FAIL or MISSED and the config's steps FAIL.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 new_repo "$SCRATCH/repo"
 mkdir -p experiments/geo-cpu

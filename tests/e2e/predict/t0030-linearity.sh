@@ -4,7 +4,7 @@
 # calibration measured (a real rows-sweep calibration at 64 to 256 rows);
 # the linearity alarm of analyze fires on a forged sweep with a jump at
 # few rows, and not on a linear one
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 new_repo "$SCRATCH/repo"
 mkdir -p experiments/t-rows experiments/t-lsplit
 cat >experiments/t-rows/experiment.ini <<'INI'

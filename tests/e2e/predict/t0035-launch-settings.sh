@@ -6,7 +6,7 @@
 # verdict line. Its times are not asserted (the machine is shared); a
 # forged copy of the run with the two configs' times swapped turns the
 # measured ratio upside down: the negative control, FAIL.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 new_repo "$SCRATCH/repo"
 mkdir -p experiments/settings

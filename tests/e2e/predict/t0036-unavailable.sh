@@ -6,7 +6,7 @@
 # 3, nothing started) naming the calibration. The same spec with CPU
 # ranks only is refused at predict, as before. A pinned prediction that
 # marks its model unavailable and has cells is rejected.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 new_repo "$SCRATCH/repo"
 mkdir -p experiments/t-gsplit experiments/t-csplit experiments/t-grows
 cat >experiments/t-grows/experiment.ini <<'INI'

@@ -5,7 +5,7 @@
 # from a ping-pong calibration: the prediction records the replayed
 # delays (the run's per-rank compute medians less the smallest, times
 # replay_scale), its replay cells price that spread, and it pins.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 new_repo "$SCRATCH/repo"
 mkdir -p experiments/dp experiments/rp

@@ -2,7 +2,7 @@
 # t0010: a clone made without its tags loses the pins; prereg pin
 # --restore-tags recreates them from the pin commits (the audit keeps the
 # grades, with a warning, until then)
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 fixture calibrated "$SCRATCH/repo"
 git clone -q --no-tags "$SCRATCH/repo" "$SCRATCH/copy"
 cd "$SCRATCH/copy" || exit 1

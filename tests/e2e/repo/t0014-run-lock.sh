@@ -3,7 +3,7 @@
 # (exit 3) naming the holder, --wait waits, the lock dies with its process;
 # 3 x 8 simultaneous attempts leave ledger, run directories and commits in
 # agreement, and the audit passes
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 fixture pinned "$SCRATCH/repo"
 
 "$PREREG" run t-calib --launches 40 >"$SCRATCH/long.out" 2>&1 &

@@ -4,7 +4,7 @@
 # warning naming 'prereg pin --restore-tags'; run refuses naming the
 # missing tag, list shows it, pin NAME restores the tag instead of making
 # a new pin, and --restore-tags reports the conflicts it cannot resolve
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 fixture validated "$SCRATCH/repo"
 
 # grades RUNS: "EXPERIMENT RUN GRADE" per run, from the audit's JSON

@@ -4,8 +4,8 @@
 # statement and commits it beside the prediction; openssl verifies it
 # against the test CA; an authority that cannot be reached leaves the pin
 # standing, unanchored; --tsa on an existing pin adds its token
-. "$(dirname "$0")/lib.sh"
-tsa="$(cd "$(dirname "$0")/../tsa" && pwd)/tsa.sh"
+. "$(dirname "$0")/../lib.sh"
+tsa=$TOP/tests/tsa/tsa.sh
 if ! command -v openssl >/dev/null || ! command -v python3 >/dev/null; then
 	echo "1..0 # SKIP needs openssl and python3 for the test authority"
 	exit 0

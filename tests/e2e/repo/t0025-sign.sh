@@ -4,7 +4,7 @@
 # holds it against --allowed-signers: a good signature grades the run
 # signed, a key no allowed signer holds and a tampered commit fail the
 # check, no allowed signers at all is a warning
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 if ! command -v ssh-keygen >/dev/null; then
 	echo "1..0 # SKIP needs ssh-keygen (openssh-client)"
 	exit 0

@@ -5,7 +5,7 @@
 # not committed (exit 3, naming 'prereg recover'), and recover commits it
 # on the new HEAD when the pin check still holds there, and refuses when a
 # commit changed the prediction meanwhile
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 fixture pinned "$SCRATCH/repo"
 
 # a long run in the background, its pid in $bg once its first launch is in

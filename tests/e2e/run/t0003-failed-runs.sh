@@ -2,7 +2,7 @@
 # t0003: every attempt counts (I3): a failed launch and an interrupted run
 # are archived with the launches they completed, get a ledger line with
 # their status, and are committed
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 new_repo "$SCRATCH/repo"
 mkdir -p experiments/t-fail
 sed 's/transport = vader, tcp/transport = vader, default/' \

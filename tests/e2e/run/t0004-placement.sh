@@ -1,6 +1,6 @@
 #!/bin/sh
 # t0004: placements are measured, not assumed; list, show and env answer
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 new_repo "$SCRATCH/repo"
 mkdir -p experiments/t-place
 sed 's/transport = vader, tcp/transport = vader\nplacement = spread, packed/' \

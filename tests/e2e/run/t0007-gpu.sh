@@ -2,7 +2,7 @@
 # t0007: GPU ranks on a machine without a GPU fail the launch with a clear
 # message and a failed-run ledger line, never a crash or a CPU fallback;
 # the launch-geometry prediction says what it could not read
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 new_repo "$SCRATCH/repo"
 for kind in cuda hip; do
 	mkdir -p experiments/t-$kind

@@ -5,7 +5,7 @@
 # Needs partitions gpuA and gpuB (tests/slurm/local.sh start; make check
 # starts it when slurmctld is installed); skipped without them.
 # prereg-test: holds slurm (no other Slurm test runs beside it)
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 # Skipped when there is no Slurm, unless tests/check.sh started one
 # (PREREG_TEST_SLURM=1): then a missing Slurm is a failure.

@@ -3,7 +3,7 @@
 # are in the run directory, audit and list say so, 'prereg recover'
 # records the run (manifest, archive, ledger line, commit) and the audit
 # grades it anchored; a run killed before its first launch is recorded too
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 fixture pinned "$SCRATCH/repo"
 
 "$PREREG" run t-calib --launches 40 >"$SCRATCH/run.out" 2>&1 &

@@ -4,7 +4,7 @@
 # space left on device" with the path, and changes nothing; when the disk
 # fills during the run, the completed launches are kept and 'prereg
 # recover' records them once there is space again
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 fs=$SCRATCH/fs
 mkdir -p "$fs"
 if [ "$(id -u)" != 0 ] || ! mount -t tmpfs -o size=6m tmpfs "$fs" 2>/dev/null; then

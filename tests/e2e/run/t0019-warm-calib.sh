@@ -4,7 +4,7 @@
 # reduce_local), pingpong-cold, allreduce on every rank, and kv-split
 # with sync "barrier"; PREFIX.json's clock and sync fields. Structure
 # only, never timing values.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 cd "$SCRATCH" || exit 1
 

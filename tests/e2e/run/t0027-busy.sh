@@ -7,7 +7,7 @@
 # may be busy with other work, so nothing asserts that it is quiet); a
 # manifest without them reads as "not recorded"
 # prereg-test: alone (it runs CPU hogs and asserts the load it measures)
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 new_repo "$SCRATCH/repo"
 hogs=""
 stop_hogs() {

@@ -4,8 +4,8 @@
 # worktree it removes), runs the experiment with it and records both
 # versions; a version no commit holds exactly, or a commit the source
 # lacks, is refused before anything is built
-. "$(dirname "$0")/lib.sh"
-SRC=$(cd "$(dirname "$0")/../.." && pwd)
+. "$(dirname "$0")/../lib.sh"
+SRC=$TOP
 git clone --quiet --no-local "$SRC" "$SCRATCH/src" || exit 1
 fixture pinned "$SCRATCH/repo"
 

@@ -1,7 +1,7 @@
 #!/bin/sh
 # t0031: the MPI stack each transport resolved to is recorded per launch,
 # and the report says when two transports are one stack
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 new_repo "$SCRATCH/repo"
 mkdir -p experiments/t-stack
 sed 's/transport = vader, tcp/transport = vader, default\nplacement = spread, packed/' \

@@ -8,8 +8,8 @@
 # The run needs tests/slurm/local.sh's three partitions; skipped without
 # them, as t0008 is.
 # prereg-test: holds slurm (no other Slurm test runs beside it)
-. "$(dirname "$0")/lib.sh"
-src=$(cd "$(dirname "$0")/../.." && pwd)
+. "$(dirname "$0")/../lib.sh"
+src=$TOP
 
 # step NAME: report how long the previous step took, start timing NAME
 t_step=$(date +%s.%N) step_name=setup

@@ -5,7 +5,7 @@
 # why, the archive's energy_uj column stays empty, and the report says
 # "energy: not measured (...)" with the readers' reasons. Where a
 # counter exists, the manifest names it instead.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 new_repo "$SCRATCH/repo"
 

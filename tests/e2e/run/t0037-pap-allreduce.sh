@@ -7,7 +7,7 @@
 # MPI_Allreduce's exactly, and a rank late three calls running must end
 # last in the order the ranks learn (tests/mpi/pap_check.c).
 # prereg-test: alone (the late rank must end last: timing on shared cores)
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 prog="$BIN/tests/mpi/pap_check"
 if [ ! -x "$prog" ]; then

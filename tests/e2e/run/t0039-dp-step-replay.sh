@@ -9,7 +9,7 @@
 # times less the smallest, times replay_scale (rebuilt here from the
 # archive), rank 3 taking replayed rank 0; it runs, and the audit's
 # delays check, which rebuilds them from the archive too, passes.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 new_repo "$SCRATCH/repo"
 mkdir -p experiments/dp experiments/rp

@@ -6,7 +6,7 @@
 # create (worktree add/remove in --source, the clone of audit --bundle)
 # and the make of the original run none of its hooks, fsmonitor or filter
 # drivers, nor export's git archive the repository's gzip (issue 23)
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 hit="$SCRATCH/hit"
 mkdir -p "$hit"
 
