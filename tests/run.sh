@@ -115,6 +115,9 @@ e2e_picked() {
 # e2e_pass [TNNNN...]: the end-to-end tests, or those named
 e2e_pass() {
 	work=$(mktemp -d)
+	trap 'rm -f "$log"; rm -rf "$work"' EXIT
+	interrupted=""
+	trap 'e2e_stop; interrupted=1' INT TERM
 	PREREG_FIXTURES=$work/fixtures
 	export PREREG_FIXTURES
 	# python3 as PATH finds it, less a version manager's shim in front
@@ -124,9 +127,6 @@ e2e_pass() {
 		mkdir "$work/python" && ln -s "$py" "$work/python/python3" &&
 			PATH=$work/python:$PATH
 	fi
-	trap 'rm -f "$log"; rm -rf "$work"' EXIT
-	trap 'e2e_stop; interrupted=1' INT TERM
-	interrupted=""
 	# the tests in their order (names, then paths); the order they start
 	# in: every test but the alone ones, then those
 	for t in "$here"/e2e/*/t[0-9]*.sh; do
