@@ -56,11 +56,17 @@ expect_cmp() {
 	check "$1" test_cmp "$SCRATCH/expected" "$SCRATCH/actual"
 }
 
-# wait_for GLOB: until a file matching GLOB exists (at most 60 s);
+# The waits below poll for their condition, at most WAIT_S seconds
+# (default 300: on a quiet machine they end within a second; on one that
+# runs other work as well a launch can take half a minute)
+WAIT_S=${WAIT_S:-300}
+WAIT_TENTHS=$((WAIT_S * 10))
+
+# wait_for GLOB: until a file matching GLOB exists (at most WAIT_S);
 # nonzero when none came
 wait_for() {
 	_i=0
-	while [ $_i -lt 600 ]; do
+	while [ $_i -lt "$WAIT_TENTHS" ]; do
 		for _f in $1; do [ -e "$_f" ] && return 0; done
 		sleep 0.1
 		_i=$((_i + 1))
@@ -68,11 +74,11 @@ wait_for() {
 	return 1
 }
 
-# wait_text FILE PATTERN: until FILE holds PATTERN (grep, at most 60 s);
+# wait_text FILE PATTERN: until FILE holds PATTERN (grep, at most WAIT_S);
 # nonzero when it never did
 wait_text() {
 	_i=0
-	while [ $_i -lt 600 ]; do
+	while [ $_i -lt "$WAIT_TENTHS" ]; do
 		grep -q -- "$2" "$1" 2>/dev/null && return 0
 		sleep 0.1
 		_i=$((_i + 1))
@@ -82,10 +88,10 @@ wait_text() {
 
 # wait_ranks DIR: until a prereg-rank of a run under DIR (an absolute
 # path: the ranks' argv names their plan in the run's work directory)
-# is running (at most 60 s); nonzero when none came
+# is running (at most WAIT_S); nonzero when none came
 wait_ranks() {
 	_i=0
-	while [ $_i -lt 600 ]; do
+	while [ $_i -lt "$WAIT_TENTHS" ]; do
 		pgrep -f "prereg-rank $1/" >/dev/null && return 0
 		sleep 0.1
 		_i=$((_i + 1))
@@ -95,11 +101,11 @@ wait_ranks() {
 
 # wait_second_after TIME: until the clock's UTC second is later than TIME
 # (a manifest's "2026-01-01T00:00:00Z"), so that what comes next is
-# stamped in a later second (at most 60 s); nonzero when it never was
+# stamped in a later second (at most WAIT_S); nonzero when it never was
 wait_second_after() {
 	_t=$(echo "$1" | tr -cd 0-9)
 	_i=0
-	while [ $_i -lt 600 ]; do
+	while [ $_i -lt "$WAIT_TENTHS" ]; do
 		[ "$(date -u +%Y%m%d%H%M%S)" -gt "$_t" ] && return 0
 		sleep 0.1
 		_i=$((_i + 1))
