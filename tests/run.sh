@@ -26,11 +26,11 @@ status=0
 # "# prereg-test: alone" (it measures the machine's load or its timing)
 # runs after the others, by itself; one holding "# prereg-test: holds
 # NAME" never runs beside another that holds NAME (the local Slurm). A
-# test past E2E_TIMEOUT seconds (default 900) is stopped and fails, as
+# test past E2E_TIMEOUT seconds (default 1800) is stopped and fails, as
 # does each test still running when run.sh is interrupted. The fixtures
 # of lib.sh are built once for the pass, in PREREG_FIXTURES.
 JOBS=${JOBS:-4}
-E2E_TIMEOUT=${E2E_TIMEOUT:-900}
+E2E_TIMEOUT=${E2E_TIMEOUT:-1800}
 
 # e2e_job I PATH: run test PATH, its output in $work/I.out; then
 # $work/I.rc holds "STATUS SECONDS" (timeout's status: 124 timed out)
