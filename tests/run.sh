@@ -1,9 +1,11 @@
 #!/bin/sh
 # run.sh - run the unit tests (cmocka, TAP), the replays of the fuzz
 # regression inputs (tests/fuzz/regressions/TARGET/*, through
-# BIN/fuzz/replay_TARGET) and the end-to-end tests (tests/e2e/t*.sh, TAP)
-# and end with "N passed, N failed".
-# Usage: tests/run.sh [unit|e2e] ; BIN names the build's bin directory.
+# BIN/fuzz/replay_TARGET) and the end-to-end tests
+# (tests/e2e/STAGE/tNNNN-what.sh, TAP, several at a time: JOBS, below) and
+# end with "N passed, N failed".
+# Usage: tests/run.sh [unit|e2e [tNNNN...]] ; BIN names the build's bin
+# directory; e2e followed by test numbers runs those end-to-end tests only.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 BIN=${BIN:-$here/../bin}
@@ -16,6 +18,166 @@ UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
 export UBSAN_OPTIONS
 trap 'rm -f "$log"' EXIT
 status=0
+
+# The end-to-end tests run JOBS at a time (default 4: they wait on git,
+# mpirun's start and gnuplot more than they compute), each with its output
+# in a file, printed whole and in the tests' order once its turn comes,
+# followed by a comment with its wall time. A test whose header holds
+# "# prereg-test: alone" (it measures the machine's load or its timing)
+# runs after the others, by itself; one holding "# prereg-test: holds
+# NAME" never runs beside another that holds NAME (the local Slurm). A
+# test past E2E_TIMEOUT seconds (default 1800) is stopped and fails, as
+# does each test still running when run.sh is interrupted. The fixtures
+# of lib.sh are built once for the pass, in PREREG_FIXTURES.
+JOBS=${JOBS:-4}
+E2E_TIMEOUT=${E2E_TIMEOUT:-1800}
+
+# e2e_job I PATH: run test PATH, its output in $work/I.out; then
+# $work/I.rc holds "STATUS SECONDS" (timeout's status: 124 timed out)
+e2e_job() {
+	_holds=$(sed -n 's/^# prereg-test: holds \([a-z-]*\).*/\1/p' "$2")
+	_t0=$(date +%s.%N)
+	if [ -n "$_holds" ]; then
+		timeout -k 10 "$E2E_TIMEOUT" flock "$work/holds.$_holds" \
+			sh "$2" >"$work/$1.out" 2>&1 &
+	else
+		timeout -k 10 "$E2E_TIMEOUT" sh "$2" >"$work/$1.out" 2>&1 &
+	fi
+	echo $! >"$work/$1.pid"
+	wait $!
+	_rc=$?
+	echo "$_rc $(date +%s.%N) $_t0" |
+		awk '{ printf "%d %.1f\n", $1, $2 - $3 }' >"$work/$1.rc.new"
+	mv "$work/$1.rc.new" "$work/$1.rc"
+}
+
+# e2e_print I NAME: the finished test I's output, indented, its verdict
+# when its status says more than its TAP lines, and its wall time
+e2e_print() {
+	read -r _rc _s <"$work/$1.rc"
+	echo "# e2e: $2"
+	sed 's/^/  /' "$work/$1.out"
+	cat "$work/$1.out" >>"$log"
+	case $_rc in
+	0) ;;
+	124 | 137)
+		echo "not ok - $2 timed out after $E2E_TIMEOUT s" | tee -a "$log" ;;
+	130 | 143)
+		echo "not ok - $2 was interrupted" | tee -a "$log" ;;
+	*)
+		grep -q '^not ok' "$work/$1.out" ||
+			echo "not ok - $2 exited with status $_rc" | tee -a "$log" ;;
+	esac
+	echo "# e2e: $2 took $_s s"
+}
+
+# e2e_flush: print the finished tests whose turn has come
+e2e_flush() {
+	while [ "$printed" -lt "$total" ] &&
+		[ -f "$work/$((printed + 1)).rc" ]; do
+		printed=$((printed + 1))
+		e2e_print "$printed" "$(sed -n "${printed}p" "$work/names")"
+	done
+}
+
+# e2e_running: how many started tests have not finished
+e2e_running() {
+	_n=0
+	for _p in "$work"/*.pid; do
+		[ -f "$_p" ] || continue
+		[ -f "${_p%.pid}.rc" ] || _n=$((_n + 1))
+	done
+	echo "$_n"
+}
+
+# e2e_stop: end every test still running (timeout passes the signal on
+# to the test's process group) and let each record its status
+e2e_stop() {
+	for _p in "$work"/*.pid; do
+		[ -f "$_p" ] && [ ! -f "${_p%.pid}.rc" ] &&
+			kill -TERM "$(cat "$_p")" 2>/dev/null
+	done
+	wait
+}
+
+# e2e_picked NAME [TNNNN...]: is test NAME among those named (all when
+# none is)
+e2e_picked() {
+	_name=$1
+	shift
+	[ $# = 0 ] && return 0
+	for _t; do
+		case $_name in "$_t"-*) return 0 ;; esac
+	done
+	return 1
+}
+
+# e2e_pass [TNNNN...]: the end-to-end tests, or those named
+e2e_pass() {
+	work=$(mktemp -d)
+	trap 'rm -f "$log"; rm -rf "$work"' EXIT
+	interrupted=""
+	trap 'e2e_stop; interrupted=1' INT TERM
+	PREREG_FIXTURES=$work/fixtures
+	export PREREG_FIXTURES
+	# python3 as PATH finds it, less a version manager's shim in front
+	# (pyenv's costs about a second a call; the tests make over a hundred)
+	py=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null)
+	if [ -n "$py" ] && [ "$py" != "$(command -v python3)" ]; then
+		mkdir "$work/python" && ln -s "$py" "$work/python/python3" &&
+			PATH=$work/python:$PATH
+	fi
+	# the tests in their order (names, then paths); the order they start
+	# in: every test but the alone ones, then those
+	for t in "$here"/e2e/*/t[0-9]*.sh; do
+		[ -f "$t" ] || continue
+		name=$(basename "$t")
+		e2e_picked "$name" "$@" && printf '%s\t%s\n' "$name" "$t"
+	done | sort >"$work/list"
+	cut -f 1 "$work/list" >"$work/names"
+	total=$(wc -l <"$work/names")
+	i=0
+	while IFS="$(printf '\t')" read -r name t; do
+		i=$((i + 1))
+		if grep -q '^# prereg-test: alone' "$t"; then
+			echo "$i 1 $t" >>"$work/alone"
+		else
+			echo "$i $JOBS $t"
+		fi
+	done <"$work/list" >"$work/start"
+	[ ! -f "$work/alone" ] || cat "$work/alone" >>"$work/start"
+	printed=0
+	# each test starts when fewer than its limit are running
+	while read -r i limit t; do
+		[ -z "$interrupted" ] || break
+		while [ "$(e2e_running)" -ge "$limit" ] && [ -z "$interrupted" ]; do
+			e2e_flush
+			sleep 0.2
+		done
+		[ -z "$interrupted" ] || break
+		e2e_job "$i" "$t" </dev/null &
+		# the job's pid file comes before e2e_running may count it
+		while [ ! -f "$work/$i.pid" ] && [ ! -f "$work/$i.rc" ]; do
+			sleep 0.05
+		done
+	done <"$work/start"
+	while [ "$printed" -lt "$total" ]; do
+		e2e_flush
+		[ "$printed" -lt "$total" ] || break
+		if [ -n "$interrupted" ] && [ "$(e2e_running)" = 0 ] &&
+			[ ! -f "$work/$((printed + 1)).rc" ]; then
+			# never started: interrupted before its turn
+			printed=$((printed + 1))
+			name=$(sed -n "${printed}p" "$work/names")
+			echo "# e2e: $name"
+			echo "not ok - $name was interrupted before it started" |
+				tee -a "$log"
+			continue
+		fi
+		sleep 0.2
+	done
+	trap - INT TERM
+}
 
 # The sources are clang-format clean (make format fixes them).
 if [ "$what" = all ] || [ "$what" = unit ]; then
@@ -85,18 +247,8 @@ if [ "$what" = all ] || [ "$what" = unit ]; then
 	done
 fi
 if [ "$what" = all ] || [ "$what" = e2e ]; then
-	for t in "$here"/e2e/t[0-9]*.sh; do
-		[ -f "$t" ] || continue
-		echo "# e2e: $(basename "$t")"
-		out=$(sh "$t" 2>&1)
-		rc=$?
-		printf '%s\n' "$out" | sed 's/^/  /'
-		printf '%s\n' "$out" >>"$log"
-		if [ $rc != 0 ] && ! printf '%s\n' "$out" | grep -q '^not ok'; then
-			echo "not ok - $(basename "$t") exited with status $rc" |
-				tee -a "$log"
-		fi
-	done
+	[ $# = 0 ] || shift
+	e2e_pass "$@"
 fi
 passed=$(grep -c '^ok' "$log")
 failed=$(grep -c '^not ok' "$log")
@@ -104,4 +256,5 @@ failed=$(grep -c '^not ok' "$log")
 [ "$passed" -gt 0 ] || status=1
 grep '^not ok' "$log" | sed 's/^/FAILED: /'
 echo "$passed passed, $failed failed"
+[ -z "${interrupted:-}" ] || exit 130
 exit $status

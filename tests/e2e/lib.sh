@@ -1,8 +1,11 @@
 # lib.sh - helpers for the end-to-end tests: a scratch git repo under a
-# temp dir (never the project's own), TAP output, assertions.
+# temp dir (never the project's own), shared fixtures copied from a cache,
+# TAP output, assertions (test_cmp for exact output), waits on conditions.
 set -u
 : "${BIN:?BIN must name the directory holding prereg}"
 PREREG="$BIN/prereg"
+# the project's top directory ($0 is tests/e2e/STAGE/tNNNN-what.sh)
+TOP=$(cd "$(dirname "$0")/../../.." && pwd)
 export OMPI_MCA_rmaps_base_oversubscribe=1
 n=0
 SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/prereg-e2e.XXXXXX")
@@ -38,12 +41,72 @@ expect_out() {
 		sed 's/^/#   /' "$SCRATCH/out" | tail -n 20; fi
 }
 
-# wait_for GLOB: until a file matching GLOB exists (at most 60 s);
+# test_cmp EXPECTED ACTUAL: the two files hold the same bytes; when they
+# do not, diff -u of them and a nonzero status (git's t/ test_cmp), as in
+# check "DESC" test_cmp EXPECTED ACTUAL
+test_cmp() {
+	diff -u "$1" "$2"
+}
+
+# expect_cmp DESC EXPECTED: the last command's output is exactly the text
+# EXPECTED (a final newline added to it)
+expect_cmp() {
+	printf '%s\n' "$2" >"$SCRATCH/expected"
+	cp "$SCRATCH/out" "$SCRATCH/actual"
+	check "$1" test_cmp "$SCRATCH/expected" "$SCRATCH/actual"
+}
+
+# The waits below poll for their condition, at most WAIT_S seconds
+# (default 300: on a quiet machine they end within a second; on one that
+# runs other work as well a launch can take half a minute)
+WAIT_S=${WAIT_S:-300}
+WAIT_TENTHS=$((WAIT_S * 10))
+
+# wait_for GLOB: until a file matching GLOB exists (at most WAIT_S);
 # nonzero when none came
 wait_for() {
 	_i=0
-	while [ $_i -lt 600 ]; do
+	while [ $_i -lt "$WAIT_TENTHS" ]; do
 		for _f in $1; do [ -e "$_f" ] && return 0; done
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	return 1
+}
+
+# wait_text FILE PATTERN: until FILE holds PATTERN (grep, at most WAIT_S);
+# nonzero when it never did
+wait_text() {
+	_i=0
+	while [ $_i -lt "$WAIT_TENTHS" ]; do
+		grep -q -- "$2" "$1" 2>/dev/null && return 0
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	return 1
+}
+
+# wait_ranks DIR: until a prereg-rank of a run under DIR (an absolute
+# path: the ranks' argv names their plan in the run's work directory)
+# is running (at most WAIT_S); nonzero when none came
+wait_ranks() {
+	_i=0
+	while [ $_i -lt "$WAIT_TENTHS" ]; do
+		pgrep -f "prereg-rank $1/" >/dev/null && return 0
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	return 1
+}
+
+# wait_second_after TIME: until the clock's UTC second is later than TIME
+# (a manifest's "2026-01-01T00:00:00Z"), so that what comes next is
+# stamped in a later second (at most WAIT_S); nonzero when it never was
+wait_second_after() {
+	_t=$(echo "$1" | tr -cd 0-9)
+	_i=0
+	while [ $_i -lt "$WAIT_TENTHS" ]; do
+		[ "$(date -u +%Y%m%d%H%M%S)" -gt "$_t" ] && return 0
 		sleep 0.1
 		_i=$((_i + 1))
 	done
@@ -101,4 +164,53 @@ tolerance = 0.5
 INI
 	echo scratch >README.md
 	git add . && git commit -q -m "test experiments"
+}
+
+# fixture NAME DIR: DIR (new) becomes a copy of the repository NAME, and
+# the current directory, as new_repo makes it:
+#   pinned      new_repo, then t-calib predicted and pinned
+#   calibrated  pinned, then t-calib run once (--quick) and committed
+#   validated   calibrated, then t-kv predicted, pinned and run (--quick)
+# Each is built once per PREREG_FIXTURES, the directory tests/run.sh
+# makes for a whole pass (the build under a lock, so that tests running
+# at the same time build it once); a test run alone builds its own in
+# $SCRATCH. A fixture that does not build fails the test, with its log.
+fixture() {
+	_cache=${PREREG_FIXTURES:-$SCRATCH/fixtures}
+	mkdir -p "$_cache" || exit 1
+	if ! fixture_build "$1" "$_cache"; then
+		not_ok "the fixture '$1' builds"
+		sed 's/^/#   /' "$_cache/$1.log" 2>/dev/null | tail -n 20
+		echo "1..$n"
+		exit 1
+	fi
+	cp -a "$_cache/$1" "$2" && cd "$2" || exit 1
+}
+
+# fixture_build NAME CACHE: CACHE/NAME built unless it is there (the
+# steps' output in CACHE/NAME.log); nonzero when it cannot be built
+fixture_build() {
+	(
+		flock 9 || exit 1
+		[ -d "$2/$1" ] && exit 0
+		rm -rf "$2/$1.tmp"
+		{
+			case $1 in
+			pinned)
+				new_repo "$2/$1.tmp" &&
+					"$PREREG" predict t-calib && "$PREREG" pin t-calib ;;
+			calibrated)
+				fixture_build pinned "$2" &&
+					cp -a "$2/pinned" "$2/$1.tmp" && cd "$2/$1.tmp" &&
+					"$PREREG" run t-calib --quick ;;
+			validated)
+				fixture_build calibrated "$2" &&
+					cp -a "$2/calibrated" "$2/$1.tmp" && cd "$2/$1.tmp" &&
+					"$PREREG" predict t-kv && "$PREREG" pin t-kv &&
+					"$PREREG" run t-kv --quick ;;
+			*)
+				echo "no fixture '$1'"; false ;;
+			esac
+		} >"$2/$1.log" 2>&1 && mv "$2/$1.tmp" "$2/$1"
+	) 9>"$2/$1.lock"
 }

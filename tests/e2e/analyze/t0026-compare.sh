@@ -1,0 +1,182 @@
+#!/bin/sh
+# t0026: prereg compare RUN_A RUN_B: two real runs of one pin (a table
+# and verdicts), a forged B whose durations are A's times 3 (DIFFERENT
+# everywhere), --json, byte-identical reruns, a manifest difference (a
+# warning above the verdicts), the Reproduction section of report.md,
+# and the errors (unknown run, runs of two experiments, no samples)
+. "$(dirname "$0")/../lib.sh"
+new_repo "$SCRATCH/repo"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+
+# 6 launches: the fewest whose medians have a 95% interval; a fixed
+# inner, since the analysis splits a warm ping-pong by its rows (inner)
+mkdir -p experiments/t-cmp
+cat >experiments/t-cmp/experiment.ini <<'INI'
+[experiment]
+kind = calibration
+claim = a ping-pong that reruns the same
+workload = pingpong
+[shape]
+min_bytes = 8
+max_bytes = 64
+factor = 8
+inner = 4
+[ranks]
+group = cpu*2
+[factors]
+transport = vader
+[schedule]
+launches = 6
+reps = 3
+warmup = 1
+[analysis]
+reproduce_tolerance = compute:0.04, comm:0.6
+INI
+git add experiments/t-cmp && git commit -qm "t-cmp"
+"$PREREG" predict t-cmp >/dev/null && "$PREREG" pin t-cmp >/dev/null ||
+	exit 1
+expect_exit 0 "first run" "$PREREG" run t-cmp
+expect_exit 0 "second run of the same pin" "$PREREG" run t-cmp
+A=$(ls runs/t-cmp | grep -v ledger | sed -n 1p)
+B=$(ls runs/t-cmp | grep -v ledger | sed -n 2p)
+
+expect_exit 0 "compare two runs of one pin" "$PREREG" compare "$A" "$B"
+cp "$SCRATCH/out" "$SCRATCH/same"
+expect_out "a table with both medians and B/A" \
+	"^\| config \| phase \| bytes \| A median .*B/A \[95% interval\]"
+expect_out "verdicts counted" \
+	"^\*\*Reproduction: [0-9]+ REPRODUCED, [0-9]+ DIFFERENT, [0-9]+ INCONCLUSIVE"
+expect_out "the tolerance of the pinned spec" \
+	"Tolerance:.*compute 0.04 .*comm 0.6 .*from the spec pinned for A \(blob [0-9a-f]{12}\)$"
+expect_out "the manifests side by side, the same rows marked" \
+	"^\| kernel \| .* \| same \|$"
+expect_out "the compiler recorded" "^\| compiler \| (gcc|clang) "
+if grep -q "warning" "$SCRATCH/same"; then
+	not_ok "no warning for two runs of one pin and one tool"
+else ok "no warning for two runs of one pin and one tool"; fi
+"$PREREG" compare "$A" "$B" >"$SCRATCH/again" 2>&1
+if cmp -s "$SCRATCH/same" "$SCRATCH/again"; then
+	ok "a second compare prints the same bytes"
+else not_ok "a second compare prints other bytes"; fi
+
+# The Reproduction section: the later run against the first
+expect_exit 0 "analyze both runs" "$PREREG" analyze t-cmp
+if grep -q "^## Reproduction" analysis/t-cmp/report.md &&
+	grep -q "^### $B against $A" analysis/t-cmp/report.md; then
+	ok "report.md compares the later run with the first"
+else not_ok "report.md has no Reproduction section"; fi
+
+# A forged B: A's run directory, every duration times 3 (compare reads
+# raw archives and does not audit)
+F=20991231T000000Z-f0f0f0
+python3 - "$A" "$F" <<'PY' || exit 1
+import gzip, json, shutil, sys
+a, f = sys.argv[1], sys.argv[2]
+shutil.copytree(f"runs/t-cmp/{a}", f"runs/t-cmp/{f}")
+lines = gzip.open(f"runs/t-cmp/{a}/timings.csv.gz", "rt").read().splitlines()
+out = [lines[0]]
+for line in lines[1:]:
+    v = line.split(",")
+    t0, t1 = int(v[10]), int(v[11])
+    v[11] = str(t0 + 3 * (t1 - t0))
+    out.append(",".join(v))
+with gzip.open(f"runs/t-cmp/{f}/timings.csv.gz", "wt") as g:
+    g.write("\n".join(out) + "\n")
+m = json.load(open(f"runs/t-cmp/{f}/manifest.json"))
+m["run_id"] = f
+json.dump(m, open(f"runs/t-cmp/{f}/manifest.json", "w"), indent=2)
+PY
+expect_exit 0 "compare with the forged run" "$PREREG" compare "$A" "$F"
+cp "$SCRATCH/out" "$SCRATCH/forged"
+expect_out "the compute rows are DIFFERENT at 0.04" "\| 3\.00 \[[0-9.]+, [0-9.]+\] \| compute 0.04 \| DIFFERENT \|"
+# B/A is exactly 3 on every row; whether a comm row's interval clears
+# the 0.6 tolerance depends on how much A's launches varied (a loaded
+# machine widens it), the compute rows' (0.04) hardly
+check "B/A is 3.00 on every row" sh -c "[ \$(grep -cE '^\| 0 vader/spread \| ' '$SCRATCH/forged') = 6 ] &&
+	[ \$(grep -cE '\| 3\.00 \[[0-9.]+, [0-9.]+\] \| (comm 0.6|compute 0.04) \|' '$SCRATCH/forged') = 6 ]"
+# B/A is exactly 3 in every row; a row is DIFFERENT unless A's launches
+# spread so widely (a busy machine) that the interval reaches the
+# tolerance: then INCONCLUSIVE, never REPRODUCED
+check "no row of the forged pair is REPRODUCED" sh -c \
+	"grep -q '^| 0 ' '$SCRATCH/forged' &&
+	 ! grep '^| 0 ' '$SCRATCH/forged' | grep -q '| REPRODUCED |\$'"
+check "and some are DIFFERENT" grep -qE \
+	"^\*\*Reproduction: 0 REPRODUCED, [1-9][0-9]* DIFFERENT, [0-9]+ INCONCLUSIVE\*\*" \
+	"$SCRATCH/forged"
+
+"$PREREG" compare "$A" "$F" --json >"$SCRATCH/json" 2>"$SCRATCH/err"
+check "--json parses" python3 -m json.tool "$SCRATCH/json"
+check "--json: DIFFERENT exactly where the interval is above the tolerance" python3 -c '
+import json, sys
+c = json.load(open(sys.argv[1]))
+v = [x["verdict"] for x in c["cells"]]
+assert v and "DIFFERENT" in v, v
+assert c["verdicts"]["DIFFERENT"] == v.count("DIFFERENT")
+assert all(2.9 < x["ratio"] < 3.1 for x in c["cells"])
+for x in c["cells"]:
+    above = x["ratio_ci"][0] > x["acceptance"][1]
+    assert x["verdict"] == ("DIFFERENT" if above else "INCONCLUSIVE"), x
+assert c["tolerance"] == {"compute": 0.04, "comm": 0.6,
+                          "from": c["tolerance"]["from"]}
+assert c["a"]["run_id"] and c["b"]["run_id"] and c["facts"]
+' "$SCRATCH/json"
+
+# A manifest difference: another prereg version and another MCA value
+W=20991231T000000Z-e0e0e0
+python3 - "$B" "$W" <<'PY' || exit 1
+import json, shutil, sys
+b, w = sys.argv[1], sys.argv[2]
+shutil.copytree(f"runs/t-cmp/{b}", f"runs/t-cmp/{w}")
+p = f"runs/t-cmp/{w}/manifest.json"
+m = json.load(open(p))
+m["run_id"] = w
+m["prereg_version"] = "v0.0.0-other"
+for l in m["launches"]:
+    argv = l["argv"]
+    for i, s in enumerate(argv[:-1]):
+        if s == "--mca" and argv[i + 1] == "pml":
+            argv[i + 2] = "ucx"
+json.dump(m, open(p, "w"), indent=2)
+PY
+expect_exit 0 "compare with a run of another tool" "$PREREG" compare "$A" "$W"
+cp "$SCRATCH/out" "$SCRATCH/warn"
+expect_out "the version difference marked" \
+	"^\| prereg version \| .* \| v0.0.0-other \| \*\*differs\*\* \|$"
+expect_out "a warning for the tool's version" \
+	"^- \*\*warning:\*\* prereg version differs"
+expect_out "a warning for the MCA setting" \
+	"^- \*\*warning:\*\* MCA pml differs \(A: ob1; B: ucx\)"
+wline=$(grep -n "warning:" "$SCRATCH/warn" | head -n 1 | cut -d: -f1)
+vline=$(grep -n "^\*\*Reproduction:" "$SCRATCH/warn" | cut -d: -f1)
+if [ -n "$wline" ] && [ -n "$vline" ] && [ "$wline" -lt "$vline" ]; then
+	ok "the warnings come above the verdicts"
+else not_ok "no warning above the verdicts ($wline, $vline)"; fi
+
+# The errors
+expect_exit 2 "an unknown run" "$PREREG" compare "$A" 20990101T000000Z-000000
+expect_out "the unknown run named" "no run '20990101T000000Z-000000'"
+O=20991231T000000Z-c0c0c0
+mkdir -p runs/t-other && cp -r "runs/t-cmp/$B" "runs/t-other/$O"
+expect_exit 2 "runs of two experiments" "$PREREG" compare "$A" "$O"
+expect_out "both experiments named" \
+	"runs '$A' \(t-cmp\) and '$O' \(t-other\) are of different experiments"
+rm -rf runs/t-other
+E=20991231T000000Z-d0d0d0
+cp -r "runs/t-cmp/$A" "runs/t-cmp/$E"
+python3 - "$E" <<'PY' || exit 1
+import gzip, json, sys
+d = f"runs/t-cmp/{sys.argv[1]}"
+head = gzip.open(f"{d}/timings.csv.gz", "rt").readline()
+with gzip.open(f"{d}/timings.csv.gz", "wt") as g:
+    g.write(head)
+m = json.load(open(f"{d}/manifest.json"))
+m["run_id"] = sys.argv[1]
+json.dump(m, open(f"{d}/manifest.json", "w"), indent=2)
+PY
+expect_exit 2 "a run without samples" "$PREREG" compare "$A" "$E"
+expect_out "the empty run named" "run '$E' has no samples"
+expect_exit 0 "compare --help" "$PREREG" compare --help
+expect_out "the help says the rule" "REPRODUCED +the interval lies inside"
+expect_exit 2 "one run id is a usage error" "$PREREG" compare "$A"
+
+echo "# $n tests"

@@ -1,0 +1,66 @@
+#!/bin/sh
+# t0007: GPU ranks on a machine without a GPU fail the launch with a clear
+# message and a failed-run ledger line, never a crash or a CPU fallback;
+# the launch-geometry prediction says what it could not read
+. "$(dirname "$0")/../lib.sh"
+new_repo "$SCRATCH/repo"
+for kind in cuda hip; do
+	mkdir -p experiments/t-$kind
+	sed "s/group = cpu\*4/group = $kind:0*1, cpu*1/; s/^keys = 8/keys = 4/" \
+		experiments/t-kv/experiment.ini |
+		sed '/^\[model\]/,$d; /^\[mpi\]/,/^algorithm/d' \
+			>experiments/t-$kind/experiment.ini
+	git add experiments/t-$kind && git commit -q -m "t-$kind"
+	"$PREREG" predict t-$kind >/dev/null && "$PREREG" pin t-$kind >/dev/null
+	K=$(echo $kind | tr a-z A-Z)
+	if "$BIN/prereg-rank" --devices | grep -q "\"$kind\""; then
+		built=1
+	else
+		built=0
+	fi
+	expect_exit 1 "a $K rank without a $K device fails the run" \
+		"$PREREG" run t-$kind --launches 1 --reps 1 --warmup 0
+	if [ $built = 1 ]; then
+		expect_out "it says no $K device is visible to rank 0" \
+			"no $K device visible to rank 0 \\(${kind}GetDeviceCount: "
+	else
+		expect_out "it says the backend was not built" \
+			"built without the $K backend"
+	fi
+	check "the failed run has its ledger line" \
+		grep -q '"status":"failed"' runs/t-$kind/ledger.jsonl
+	check "and is committed" sh -c \
+		"git log -1 --format=%s | grep -q 't-$kind .*(failed)'"
+done
+expect_exit 0 "prereg-rank --devices answers without a device" \
+	"$BIN/prereg-rank" --devices
+expect_out "it lists the CPU backend" '"cpu"'
+expect_exit 0 "prereg env lists the devices" "$PREREG" env
+expect_out "with the device count" "cuda|CUDA"
+mkdir -p experiments/t-geo
+cat >experiments/t-geo/experiment.ini <<'INI'
+[experiment]
+kind = validation
+claim = steps at waves
+workload = rows-sweep
+[shape]
+rows = 16384
+rows_list = auto
+keys = 8
+d = 64
+[ranks]
+group = cuda:0*1
+[launch]
+threads_per_block = 64
+[model]
+name = launch-geometry
+INI
+git add experiments/t-geo && git commit -q -m "t-geo"
+expect_exit 0 "launch-geometry predicts without a device" "$PREREG" predict t-geo
+expect_out "and warns that it could not read the device" "no CUDA device 0 here"
+check "the prediction records the device as unavailable" \
+	grep -q '"available": false' predictions/t-geo.json
+expect_exit 2 "pinning it refuses: no rows were placed" "$PREREG" pin t-geo
+expect_out "and says where to predict" "where the device is"
+check "nothing was tagged" sh -c '[ -z "$(git tag -l "prereg/pin/t-geo/*")" ]'
+echo "1..$n"

@@ -1,0 +1,177 @@
+#!/bin/sh
+# t0008: --launcher slurm runs each launch as a heterogeneous Slurm job, one
+# component per rank group, and records the job with the run; errors found
+# before submitting exit 2 and submit nothing; a failed job is a failed run.
+# Needs partitions gpuA and gpuB (tests/slurm/local.sh start; make check
+# starts it when slurmctld is installed); skipped without them.
+# prereg-test: holds slurm (no other Slurm test runs beside it)
+. "$(dirname "$0")/../lib.sh"
+
+# Skipped when there is no Slurm, unless tests/check.sh started one
+# (PREREG_TEST_SLURM=1): then a missing Slurm is a failure.
+no_slurm() {
+	if [ "${PREREG_TEST_SLURM:-}" = 1 ]; then
+		echo "not ok 1 - $* (tests/slurm/local.sh start should have made them)"
+	else
+		echo "ok 1 - # SKIP no slurm: $*"
+	fi
+	echo "1..1"
+	exit 0
+}
+command -v sinfo >/dev/null 2>&1 || no_slurm "sinfo not found"
+# (sinfo retries for seconds when slurmctld is down: do not wait for it)
+parts=$(timeout 5 sinfo -h -o %P 2>/dev/null | tr -d '*' | sort -u | tr '\n' ' ')
+for p in gpuA gpuB; do
+	case " $parts" in
+	*" $p "*) ;;
+	*) no_slurm "no partition $p (sinfo: ${parts:-no answer})" ;;
+	esac
+done
+
+# step NAME: report how long the previous step took, start timing NAME
+t_step=$(date +%s.%N) step_name=setup
+step() {
+	now=$(date +%s.%N)
+	echo "# $step_name: $(echo "$now $t_step" | awk '{printf "%.1f", $1 - $2}') s"
+	t_step=$now step_name=$1
+}
+
+# mf PYTHON: assert PYTHON about the manifest m of run directory $dir
+mf() {
+	python3 -c "import json, sys
+m = json.load(open('$dir/manifest.json'))
+$1" 2>&1
+}
+
+new_repo "$SCRATCH/repo"
+# kv-split over two rank groups, one per partition, so on two nodes: only
+# tcp crosses nodes (vader is shared memory)
+mkdir -p experiments/t-slurm
+cat >experiments/t-slurm/experiment.ini <<'INI'
+[experiment]
+kind = validation
+claim = the kv-split Allreduce runs as one MPI job over two Slurm partitions
+workload = kv-split
+budget_s = 60
+[shape]
+rows = 512
+keys = 8
+d = 64
+[ranks]
+group = cpu*2, cpu*2
+[factors]
+transport = tcp
+[schedule]
+launches = 2
+reps = 4
+warmup = 1
+[mpi]
+algorithm = ring
+[slurm]
+partition = gpuA, gpuB
+time = 5
+INI
+git add experiments && git commit -q -m "t-slurm"
+"$PREREG" predict t-slurm >/dev/null && "$PREREG" pin t-slurm >/dev/null
+
+step "dry run"
+expect_exit 0 "dry run under slurm" \
+	"$PREREG" run t-slurm --launcher slurm --dry-run
+expect_out "the batch script is a het job" "^#SBATCH hetjob"
+expect_out "group 0 goes to partition gpuA" "--partition=gpuA"
+expect_out "group 1 goes to partition gpuB" "--partition=gpuB"
+expect_out "one srun step starts the ranks" "^srun "
+check "tcp is not held to loopback across nodes" sh -c \
+	"! grep -q btl_tcp_if_include '$SCRATCH/out'"
+check "the dry run submitted nothing" sh -c '[ ! -d runs ]'
+
+step "run under slurm"
+expect_exit 0 "run under slurm (--quick)" \
+	"$PREREG" run t-slurm --launcher slurm --quick
+run=$(ls runs/t-slurm 2>/dev/null | grep -v ledger | head -n 1)
+dir=runs/t-slurm/$run
+check "one MPI_COMM_WORLD of 4 ranks over both components" mf "
+assert m['launches'][0]['ranks']['nranks'] == 4, m['launches'][0]['ranks']"
+check "every launch names its job and 2 components: gpuA on n1, gpuB on n2" mf "
+for l in m['launches']:
+    s = l['slurm']
+    assert s['job_id'], s
+    c = sorted(s['components'], key=lambda c: c['index'])
+    assert [(x['partition'], x['nodes']) for x in c] == \
+        [('gpuA', 'n1'), ('gpuB', 'n2')], c
+    assert all(x['state'] == 'COMPLETED' for x in c), c"
+check "the first launch verified the Allreduce across the nodes" mf "
+assert m['launches'][0]['ranks']['verify']['ok'] is True"
+check "every launch of the quick run was a job" mf "
+assert len(m['launches']) == 2, len(m['launches'])"
+check "the load of the nodes is not recorded, and the manifest says why" mf "
+for x in [l['machine'] for l in m['launches']] + [m['busy_at_start']]:
+    assert x['recorded'] is False and 'launcher slurm' in x['reason'], x"
+check "the batch script is kept in the run" test -s "$dir/slurm.sh"
+check "and committed with it" git ls-files --error-unmatch "$dir/slurm.sh"
+check "the work tree is clean after the run" sh -c '[ -z "$(git status --porcelain)" ]'
+
+step "audit"
+expect_exit 0 "audit the slurm run" "$PREREG" audit t-slurm
+expect_out "the run is anchored" "$run.*anchored"
+
+step "unknown partition"
+mkdir -p experiments/t-slurm-nope
+sed 's/^partition = gpuA, gpuB/partition = nope, gpuB/' \
+	experiments/t-slurm/experiment.ini >experiments/t-slurm-nope/experiment.ini
+git add experiments && git commit -q -m "t-slurm-nope"
+"$PREREG" predict t-slurm-nope >/dev/null && "$PREREG" pin t-slurm-nope >/dev/null
+expect_exit 2 "an unknown partition is refused before submitting" \
+	"$PREREG" run t-slurm-nope --launcher slurm --quick
+expect_out "it names the partition" "unknown partition 'nope'"
+check "nothing was submitted" sh -c '[ ! -d runs/t-slurm-nope ]'
+PATH=/nonexistent expect_exit 2 "without Slurm's commands on PATH, refused" \
+	"$PREREG" run t-slurm --launcher slurm --quick
+expect_out "it says what is missing" "'sbatch' not found on PATH"
+check "and runs nothing" sh -c '[ $(ls runs/t-slurm | grep -vc ledger) = 1 ]'
+
+step "failing job"
+# transport default names no pml, so a bogus one in the environment
+# (sbatch passes it on) breaks MPI_Init in every task
+mkdir -p experiments/t-slurm-bad
+cat >experiments/t-slurm-bad/experiment.ini <<'INI'
+[experiment]
+kind = calibration
+claim = a job whose ranks fail is a failed run
+workload = pingpong
+budget_s = 5
+[shape]
+min_bytes = 8
+max_bytes = 64
+factor = 4
+[ranks]
+group = cpu*1, cpu*1
+[factors]
+transport = default
+[schedule]
+launches = 1
+reps = 1
+warmup = 0
+[slurm]
+partition = gpuA, gpuB
+time = 5
+INI
+git add experiments && git commit -q -m "t-slurm-bad"
+"$PREREG" predict t-slurm-bad >/dev/null && "$PREREG" pin t-slurm-bad >/dev/null
+OMPI_MCA_pml=no-such-pml expect_exit 1 "a failing job fails the run" \
+	"$PREREG" run t-slurm-bad --launcher slurm
+run=$(ls runs/t-slurm-bad 2>/dev/null | grep -v ledger | head -n 1)
+dir=runs/t-slurm-bad/$run
+check "its ledger line says failed" \
+	grep -q '"status":"failed"' runs/t-slurm-bad/ledger.jsonl
+check "the job ended by itself, not at prereg's timeout" mf "
+s = m['launches'][0]['slurm']
+assert s['submit_to_done_s'] < 60, s"
+check "the manifest keeps the job: component 0 FAILED, with its reason" mf "
+c = m['launches'][0]['slurm']['components'][0]
+assert c['state'] == 'FAILED', c
+assert c['reason'] and c['reason'] != 'None', c"
+check "the failed run is committed with its batch script" \
+	git ls-files --error-unmatch "$dir/manifest.json" "$dir/slurm.sh"
+step done
+echo "1..$n"

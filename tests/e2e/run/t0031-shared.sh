@@ -1,0 +1,28 @@
+#!/bin/sh
+# t0031: the MPI stack each transport resolved to is recorded per launch,
+# and the report says when two transports are one stack
+. "$(dirname "$0")/../lib.sh"
+new_repo "$SCRATCH/repo"
+mkdir -p experiments/t-stack
+sed 's/transport = vader, tcp/transport = vader, default\nplacement = spread, packed/' \
+	experiments/t-calib/experiment.ini >experiments/t-stack/experiment.ini
+git add experiments/t-stack && git commit -q -m "t-stack"
+"$PREREG" predict t-stack >/dev/null 2>&1 && "$PREREG" pin t-stack >/dev/null
+expect_exit 0 "run vader and default, spread and packed" \
+	"$PREREG" run t-stack --launches 1 --reps 1 --warmup 0
+dir=runs/t-stack/$(ls runs/t-stack | grep -v ledger)
+stack() { # config key -> the stack its launch recorded
+	python3 -c "import json
+for l in json.load(open('$dir/manifest.json'))['launches']:
+    if l['config'] == $1: print(json.dumps(l['ranks']['stack']['$2']))"
+}
+check "default records the selected pml" [ "$(stack 2 pml)" = '"ob1"' ]
+check "default records its open btls, vader among them" sh -c \
+	"echo '$(stack 2 btl)' | grep -q '\"vader\"'"
+check "vader opened only self and vader" [ "$(stack 0 btl)" = '["vader", "self"]' ]
+expect_exit 0 "analyze" "$PREREG" analyze t-stack
+check "the report says default and vader are one stack" \
+	grep -q '^- vader, default: pml ob1, btl vader between ranks' analysis/t-stack/report.md
+check "the packed over spread section is there" \
+	grep -q '^### Sharing: packed over spread' analysis/t-stack/report.md
+echo "1..$n"
