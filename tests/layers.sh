@@ -1,13 +1,14 @@
 #!/bin/sh
 # layers.sh - the stages only look down: fail when a source file under
 # src/STAGE/ includes a header of a stage above its own (DESIGN 6).
-# Usage: tests/layers.sh [--edges]   (--edges: print the include edges
+# Usage: tests/layers.sh [--edges]   (LAYERS_ROOT: the tree whose src/ is
+# read, default this checkout)   (--edges: print the include edges
 # between folders, "from -> to  count", and exit 0)
 # The order, lowest first; a stage may include its own folder and any
 # folder before it in this list.
 set -u
 order="base model repo format backend runner predict run analyze audit cli"
-here=$(cd "$(dirname "$0")/.." && pwd)
+here=${LAYERS_ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
 cd "$here" || exit 1
 
 rank() { # rank FOLDER: its position in $order, or nothing
@@ -42,7 +43,9 @@ echo "$edges" | {
 		[ -n "$f" ] || continue
 		rf=$(rank "$from") rt=$(rank "$to")
 		if [ -z "$rf" ] || [ -z "$rt" ]; then
-			echo "not ok - $f: folder src/$from or src/$to is in no stage (tests/layers.sh)"
+			[ -n "$rf" ] || nostage=$from
+			[ -n "$rt" ] || nostage=$to
+			echo "not ok - $f includes $header: src/$nostage is in no stage (tests/layers.sh lists them)"
 			bad=1
 		elif [ "$rt" -gt "$rf" ]; then
 			echo "not ok - $f includes $header: $to/ is above $from/"

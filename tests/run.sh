@@ -202,6 +202,12 @@ if [ "$what" = all ] || [ "$what" = unit ]; then
 	fi
 fi
 
+# The stages only look down (STYLE.md): no include climbs them.
+if [ "$what" = all ] || [ "$what" = unit ]; then
+	echo "# layers: tests/layers.sh"
+	"$here/layers.sh" 2>&1 | tee -a "$log"
+fi
+
 if [ "$what" = all ] || [ "$what" = unit ]; then
 	for t in "$BIN"/tests/test_*; do
 		[ -x "$t" ] || continue
