@@ -1,5 +1,5 @@
 /* pap_check.c - runner/pap.c against MPI_Allreduce under many arrival
- * orders, run by tests/e2e/t0037 under mpirun: every result must equal
+ * orders, run by tests/e2e/run/t0037 under mpirun: every result must equal
  * MPI_Allreduce's exactly, and a rank that is late call after call must
  * end up last in the learnt order.
  * Usage: pap_check ORDERS SEED; exit 0 when every check held. */

@@ -16,7 +16,7 @@
 #include "runner/fail.h"
 #include "runner/plan.h"
 
-/* The row split of tests/e2e/t0012-exits.sh, its rows_per_rank given. */
+/* The row split of tests/e2e/cli/t0012-exits.sh, its rows_per_rank given. */
 static const char row_split[] =
     "{\"experiment\": \"x\", \"workload\": \"row-split\", \"launch\": 1, "
     "\"config\": 2, \"seed\": \"18446744073709551615\", \"reps\": 3, "
