@@ -6,6 +6,7 @@
 #include "base/host.h"
 #include "base/util.h"
 #include "format/spec.h"
+#include "format/workload.h"
 #include "model/geometry.h"
 #include "predict/models-internal.h"
 
@@ -198,7 +199,8 @@ int pr_model_settings_check(const pr_spec *spec)
 				     "settings and one value of every other "
 				     "factor",
 				     spec->path);
-	if (strcmp(spec->workload, "rows-sweep") || spec->nrows_list != 1)
+	if (!pr_workload_is(spec->workload, PR_WORKLOAD_ROWS_SWEEP) ||
+	    spec->nrows_list != 1)
 		return pr_error_code(PR_EINPUT,
 				     "'%s': model 'launch-settings' needs "
 				     "workload 'rows-sweep' with one value in "

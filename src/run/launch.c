@@ -13,6 +13,7 @@
 #include "base/mca.h"
 #include "base/util.h"
 #include "format/spec.h"
+#include "format/workload.h"
 #include "run/launcher.h"
 #include "run/plan.h"
 
@@ -20,8 +21,7 @@
  * patterns): their waiting ranks must not spin. */
 static int waits_idle(const pr_spec *spec)
 {
-	return !strcmp(spec->workload, "arrival") ||
-	       !strcmp(spec->workload, "dp-step");
+	return pr_workload_has_arrival(spec->workload);
 }
 
 /* Does a group run worker threads (cpu-blocks:T)? Its ranks need more
