@@ -168,8 +168,9 @@ int pr_model_geometry_predict(json_t *pred, const pr_spec *spec,
 		pr_warn("no %s device %d here (%s): the prediction records "
 			"the plan without step positions; run 'prereg "
 			"predict %s' where the device is",
-			!strcmp(kind, "cuda") ? "CUDA" : "HIP", devi,
-			why ? why : "not visible", spec->name);
+			pr_device_gpu_of(kind) == PR_DEVICE_CUDA ? "CUDA"
+								 : "HIP",
+			devi, why ? why : "not visible", spec->name);
 		json_decref(all);
 		return PR_OK;
 	}

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/device.h"
 #include "base/mca.h"
 #include "base/util.h"
 #include "format/spec.h"
@@ -31,7 +32,7 @@ static int has_threads(const pr_spec *spec)
 	int g;
 
 	for (g = 0; g < spec->ngroups; g++)
-		if (!strncmp(spec->groups[g].device, "cpu-blocks:", 11))
+		if (pr_device_blocks_threads(spec->groups[g].device))
 			return 1;
 	return 0;
 }
