@@ -362,7 +362,7 @@ int pr_model_pap_dp_check(const pr_spec *spec)
  * this machine's (mpirun leaves ranks that outnumber the cores unbound). */
 static int config_cores(const pr_spec *spec, int c)
 {
-	int n = pr_launch_ncores();
+	int n = pr_host_ncores();
 
 	if (!strcmp(pr_spec_placement(spec, c), "packed"))
 		return 1;

@@ -149,8 +149,8 @@ int pr_model_geometry_predict(json_t *pred, const pr_spec *spec,
 		return predict_cpu_blocks(pred, spec, blocks_threads(spec));
 	set_step_rule(pred, spec);
 	if ((error = gpu_group(&kind, &devi, spec)) < 0 ||
-	    (error = pr_envcap_devices(&all, spec->threads_per_block,
-				       spec->keys)) < 0)
+	    (error = pr_host_devices(&all, spec->threads_per_block,
+				     spec->keys)) < 0)
 		return error;
 	side = json_object_get(all, kind);
 	dev = json_array_get(json_object_get(side, "devices"), (size_t)devi);
