@@ -98,7 +98,7 @@ CLI_SRC   = $(wildcard src/cli/*.c)
 RANK_SRC  = $(wildcard src/runner/*.c) $(wildcard src/runner/workloads/*.c) \
 	    $(wildcard src/backend/*.c)
 RANK_CORE = src/base/util.c src/base/schedule.c src/base/arrival.c \
-	    src/format/plancheck.c src/format/workload.c
+	    src/base/device.c src/format/plancheck.c src/format/workload.c
 UNIT_SRC  = $(wildcard tests/unit/*/test_*.c)
 BENCH_SRC = $(wildcard tests/bench/bench_*.c)
 

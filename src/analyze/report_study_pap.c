@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "analyze/arrival.h"
+#include "format/workload.h"
 
 /* "1.23 [1.1, 1.4] ms" of a row in unit u, or "-" without data */
 static void put_median_ci(FILE *f, const pr_analysis_row *x, double u,
@@ -111,7 +112,7 @@ static void put_pap_gain(FILE *f, const pr_pap_study *s, const pr_pap_gain *g)
 	/* workload arrival only: a dp-step's compute makes arrivals of its
 	 * own under pattern none */
 	if (!strcmp(pattern, "none") && g->outcome != PR_PAP_UNKNOWN &&
-	    s->workload && !strcmp(s->workload, "arrival"))
+	    pr_workload_is(s->workload, PR_WORKLOAD_ARRIVAL))
 		fputs(g->outcome == PR_PAP_BEAT
 			  ? "; unexpected: without an arrival pattern the "
 			    "chain should lose or tie"

@@ -10,6 +10,7 @@
 #include "base/arrival.h"
 #include "format/replayed.h"
 #include "format/spec.h"
+#include "format/workload.h"
 #include "repo/git.h"
 
 /* What the pinned spec says the delays are made of. */
@@ -126,7 +127,7 @@ void pr_audit_check_delays(pr_audit_state *s)
 	size_t k, n = 0;
 	json_t *rec;
 
-	if (!w || (strcmp(w, "arrival") && strcmp(w, "dp-step")))
+	if (!pr_workload_has_arrival(w))
 		return; /* omitted: no arrival pattern */
 	if (!load(&r, s, c))
 		goto cleanup;

@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include "base/device.h"
+
 /* The Makefile says why a GPU backend was left out (CUDA=0, no nvcc). */
 #ifndef PR_CUDA_WHY_NOT
 #define PR_CUDA_WHY_NOT "not built"
@@ -32,24 +34,18 @@ static const struct pr_backend *const backends[] = {
 #endif
 };
 
-/* Every GPU kind and, when this build lacks it, why. */
-static const struct {
-	const char *kind, *why_not;
-} gpu_kinds[] = {
-#ifdef PR_HAVE_CUDA
-    {"cuda", NULL},
-#else
-    {"cuda", PR_CUDA_WHY_NOT},
+/* Why this build lacks each GPU kind of pr_device_gpu_kinds, NULL when
+ * it has it. */
+static const char *const why_not[PR_DEVICE_NGPU] = {
+#ifndef PR_HAVE_CUDA
+    [PR_DEVICE_CUDA] = PR_CUDA_WHY_NOT,
 #endif
-#ifdef PR_HAVE_HIP
-    {"hip", NULL},
-#else
-    {"hip", PR_HIP_WHY_NOT},
+#ifndef PR_HAVE_HIP
+    [PR_DEVICE_HIP] = PR_HIP_WHY_NOT,
 #endif
 };
 
 #define NBACKENDS (sizeof(backends) / sizeof(backends[0]))
-#define NGPU_KINDS (sizeof(gpu_kinds) / sizeof(gpu_kinds[0]))
 
 const struct pr_backend *pr_backend_find(const char *kind)
 {
@@ -73,20 +69,7 @@ const char *const *pr_backend_names(void)
 
 const char *pr_backend_why_not(const char *kind)
 {
-	size_t i;
+	int k = pr_device_gpu_of(kind);
 
-	for (i = 0; i < NGPU_KINDS; i++)
-		if (!strcmp(gpu_kinds[i].kind, kind))
-			return gpu_kinds[i].why_not;
-	return NULL;
-}
-
-const char *const *pr_backend_device_kinds(void)
-{
-	static const char *kinds[NGPU_KINDS + 1];
-	size_t i;
-
-	for (i = 0; i < NGPU_KINDS; i++)
-		kinds[i] = gpu_kinds[i].kind;
-	return kinds;
+	return k < 0 ? NULL : why_not[k];
 }

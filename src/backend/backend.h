@@ -123,14 +123,10 @@ const struct pr_backend *pr_backend_find(const char *kind);
 const char *const *pr_backend_names(void);
 
 /*
- * Why a device kind this program knows ("cuda", "hip") is not in this
+ * Why a GPU kind (base/device.h's pr_device_gpu_kinds) is not in this
  * build: "nvcc not found at build time", "CUDA=0 at build time". NULL for
  * a kind that is built or that no build of prereg has.
  */
 const char *pr_backend_why_not(const char *kind);
-
-/* Every device kind of prereg with a device_count (built or not), in table
- * order, NULL-terminated: "cuda", "hip". */
-const char *const *pr_backend_device_kinds(void);
 
 #endif

@@ -6,7 +6,7 @@
 #include <jansson.h>
 
 /* Number of physical cores (hwloc), at least 1. */
-int pr_launch_ncores(void);
+int pr_host_ncores(void);
 
 /*
  * The devices prereg-rank sees: the JSON of `prereg-rank --devices
@@ -15,6 +15,13 @@ int pr_launch_ncores(void);
  * ...}), run beside this executable. PR_EFAIL with a message when it
  * cannot run.
  */
-int pr_envcap_devices(json_t **out, int threads_per_block, long keys);
+int pr_host_devices(json_t **out, int threads_per_block, long keys);
+
+/*
+ * The same JSON with prereg-rank's own T and K, owned by the caller; NULL
+ * without a message where pr_host_devices says it failed (a message still
+ * when this executable or the child cannot be found or started).
+ */
+json_t *pr_host_devices_or_null(void);
 
 #endif

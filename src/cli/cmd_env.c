@@ -112,7 +112,7 @@ int cmd_env(int argc, char **argv, git_repository *repo)
 			    json_pack("[s, s]", "spread", "packed"));
 	json_object_set_new(env, "launchers", pr_envcap_launchers(&missing));
 	json_object_set_new(env, "launchers_missing", missing);
-	if (pr_envcap_devices(&devices, 256, 0) == 0)
+	if (pr_host_devices(&devices, 256, 0) == 0)
 		json_object_set_new(env, "devices", devices);
 	if (as_json)
 		return pr_cmd_print_json(stdout, env, 0);

@@ -50,7 +50,7 @@ typedef struct {
 } pr_group;
 
 /* What goes between a group's device and count as the spec writes them:
- * "*" (cpu*4), or "" after a device ending in '*' (cuda:*4). */
+ * "*" (cpu*4), or "" after a KIND:* device (cuda:*4). */
 const char *pr_group_star(const pr_group *g);
 
 /* One setting of the kernel launch ([launch], or [launch.NAME]). */

@@ -4,13 +4,15 @@
 
 #include <string.h>
 
+#include "base/device.h"
 #include "base/util.h"
 
 const char *pr_group_star(const pr_group *g)
 {
-	size_t n = strlen(g->device);
+	pr_device d;
 
-	return n && g->device[n - 1] == '*' ? "" : "*";
+	pr_device_parse(&d, g->device);
+	return d.any ? "" : "*";
 }
 
 /*

@@ -2,11 +2,11 @@
  * partitions) and [slurm] lists */
 #include "format/spec-internal.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/device.h"
 #include "base/util.h"
 
 struct device {
@@ -24,32 +24,28 @@ static const struct device devices[] = {
 /* cpu-blocks:T, T worker threads in 1..PR_SPEC_BLOCKS_THREADS_MAX. */
 static int blocks_device_ok(const char *device)
 {
-	char *end;
-	long n;
+	int n = pr_device_blocks_threads(device);
 
-	if (strncmp(device, "cpu-blocks:", 11) ||
-	    !isdigit((unsigned char)device[11]))
-		return 0;
-	n = strtol(device + 11, &end, 10);
-	return !*end && n >= 1 && n <= PR_SPEC_BLOCKS_THREADS_MAX;
+	return n >= 1 && n <= PR_SPEC_BLOCKS_THREADS_MAX;
 }
 
 /* cuda:N / hip:N (N in 0..63) or cuda:* / hip:*. */
 static int gpu_device_ok(const char *device)
 {
-	const char *colon = strchr(device, ':');
-	char *end;
-	long n;
+	pr_device d;
 
-	if (!colon ||
-	    (strncmp(device, "cuda:", 5) && strncmp(device, "hip:", 4)))
-		return 0;
-	if (!strcmp(colon + 1, "*"))
-		return 1;
-	if (!isdigit((unsigned char)colon[1]))
-		return 0;
-	n = strtol(colon + 1, &end, 10);
-	return !*end && n >= 0 && n < 64;
+	return pr_device_gpu_kind(device) && pr_device_parse(&d, device) == 0 &&
+	       (d.any || d.n < 64);
+}
+
+/* cpu, cpu-naive or one of the above. */
+static int device_ok(const char *device)
+{
+	pr_device d;
+
+	pr_device_parse(&d, device);
+	return (!d.has_sel && pr_spec_lookup(NAMES(devices), device) >= 0) ||
+	       gpu_device_ok(device) || blocks_device_ok(device);
 }
 
 /*
@@ -107,7 +103,7 @@ static int add_group(struct parse *p, const char *key, char *entry)
 		    "'%s' entry '%s' must be DEVICE*COUNT, e.g. 'cpu*4'", key,
 		    entry);
 	/* cuda:*4 is four ranks on cuda:* (as is cuda:**4) */
-	if (star > entry && star[-1] == ':' && strchr(entry, '*') == star) {
+	if (pr_device_star_is_sel(entry, star)) {
 		size_t len = (size_t)(star - entry) + 1;
 
 		if (len >= sizeof(devbuf))
@@ -120,9 +116,7 @@ static int add_group(struct parse *p, const char *key, char *entry)
 		device = pr_spec_trim(entry);
 	}
 	count_s = pr_spec_trim(star + 1);
-	if ((strchr(device, ':') ||
-	     pr_spec_lookup(NAMES(devices), device) < 0) &&
-	    !gpu_device_ok(device) && !blocks_device_ok(device)) {
+	if (!device_ok(device)) {
 		list = pr_spec_join(NAMES(devices));
 		pr_spec_fail(p, p->line,
 			     "unknown device '%s' in '%s' (known: %s)", device,

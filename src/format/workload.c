@@ -79,6 +79,20 @@ int pr_workload_has_arrival(const char *name)
 	return w && w->arrival;
 }
 
+int pr_workload_has_dp(const char *name)
+{
+	const pr_workload_facts *w = pr_workload_facts_of(name);
+
+	return w && w->dp;
+}
+
+int pr_workload_splits_rows(const char *name)
+{
+	const pr_workload_facts *w = pr_workload_facts_of(name);
+
+	return w && w->splits_rows;
+}
+
 int pr_workload_fits(const pr_workload_facts *w, long rows, long d)
 {
 	return !w->collective || rows <= INT_MAX / (d + w->collective_extra);

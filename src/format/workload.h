@@ -77,6 +77,13 @@ int pr_workload_is(const char *name, pr_workload_id id);
  * an unknown name. */
 int pr_workload_has_arrival(const char *name);
 
+/* Does name take [dp] (dp-step)? 0 for NULL or an unknown name. */
+int pr_workload_has_dp(const char *name);
+
+/* Does name split rows over the ranks (row-split)? 0 for NULL or an
+ * unknown name. */
+int pr_workload_splits_rows(const char *name);
+
 /* Does w's one collective of rows x d hold at most INT_MAX floats? 1 when
  * w has none; d >= 1. */
 int pr_workload_fits(const pr_workload_facts *w, long rows, long d);

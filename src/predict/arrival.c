@@ -9,6 +9,7 @@
 #include "base/stats.h"
 #include "base/util.h"
 #include "format/spec.h"
+#include "format/workload.h"
 #include "model/pap.h"
 #include "predict/models-internal.h"
 
@@ -304,9 +305,9 @@ static int check_algorithms(const pr_spec *spec, const char *model)
 
 int pr_model_pap_check(const pr_spec *spec)
 {
-	int dp = !strcmp(spec->workload, "dp-step");
+	int dp = pr_workload_has_dp(spec->workload);
 
-	if (strcmp(spec->workload, "arrival") && !dp)
+	if (!pr_workload_has_arrival(spec->workload))
 		return pr_error_code(PR_EINPUT,
 				     "'%s': model pap-hockney needs 'workload "
 				     "= arrival' or 'dp-step'",
@@ -324,7 +325,7 @@ int pr_model_pap_predict(json_t *pred, const pr_spec *spec, const pr_calib *cal,
 			 const pr_calib *comm)
 {
 	json_t *params = json_object();
-	int c, error = PR_OK, dp = !strcmp(spec->workload, "dp-step");
+	int c, error = PR_OK, dp = pr_workload_has_dp(spec->workload);
 
 	(void)comm;
 	for (c = 0; c < pr_spec_nconfigs(spec) && !error; c++) {
@@ -349,7 +350,7 @@ int pr_model_pap_predict(json_t *pred, const pr_spec *spec, const pr_calib *cal,
 
 int pr_model_pap_dp_check(const pr_spec *spec)
 {
-	if (strcmp(spec->workload, "dp-step") || spec->dp_compute_pattern)
+	if (!pr_workload_has_dp(spec->workload) || spec->dp_compute_pattern)
 		return pr_error_code(PR_EINPUT,
 				     "'%s': model pap-dp-step needs 'workload "
 				     "= dp-step' with 'compute = rows' in [dp]",
@@ -361,7 +362,7 @@ int pr_model_pap_dp_check(const pr_spec *spec)
  * this machine's (mpirun leaves ranks that outnumber the cores unbound). */
 static int config_cores(const pr_spec *spec, int c)
 {
-	int n = pr_launch_ncores();
+	int n = pr_host_ncores();
 
 	if (!strcmp(pr_spec_placement(spec, c), "packed"))
 		return 1;

@@ -4,6 +4,7 @@
 
 #include "base/util.h"
 #include "format/spec.h"
+#include "format/workload.h"
 #include "model/hockney.h"
 #include "model/split.h"
 #include "predict/models-internal.h"
@@ -126,7 +127,7 @@ int pr_model_allreduce_check(const pr_spec *spec)
 {
 	int a, f;
 
-	if (strcmp(spec->workload, "allreduce"))
+	if (!pr_workload_is(spec->workload, PR_WORKLOAD_ALLREDUCE))
 		return pr_error_code(PR_EINPUT,
 				     "'%s': model hockney-allreduce needs "
 				     "'workload = allreduce'",

@@ -6,6 +6,7 @@
 #include "base/host.h"
 #include "base/util.h"
 #include "format/spec.h"
+#include "format/workload.h"
 #include "model/geometry.h"
 #include "predict/models-internal.h"
 
@@ -148,8 +149,8 @@ int pr_model_geometry_predict(json_t *pred, const pr_spec *spec,
 		return predict_cpu_blocks(pred, spec, blocks_threads(spec));
 	set_step_rule(pred, spec);
 	if ((error = gpu_group(&kind, &devi, spec)) < 0 ||
-	    (error = pr_envcap_devices(&all, spec->threads_per_block,
-				       spec->keys)) < 0)
+	    (error = pr_host_devices(&all, spec->threads_per_block,
+				     spec->keys)) < 0)
 		return error;
 	side = json_object_get(all, kind);
 	dev = json_array_get(json_object_get(side, "devices"), (size_t)devi);
@@ -167,8 +168,9 @@ int pr_model_geometry_predict(json_t *pred, const pr_spec *spec,
 		pr_warn("no %s device %d here (%s): the prediction records "
 			"the plan without step positions; run 'prereg "
 			"predict %s' where the device is",
-			!strcmp(kind, "cuda") ? "CUDA" : "HIP", devi,
-			why ? why : "not visible", spec->name);
+			pr_device_gpu_of(kind) == PR_DEVICE_CUDA ? "CUDA"
+								 : "HIP",
+			devi, why ? why : "not visible", spec->name);
 		json_decref(all);
 		return PR_OK;
 	}
@@ -198,7 +200,8 @@ int pr_model_settings_check(const pr_spec *spec)
 				     "settings and one value of every other "
 				     "factor",
 				     spec->path);
-	if (strcmp(spec->workload, "rows-sweep") || spec->nrows_list != 1)
+	if (!pr_workload_is(spec->workload, PR_WORKLOAD_ROWS_SWEEP) ||
+	    spec->nrows_list != 1)
 		return pr_error_code(PR_EINPUT,
 				     "'%s': model 'launch-settings' needs "
 				     "workload 'rows-sweep' with one value in "

@@ -37,7 +37,7 @@ int pr_model_ncores(void)
 	static int n;
 
 	if (!n)
-		n = pr_launch_ncores();
+		n = pr_host_ncores();
 	return n;
 }
 

@@ -10,9 +10,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/device.h"
 #include "base/mca.h"
 #include "base/util.h"
 #include "format/spec.h"
+#include "format/workload.h"
 #include "run/launcher.h"
 #include "run/plan.h"
 
@@ -20,8 +22,7 @@
  * patterns): their waiting ranks must not spin. */
 static int waits_idle(const pr_spec *spec)
 {
-	return !strcmp(spec->workload, "arrival") ||
-	       !strcmp(spec->workload, "dp-step");
+	return pr_workload_has_arrival(spec->workload);
 }
 
 /* Does a group run worker threads (cpu-blocks:T)? Its ranks need more
@@ -31,7 +32,7 @@ static int has_threads(const pr_spec *spec)
 	int g;
 
 	for (g = 0; g < spec->ngroups; g++)
-		if (!strncmp(spec->groups[g].device, "cpu-blocks:", 11))
+		if (pr_device_blocks_threads(spec->groups[g].device))
 			return 1;
 	return 0;
 }

@@ -13,6 +13,8 @@
 
 #include "backend/backend.h"
 #include "base/child.h"
+#include "base/device.h"
+#include "base/host.h"
 #include "base/text.h"
 #include "base/util.h"
 #include "format/manifest.h"
@@ -409,37 +411,23 @@ int pr_original_consent(const pr_original *o, int trust)
 /* CUDA=0 / HIP=0 for each GPU backend this prereg's prereg-rank lacks. */
 static void gpu_flags(pr_argv *argv)
 {
-	char *dir = NULL, *rank, *text = NULL;
-	int status = -1;
-	json_t *b, *v;
+	static const char *const off[PR_DEVICE_NGPU] = {
+	    [PR_DEVICE_CUDA] = "CUDA=0", [PR_DEVICE_HIP] = "HIP=0"};
+	json_t *b = pr_host_devices_or_null(), *v;
+	int built[PR_DEVICE_NGPU] = {0}, k;
 	size_t i;
-	int cuda = 0, hip = 0;
 
-	if (pr_exe_dir(&dir) < 0)
+	if (!b)
 		return;
-	rank = pr_asprintf("%s/prereg-rank", dir);
-	{
-		char *const argv_devices[] = {rank, "--devices", NULL};
-
-		if (pr_child_capture(&text, &status, argv_devices) < 0)
-			text = NULL;
-	}
-	b = text && status == 0 ? json_loads(text, 0, NULL) : NULL;
 	json_array_foreach(json_object_get(b, "backends"), i, v)
 	{
-		cuda |= !strcmp(
-		    json_string_value(v) ? json_string_value(v) : "", "cuda");
-		hip |= !strcmp(json_string_value(v) ? json_string_value(v) : "",
-			       "hip");
+		if ((k = pr_device_gpu_of(json_string_value(v))) >= 0)
+			built[k] = 1;
 	}
-	if (b && !cuda)
-		pr_argv_push(argv, "CUDA=0");
-	if (b && !hip)
-		pr_argv_push(argv, "HIP=0");
+	for (k = 0; k < PR_DEVICE_NGPU; k++)
+		if (!built[k])
+			pr_argv_push(argv, off[k]);
 	json_decref(b);
-	free(text);
-	free(rank);
-	free(dir);
 }
 
 /* make bin/prereg-rank in wt, its output on our stderr; a signal stops

@@ -13,6 +13,7 @@
 #include "format/predcheck.h"
 #include "format/replayed.h"
 #include "format/spec.h"
+#include "format/workload.h"
 #include "repo/git.h"
 #include "run/launch.h"
 #include "run/original.h"
@@ -27,7 +28,7 @@ static void plan_arrival(json_t *plan, const pr_run_plan *p, int config)
 	json_t *rows;
 	int i;
 
-	if (strcmp(s->workload, "arrival") && strcmp(s->workload, "dp-step"))
+	if (!pr_workload_has_arrival(s->workload))
 		return;
 	json_object_set_new(plan, "algorithm",
 			    json_string(p->config[config].algorithm));
@@ -38,7 +39,7 @@ static void plan_arrival(json_t *plan, const pr_run_plan *p, int config)
 	json_object_set_new(plan, "late_rank", json_integer(s->late_rank));
 	if (!strcmp(pattern, "replay") && p->replay_ns)
 		json_object_set(plan, "replay_ns", p->replay_ns);
-	if (strcmp(s->workload, "dp-step"))
+	if (!pr_workload_has_dp(s->workload))
 		return;
 	json_object_set_new(
 	    plan, "dp_compute",
@@ -186,7 +187,7 @@ int pr_run_load_pinned(run_ctx *rc)
 		    cal, rc->spec->name);
 		goto cleanup;
 	}
-	if (!strcmp(rc->spec->workload, "row-split"))
+	if (pr_workload_splits_rows(rc->spec->workload))
 		load_split(rc, pred);
 	if (rc->spec->rows_list_auto)
 		load_sweep(rc, pred);

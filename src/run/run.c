@@ -325,7 +325,7 @@ static int setup(run_ctx *rc, const char *name)
 				? pr_strdup(o->original->rank_bin)
 				: pr_asprintf("%s/prereg-rank", exe_dir);
 	free(exe_dir);
-	rc->plan.ncores = pr_launch_ncores();
+	rc->plan.ncores = pr_host_ncores();
 	pr_run_warn_sharing(rc);
 	if ((error = pr_run_check_plans(rc)) < 0 || o->dry_run)
 		return error;

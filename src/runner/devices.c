@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "backend/backend.h"
+#include "base/device.h"
 #include "base/util.h"
 #include "runner/envinfo.h"
 #include "runner/rank.h"
@@ -65,7 +66,7 @@ int pr_devices_print(FILE *out, int threads_per_block, long keys)
 	for (n = pr_backend_names(); *n; n++)
 		json_array_append_new(names, json_string(*n));
 	json_object_set_new(root, "backends", names);
-	for (n = pr_backend_device_kinds(); *n; n++) {
+	for (n = pr_device_gpu_kinds; *n; n++) {
 		if (pr_backend_find(*n)) {
 			json_object_set_new(
 			    root, *n, kind_json(*n, threads_per_block, keys));

@@ -6,15 +6,19 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/device.h"
 #include "base/util.h"
 
 static pr_energy_reader reader_of(const char *kind)
 {
-	if (!strcmp(kind, "cuda"))
+	switch (pr_device_gpu_of(kind)) {
+	case PR_DEVICE_CUDA:
 		return PR_ENERGY_NVML;
-	if (!strcmp(kind, "hip"))
+	case PR_DEVICE_HIP:
 		return PR_ENERGY_ROCM_SMI;
-	return PR_ENERGY_RAPL;
+	default:
+		return PR_ENERGY_RAPL;
+	}
 }
 
 void pr_meter_open(pr_meter *m, pr_samples *buf, const pr_rank *rk,

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/device.h"
 #include "base/util.h"
 #include "runner/envinfo.h"
 
@@ -82,16 +83,6 @@ static void list_backends(char *buf, size_t len)
 					 used ? ", " : "", *n);
 }
 
-/* device "cuda:0" into kind "cuda" and selector "0" (NULL without ':'). */
-static const char *split_device(char *kind, size_t len, const char *device)
-{
-	const char *colon = strchr(device, ':');
-	size_t n = colon ? (size_t)(colon - device) : strlen(device);
-
-	snprintf(kind, len, "%.*s", (int)n, device);
-	return colon ? colon + 1 : NULL;
-}
-
 /* "CUDA" for "cuda", for messages. */
 static void label(char *buf, size_t len, const char *kind)
 {
@@ -112,29 +103,12 @@ void pr_rank_not_built(char *buf, size_t len, const char *kind)
 		 up, why ? why : "not built");
 }
 
-/* A selector is "*" or a device index; -1 for "*" or none. */
-static int parse_selector(int *index, const char *sel)
+/* KIND:N of a backend whose N is a parameter (cpu-blocks:T); d parsed
+ * as ok says. */
+static int check_param(const struct pr_backend *be, const char *device,
+		       const pr_device *d, int ok)
 {
-	char *end = NULL;
-	long n;
-
-	*index = -1;
-	if (!sel || !strcmp(sel, "*"))
-		return PR_OK;
-	if (*sel < '0' || *sel > '9')
-		return PR_EINPUT;
-	n = strtol(sel, &end, 10);
-	if (*end || n > 1000000)
-		return PR_EINPUT;
-	*index = (int)n;
-	return PR_OK;
-}
-
-/* KIND:N of a backend whose N is a parameter (cpu-blocks:T), into *n. */
-static int check_param(int *n, const struct pr_backend *be, const char *device,
-		       const char *sel)
-{
-	if (!sel || parse_selector(n, sel) < 0 || *n < 1 || *n > be->param_max)
+	if (!ok || !d->has_sel || d->n < 1 || d->n > be->param_max)
 		return pr_rank_failf(PR_EINPUT, PR_FAIL_ALL,
 				     "device '%s': the %s backend takes its "
 				     "%s after ':', 1 to %d",
@@ -146,13 +120,13 @@ static int check_param(int *n, const struct pr_backend *be, const char *device,
 static int check_device(const char *device)
 {
 	const struct pr_backend *be;
-	char kind[32], why[256], built[128];
-	const char *sel = split_device(kind, sizeof(kind), device);
-	int index;
+	char why[256], built[128];
+	pr_device d;
+	int ok = pr_device_parse(&d, device) == PR_OK;
 
-	if (!(be = pr_backend_find(kind))) {
-		if (pr_backend_why_not(kind)) {
-			pr_rank_not_built(why, sizeof(why), kind);
+	if (!(be = pr_backend_find(d.kind))) {
+		if (pr_backend_why_not(d.kind)) {
+			pr_rank_not_built(why, sizeof(why), d.kind);
 			return pr_rank_failf(
 			    PR_EFAIL, PR_FAIL_ALL | PR_FAIL_LINE, "%s", why);
 		}
@@ -163,13 +137,13 @@ static int check_device(const char *device)
 				     device, built);
 	}
 	if (be->param)
-		return check_param(&index, be, device, sel);
-	if (sel && !be->device_count)
+		return check_param(be, device, &d, ok);
+	if (d.has_sel && !be->device_count)
 		return pr_rank_failf(PR_EINPUT, PR_FAIL_ALL,
 				     "device '%s': the %s backend takes no "
 				     "device index",
-				     device, kind);
-	if (parse_selector(&index, sel) < 0)
+				     device, d.kind);
+	if (!ok)
 		return pr_rank_failf(PR_EINPUT, PR_FAIL_ALL,
 				     "device '%s': after ':' comes a device "
 				     "index or '*'",
@@ -188,16 +162,15 @@ int pr_rank_check_devices(const pr_plan *plan)
 }
 
 /*
- * The GPU this rank runs on: the group's index, or with "*" its node
- * index modulo the devices it sees; it must be there.
+ * The GPU this rank runs on: the group's index, or with "*" (index -1)
+ * its node index modulo the devices it sees; it must be there.
  */
-static int pick_device(pr_rank *rk, const char *sel)
+static int pick_device(pr_rank *rk, int index)
 {
 	char why[512] = "", up[32];
-	int n = 0, index;
+	int n = 0;
 
 	label(up, sizeof(up), rk->kind);
-	parse_selector(&index, sel);
 	if (rk->backend->device_count(&n, why, sizeof(why)) < 0)
 		return pr_rank_failf(PR_EFAIL, PR_FAIL_NAMED,
 				     "no %s device visible to rank %d "
@@ -222,15 +195,17 @@ static pr_staging staging(const struct pr_backend *be)
 {
 	if (be->host_memory)
 		return PR_STAGING_NONE;
-	if (!strcmp(be->name, "cuda") && pr_envinfo_cuda_aware())
+	if (pr_device_gpu_of(be->name) == PR_DEVICE_CUDA &&
+	    pr_envinfo_cuda_aware())
 		return PR_STAGING_DEVICE;
 	return PR_STAGING_HOST;
 }
 
 int pr_rank_setup(pr_rank *out, const pr_plan *plan)
 {
-	const char *device, *sel;
+	const char *device;
 	char why[512] = "";
+	pr_device d;
 	int error;
 
 	memset(out, 0, sizeof(*out));
@@ -243,14 +218,16 @@ int pr_rank_setup(pr_rank *out, const pr_plan *plan)
 				     "no group of the plan holds it");
 	out->device_index = node_index(out->group, out->rank);
 	device = plan->groups[out->group].device;
-	sel = split_device(out->kind, sizeof(out->kind), device);
+	pr_device_parse(&d, device);
+	snprintf(out->kind, sizeof(out->kind), "%s", d.kind);
 	if ((error = check_device(device)) < 0)
 		return error;
 	out->backend = pr_backend_find(out->kind);
-	if (out->backend->device_count && (error = pick_device(out, sel)) < 0)
+	if (out->backend->device_count &&
+	    (error = pick_device(out, (int)d.n)) < 0)
 		return error;
 	if (out->backend->param)
-		parse_selector(&out->device_index, sel);
+		out->device_index = (int)d.n;
 	out->staging = staging(out->backend);
 	if (out->backend->init(&out->bctx, out->device_index, why,
 			       sizeof(why)) < 0) {

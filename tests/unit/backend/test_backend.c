@@ -129,12 +129,7 @@ static void test_naive_edges(void **state)
  * backends have none of the device-only entries. */
 static void test_gpu_kinds_not_built(void **state)
 {
-	const char *const *k = pr_backend_device_kinds();
-
 	(void)state;
-	assert_string_equal(k[0], "cuda");
-	assert_string_equal(k[1], "hip");
-	assert_null(k[2]);
 	assert_null(pr_backend_find("cuda"));
 	assert_null(pr_backend_find("hip"));
 	assert_string_equal(pr_backend_why_not("cuda"), "not built");

@@ -23,15 +23,21 @@ static void parses(const char *device, const char *kind, int has_sel, int any,
 	assert_int_equal(d.n, n);
 }
 
-static void refused(const char *device)
+/* Refused; kind "" when KIND itself is, else KIND kept with has_sel. */
+static void refused_as(const char *device, const char *kind)
 {
 	pr_device d;
 
 	assert_int_equal(pr_device_parse(&d, device), PR_EINPUT);
-	assert_string_equal(d.kind, "");
-	assert_int_equal(d.has_sel, 0);
+	assert_string_equal(d.kind, kind);
+	assert_int_equal(d.has_sel, *kind != '\0');
 	assert_int_equal(d.any, 0);
 	assert_int_equal(d.n, -1);
+}
+
+static void refused(const char *device)
+{
+	refused_as(device, "");
 }
 
 static void test_kinds(void **state)
@@ -71,22 +77,54 @@ static void test_kind_length(void **state)
 static void test_selector(void **state)
 {
 	(void)state;
-	refused("cuda:");
+	refused_as("cuda:", "cuda");
 	parses("cuda:0", "cuda", 1, 0, 0);
 	parses("cuda:007", "cuda", 1, 0, 7);
 	parses("cuda:999999", "cuda", 1, 0, 999999);
 	parses("cuda:1000000", "cuda", 1, 0, PR_DEVICE_N_MAX);
-	refused("cuda:1000001");
-	refused("cuda:99999999999999999999999999");
-	refused("cuda:-1");
-	refused("cuda:+1");
-	refused("cuda: 1");
-	refused("cuda:1 ");
-	refused("cuda:1x");
-	refused("cuda:**");
-	refused("cuda:*1");
-	refused("cuda:0:1");
-	refused("cuda::");
+	refused_as("cuda:1000001", "cuda");
+	refused_as("cuda:99999999999999999999999999", "cuda");
+	refused_as("cuda:-1", "cuda");
+	refused_as("cuda:+1", "cuda");
+	refused_as("cuda: 1", "cuda");
+	refused_as("cuda:1 ", "cuda");
+	refused_as("cuda:1x", "cuda");
+	refused_as("cuda:**", "cuda");
+	refused_as("cuda:*1", "cuda");
+	refused_as("cuda:0:1", "cuda");
+	refused_as("cuda::", "cuda");
+}
+
+/* A kind named whole, against the table. */
+static void test_gpu_of(void **state)
+{
+	(void)state;
+	assert_int_equal(pr_device_gpu_of("cuda"), PR_DEVICE_CUDA);
+	assert_int_equal(pr_device_gpu_of("hip"), PR_DEVICE_HIP);
+	assert_int_equal(pr_device_gpu_of("cuda:0"), -1);
+	assert_int_equal(pr_device_gpu_of("cud"), -1);
+	assert_int_equal(pr_device_gpu_of("cpu"), -1);
+	assert_int_equal(pr_device_gpu_of(""), -1);
+	assert_int_equal(pr_device_gpu_of(NULL), -1);
+}
+
+/* The last '*' of an entry: the selector too only when it is the only
+ * one, right after ':'. */
+static void star_is_sel(const char *entry, int want)
+{
+	assert_int_equal(pr_device_star_is_sel(entry, strrchr(entry, '*')),
+			 want);
+}
+
+static void test_star(void **state)
+{
+	(void)state;
+	star_is_sel("cuda:*4", 1);
+	star_is_sel(":*4", 1);
+	star_is_sel("cuda:**4", 0);
+	star_is_sel("cuda:0*4", 0);
+	star_is_sel("cpu*4", 0);
+	star_is_sel("*4", 0);
 }
 
 static void test_gpu(void **state)
@@ -131,6 +169,8 @@ int main(void)
 	    cmocka_unit_test(test_kinds),
 	    cmocka_unit_test(test_kind_length),
 	    cmocka_unit_test(test_selector),
+	    cmocka_unit_test(test_gpu_of),
+	    cmocka_unit_test(test_star),
 	    cmocka_unit_test(test_gpu),
 	    cmocka_unit_test(test_blocks_threads),
 	};

@@ -41,6 +41,24 @@ static void test_arrival(void **state)
 	assert_false(pr_workload_has_arrival(NULL));
 }
 
+/* [dp] is dp-step's alone, the split of rows row-split's alone. */
+static void test_dp_and_split(void **state)
+{
+	int i;
+
+	(void)state;
+	for (i = 0; i < PR_NWORKLOADS; i++) {
+		assert_int_equal(pr_workload_has_dp(pr_workloads[i].name),
+				 i == PR_WORKLOAD_DP_STEP);
+		assert_int_equal(pr_workload_splits_rows(pr_workloads[i].name),
+				 i == PR_WORKLOAD_ROW_SPLIT);
+	}
+	assert_false(pr_workload_has_dp("nope"));
+	assert_false(pr_workload_has_dp(NULL));
+	assert_false(pr_workload_splits_rows("nope"));
+	assert_false(pr_workload_splits_rows(NULL));
+}
+
 /* One collective's floats against INT_MAX: below, at and above. */
 static void test_fits(void **state)
 {
@@ -64,6 +82,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_table),
 	    cmocka_unit_test(test_arrival),
+	    cmocka_unit_test(test_dp_and_split),
 	    cmocka_unit_test(test_fits),
 	};
 

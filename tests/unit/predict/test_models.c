@@ -935,7 +935,7 @@ static int is_control(json_t *c)
 
 static void test_linear_rows_waves(void **state)
 {
-	long w = (pr_launch_ncores() >= 2 ? 2 : 1) * 512;
+	long w = (pr_host_ncores() >= 2 ? 2 : 1) * 512;
 	json_t *pred = blocks_prediction("1, 512, 1024, 1025", "0.15"), *c;
 	static const long rows[] = {1, 512, 1024, 1025};
 	int i;
@@ -1015,7 +1015,7 @@ static json_t *wave_split(long total)
 static void test_split_waves(void **state)
 {
 	/* two ranks: the blocks rank may use cores / 2 of them */
-	double e = pr_launch_ncores() / 2 >= 2 ? 3082.0 / 2060 : 2570.0 / 2060;
+	double e = pr_host_ncores() / 2 >= 2 ? 3082.0 / 2060 : 2570.0 / 2060;
 	json_t *pred = wave_split(3072), *c;
 
 	(void)state;
