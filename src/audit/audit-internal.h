@@ -317,4 +317,14 @@ void pr_audit_read_ledger(pr_audit_ctx *ctx, pr_ledger_read *l);
 void pr_audit_ledger_lines(size_t *first, size_t *n, const pr_audit_ctx *ctx,
 			   const char *run_id);
 
+/* A list of names (experiments, run ids), sorted when done. */
+typedef struct {
+	char **v;
+	size_t n, cap;
+} names;
+void names_add(names *l, const char *s);
+int by_string(const void *a, const void *b);
+void names_free(names *l);
+void check_analysis(pr_audit_check *c, const pr_audit_ctx *ctx);
+
 #endif
