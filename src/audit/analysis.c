@@ -102,7 +102,7 @@ static int link_git(const char *tmp, const pr_audit_ctx *ctx)
  * are not committed.
  */
 static int committed_view(const char *tmp, const pr_audit_ctx *ctx,
-			  const names *runs)
+			  const pr_audit_names *runs)
 {
 	char *dirs[] = {pr_asprintf("%s/runs/%s", tmp, ctx->name),
 			pr_asprintf("%s/experiments", tmp),
@@ -135,7 +135,7 @@ static int committed_view(const char *tmp, const pr_audit_ctx *ctx,
  * committed runs `runs`, into *out; on failure *why (caller frees) says
  * why, its paths relative. */
 static int render_report(char **out, size_t *len, char **why,
-			 const pr_audit_ctx *ctx, const names *runs,
+			 const pr_audit_ctx *ctx, const pr_audit_names *runs,
 			 const char *run_id)
 {
 	pr_audit_catch caught;
@@ -174,10 +174,10 @@ cleanup:
 	return error;
 }
 
-/* Is id in the list v of n names, sorted by by_string? */
+/* Is id in the list v of n names, sorted by pr_audit_by_string? */
 static int listed(char **v, size_t n, const char *id)
 {
-	return n && bsearch(&id, v, n, sizeof(*v), by_string) != NULL;
+	return n && bsearch(&id, v, n, sizeof(*v), pr_audit_by_string) != NULL;
 }
 
 /*
@@ -188,8 +188,8 @@ static int listed(char **v, size_t n, const char *id)
  * 'prereg analyze NAME' leaves out), else 0. A report that covers none of
  * them is compared with all of them.
  */
-static int covered_runs(names *covered, names *others, const pr_audit_ctx *ctx,
-			const char *text, size_t len)
+static int covered_runs(pr_audit_names *covered, pr_audit_names *others,
+			const pr_audit_ctx *ctx, const char *text, size_t len)
 {
 	size_t i, n = ctx->head_runs ? git_tree_entrycount(ctx->head_runs) : 0;
 	pr_report_runs rr;
@@ -197,9 +197,11 @@ static int covered_runs(names *covered, names *others, const pr_audit_ctx *ctx,
 
 	pr_report_runs_read(&rr, text, len);
 	if (rr.nanalyzed)
-		qsort(rr.analyzed, rr.nanalyzed, sizeof(char *), by_string);
+		qsort(rr.analyzed, rr.nanalyzed, sizeof(char *),
+		      pr_audit_by_string);
 	if (rr.nskipped)
-		qsort(rr.skipped, rr.nskipped, sizeof(char *), by_string);
+		qsort(rr.skipped, rr.nskipped, sizeof(char *),
+		      pr_audit_by_string);
 	for (i = 0; i < n; i++) {
 		const git_tree_entry *r =
 		    git_tree_entry_byindex(ctx->head_runs, i);
@@ -209,9 +211,9 @@ static int covered_runs(names *covered, names *others, const pr_audit_ctx *ctx,
 		if (git_tree_entry_type(r) != GIT_OBJECT_TREE)
 			continue;
 		a = listed(rr.analyzed, rr.nanalyzed, id);
-		names_add(a || listed(rr.skipped, rr.nskipped, id) ? covered
-								   : others,
-			  id);
+		pr_audit_names_add(
+		    a || listed(rr.skipped, rr.nskipped, id) ? covered : others,
+		    id);
 		analyzed += a;
 	}
 	pr_report_runs_free(&rr);
@@ -223,7 +225,7 @@ static int covered_runs(names *covered, names *others, const pr_audit_ctx *ctx,
 }
 
 /* "a, b, c" of a list of names; caller frees. */
-static char *names_join(const names *l)
+static char *names_join(const pr_audit_names *l)
 {
 	char *s = pr_strdup(""), *t;
 	size_t i;
@@ -244,7 +246,7 @@ static void compare_report(pr_audit_check *c, const pr_audit_ctx *ctx,
 {
 	const char *text = git_blob_rawcontent(blob);
 	size_t len = (size_t)git_blob_rawsize(blob), nlen = 0;
-	names covered = {0}, others = {0};
+	pr_audit_names covered = {0}, others = {0};
 	char *now = NULL, *why = NULL, *list;
 	int one = covered_runs(&covered, &others, ctx, text, len);
 
@@ -281,11 +283,11 @@ static void compare_report(pr_audit_check *c, const pr_audit_ctx *ctx,
 	}
 	free(now);
 	free(why);
-	names_free(&covered);
-	names_free(&others);
+	pr_audit_names_free(&covered);
+	pr_audit_names_free(&others);
 }
 
-void check_analysis(pr_audit_check *c, const pr_audit_ctx *ctx)
+void pr_audit_check_analysis(pr_audit_check *c, const pr_audit_ctx *ctx)
 {
 	char *path = pr_path_report(NULL, ctx->name);
 	git_tree_entry *e = NULL;

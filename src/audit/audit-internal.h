@@ -317,14 +317,23 @@ void pr_audit_read_ledger(pr_audit_ctx *ctx, pr_ledger_read *l);
 void pr_audit_ledger_lines(size_t *first, size_t *n, const pr_audit_ctx *ctx,
 			   const char *run_id);
 
+/* ---- the lists of names audit.c and analysis.c share ---- */
+
 /* A list of names (experiments, run ids), sorted when done. */
 typedef struct {
 	char **v;
 	size_t n, cap;
-} names;
-void names_add(names *l, const char *s);
-int by_string(const void *a, const void *b);
-void names_free(names *l);
-void check_analysis(pr_audit_check *c, const pr_audit_ctx *ctx);
+} pr_audit_names;
+/* Add a copy of s to l. */
+void pr_audit_names_add(pr_audit_names *l, const char *s);
+/* strcmp for qsort and bsearch over an array of char *. */
+int pr_audit_by_string(const void *a, const void *b);
+/* Free l's names and array (l itself is the caller's). */
+void pr_audit_names_free(pr_audit_names *l);
+
+/* The analysis check of ctx's experiment, in analysis.c: the committed
+ * report against the one 'prereg analyze' renders now from the
+ * committed runs it covers. */
+void pr_audit_check_analysis(pr_audit_check *c, const pr_audit_ctx *ctx);
 
 #endif

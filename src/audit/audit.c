@@ -12,11 +12,10 @@
 #include "repo/git.h"
 #include "repo/paths.h"
 #include "repo/pin.h"
-#include "analyze/report.h"
 #include "base/text.h"
 #include "base/util.h"
 
-void names_add(names *l, const char *s)
+void pr_audit_names_add(pr_audit_names *l, const char *s)
 {
 	if (l->n == l->cap) {
 		l->cap = l->cap ? 2 * l->cap : 16;
@@ -25,18 +24,18 @@ void names_add(names *l, const char *s)
 	l->v[l->n++] = pr_strdup(s);
 }
 
-int by_string(const void *a, const void *b)
+int pr_audit_by_string(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 /* Sort and drop duplicates. */
-static void names_sort(names *l)
+static void names_sort(pr_audit_names *l)
 {
 	size_t i, n = 0;
 
 	if (l->n)
-		qsort(l->v, l->n, sizeof(*l->v), by_string);
+		qsort(l->v, l->n, sizeof(*l->v), pr_audit_by_string);
 	for (i = 0; i < l->n; i++) {
 		if (n && !strcmp(l->v[n - 1], l->v[i]))
 			free(l->v[i]);
@@ -46,7 +45,7 @@ static void names_sort(names *l)
 	l->n = n;
 }
 
-void names_free(names *l)
+void pr_audit_names_free(pr_audit_names *l)
 {
 	size_t i;
 
@@ -63,12 +62,12 @@ static int is_dir(const char *path)
 }
 
 /* Add the n strings of v to l; frees them and v. */
-static void names_take(names *l, char **v, size_t n)
+static void names_take(pr_audit_names *l, char **v, size_t n)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		names_add(l, v[i]);
+		pr_audit_names_add(l, v[i]);
 		free(v[i]);
 	}
 	free(v);
@@ -90,7 +89,7 @@ static int in_history(const pr_history *h, const char *name)
 }
 
 /* The names of the experiments whose runs some commit of any ref added. */
-static void history_experiments(names *out, const pr_history *h)
+static void history_experiments(pr_audit_names *out, const pr_history *h)
 {
 	size_t i, n = pr_history_nadded(h);
 	const git_oid *commit;
@@ -101,15 +100,16 @@ static void history_experiments(names *out, const pr_history *h)
 
 		/* a name that is no directory below runs/ is left out */
 		if (*name && *name != '.')
-			names_add(out, name);
+			pr_audit_names_add(out, name);
 		free(name);
 	}
 }
 
 /* The experiments to audit: those asked for (each must exist in the work
  * tree or have runs in the history) or all. */
-static int experiments(names *out, const char *root, const pr_history *h,
-		       const char *const *want, size_t nwant)
+static int experiments(pr_audit_names *out, const char *root,
+		       const pr_history *h, const char *const *want,
+		       size_t nwant)
 {
 	char *runs = pr_asprintf("%sruns", root);
 	char *exps = pr_asprintf("%sexperiments", root);
@@ -128,7 +128,7 @@ static int experiments(names *out, const char *root, const pr_history *h,
 					      "'prereg list')",
 					      want[i], want[i], want[i]);
 		if (error == 0)
-			names_add(out, want[i]);
+			pr_audit_names_add(out, want[i]);
 		free(r);
 		free(x);
 	}
@@ -237,14 +237,15 @@ static pr_audit_run *rows_add(rows *r)
 }
 
 /* Is there a directory runs/NAME/RUNID? */
-static int has_run_dir(const names *dirs, const char *run_id)
+static int has_run_dir(const pr_audit_names *dirs, const char *run_id)
 {
 	return dirs->n && bsearch(&run_id, dirs->v, dirs->n, sizeof(*dirs->v),
-				  by_string) != NULL;
+				  pr_audit_by_string) != NULL;
 }
 
 /* A row for each ledger line whose run has no directory. */
-static void orphan_lines(rows *out, const pr_audit_ctx *ctx, const names *dirs)
+static void orphan_lines(rows *out, const pr_audit_ctx *ctx,
+			 const pr_audit_names *dirs)
 {
 	size_t i;
 
@@ -345,7 +346,7 @@ static void audit_experiment(rows *out, pr_audit_experiment *x,
 	char *runs = pr_path_runs(NULL, ctx->name), **ids;
 	git_tree_entry *e = NULL;
 	pr_ledger_read ledger;
-	names dirs = {0};
+	pr_audit_names dirs = {0};
 	size_t i, nids;
 
 	read_ledger(ctx, &ledger);
@@ -380,8 +381,8 @@ static void audit_experiment(rows *out, pr_audit_experiment *x,
 		free(st);
 	}
 	orphan_lines(out, ctx, &dirs);
-	check_analysis(&x->analysis, ctx);
-	names_free(&dirs);
+	pr_audit_check_analysis(&x->analysis, ctx);
+	pr_audit_names_free(&dirs);
 	git_tree_free(ctx->head_runs);
 	ctx->head_runs = NULL;
 	pr_ledger_read_free(&ledger);
@@ -513,7 +514,7 @@ int pr_audit_repo(pr_audit *out, git_repository *repo, const char *const *want,
 {
 	pr_audit_ctx ctx;
 	pr_history *history = NULL;
-	names exps = {0};
+	pr_audit_names exps = {0};
 	rows r = {0};
 	size_t i;
 	pr_audit_catch caught;
@@ -557,7 +558,7 @@ cleanup:
 	pr_history_free(history);
 	git_tree_free(ctx.head_tree);
 	git_commit_free(ctx.head);
-	names_free(&exps);
+	pr_audit_names_free(&exps);
 	return error;
 }
 
