@@ -138,7 +138,7 @@ static int render_report(char **out, size_t *len, char **why,
 			 const pr_audit_ctx *ctx, const pr_audit_names *runs,
 			 const char *run_id)
 {
-	pr_audit_catch caught;
+	pr_error_scope caught;
 	const char *tmpdir = getenv("TMPDIR");
 	char *prefix = pr_asprintf("%s/prereg-audit-",
 				   tmpdir && *tmpdir ? tmpdir : "/tmp");
@@ -149,12 +149,12 @@ static int render_report(char **out, size_t *len, char **why,
 
 	*out = NULL;
 	*why = NULL;
-	pr_audit_catch_begin(&caught);
+	pr_error_record(&caught);
 	error = pr_mkdtemp(&tmp, prefix);
 	free(prefix);
 	if (error < 0) {
 		*why = pr_strdup(caught.last);
-		pr_audit_catch_end(&caught);
+		pr_error_restore(&caught);
 		return error;
 	}
 	root = pr_asprintf("%s/", tmp);
@@ -167,7 +167,7 @@ static int render_report(char **out, size_t *len, char **why,
 cleanup:
 	if (error < 0)
 		*why = pr_audit_relative(caught.last, root);
-	pr_audit_catch_end(&caught);
+	pr_error_restore(&caught);
 	pr_remove_tree(tmp);
 	free(tmp);
 	free(root);

@@ -209,19 +209,6 @@ typedef struct {
 	pr_audit_seen *seen; /* for the findings */
 } pr_audit_ctx;
 
-/*
- * The error messages of the functions the audit calls, caught instead of
- * printed (base's error routine, util.h): a check that needs the reason
- * of a callee's failure reads it here.
- */
-typedef struct {
-	char last[1024]; /* the last error caught, "" when none */
-	pr_error_routine old;
-} pr_audit_catch;
-/* Catch messages into c (warnings are dropped) until pr_audit_catch_end
- * puts back the routine it replaced; catches nest. */
-void pr_audit_catch_begin(pr_audit_catch *c);
-void pr_audit_catch_end(pr_audit_catch *c);
 /* msg with every occurrence of root (a directory ending in '/') cut out,
  * so that paths read relative; the caller frees it. */
 char *pr_audit_relative(const char *msg, const char *root);
@@ -253,7 +240,7 @@ typedef struct {
 	pr_timings t;	 /* the archive's rows, when have_rows */
 	int have_rows;
 	const char *ledger_status; /* of its ledger line, when no manifest */
-	pr_audit_catch caught;	   /* the callees' messages */
+	pr_error_scope caught;	   /* the callees' errors, recorded */
 } pr_audit_state;
 
 /* The data checks, in data.c. */

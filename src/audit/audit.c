@@ -517,7 +517,7 @@ int pr_audit_repo(pr_audit *out, git_repository *repo, const char *const *want,
 	pr_audit_names exps = {0};
 	rows r = {0};
 	size_t i;
-	pr_audit_catch caught;
+	pr_error_scope caught;
 	int catching = 0, nothing = 0, error;
 
 	memset(out, 0, sizeof(*out));
@@ -533,7 +533,7 @@ int pr_audit_repo(pr_audit *out, git_repository *repo, const char *const *want,
 		goto cleanup;
 	ctx.history = history;
 	out->in_progress = pr_lock_held_elsewhere(&out->holder, repo) == 1;
-	pr_audit_catch_begin(&caught); /* what no check reads is dropped */
+	pr_error_record(&caught); /* what no check reads is dropped */
 	catching = 1;
 	out->exp = pr_calloc(exps.n, sizeof(*out->exp));
 	for (i = 0; i < exps.n; i++) {
@@ -548,7 +548,7 @@ int pr_audit_repo(pr_audit *out, git_repository *repo, const char *const *want,
 	nothing = nothing_audited(out);
 cleanup:
 	if (catching)
-		pr_audit_catch_end(&caught);
+		pr_error_restore(&caught);
 	if (error == 0 && nothing) {
 		pr_audit_free(out);
 		error = say_nothing(want, nwant);
