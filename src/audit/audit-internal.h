@@ -216,7 +216,7 @@ char *pr_audit_relative(const char *msg, const char *root);
 /*
  * Run every check of runs/NAME/RUNID into out (experiment, run_id, status
  * and checks; the grade is left to the caller). The messages of the
- * functions it calls are caught, never printed.
+ * functions it calls are recorded in a scope, never shown.
  */
 void pr_audit_run_dir(pr_audit_run *out, pr_audit_ctx *ctx, const char *run_id);
 
