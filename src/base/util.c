@@ -163,6 +163,19 @@ static void *oom(void *p)
 	return p;
 }
 
+FILE *pr_memstream_open(char **buf, size_t *len)
+{
+	return oom(open_memstream(buf, len));
+}
+
+void pr_memstream_close(FILE *f)
+{
+	if (fclose(f) != 0) {
+		fputs("prereg: out of memory\n", stderr);
+		abort();
+	}
+}
+
 void *pr_malloc(size_t n)
 {
 	return oom(malloc(n ? n : 1));

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /*
  * Return codes of every fallible pr_ function. The command line maps them
@@ -76,6 +77,11 @@ void *pr_malloc(size_t n);
 void *pr_calloc(size_t n, size_t size);
 void *pr_realloc(void *p, size_t n);
 char *pr_strdup(const char *s);
+/* open_memstream(buf, len) and its fclose, which abort with a message
+ * when memory is gone (as pr_malloc); *buf is the caller's after the
+ * close. */
+FILE *pr_memstream_open(char **buf, size_t *len);
+void pr_memstream_close(FILE *f);
 /* The names of the subdirectories of dir not starting with '.', sorted
  * (caller frees each and the array); 0 when dir cannot be read. A
  * symbolic link to a directory is no subdirectory: nothing is read
