@@ -140,15 +140,16 @@ static void load_tolerance(pr_comparison *c, const char *root, const char *blob)
 {
 	char *text = pr_git_blob_text(NULL, root, blob), *label;
 	pr_spec *spec = NULL;
-	int error = PR_EINPUT, was;
+	pr_error_scope quiet;
+	int error = PR_EINPUT;
 
 	c->tol[PR_CLASS_COMPUTE] = PR_REPRODUCE_TOL_COMPUTE;
 	c->tol[PR_CLASS_COMM] = PR_REPRODUCE_TOL_COMM;
 	if (text) {
 		label = pr_asprintf("experiments/%s/experiment.ini", c->name);
-		was = pr_set_quiet(1);
+		pr_error_record(&quiet);
 		error = pr_spec_parse(&spec, text, label, c->name);
-		pr_set_quiet(was);
+		pr_error_restore(&quiet);
 		free(label);
 	}
 	if (error < 0) {

@@ -87,7 +87,7 @@ static char *config_label(json_t *c, json_t *constant)
 			fprintf(f, "%s%s", ftell(f) ? "/" : "", s);
 		}
 	}
-	fclose(f);
+	pr_memstream_close(f);
 	return label;
 }
 

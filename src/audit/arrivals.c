@@ -24,7 +24,7 @@ typedef struct {
 static int load(rebuild *r, pr_audit_state *s, pr_audit_check *c)
 {
 	char *text = pr_git_blob_text(NULL, s->ctx->root, s->m.pin.spec_blob);
-	int was;
+	pr_error_scope quiet;
 
 	if (!text) {
 		pr_audit_set(
@@ -33,9 +33,9 @@ static int load(rebuild *r, pr_audit_state *s, pr_audit_check *c)
 		    s->m.pin.spec_blob ? s->m.pin.spec_blob : "(none)");
 		return 0;
 	}
-	was = pr_set_quiet(1);
+	pr_error_record(&quiet);
 	if (pr_spec_parse(&r->spec, text, "experiment.ini", s->ctx->name) < 0) {
-		pr_set_quiet(was);
+		pr_error_restore(&quiet);
 		free(text);
 		pr_audit_set(c, PR_AUDIT_FAIL,
 			     "not checked: the pin's spec does not parse");
@@ -44,7 +44,7 @@ static int load(rebuild *r, pr_audit_state *s, pr_audit_check *c)
 	free(text);
 	if (pr_arrival_replay_spec(&r->replay_ns, &r->nreplay, s->ctx->root,
 				   r->spec) < 0) {
-		pr_set_quiet(was);
+		pr_error_restore(&quiet);
 		pr_audit_set(c, PR_AUDIT_FAIL,
 			     "not checked: the replayed run %s of %s does not "
 			     "read (%s)",
@@ -52,7 +52,7 @@ static int load(rebuild *r, pr_audit_state *s, pr_audit_check *c)
 			     s->caught.last);
 		return 0;
 	}
-	pr_set_quiet(was);
+	pr_error_restore(&quiet);
 	return 1;
 }
 

@@ -209,19 +209,6 @@ typedef struct {
 	pr_audit_seen *seen; /* for the findings */
 } pr_audit_ctx;
 
-/*
- * The error messages of the functions the audit calls, caught instead of
- * printed (base's error routine, util.h): a check that needs the reason
- * of a callee's failure reads it here.
- */
-typedef struct {
-	char last[1024]; /* the last error caught, "" when none */
-	pr_error_routine old;
-} pr_audit_catch;
-/* Catch messages into c (warnings are dropped) until pr_audit_catch_end
- * puts back the routine it replaced; catches nest. */
-void pr_audit_catch_begin(pr_audit_catch *c);
-void pr_audit_catch_end(pr_audit_catch *c);
 /* msg with every occurrence of root (a directory ending in '/') cut out,
  * so that paths read relative; the caller frees it. */
 char *pr_audit_relative(const char *msg, const char *root);
@@ -229,7 +216,7 @@ char *pr_audit_relative(const char *msg, const char *root);
 /*
  * Run every check of runs/NAME/RUNID into out (experiment, run_id, status
  * and checks; the grade is left to the caller). The messages of the
- * functions it calls are caught, never printed.
+ * functions it calls are recorded in a scope, never shown.
  */
 void pr_audit_run_dir(pr_audit_run *out, pr_audit_ctx *ctx, const char *run_id);
 
@@ -253,7 +240,7 @@ typedef struct {
 	pr_timings t;	 /* the archive's rows, when have_rows */
 	int have_rows;
 	const char *ledger_status; /* of its ledger line, when no manifest */
-	pr_audit_catch caught;	   /* the callees' messages */
+	pr_error_scope caught;	   /* the callees' errors, recorded */
 } pr_audit_state;
 
 /* The data checks, in data.c. */
@@ -316,5 +303,24 @@ void pr_audit_read_ledger(pr_audit_ctx *ctx, pr_ledger_read *l);
  * ctx->ledger->line via ctx->ledger_by_id, as [*first, *first + *n). */
 void pr_audit_ledger_lines(size_t *first, size_t *n, const pr_audit_ctx *ctx,
 			   const char *run_id);
+
+/* ---- the lists of names audit.c and analysis.c share ---- */
+
+/* A list of names (experiments, run ids), sorted when done. */
+typedef struct {
+	char **v;
+	size_t n, cap;
+} pr_audit_names;
+/* Add a copy of s to l. */
+void pr_audit_names_add(pr_audit_names *l, const char *s);
+/* strcmp for qsort and bsearch over an array of char *. */
+int pr_audit_by_string(const void *a, const void *b);
+/* Free l's names and array (l itself is the caller's). */
+void pr_audit_names_free(pr_audit_names *l);
+
+/* The analysis check of ctx's experiment, in analysis.c: the committed
+ * report against the one 'prereg analyze' renders now from the
+ * committed runs it covers. */
+void pr_audit_check_analysis(pr_audit_check *c, const pr_audit_ctx *ctx);
 
 #endif

@@ -2,30 +2,20 @@
  * git, the ledger and its own manifest (DESIGN 2, I1-I6) */
 #include "audit/audit.h"
 
-#include <dirent.h>
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "analyze/analyze.h"
 #include "repo/lock.h"
 #include "audit/audit-internal.h"
 #include "repo/git.h"
 #include "repo/paths.h"
 #include "repo/pin.h"
-#include "analyze/report.h"
 #include "base/text.h"
 #include "base/util.h"
 
-/* A list of names (experiments, run ids), sorted when done. */
-typedef struct {
-	char **v;
-	size_t n, cap;
-} names;
-
-static void names_add(names *l, const char *s)
+void pr_audit_names_add(pr_audit_names *l, const char *s)
 {
 	if (l->n == l->cap) {
 		l->cap = l->cap ? 2 * l->cap : 16;
@@ -34,18 +24,18 @@ static void names_add(names *l, const char *s)
 	l->v[l->n++] = pr_strdup(s);
 }
 
-static int by_string(const void *a, const void *b)
+int pr_audit_by_string(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 /* Sort and drop duplicates. */
-static void names_sort(names *l)
+static void names_sort(pr_audit_names *l)
 {
 	size_t i, n = 0;
 
 	if (l->n)
-		qsort(l->v, l->n, sizeof(*l->v), by_string);
+		qsort(l->v, l->n, sizeof(*l->v), pr_audit_by_string);
 	for (i = 0; i < l->n; i++) {
 		if (n && !strcmp(l->v[n - 1], l->v[i]))
 			free(l->v[i]);
@@ -55,7 +45,7 @@ static void names_sort(names *l)
 	l->n = n;
 }
 
-static void names_free(names *l)
+void pr_audit_names_free(pr_audit_names *l)
 {
 	size_t i;
 
@@ -72,12 +62,12 @@ static int is_dir(const char *path)
 }
 
 /* Add the n strings of v to l; frees them and v. */
-static void names_take(names *l, char **v, size_t n)
+static void names_take(pr_audit_names *l, char **v, size_t n)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		names_add(l, v[i]);
+		pr_audit_names_add(l, v[i]);
 		free(v[i]);
 	}
 	free(v);
@@ -99,7 +89,7 @@ static int in_history(const pr_history *h, const char *name)
 }
 
 /* The names of the experiments whose runs some commit of any ref added. */
-static void history_experiments(names *out, const pr_history *h)
+static void history_experiments(pr_audit_names *out, const pr_history *h)
 {
 	size_t i, n = pr_history_nadded(h);
 	const git_oid *commit;
@@ -110,15 +100,16 @@ static void history_experiments(names *out, const pr_history *h)
 
 		/* a name that is no directory below runs/ is left out */
 		if (*name && *name != '.')
-			names_add(out, name);
+			pr_audit_names_add(out, name);
 		free(name);
 	}
 }
 
 /* The experiments to audit: those asked for (each must exist in the work
  * tree or have runs in the history) or all. */
-static int experiments(names *out, const char *root, const pr_history *h,
-		       const char *const *want, size_t nwant)
+static int experiments(pr_audit_names *out, const char *root,
+		       const pr_history *h, const char *const *want,
+		       size_t nwant)
 {
 	char *runs = pr_asprintf("%sruns", root);
 	char *exps = pr_asprintf("%sexperiments", root);
@@ -137,7 +128,7 @@ static int experiments(names *out, const char *root, const pr_history *h,
 					      "'prereg list')",
 					      want[i], want[i], want[i]);
 		if (error == 0)
-			names_add(out, want[i]);
+			pr_audit_names_add(out, want[i]);
 		free(r);
 		free(x);
 	}
@@ -246,14 +237,15 @@ static pr_audit_run *rows_add(rows *r)
 }
 
 /* Is there a directory runs/NAME/RUNID? */
-static int has_run_dir(const names *dirs, const char *run_id)
+static int has_run_dir(const pr_audit_names *dirs, const char *run_id)
 {
 	return dirs->n && bsearch(&run_id, dirs->v, dirs->n, sizeof(*dirs->v),
-				  by_string) != NULL;
+				  pr_audit_by_string) != NULL;
 }
 
 /* A row for each ledger line whose run has no directory. */
-static void orphan_lines(rows *out, const pr_audit_ctx *ctx, const names *dirs)
+static void orphan_lines(rows *out, const pr_audit_ctx *ctx,
+			 const pr_audit_names *dirs)
 {
 	size_t i;
 
@@ -299,300 +291,6 @@ static void predictions(pr_audit_ctx *ctx, char head[GIT_OID_HEXSZ + 1],
 		ctx->newest_pin_pred = newest;
 	}
 	git_error_clear();
-	free(path);
-}
-
-/* ---- analysis ---- */
-
-/* tmp/rel as a symbolic link to the work tree's rel, when that exists. */
-static int link_in(const char *tmp, const pr_audit_ctx *ctx, const char *rel)
-{
-	char *from = pr_asprintf("%s%s", ctx->root, rel);
-	char *to = pr_asprintf("%s/%s", tmp, rel);
-	int error = PR_OK;
-
-	if (access(from, F_OK) == 0 && symlink(from, to) < 0)
-		error = pr_error("cannot link '%s': %s", to, strerror(errno));
-	free(from);
-	free(to);
-	return error;
-}
-
-/* tmp/rel as a copy of the work tree's file rel, when that exists: a
- * file is read without following a link (pr_read_file), so it cannot be
- * one. */
-static int copy_in(const char *tmp, const pr_audit_ctx *ctx, const char *rel)
-{
-	char *from = pr_asprintf("%s%s", ctx->root, rel);
-	char *to = pr_asprintf("%s/%s", tmp, rel), *text = NULL;
-	size_t len;
-	int error = PR_OK;
-
-	if (access(from, F_OK) == 0 &&
-	    (error = pr_read_file(&text, &len, from, PR_READ_MAX)) == 0)
-		error = pr_write_file_atomic(to, text, len);
-	free(text);
-	free(from);
-	free(to);
-	return error;
-}
-
-/* tmp/rel as a directory of the work tree's directory rel's regular files
- * (a run directory), each a hard link to it, else a copy: the readers
- * neither list a directory through a symbolic link nor open a file
- * through one. */
-static int mirror_in(const char *tmp, const pr_audit_ctx *ctx, const char *rel)
-{
-	char *from = pr_asprintf("%s%s", ctx->root, rel);
-	char *to = pr_asprintf("%s/%s", tmp, rel);
-	DIR *d = opendir(from);
-	struct dirent *e;
-	struct stat st;
-	int error = pr_mkdir_p(to);
-
-	while (error == 0 && d && (e = readdir(d)) != NULL) {
-		char *f = pr_asprintf("%s/%s", from, e->d_name);
-		char *t = pr_asprintf("%s/%s", to, e->d_name);
-		char *sub = pr_asprintf("%s/%s", rel, e->d_name);
-
-		if (lstat(f, &st) == 0 && S_ISREG(st.st_mode) && link(f, t) < 0)
-			error = copy_in(tmp, ctx, sub);
-		free(sub);
-		free(t);
-		free(f);
-	}
-	if (d)
-		closedir(d);
-	free(from);
-	free(to);
-	return error;
-}
-
-/* tmp/.git: the repository's git directory, where analyze reads the
- * prediction pinned for a run whose prediction has changed since. */
-static int link_git(const char *tmp, const pr_audit_ctx *ctx)
-{
-	char *to = pr_asprintf("%s/.git", tmp);
-	const char *from = git_repository_path(ctx->repo);
-	int error = PR_OK;
-
-	if (from && symlink(from, to) < 0)
-		error = pr_error("cannot link '%s': %s", to, strerror(errno));
-	free(to);
-	return error;
-}
-
-/*
- * A root below tmp holding what 'prereg analyze NAME' reads, as links into
- * the work tree (the prediction a copy, a file read only when no link;
- * the run directories made anew, their files hard links or copies: no
- * directory is listed through a link): the spec, the prediction, the git
- * directory and the run directories `runs`
- * (run ids that HEAD holds under runs/NAME). Runs not committed are left
- * out: the committed report cannot hold them, and their own rows say they
- * are not committed.
- */
-static int committed_view(const char *tmp, const pr_audit_ctx *ctx,
-			  const names *runs)
-{
-	char *dirs[] = {pr_asprintf("%s/runs/%s", tmp, ctx->name),
-			pr_asprintf("%s/experiments", tmp),
-			pr_asprintf("%s/predictions", tmp)};
-	char *spec = pr_asprintf("experiments/%s", ctx->name);
-	char *pred = pr_path_prediction(NULL, ctx->name);
-	size_t i;
-	int error = PR_OK;
-
-	for (i = 0; i < 3 && error == 0; i++)
-		error = pr_mkdir_p(dirs[i]);
-	for (i = 0; i < runs->n && error == 0; i++) {
-		char *rel = pr_path_run(NULL, ctx->name, runs->v[i]);
-
-		error = mirror_in(tmp, ctx, rel);
-		free(rel);
-	}
-	if (error == 0 && (error = link_in(tmp, ctx, spec)) == 0)
-		error = copy_in(tmp, ctx, pred);
-	if (error == 0)
-		error = link_git(tmp, ctx);
-	for (i = 0; i < 3; i++)
-		free(dirs[i]);
-	free(spec);
-	free(pred);
-	return error;
-}
-
-/* report.md as 'prereg analyze NAME [RUNID]' renders it now from the
- * committed runs `runs`, into *out; on failure *why (caller frees) says
- * why, its paths relative. */
-static int render_report(char **out, size_t *len, char **why,
-			 const pr_audit_ctx *ctx, const names *runs,
-			 const char *run_id)
-{
-	pr_audit_catch caught;
-	const char *tmpdir = getenv("TMPDIR");
-	char *prefix = pr_asprintf("%s/prereg-audit-",
-				   tmpdir && *tmpdir ? tmpdir : "/tmp");
-	char *tmp = NULL;
-	char *root = NULL;
-	pr_analysis a;
-	int error, plot_error;
-
-	*out = NULL;
-	*why = NULL;
-	pr_audit_catch_begin(&caught);
-	error = pr_mkdtemp(&tmp, prefix);
-	free(prefix);
-	if (error < 0) {
-		*why = pr_strdup(caught.last);
-		pr_audit_catch_end(&caught);
-		return error;
-	}
-	root = pr_asprintf("%s/", tmp);
-	if ((error = committed_view(tmp, ctx, runs)) < 0 ||
-	    (error = pr_analyze(&a, root, ctx->name, run_id)) < 0)
-		goto cleanup;
-	/* plots may fail; the report is rendered */
-	error = pr_report_render(out, len, &plot_error, &a, root);
-	pr_analysis_free(&a);
-cleanup:
-	if (error < 0)
-		*why = pr_audit_relative(caught.last, root);
-	pr_audit_catch_end(&caught);
-	pr_remove_tree(tmp);
-	free(tmp);
-	free(root);
-	return error;
-}
-
-/* Is id in the list v of n names, sorted by by_string? */
-static int listed(char **v, size_t n, const char *id)
-{
-	return n && bsearch(&id, v, n, sizeof(*v), by_string) != NULL;
-}
-
-/*
- * The run directories HEAD holds under runs/NAME: those the committed
- * report (text, len bytes) covers into `covered`, the others into
- * `others`. Returns 1 when it covers exactly one run, analyzed, as
- * 'prereg analyze NAME RUNID' writes it (that run may be one that
- * 'prereg analyze NAME' leaves out), else 0. A report that covers none of
- * them is compared with all of them.
- */
-static int covered_runs(names *covered, names *others, const pr_audit_ctx *ctx,
-			const char *text, size_t len)
-{
-	size_t i, n = ctx->head_runs ? git_tree_entrycount(ctx->head_runs) : 0;
-	pr_report_runs rr;
-	int analyzed = 0;
-
-	pr_report_runs_read(&rr, text, len);
-	if (rr.nanalyzed)
-		qsort(rr.analyzed, rr.nanalyzed, sizeof(char *), by_string);
-	if (rr.nskipped)
-		qsort(rr.skipped, rr.nskipped, sizeof(char *), by_string);
-	for (i = 0; i < n; i++) {
-		const git_tree_entry *r =
-		    git_tree_entry_byindex(ctx->head_runs, i);
-		const char *id = git_tree_entry_name(r);
-		int a;
-
-		if (git_tree_entry_type(r) != GIT_OBJECT_TREE)
-			continue;
-		a = listed(rr.analyzed, rr.nanalyzed, id);
-		names_add(a || listed(rr.skipped, rr.nskipped, id) ? covered
-								   : others,
-			  id);
-		analyzed += a;
-	}
-	pr_report_runs_free(&rr);
-	if (!covered->n) {
-		*covered = *others;
-		memset(others, 0, sizeof(*others));
-	}
-	return covered->n == 1 && analyzed == 1;
-}
-
-/* "a, b, c" of a list of names; caller frees. */
-static char *names_join(const names *l)
-{
-	char *s = pr_strdup(""), *t;
-	size_t i;
-
-	for (i = 0; i < l->n; i++) {
-		t = pr_asprintf("%s%s%s", s, i ? ", " : "", l->v[i]);
-		free(s);
-		s = t;
-	}
-	return s;
-}
-
-/* The committed report against the one computed now from the runs it
- * covers: the same bytes pass, with a warning when HEAD holds runs it
- * does not cover (stale, not wrong); other bytes fail. */
-static void compare_report(pr_audit_check *c, const pr_audit_ctx *ctx,
-			   const char *path, const git_blob *blob)
-{
-	const char *text = git_blob_rawcontent(blob);
-	size_t len = (size_t)git_blob_rawsize(blob), nlen = 0;
-	names covered = {0}, others = {0};
-	char *now = NULL, *why = NULL, *list;
-	int one = covered_runs(&covered, &others, ctx, text, len);
-
-	if (render_report(&now, &nlen, &why, ctx, &covered,
-			  one ? covered.v[0] : NULL) < 0) {
-		char *msg = pr_audit_relative(why, ctx->root);
-
-		pr_audit_set(c, PR_AUDIT_FAIL,
-			     "%s is committed, but 'prereg analyze %s' fails "
-			     "now: %s",
-			     path, ctx->name, msg);
-		free(msg);
-	} else if (nlen != len || memcmp(now, text, len)) {
-		pr_audit_set(c, PR_AUDIT_FAIL,
-			     "%s differs from what 'prereg analyze %s' "
-			     "computes now%s",
-			     path, ctx->name,
-			     others.n ? " from the runs it covers" : "");
-	} else if (others.n) {
-		list = names_join(&others);
-		pr_audit_set(c, PR_AUDIT_WARN,
-			     "%s is what 'prereg analyze %s' computes from the "
-			     "%zu run%s it covers, but it is stale: it does "
-			     "not cover run%s %s (run 'prereg analyze %s' and "
-			     "commit the report)",
-			     path, ctx->name, covered.n,
-			     covered.n == 1 ? "" : "s",
-			     others.n == 1 ? "" : "s", list, ctx->name);
-		free(list);
-	} else {
-		pr_audit_set(c, PR_AUDIT_PASS,
-			     "%s is what 'prereg analyze %s' computes now",
-			     path, ctx->name);
-	}
-	free(now);
-	free(why);
-	names_free(&covered);
-	names_free(&others);
-}
-
-static void check_analysis(pr_audit_check *c, const pr_audit_ctx *ctx)
-{
-	char *path = pr_path_report(NULL, ctx->name);
-	git_tree_entry *e = NULL;
-	git_blob *blob = NULL;
-
-	if (!ctx->head_tree ||
-	    git_tree_entry_bypath(&e, ctx->head_tree, path) < 0 ||
-	    git_tree_entry_type(e) != GIT_OBJECT_BLOB)
-		pr_audit_set(c, PR_AUDIT_WARN, "%s is not committed", path);
-	else if (git_blob_lookup(&blob, ctx->repo, git_tree_entry_id(e)) < 0)
-		pr_audit_set(c, PR_AUDIT_FAIL, "cannot read %s in HEAD", path);
-	else
-		compare_report(c, ctx, path, blob);
-	git_error_clear();
-	git_blob_free(blob);
-	git_tree_entry_free(e);
 	free(path);
 }
 
@@ -648,7 +346,7 @@ static void audit_experiment(rows *out, pr_audit_experiment *x,
 	char *runs = pr_path_runs(NULL, ctx->name), **ids;
 	git_tree_entry *e = NULL;
 	pr_ledger_read ledger;
-	names dirs = {0};
+	pr_audit_names dirs = {0};
 	size_t i, nids;
 
 	read_ledger(ctx, &ledger);
@@ -683,8 +381,8 @@ static void audit_experiment(rows *out, pr_audit_experiment *x,
 		free(st);
 	}
 	orphan_lines(out, ctx, &dirs);
-	check_analysis(&x->analysis, ctx);
-	names_free(&dirs);
+	pr_audit_check_analysis(&x->analysis, ctx);
+	pr_audit_names_free(&dirs);
 	git_tree_free(ctx->head_runs);
 	ctx->head_runs = NULL;
 	pr_ledger_read_free(&ledger);
@@ -816,10 +514,10 @@ int pr_audit_repo(pr_audit *out, git_repository *repo, const char *const *want,
 {
 	pr_audit_ctx ctx;
 	pr_history *history = NULL;
-	names exps = {0};
+	pr_audit_names exps = {0};
 	rows r = {0};
 	size_t i;
-	pr_audit_catch caught;
+	pr_error_scope caught;
 	int catching = 0, nothing = 0, error;
 
 	memset(out, 0, sizeof(*out));
@@ -835,7 +533,7 @@ int pr_audit_repo(pr_audit *out, git_repository *repo, const char *const *want,
 		goto cleanup;
 	ctx.history = history;
 	out->in_progress = pr_lock_held_elsewhere(&out->holder, repo) == 1;
-	pr_audit_catch_begin(&caught); /* what no check reads is dropped */
+	pr_error_record(&caught); /* what no check reads is dropped */
 	catching = 1;
 	out->exp = pr_calloc(exps.n, sizeof(*out->exp));
 	for (i = 0; i < exps.n; i++) {
@@ -850,7 +548,7 @@ int pr_audit_repo(pr_audit *out, git_repository *repo, const char *const *want,
 	nothing = nothing_audited(out);
 cleanup:
 	if (catching)
-		pr_audit_catch_end(&caught);
+		pr_error_restore(&caught);
 	if (error == 0 && nothing) {
 		pr_audit_free(out);
 		error = say_nothing(want, nwant);
@@ -860,7 +558,7 @@ cleanup:
 	pr_history_free(history);
 	git_tree_free(ctx.head_tree);
 	git_commit_free(ctx.head);
-	names_free(&exps);
+	pr_audit_names_free(&exps);
 	return error;
 }
 

@@ -267,9 +267,9 @@ void pr_audit_elsewhere(pr_audit_run **rows, size_t *n, size_t *cap,
 {
 	size_t i, len = strlen(ctx->name);
 	size_t nadded = pr_history_nadded(ctx->history);
-	pr_audit_catch caught;
+	pr_error_scope caught;
 
-	pr_audit_catch_begin(&caught);
+	pr_error_record(&caught);
 	for (i = 0; i < nadded; i++) {
 		const git_oid *commit, *tip = NULL;
 		const char *key = pr_history_added_at(ctx->history, i, &commit);
@@ -296,5 +296,5 @@ void pr_audit_elsewhere(pr_audit_run **rows, size_t *n, size_t *cap,
 		say_where(&row->check[PR_CHECK_COMMITTED], where, at_tip,
 			  commit);
 	}
-	pr_audit_catch_end(&caught);
+	pr_error_restore(&caught);
 }

@@ -588,15 +588,10 @@ static char *experiment_of(const char *path)
  * of experiments the audit makes), so what it holds would count nowhere. */
 static void bad_name(pr_audit *a, const char *root, const char *name)
 {
-	int quiet, bad;
-
 	if (strcmp(root, "runs/") && strcmp(root, "experiments/") &&
 	    strcmp(root, "analysis/"))
 		return;
-	quiet = pr_set_quiet(1);
-	bad = pr_name_check(name) < 0;
-	pr_set_quiet(quiet);
-	if (bad)
+	if (!pr_name_valid(name))
 		add(a, "name", name, NULL, 1,
 		    "%s%s is no experiment name (letters, digits, '-', '_' "
 		    "and '.', at most 64, no leading '.' or '-', no '..'): "

@@ -58,25 +58,6 @@ void pr_audit_set(pr_audit_check *c, pr_audit_result r, const char *fmt, ...)
 	c->result = r;
 }
 
-static void catch_error(void *data, int warning, const char *msg)
-{
-	pr_audit_catch *c = data;
-
-	if (!warning)
-		snprintf(c->last, sizeof(c->last), "%s", msg);
-}
-
-void pr_audit_catch_begin(pr_audit_catch *c)
-{
-	c->last[0] = '\0';
-	c->old = pr_set_error_routine((pr_error_routine){catch_error, c});
-}
-
-void pr_audit_catch_end(pr_audit_catch *c)
-{
-	pr_set_error_routine(c->old);
-}
-
 char *pr_audit_relative(const char *msg, const char *root)
 {
 	size_t n = strlen(root);
@@ -730,7 +711,7 @@ void pr_audit_run_dir(pr_audit_run *out, pr_audit_ctx *ctx, const char *run_id)
 	s.out = out;
 	s.run_id = run_id;
 	s.rel = pr_path_run(NULL, ctx->name, run_id);
-	pr_audit_catch_begin(&s.caught);
+	pr_error_record(&s.caught);
 	out->experiment = pr_strdup(ctx->name);
 	out->run_id = pr_strdup(run_id);
 	find_run_commit(&s);
@@ -765,5 +746,5 @@ void pr_audit_run_dir(pr_audit_run *out, pr_audit_ctx *ctx, const char *run_id)
 	git_tree_free(s.run_tree);
 	git_commit_free(s.run);
 	free(s.rel);
-	pr_audit_catch_end(&s.caught);
+	pr_error_restore(&s.caught);
 }

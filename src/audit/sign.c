@@ -45,12 +45,12 @@ static void judge(pr_audit_check *c, const char *sig, const char *data,
 		  size_t len, const char *allowed, const char *pin)
 {
 	pr_sign_check v;
-	pr_audit_catch caught;
+	pr_error_scope caught;
 	int error;
 
-	pr_audit_catch_begin(&caught);
+	pr_error_record(&caught);
 	error = pr_sign_verify(&v, sig, data, len, allowed, NULL);
-	pr_audit_catch_end(&caught);
+	pr_error_restore(&caught);
 	if (error < 0)
 		pr_audit_set(c, PR_AUDIT_FAIL,
 			     "cannot check the signature of pin commit %.12s: "
@@ -95,7 +95,7 @@ void pr_audit_check_signature(pr_audit_state *s)
 	char *sig = NULL, *data = NULL, *config = NULL;
 	char pin[GIT_OID_HEXSZ + 1];
 	const git_oid *id;
-	pr_audit_catch caught;
+	pr_error_scope caught;
 	size_t i, len;
 	int error;
 
@@ -110,11 +110,11 @@ void pr_audit_check_signature(pr_audit_state *s)
 		}
 	}
 	git_oid_tostr(pin, sizeof(pin), id);
-	pr_audit_catch_begin(&caught);
+	pr_error_record(&caught);
 	error = pr_sign_extract(&sig, &data, &len, s->ctx->repo, id);
 	if (error == 1 && !g_allowed)
 		error = pr_sign_allowed_from_config(&config, s->ctx->repo);
-	pr_audit_catch_end(&caught);
+	pr_error_restore(&caught);
 	if (error < 0)
 		pr_audit_set(c, PR_AUDIT_FAIL,
 			     "cannot read the signature of pin commit %.12s: "

@@ -98,7 +98,7 @@ void pr_audit_check_stamp(pr_audit_state *s)
 	char *path = NULL, *statement = NULL, *msg = NULL;
 	git_blob *blob = NULL;
 	pr_tsa_info info = {0};
-	pr_audit_catch caught;
+	pr_error_scope caught;
 	uint64_t nonce;
 	long long start;
 	int has_nonce, error;
@@ -110,7 +110,7 @@ void pr_audit_check_stamp(pr_audit_state *s)
 	if (!(blob = head_blob(s->ctx, path)))
 		goto cleanup; /* omitted: the pin has no token */
 	start = utc_seconds(m->started);
-	pr_audit_catch_begin(&caught);
+	pr_error_record(&caught);
 	error = pr_tsa_statement(&statement, s->ctx->name, (int)m->pin.k,
 				 m->pin.commit, m->pin.spec_blob,
 				 m->pin.prediction_blob);
@@ -122,7 +122,7 @@ void pr_audit_check_stamp(pr_audit_state *s)
 		error = pr_tsa_verify(&info, git_blob_rawcontent(blob),
 				      (size_t)git_blob_rawsize(blob), statement,
 				      has_nonce ? &nonce : NULL, g_tsa_ca);
-	pr_audit_catch_end(&caught);
+	pr_error_restore(&caught);
 	if (error < 0 && info.failed != PR_TSA_CHECK_NONE)
 		pr_audit_set(c, PR_AUDIT_FAIL, "%s fails the %s check: %s",
 			     path, pr_tsa_check_name(info.failed), caught.last);

@@ -144,6 +144,8 @@ int pr_child_start(pr_child *c)
 	if (c->capture && pipe2(fds, O_CLOEXEC) < 0)
 		return pr_error("cannot run '%s': %s", c->argv[0],
 				strerror(errno));
+	/* nothing buffered is written twice; a failed flush stays in the
+	 * stream's error indicator for whoever finishes writing it */
 	fflush(NULL);
 	if (c->reap_orphans)
 		prctl(PR_SET_CHILD_SUBREAPER, 1);

@@ -94,19 +94,15 @@ char *pr_text_escape(const char *s)
 	const unsigned char *p = (const unsigned char *)(s ? s : "(null)");
 	size_t len = strlen((const char *)p), size = 0;
 	char *out = NULL;
-	FILE *f = open_memstream(&out, &size);
+	FILE *f = pr_memstream_open(&out, &size);
 
-	if (!f) {
-		fputs("prereg: out of memory\n", stderr);
-		abort();
-	}
 	while (len) {
 		size_t n = put_char(f, p, len);
 
 		p += n;
 		len -= n;
 	}
-	fclose(f);
+	pr_memstream_close(f);
 	return out;
 }
 
@@ -115,12 +111,8 @@ char *pr_text_gnuplot(const char *s)
 	char *esc = pr_text_escape(s), *p;
 	size_t size = 0;
 	char *out = NULL;
-	FILE *f = open_memstream(&out, &size);
+	FILE *f = pr_memstream_open(&out, &size);
 
-	if (!f) {
-		fputs("prereg: out of memory\n", stderr);
-		abort();
-	}
 	fputc('\'', f);
 	for (p = esc; *p; p++) {
 		if (*p == '\'')
@@ -128,7 +120,7 @@ char *pr_text_gnuplot(const char *s)
 		fputc(*p, f);
 	}
 	fputc('\'', f);
-	fclose(f);
+	pr_memstream_close(f);
 	free(esc);
 	return out;
 }

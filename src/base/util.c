@@ -29,20 +29,32 @@ int pr_exit_code(int error)
 	}
 }
 
-static int quiet;
 static char last_error[1024];
-
-int pr_set_quiet(int q)
-{
-	int old = quiet;
-
-	quiet = q;
-	return old;
-}
+static int last_code;
+static pr_error_scope *scopes; /* the innermost open scope */
+static pr_error_routine routine;
 
 const char *pr_last_error(void)
 {
 	return last_error;
+}
+
+int pr_last_error_code(void)
+{
+	return last_code;
+}
+
+void pr_error_record(pr_error_scope *s)
+{
+	s->last[0] = '\0';
+	s->code = PR_OK;
+	s->outer = scopes;
+	scopes = s;
+}
+
+void pr_error_restore(pr_error_scope *s)
+{
+	scopes = s->outer;
 }
 
 /* msg on f as one line: a control byte (C0 or DEL), which a message can
@@ -68,31 +80,37 @@ static void put_line(FILE *f, const char *msg)
 	fputc('\n', f);
 }
 
-/* The default routine: the last error kept, then "prereg: " on stderr,
- * the message's control bytes escaped (put_line). */
-static void default_routine(void *data, int warning, const char *msg)
+void pr_error_print(void *data, int warning, const char *msg)
 {
 	(void)data;
-	if (!warning)
-		snprintf(last_error, sizeof(last_error), "%s", msg);
-	if (quiet)
-		return;
 	fprintf(stderr, "prereg: %s", warning ? "warning: " : "");
 	put_line(stderr, msg);
 }
-
-static pr_error_routine routine = {default_routine, NULL};
 
 pr_error_routine pr_set_error_routine(pr_error_routine r)
 {
 	pr_error_routine old = routine;
 
-	routine = r.fn ? r : (pr_error_routine){default_routine, NULL};
+	routine = r.fn ? r : (pr_error_routine){NULL, NULL};
 	return old;
 }
 
-/* fmt formatted once and handed to the routine. */
-static void vroute(int warning, const char *fmt, va_list ap)
+/* An error's message and code into the last error and every open scope. */
+static void record(int code, const char *msg)
+{
+	pr_error_scope *s;
+
+	snprintf(last_error, sizeof(last_error), "%s", msg);
+	last_code = code;
+	for (s = scopes; s; s = s->outer) {
+		snprintf(s->last, sizeof(s->last), "%s", msg);
+		s->code = code;
+	}
+}
+
+/* fmt formatted once, recorded when no warning, and handed to the
+ * routine when no scope is open. */
+static void vroute(int warning, int code, const char *fmt, va_list ap)
 {
 	char *msg = NULL;
 
@@ -100,7 +118,10 @@ static void vroute(int warning, const char *fmt, va_list ap)
 		fputs("prereg: out of memory\n", stderr);
 		abort();
 	}
-	routine.fn(routine.data, warning, msg);
+	if (!warning)
+		record(code, msg);
+	if (!scopes && routine.fn)
+		routine.fn(routine.data, warning, msg);
 	free(msg);
 }
 
@@ -109,7 +130,7 @@ int pr_error(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vroute(0, fmt, ap);
+	vroute(0, PR_EFAIL, fmt, ap);
 	va_end(ap);
 	return PR_EFAIL;
 }
@@ -119,7 +140,7 @@ int pr_error_code(int code, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vroute(0, fmt, ap);
+	vroute(0, code, fmt, ap);
 	va_end(ap);
 	return code;
 }
@@ -129,7 +150,7 @@ void pr_warn(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vroute(1, fmt, ap);
+	vroute(1, PR_OK, fmt, ap);
 	va_end(ap);
 }
 
@@ -140,6 +161,19 @@ static void *oom(void *p)
 		abort();
 	}
 	return p;
+}
+
+FILE *pr_memstream_open(char **buf, size_t *len)
+{
+	return oom(open_memstream(buf, len));
+}
+
+void pr_memstream_close(FILE *f)
+{
+	if (fclose(f) != 0) {
+		fputs("prereg: out of memory\n", stderr);
+		abort();
+	}
 }
 
 void *pr_malloc(size_t n)
@@ -176,24 +210,28 @@ char *pr_asprintf(const char *fmt, ...)
 	return s;
 }
 
-int pr_name_check(const char *name)
+int pr_name_valid(const char *name)
 {
 	const char *p;
 
-	if (!name || !*name)
-		return pr_error_code(PR_EINPUT, "empty experiment name");
-	if (name[0] == '.' || name[0] == '-' || strstr(name, ".."))
-		goto bad;
+	if (!name || !*name || name[0] == '.' || name[0] == '-' ||
+	    strstr(name, ".."))
+		return 0;
 	for (p = name; *p; p++) {
 		if (!(*p >= 'a' && *p <= 'z') && !(*p >= 'A' && *p <= 'Z') &&
 		    !(*p >= '0' && *p <= '9') && *p != '-' && *p != '_' &&
 		    *p != '.')
-			goto bad;
+			return 0;
 	}
-	if (strlen(name) > 64)
-		goto bad;
-	return PR_OK;
-bad:
+	return strlen(name) <= 64;
+}
+
+int pr_name_check(const char *name)
+{
+	if (!name || !*name)
+		return pr_error_code(PR_EINPUT, "empty experiment name");
+	if (pr_name_valid(name))
+		return PR_OK;
 	return pr_error_code(PR_EINPUT,
 			     "invalid experiment name '%s': use letters, "
 			     "digits, '-', '_' and '.' (no '/' or '..', at "

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /*
  * Return codes of every fallible pr_ function. The command line maps them
@@ -20,41 +21,67 @@ enum {
 int pr_exit_code(int error);
 
 /*
- * Where pr_error, pr_error_code and pr_warn send their message (formatted,
- * without "prereg: ", borrowed for the call), as git's set_error_routine:
- * fn(data, warning, msg), warning 1 for pr_warn. The default routine keeps
- * the last error for pr_last_error and prints "prereg: msg" (pr_warn:
- * "prereg: warning: msg") on stderr unless pr_set_quiet silenced it; a
- * replaced routine does neither.
+ * Errors are recorded, not printed, where they happen. pr_error and
+ * pr_error_code record their message (formatted, without "prereg: ") and
+ * code as the last error (pr_last_error) and in every open recording
+ * scope; when no scope is open they, and pr_warn, then hand the message
+ * to the error routine (as git's set_error_routine): fn(data, warning,
+ * msg), msg borrowed for the call, warning 1 for pr_warn. None is
+ * installed at first: prereg's main installs pr_error_print, prereg-rank
+ * its own.
  */
 typedef struct {
 	void (*fn)(void *data, int warning, const char *msg);
 	void *data;
 } pr_error_routine;
-/* Install r ({NULL, NULL}: the default) and return the routine it
- * replaces, to put back when done. */
+/* Install r ({NULL, NULL}: none) and return the routine it replaces, to
+ * put back when done. */
 pr_error_routine pr_set_error_routine(pr_error_routine r);
+/* The routine that shows the messages: "prereg: msg" (pr_warn: "prereg:
+ * warning: msg") on stderr, one line, the message's control bytes
+ * escaped. data is unused. */
+void pr_error_print(void *data, int warning, const char *msg);
 
-/* Send the message to the error routine. Returns PR_EFAIL. */
+/* Record the message. Returns PR_EFAIL. */
 int pr_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Same, returning the given code (for PR_EINPUT / PR_EREFUSED). */
 int pr_error_code(int code, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-/* A warning to the error routine. */
+/* A warning to the error routine, when no recording scope is open. */
 void pr_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* Silence the default routine's printing (1) or not (0); returns the old
- * value. For callers that want a verdict, not its explanation. */
-int pr_set_quiet(int quiet);
-/* The message of the last pr_error or pr_error_code (without "prereg: ")
- * the default routine saw, kept also when quiet; "" when none. Borrowed,
- * valid until the next one. */
+/* The message of the last pr_error or pr_error_code (without "prereg: "),
+ * kept also inside a recording scope; "" when none. Borrowed, valid until
+ * the next one. */
 const char *pr_last_error(void);
+/* Its code; PR_OK when none. */
+int pr_last_error_code(void);
+
+/*
+ * A recording scope, for a caller that expects a failure and does not
+ * want it shown (it wants a verdict, or the reason for its own message):
+ * between pr_error_record(&s) and pr_error_restore(&s) errors are
+ * recorded into s (and into the scopes around it) and handed to no
+ * routine, and warnings are dropped. Scopes nest; each is restored, the
+ * innermost first.
+ */
+typedef struct pr_error_scope {
+	char last[1024]; /* the last error recorded in it, "" when none */
+	int code;	 /* its code, PR_OK when none */
+	struct pr_error_scope *outer;
+} pr_error_scope;
+void pr_error_record(pr_error_scope *s);
+void pr_error_restore(pr_error_scope *s);
 
 /* malloc/calloc/strdup that abort with a message when memory is gone. */
 void *pr_malloc(size_t n);
 void *pr_calloc(size_t n, size_t size);
 void *pr_realloc(void *p, size_t n);
 char *pr_strdup(const char *s);
+/* open_memstream(buf, len) and its fclose, which abort with a message
+ * when memory is gone (as pr_malloc); *buf is the caller's after the
+ * close. */
+FILE *pr_memstream_open(char **buf, size_t *len);
+void pr_memstream_close(FILE *f);
 /* The names of the subdirectories of dir not starting with '.', sorted
  * (caller frees each and the array); 0 when dir cannot be read. A
  * symbolic link to a directory is no subdirectory: nothing is read
@@ -66,9 +93,12 @@ int pr_strcmp_ptr(const void *a, const void *b);
 char *pr_asprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /*
- * Experiment names: [A-Za-z0-9._-]+, not starting with '.' or '-', no "..".
- * Prints an error and returns PR_EINPUT when invalid.
+ * Experiment names: [A-Za-z0-9._-]+, not starting with '.' or '-', no "..",
+ * at most 64 characters. pr_name_valid says whether name is one (1) or
+ * not (0), recording nothing; pr_name_check records an error and returns
+ * PR_EINPUT when it is not.
  */
+int pr_name_valid(const char *name);
 int pr_name_check(const char *name);
 
 /* rm -r of a scratch directory (symbolic links are removed, never

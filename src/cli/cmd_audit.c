@@ -378,6 +378,20 @@ static int clone_and_audit(const char *abs, const char *tmp, const char *bundle,
 	return error;
 }
 
+/* The bundle's child's exit code for error, its output flushed first
+ * (_exit flushes nothing): a write that failed is said, as main says it
+ * of its own standard output. */
+static int child_exit(int error)
+{
+	int code = pr_exit_code(error);
+
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		pr_error("cannot write to standard output");
+		return code ? code : 1;
+	}
+	return code;
+}
+
 /* The child auditing a bundle (its process group), and the signal that
  * stopped the wait for it (SIGALRM: the time limit). */
 static volatile pid_t bundle_child;
@@ -462,6 +476,7 @@ static int audit_bundle(const char *bundle, char **names, size_t n, int as_json)
 		sigaction(bundle_signals[i], &sa, &old[i]);
 		sigaddset(&block, bundle_signals[i]);
 	}
+	/* a failed flush stays in ferror(stdout), which main reads at exit */
 	fflush(stdout);
 	fflush(stderr);
 	/* held from the fork until each side is ready for them: the child
@@ -476,8 +491,7 @@ static int audit_bundle(const char *bundle, char **names, size_t n, int as_json)
 		 * parent removes, whatever ends the child */
 		setenv("TMPDIR", tmp, 1);
 		error = clone_and_audit(abs, tmp, bundle, names, n, as_json);
-		fflush(stdout);
-		_exit(pr_exit_code(error));
+		_exit(child_exit(error));
 	}
 	if (pid < 0)
 		error =

@@ -65,16 +65,17 @@ static void sharing_note(char *buf, size_t len, const char *root,
 	pr_manifest m;
 	pr_sharing *sh;
 	double rpc = 0;
-	int over = 0, was, error;
+	pr_error_scope quiet;
+	int over = 0, error;
 
 	*buf = '\0';
 	if (pr_path_list_runs(&ids, &nids, root, name, PR_RUNS_MANIFEST) < 0 ||
 	    nids == 0)
 		goto cleanup;
 	path = pr_path_manifest(root, name, ids[nids - 1]);
-	was = pr_set_quiet(1);
+	pr_error_record(&quiet);
 	error = pr_manifest_read(&m, path);
-	pr_set_quiet(was);
+	pr_error_restore(&quiet);
 	if (error == 0) {
 		nconfigs = json_array_size(m.configs);
 		sh = pr_calloc(nconfigs + 1, sizeof(*sh));
@@ -115,12 +116,13 @@ static const char *kind_of(const char *root, const char *name)
 {
 	pr_spec *spec = NULL;
 	const char *k = "?";
-	int was = pr_set_quiet(1);
+	pr_error_scope quiet;
 
+	pr_error_record(&quiet);
 	if (pr_spec_load(&spec, root, name) == 0)
 		k = spec->kind == PR_KIND_CALIBRATION ? "calibration"
 						      : "validation";
-	pr_set_quiet(was);
+	pr_error_restore(&quiet);
 	pr_spec_free(spec);
 	return k;
 }
@@ -129,11 +131,13 @@ static void pin_state(char *buf, size_t len, git_repository *repo,
 		      const char *name)
 {
 	pr_pin pin;
-	int was = pr_set_quiet(1), error;
+	pr_error_scope quiet;
+	int error;
 
 	memset(&pin, 0, sizeof(pin));
+	pr_error_record(&quiet);
 	error = pr_pin_check(&pin, repo, name);
-	pr_set_quiet(was);
+	pr_error_restore(&quiet);
 	if (error == 0)
 		snprintf(buf, len, "%s", pin.tag);
 	else if (pin.tag_missing)
@@ -148,13 +152,8 @@ static size_t list_named(char ***out, const char *root)
 {
 	size_t n = pr_path_list_experiments(out, root, "experiments", 0), i,
 	       k = 0;
-	int quiet, bad;
-
 	for (i = 0; i < n; i++) {
-		quiet = pr_set_quiet(1);
-		bad = pr_name_check((*out)[i]) < 0;
-		pr_set_quiet(quiet);
-		if (!bad) {
+		if (pr_name_valid((*out)[i])) {
 			(*out)[k++] = (*out)[i];
 			continue;
 		}

@@ -122,6 +122,8 @@ static void print_original(const pr_original *orig, const char *name)
 	if (orig->nrefs > 8)
 		printf(" and %zu more", orig->nrefs - 8);
 	printf("%s\n", orig->nrefs ? "" : "no branch or tag");
+	/* before the children's output; a failure stays in ferror(stdout),
+	 * which main reads at exit */
 	fflush(stdout);
 }
 

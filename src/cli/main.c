@@ -62,6 +62,7 @@ int main(int argc, char **argv)
 	size_t i;
 	int error;
 
+	pr_set_error_routine((pr_error_routine){pr_error_print, NULL});
 	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
 	    !strcmp(argv[1], "help")) {
 		usage(argc < 2 ? stderr : stdout);

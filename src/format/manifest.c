@@ -245,14 +245,17 @@ json_t *pr_json_read(const char *path, size_t max, json_error_t *err)
 	json_t *json = NULL;
 	char *text = NULL;
 	size_t len;
-	int quiet = pr_set_quiet(1), error;
+	pr_error_scope s;
+	int error;
 
+	pr_error_record(&s);
 	error = pr_read_file(&text, &len, path, max);
-	pr_set_quiet(quiet);
+	pr_error_restore(&s);
 	if (error == 0)
 		json = json_loadb(text, len, 0, err);
 	else if (err)
-		snprintf(err->text, sizeof(err->text), "%s", pr_last_error());
+		snprintf(err->text, sizeof(err->text), "%.*s",
+			 (int)sizeof(err->text) - 1, s.last);
 	free(text);
 	return json;
 }

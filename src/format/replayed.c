@@ -33,12 +33,14 @@ static int committed(git_repository *repo, const char *path)
 	git_commit *head = NULL;
 	git_tree *tree = NULL;
 	git_oid oid;
-	int found = 0, was = pr_set_quiet(1);
+	pr_error_scope s;
+	int found = 0;
 
+	pr_error_record(&s);
 	if (pr_git_head(&head, repo) == 0 && head &&
 	    git_commit_tree(&tree, head) == 0)
 		found = pr_git_tree_blob(&oid, tree, path) == 1;
-	pr_set_quiet(was);
+	pr_error_restore(&s);
 	git_tree_free(tree);
 	git_commit_free(head);
 	return found;
@@ -53,7 +55,8 @@ static int check_run(const char *root, const char *experiment,
 	char *abs = pr_path_manifest(root, experiment, run_id);
 	git_repository *repo = NULL;
 	pr_manifest m = {0};
-	int error, was;
+	pr_error_scope s;
+	int error;
 
 	if ((error = pr_repo_open(&repo, root)) < 0)
 		goto cleanup;
@@ -65,9 +68,9 @@ static int check_run(const char *root, const char *experiment,
 				      run_id, experiment, man, arc);
 		goto cleanup;
 	}
-	was = pr_set_quiet(1);
+	pr_error_record(&s);
 	error = pr_manifest_read(&m, abs);
-	pr_set_quiet(was);
+	pr_error_restore(&s);
 	if (error < 0 || !m.status || strcmp(m.status, "complete"))
 		error = pr_error_code(PR_EINPUT,
 				      "cannot replay run '%s' of '%s': it is "

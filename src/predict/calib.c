@@ -279,9 +279,10 @@ int pr_calib_load(pr_calib *out, git_repository *repo, const char *name)
 	for (i = n; i-- > 0 && error < 0;) {
 		char *rel = pr_path_manifest(NULL, name, ids[i]);
 		char *abs = pr_path_manifest(root, name, ids[i]);
-		int was = pr_set_quiet(1);
+		pr_error_scope quiet;
 		pr_manifest m;
 
+		pr_error_record(&quiet);
 		if (pr_manifest_read(&m, abs) == 0 && m.status &&
 		    !strcmp(m.status, "complete") && in_head(repo, rel)) {
 			out->run_id = pr_strdup(ids[i]);
@@ -289,7 +290,7 @@ int pr_calib_load(pr_calib *out, git_repository *repo, const char *name)
 			memset(&m, 0, sizeof(m));
 			error = PR_OK;
 		}
-		pr_set_quiet(was);
+		pr_error_restore(&quiet);
 		pr_manifest_free(&m);
 		free(rel);
 		free(abs);

@@ -46,13 +46,14 @@ int pr_model_hockney(pr_hockney_params *hp, const char **measured,
 		     const char *pl)
 {
 	json_t *by_tr = json_object_get(params, tr), *o = NULL, *cp;
-	int seen = by_tr && json_object_get(by_tr, pl), was = 0, error;
+	int seen = by_tr && json_object_get(by_tr, pl), error;
+	pr_error_scope quiet;
 
 	if (seen)
-		was = pr_set_quiet(1);
+		pr_error_record(&quiet);
 	error = pr_calib_hockney(hp, seen ? NULL : &o, cal, tr, pl);
 	if (seen)
-		pr_set_quiet(was);
+		pr_error_restore(&quiet);
 	if (error < 0)
 		return error;
 	if (!seen) {

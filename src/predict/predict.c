@@ -148,9 +148,11 @@ static int bootstrap(double *rep, const pr_model *m, const pr_spec *spec,
 	const json_t *cells = json_object_get(pred, "cells");
 	resampling rc, rm;
 	uint64_t rng = seed_of(cal, comm);
-	int b, good = 0, was = pr_set_quiet(1);
+	pr_error_scope quiet;
+	int b, good = 0;
 	size_t i, n = json_array_size(cells);
 
+	pr_error_record(&quiet);
 	resampling_init(&rc, cal);
 	resampling_init(&rm, comm);
 	for (b = 0; b < PR_PREDICT_REPLICATES; b++) {
@@ -178,7 +180,7 @@ static int bootstrap(double *rep, const pr_model *m, const pr_spec *spec,
 	}
 	resampling_free(&rc);
 	resampling_free(&rm);
-	pr_set_quiet(was);
+	pr_error_restore(&quiet);
 	return good;
 }
 
@@ -406,14 +408,18 @@ static int mark_unavailable(json_t *pred, const pr_spec *spec)
 static int load_calibration(pr_calib *out, json_t *pred, git_repository *repo,
 			    const pr_spec *spec)
 {
-	int was = pr_set_quiet(gpu_group(spec) != NULL);
-	int error = pr_calib_load(out, repo, spec->calibration);
+	pr_error_scope quiet;
+	int error;
 
-	pr_set_quiet(was);
-	if (error == PR_EREFUSED && gpu_group(spec))
+	if (!gpu_group(spec))
+		return pr_calib_load(out, repo, spec->calibration);
+	pr_error_record(&quiet);
+	error = pr_calib_load(out, repo, spec->calibration);
+	pr_error_restore(&quiet);
+	if (error == PR_EREFUSED)
 		return mark_unavailable(pred, spec) < 0 ? PR_EFAIL : 1;
-	if (error < 0 && gpu_group(spec))
-		pr_error_code(error, "%s", pr_last_error());
+	if (error < 0)
+		pr_error_code(error, "%s", quiet.last);
 	return error;
 }
 

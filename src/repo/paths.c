@@ -117,15 +117,13 @@ size_t pr_path_list_experiments(char ***out, const char *root, const char *dir,
 {
 	char *path = pr_asprintf("%s%s", ROOT(root), dir);
 	size_t n = pr_list_subdirs(out, path), i, k = 0;
-	int quiet = pr_set_quiet(1);
 
 	for (i = 0; i < n; i++) {
-		if (!valid_only || pr_name_check((*out)[i]) == 0)
+		if (!valid_only || pr_name_valid((*out)[i]))
 			(*out)[k++] = (*out)[i];
 		else
 			free((*out)[i]);
 	}
-	pr_set_quiet(quiet);
 	free(path);
 	return k;
 }

@@ -82,10 +82,7 @@ cleanup:
 /* Is name a valid experiment name? Says nothing. */
 static int name_ok(const char *name)
 {
-	int was = pr_set_quiet(1), ok = pr_name_check(name) == 0;
-
-	pr_set_quiet(was);
-	return ok;
+	return pr_name_valid(name);
 }
 
 /* One pin commit as its summary claims it: NAME/K on commit id. */

@@ -118,7 +118,7 @@ char *pr_slurm_script(const pr_run_plan *p)
 	const pr_spec *spec = p->spec;
 	char *text = NULL;
 	size_t len = 0;
-	FILE *f = open_memstream(&text, &len);
+	FILE *f = pr_memstream_open(&text, &len);
 	int g;
 
 	fprintf(f,
@@ -148,7 +148,7 @@ char *pr_slurm_script(const pr_run_plan *p)
 		fprintf(f, " bash -c \"D=%d; $T\" - \"$RANK\" \"$PLAN\"", g);
 	}
 	fprintf(f, " &\n%s", watchdog);
-	fclose(f);
+	pr_memstream_close(f);
 	return text;
 }
 

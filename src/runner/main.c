@@ -242,6 +242,7 @@ int main(int argc, char **argv)
 	launch l;
 	int error;
 
+	pr_set_error_routine((pr_error_routine){pr_error_print, NULL});
 	if (argc == 2 &&
 	    (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
 		fputs(usage, stdout);

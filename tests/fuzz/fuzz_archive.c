@@ -83,7 +83,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!path)
 		path = pr_asprintf("%stimings.csv.gz", pr_fuzz_scratch());
-	pr_set_quiet(1);
 	pr_fuzz_write(path, data, size);
 	if (pr_archive_read(&text, &info, path, 0) < 0)
 		return 0;

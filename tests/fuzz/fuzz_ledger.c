@@ -36,7 +36,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!path)
 		path = pr_asprintf("%sledger.jsonl", pr_fuzz_scratch());
-	pr_set_quiet(1);
 	pr_ledger_read_buf(&l, (const char *)data, size,
 			   "runs/fz/ledger.jsonl");
 	check_lines(&l);

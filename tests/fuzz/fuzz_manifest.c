@@ -279,7 +279,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!repo)
 		setup();
-	pr_set_quiet(1);
 	m = json_loadb((const char *)data, size, 0, NULL);
 	name = dir_name(m, "experiment", "fz");
 	run_id = dir_name(m, "run_id", RUN_ID);

@@ -54,7 +54,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(run);
 		git_libgit2_init(); /* once, not per input */
 	}
-	pr_set_quiet(1);
 	pr_fuzz_write(path, data, size);
 	if (pr_analyze(&a, root, "fz", NULL) < 0)
 		return 0;

@@ -41,7 +41,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *text = pr_fuzz_text(data, size);
 	pr_spec *spec = NULL;
 
-	pr_set_quiet(1);
 	if (pr_spec_parse(&spec, text, "experiments/fz/experiment.ini", "fz") ==
 	    0)
 		check_spec(spec);

@@ -45,17 +45,14 @@ static int teardown(void **state)
 static void test_commit(void **state)
 {
 	char out[256];
-	int was;
 
 	(void)state;
 	/* no analysis/x, then an empty one: nothing to commit */
-	was = pr_set_quiet(1);
 	assert_int_equal(pr_analysis_commit(repo, "x"), PR_EFAIL);
 	assert_non_null(strstr(pr_last_error(), "nothing to commit in "
 						"'analysis/x'"));
 	pr_scratch_mkdir(base, "analysis/x/plots");
 	assert_int_equal(pr_analysis_commit(repo, "x"), PR_EFAIL);
-	pr_set_quiet(was);
 
 	/* the report and a plot; a hidden file and a directory stay out */
 	pr_scratch_write(base, "analysis/x/report.md", "report\n");

@@ -100,7 +100,6 @@ static void test_classes(void **state)
 static void test_tolerance_parser(void **state)
 {
 	pr_spec *spec = NULL;
-	int quiet = pr_set_quiet(1);
 
 	(void)state;
 	assert_int_equal(pr_spec_parse(&spec, SPEC, "t.ini", "t"), PR_OK);
@@ -131,7 +130,6 @@ static void test_tolerance_parser(void **state)
 						"'reproduce_tolerance' must "
 						"be a number in (0, 10]"));
 	assert_int_equal(pr_exit_code(PR_EINPUT), 2);
-	pr_set_quiet(quiet);
 }
 
 /* The same inputs and seed give the same interval, bit for bit; the seed

@@ -1,6 +1,6 @@
-/* test_util.c - base's error routine (util.c): replaced, put back, and
- * the default's last error; pr_read_file's bound, links and devices; the
- * links pr_no_links refuses */
+/* test_util.c - base's errors (util.c): the routine replaced and put
+ * back, the last error, recording scopes, the printing routine; pr_read_file's
+ * bound, links and devices; the links pr_no_links refuses */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -35,26 +35,26 @@ static int teardown(void **state)
 {
 	(void)state;
 	pr_set_error_routine((pr_error_routine){NULL, NULL});
-	pr_set_quiet(0);
 	return 0;
 }
 
-/* A replaced routine gets each message formatted, without "prereg: ",
- * and the default routine's last error stays as it was. */
+/* An installed routine gets each message formatted, without "prereg: ";
+ * the last error is recorded with its code either way, warnings not. */
 static void test_replaced_routine(void **state)
 {
 	seen s = {0};
 	pr_error_routine old;
 
 	(void)state;
-	pr_set_quiet(1);
 	pr_error("cannot read '%s'", "a");
+	assert_string_equal(pr_last_error(), "cannot read 'a'");
 	old = pr_set_error_routine((pr_error_routine){remember, &s});
 	assert_int_equal(pr_error("cannot write '%s': %s", "b", "full"),
 			 PR_EFAIL);
 	assert_int_equal(s.calls, 1);
 	assert_int_equal(s.warning, 0);
 	assert_string_equal(s.msg, "cannot write 'b': full");
+	assert_int_equal(pr_last_error_code(), PR_EFAIL);
 	assert_int_equal(pr_error_code(PR_EREFUSED, "refused '%s'", "c"),
 			 PR_EREFUSED);
 	assert_string_equal(s.msg, "refused 'c'");
@@ -62,54 +62,112 @@ static void test_replaced_routine(void **state)
 	assert_int_equal(s.calls, 3);
 	assert_int_equal(s.warning, 1);
 	assert_string_equal(s.msg, "2 left");
-	assert_string_equal(pr_last_error(), "cannot read 'a'");
-	/* put back: the default again, which keeps the last error */
+	assert_string_equal(pr_last_error(), "refused 'c'");
+	assert_int_equal(pr_last_error_code(), PR_EREFUSED);
+	/* put back: none again, which shows nothing and still records */
 	assert_true(pr_set_error_routine(old).data == &s);
 	pr_error("cannot open '%s'", "d");
 	assert_int_equal(s.calls, 3);
 	assert_string_equal(pr_last_error(), "cannot open 'd'");
 }
 
-/* The default keeps the last error, quiet or not, and not warnings; its
- * output is "prereg: ..." on stderr. */
-static void test_default_routine(void **state)
+/* pr_error_print's output is "prereg: ..." on stderr, one line each. */
+static void test_print_routine(void **state)
 {
 	char line[256] = "";
 	FILE *err = tmpfile(), *saved = stderr;
 
 	(void)state;
 	assert_non_null(err);
-	pr_set_quiet(1);
 	pr_error_code(PR_EINPUT, "unknown experiment '%s'", "x");
 	assert_string_equal(pr_last_error(), "unknown experiment 'x'");
 	pr_warn("not an error");
 	assert_string_equal(pr_last_error(), "unknown experiment 'x'");
-	pr_set_quiet(0);
+	pr_set_error_routine((pr_error_routine){pr_error_print, NULL});
 	stderr = err;
 	pr_error("cannot pin '%s'", "y");
 	pr_warn("stale '%s'", "z");
+	pr_error("two\nlines");
 	stderr = saved;
 	rewind(err);
 	assert_non_null(fgets(line, sizeof(line), err));
 	assert_string_equal(line, "prereg: cannot pin 'y'\n");
 	assert_non_null(fgets(line, sizeof(line), err));
 	assert_string_equal(line, "prereg: warning: stale 'z'\n");
+	assert_non_null(fgets(line, sizeof(line), err));
+	assert_string_equal(line, "prereg: two\\nlines\n");
 	fclose(err);
-	assert_string_equal(pr_last_error(), "cannot pin 'y'");
+	assert_string_equal(pr_last_error(), "two\nlines");
 }
 
-/* {NULL, NULL} puts the default back, whatever was installed. */
-static void test_null_is_default(void **state)
+/* {NULL, NULL} removes whatever was installed. */
+static void test_null_is_none(void **state)
 {
 	seen s = {0};
 
 	(void)state;
-	pr_set_quiet(1);
 	pr_set_error_routine((pr_error_routine){remember, &s});
 	pr_set_error_routine((pr_error_routine){NULL, NULL});
 	pr_error("after");
 	assert_int_equal(s.calls, 0);
 	assert_string_equal(pr_last_error(), "after");
+}
+
+/* A recording scope keeps its errors from the routine (and its warnings:
+ * dropped); each open scope records them, and the last error too. */
+static void test_recording_scope(void **state)
+{
+	seen s = {0};
+	pr_error_scope outer, inner;
+
+	(void)state;
+	pr_set_error_routine((pr_error_routine){remember, &s});
+	pr_error_record(&outer);
+	assert_string_equal(outer.last, "");
+	assert_int_equal(outer.code, PR_OK);
+	pr_error_code(PR_EINPUT, "bad '%s'", "a");
+	pr_warn("dropped");
+	assert_string_equal(outer.last, "bad 'a'");
+	assert_int_equal(outer.code, PR_EINPUT);
+	pr_error_record(&inner);
+	assert_string_equal(inner.last, "");
+	pr_error("inner");
+	pr_error_restore(&inner);
+	assert_string_equal(inner.last, "inner");
+	assert_int_equal(inner.code, PR_EFAIL);
+	assert_string_equal(outer.last, "inner");
+	pr_error_restore(&outer);
+	assert_int_equal(s.calls, 0);
+	assert_string_equal(pr_last_error(), "inner");
+	pr_error("shown");
+	assert_int_equal(s.calls, 1);
+	assert_string_equal(outer.last, "inner");
+}
+
+/* pr_name_valid records nothing; pr_name_check says why. */
+static void test_name_valid(void **state)
+{
+	(void)state;
+	pr_error("before");
+	assert_true(pr_name_valid("kv-allreduce_1.2"));
+	assert_false(pr_name_valid(""));
+	assert_false(pr_name_valid(NULL));
+	assert_false(pr_name_valid(".x"));
+	assert_false(pr_name_valid("-x"));
+	assert_false(pr_name_valid("a..b"));
+	assert_false(pr_name_valid("a/b"));
+	assert_true(pr_name_valid(
+	    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+	    "aaaaaaaaaa"));
+	assert_false(pr_name_valid(
+	    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+	    "aaaaaaaaaaa"));
+	assert_string_equal(pr_last_error(), "before");
+	assert_int_equal(pr_name_check("a/b"), PR_EINPUT);
+	assert_non_null(
+	    strstr(pr_last_error(), "invalid experiment name 'a/b'"));
+	assert_int_equal(pr_name_check(""), PR_EINPUT);
+	assert_string_equal(pr_last_error(), "empty experiment name");
 }
 
 /* A file of exactly max bytes reads, one of max + 1 does not; a link to
@@ -121,7 +179,6 @@ static void test_read_file_bounds(void **state)
 	size_t len = 0;
 
 	(void)state;
-	pr_set_quiet(1);
 	assert_non_null(mkdtemp(dir));
 	path = pr_asprintf("%s/f", dir);
 	link_path = pr_asprintf("%s/l", dir);
@@ -157,7 +214,6 @@ static void test_no_links(void **state)
 	char dir[] = "/tmp/test_util.XXXXXX", *root, *p;
 
 	(void)state;
-	pr_set_quiet(1);
 	assert_non_null(mkdtemp(dir));
 	root = pr_asprintf("%s/", dir);
 	p = pr_asprintf("%sa/b", root);
@@ -226,8 +282,10 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test_teardown(test_replaced_routine, teardown),
-	    cmocka_unit_test_teardown(test_default_routine, teardown),
-	    cmocka_unit_test_teardown(test_null_is_default, teardown),
+	    cmocka_unit_test_teardown(test_print_routine, teardown),
+	    cmocka_unit_test_teardown(test_null_is_none, teardown),
+	    cmocka_unit_test_teardown(test_recording_scope, teardown),
+	    cmocka_unit_test_teardown(test_name_valid, teardown),
 	    cmocka_unit_test_teardown(test_read_file_bounds, teardown),
 	    cmocka_unit_test_teardown(test_no_links, teardown),
 	    cmocka_unit_test_teardown(test_remove_deep_tree, teardown),

@@ -89,12 +89,11 @@ static void test_takes_reference(void **state)
 /* NULL (building the JSON failed) is an error with a message. */
 static void test_nothing_to_encode(void **state)
 {
-	int was = pr_set_quiet(1), error;
+	int error;
 	char *s;
 
 	(void)state;
 	s = printed(NULL, &error);
-	pr_set_quiet(was);
 	assert_int_equal(error, PR_EFAIL);
 	assert_string_equal(pr_last_error(),
 			    "cannot encode the output as JSON");

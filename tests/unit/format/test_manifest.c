@@ -183,7 +183,6 @@ static void test_read_errors(void **state)
 	pr_manifest m;
 
 	(void)state;
-	pr_set_quiet(1);
 	assert_int_equal(pr_write_file_atomic(path, "{\"run_id\": ", 11), 0);
 	assert_int_equal(pr_manifest_read(&m, path), PR_EFAIL);
 	assert_null(m.json);
@@ -192,7 +191,6 @@ static void test_read_errors(void **state)
 	assert_int_equal(pr_manifest_read(&m, "/nonexistent/manifest.json"),
 			 PR_EFAIL);
 	pr_manifest_free(&m);
-	pr_set_quiet(0);
 }
 
 int main(void)

@@ -100,11 +100,9 @@ static json_t *sweep_pred(void)
 static int check_text(const char *text, size_t len, const pr_spec *spec,
 		      const char *what)
 {
-	int quiet = pr_set_quiet(1);
 	json_t *out = NULL;
 	int error = pr_prediction_check(&out, text, len, spec, BLOB, what);
 
-	pr_set_quiet(quiet);
 	if (error == PR_OK)
 		assert_true(json_is_object(out));
 	else
@@ -677,12 +675,10 @@ static git_oid blob_of(git_repository *repo, const char *text)
 static int check_blobs(git_repository *repo, const git_oid *spec,
 		       const git_oid *pred)
 {
-	int quiet = pr_set_quiet(1);
 	json_t *out = NULL;
 	int error =
 	    pr_prediction_check_blobs(&out, repo, "s", spec, pred, NULL);
 
-	pr_set_quiet(quiet);
 	assert_true(error == PR_OK ? json_is_object(out) : out == NULL);
 	json_decref(out);
 	return error;

@@ -151,11 +151,10 @@ static void test_spec_scale(void **state)
 static void refused(const char *exp, const char *run, const char *want)
 {
 	int64_t *ns = (int64_t *)&ns;
-	int n = -1, was = pr_set_quiet(1);
+	int n = -1;
 
 	assert_int_equal(pr_arrival_replay_load(&ns, &n, root, exp, run),
 			 PR_EINPUT);
-	pr_set_quiet(was);
 	assert_null(ns);
 	assert_int_equal(n, 0);
 	assert_non_null(strstr(pr_last_error(), run));
@@ -188,15 +187,13 @@ static void test_unborn(void **state)
 {
 	char unborn[PATH_MAX + 16];
 	int64_t *ns = (int64_t *)&ns;
-	int n = -1, was;
+	int n = -1;
 
 	(void)state;
 	snprintf(unborn, sizeof(unborn), "%s/unborn/", base);
 	pr_scratch_repo_init(unborn);
-	was = pr_set_quiet(1);
 	assert_int_equal(pr_arrival_replay_load(&ns, &n, unborn, "src", "r1"),
 			 PR_EINPUT);
-	pr_set_quiet(was);
 	assert_null(ns);
 	assert_int_equal(n, 0);
 	assert_non_null(strstr(pr_last_error(), "are not committed"));

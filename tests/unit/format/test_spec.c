@@ -29,7 +29,8 @@
 	"group = cpu*2\n"
 #define VALID EXPERIMENT SHAPE RANKS
 
-/* stderr of one call, captured through a temporary file on fd 2. */
+/* stderr of one call, captured through a temporary file on fd 2, with
+ * prereg's error routine installed meanwhile. */
 struct capture {
 	char path[64];
 	int fd, saved;
@@ -43,12 +44,14 @@ static void capture_begin(struct capture *c)
 	fflush(stderr);
 	c->saved = dup(2);
 	dup2(c->fd, 2);
+	pr_set_error_routine((pr_error_routine){pr_error_print, NULL});
 }
 
 static char *capture_end(struct capture *c)
 {
 	char *text = NULL;
 
+	pr_set_error_routine((pr_error_routine){NULL, NULL});
 	fflush(stderr);
 	dup2(c->saved, 2);
 	close(c->saved);

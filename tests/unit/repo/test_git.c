@@ -170,8 +170,7 @@ static void assert_state(const char *dir, const repo_state *want)
 /* call must fail with code, pr_last_error holding want; quietly. */
 #define REFUSED(code, want, call)                                              \
 	do {                                                                   \
-		int was_ = pr_set_quiet(1), got_ = (call);                     \
-		pr_set_quiet(was_);                                            \
+		int got_ = (call);                                             \
 		assert_int_equal(got_, code);                                  \
 		assert_has(pr_last_error(), want);                             \
 	} while (0)
@@ -364,10 +363,9 @@ static void test_tree_blob(void **state)
 static int commit_one(const char *dir, const char *path)
 {
 	git_repository *repo = open_repo(dir);
-	int was = pr_set_quiet(1), error;
+	int error;
 
 	error = pr_git_commit_files(NULL, repo, &path, 1, "one\n");
-	pr_set_quiet(was);
 	git_repository_free(repo);
 	return error;
 }
@@ -458,7 +456,6 @@ static void test_commit_index_damaged(void **state)
 	const char *path = "n.txt";
 	char dir[PATH_MAX], head[64], buf[64];
 	git_repository *repo;
-	int was;
 
 	(void)state;
 	new_repo(dir);
@@ -484,10 +481,8 @@ static void test_commit_index_damaged(void **state)
 	 * second later leaves it, so that it is read again */
 	later(dir, ".git/index");
 	copy_file(dir, ".git/index", "index.bad");
-	was = pr_set_quiet(1);
 	assert_int_equal(pr_git_commit_files(NULL, repo, &path, 1, "m\n"),
 			 PR_EFAIL);
-	pr_set_quiet(was);
 	assert_has(pr_last_error(), "cannot read the index: ");
 	git_repository_free(repo);
 	same_files(dir, ".git/index", "index.bad");
@@ -581,7 +576,6 @@ static void test_commit_objects_unwritable(void **state)
 				    "U0lH\n-----END SSH SIGNATURE-----";
 	git_repository *repo;
 	repo_state before;
-	int was;
 
 	(void)state;
 	new_repo(dir);
@@ -590,21 +584,17 @@ static void test_commit_objects_unwritable(void **state)
 	GIT(dir, "prune-packed");
 	fill_fan_out(dir);
 	repo = open_repo(dir);
-	was = pr_set_quiet(1);
 	assert_int_equal(pr_git_commit_files(NULL, repo, &path, 1, "same\n"),
 			 PR_EFAIL);
-	pr_set_quiet(was);
 	/* libgit2 1.5 reports the unwritten commit as made: HEAD refuses a
 	 * target that does not exist */
 	assert_true(
 	    strstr(pr_last_error(), "cannot commit: ") ||
 	    strstr(pr_last_error(), "cannot move HEAD to the new commit: "));
 	assert_state(dir, &before);
-	was = pr_set_quiet(1);
 	assert_int_equal(pr_git_commit_files_signed(NULL, repo, &path, 1,
 						    "same\n", sign_with, sig),
 			 PR_EFAIL);
-	pr_set_quiet(was);
 	assert_has(pr_last_error(), "cannot commit with its signature: ");
 	git_repository_free(repo);
 	assert_state(dir, &before);

@@ -62,11 +62,8 @@ static void end_operations(void)
 /* pr_git_ready refuses with a message holding want1 and want2. */
 static void refused(int allow_detached, const char *want1, const char *want2)
 {
-	int was = pr_set_quiet(1);
-
 	assert_int_equal(pr_git_ready(repo, allow_detached, "cannot run 'x'"),
 			 PR_EREFUSED);
-	pr_set_quiet(was);
 	assert_non_null(strstr(pr_last_error(), "cannot run 'x': "));
 	assert_non_null(strstr(pr_last_error(), want1));
 	assert_non_null(strstr(pr_last_error(), want2));

@@ -115,7 +115,7 @@ static void test_reentrant(void **state)
 static void test_held_elsewhere(void **state)
 {
 	char *who = NULL;
-	int release, was;
+	int release;
 	pid_t pid;
 
 	(void)state;
@@ -124,9 +124,7 @@ static void test_held_elsewhere(void **state)
 	assert_string_equal(who, "pid 4242, run other");
 	free(who);
 	assert_int_equal(pr_lock_held_elsewhere(NULL, repo), 1);
-	was = pr_set_quiet(1);
 	assert_int_equal(pr_lock_acquire(repo, 0, "run b"), PR_EREFUSED);
-	pr_set_quiet(was);
 	assert_non_null(strstr(pr_last_error(), "cannot start run b"));
 	assert_non_null(strstr(pr_last_error(), "(pid 4242, run other)"));
 	let_go(pid, release);
@@ -135,9 +133,7 @@ static void test_held_elsewhere(void **state)
 	assert_int_equal(pr_lock_held_elsewhere(&who, repo), 1);
 	assert_non_null(strstr(who, "holder unknown"));
 	free(who);
-	was = pr_set_quiet(1);
 	assert_int_equal(pr_lock_acquire(repo, 0, "run c"), PR_EREFUSED);
-	pr_set_quiet(was);
 	assert_non_null(strstr(pr_last_error(), "holder unknown"));
 	let_go(pid, release);
 	assert_int_equal(pr_lock_held_elsewhere(NULL, repo), 0);
@@ -220,14 +216,11 @@ static void test_wait_interrupted(void **state)
 static void test_unopenable(void **state)
 {
 	char *path = pr_asprintf("%s/.git/prereg.lock", base), *who = NULL;
-	int was;
 
 	(void)state;
 	unlink(path);
 	assert_int_equal(symlink("prereg.lock", path), 0);
-	was = pr_set_quiet(1);
 	assert_int_equal(pr_lock_acquire(repo, 0, "run d"), PR_EFAIL);
-	pr_set_quiet(was);
 	assert_non_null(strstr(pr_last_error(), "cannot open '"));
 	assert_non_null(strstr(pr_last_error(),
 			       "prereg.lock': Too many levels of symbolic "

@@ -116,6 +116,7 @@ static void capture_start(void)
 	saved_stderr = dup(2);
 	dup2(fd, 2);
 	close(fd);
+	pr_set_error_routine((pr_error_routine){pr_error_print, NULL});
 }
 
 /* Stop capturing; errbuf holds what was written to stderr meanwhile. */
@@ -125,6 +126,7 @@ static void capture_end(void)
 	FILE *f;
 	size_t n;
 
+	pr_set_error_routine((pr_error_routine){NULL, NULL});
 	fflush(stderr);
 	dup2(saved_stderr, 2);
 	close(saved_stderr);
@@ -716,7 +718,6 @@ static void test_pin_lookup(void **state)
 	char dir[PATH_MAX];
 	git_repository *repo;
 	pr_pin pin, made;
-	int was;
 
 	(void)state;
 	seeded_repo(dir);
@@ -728,16 +729,12 @@ static void test_pin_lookup(void **state)
 	assert_int_equal(pin.k, made.k);
 	assert_string_equal(pin.commit, made.commit);
 	assert_string_equal(pin.spec_blob, made.spec_blob);
-	was = pr_set_quiet(1);
 	assert_int_equal(pr_pin_lookup(&pin, repo, "x", made.k + 1),
 			 PR_EREFUSED);
-	pr_set_quiet(was);
 	assert_non_null(strstr(pr_last_error(), "its tag is missing"));
 	/* a pin tag on the commit before the experiment existed */
 	GIT(dir, "tag", "-a", "-m", "no pin", "prereg/pin/x/9", "HEAD~1");
-	was = pr_set_quiet(1);
 	assert_int_equal(pr_pin_lookup(&pin, repo, "x", 9), PR_EREFUSED);
-	pr_set_quiet(was);
 	assert_non_null(
 	    strstr(pr_last_error(), "without the spec and the prediction"));
 	git_repository_free(repo);
@@ -1174,7 +1171,6 @@ static void test_tags_of_tree_and_blob(void **state)
 	char dir[PATH_MAX];
 	git_repository *repo;
 	pr_pin pin, checked;
-	int was;
 
 	(void)state;
 	seeded_repo(dir);
@@ -1186,9 +1182,7 @@ static void test_tags_of_tree_and_blob(void **state)
 	checked = check_ok(dir);
 	assert_same_pin(&checked, &pin);
 	repo = open_repo(dir);
-	was = pr_set_quiet(1);
 	assert_int_equal(pr_pin_lookup(&checked, repo, "x", 2), PR_EREFUSED);
-	pr_set_quiet(was);
 	assert_has(pr_last_error(), "no pin prereg/pin/x/2 (");
 	git_repository_free(repo);
 	pr_scratch_append(dir, PRED, "\n");
@@ -1638,7 +1632,6 @@ static void test_tag_of_missing_commit(void **state)
 	char dir[PATH_MAX], tree[64], lost[64];
 	git_repository *repo;
 	pr_pin pin, checked;
-	int was;
 
 	(void)state;
 	seeded_repo(dir);
@@ -1651,9 +1644,7 @@ static void test_tag_of_missing_commit(void **state)
 	checked = check_ok(dir);
 	assert_same_pin(&checked, &pin);
 	repo = open_repo(dir);
-	was = pr_set_quiet(1);
 	assert_int_equal(pr_pin_lookup(&checked, repo, "x", 2), PR_EREFUSED);
-	pr_set_quiet(was);
 	assert_has(pr_last_error(), "no pin prereg/pin/x/2 (");
 	git_repository_free(repo);
 	pr_scratch_append(dir, PRED, "\n");

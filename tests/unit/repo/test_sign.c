@@ -93,10 +93,8 @@ static void config(const char *key, const char *value)
 static void signer_refused(const char *want)
 {
 	pr_signer s;
-	int was = pr_set_quiet(1);
 
 	assert_int_equal(pr_signer_from_config(&s, repo), PR_EINPUT);
-	pr_set_quiet(was);
 	assert_non_null(strstr(pr_last_error(), want));
 	assert_null(s.key);
 }
@@ -193,13 +191,11 @@ static void test_config_unreadable(void **state)
 	char *path = pr_asprintf("%s/repo/.git/config", base), *saved = NULL;
 	char *out = (char *)"x";
 	pr_signer s;
-	int was;
 
 	(void)state;
 	config("gpg.format", "ssh");
 	config("gpg.ssh.allowedSignersFile", "~/allowed");
 	assert_int_equal(pr_read_file(&saved, NULL, path, PR_READ_MAX), 0);
-	was = pr_set_quiet(1);
 	config_broken(path, 1);
 	assert_int_equal(pr_signer_from_config(&s, repo), PR_EFAIL);
 	assert_null(s.key);
@@ -211,7 +207,6 @@ static void test_config_unreadable(void **state)
 	assert_null(out);
 	assert_non_null(
 	    strstr(pr_last_error(), "cannot read git's configuration"));
-	pr_set_quiet(was);
 	assert_int_equal(pr_write_file_atomic(path, saved, strlen(saved)), 0);
 	assert_int_equal(pr_sign_allowed_from_config(&out, repo), 0);
 	assert_non_null(out);
@@ -226,12 +221,11 @@ static int sign(char **sig, const char *data, const char *key,
 		const char *program)
 {
 	pr_signer s;
-	int was = pr_set_quiet(1), rc;
+	int rc;
 
 	s.key = pr_asprintf("%s/%s", base, key);
 	s.program = pr_strdup(program ? program : "ssh-keygen");
 	rc = pr_sign_data(sig, data, strlen(data), &s);
-	pr_set_quiet(was);
 	pr_signer_free(&s);
 	return rc;
 }
@@ -241,7 +235,6 @@ static void test_sign_and_verify(void **state)
 	const char *data = "tree 0\nauthor x\n\nprereg pin x (1)\n";
 	char *sig = NULL, *sig_b = NULL, *allowed, *allowed_b;
 	pr_sign_check c;
-	int was;
 
 	(void)state;
 	allowed = pr_asprintf("%s/allowed", base);
@@ -285,7 +278,6 @@ static void test_sign_and_verify(void **state)
 	pr_sign_check_clear(&c);
 
 	/* checks that cannot be made */
-	was = pr_set_quiet(1);
 	assert_int_equal(pr_sign_verify(&c, sig, data, strlen(data),
 					"/nonexistent/allowed", NULL),
 			 PR_EFAIL);
@@ -296,7 +288,6 @@ static void test_sign_and_verify(void **state)
 	assert_int_equal(pr_sign_verify(&c, sig, data, strlen(data), allowed,
 					"/nonexistent/ssh-keygen"),
 			 PR_EFAIL);
-	pr_set_quiet(was);
 	assert_non_null(strstr(pr_last_error(), "is it on PATH?"));
 	pr_sign_check_clear(&c);
 	free(sig);
@@ -396,7 +387,6 @@ static void test_sign_key_literal(void **state)
 	pr_signer s;
 	pr_sign_check c;
 	pid_t agent;
-	int was;
 
 	(void)state;
 	assert_int_equal(pr_read_file(&pub, NULL, pub_path, PR_READ_MAX), 0);
@@ -404,9 +394,7 @@ static void test_sign_key_literal(void **state)
 	s.key = pr_asprintf("key::%s", pub);
 	s.program = pr_strdup("ssh-keygen");
 	unsetenv("SSH_AUTH_SOCK");
-	was = pr_set_quiet(1);
 	assert_int_equal(pr_sign_data(&sig, data, strlen(data), &s), PR_EFAIL);
-	pr_set_quiet(was);
 	assert_null(sig);
 	assert_non_null(strstr(pr_last_error(), "cannot sign with 'key::"));
 	assert_non_null(strstr(pr_last_error(), "ssh-keygen exited 255"));
@@ -453,7 +441,6 @@ static void test_tmpdir(void **state)
 	char *log = pr_asprintf("%s/args", base), *tmp, *allowed;
 	char *args = NULL, *sig = NULL, *want;
 	pr_sign_check c;
-	int was;
 
 	(void)state;
 	tmp = pr_asprintf("%s/tmp", base);
@@ -497,11 +484,9 @@ static void test_tmpdir(void **state)
 	assert_non_null(strstr(pr_last_error(),
 			       "cannot create a directory "
 			       "'/nonexistent/tmp/prereg-sign....'"));
-	was = pr_set_quiet(1);
 	assert_int_equal(pr_sign_verify(&c, "-----BEGIN SSH SIGNATURE-----\n",
 					data, strlen(data), allowed, wrap),
 			 PR_EFAIL);
-	pr_set_quiet(was);
 	assert_non_null(strstr(pr_last_error(),
 			       "cannot create a directory "
 			       "'/nonexistent/tmp/prereg-sign....'"));
@@ -579,12 +564,10 @@ static void verify_with(pr_sign_check *c, const char *prog, int want)
 {
 	const char *data = "tree 0\n";
 	char *allowed = pr_asprintf("%s/allowed", base);
-	int was = pr_set_quiet(1);
 
 	assert_int_equal(pr_sign_verify(c, "-----BEGIN SSH SIGNATURE-----\nx\n",
 					data, strlen(data), allowed, prog),
 			 want);
-	pr_set_quiet(was);
 	free(allowed);
 }
 
@@ -667,7 +650,6 @@ static void test_extract(void **state)
 	char hex[GIT_OID_HEXSZ + 1];
 	size_t len = 1;
 	git_oid id;
-	int was;
 
 	(void)state;
 	commit_empty(&id, hex, "unsigned");
@@ -684,10 +666,8 @@ static void test_extract(void **state)
 	assert_int_equal(pr_write_file_atomic(obj, "not zlib", 8), 0);
 	sig = data = (char *)"x";
 	len = 1;
-	was = pr_set_quiet(1);
 	assert_int_equal(pr_sign_extract(&sig, &data, &len, repo, &id),
 			 PR_EFAIL);
-	pr_set_quiet(was);
 	assert_null(sig);
 	assert_null(data);
 	assert_int_equal(len, 0);

@@ -151,15 +151,13 @@ static int repo_tsa(char **out, const char *text)
 {
 	char *path = pr_asprintf("%s/.prereg.ini", base);
 	FILE *f = fopen(path, "w");
-	int was, rc;
+	int rc;
 
 	assert_non_null(f);
 	fputs(text, f);
 	fclose(f);
 	free(path);
-	was = pr_set_quiet(1);
 	rc = pr_stamp_repo_tsa(out, base);
-	pr_set_quiet(was);
 	return rc;
 }
 
@@ -219,7 +217,6 @@ static void test_repo_tsa_root(void **state)
 {
 	char *url = (char *)"x", *cwd = getcwd(NULL, 0);
 	char *file = pr_asprintf("%s/repo/README", base);
-	int was;
 
 	(void)state;
 	assert_non_null(cwd);
@@ -237,9 +234,7 @@ static void test_repo_tsa_root(void **state)
 	assert_int_equal(chdir(cwd), 0);
 
 	url = (char *)"x";
-	was = pr_set_quiet(1);
 	assert_int_equal(pr_stamp_repo_tsa(&url, file), PR_EFAIL);
-	pr_set_quiet(was);
 	assert_null(url);
 	assert_non_null(
 	    strstr(pr_last_error(), ".prereg.ini': Not a directory"));
@@ -298,12 +293,10 @@ static void stamp_fails(const pr_pin *pin, const char *url, int code,
 {
 	char *path = pr_stamp_path(pr_repo_root(t.repo), "kv", pin->k);
 	git_oid before, after;
-	int stamped = 1, was, rc;
+	int stamped = 1, rc;
 
 	rc = head_id(&before);
-	was = pr_set_quiet(1);
 	assert_int_equal(pr_stamp_pin(&stamped, t.repo, "kv", pin, url), code);
-	pr_set_quiet(was);
 	assert_int_equal(stamped, 0);
 	assert_non_null(strstr(pr_last_error(), want));
 	assert_int_equal(head_id(&after), rc);

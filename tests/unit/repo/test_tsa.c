@@ -151,7 +151,6 @@ static void test_statement(void **state)
 			       "commit " COMMIT "\nspec " SPEC
 			       "\nprediction " PRED "\n");
 	free(s);
-	pr_set_quiet(1);
 	assert_int_equal(pr_tsa_statement(&s, "kv", 0, COMMIT, SPEC, PRED),
 			 PR_EINPUT);
 	assert_null(s);
@@ -170,14 +169,11 @@ static void test_statement(void **state)
 	assert_int_equal(pr_tsa_statement(&s, "kv", 1, COMMIT, SPEC "0", PRED),
 			 PR_EINPUT);
 	assert_null(s);
-	pr_set_quiet(0);
 	assert_string_equal(pr_last_error(),
 			    "statement of 'kv': an id is not 40 lower-case hex "
 			    "digits");
-	pr_set_quiet(1);
 	assert_int_equal(pr_tsa_statement(&s, "kv", -2, COMMIT, SPEC, PRED),
 			 PR_EINPUT);
-	pr_set_quiet(0);
 	assert_string_equal(pr_last_error(),
 			    "pin number -2 of 'kv' is not positive");
 	assert_null(s);
@@ -269,10 +265,8 @@ static void refused(const pr_tsa_token *t, const char *s, const uint64_t *nonce,
 	pr_tsa_info info;
 	char *want;
 
-	pr_set_quiet(1);
 	assert_int_equal(pr_tsa_verify(&info, t->der, t->len, s, nonce, ca),
 			 PR_EREFUSED);
-	pr_set_quiet(0);
 	assert_int_equal(info.failed, check);
 	want = pr_asprintf("time-stamp token fails the %s check: ",
 			   pr_tsa_check_name(check));
@@ -318,10 +312,8 @@ static void parse_refused(const void *der, size_t len, const char *want)
 	char *s = statement("kv");
 	pr_tsa_info info;
 
-	pr_set_quiet(1);
 	assert_int_equal(pr_tsa_verify(&info, der, len, s, NULL, tsa.ca_a),
 			 PR_EREFUSED);
-	pr_set_quiet(0);
 	assert_int_equal(info.failed, PR_TSA_CHECK_PARSE);
 	assert_null(info.tsa_name);
 	assert_true(info.gen_time == 0);
@@ -616,10 +608,8 @@ static void test_verify_bad_time(void **state)
 	(void)state;
 	need_tsa();
 	len = signed_by_a(&der, s, "20261301000000Z", NULL);
-	pr_set_quiet(1);
 	assert_int_equal(pr_tsa_verify(&info, der, len, s, NULL, tsa.ca_a),
 			 PR_EREFUSED);
-	pr_set_quiet(0);
 	assert_int_equal(info.failed, PR_TSA_CHECK_PARSE);
 	assert_string_equal(pr_last_error(),
 			    "time-stamp token fails the parse check: its time "
@@ -640,11 +630,9 @@ static void test_verify_no_ca(void **state)
 	(void)state;
 	need_tsa();
 	assert_int_equal(pr_tsa_fetch(&t, tsa.url_a, s), PR_OK);
-	pr_set_quiet(1);
 	assert_int_equal(
 	    pr_tsa_verify(&info, t.der, t.len, s, NULL, "/nonexistent/ca.pem"),
 	    PR_EFAIL);
-	pr_set_quiet(0);
 	assert_int_equal(info.failed, PR_TSA_CHECK_NONE);
 	assert_non_null(strstr(pr_last_error(), "'/nonexistent/ca.pem'"));
 	pr_tsa_token_clear(&t);
@@ -668,7 +656,6 @@ static void test_verify_bad_ca(void **state)
 	assert_int_equal(pr_write_file_atomic(text, "not a certificate\n", 18),
 			 0);
 	assert_int_equal(pr_tsa_fetch(&t, tsa.url_a, s), PR_OK);
-	pr_set_quiet(1);
 	assert_int_equal(pr_tsa_verify(&info, t.der, t.len, s, NULL, empty),
 			 PR_EFAIL);
 	assert_non_null(strstr(pr_last_error(), "cannot read the CA"));
@@ -678,7 +665,6 @@ static void test_verify_bad_ca(void **state)
 			 PR_EFAIL);
 	assert_non_null(strstr(pr_last_error(), "/text.pem'"));
 	assert_int_equal(info.failed, PR_TSA_CHECK_NONE);
-	pr_set_quiet(0);
 	refused(&t, s, NULL, tsa_pem, PR_TSA_CHECK_SIGNATURE);
 	pr_tsa_token_clear(&t);
 	free(empty);
@@ -705,9 +691,7 @@ static void test_fetch_unreachable(void **state)
 	assert_int_equal(getsockname(fd, (struct sockaddr *)&sa, &sl), 0);
 	close(fd);
 	url = pr_asprintf("http://127.0.0.1:%d/", ntohs(sa.sin_port));
-	pr_set_quiet(1);
 	assert_int_equal(pr_tsa_fetch(&t, url, s), PR_EFAIL);
-	pr_set_quiet(0);
 	assert_null(t.der);
 	want = pr_asprintf("cannot reach time-stamping authority '%s': ", url);
 	assert_memory_equal(pr_last_error(), want, strlen(want));
@@ -724,9 +708,7 @@ static void fetch_fails(const char *path, const char *want_fmt)
 
 	url = pr_asprintf("%s%s", tsa.url_a, path);
 	want = pr_asprintf(want_fmt, url);
-	pr_set_quiet(1);
 	assert_int_equal(pr_tsa_fetch(&t, url, s), PR_EFAIL);
-	pr_set_quiet(0);
 	assert_null(t.der);
 	assert_memory_equal(pr_last_error(), want, strlen(want));
 	free(want);
@@ -777,9 +759,7 @@ static void test_fetch_bad_url(void **state)
 
 	(void)state;
 	for (i = 0; i < sizeof(urls) / sizeof(urls[0]); i++) {
-		pr_set_quiet(1);
 		assert_int_equal(pr_tsa_fetch(&t, urls[i], s), PR_EFAIL);
-		pr_set_quiet(0);
 		assert_null(t.der);
 		assert_int_equal(t.len, 0);
 		want = pr_asprintf("cannot reach time-stamping authority "

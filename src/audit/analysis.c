@@ -1,0 +1,308 @@
+/* analysis.c - the audit's analysis check: the committed report against
+ * the one 'prereg analyze' renders now from the committed runs */
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "analyze/analyze.h"
+#include "analyze/report.h"
+#include "audit/audit-internal.h"
+#include "base/util.h"
+#include "repo/paths.h"
+
+/* tmp/rel as a symbolic link to the work tree's rel, when that exists. */
+static int link_in(const char *tmp, const pr_audit_ctx *ctx, const char *rel)
+{
+	char *from = pr_asprintf("%s%s", ctx->root, rel);
+	char *to = pr_asprintf("%s/%s", tmp, rel);
+	int error = PR_OK;
+
+	if (access(from, F_OK) == 0 && symlink(from, to) < 0)
+		error = pr_error("cannot link '%s': %s", to, strerror(errno));
+	free(from);
+	free(to);
+	return error;
+}
+
+/* tmp/rel as a copy of the work tree's file rel, when that exists: a
+ * file is read without following a link (pr_read_file), so it cannot be
+ * one. */
+static int copy_in(const char *tmp, const pr_audit_ctx *ctx, const char *rel)
+{
+	char *from = pr_asprintf("%s%s", ctx->root, rel);
+	char *to = pr_asprintf("%s/%s", tmp, rel), *text = NULL;
+	size_t len;
+	int error = PR_OK;
+
+	if (access(from, F_OK) == 0 &&
+	    (error = pr_read_file(&text, &len, from, PR_READ_MAX)) == 0)
+		error = pr_write_file_atomic(to, text, len);
+	free(text);
+	free(from);
+	free(to);
+	return error;
+}
+
+/* tmp/rel as a directory of the work tree's directory rel's regular files
+ * (a run directory), each a hard link to it, else a copy: the readers
+ * neither list a directory through a symbolic link nor open a file
+ * through one. */
+static int mirror_in(const char *tmp, const pr_audit_ctx *ctx, const char *rel)
+{
+	char *from = pr_asprintf("%s%s", ctx->root, rel);
+	char *to = pr_asprintf("%s/%s", tmp, rel);
+	DIR *d = opendir(from);
+	struct dirent *e;
+	struct stat st;
+	int error = pr_mkdir_p(to);
+
+	while (error == 0 && d && (e = readdir(d)) != NULL) {
+		char *f = pr_asprintf("%s/%s", from, e->d_name);
+		char *t = pr_asprintf("%s/%s", to, e->d_name);
+		char *sub = pr_asprintf("%s/%s", rel, e->d_name);
+
+		if (lstat(f, &st) == 0 && S_ISREG(st.st_mode) && link(f, t) < 0)
+			error = copy_in(tmp, ctx, sub);
+		free(sub);
+		free(t);
+		free(f);
+	}
+	if (d)
+		closedir(d);
+	free(from);
+	free(to);
+	return error;
+}
+
+/* tmp/.git: the repository's git directory, where analyze reads the
+ * prediction pinned for a run whose prediction has changed since. */
+static int link_git(const char *tmp, const pr_audit_ctx *ctx)
+{
+	char *to = pr_asprintf("%s/.git", tmp);
+	const char *from = git_repository_path(ctx->repo);
+	int error = PR_OK;
+
+	if (from && symlink(from, to) < 0)
+		error = pr_error("cannot link '%s': %s", to, strerror(errno));
+	free(to);
+	return error;
+}
+
+/*
+ * A root below tmp holding what 'prereg analyze NAME' reads, as links into
+ * the work tree (the prediction a copy, a file read only when no link;
+ * the run directories made anew, their files hard links or copies: no
+ * directory is listed through a link): the spec, the prediction, the git
+ * directory and the run directories `runs`
+ * (run ids that HEAD holds under runs/NAME). Runs not committed are left
+ * out: the committed report cannot hold them, and their own rows say they
+ * are not committed.
+ */
+static int committed_view(const char *tmp, const pr_audit_ctx *ctx,
+			  const pr_audit_names *runs)
+{
+	char *dirs[] = {pr_asprintf("%s/runs/%s", tmp, ctx->name),
+			pr_asprintf("%s/experiments", tmp),
+			pr_asprintf("%s/predictions", tmp)};
+	char *spec = pr_asprintf("experiments/%s", ctx->name);
+	char *pred = pr_path_prediction(NULL, ctx->name);
+	size_t i;
+	int error = PR_OK;
+
+	for (i = 0; i < 3 && error == 0; i++)
+		error = pr_mkdir_p(dirs[i]);
+	for (i = 0; i < runs->n && error == 0; i++) {
+		char *rel = pr_path_run(NULL, ctx->name, runs->v[i]);
+
+		error = mirror_in(tmp, ctx, rel);
+		free(rel);
+	}
+	if (error == 0 && (error = link_in(tmp, ctx, spec)) == 0)
+		error = copy_in(tmp, ctx, pred);
+	if (error == 0)
+		error = link_git(tmp, ctx);
+	for (i = 0; i < 3; i++)
+		free(dirs[i]);
+	free(spec);
+	free(pred);
+	return error;
+}
+
+/* report.md as 'prereg analyze NAME [RUNID]' renders it now from the
+ * committed runs `runs`, into *out; on failure *why (caller frees) says
+ * why, its paths relative. */
+static int render_report(char **out, size_t *len, char **why,
+			 const pr_audit_ctx *ctx, const pr_audit_names *runs,
+			 const char *run_id)
+{
+	pr_error_scope caught;
+	const char *tmpdir = getenv("TMPDIR");
+	char *prefix = pr_asprintf("%s/prereg-audit-",
+				   tmpdir && *tmpdir ? tmpdir : "/tmp");
+	char *tmp = NULL;
+	char *root = NULL;
+	pr_analysis a;
+	int error, plot_error;
+
+	*out = NULL;
+	*why = NULL;
+	pr_error_record(&caught);
+	error = pr_mkdtemp(&tmp, prefix);
+	free(prefix);
+	if (error < 0) {
+		*why = pr_strdup(caught.last);
+		pr_error_restore(&caught);
+		return error;
+	}
+	root = pr_asprintf("%s/", tmp);
+	if ((error = committed_view(tmp, ctx, runs)) < 0 ||
+	    (error = pr_analyze(&a, root, ctx->name, run_id)) < 0)
+		goto cleanup;
+	/* plots may fail; the report is rendered */
+	error = pr_report_render(out, len, &plot_error, &a, root);
+	pr_analysis_free(&a);
+cleanup:
+	if (error < 0)
+		*why = pr_audit_relative(caught.last, root);
+	pr_error_restore(&caught);
+	pr_remove_tree(tmp);
+	free(tmp);
+	free(root);
+	return error;
+}
+
+/* Is id in the list v of n names, sorted by pr_audit_by_string? */
+static int listed(char **v, size_t n, const char *id)
+{
+	return n && bsearch(&id, v, n, sizeof(*v), pr_audit_by_string) != NULL;
+}
+
+/*
+ * The run directories HEAD holds under runs/NAME: those the committed
+ * report (text, len bytes) covers into `covered`, the others into
+ * `others`. Returns 1 when it covers exactly one run, analyzed, as
+ * 'prereg analyze NAME RUNID' writes it (that run may be one that
+ * 'prereg analyze NAME' leaves out), else 0. A report that covers none of
+ * them is compared with all of them.
+ */
+static int covered_runs(pr_audit_names *covered, pr_audit_names *others,
+			const pr_audit_ctx *ctx, const char *text, size_t len)
+{
+	size_t i, n = ctx->head_runs ? git_tree_entrycount(ctx->head_runs) : 0;
+	pr_report_runs rr;
+	int analyzed = 0;
+
+	pr_report_runs_read(&rr, text, len);
+	if (rr.nanalyzed)
+		qsort(rr.analyzed, rr.nanalyzed, sizeof(char *),
+		      pr_audit_by_string);
+	if (rr.nskipped)
+		qsort(rr.skipped, rr.nskipped, sizeof(char *),
+		      pr_audit_by_string);
+	for (i = 0; i < n; i++) {
+		const git_tree_entry *r =
+		    git_tree_entry_byindex(ctx->head_runs, i);
+		const char *id = git_tree_entry_name(r);
+		int a;
+
+		if (git_tree_entry_type(r) != GIT_OBJECT_TREE)
+			continue;
+		a = listed(rr.analyzed, rr.nanalyzed, id);
+		pr_audit_names_add(
+		    a || listed(rr.skipped, rr.nskipped, id) ? covered : others,
+		    id);
+		analyzed += a;
+	}
+	pr_report_runs_free(&rr);
+	if (!covered->n) {
+		*covered = *others;
+		memset(others, 0, sizeof(*others));
+	}
+	return covered->n == 1 && analyzed == 1;
+}
+
+/* "a, b, c" of a list of names; caller frees. */
+static char *names_join(const pr_audit_names *l)
+{
+	char *s = pr_strdup(""), *t;
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		t = pr_asprintf("%s%s%s", s, i ? ", " : "", l->v[i]);
+		free(s);
+		s = t;
+	}
+	return s;
+}
+
+/* The committed report against the one computed now from the runs it
+ * covers: the same bytes pass, with a warning when HEAD holds runs it
+ * does not cover (stale, not wrong); other bytes fail. */
+static void compare_report(pr_audit_check *c, const pr_audit_ctx *ctx,
+			   const char *path, const git_blob *blob)
+{
+	const char *text = git_blob_rawcontent(blob);
+	size_t len = (size_t)git_blob_rawsize(blob), nlen = 0;
+	pr_audit_names covered = {0}, others = {0};
+	char *now = NULL, *why = NULL, *list;
+	int one = covered_runs(&covered, &others, ctx, text, len);
+
+	if (render_report(&now, &nlen, &why, ctx, &covered,
+			  one ? covered.v[0] : NULL) < 0) {
+		char *msg = pr_audit_relative(why, ctx->root);
+
+		pr_audit_set(c, PR_AUDIT_FAIL,
+			     "%s is committed, but 'prereg analyze %s' fails "
+			     "now: %s",
+			     path, ctx->name, msg);
+		free(msg);
+	} else if (nlen != len || memcmp(now, text, len)) {
+		pr_audit_set(c, PR_AUDIT_FAIL,
+			     "%s differs from what 'prereg analyze %s' "
+			     "computes now%s",
+			     path, ctx->name,
+			     others.n ? " from the runs it covers" : "");
+	} else if (others.n) {
+		list = names_join(&others);
+		pr_audit_set(c, PR_AUDIT_WARN,
+			     "%s is what 'prereg analyze %s' computes from the "
+			     "%zu run%s it covers, but it is stale: it does "
+			     "not cover run%s %s (run 'prereg analyze %s' and "
+			     "commit the report)",
+			     path, ctx->name, covered.n,
+			     covered.n == 1 ? "" : "s",
+			     others.n == 1 ? "" : "s", list, ctx->name);
+		free(list);
+	} else {
+		pr_audit_set(c, PR_AUDIT_PASS,
+			     "%s is what 'prereg analyze %s' computes now",
+			     path, ctx->name);
+	}
+	free(now);
+	free(why);
+	pr_audit_names_free(&covered);
+	pr_audit_names_free(&others);
+}
+
+void pr_audit_check_analysis(pr_audit_check *c, const pr_audit_ctx *ctx)
+{
+	char *path = pr_path_report(NULL, ctx->name);
+	git_tree_entry *e = NULL;
+	git_blob *blob = NULL;
+
+	if (!ctx->head_tree ||
+	    git_tree_entry_bypath(&e, ctx->head_tree, path) < 0 ||
+	    git_tree_entry_type(e) != GIT_OBJECT_BLOB)
+		pr_audit_set(c, PR_AUDIT_WARN, "%s is not committed", path);
+	else if (git_blob_lookup(&blob, ctx->repo, git_tree_entry_id(e)) < 0)
+		pr_audit_set(c, PR_AUDIT_FAIL, "cannot read %s in HEAD", path);
+	else
+		compare_report(c, ctx, path, blob);
+	git_error_clear();
+	git_blob_free(blob);
+	git_tree_entry_free(e);
+	free(path);
+}
