@@ -4,7 +4,8 @@
 # before submitting exit 2 and submit nothing; a failed job is a failed run.
 # Needs partitions gpuA and gpuB (tests/slurm/local.sh start; make check
 # starts it when slurmctld is installed); skipped without them.
-# prereg-test: holds slurm (no other Slurm test runs beside it)
+# prereg-test: alone (a failing job must end within 60 s: beside other
+# launches on these 2 cores its PMI exchange ran past a minute)
 . "$(dirname "$0")/../lib.sh"
 
 # Skipped when there is no Slurm, unless tests/check.sh started one
