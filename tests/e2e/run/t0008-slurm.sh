@@ -5,7 +5,7 @@
 # Needs partitions gpuA and gpuB (tests/slurm/local.sh start; make check
 # starts it when slurmctld is installed); skipped without them.
 # prereg-test: alone (a failing job must end within 60 s: beside other
-# launches on these 2 cores its PMI exchange ran past a minute)
+# launches on these 2 cores it ended after 66 s, alone after 3 s)
 . "$(dirname "$0")/../lib.sh"
 
 # Skipped when there is no Slurm, unless tests/check.sh started one
