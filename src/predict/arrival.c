@@ -283,24 +283,11 @@ static int config_cells(json_t *pred, const pr_spec *spec, int c,
 
 static int check_algorithms(const pr_spec *spec, const char *model)
 {
-	int a, f;
-
 	if (spec->nranks < 2)
 		return pr_error_code(PR_EINPUT,
 				     "'%s': model %s needs two ranks or more",
 				     spec->path, model);
-	for (a = 0; a < spec->nalgorithms; a++) {
-		f = pr_hockney_formula_of(spec->algorithms[a]);
-		if (f >= 0 && pr_hockney_formula_pow2(f) &&
-		    (spec->nranks & (spec->nranks - 1)))
-			return pr_error_code(
-			    PR_EINPUT,
-			    "'%s': algorithm '%s' needs a power of two ranks "
-			    "(model %s), not %d",
-			    spec->path, spec->algorithms[a], model,
-			    spec->nranks);
-	}
-	return PR_OK;
+	return pr_model_check_pow2(spec, model);
 }
 
 int pr_model_pap_check(const pr_spec *spec)

@@ -125,24 +125,12 @@ int pr_model_ring_predict(json_t *pred, const pr_spec *spec,
 
 int pr_model_allreduce_check(const pr_spec *spec)
 {
-	int a, f;
-
 	if (!pr_workload_is(spec->workload, PR_WORKLOAD_ALLREDUCE))
 		return pr_error_code(PR_EINPUT,
 				     "'%s': model hockney-allreduce needs "
 				     "'workload = allreduce'",
 				     spec->path);
-	for (a = 0; a < spec->nalgorithms; a++) {
-		f = pr_hockney_formula_of(spec->algorithms[a]);
-		if (f >= 0 && pr_hockney_formula_pow2(f) &&
-		    (spec->nranks & (spec->nranks - 1)))
-			return pr_error_code(
-			    PR_EINPUT,
-			    "'%s': algorithm '%s' needs a power of two ranks "
-			    "(model hockney-allreduce), not %d",
-			    spec->path, spec->algorithms[a], spec->nranks);
-	}
-	return PR_OK;
+	return pr_model_check_pow2(spec, "hockney-allreduce");
 }
 
 /* The negative control of a formula: the other one of ring and

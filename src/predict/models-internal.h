@@ -47,6 +47,11 @@ const char *pr_model_rank_device(const struct pr_spec *spec, int rank);
 /* A new JSON array of v[0, n). */
 json_t *pr_model_longs(const long *v, int n);
 
+/* PR_EINPUT when an algorithm of the spec needs a power of two ranks
+ * (recursive doubling, Rabenseifner) and the spec's ranks are not one;
+ * model names the model in the message. */
+int pr_model_check_pow2(const struct pr_spec *spec, const char *model);
+
 /* The Hockney models (predict/collective.c): hockney-ring and
  * hockney-allreduce. */
 int pr_model_ring_check(const struct pr_spec *spec);

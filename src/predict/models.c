@@ -125,3 +125,21 @@ const pr_model *pr_model_lookup(const char *name)
 	}
 	return NULL;
 }
+
+int pr_model_check_pow2(const pr_spec *spec, const char *model)
+{
+	int a, f;
+
+	for (a = 0; a < spec->nalgorithms; a++) {
+		f = pr_hockney_formula_of(spec->algorithms[a]);
+		if (f >= 0 && pr_hockney_formula_pow2(f) &&
+		    (spec->nranks & (spec->nranks - 1)))
+			return pr_error_code(
+			    PR_EINPUT,
+			    "'%s': algorithm '%s' needs a power of two ranks "
+			    "(model %s), not %d",
+			    spec->path, spec->algorithms[a], model,
+			    spec->nranks);
+	}
+	return PR_OK;
+}
