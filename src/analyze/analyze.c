@@ -1,8 +1,6 @@
 /* analyze.c - an experiment's analysis: its prediction and runs loaded,
  * and each run taken through the pipeline in order (DESIGN 7) */
 #include "analyze/analyze-internal.h"
-#include "analyze/arrival.h"
-#include "analyze/inflation.h"
 #include "analyze/study.h"
 
 #include <errno.h>
@@ -59,7 +57,6 @@ void pr_analyze_run(pr_analysis_run *out, const pr_timings *t,
 	pr_row_groups(out, &S);
 	pr_row_table(out, &S, cells, ncells, rule);
 	pr_collective_build(out, &S, t, m);
-	out->inflation = pr_inflation_build(out, m);
 	pr_samples_free(&S);
 	pr_causes_of(out, 0);
 }
@@ -73,7 +70,6 @@ void pr_analysis_run_free(pr_analysis_run *r)
 	json_decref(r->pred);
 	pr_cells_free(r->cell, r->ncells);
 	pr_study_free(r);
-	pr_pap_study_free(r->pap);
 	free(r->run_id);
 	free(r->status);
 	free(r->pin_tag);
@@ -97,7 +93,6 @@ void pr_analysis_run_free(pr_analysis_run *r)
 	}
 	free(r->arrival);
 	free(r->sharing);
-	pr_inflation_set_free(r->inflation);
 	pr_busy_free(&r->busy);
 	pr_energy_sum_free(&r->energy);
 	memset(r, 0, sizeof(*r));
@@ -216,7 +211,18 @@ static json_t *pinned_prediction(const char *root, const char *hex)
 	return pred;
 }
 
-/* Analyze runs/NAME/ID into a->run[a->nruns++]. */
+/* The studies of run r of a, from its timings t and manifest m; once its
+ * causes are made (a study may add to them) and its run id is its
+ * directory's (the arrival and launch-settings studies seed with it). */
+static void studies_of(pr_analysis_run *r, const pr_analysis *a,
+		       const pr_timings *t, const pr_manifest *m)
+{
+	pr_study_input in = {r->pred ? r->pred : a->pred, t, m};
+
+	pr_study_compute(r, &in);
+}
+
+/* Analyze runs/NAME/ID, with its studies, into a->run[a->nruns++]. */
 static int analyze_one(pr_analysis *a, const char *root, const char *id,
 		       const pr_manifest *m)
 {
@@ -265,7 +271,7 @@ static int analyze_one(pr_analysis *a, const char *root, const char *id,
 			a->name, id, id);
 	free(r->run_id);
 	r->run_id = pr_strdup(id);
-	r->pap = pr_pap_build(r, &t, m, r->pred ? r->pred : a->pred);
+	studies_of(r, a, &t, m);
 	memcpy(r->sha256, info.sha256, sizeof(r->sha256));
 	r->sha256_ok =
 	    m->archive.sha256 ? !strcmp(m->archive.sha256, info.sha256) : -1;
@@ -285,17 +291,6 @@ static int analyze_one(pr_analysis *a, const char *root, const char *id,
 	pr_timings_free(&t);
 	free(path);
 	return PR_OK;
-}
-
-/* What the studies of the prediction's model add to each run's
- * analysis. */
-static void study(pr_analysis *a)
-{
-	size_t i;
-
-	for (i = 0; i < a->nruns; i++)
-		pr_study_compute(&a->run[i],
-				 a->run[i].pred ? a->run[i].pred : a->pred);
 }
 
 static void skip(pr_analysis *a, const char *id, const char *status)
@@ -374,8 +369,6 @@ int pr_analyze(pr_analysis *out, const char *root, const char *name,
 		pr_manifest_free(&m);
 		free(mpath);
 	}
-	if (!error)
-		study(out);
 	if (!error && out->nruns == 0) {
 		if (run_id)
 			error = pr_error_code(PR_EINPUT,

@@ -14,10 +14,8 @@
 #include "analyze/collective.h"
 #include "analyze/configs.h"
 #include "analyze/energy.h"
-#include "analyze/linearity.h"
-#include "analyze/primitives.h"
 #include "analyze/rows.h"
-#include "analyze/steps.h"
+#include "analyze/study.h"
 #include "analyze/verdict.h"
 
 struct pr_timings;
@@ -57,26 +55,13 @@ typedef struct pr_analysis_run {
 	pr_sharing *sharing; /* per config index */
 	pr_busy busy;
 	pr_energy_sum energy;
-	/* What the studies of the prediction's model add (study.h); the
-	 * has_ flags say whether the model's studies compute them at all. */
-	int has_linearity, has_steps;
-	pr_linearity *linearity; /* per series, in table order */
-	size_t nlinearity;
-	pr_steps *steps; /* per config with samples of the phase */
-	size_t nsteps;
-	/* the sharing study (inflation.h), NULL without a manifest */
-	struct pr_inflation_set *inflation;
-	int has_primitives;
-	pr_primitive *primitive; /* per ring cell with both primitives */
-	size_t nprimitives;
-	/* model launch-settings (settings.h): the ratio, NULL otherwise */
-	struct pr_launch_ratio *launch_ratio;
-	/* a run with arrival patterns or the PAP-aware Allreduce
-	 * (analyze/arrival.h), NULL otherwise */
-	struct pr_pap_study *pap;
+	/* What each study adds (study.h), indexed by pr_study_id: its data,
+	 * NULL where it does not apply; read through the study's own
+	 * accessor (pr_linearity_of, ...). */
+	void *study[PR_NSTUDIES];
 } pr_analysis_run;
 
-typedef struct {
+typedef struct pr_analysis {
 	char *name;
 	json_t *pred; /* predictions/NAME.json, NULL when there is none */
 	char pred_blob[41];
@@ -97,7 +82,8 @@ typedef struct {
  * run_id, status, pin, config labels, clocks and placement from manifest,
  * which may be NULL: then the clocks are the timings' hosts' and the
  * placement unknown). Warmups are counted, never used. out->row[i].cell
- * points into cells, which must outlive out.
+ * points into cells, which must outlive out. The studies are left to
+ * pr_study_compute.
  */
 void pr_analyze_run(pr_analysis_run *out, const struct pr_timings *t,
 		    const struct pr_manifest *manifest, const pr_cell *cells,
@@ -110,7 +96,7 @@ void pr_analysis_run_free(pr_analysis_run *r);
  * predictions/NAME.json: run_id, or every run whose status is complete,
  * in run id order. Unknown experiment or run id, or no complete run:
  * PR_EINPUT with a message. Reads nothing else. Each run gets
- * what the studies of the prediction's model add (analyze/study.h).
+ * what the studies that apply to it add (analyze/study.h).
  */
 int pr_analyze(pr_analysis *out, const char *root, const char *name,
 	       const char *run_id);

@@ -372,6 +372,12 @@ static void build_rows(pr_pap_study *s, const pr_timings *t, const json_t *pred)
 	free(cs);
 }
 
+int pr_pap_applies(const pr_manifest *m)
+{
+	return m &&
+	       (has_key(m, "pattern", NULL) || has_key(m, "algorithm", "pap"));
+}
+
 pr_pap_study *pr_pap_build(const pr_analysis_run *r, const pr_timings *t,
 			   const pr_manifest *m, const json_t *pred)
 {
@@ -379,8 +385,7 @@ pr_pap_study *pr_pap_build(const pr_analysis_run *r, const pr_timings *t,
 	uint64_t seed;
 	size_t c, i;
 
-	if (!m ||
-	    !(has_key(m, "pattern", NULL) || has_key(m, "algorithm", "pap")))
+	if (!pr_pap_applies(m))
 		return NULL;
 	s = pr_calloc(1, sizeof(*s));
 	s->workload = m->workload.name ? pr_strdup(m->workload.name) : NULL;
@@ -427,4 +432,9 @@ void pr_pap_study_free(pr_pap_study *s)
 	free(s->row);
 	free(s->gain);
 	free(s);
+}
+
+const pr_pap_study *pr_pap_study_of(const pr_analysis_run *r)
+{
+	return r->study[PR_STUDY_PAP];
 }

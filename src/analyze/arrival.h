@@ -91,19 +91,25 @@ typedef struct pr_pap_study {
 	int has_imbalance; /* some row has its t_msg_s */
 } pr_pap_study;
 
+/* Does a run of manifest m (may be NULL: no) have an arrival study: do
+ * m's configs record a pattern or the algorithm pap? */
+int pr_pap_applies(const struct pr_manifest *m);
+
 /*
  * The arrival study of run r (its analysis made) from its timings t,
  * manifest m and the prediction it is judged against (pred, may be NULL:
- * then no imbalance): NULL unless m's configs record a pattern or the
- * algorithm pap. Rows: the phases allreduce and step (dp-step's: from
- * the step's start to the end of its Allreduce), per (launch, rep) over
- * the ranks that hold a sample. Gains: per pap config, phase and size,
- * the built-in config of lowest median total, the ratio of the medians
- * and its bootstrap (PR_COMPARE_NBOOT replicates, gain i seeded with
+ * then no imbalance): NULL unless pr_pap_applies(m). Rows: the phases allreduce
+ * and step (dp-step's: from the step's start to the end of its Allreduce), per
+ * (launch, rep) over the ranks that hold a sample. Gains: per pap config, phase
+ * and size, the built-in config of lowest median total, the ratio of the
+ * medians and its bootstrap (PR_COMPARE_NBOOT replicates, gain i seeded with
  * pr_compare_seed(run, "pap") + i). Owned by the caller.
  */
 pr_pap_study *pr_pap_build(const pr_analysis_run *r, const struct pr_timings *t,
 			   const struct pr_manifest *m, const json_t *pred);
 void pr_pap_study_free(pr_pap_study *s);
+
+/* r's arrival study, borrowed from r; NULL when it has none. */
+const pr_pap_study *pr_pap_study_of(const pr_analysis_run *r);
 
 #endif

@@ -412,7 +412,7 @@ pr_inflation_set *pr_inflation_build(const pr_analysis_run *r,
 			s->transport[p] =
 			    pr_strdup(pr_manifest_config(m, p, "transport"));
 	stacks_of(s, m);
-	seed = pr_compare_seed(r->run_id ? r->run_id : "", "inflation");
+	seed = pr_compare_seed(m->run_id ? m->run_id : "", "inflation");
 	add_pairs(s, r, m, seed);
 	return s;
 }
@@ -433,4 +433,9 @@ void pr_inflation_set_free(pr_inflation_set *s)
 	free(s->ratio);
 	free(s->speedup);
 	free(s);
+}
+
+const pr_inflation_set *pr_inflation_set_of(const pr_analysis_run *r)
+{
+	return r->study[PR_STUDY_INFLATION];
 }

@@ -103,11 +103,14 @@ struct pr_manifest;
  * The sharing study of run r from its manifest m (NULL without one):
  * every config's stack, and the ratios of pairs (packed, spread) of
  * configs equal in every factor but placement. Ratio i is seeded with
- * pr_compare_seed(run, "inflation") + i, speedup j with that seed + 1000
- * + j. Owned by the caller.
+ * pr_compare_seed(m's run id, "inflation") + i, speedup j with that seed
+ * + 1000 + j. Owned by the caller.
  */
 pr_inflation_set *pr_inflation_build(const pr_analysis_run *r,
 				     const struct pr_manifest *m);
 void pr_inflation_set_free(pr_inflation_set *s);
+
+/* r's sharing study, borrowed from r; NULL when it has none. */
+const pr_inflation_set *pr_inflation_set_of(const pr_analysis_run *r);
 
 #endif

@@ -1,9 +1,10 @@
 /* linearity.c - where the line of a linear-rows series breaks (DESIGN 7) */
-#include "analyze/analyze-internal.h"
+#include "analyze/linearity.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/analyze-internal.h"
 #include "base/util.h"
 
 /* Does t continue the series of s: same config, phase and device? */
@@ -21,56 +22,69 @@ static int leaves_band(const pr_analysis_row *x)
 	       (x->stat < x->cell->lo_s || x->stat > x->cell->hi_s);
 }
 
-void pr_linearity_compute(pr_analysis_run *r, const json_t *pred)
+/* The breaks of the series of rows [i, j), into l. */
+static void series_of(pr_linearity *l, const pr_analysis_run *r, size_t i,
+		      size_t j)
 {
-	size_t i, j;
+	int64_t last = -1;
 
-	(void)pred;
-	r->has_linearity = 1;
-	r->linearity = pr_calloc(r->nrows + 1, sizeof(pr_linearity));
-	for (i = 0; i < r->nrows; i = j) {
-		const pr_select *s = &r->row[i].sel;
-		pr_linearity *l;
-		int64_t last = -1;
+	pr_select_copy(&l->sel, &r->row[i].sel);
+	l->broken_rows = pr_malloc((j - i) * sizeof(int64_t));
+	l->broken_ratio = pr_malloc((j - i) * sizeof(double));
+	l->held_rows = pr_malloc((j - i) * sizeof(int64_t));
+	for (; i < j; i++) {
+		const pr_analysis_row *x = &r->row[i];
 
-		for (j = i; j < r->nrows && same_series(s, &r->row[j].sel); j++)
-			;
-		if (!r->row[i].cell || s->rows < 0)
+		if (x->sel.rows < 0 || x->n == 0 || x->sel.rows == last)
 			continue;
-		l = &r->linearity[r->nlinearity++];
-		pr_select_copy(&l->sel, s);
-		l->broken_rows = pr_malloc((j - i) * sizeof(int64_t));
-		l->broken_ratio = pr_malloc((j - i) * sizeof(double));
-		l->held_rows = pr_malloc((j - i) * sizeof(int64_t));
-		for (; i < j; i++) {
-			const pr_analysis_row *x = &r->row[i];
-
-			if (x->sel.rows < 0 || x->n == 0 || x->sel.rows == last)
-				continue;
-			last = x->sel.rows;
-			l->nmeasured++;
-			l->ncontrols += x->cell->negative ? 1 : 0;
-			if (x->cell->negative && !leaves_band(x))
-				l->held_rows[l->nheld++] = x->sel.rows;
-			if (!leaves_band(x))
-				continue;
-			l->broken_rows[l->nbroken] = x->sel.rows;
-			l->broken_ratio[l->nbroken++] =
-			    x->stat / x->cell->predicted_s;
-		}
+		last = x->sel.rows;
+		l->nmeasured++;
+		l->ncontrols += x->cell->negative ? 1 : 0;
+		if (x->cell->negative && !leaves_band(x))
+			l->held_rows[l->nheld++] = x->sel.rows;
+		if (!leaves_band(x))
+			continue;
+		l->broken_rows[l->nbroken] = x->sel.rows;
+		l->broken_ratio[l->nbroken++] = x->stat / x->cell->predicted_s;
 	}
 }
 
-void pr_linearity_free(pr_analysis_run *r)
+pr_linearity_set *pr_linearity_compute(const pr_analysis_run *r)
+{
+	pr_linearity_set *s = pr_calloc(1, sizeof(*s));
+	size_t i, j;
+
+	s->series = pr_calloc(r->nrows + 1, sizeof(pr_linearity));
+	for (i = 0; i < r->nrows; i = j) {
+		const pr_select *sel = &r->row[i].sel;
+
+		for (j = i; j < r->nrows && same_series(sel, &r->row[j].sel);
+		     j++)
+			;
+		if (r->row[i].cell && sel->rows >= 0)
+			series_of(&s->series[s->n++], r, i, j);
+	}
+	return s;
+}
+
+void pr_linearity_set_free(pr_linearity_set *s)
 {
 	size_t i;
 
-	for (i = 0; i < r->nlinearity; i++) {
-		free(r->linearity[i].sel.phase);
-		free(r->linearity[i].sel.device);
-		free(r->linearity[i].broken_rows);
-		free(r->linearity[i].broken_ratio);
-		free(r->linearity[i].held_rows);
+	if (!s)
+		return;
+	for (i = 0; i < s->n; i++) {
+		free(s->series[i].sel.phase);
+		free(s->series[i].sel.device);
+		free(s->series[i].broken_rows);
+		free(s->series[i].broken_ratio);
+		free(s->series[i].held_rows);
 	}
-	free(r->linearity);
+	free(s->series);
+	free(s);
+}
+
+const pr_linearity_set *pr_linearity_of(const pr_analysis_run *r)
+{
+	return r->study[PR_STUDY_LINEARITY];
 }

@@ -28,11 +28,19 @@ typedef struct {
 	size_t nheld;
 } pr_linearity;
 
+/* The study of linear-rows (analyze/study.h): every series' breaks. */
+typedef struct {
+	pr_linearity *series; /* per series with cells, in table order */
+	size_t n;
+} pr_linearity_set;
+
 struct pr_analysis_run;
 
-/* The study of linear-rows (analyze/study.h): the breaks of every series,
- * computed from r's table into r->linearity, freed by pr_linearity_free. */
-void pr_linearity_compute(struct pr_analysis_run *r, const json_t *pred);
-void pr_linearity_free(struct pr_analysis_run *r);
+/* The breaks of every series of r's table, owned by the caller. */
+pr_linearity_set *pr_linearity_compute(const struct pr_analysis_run *r);
+void pr_linearity_set_free(pr_linearity_set *s);
+
+/* r's study of linear-rows, borrowed from r; NULL when it has none. */
+const pr_linearity_set *pr_linearity_of(const struct pr_analysis_run *r);
 
 #endif

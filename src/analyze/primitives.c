@@ -1,5 +1,7 @@
 /* primitives.c - ring Allreduce cells against the ring steps and
  * reductions their run timed in the same launches (model hockney-ring) */
+#include "analyze/primitives.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,12 +50,23 @@ static int ring_cell(const pr_analysis_row *x)
 	       x->sel.bytes > 0 && isfinite(x->stat);
 }
 
-void pr_primitives_compute(pr_analysis_run *r, const json_t *pred)
+/* x's FAIL, no negative control, caused by its primitives' formula. */
+static void primitives_cause(pr_analysis_row *x, const pr_primitive *q)
 {
+	if (x->verdict == PR_FAIL && !x->cell->negative && q->formula_s > 0) {
+		x->causes.primitives = 1;
+		x->causes.formula_s = q->formula_s;
+		x->causes.impl_ratio = x->stat / q->formula_s;
+		x->causes.cond_ratio = q->formula_s / q->predicted_s;
+	}
+}
+
+pr_primitive_set *pr_primitives_compute(pr_analysis_run *r, const json_t *pred)
+{
+	pr_primitive_set *s = pr_calloc(1, sizeof(*s));
 	int p = ranks_of(pred);
 	size_t i;
 
-	r->has_primitives = 1;
 	for (i = 0; p > 0 && i < r->nrows; i++) {
 		pr_analysis_row *x = &r->row[i];
 		pr_primitive *q;
@@ -68,9 +81,9 @@ void pr_primitives_compute(pr_analysis_run *r, const json_t *pred)
 		rs = group_stat(r, x->sel.config, "reduce_local", seg);
 		if (!isfinite(xs) || !isfinite(rs))
 			continue;
-		r->primitive = pr_realloc(
-		    r->primitive, (r->nprimitives + 1) * sizeof(pr_primitive));
-		q = &r->primitive[r->nprimitives++];
+		s->cell =
+		    pr_realloc(s->cell, (s->n + 1) * sizeof(pr_primitive));
+		q = &s->cell[s->n++];
 		q->config = x->sel.config;
 		q->phase = x->sel.phase;
 		q->bytes = x->sel.bytes;
@@ -81,17 +94,20 @@ void pr_primitives_compute(pr_analysis_run *r, const json_t *pred)
 		q->formula_s = (p - 1) * (xs + rs) + (p - 1) * xs;
 		q->measured_s = x->stat;
 		q->predicted_s = x->cell->predicted_s;
-		if (x->verdict == PR_FAIL && !x->cell->negative &&
-		    q->formula_s > 0) {
-			x->causes.primitives = 1;
-			x->causes.formula_s = q->formula_s;
-			x->causes.impl_ratio = x->stat / q->formula_s;
-			x->causes.cond_ratio = q->formula_s / q->predicted_s;
-		}
+		primitives_cause(x, q);
 	}
+	return s;
 }
 
-void pr_primitives_free(pr_analysis_run *r)
+void pr_primitive_set_free(pr_primitive_set *s)
 {
-	free(r->primitive);
+	if (!s)
+		return;
+	free(s->cell);
+	free(s);
+}
+
+const pr_primitive_set *pr_primitives_of(const pr_analysis_run *r)
+{
+	return r->study[PR_STUDY_PRIMITIVES];
 }

@@ -4,6 +4,7 @@
 #define PR_ANALYZE_PRIMITIVES_H
 
 #include <jansson.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /*
@@ -23,12 +24,22 @@ typedef struct {
 	double predicted_s; /* the cell's prediction */
 } pr_primitive;
 
+/* The study of hockney-ring (analyze/study.h). */
+typedef struct {
+	pr_primitive *cell; /* per ring cell with both primitives */
+	size_t n;
+} pr_primitive_set;
+
 struct pr_analysis_run;
 
-/* The study of hockney-ring (analyze/study.h): r's ring cells against the
- * primitives timed in the same launches, into r->primitive, freed by
- * pr_primitives_free. */
-void pr_primitives_compute(struct pr_analysis_run *r, const json_t *pred);
-void pr_primitives_free(struct pr_analysis_run *r);
+/* r's ring cells against the primitives timed in the same launches, the
+ * ranks p from pred's cells (none without them), owned by the caller; a
+ * FAIL that is no negative control gets its primitives as a cause. */
+pr_primitive_set *pr_primitives_compute(struct pr_analysis_run *r,
+					const json_t *pred);
+void pr_primitive_set_free(pr_primitive_set *s);
+
+/* r's study of hockney-ring, borrowed from r; NULL when it has none. */
+const pr_primitive_set *pr_primitives_of(const struct pr_analysis_run *r);
 
 #endif

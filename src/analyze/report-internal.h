@@ -95,27 +95,36 @@ json_t *pr_report_sharing_json(const pr_analysis_run *r);
 json_t *pr_report_busy_json(const pr_analysis_run *r);
 
 /* report_study_arrivals.c: arrivals and primitives */
-void pr_report_primitives_md(FILE *f, const pr_analysis_run *r);
 void pr_report_arrivals_md(FILE *f, const pr_analysis_run *r);
-json_t *pr_report_primitives_json(const pr_analysis_run *r);
 json_t *pr_report_arrivals_json(const pr_analysis_run *r);
 
+/* The sections of the studies (study.h's markdown and json), each
+ * written from the study's data in r, which must have it. */
+/* report_study_arrivals.c: hockney-ring's primitives */
+void pr_report_primitives_md(FILE *f, const pr_analysis *a,
+			     const pr_analysis_run *r);
+json_t *pr_report_primitives_json(const pr_analysis *a,
+				  const pr_analysis_run *r);
+
 /* report_study_pap.c: arrival patterns and pap */
-void pr_report_pap_md(FILE *f, const pr_analysis_run *r);
-json_t *pr_report_pap_json(const pr_analysis_run *r);
+void pr_report_pap_md(FILE *f, const pr_analysis *a, const pr_analysis_run *r);
+json_t *pr_report_pap_json(const pr_analysis *a, const pr_analysis_run *r);
 
 /* report_study_inflation.c: stacks, sharing and launch settings */
+void pr_report_inflation_md(FILE *f, const pr_analysis *a,
+			    const pr_analysis_run *r);
 void pr_report_launch_ratio_md(FILE *f, const pr_analysis *a,
 			       const pr_analysis_run *r);
-void pr_report_inflation_md(FILE *f, const pr_analysis_run *r);
-json_t *pr_report_launch_ratio_json(const pr_launch_ratio *lr);
+json_t *pr_report_launch_ratio_json(const pr_analysis *a,
+				    const pr_analysis_run *r);
 
 /* report_study_linearity.c: linearity and steps */
-void pr_report_linearity_md(FILE *f, const pr_analysis_run *r,
-			    const pr_linearity *l);
+void pr_report_linearity_md(FILE *f, const pr_analysis *a,
+			    const pr_analysis_run *r);
 void pr_report_steps_md(FILE *f, const pr_analysis *a,
 			const pr_analysis_run *r);
-json_t *pr_report_linearity_json(const pr_analysis_run *r);
+json_t *pr_report_linearity_json(const pr_analysis *a,
+				 const pr_analysis_run *r);
 json_t *pr_report_steps_json(const pr_analysis *a, const pr_analysis_run *r);
 
 /* report_compare.c: the Reproduction section */

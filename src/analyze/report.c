@@ -226,19 +226,10 @@ static void put_run(FILE *f, const pr_analysis *a, const pr_analysis_run *r,
 	pr_report_problems_md(f, r);
 	pr_report_causes_md(f, a, r);
 	pr_report_arrivals_md(f, r);
-	pr_report_pap_md(f, r);
-	pr_report_inflation_md(f, r);
-	pr_report_primitives_md(f, r);
-	if (r->has_linearity) {
-		fputs("**Linearity (model linear-rows):**\n\n", f);
-		for (i = 0; i < r->nlinearity; i++)
-			pr_report_linearity_md(f, r, &r->linearity[i]);
-		fputc('\n', f);
+	for (i = 0; i < PR_NSTUDIES; i++) {
+		if (r->study[i])
+			pr_studies[i].markdown(f, a, r);
 	}
-	if (r->has_steps)
-		pr_report_steps_md(f, a, r);
-	if (r->launch_ratio)
-		pr_report_launch_ratio_md(f, a, r);
 	pr_report_variability_md(f, r);
 	put_plots(f, plots, nplots);
 }

@@ -92,24 +92,14 @@ static json_t *run_json(const pr_analysis *a, const pr_analysis_run *r)
 	json_object_set_new(o, "cells", rows);
 	json_object_set_new(o, "variability", groups);
 	json_object_set_new(o, "arrivals", pr_report_arrivals_json(r));
-	if (r->pap)
-		json_object_set_new(o, "arrival_patterns",
-				    pr_report_pap_json(r));
-	if (r->has_primitives)
-		json_object_set_new(o, "primitives",
-				    pr_report_primitives_json(r));
 	json_object_set_new(o, "problems", pr_report_problems_json(r));
 	json_object_set_new(o, "sharing", pr_report_sharing_json(r));
 	json_object_set_new(o, "machine", pr_report_busy_json(r));
-	if (r->has_linearity)
-		json_object_set_new(o, "linearity",
-				    pr_report_linearity_json(r));
-	if (r->has_steps)
-		json_object_set_new(o, "steps", pr_report_steps_json(a, r));
-	if (r->launch_ratio)
-		json_object_set_new(
-		    o, "launch_ratio",
-		    pr_report_launch_ratio_json(r->launch_ratio));
+	for (i = 0; i < PR_NSTUDIES; i++) {
+		if (r->study[i] && pr_studies[i].json)
+			json_object_set_new(o, pr_studies[i].key,
+					    pr_studies[i].json(a, r));
+	}
 	return o;
 }
 

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "analyze/arrival.h"
+#include "analyze/primitives.h"
 
 /* "1.23 ms" in the unit of v */
 static void put_time(FILE *f, double v)
@@ -160,9 +161,13 @@ static const pr_report_column prim_col[] = {
 static const pr_report_table prim_table = {
     prim_col, sizeof(prim_col) / sizeof(prim_col[0]), sizeof(pr_primitive)};
 
-void pr_report_primitives_md(FILE *f, const pr_analysis_run *r)
+void pr_report_primitives_md(FILE *f, const pr_analysis *a,
+			     const pr_analysis_run *r)
 {
-	if (!r->has_primitives || !r->nprimitives)
+	const pr_primitive_set *s = pr_primitives_of(r);
+
+	(void)a;
+	if (!s->n)
 		return;
 	fputs("### Primitives timed in the same launches\n\n"
 	      "Per ring Allreduce cell: the statistic of this run's own ring "
@@ -175,7 +180,7 @@ void pr_report_primitives_md(FILE *f, const pr_analysis_run *r)
 	      "the primitives themselves differ from the calibration's, the "
 	      "conditions.\n\n",
 	      f);
-	pr_report_table_md(f, &prim_table, r->primitive, r->nprimitives, r);
+	pr_report_table_md(f, &prim_table, s->cell, s->n, r);
 	fputc('\n', f);
 }
 
@@ -239,10 +244,13 @@ void pr_report_arrivals_md(FILE *f, const pr_analysis_run *r)
 	fputc('\n', f);
 }
 
-json_t *pr_report_primitives_json(const pr_analysis_run *r)
+json_t *pr_report_primitives_json(const pr_analysis *a,
+				  const pr_analysis_run *r)
 {
-	return pr_report_table_json(&prim_table, r->primitive, r->nprimitives,
-				    r);
+	const pr_primitive_set *s = pr_primitives_of(r);
+
+	(void)a;
+	return pr_report_table_json(&prim_table, s->cell, s->n, r);
 }
 
 json_t *pr_report_arrivals_json(const pr_analysis_run *r)

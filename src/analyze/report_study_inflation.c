@@ -106,7 +106,7 @@ static void put_ratio(FILE *f, double v, double lo, double hi)
 void pr_report_launch_ratio_md(FILE *f, const pr_analysis *a,
 			       const pr_analysis_run *r)
 {
-	const pr_launch_ratio *lr = r->launch_ratio;
+	const pr_launch_ratio *lr = pr_launch_ratio_of(r);
 	const pr_inflation *x = &lr->ratio;
 	const char *neglects = json_string_value(json_object_get(
 	    json_object_get(a->pred, "launch_ratio"), "neglects"));
@@ -148,13 +148,13 @@ void pr_report_launch_ratio_md(FILE *f, const pr_analysis *a,
 		x->why ? ": " : "", x->why ? x->why : "");
 }
 
-void pr_report_inflation_md(FILE *f, const pr_analysis_run *r)
+void pr_report_inflation_md(FILE *f, const pr_analysis *a,
+			    const pr_analysis_run *r)
 {
-	const pr_inflation_set *s = r->inflation;
+	const pr_inflation_set *s = pr_inflation_set_of(r);
 	size_t i;
 
-	if (!s)
-		return;
+	(void)a;
 	put_stacks(f, r, s);
 	if (!s->nratios)
 		return;
@@ -215,10 +215,13 @@ static json_t *real_or_null(double v)
 	return isnan(v) ? json_null() : json_real(v);
 }
 
-json_t *pr_report_launch_ratio_json(const pr_launch_ratio *lr)
+json_t *pr_report_launch_ratio_json(const pr_analysis *a,
+				    const pr_analysis_run *r)
 {
+	const pr_launch_ratio *lr = pr_launch_ratio_of(r);
 	const pr_inflation *x = &lr->ratio;
 
+	(void)a;
 	return json_pack("{s:s?, s:s?, s:I, s:o, s:o, s:o, s:o, s:o, s:o, "
 			 "s:s, s:s?}",
 			 "numerator", lr->num, "denominator", lr->den, "rows",

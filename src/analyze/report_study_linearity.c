@@ -5,6 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "analyze/linearity.h"
+#include "analyze/steps.h"
+
 static void put_rows(FILE *f, const int64_t *rows, size_t n)
 {
 	size_t i;
@@ -15,8 +18,7 @@ static void put_rows(FILE *f, const int64_t *rows, size_t n)
 
 /* "- compute on cpu, config 0 vader/spread: linearity broken at ...", then
  * the controls: how many were predicted to break, where they held. */
-void pr_report_linearity_md(FILE *f, const pr_analysis_run *r,
-			    const pr_linearity *l)
+static void put_series(FILE *f, const pr_analysis_run *r, const pr_linearity *l)
 {
 	const pr_select *s = &l->sel;
 	const char *cfg = pr_report_label(r, s->config);
@@ -56,6 +58,19 @@ void pr_report_linearity_md(FILE *f, const pr_analysis_run *r,
 	fputc('\n', f);
 }
 
+void pr_report_linearity_md(FILE *f, const pr_analysis *a,
+			    const pr_analysis_run *r)
+{
+	const pr_linearity_set *s = pr_linearity_of(r);
+	size_t i;
+
+	(void)a;
+	fputs("**Linearity (model linear-rows):**\n\n", f);
+	for (i = 0; i < s->n; i++)
+		put_series(f, r, &s->series[i]);
+	fputc('\n', f);
+}
+
 static void put_rows_or_none(FILE *f, long rows)
 {
 	if (rows >= 0)
@@ -69,6 +84,7 @@ static void put_step_verdicts(FILE *f, const pr_analysis *a,
 			      const pr_analysis_run *r)
 {
 	json_t *rule = json_object_get(a->pred, "step_rule");
+	const pr_steps_set *s = pr_steps_of(r);
 	size_t c, i;
 
 	fprintf(f,
@@ -81,8 +97,8 @@ static void put_step_verdicts(FILE *f, const pr_analysis *a,
 	fputs("| config | predicted step (rows) | observed step (rows) | "
 	      "verdict |\n|---|---|---|---|\n",
 	      f);
-	for (c = 0; c < r->nsteps; c++) {
-		const pr_steps *x = &r->steps[c];
+	for (c = 0; c < s->n; c++) {
+		const pr_steps *x = &s->config[c];
 
 		for (i = 0; i < x->nmatch; i++) {
 			fprintf(f, "| %s | ", pr_report_label(r, x->config));
@@ -99,15 +115,16 @@ static void put_step_verdicts(FILE *f, const pr_analysis *a,
 				pr_report_label(r, x->config));
 	}
 	fputc('\n', f);
-	for (c = 0; c < r->nsteps; c++)
+	for (c = 0; c < s->n; c++)
 		fprintf(f, "Steps of config %s: %s.\n",
-			pr_report_label(r, r->steps[c].config),
-			r->steps[c].pass ? "PASS" : "FAIL");
+			pr_report_label(r, s->config[c].config),
+			s->config[c].pass ? "PASS" : "FAIL");
 }
 
 void pr_report_steps_md(FILE *f, const pr_analysis *a, const pr_analysis_run *r)
 {
 	json_t *steps = json_object_get(a->pred, "steps"), *v;
+	const pr_steps_set *s = pr_steps_of(r);
 	size_t i, c;
 
 	fputs("**Launch geometry (predicted and observed step positions):** "
@@ -118,8 +135,8 @@ void pr_report_steps_md(FILE *f, const pr_analysis *a, const pr_analysis_run *r)
 	json_array_foreach(steps, i, v) fprintf(
 	    f, "%s%lld", i ? ", " : "", (long long)json_integer_value(v));
 	fputs(".\n", f);
-	for (c = 0; c < r->nsteps; c++) {
-		const pr_steps *x = &r->steps[c];
+	for (c = 0; c < s->n; c++) {
+		const pr_steps *x = &s->config[c];
 
 		fprintf(f,
 			"- config %s, %s: the median steps up by more than "
@@ -130,18 +147,20 @@ void pr_report_steps_md(FILE *f, const pr_analysis *a, const pr_analysis_run *r)
 				(long long)x->rows[i]);
 		fputs(x->n ? "\n" : "(no step observed)\n", f);
 	}
-	if (r->nsteps && r->steps[0].judged)
+	if (s->n && s->config[0].judged)
 		put_step_verdicts(f, a, r);
 	fputc('\n', f);
 }
 
-json_t *pr_report_linearity_json(const pr_analysis_run *r)
+json_t *pr_report_linearity_json(const pr_analysis *a, const pr_analysis_run *r)
 {
+	const pr_linearity_set *s = pr_linearity_of(r);
 	json_t *all = json_array();
 	size_t i, k;
 
-	for (i = 0; i < r->nlinearity; i++) {
-		const pr_linearity *l = &r->linearity[i];
+	(void)a;
+	for (i = 0; i < s->n; i++) {
+		const pr_linearity *l = &s->series[i];
 		json_t *o = json_object(), *v = json_array();
 
 		pr_json_selection(o, r, &l->sel);
@@ -194,11 +213,12 @@ static json_t *step_verdict_json(const pr_steps *x)
 json_t *pr_report_steps_json(const pr_analysis *a, const pr_analysis_run *r)
 {
 	json_t *pred = json_object_get(a->pred, "steps");
+	const pr_steps_set *s = pr_steps_of(r);
 	json_t *obs = json_array();
 	size_t i, c;
 
-	for (c = 0; c < r->nsteps; c++) {
-		const pr_steps *x = &r->steps[c];
+	for (c = 0; c < s->n; c++) {
+		const pr_steps *x = &s->config[c];
 		json_t *rows = json_array();
 
 		for (i = 0; i < x->n; i++)

@@ -149,12 +149,13 @@ static void put_pap_summary(FILE *f, const pr_pap_study *s)
 	fprintf(f, " of %zu comparisons.\n\n", s->ngains);
 }
 
-void pr_report_pap_md(FILE *f, const pr_analysis_run *r)
+void pr_report_pap_md(FILE *f, const pr_analysis *a, const pr_analysis_run *r)
 {
-	const pr_pap_study *s = r->pap;
+	const pr_pap_study *s = pr_pap_study_of(r);
 	size_t i;
 
-	if (!s || !s->nrows)
+	(void)a;
+	if (!s->nrows)
 		return;
 	fputs("### Arrival patterns\n\n"
 	      "Per call of the Allreduce (and of dp-step's step, from its "
@@ -193,12 +194,13 @@ void pr_report_pap_md(FILE *f, const pr_analysis_run *r)
 	put_pap_summary(f, s);
 }
 
-json_t *pr_report_pap_json(const pr_analysis_run *r)
+json_t *pr_report_pap_json(const pr_analysis *a, const pr_analysis_run *r)
 {
-	const pr_pap_study *s = r->pap;
+	const pr_pap_study *s = pr_pap_study_of(r);
 	json_t *o = json_object(), *rows = json_array(), *gains = json_array();
 	size_t i;
 
+	(void)a;
 	for (i = 0; i < s->nrows; i++) {
 		const pr_pap_row *x = &s->row[i];
 		json_t *v = json_object();

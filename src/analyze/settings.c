@@ -33,7 +33,8 @@ static double num_or_nan(const json_t *v)
 	return json_is_number(v) ? json_number_value(v) : NAN;
 }
 
-void pr_launch_ratio_compute(pr_analysis_run *r, const json_t *pred)
+pr_launch_ratio *pr_launch_ratio_compute(const pr_analysis_run *r,
+					 const json_t *pred)
 {
 	const json_t *lr = json_object_get(pred, "launch_ratio");
 	const json_t *set =
@@ -42,7 +43,7 @@ void pr_launch_ratio_compute(pr_analysis_run *r, const json_t *pred)
 	int nc, dc;
 
 	if (!json_is_object(lr))
-		return;
+		return NULL;
 	out = pr_calloc(1, sizeof(*out));
 	out->num = json_string_value(json_object_get(lr, "numerator"));
 	out->den = json_string_value(json_object_get(lr, "denominator"));
@@ -62,10 +63,15 @@ void pr_launch_ratio_compute(pr_analysis_run *r, const json_t *pred)
 		       pr_compare_seed(r->run_id, "launch-ratio"));
 	out->ratio.packed = nc;
 	out->ratio.spread = dc;
-	r->launch_ratio = out;
+	return out;
 }
 
-void pr_launch_ratio_free(pr_analysis_run *r)
+void pr_launch_ratio_free(pr_launch_ratio *lr)
 {
-	free(r->launch_ratio);
+	free(lr);
+}
+
+const pr_launch_ratio *pr_launch_ratio_of(const pr_analysis_run *r)
+{
+	return r->study[PR_STUDY_LAUNCH_RATIO];
 }

@@ -17,16 +17,21 @@ typedef struct pr_launch_ratio {
 	pr_inflation ratio; /* num row over den row, judged (pr_ratio_judge) */
 } pr_launch_ratio;
 
+struct pr_analysis_run;
+
 /*
  * The study of model launch-settings (analyze/study.h): the compute rows
- * of the prediction's numerator and denominator configs at its rows, their
+ * of pred's numerator and denominator configs at its rows in r, their
  * ratio, its 95% bootstrap interval over launches (seeded by
  * pr_compare_seed(run, "launch-ratio")) and the interval rule against
- * the predicted band. Sets r->launch_ratio (NULL when the prediction has
- * no launch_ratio).
+ * the predicted band; owned by the caller, NULL when pred has no
+ * launch_ratio.
  */
-void pr_launch_ratio_compute(struct pr_analysis_run *r, const json_t *pred);
-/* r->launch_ratio freed. */
-void pr_launch_ratio_free(struct pr_analysis_run *r);
+pr_launch_ratio *pr_launch_ratio_compute(const struct pr_analysis_run *r,
+					 const json_t *pred);
+void pr_launch_ratio_free(pr_launch_ratio *lr);
+
+/* r's study of launch-settings, borrowed from r; NULL when it has none. */
+const pr_launch_ratio *pr_launch_ratio_of(const struct pr_analysis_run *r);
 
 #endif

@@ -1,10 +1,11 @@
 /* steps.c - the observed steps of a launch-geometry run, judged by the
  * prediction's step rule (DESIGN 7) */
-#include "analyze/analyze.h"
+#include "analyze/steps.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/analyze.h"
 #include "base/util.h"
 #include "model/geometry.h"
 
@@ -98,16 +99,16 @@ static void judge_steps(pr_steps *s, const pr_analysis_run *r,
 	free(want);
 }
 
-void pr_steps_compute(pr_analysis_run *r, const json_t *pred)
+pr_steps_set *pr_steps_compute(const pr_analysis_run *r, const json_t *pred)
 {
+	pr_steps_set *out = pr_calloc(1, sizeof(*out));
 	double tol = tolerance_of(pred);
 	json_t *rule = json_object_get(pred, "step_rule");
 	size_t c;
 
-	r->has_steps = 1;
-	r->steps = pr_calloc(r->nconfigs + 1, sizeof(pr_steps));
+	out->config = pr_calloc(r->nconfigs + 1, sizeof(pr_steps));
 	for (c = 0; c < r->nconfigs; c++) {
-		pr_steps *s = &r->steps[r->nsteps];
+		pr_steps *s = &out->config[out->n];
 
 		observed_steps(s, r, tol, (int)c);
 		if (!s->phase) {
@@ -116,17 +117,26 @@ void pr_steps_compute(pr_analysis_run *r, const json_t *pred)
 		}
 		if (json_is_object(rule))
 			judge_steps(s, r, pred, rule);
-		r->nsteps++;
+		out->n++;
 	}
+	return out;
 }
 
-void pr_steps_free(pr_analysis_run *r)
+void pr_steps_set_free(pr_steps_set *s)
 {
 	size_t i;
 
-	for (i = 0; i < r->nsteps; i++) {
-		free(r->steps[i].rows);
-		free(r->steps[i].match);
+	if (!s)
+		return;
+	for (i = 0; i < s->n; i++) {
+		free(s->config[i].rows);
+		free(s->config[i].match);
 	}
-	free(r->steps);
+	free(s->config);
+	free(s);
+}
+
+const pr_steps_set *pr_steps_of(const pr_analysis_run *r)
+{
+	return r->study[PR_STUDY_STEPS];
 }

@@ -27,12 +27,21 @@ typedef struct {
 	int pass; /* every line PASS (and at least one) */
 } pr_steps;
 
+/* The study of launch-geometry (analyze/study.h). */
+typedef struct {
+	pr_steps *config; /* per config with samples of the phase */
+	size_t n;
+} pr_steps_set;
+
 struct pr_analysis_run;
 
-/* The study of launch-geometry (analyze/study.h): the observed steps of
- * every config, computed from r's table into r->steps (tolerance: pred's
- * decision_rule, 0.15 when it has none), freed by pr_steps_free. */
-void pr_steps_compute(struct pr_analysis_run *r, const json_t *pred);
-void pr_steps_free(struct pr_analysis_run *r);
+/* The observed steps of every config of r's table (tolerance: pred's
+ * decision_rule, 0.15 when it has none), owned by the caller. */
+pr_steps_set *pr_steps_compute(const struct pr_analysis_run *r,
+			       const json_t *pred);
+void pr_steps_set_free(pr_steps_set *s);
+
+/* r's study of launch-geometry, borrowed from r; NULL when it has none. */
+const pr_steps_set *pr_steps_of(const struct pr_analysis_run *r);
 
 #endif

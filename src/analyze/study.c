@@ -1,45 +1,156 @@
-/* study.c - the table of what a run's analysis adds for its prediction's
- * model: linear-rows' breaks, launch-geometry's observed steps,
- * hockney-ring's primitives and launch-settings' ratio (DESIGN 7) */
+/* study.c - the table of what a run's analysis adds beyond its verdicts:
+ * arrival patterns, sharing, hockney-ring's primitives, linear-rows'
+ * breaks, launch-geometry's observed steps and launch-settings' ratio
+ * (DESIGN 7) */
 #include "analyze/study.h"
 
 #include <string.h>
 
 #include "analyze/analyze.h"
+#include "analyze/arrival.h"
+#include "analyze/inflation.h"
+#include "analyze/linearity.h"
+#include "analyze/primitives.h"
+#include "analyze/report-internal.h"
 #include "analyze/settings.h"
+#include "analyze/steps.h"
 
-const pr_study pr_studies[] = {
-    {"primitives", "hockney-ring", pr_primitives_compute, pr_primitives_free},
-    {"linearity", "linear-rows", pr_linearity_compute, pr_linearity_free},
-    {"steps", "launch-geometry", pr_steps_compute, pr_steps_free},
-    {"launch-ratio", "launch-settings", pr_launch_ratio_compute,
-     pr_launch_ratio_free},
-};
-
-const size_t pr_nstudies = sizeof(pr_studies) / sizeof(pr_studies[0]);
-
-int pr_study_applies(const pr_study *s, const json_t *pred)
+/* Is pred's model.name name? pred may be NULL: no. */
+static int model_is(const json_t *pred, const char *name)
 {
 	const char *model = json_string_value(
 	    json_object_get(json_object_get(pred, "model"), "name"));
 
-	return model && !strcmp(model, s->model);
+	return model && !strcmp(model, name);
 }
 
-void pr_study_compute(struct pr_analysis_run *r, const json_t *pred)
+static int pap_applies(const pr_study_input *in)
+{
+	return pr_pap_applies(in->m);
+}
+
+static void *pap_compute(pr_analysis_run *r, const pr_study_input *in)
+{
+	return pr_pap_build(r, in->t, in->m, in->pred);
+}
+
+static void pap_free(void *data)
+{
+	pr_pap_study_free(data);
+}
+
+static int inflation_applies(const pr_study_input *in)
+{
+	return in->m != NULL;
+}
+
+static void *inflation_compute(pr_analysis_run *r, const pr_study_input *in)
+{
+	return pr_inflation_build(r, in->m);
+}
+
+static void inflation_free(void *data)
+{
+	pr_inflation_set_free(data);
+}
+
+static int primitives_applies(const pr_study_input *in)
+{
+	return model_is(in->pred, "hockney-ring");
+}
+
+static void *primitives_compute(pr_analysis_run *r, const pr_study_input *in)
+{
+	return pr_primitives_compute(r, in->pred);
+}
+
+static void primitives_free(void *data)
+{
+	pr_primitive_set_free(data);
+}
+
+static int linearity_applies(const pr_study_input *in)
+{
+	return model_is(in->pred, "linear-rows");
+}
+
+static void *linearity_compute(pr_analysis_run *r, const pr_study_input *in)
+{
+	(void)in;
+	return pr_linearity_compute(r);
+}
+
+static void linearity_free(void *data)
+{
+	pr_linearity_set_free(data);
+}
+
+static int steps_applies(const pr_study_input *in)
+{
+	return model_is(in->pred, "launch-geometry");
+}
+
+static void *steps_compute(pr_analysis_run *r, const pr_study_input *in)
+{
+	return pr_steps_compute(r, in->pred);
+}
+
+static void steps_free(void *data)
+{
+	pr_steps_set_free(data);
+}
+
+static int launch_ratio_applies(const pr_study_input *in)
+{
+	return model_is(in->pred, "launch-settings");
+}
+
+static void *launch_ratio_compute(pr_analysis_run *r, const pr_study_input *in)
+{
+	return pr_launch_ratio_compute(r, in->pred);
+}
+
+static void launch_ratio_free(void *data)
+{
+	pr_launch_ratio_free(data);
+}
+
+const pr_study pr_studies[PR_NSTUDIES] = {
+    [PR_STUDY_PAP] = {"pap", "arrival_patterns", pap_applies, pap_compute,
+		      pr_report_pap_md, pr_report_pap_json, pap_free},
+    [PR_STUDY_INFLATION] = {"inflation", NULL, inflation_applies,
+			    inflation_compute, pr_report_inflation_md, NULL,
+			    inflation_free},
+    [PR_STUDY_PRIMITIVES] = {"primitives", "primitives", primitives_applies,
+			     primitives_compute, pr_report_primitives_md,
+			     pr_report_primitives_json, primitives_free},
+    [PR_STUDY_LINEARITY] = {"linearity", "linearity", linearity_applies,
+			    linearity_compute, pr_report_linearity_md,
+			    pr_report_linearity_json, linearity_free},
+    [PR_STUDY_STEPS] = {"steps", "steps", steps_applies, steps_compute,
+			pr_report_steps_md, pr_report_steps_json, steps_free},
+    [PR_STUDY_LAUNCH_RATIO] = {"launch-ratio", "launch_ratio",
+			       launch_ratio_applies, launch_ratio_compute,
+			       pr_report_launch_ratio_md,
+			       pr_report_launch_ratio_json, launch_ratio_free},
+};
+
+void pr_study_compute(pr_analysis_run *r, const pr_study_input *in)
 {
 	size_t i;
 
-	for (i = 0; i < pr_nstudies; i++) {
-		if (pr_study_applies(&pr_studies[i], pred))
-			pr_studies[i].compute(r, pred);
+	for (i = 0; i < PR_NSTUDIES; i++) {
+		if (pr_studies[i].applies(in))
+			r->study[i] = pr_studies[i].compute(r, in);
 	}
 }
 
-void pr_study_free(struct pr_analysis_run *r)
+void pr_study_free(pr_analysis_run *r)
 {
 	size_t i;
 
-	for (i = 0; i < pr_nstudies; i++)
-		pr_studies[i].free(r);
+	for (i = 0; i < PR_NSTUDIES; i++) {
+		pr_studies[i].free(r->study[i]);
+		r->study[i] = NULL;
+	}
 }

@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "analyze/analyze.h"
+#include "analyze/linearity.h"
+#include "analyze/primitives.h"
 #include "analyze/report.h"
 #include "analyze/study.h"
 #include "format/manifest.h"
@@ -620,6 +622,7 @@ static void test_linearity_alarm(void **state)
 	static const double ms[] = {2.0, 2.001, 1.0, 0.999};
 	pr_cell c[6];
 	pr_analysis_run r;
+	const pr_linearity_set *ls;
 	const pr_linearity *l;
 	int i;
 
@@ -637,9 +640,10 @@ static void test_linearity_alarm(void **state)
 	}
 	c[1].negative = c[2].negative = 1; /* predicted to break */
 	pr_analyze_run(&r, &T, NULL, c, 6, PR_RULE_INTERVAL);
-	pr_linearity_compute(&r, NULL);
-	assert_int_equal(r.nlinearity, 1);
-	l = &r.linearity[0];
+	r.study[PR_STUDY_LINEARITY] = pr_linearity_compute(&r);
+	ls = pr_linearity_of(&r);
+	assert_int_equal(ls->n, 1);
+	l = &ls->series[0];
 	assert_string_equal(l->sel.device, "cpu");
 	assert_int_equal(l->nmeasured, 5);
 	assert_int_equal(l->nbroken, 3);
@@ -668,6 +672,7 @@ static void test_primitives(void **state)
 	json_t *pred = json_pack("{s:[{s:i}]}", "cells", "ranks", 2);
 	pr_cell c[1];
 	pr_analysis_run r;
+	const pr_primitive_set *ps;
 	size_t i, n;
 	int l, k, q;
 
@@ -690,14 +695,14 @@ static void test_primitives(void **state)
 	c[0].sel.bytes = 80;
 	c[0].formula = "ring";
 	pr_analyze_run(&r, &T, NULL, c, 1, PR_RULE_POINT);
-	pr_primitives_compute(&r, pred);
-	assert_true(r.has_primitives);
-	assert_int_equal(r.nprimitives, 1);
-	assert_int_equal(r.primitive[0].seg, 40);
-	close_to(r.primitive[0].x_s, 1e-3);
-	close_to(r.primitive[0].r_s, 0.5e-3);
-	close_to(r.primitive[0].formula_s, 2.5e-3);
-	close_to(r.primitive[0].measured_s, 4e-3);
+	r.study[PR_STUDY_PRIMITIVES] = pr_primitives_compute(&r, pred);
+	ps = pr_primitives_of(&r);
+	assert_int_equal(ps->n, 1);
+	assert_int_equal(ps->cell[0].seg, 40);
+	close_to(ps->cell[0].x_s, 1e-3);
+	close_to(ps->cell[0].r_s, 0.5e-3);
+	close_to(ps->cell[0].formula_s, 2.5e-3);
+	close_to(ps->cell[0].measured_s, 4e-3);
 	assert_int_equal(r.row[0].verdict, PR_FAIL);
 	assert_true(r.row[0].causes.primitives);
 	close_to(r.row[0].causes.impl_ratio, 1.6);
@@ -713,8 +718,8 @@ static void test_primitives(void **state)
 	add(0, 0, 0, 0, 0, "sendrecv", 1);
 	T.row[T.nrows - 1].bytes = 16;
 	pr_analyze_run(&r, &T, NULL, c, 1, PR_RULE_POINT);
-	pr_primitives_compute(&r, pred);
-	assert_int_equal(r.nprimitives, 0);
+	r.study[PR_STUDY_PRIMITIVES] = pr_primitives_compute(&r, pred);
+	assert_int_equal(pr_primitives_of(&r)->n, 0);
 	assert_false(r.row[0].causes.primitives);
 	done(&r);
 	json_decref(pred);
@@ -735,36 +740,6 @@ static void test_sig3(void **state)
 	assert_string_equal(pr_report_sig3(buf, NAN), "-");
 }
 
-/* The studies are keyed by the prediction's model: launch-geometry's
- * steps apply to a launch-geometry prediction; none applies to "none",
- * to a prediction without a model or to no prediction; each study once. */
-static void test_studies(void **state)
-{
-	json_t *geo =
-	    json_pack("{s:{s:s}}", "model", "name", "launch-geometry");
-	json_t *none = json_pack("{s:{s:s}}", "model", "name", "none");
-	json_t *bare = json_object();
-	size_t i, k, n = 0;
-
-	(void)state;
-	for (i = 0; i < pr_nstudies; i++) {
-		const pr_study *s = &pr_studies[i];
-
-		n += pr_study_applies(s, geo);
-		assert_int_equal(pr_study_applies(s, geo),
-				 !strcmp(s->name, "steps"));
-		assert_false(pr_study_applies(s, none));
-		assert_false(pr_study_applies(s, bare));
-		assert_false(pr_study_applies(s, NULL));
-		for (k = 0; k < i; k++)
-			assert_string_not_equal(pr_studies[k].name, s->name);
-	}
-	assert_int_equal(n, 1);
-	json_decref(geo);
-	json_decref(none);
-	json_decref(bare);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -780,7 +755,6 @@ int main(void)
 	    cmocka_unit_test(test_primitives),
 	    cmocka_unit_test(test_linearity_alarm),
 	    cmocka_unit_test(test_sig3),
-	    cmocka_unit_test(test_studies),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "analyze/analyze.h"
+#include "analyze/primitives.h"
 #include "format/timings.h"
 #include "base/util.h"
 
@@ -72,6 +73,15 @@ static void run_of(pr_analysis_run *r, pr_cell *c, double lo_us, double hi_us,
 	pr_analyze_run(r, &T, NULL, c, 1, PR_RULE_POINT);
 }
 
+/* r's primitives against pred, kept in r (freed with it). */
+static const pr_primitive_set *primitives(pr_analysis_run *r,
+					  const json_t *pred)
+{
+	pr_primitive_set_free(r->study[PR_STUDY_PRIMITIVES]);
+	r->study[PR_STUDY_PRIMITIVES] = pr_primitives_compute(r, pred);
+	return pr_primitives_of(r);
+}
+
 static json_t *pred_of(int ranks)
 {
 	return json_pack("{s:[{s:i}]}", "cells", "ranks", ranks);
@@ -89,10 +99,8 @@ static void test_ring(void **state)
 	 * the primitives (11 us) says the implementation is slow */
 	run_of(&r, &c, 8, 12, "ring");
 	assert_int_equal(r.row[0].verdict, PR_FAIL);
-	pr_primitives_compute(&r, pred);
-	assert_true(r.has_primitives);
-	assert_int_equal(r.nprimitives, 1);
-	q = &r.primitive[0];
+	assert_int_equal(primitives(&r, pred)->n, 1);
+	q = &pr_primitives_of(&r)->cell[0];
 	assert_int_equal(q->seg, 32);
 	assert_int_equal(q->ranks, 2);
 	assert_true(fabs(q->x_s - 5e-6) < 1e-12);
@@ -108,8 +116,7 @@ static void test_ring(void **state)
 	/* a PASS keeps its primitives and gets no cause */
 	run_of(&r, &c, 20, 40, "ring");
 	assert_int_equal(r.row[0].verdict, PR_PASS);
-	pr_primitives_compute(&r, pred);
-	assert_int_equal(r.nprimitives, 1);
+	assert_int_equal(primitives(&r, pred)->n, 1);
 	assert_false(r.row[0].causes.primitives);
 	pr_analysis_run_free(&r);
 	pr_timings_free(&T);
@@ -117,7 +124,7 @@ static void test_ring(void **state)
 	/* a negative control's FAIL is expected: no cause */
 	run_of(&r, &c, 8, 12, "ring");
 	c.negative = 1;
-	pr_primitives_compute(&r, pred);
+	primitives(&r, pred);
 	assert_false(r.row[0].causes.primitives);
 	pr_analysis_run_free(&r);
 	pr_timings_free(&T);
@@ -136,17 +143,14 @@ static void test_left_alone(void **state)
 
 	(void)state;
 	run_of(&r, &c, 8, 12, "recursive_doubling");
-	pr_primitives_compute(&r, pred);
-	assert_int_equal(r.nprimitives, 0);
+	assert_int_equal(primitives(&r, pred)->n, 0);
 	pr_analysis_run_free(&r);
 	pr_timings_free(&T);
 
 	run_of(&r, &c, 8, 12, "ring");
-	pr_primitives_compute(&r, none);
-	assert_int_equal(r.nprimitives, 0);
+	assert_int_equal(primitives(&r, none)->n, 0);
 	/* 4 ranks: a 16-byte segment, not timed */
-	pr_primitives_compute(&r, four);
-	assert_int_equal(r.nprimitives, 0);
+	assert_int_equal(primitives(&r, four)->n, 0);
 	assert_false(r.row[0].causes.primitives);
 	pr_analysis_run_free(&r);
 	pr_timings_free(&T);

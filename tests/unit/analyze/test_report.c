@@ -12,7 +12,9 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "analyze/linearity.h"
 #include "analyze/report.h"
+#include "analyze/steps.h"
 #include "base/util.h"
 
 /* The lines pr_report_write writes about the runs, among others. */
@@ -69,15 +71,23 @@ static void test_bounds(void **state)
 	pr_report_runs_free(&r);
 }
 
+/* The data of the linear-rows and launch-geometry studies of a run. */
+typedef struct {
+	pr_linearity l;
+	pr_linearity_set ls;
+	pr_steps st;
+	pr_steps_set ss;
+} model_studies;
+
 /*
  * One run of config 0 "vader/spread": one cell (compute on cpu at 1000
  * rows) predicted 2 ms [1.8, 2.2], measured 2.4 ms over 3 samples in two
  * launches (medians 2.2 and 2.6 ms, CI the range [2, 3] ms): FAIL. The
- * linear-rows hook found it broken at 1000 rows; the launch-geometry hook
- * saw the compute time step at 4300 rows, predicted at 4225.
+ * linear-rows study found it broken at 1000 rows; the launch-geometry
+ * study saw the compute time step at 4300 rows, predicted at 4225.
  */
 static void synthetic(pr_analysis *a, pr_analysis_run *r, pr_analysis_row *x,
-		      pr_cell *c, pr_linearity *l, pr_steps *st)
+		      pr_cell *c, model_studies *m)
 {
 	static char *label[] = {"vader/spread"};
 	static int launch[] = {0, 1};
@@ -85,6 +95,8 @@ static void synthetic(pr_analysis *a, pr_analysis_run *r, pr_analysis_row *x,
 	static int64_t broken[] = {1000}, stepped[] = {4300};
 	static double ratio[] = {1.2};
 	static int64_t held[] = {500};
+	pr_linearity *l = &m->l;
+	pr_steps *st = &m->st;
 
 	memset(a, 0, sizeof(*a));
 	memset(r, 0, sizeof(*r));
@@ -134,11 +146,12 @@ static void synthetic(pr_analysis *a, pr_analysis_run *r, pr_analysis_row *x,
 	r->row = x;
 	r->nrows = 1;
 	r->count[PR_FAIL] = 1;
-	r->has_linearity = r->has_steps = 1;
-	r->linearity = l;
-	r->nlinearity = 1;
-	r->steps = st;
-	r->nsteps = 1;
+	m->ls.series = l;
+	m->ls.n = 1;
+	m->ss.config = st;
+	m->ss.n = 1;
+	r->study[PR_STUDY_LINEARITY] = &m->ls;
+	r->study[PR_STUDY_STEPS] = &m->ss;
 	a->name = "x";
 	a->pred = json_pack("{s:s, s:{s:s}, s:[i]}", "kind", "validation",
 			    "model", "name", "linear-rows", "steps", 4225);
@@ -154,13 +167,12 @@ static void test_cell_md(void **state)
 	pr_analysis_run r;
 	pr_analysis_row x;
 	pr_cell c;
-	pr_linearity l;
-	pr_steps st;
+	model_studies m;
 	char root[64] = "/tmp/test_report_XXXXXX", *path, *text = NULL;
 	size_t len;
 
 	(void)state;
-	synthetic(&a, &r, &x, &c, &l, &st);
+	synthetic(&a, &r, &x, &c, &m);
 	assert_non_null(mkdtemp(root));
 	strcat(root, "/");
 	pr_report_write(&a, root); /* a plotting failure still writes it */
@@ -251,12 +263,11 @@ static void test_cell_json(void **state)
 	pr_analysis_run r;
 	pr_analysis_row x;
 	pr_cell c;
-	pr_linearity l;
-	pr_steps st;
+	model_studies m;
 	json_t *o, *run, *cell, *lin, *obs;
 
 	(void)state;
-	synthetic(&a, &r, &x, &c, &l, &st);
+	synthetic(&a, &r, &x, &c, &m);
 	o = pr_report_json(&a);
 	run = json_array_get(json_object_get(o, "runs"), 0);
 	cell = json_array_get(json_object_get(run, "cells"), 0);
@@ -306,7 +317,7 @@ static void test_cell_json(void **state)
 	    4225);
 
 	/* a model without those results says nothing of them */
-	r.has_linearity = r.has_steps = 0;
+	r.study[PR_STUDY_LINEARITY] = r.study[PR_STUDY_STEPS] = NULL;
 	json_decref(o);
 	o = pr_report_json(&a);
 	run = json_array_get(json_object_get(o, "runs"), 0);

@@ -71,13 +71,13 @@ static const pr_launch_ratio *judged(const char *text)
 
 	json_decref(pred);
 	pred = text ? json_loads(text, 0, &err) : NULL;
-	free(R.launch_ratio);
-	R.launch_ratio = NULL;
+	pr_launch_ratio_free(R.study[PR_STUDY_LAUNCH_RATIO]);
+	R.study[PR_STUDY_LAUNCH_RATIO] = NULL;
 	if (!text)
 		return NULL;
 	assert_non_null(pred);
-	pr_launch_ratio_compute(&R, pred);
-	return R.launch_ratio;
+	R.study[PR_STUDY_LAUNCH_RATIO] = pr_launch_ratio_compute(&R, pred);
+	return pr_launch_ratio_of(&R);
 }
 
 #define PRED(num, den, rest)                                                   \
