@@ -62,20 +62,18 @@ static void kernel_id(char *buf, size_t len, const char *host)
 		snprintf(buf, len, "host:%.*s", (int)(len - 6), host);
 }
 
-/* mpi_yield_when_idle as this process has it: 0, 1, or -1 unknown. */
+/* mpi_yield_when_idle as this process has it: 0, 1, or -1 unknown; inside
+ * an MPI_T session. */
 static int32_t yield_when_idle(void)
 {
 	MPI_T_cvar_handle h;
 	MPI_Datatype dt;
 	MPI_T_enum e;
-	int provided, index, count = 0, nlen = 0, dlen = 0, verbosity, bind,
-			     scope;
+	int index, count = 0, nlen = 0, dlen = 0, verbosity, bind, scope;
 	int32_t out = -1;
 	int v = 0;
 	bool b = false;
 
-	if (MPI_T_init_thread(MPI_THREAD_SINGLE, &provided) != MPI_SUCCESS)
-		return -1;
 	if (MPI_T_cvar_get_index("mpi_yield_when_idle", &index) ==
 		MPI_SUCCESS &&
 	    MPI_T_cvar_get_info(index, NULL, &nlen, &verbosity, &dt, &e, NULL,
@@ -89,36 +87,7 @@ static int32_t yield_when_idle(void)
 			out = dt == MPI_C_BOOL ? (int32_t)b : v != 0;
 		MPI_T_cvar_handle_free(&h);
 	}
-	MPI_T_finalize();
 	return out;
-}
-
-void pr_envinfo_local(pr_envinfo *out, const pr_rank *rk)
-{
-	const struct pr_backend *be = rk->backend;
-	char why[256];
-
-	memset(out, 0, sizeof(*out));
-	if (gethostname(out->host, sizeof(out->host) - 1) < 0)
-		snprintf(out->host, sizeof(out->host), "unknown");
-	snprintf(out->device, sizeof(out->device), "%s",
-		 rk->plan->groups[rk->group].device);
-	snprintf(out->kind, sizeof(out->kind), "%s", rk->kind);
-	out->staging = (int32_t)rk->staging;
-	out->has_gpu =
-	    be->device_info &&
-	    be->device_info(&out->gpu, rk->device_index,
-			    rk->plan->threads_per_block, rk->plan->keys, why,
-			    sizeof(why)) == PR_OK;
-	if (rk->backend->describe(rk->bctx, out->describe,
-				  sizeof(out->describe)) < 0)
-		snprintf(out->describe, sizeof(out->describe), "%s: unknown",
-			 out->device);
-	affinity(out->affinity, sizeof(out->affinity));
-	kernel_id(out->kernel, sizeof(out->kernel), out->host);
-	out->yield_when_idle = yield_when_idle();
-	out->pid = (int64_t)getpid();
-	out->device_index = rk->device_index;
 }
 
 pr_envinfo *pr_envinfo_gather(const pr_envinfo *mine, int nranks)
@@ -458,20 +427,62 @@ json_t *pr_envinfo_gpu_json(const pr_device_info *d)
 	    int_or_null(d->memory_bytes), "mps", mps);
 }
 
-json_t *pr_envinfo_mpi(void)
+/* The MPI facts of pr_envinfo_local's mpi; stack NULL when MPI_T did not
+ * start. */
+static json_t *mpi_facts(json_t *mca, json_t *enums, json_t *stack)
 {
-	json_t *mca = json_object(), *enums = json_object(), *stack = NULL;
-	json_t *out;
+	return json_pack("{s:o, s:o, s:o*, s:b, s:o}", "mca", mca, "mca_enum",
+			 enums, "mpi_library", library_version(), "cuda_aware",
+			 pr_envinfo_cuda_aware(), "stack",
+			 stack ? stack : json_null());
+}
+
+/* One MPI_T session (each costs every component's registration, a few
+ * tenths of a second): this rank's yield_when_idle, and into *mpi (when
+ * mpi is not NULL) the MPI facts. */
+static void mpi_session(int32_t *yield, json_t **mpi)
+{
+	json_t *mca = mpi ? json_object() : NULL;
+	json_t *enums = mpi ? json_object() : NULL, *stack = NULL;
 	int provided;
 
 	if (MPI_T_init_thread(MPI_THREAD_SINGLE, &provided) == MPI_SUCCESS) {
-		read_cvars(mca, enums);
-		stack = read_stack();
+		*yield = yield_when_idle();
+		if (mpi) {
+			read_cvars(mca, enums);
+			stack = read_stack();
+		}
 		MPI_T_finalize();
 	}
-	out = json_pack("{s:o, s:o, s:o*, s:b, s:o}", "mca", mca, "mca_enum",
-			enums, "mpi_library", library_version(), "cuda_aware",
-			pr_envinfo_cuda_aware(), "stack",
-			stack ? stack : json_null());
-	return out;
+	if (mpi)
+		*mpi = mpi_facts(mca, enums, stack);
+}
+
+void pr_envinfo_local(pr_envinfo *out, json_t **mpi, const pr_rank *rk)
+{
+	const struct pr_backend *be = rk->backend;
+	char why[256];
+
+	memset(out, 0, sizeof(*out));
+	if (gethostname(out->host, sizeof(out->host) - 1) < 0)
+		snprintf(out->host, sizeof(out->host), "unknown");
+	snprintf(out->device, sizeof(out->device), "%s",
+		 rk->plan->groups[rk->group].device);
+	snprintf(out->kind, sizeof(out->kind), "%s", rk->kind);
+	out->staging = (int32_t)rk->staging;
+	out->has_gpu =
+	    be->device_info &&
+	    be->device_info(&out->gpu, rk->device_index,
+			    rk->plan->threads_per_block, rk->plan->keys, why,
+			    sizeof(why)) == PR_OK;
+	if (rk->backend->describe(rk->bctx, out->describe,
+				  sizeof(out->describe)) < 0)
+		snprintf(out->describe, sizeof(out->describe), "%s: unknown",
+			 out->device);
+	affinity(out->affinity, sizeof(out->affinity));
+	kernel_id(out->kernel, sizeof(out->kernel), out->host);
+	out->yield_when_idle = -1;
+	mpi_session(&out->yield_when_idle, mpi);
+	out->pid = (int64_t)getpid();
+	out->device_index = rk->device_index;
 }

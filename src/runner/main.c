@@ -81,14 +81,13 @@ static void survey(launch *l)
 {
 	int n = l->rk.nranks;
 
-	pr_envinfo_local(&l->mine, &l->rk);
+	pr_envinfo_local(&l->mine, l->rk.rank == 0 ? &l->mpi : NULL, &l->rk);
 	l->env = pr_envinfo_gather(&l->mine, n);
 	if (l->rk.rank == 0) {
 		l->readers = pr_meter_readers();
 		l->offset = pr_calloc((size_t)n, sizeof(int64_t));
 		l->rtt = pr_calloc((size_t)n, sizeof(int64_t));
 		l->shared = pr_calloc((size_t)n, sizeof(int));
-		l->mpi = pr_envinfo_mpi();
 	}
 	pr_clock_offsets(l->offset, l->rtt, l->shared, l->env, l->rk.rank, n);
 }
