@@ -267,10 +267,15 @@ unit: all $(UNIT_BIN) $(REPLAY_BIN) $(MPI_TEST_BIN)
 # local two-node Slurm (tests/slurm/local.sh) when slurmctld is installed.
 # With CI=true (the CI's environment) the tests run a second time from
 # the sanitizer build (make sanitize's), and the last line sums both passes.
+# The builds use every CPU (a fresh clone's build is half of make check's
+# time when it runs one compiler at a time), unless -j is given.
+JOBS_FLAG = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC))
+NPROC := $(shell nproc 2>/dev/null || echo 1)
+
 check: deps
-	@$(MAKE) --no-print-directory unit
+	@$(MAKE) --no-print-directory $(JOBS_FLAG) unit
 ifeq ($(CI),true)
-	@$(MAKE) --no-print-directory $(SAN_MAKE) unit
+	@$(MAKE) --no-print-directory $(JOBS_FLAG) $(SAN_MAKE) unit
 	@BIN=$(abspath $(BIN)) SAN_BIN=$(abspath bin-san) ./tests/check.sh
 else
 	@BIN=$(abspath $(BIN)) ./tests/check.sh
