@@ -25,7 +25,9 @@ status=0
 # The end-to-end tests run JOBS at a time (default 4: they wait on git,
 # mpirun's start and gnuplot more than they compute), each with its output
 # in a file, printed whole and in the tests' order once its turn comes,
-# followed by a comment with its wall time. A test whose header holds
+# followed by a comment with its wall time. Those whose header holds
+# "# prereg-test: long" (the ones that take longest) start first, so that
+# the pass does not end waiting on one of them; a test whose header holds
 # "# prereg-test: alone" (it measures the machine's load or its timing)
 # runs after the others, by itself; one holding "# prereg-test: holds
 # NAME" never runs beside another that holds NAME (the local Slurm). A
@@ -144,10 +146,13 @@ e2e_pass() {
 		i=$((i + 1))
 		if grep -q '^# prereg-test: alone' "$t"; then
 			echo "$i 1 $t" >>"$work/alone"
-		else
+		elif grep -q '^# prereg-test: long' "$t"; then
 			echo "$i $JOBS $t"
+		else
+			echo "$i $JOBS $t" >>"$work/short"
 		fi
 	done <"$work/list" >"$work/start"
+	[ ! -f "$work/short" ] || cat "$work/short" >>"$work/start"
 	[ ! -f "$work/alone" ] || cat "$work/alone" >>"$work/start"
 	printed=0
 	# each test starts when fewer than its limit are running

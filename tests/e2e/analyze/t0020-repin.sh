@@ -3,6 +3,7 @@
 # after a re-pin, analyze reads the earlier prediction from the repository
 # by its blob id (its band, its rule), the audit recomputes the report the
 # same way, and the later run is judged against the new prediction
+# prereg-test: long (it starts first: the pass would otherwise end waiting on it)
 . "$(dirname "$0")/../lib.sh"
 fixture validated "$SCRATCH/repo"
 first=$(ls runs/t-kv | grep -v ledger)

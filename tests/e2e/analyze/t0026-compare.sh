@@ -4,6 +4,7 @@
 # everywhere), --json, byte-identical reruns, a manifest difference (a
 # warning above the verdicts), the Reproduction section of report.md,
 # and the errors (unknown run, runs of two experiments, no samples)
+# prereg-test: long (it starts first: the pass would otherwise end waiting on it)
 . "$(dirname "$0")/../lib.sh"
 new_repo "$SCRATCH/repo"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1

@@ -2,6 +2,7 @@
 # t0006: prereg audit on honest runs (all anchored), then on copies broken
 # in every way a reviewer worries about: each must be caught with a FAIL of
 # the check that names the cause
+# prereg-test: long (it starts first: the pass would otherwise end waiting on it)
 . "$(dirname "$0")/../lib.sh"
 base=$SCRATCH/base
 new_repo "$base"

@@ -3,6 +3,7 @@
 # broken: the audit recomputes it from the runs it covers, passes it with a
 # warning that names the runs it does not cover (exit 0), and fails it
 # (exit 1) only when its figures are not what those runs give
+# prereg-test: long (it starts first: the pass would otherwise end waiting on it)
 . "$(dirname "$0")/../lib.sh"
 new_repo "$SCRATCH/repo"
 # t-calib with transport default: a bogus pml in the environment (which

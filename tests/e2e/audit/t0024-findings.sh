@@ -4,6 +4,7 @@
 # whose samples replay another run's (a failure that only this finding
 # catches), a prediction whose calibration run is gone, and a committed
 # run or ledger line removed from the history
+# prereg-test: long (it starts first: the pass would otherwise end waiting on it)
 . "$(dirname "$0")/../lib.sh"
 new_repo "$SCRATCH/repo"
 

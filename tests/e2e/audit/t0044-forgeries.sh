@@ -5,6 +5,7 @@
 # edited manifest's hash, the run commit is rewritten in place), so the
 # audit exits 1 with that check alone FAILing and every other check PASSing
 # (tests/CHECKS.md names the check each case proves)
+# prereg-test: long (it starts first: the pass would otherwise end waiting on it)
 . "$(dirname "$0")/../lib.sh"
 base=$SCRATCH/base
 fixture calibrated "$base"

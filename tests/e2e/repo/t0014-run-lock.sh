@@ -3,6 +3,7 @@
 # (exit 3) naming the holder, --wait waits, the lock dies with its process;
 # 3 x 8 simultaneous attempts leave ledger, run directories and commits in
 # agreement, and the audit passes
+# prereg-test: long (it starts first: the pass would otherwise end waiting on it)
 . "$(dirname "$0")/../lib.sh"
 fixture pinned "$SCRATCH/repo"
 

@@ -2,6 +2,7 @@
 # t0015: the repository's state is checked before anything runs (index
 # lock, merge in progress, detached HEAD), and a commit that fails at the
 # end leaves no staged change: the run stays for 'prereg recover'
+# prereg-test: long (it starts first: the pass would otherwise end waiting on it)
 . "$(dirname "$0")/../lib.sh"
 fixture pinned "$SCRATCH/repo"
 head0=$(git rev-parse HEAD)

@@ -4,6 +4,7 @@
 # statement and commits it beside the prediction; openssl verifies it
 # against the test CA; an authority that cannot be reached leaves the pin
 # standing, unanchored; --tsa on an existing pin adds its token
+# prereg-test: long (it starts first: the pass would otherwise end waiting on it)
 . "$(dirname "$0")/../lib.sh"
 tsa=$TOP/tests/tsa/tsa.sh
 if ! command -v openssl >/dev/null || ! command -v python3 >/dev/null; then

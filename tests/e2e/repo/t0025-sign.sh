@@ -4,6 +4,7 @@
 # holds it against --allowed-signers: a good signature grades the run
 # signed, a key no allowed signer holds and a tampered commit fail the
 # check, no allowed signers at all is a warning
+# prereg-test: long (it starts first: the pass would otherwise end waiting on it)
 . "$(dirname "$0")/../lib.sh"
 if ! command -v ssh-keygen >/dev/null; then
 	echo "1..0 # SKIP needs ssh-keygen (openssh-client)"

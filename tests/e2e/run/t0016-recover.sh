@@ -3,6 +3,7 @@
 # are in the run directory, audit and list say so, 'prereg recover'
 # records the run (manifest, archive, ledger line, commit) and the audit
 # grades it anchored; a run killed before its first launch is recorded too
+# prereg-test: long (it starts first: the pass would otherwise end waiting on it)
 . "$(dirname "$0")/../lib.sh"
 fixture pinned "$SCRATCH/repo"
 

@@ -4,6 +4,7 @@
 # worktree it removes), runs the experiment with it and records both
 # versions; a version no commit holds exactly, or a commit the source
 # lacks, is refused before anything is built
+# prereg-test: long (it starts first: the pass would otherwise end waiting on it)
 . "$(dirname "$0")/../lib.sh"
 SRC=$TOP
 git clone --quiet --no-local "$SRC" "$SCRATCH/src" || exit 1
