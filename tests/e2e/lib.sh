@@ -9,6 +9,12 @@ TOP=$(cd "$(dirname "$0")/../../.." && pwd)
 export OMPI_MCA_rmaps_base_oversubscribe=1
 n=0
 SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/prereg-e2e.XXXXXX")
+# Each test's mpirun keeps its session directories under the test's own
+# scratch: tests that run beside each other (and kill runs on purpose)
+# then never meet in one /tmp/ompi.HOST.UID, where a job ending while
+# another starts made orte_init fail ("session_dir.c at line 107").
+mkdir -p "$SCRATCH/ompi"
+export OMPI_MCA_orte_tmpdir_base="$SCRATCH/ompi"
 trap 'rm -rf "$SCRATCH"' EXIT
 export GIT_AUTHOR_NAME=prereg-test GIT_AUTHOR_EMAIL=test@example.invalid
 export GIT_COMMITTER_NAME=prereg-test GIT_COMMITTER_EMAIL=test@example.invalid

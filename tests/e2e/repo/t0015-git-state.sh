@@ -42,13 +42,13 @@ expect_exit 3 "a detached HEAD refuses the run" "$PREREG" run t-calib --quick
 expect_cmp "it says to check out a branch or pass --detached" \
 	"prereg: cannot run 't-calib': HEAD is detached, so the run commit would sit on no branch; check out a branch ('git switch -c NAME'), or pass --detached to run anyway"
 nothing_ran "nothing ran on a detached HEAD"
-expect_exit 0 "--detached runs there" "$PREREG" run t-calib --quick --detached
+expect_exit 0 "--detached runs there" "$PREREG" run t-calib --launches 1 --reps 1 --detached
 check "the run commit is HEAD, on no branch" sh -c \
 	"git symbolic-ref -q HEAD >/dev/null; [ \$? = 1 ] && git log -1 --format=%s | grep -q '^prereg run t-calib'"
 check "main did not move" sh -c "[ \$(git rev-parse main) = $head0 ]"
 git checkout -q main
 rm -rf runs
-expect_exit 0 "a run on main" "$PREREG" run t-calib --quick
+expect_exit 0 "a run on main" "$PREREG" run t-calib --launches 1 --reps 1
 head0=$(git rev-parse HEAD)
 
 # an index lock that appears while the run runs: the commit fails, the

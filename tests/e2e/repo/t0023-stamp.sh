@@ -52,7 +52,7 @@ expect_out "nothing asked" "already time-stamped: prereg/pin/t-calib/1"
 check "no second stamp commit" sh -c \
 	"[ \$(git log --format=%s | grep -c '^prereg stamp') = 1 ]"
 expect_exit 0 "the run is not refused by the stamp commit" \
-	"$PREREG" run t-calib --quick
+	"$PREREG" run t-calib --launches 1 --reps 1
 runA=$(ls runs/t-calib | grep -v ledger)
 ca="$SCRATCH/tsa/ca.pem"
 expect_exit 0 "the audit trusting the test CA" "$PREREG" audit --tsa-ca "$ca"
@@ -130,7 +130,7 @@ check "no token file, no stamp commit" sh -c \
 	"[ ! -e predictions/t-calib.pin-2.tsr ] &&
 	 [ \"\$(git rev-parse HEAD^)\" = '$head' ]"
 # a run under pin 2 before its token exists: the token comes too late
-"$PREREG" run t-calib --quick >/dev/null 2>&1
+"$PREREG" run t-calib --launches 1 --reps 1 >/dev/null 2>&1
 runB=$(ls runs/t-calib | grep -v ledger | grep -v "$runA")
 # the token of the next pin must come in a second after the run's start
 wait_second_after "$(sed -n 's/^  "started": "\(.*\)",*$/\1/p' \
@@ -157,7 +157,7 @@ check "that run is broken, the first still time-anchored" sh -c \
 # a token of another pin put in place of pin 3's
 cp predictions/t-calib.pin-1.tsr predictions/t-calib.pin-3.tsr
 git commit -q -am "swap pin 3's token"
-"$PREREG" run t-calib --quick >/dev/null 2>&1
+"$PREREG" run t-calib --launches 1 --reps 1 >/dev/null 2>&1
 expect_exit 1 "the audit of a run whose pin holds another pin's token" \
 	"$PREREG" audit --tsa-ca "$ca"
 expect_out "the token fails the imprint check" \
@@ -189,7 +189,7 @@ git commit -q -a -F "$SCRATCH/stamp4-message"
 check "the second token is valid for pin 4's statement" \
 	openssl ts -verify -in predictions/t-calib.pin-4.tsr \
 	-data "$SCRATCH/statement4" -CAfile "$ca"
-"$PREREG" run t-calib --quick >/dev/null 2>&1
+"$PREREG" run t-calib --launches 1 --reps 1 >/dev/null 2>&1
 expect_exit 1 "the audit of a run whose token's nonce is not the recorded" \
 	"$PREREG" audit --tsa-ca "$ca"
 expect_out "the token fails the nonce check" \

@@ -44,7 +44,7 @@ check "and refuses it against another key" sh -c \
 expect_exit 0 "--sign again: signed already" "$PREREG" pin t-calib --sign
 expect_out "nothing new" "prereg/pin/t-calib/1 is signed already"
 
-expect_exit 0 "the run" "$PREREG" run t-calib --quick
+expect_exit 0 "the run" "$PREREG" run t-calib --launches 1 --reps 1
 runA=$(ls runs/t-calib | grep -v ledger)
 expect_exit 0 "the audit with the allowed signers" \
 	"$PREREG" audit --allowed-signers "$SCRATCH/allowed"
@@ -116,7 +116,7 @@ check "its tag restored on the forged commit" "$PREREG" pin --restore-tags
 check "git verify-commit refuses the forged commit" sh -c \
 	"! git -c gpg.ssh.allowedSignersFile='$SCRATCH/allowed' \
 	 verify-commit $forged 2>/dev/null"
-expect_exit 0 "a run under the forged pin" "$PREREG" run t-calib --quick
+expect_exit 0 "a run under the forged pin" "$PREREG" run t-calib --launches 1 --reps 1
 runB=$(ls runs/t-calib | grep -v ledger | grep -v "$runA")
 expect_exit 1 "the audit" "$PREREG" audit --allowed-signers "$SCRATCH/allowed"
 cp "$SCRATCH/out" "$SCRATCH/audit"
@@ -156,7 +156,7 @@ if command -v gpg >/dev/null && command -v gpgconf >/dev/null; then
 	check "git verify-commit accepts it with gpg" sh -c \
 		"git verify-commit $pgp 2>&1 | grep -q 'Good signature'"
 	expect_exit 0 "a run under the OpenPGP-signed pin" \
-		"$PREREG" run t-calib --quick
+		"$PREREG" run t-calib --launches 1 --reps 1
 	runC=$(ls runs/t-calib | grep -v ledger | grep -v "$runA" |
 		grep -v "$runB")
 	expect_exit 1 "the audit (the forged pin's run still broken)" \
