@@ -104,12 +104,9 @@ void pr_md_text(FILE *f, const char *s);
 double pr_md_unit(const pr_analysis_row *x, const char **name);
 const char *pr_report_label(const pr_analysis_run *r, int config);
 pr_md_columns pr_md_columns_of(const pr_analysis_row *v, size_t n);
-void pr_md_header(FILE *f, const pr_md_columns *c, const char *rest);
 void pr_md_phase(FILE *f, const pr_select *s, const pr_cell *p);
 void pr_md_row_name(FILE *f, const pr_analysis_run *r,
 		    const pr_analysis_row *x);
-void pr_md_selection(FILE *f, const pr_analysis_run *r, const pr_select *s,
-		     const pr_cell *p, const pr_md_columns *c);
 void pr_md_launch_medians(FILE *f, const pr_analysis_row *x, double u);
 void pr_md_ci(FILE *f, const pr_stats_ci *ci, double u, const char *unit);
 void pr_md_stat_ci(FILE *f, const pr_analysis_row *x, double u,
