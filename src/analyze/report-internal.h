@@ -54,6 +54,49 @@ void pr_report_table_md(FILE *f, const pr_report_table *t, const void *rows,
 json_t *pr_report_table_json(const pr_report_table *t, const void *rows,
 			     size_t n, const void *ctx);
 
+/* What the selector columns read of a row that selects cells: its
+ * selection, its cell (NULL: none; its formula follows the phase) and the
+ * run whose labels name its configs. */
+typedef struct {
+	const pr_select *sel;
+	const pr_cell *cell;
+	const pr_analysis_run *run;
+} pr_report_selected;
+
+/* The context of a table with selector columns begins with this: of
+ * reads a row's selection (its second argument: the context), shown
+ * says which optional selectors the markdown has. */
+typedef struct {
+	pr_report_selected (*of)(const void *row, const void *ctx);
+	pr_md_columns shown;
+} pr_report_sel_ctx;
+
+/* report_select.c: the selector columns' md, shown and json, for a table
+ * whose context begins with a pr_report_sel_ctx. The markdown: config
+ * and its label, phase with formula and reduce, device, bytes, rows and
+ * rank ("all" where a row selects every one); the JSON: config,
+ * config_label, phase, reduce, formula, device, bytes, rows and rank,
+ * each but the first three only where the row sets it. */
+void pr_sel_md_config(FILE *f, const void *row, const void *ctx);
+void pr_sel_md_phase(FILE *f, const void *row, const void *ctx);
+void pr_sel_md_device(FILE *f, const void *row, const void *ctx);
+void pr_sel_md_bytes(FILE *f, const void *row, const void *ctx);
+void pr_sel_md_rows(FILE *f, const void *row, const void *ctx);
+void pr_sel_md_rank(FILE *f, const void *row, const void *ctx);
+int pr_sel_shown_device(const void *ctx);
+int pr_sel_shown_bytes(const void *ctx);
+int pr_sel_shown_rows(const void *ctx);
+int pr_sel_shown_rank(const void *ctx);
+json_t *pr_sel_js_config(const void *row, const void *ctx);
+json_t *pr_sel_js_config_label(const void *row, const void *ctx);
+json_t *pr_sel_js_phase(const void *row, const void *ctx);
+json_t *pr_sel_js_reduce(const void *row, const void *ctx);
+json_t *pr_sel_js_formula(const void *row, const void *ctx);
+json_t *pr_sel_js_device(const void *row, const void *ctx);
+json_t *pr_sel_js_bytes(const void *row, const void *ctx);
+json_t *pr_sel_js_rows(const void *row, const void *ctx);
+json_t *pr_sel_js_rank(const void *row, const void *ctx);
+
 /* report_md.c: markdown pieces */
 void pr_md_sig3(FILE *f, double v);
 void pr_md_percent(FILE *f, double share);
@@ -61,12 +104,9 @@ void pr_md_text(FILE *f, const char *s);
 double pr_md_unit(const pr_analysis_row *x, const char **name);
 const char *pr_report_label(const pr_analysis_run *r, int config);
 pr_md_columns pr_md_columns_of(const pr_analysis_row *v, size_t n);
-void pr_md_header(FILE *f, const pr_md_columns *c, const char *rest);
 void pr_md_phase(FILE *f, const pr_select *s, const pr_cell *p);
 void pr_md_row_name(FILE *f, const pr_analysis_run *r,
 		    const pr_analysis_row *x);
-void pr_md_selection(FILE *f, const pr_analysis_run *r, const pr_select *s,
-		     const pr_cell *p, const pr_md_columns *c);
 void pr_md_launch_medians(FILE *f, const pr_analysis_row *x, double u);
 void pr_md_ci(FILE *f, const pr_stats_ci *ci, double u, const char *unit);
 void pr_md_stat_ci(FILE *f, const pr_analysis_row *x, double u,
@@ -82,8 +122,7 @@ void pr_report_causes_md(FILE *f, const pr_analysis *a,
 			 const pr_analysis_run *r);
 void pr_report_outside_md(FILE *f, const pr_analysis_run *r);
 json_t *pr_report_cells_json(const pr_analysis *a, const pr_analysis_run *r);
-json_t *pr_report_group_json(const pr_analysis_run *r,
-			     const pr_analysis_row *g);
+json_t *pr_report_variability_json(const pr_analysis_run *r);
 json_t *pr_report_problems_json(const pr_analysis_run *r);
 
 /* report_study_machine.c: the machine during a run */

@@ -55,58 +55,229 @@ static void put_facts(FILE *f, const pr_comparison *c)
 		fputc('\n', f);
 }
 
-/* "1.23 [1.20, 1.30] ms, 97.9% | 1.05" of one side, or "- | -". */
-static void put_side(FILE *f, const pr_analysis_row *x, double u,
-		     const char *unit)
+/* The comparison's rows are its own; its context: */
+typedef struct {
+	pr_report_sel_ctx sel;
+	const pr_comparison *c;
+} compare_ctx;
+
+/* The side a row's selection and units come from: A's, else B's. */
+static const pr_analysis_row *first_of(const pr_compare_row *x)
 {
-	if (!x || !x->n) {
-		fputs("- | - | ", f);
+	return x->a ? x->a : x->b;
+}
+
+static pr_report_selected compare_selected(const void *row, const void *ctx)
+{
+	const pr_compare_row *x = row;
+	const pr_comparison *c = ((const compare_ctx *)ctx)->c;
+	pr_report_selected s = {x->sel, first_of(x)->cell, x->a ? c->a : c->b};
+
+	return s;
+}
+
+/* "1.23 [1.20, 1.30] ms, 97.9%" of side x in the unit of row's first
+ * side, or "-". */
+static void put_side(FILE *f, const pr_compare_row *row,
+		     const pr_analysis_row *x)
+{
+	const char *unit;
+	double u = pr_md_unit(first_of(row), &unit);
+
+	if (!x || !x->n)
+		fputc('-', f);
+	else
+		pr_md_stat_ci(f, x, u, unit);
+}
+
+/* Side x's max/min, or "-". */
+static void put_side_max_min(FILE *f, const pr_analysis_row *x)
+{
+	if (!x || !x->n)
+		fputc('-', f);
+	else
+		pr_md_sig3(f, x->max_min);
+}
+
+static void md_a(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	put_side(f, row, ((const pr_compare_row *)row)->a);
+}
+
+static void md_a_max_min(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	put_side_max_min(f, ((const pr_compare_row *)row)->a);
+}
+
+static void md_b(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	put_side(f, row, ((const pr_compare_row *)row)->b);
+}
+
+static void md_b_max_min(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	put_side_max_min(f, ((const pr_compare_row *)row)->b);
+}
+
+static void md_ratio(FILE *f, const void *row, const void *ctx)
+{
+	const pr_compare_row *x = row;
+
+	(void)ctx;
+	if (!isfinite(x->ratio) && !isfinite(x->lo)) {
+		fputc('-', f);
 		return;
 	}
-	pr_md_stat_ci(f, x, u, unit);
-	fputs(" | ", f);
-	pr_md_sig3(f, x->max_min);
-	fputs(" | ", f);
+	pr_md_sig3(f, x->ratio);
+	fputs(" [", f);
+	pr_md_sig3(f, x->lo);
+	fputs(", ", f);
+	pr_md_sig3(f, x->hi);
+	fputc(']', f);
 }
 
-static void put_compare_row(FILE *f, const pr_comparison *c,
-			    const pr_compare_row *x, const pr_md_columns *k)
+static void md_class(FILE *f, const void *row, const void *ctx)
 {
-	const pr_analysis_row *first = x->a ? x->a : x->b;
-	const char *unit;
-	double u = pr_md_unit(first, &unit);
+	const pr_compare_row *x = row;
 
-	pr_md_selection(f, x->a ? c->a : c->b, x->sel, first->cell, k);
-	fputc(' ', f);
-	put_side(f, x->a, u, unit);
-	put_side(f, x->b, u, unit);
-	if (isfinite(x->ratio) || isfinite(x->lo)) {
-		pr_md_sig3(f, x->ratio);
-		fputs(" [", f);
-		pr_md_sig3(f, x->lo);
-		fputs(", ", f);
-		pr_md_sig3(f, x->hi);
-		fputs("] | ", f);
-	} else {
-		fputs("- | ", f);
-	}
-	fprintf(f, "%s %g | %s", pr_phase_class_name(x->cls), x->tol,
-		pr_repro_name(x->verdict));
+	(void)ctx;
+	fprintf(f, "%s %g", pr_phase_class_name(x->cls), x->tol);
+}
+
+static void md_verdict(FILE *f, const void *row, const void *ctx)
+{
+	const pr_compare_row *x = row;
+
+	(void)ctx;
+	fputs(pr_repro_name(x->verdict), f);
 	if (x->why)
 		fprintf(f, " (%s)", x->why);
-	fputs(" |\n", f);
 }
+
+/* {statistic_s, ci, nlaunches, launch_medians_s, max_over_min, cv} of
+ * one side, null without data. */
+static json_t *side_json(const pr_analysis_row *x)
+{
+	if (!x || !x->n)
+		return json_null();
+	return json_pack("{s:o, s:o, s:I, s:o, s:o, s:o}", "statistic_s",
+			 pr_json_num(x->stat), "ci", pr_json_ci(x), "nlaunches",
+			 (json_int_t)x->nlaunches, "launch_medians_s",
+			 pr_json_launches(x, 1), "max_over_min",
+			 pr_json_num(x->max_min), "cv", pr_json_num(x->cv));
+}
+
+static json_t *js_a(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return side_json(((const pr_compare_row *)row)->a);
+}
+
+static json_t *js_b(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return side_json(((const pr_compare_row *)row)->b);
+}
+
+static json_t *js_class(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return json_string(
+	    pr_phase_class_name(((const pr_compare_row *)row)->cls));
+}
+
+static json_t *js_tolerance(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return pr_json_num(((const pr_compare_row *)row)->tol);
+}
+
+static json_t *js_acceptance(const void *row, const void *ctx)
+{
+	double tol = ((const pr_compare_row *)row)->tol;
+
+	(void)ctx;
+	return json_pack("[o, o]", pr_json_num(1 / (1 + tol)),
+			 pr_json_num(1 + tol));
+}
+
+static json_t *js_ratio(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return pr_json_num(((const pr_compare_row *)row)->ratio);
+}
+
+static json_t *js_ratio_ci(const void *row, const void *ctx)
+{
+	const pr_compare_row *x = row;
+
+	(void)ctx;
+	if (!isfinite(x->lo))
+		return json_null();
+	return json_pack("[o, o]", pr_json_num(x->lo), pr_json_num(x->hi));
+}
+
+static json_t *js_verdict(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return json_string(
+	    pr_repro_name(((const pr_compare_row *)row)->verdict));
+}
+
+static json_t *js_reason(const void *row, const void *ctx)
+{
+	const char *why = ((const pr_compare_row *)row)->why;
+
+	(void)ctx;
+	return why ? json_string(why) : NULL;
+}
+
+/* Per row: the selectors, each run's median and max/min, the ratio B/A,
+ * the class and tolerance that judge it and the verdict. */
+static const pr_report_column compare_col[] = {
+    {"config", "---", pr_sel_md_config, NULL, "config", pr_sel_js_config},
+    {NULL, NULL, NULL, NULL, "config_label", pr_sel_js_config_label},
+    {"phase", "---", pr_sel_md_phase, NULL, "phase", pr_sel_js_phase},
+    {NULL, NULL, NULL, NULL, "reduce", pr_sel_js_reduce},
+    {NULL, NULL, NULL, NULL, "formula", pr_sel_js_formula},
+    {"device", "---:", pr_sel_md_device, pr_sel_shown_device, "device",
+     pr_sel_js_device},
+    {"bytes", "---:", pr_sel_md_bytes, pr_sel_shown_bytes, "bytes",
+     pr_sel_js_bytes},
+    {"rows", "---:", pr_sel_md_rows, pr_sel_shown_rows, "rows", pr_sel_js_rows},
+    {"rank", "---:", pr_sel_md_rank, pr_sel_shown_rank, "rank", pr_sel_js_rank},
+    {"A median [interval], coverage", "---", md_a, NULL, "a", js_a},
+    {"A max/min", "---:", md_a_max_min, NULL, NULL, NULL},
+    {"B median [interval], coverage", "---", md_b, NULL, "b", js_b},
+    {"B max/min", "---:", md_b_max_min, NULL, NULL, NULL},
+    {"B/A [95% interval]", "---", md_ratio, NULL, "ratio", js_ratio},
+    {NULL, NULL, NULL, NULL, "ratio_ci", js_ratio_ci},
+    {"class, tolerance", "---", md_class, NULL, "class", js_class},
+    {NULL, NULL, NULL, NULL, "tolerance", js_tolerance},
+    {NULL, NULL, NULL, NULL, "acceptance", js_acceptance},
+    {"verdict", "---", md_verdict, NULL, "verdict", js_verdict},
+    {NULL, NULL, NULL, NULL, "reason", js_reason},
+};
+
+static const pr_report_table compare_table = {
+    compare_col, sizeof(compare_col) / sizeof(compare_col[0]),
+    sizeof(pr_compare_row)};
 
 void pr_report_compare(FILE *f, const pr_comparison *c)
 {
-	pr_md_columns k = {0, 0, 0, 0};
+	compare_ctx ctx = {{compare_selected, {0, 0, 0, 0}}, c};
+	pr_md_columns *k = &ctx.sel.shown;
 	size_t i;
 
 	for (i = 0; i < c->nrows; i++) {
-		k.device |= c->row[i].sel->device != NULL;
-		k.bytes |= c->row[i].sel->bytes >= 0;
-		k.rows |= c->row[i].sel->rows >= 0;
-		k.rank |= c->row[i].sel->rank >= 0;
+		k->device |= c->row[i].sel->device != NULL;
+		k->bytes |= c->row[i].sel->bytes >= 0;
+		k->rows |= c->row[i].sel->rows >= 0;
+		k->rank |= c->row[i].sel->rank >= 0;
 	}
 	fprintf(f,
 		"### %s against %s\n\n- **Runs:** A = %s (the original), "
@@ -136,13 +307,7 @@ void pr_report_compare(FILE *f, const pr_comparison *c)
 	if (c->count[PR_REPRO_NO_DATA])
 		fprintf(f, ", %zu NO-DATA", c->count[PR_REPRO_NO_DATA]);
 	fputs("**\n\n", f);
-	pr_md_header(f, &k,
-		     "A median [interval], coverage | A max/min | B median "
-		     "[interval], coverage | B max/min | B/A [95% interval] | "
-		     "class, tolerance | verdict |");
-	fputs("---|---:|---|---:|---|---|---|\n", f);
-	for (i = 0; i < c->nrows; i++)
-		put_compare_row(f, c, &c->row[i], &k);
+	pr_report_table_md(f, &compare_table, c->row, c->nrows, &ctx);
 	fputc('\n', f);
 }
 
@@ -173,47 +338,6 @@ void pr_report_reproduction_md(FILE *f, const pr_analysis *a, const char *root)
 	}
 }
 
-static json_t *side_json(const pr_analysis_row *x)
-{
-	if (!x || !x->n)
-		return json_null();
-	return json_pack("{s:o, s:o, s:I, s:o, s:o, s:o}", "statistic_s",
-			 pr_json_num(x->stat), "ci", pr_json_ci(x), "nlaunches",
-			 (json_int_t)x->nlaunches, "launch_medians_s",
-			 pr_json_launches(x, 1), "max_over_min",
-			 pr_json_num(x->max_min), "cv", pr_json_num(x->cv));
-}
-
-static json_t *compare_row_json(const pr_comparison *c, const pr_compare_row *x)
-{
-	json_t *o = json_object();
-	const pr_analysis_row *first = x->a ? x->a : x->b;
-
-	pr_json_selection(o, x->a ? c->a : c->b, x->sel);
-	if (first->cell && first->cell->formula)
-		json_object_set_new(o, "formula",
-				    json_string(first->cell->formula));
-	json_object_set_new(o, "class",
-			    json_string(pr_phase_class_name(x->cls)));
-	json_object_set_new(o, "tolerance", pr_json_num(x->tol));
-	json_object_set_new(o, "acceptance",
-			    json_pack("[o, o]", pr_json_num(1 / (1 + x->tol)),
-				      pr_json_num(1 + x->tol)));
-	json_object_set_new(o, "a", side_json(x->a));
-	json_object_set_new(o, "b", side_json(x->b));
-	json_object_set_new(o, "ratio", pr_json_num(x->ratio));
-	json_object_set_new(
-	    o, "ratio_ci",
-	    isfinite(x->lo)
-		? json_pack("[o, o]", pr_json_num(x->lo), pr_json_num(x->hi))
-		: json_null());
-	json_object_set_new(o, "verdict",
-			    json_string(pr_repro_name(x->verdict)));
-	if (x->why)
-		json_object_set_new(o, "reason", json_string(x->why));
-	return o;
-}
-
 static json_t *compare_run_json(const pr_analysis_run *r)
 {
 	return json_pack("{s:s, s:s?, s:s?, s:s?, s:s}", "run_id", r->run_id,
@@ -224,9 +348,9 @@ static json_t *compare_run_json(const pr_analysis_run *r)
 
 json_t *pr_report_compare_json(const pr_comparison *c)
 {
+	compare_ctx ctx = {{compare_selected, {0, 0, 0, 0}}, c};
 	json_t *o = json_object(), *facts = json_array(),
-	       *warnings = json_array(), *rows = json_array(),
-	       *counts = json_object();
+	       *warnings = json_array(), *counts = json_object();
 	size_t i;
 
 	for (i = 0; i < c->nfacts; i++) {
@@ -243,8 +367,6 @@ json_t *pr_report_compare_json(const pr_comparison *c)
 					 "%s",
 					 x->what, x->a, x->b, x->warning));
 	}
-	for (i = 0; i < c->nrows; i++)
-		json_array_append_new(rows, compare_row_json(c, &c->row[i]));
 	for (i = 0; i < PR_NREPRO; i++)
 		json_object_set_new(counts, pr_repro_name((pr_repro)i),
 				    json_integer((json_int_t)c->count[i]));
@@ -267,6 +389,8 @@ json_t *pr_report_compare_json(const pr_comparison *c)
 	json_object_set_new(o, "facts", facts);
 	json_object_set_new(o, "warnings", warnings);
 	json_object_set_new(o, "verdicts", counts);
-	json_object_set_new(o, "cells", rows);
+	json_object_set_new(
+	    o, "cells",
+	    pr_report_table_json(&compare_table, c->row, c->nrows, &ctx));
 	return o;
 }

@@ -65,13 +65,9 @@ json_t *pr_json_quantity(const pr_analysis_row *x)
 static json_t *run_json(const pr_analysis *a, const pr_analysis_run *r)
 {
 	json_t *o = json_object(), *rows = pr_report_cells_json(a, r);
-	json_t *groups = json_array();
 	json_t *counts = json_object();
 	size_t i;
 
-	for (i = 0; i < r->ngroups; i++)
-		json_array_append_new(groups,
-				      pr_report_group_json(r, &r->group[i]));
 	for (i = 0; i < PR_NVERDICTS; i++)
 		json_object_set_new(counts, pr_verdict_name((pr_verdict)i),
 				    json_integer((json_int_t)r->count[i]));
@@ -90,7 +86,7 @@ static json_t *run_json(const pr_analysis *a, const pr_analysis_run *r)
 	json_object_set_new(o, "warmups", json_integer((json_int_t)r->nwarmup));
 	json_object_set_new(o, "verdicts", counts);
 	json_object_set_new(o, "cells", rows);
-	json_object_set_new(o, "variability", groups);
+	json_object_set_new(o, "variability", pr_report_variability_json(r));
 	json_object_set_new(o, "arrivals", pr_report_arrivals_json(r));
 	json_object_set_new(o, "problems", pr_report_problems_json(r));
 	json_object_set_new(o, "sharing", pr_report_sharing_json(r));

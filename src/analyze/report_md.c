@@ -1,5 +1,5 @@
 /* report_md.c - the markdown pieces every section of report.md is made of:
- * numbers to 3 digits, escaped text, a table's selector columns */
+ * numbers to 3 digits, escaped text, a phase and a row named in words */
 #include "analyze/report-internal.h"
 
 #include <math.h>
@@ -89,17 +89,6 @@ pr_md_columns pr_md_columns_of(const pr_analysis_row *v, size_t n)
 	return c;
 }
 
-void pr_md_header(FILE *f, const pr_md_columns *c, const char *rest)
-{
-	int extra = c->device + c->bytes + c->rows + c->rank, i;
-
-	fprintf(f, "| config | phase |%s%s%s%s %s\n|---|---|",
-		c->device ? " device |" : "", c->bytes ? " bytes |" : "",
-		c->rows ? " rows |" : "", c->rank ? " rank |" : "", rest);
-	for (i = 0; i < extra; i++)
-		fputs("---:|", f);
-}
-
 /* "allreduce [ring] (after last arrival)": the phase, the formula of
  * cell p (may be NULL) and the reduce. */
 void pr_md_phase(FILE *f, const pr_select *s, const pr_cell *p)
@@ -123,42 +112,6 @@ void pr_md_row_name(FILE *f, const pr_analysis_run *r, const pr_analysis_row *x)
 	pr_md_text(f, cfg);
 	fputs(", ", f);
 	pr_md_phase(f, &x->sel, x->cell);
-}
-
-/* "| 0 vader/spread | allreduce | cpu | ..." up to the selectors. */
-void pr_md_selection(FILE *f, const pr_analysis_run *r, const pr_select *s,
-		     const pr_cell *p, const pr_md_columns *c)
-{
-	const char *cfg = pr_report_label(r, s->config);
-
-	fprintf(f, "| %d%s", s->config, *cfg ? " " : "");
-	pr_md_text(f, cfg);
-	fputs(" | ", f);
-	pr_md_phase(f, s, p);
-	fputs(" |", f);
-	if (c->device) {
-		fputc(' ', f);
-		pr_md_text(f, s->device ? s->device : "all");
-		fputs(" |", f);
-	}
-	if (c->bytes) {
-		if (s->bytes >= 0)
-			fprintf(f, " %lld |", (long long)s->bytes);
-		else
-			fputs(" all |", f);
-	}
-	if (c->rows) {
-		if (s->rows >= 0)
-			fprintf(f, " %lld |", (long long)s->rows);
-		else
-			fputs(" all |", f);
-	}
-	if (c->rank) {
-		if (s->rank >= 0)
-			fprintf(f, " %d |", s->rank);
-		else
-			fputs(" all |", f);
-	}
 }
 
 void pr_md_launch_medians(FILE *f, const pr_analysis_row *x, double u)

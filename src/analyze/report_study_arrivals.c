@@ -184,9 +184,182 @@ void pr_report_primitives_md(FILE *f, const pr_analysis *a,
 	fputc('\n', f);
 }
 
+json_t *pr_report_primitives_json(const pr_analysis *a,
+				  const pr_analysis_run *r)
+{
+	const pr_primitive_set *s = pr_primitives_of(r);
+
+	(void)a;
+	return pr_report_table_json(&prim_table, s->cell, s->n, r);
+}
+
+/* The arrivals table's rows are a run's arrivals; its context: */
+typedef struct {
+	pr_report_sel_ctx sel;
+	const pr_analysis_run *r;
+} arrivals_ctx;
+
+static pr_report_selected arrival_selected(const void *row, const void *ctx)
+{
+	pr_report_selected s = {&((const pr_arrival *)row)->spread.sel, NULL,
+				((const arrivals_ctx *)ctx)->r};
+
+	return s;
+}
+
+/* "allreduce (4096 B)" */
+static void md_arr_phase(FILE *f, const void *row, const void *ctx)
+{
+	const pr_select *s = &((const pr_arrival *)row)->spread.sel;
+
+	(void)ctx;
+	pr_md_text(f, s->phase);
+	if (s->bytes >= 0)
+		fprintf(f, " (%lld B)", (long long)s->bytes);
+}
+
+static void md_arr_launches(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	fprintf(f, "%zu", ((const pr_arrival *)row)->spread.nlaunches);
+}
+
+/* Quantity q of arrival x in the unit of its total, "-" when refused. */
+static void md_arr_quantity(FILE *f, const pr_arrival *x,
+			    const pr_analysis_row *q)
+{
+	const char *unit;
+	double u = pr_md_unit(&x->total, &unit);
+
+	if (x->refused)
+		fputc('-', f);
+	else
+		pr_md_stat_ci(f, q, u, unit);
+}
+
+/* The spread, or why it is refused. */
+static void md_arr_spread(FILE *f, const void *row, const void *ctx)
+{
+	const pr_arrival *x = row;
+
+	(void)ctx;
+	if (x->refused && isnan(x->clock_ns)) {
+		fputs("clock uncertainty unknown (ranks on several hosts)", f);
+	} else if (x->refused) {
+		fputs("spread below the clock uncertainty (", f);
+		pr_md_sig3(f, x->clock_ns * 1e-3);
+		fputs(" us)", f);
+	} else {
+		md_arr_quantity(f, x, &x->spread);
+	}
+}
+
+static void md_arr_after(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	md_arr_quantity(f, row, &((const pr_arrival *)row)->after);
+}
+
+static void md_arr_total(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	md_arr_quantity(f, row, &((const pr_arrival *)row)->total);
+}
+
+static void md_arr_share(FILE *f, const void *row, const void *ctx)
+{
+	const pr_arrival *x = row;
+
+	(void)ctx;
+	if (!x->refused && isfinite(x->share))
+		pr_md_percent(f, x->share);
+	else
+		fputc('-', f);
+}
+
+static json_t *js_arr_n(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return json_integer((json_int_t)((const pr_arrival *)row)->spread.n);
+}
+
+static json_t *js_arr_clock(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return pr_json_num(((const pr_arrival *)row)->clock_ns * 1e-9);
+}
+
+static json_t *js_arr_refused(const void *row, const void *ctx)
+{
+	const pr_arrival *x = row;
+
+	(void)ctx;
+	if (!x->refused)
+		return json_null();
+	return json_string(isnan(x->clock_ns)
+			       ? "clock uncertainty unknown"
+			       : "spread below the clock uncertainty");
+}
+
+static json_t *js_arr_spread(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return pr_json_quantity(&((const pr_arrival *)row)->spread);
+}
+
+static json_t *js_arr_after(const void *row, const void *ctx)
+{
+	const pr_arrival *x = row;
+
+	(void)ctx;
+	return x->refused ? json_null() : pr_json_quantity(&x->after);
+}
+
+static json_t *js_arr_total(const void *row, const void *ctx)
+{
+	const pr_arrival *x = row;
+
+	(void)ctx;
+	return x->refused ? json_null() : pr_json_quantity(&x->total);
+}
+
+static json_t *js_arr_share(const void *row, const void *ctx)
+{
+	const pr_arrival *x = row;
+
+	(void)ctx;
+	return x->refused ? json_null() : pr_json_num(x->share);
+}
+
+/* Per collective phase (and size): its arrival spread, the time after
+ * the last arrival and the total, or why the spread is refused. */
+static const pr_report_column arr_col[] = {
+    {"config", "---", pr_sel_md_config, NULL, "config", pr_sel_js_config},
+    {NULL, NULL, NULL, NULL, "config_label", pr_sel_js_config_label},
+    {"phase", "---", md_arr_phase, NULL, "phase", pr_sel_js_phase},
+    {NULL, NULL, NULL, NULL, "reduce", pr_sel_js_reduce},
+    {NULL, NULL, NULL, NULL, "device", pr_sel_js_device},
+    {NULL, NULL, NULL, NULL, "bytes", pr_sel_js_bytes},
+    {NULL, NULL, NULL, NULL, "rows", pr_sel_js_rows},
+    {NULL, NULL, NULL, NULL, "rank", pr_sel_js_rank},
+    {NULL, NULL, NULL, NULL, "n", js_arr_n},
+    {"launches", "---:", md_arr_launches, NULL, NULL, NULL},
+    {NULL, NULL, NULL, NULL, "clock_uncertainty_s", js_arr_clock},
+    {NULL, NULL, NULL, NULL, "refused", js_arr_refused},
+    {"arrival spread", "---", md_arr_spread, NULL, "arrival_spread",
+     js_arr_spread},
+    {"after last arrival", "---", md_arr_after, NULL, "after_last_arrival",
+     js_arr_after},
+    {"total", "---", md_arr_total, NULL, "total", js_arr_total},
+    {"spread share", "---:", md_arr_share, NULL, "spread_share", js_arr_share},
+};
+
+static const pr_report_table arr_table = {
+    arr_col, sizeof(arr_col) / sizeof(arr_col[0]), sizeof(pr_arrival)};
+
 void pr_report_arrivals_md(FILE *f, const pr_analysis_run *r)
 {
-	size_t i;
+	arrivals_ctx ctx = {{arrival_selected, {0, 0, 0, 0}}, r};
 
 	if (!r->narrivals)
 		return;
@@ -199,93 +372,15 @@ void pr_report_arrivals_md(FILE *f, const pr_analysis_run *r)
 	      "start); each the median of per-launch medians with its "
 	      "launch-level interval and coverage. The share is the arrival "
 	      "spread over the total. Refused where the median spread is below "
-	      "the clock uncertainty of the launches.\n\n"
-	      "| config | phase | launches | arrival spread | after last "
-	      "arrival | total | spread share |\n"
-	      "|---|---|---:|---|---|---|---:|\n",
+	      "the clock uncertainty of the launches.\n\n",
 	      f);
-	for (i = 0; i < r->narrivals; i++) {
-		const pr_arrival *x = &r->arrival[i];
-		const char *cfg = pr_report_label(r, x->spread.sel.config);
-		const char *unit;
-		double u = pr_md_unit(&x->total, &unit);
-
-		fprintf(f, "| %d%s", x->spread.sel.config, *cfg ? " " : "");
-		pr_md_text(f, cfg);
-		fputs(" | ", f);
-		pr_md_text(f, x->spread.sel.phase);
-		if (x->spread.sel.bytes >= 0)
-			fprintf(f, " (%lld B)", (long long)x->spread.sel.bytes);
-		fprintf(f, " | %zu | ", x->spread.nlaunches);
-		if (x->refused && isnan(x->clock_ns)) {
-			fputs("clock uncertainty unknown (ranks on several "
-			      "hosts) | - | - | - |\n",
-			      f);
-			continue;
-		}
-		if (x->refused) {
-			fputs("spread below the clock uncertainty (", f);
-			pr_md_sig3(f, x->clock_ns * 1e-3);
-			fputs(" us) | - | - | - |\n", f);
-			continue;
-		}
-		pr_md_stat_ci(f, &x->spread, u, unit);
-		fputs(" | ", f);
-		pr_md_stat_ci(f, &x->after, u, unit);
-		fputs(" | ", f);
-		pr_md_stat_ci(f, &x->total, u, unit);
-		fputs(" | ", f);
-		if (isfinite(x->share))
-			pr_md_percent(f, x->share);
-		else
-			fputc('-', f);
-		fputs(" |\n", f);
-	}
+	pr_report_table_md(f, &arr_table, r->arrival, r->narrivals, &ctx);
 	fputc('\n', f);
-}
-
-json_t *pr_report_primitives_json(const pr_analysis *a,
-				  const pr_analysis_run *r)
-{
-	const pr_primitive_set *s = pr_primitives_of(r);
-
-	(void)a;
-	return pr_report_table_json(&prim_table, s->cell, s->n, r);
 }
 
 json_t *pr_report_arrivals_json(const pr_analysis_run *r)
 {
-	json_t *all = json_array();
-	size_t i;
+	arrivals_ctx ctx = {{arrival_selected, {0, 0, 0, 0}}, r};
 
-	for (i = 0; i < r->narrivals; i++) {
-		const pr_arrival *x = &r->arrival[i];
-		json_t *o = json_object();
-
-		pr_json_selection(o, r, &x->spread.sel);
-		json_object_set_new(o, "n",
-				    json_integer((json_int_t)x->spread.n));
-		json_object_set_new(o, "clock_uncertainty_s",
-				    pr_json_num(x->clock_ns * 1e-9));
-		json_object_set_new(o, "refused",
-				    !x->refused ? json_null()
-				    : isnan(x->clock_ns)
-					? json_string("clock uncertainty "
-						      "unknown")
-					: json_string("spread below the clock "
-						      "uncertainty"));
-		json_object_set_new(o, "arrival_spread",
-				    pr_json_quantity(&x->spread));
-		json_object_set_new(o, "after_last_arrival",
-				    x->refused ? json_null()
-					       : pr_json_quantity(&x->after));
-		json_object_set_new(o, "total",
-				    x->refused ? json_null()
-					       : pr_json_quantity(&x->total));
-		json_object_set_new(o, "spread_share",
-				    x->refused ? json_null()
-					       : pr_json_num(x->share));
-		json_array_append_new(all, o);
-	}
-	return all;
+	return pr_report_table_json(&arr_table, r->arrival, r->narrivals, &ctx);
 }

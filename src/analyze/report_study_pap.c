@@ -30,40 +30,225 @@ static const char *or_dash(const char *s)
 	return s ? s : "-";
 }
 
-static void put_pap_row(FILE *f, const pr_analysis_run *r,
-			const pr_pap_study *s, const pr_pap_row *x)
+/* The arrival patterns table's rows are the study's; its context: */
+typedef struct {
+	pr_report_sel_ctx sel;
+	const pr_analysis_run *r;
+	const pr_pap_study *s;
+} pap_ctx;
+
+static pr_report_selected pap_selected(const void *row, const void *ctx)
+{
+	pr_report_selected s = {&((const pr_pap_row *)row)->total.sel, NULL,
+				((const pap_ctx *)ctx)->r};
+
+	return s;
+}
+
+/* The algorithm and pattern of a row's config; NULL: not recorded. */
+static const char *algorithm_of(const void *row, const void *ctx)
+{
+	const pap_ctx *c = ctx;
+
+	return c->s->algorithm[((const pr_pap_row *)row)->config];
+}
+
+static const char *pattern_of(const void *row, const void *ctx)
+{
+	const pap_ctx *c = ctx;
+
+	return c->s->pattern[((const pr_pap_row *)row)->config];
+}
+
+/* "1 vader/spread", "1 " without a label */
+static void md_pap_config(FILE *f, const void *row, const void *ctx)
+{
+	int c = ((const pr_pap_row *)row)->config;
+
+	fprintf(f, "%d ", c);
+	pr_md_text(f, pr_report_label(((const pap_ctx *)ctx)->r, c));
+}
+
+static void md_pap_algorithm(FILE *f, const void *row, const void *ctx)
+{
+	pr_md_text(f, or_dash(algorithm_of(row, ctx)));
+}
+
+static void md_pap_pattern(FILE *f, const void *row, const void *ctx)
+{
+	pr_md_text(f, or_dash(pattern_of(row, ctx)));
+}
+
+static void md_pap_phase(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	pr_md_text(f, ((const pr_pap_row *)row)->total.sel.phase);
+}
+
+static void md_pap_size(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	fprintf(f, "%lld B", (long long)((const pr_pap_row *)row)->bytes);
+}
+
+static void md_pap_launches(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	fprintf(f, "%zu", ((const pr_pap_row *)row)->total.nlaunches);
+}
+
+/* Quantity q of row x in the unit of its total. */
+static void md_pap_quantity(FILE *f, const pr_pap_row *x,
+			    const pr_analysis_row *q)
 {
 	const char *unit;
 	double u = pr_md_unit(&x->total, &unit);
 
-	fprintf(f, "| %d ", x->config);
-	pr_md_text(f, pr_report_label(r, x->config));
-	fputs(" | ", f);
-	pr_md_text(f, or_dash(s->algorithm[x->config]));
-	fputs(" | ", f);
-	pr_md_text(f, or_dash(s->pattern[x->config]));
-	fputs(" | ", f);
-	pr_md_text(f, x->total.sel.phase);
-	fprintf(f, " | %lld B | %zu | ", (long long)x->bytes,
-		x->total.nlaunches);
-	put_median_ci(f, &x->after, u, unit);
-	fputs(" | ", f);
-	pr_md_sig3(f, x->after.max_min);
-	fputs(" | ", f);
-	put_median_ci(f, &x->total, u, unit);
-	fputs(" | ", f);
-	pr_md_sig3(f, x->total.max_min);
-	fputs(" | ", f);
-	put_median_ci(f, &x->spread, u, unit);
-	fputs(" | ", f);
-	put_median_ci(f, &x->mad, u, unit);
-	fputs(" | ", f);
-	if (x->imbalance.nlaunches)
-		put_median_ci(f, &x->imbalance, 1, "");
+	put_median_ci(f, q, u, unit);
+}
+
+static void md_pap_after(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	md_pap_quantity(f, row, &((const pr_pap_row *)row)->after);
+}
+
+static void md_pap_after_max_min(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	pr_md_sig3(f, ((const pr_pap_row *)row)->after.max_min);
+}
+
+static void md_pap_total(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	md_pap_quantity(f, row, &((const pr_pap_row *)row)->total);
+}
+
+static void md_pap_total_max_min(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	pr_md_sig3(f, ((const pr_pap_row *)row)->total.max_min);
+}
+
+static void md_pap_spread(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	md_pap_quantity(f, row, &((const pr_pap_row *)row)->spread);
+}
+
+static void md_pap_mad(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	md_pap_quantity(f, row, &((const pr_pap_row *)row)->mad);
+}
+
+static void md_pap_imbalance(FILE *f, const void *row, const void *ctx)
+{
+	const pr_analysis_row *q = &((const pr_pap_row *)row)->imbalance;
+
+	(void)ctx;
+	if (q->nlaunches)
+		put_median_ci(f, q, 1, "");
 	else
 		fputs("not reported", f);
-	fputs(" |\n", f);
 }
+
+static json_t *js_pap_bytes(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return json_integer(((const pr_pap_row *)row)->bytes);
+}
+
+/* A string, or null where there is none. */
+static json_t *string_or_null(const char *s)
+{
+	return s ? json_string(s) : json_null();
+}
+
+static json_t *js_pap_algorithm(const void *row, const void *ctx)
+{
+	return string_or_null(algorithm_of(row, ctx));
+}
+
+static json_t *js_pap_pattern(const void *row, const void *ctx)
+{
+	return string_or_null(pattern_of(row, ctx));
+}
+
+static json_t *js_pap_after(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return pr_json_quantity(&((const pr_pap_row *)row)->after);
+}
+
+static json_t *js_pap_total(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return pr_json_quantity(&((const pr_pap_row *)row)->total);
+}
+
+static json_t *js_pap_spread(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return pr_json_quantity(&((const pr_pap_row *)row)->spread);
+}
+
+static json_t *js_pap_mad(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return pr_json_quantity(&((const pr_pap_row *)row)->mad);
+}
+
+static json_t *js_pap_t_msg(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return pr_json_num(((const pr_pap_row *)row)->t_msg_s);
+}
+
+static json_t *js_pap_imbalance(const void *row, const void *ctx)
+{
+	const pr_analysis_row *q = &((const pr_pap_row *)row)->imbalance;
+
+	(void)ctx;
+	if (!q->nlaunches)
+		return json_null();
+	return json_pack("{s:o, s:o, s:o, s:o}", "statistic",
+			 pr_json_num(q->stat), "lo", pr_json_num(q->ci.lo),
+			 "hi", pr_json_num(q->ci.hi), "max_min",
+			 pr_json_num(q->max_min));
+}
+
+/* Per config, phase and size: its algorithm and pattern, then the time
+ * after the last arrival, the total, the spread, its MAD and the
+ * imbalance factor. The markdown's config is the row's, the JSON's its
+ * selection's. */
+static const pr_report_column pap_col[] = {
+    {"config", "---", md_pap_config, NULL, "config", pr_sel_js_config},
+    {NULL, NULL, NULL, NULL, "config_label", pr_sel_js_config_label},
+    {"algorithm", "---", md_pap_algorithm, NULL, "algorithm", js_pap_algorithm},
+    {"pattern", "---", md_pap_pattern, NULL, "pattern", js_pap_pattern},
+    {"phase", "---", md_pap_phase, NULL, "phase", pr_sel_js_phase},
+    {NULL, NULL, NULL, NULL, "reduce", pr_sel_js_reduce},
+    {NULL, NULL, NULL, NULL, "device", pr_sel_js_device},
+    {NULL, NULL, NULL, NULL, "rows", pr_sel_js_rows},
+    {NULL, NULL, NULL, NULL, "rank", pr_sel_js_rank},
+    {"size", "---:", md_pap_size, NULL, "bytes", js_pap_bytes},
+    {"launches", "---:", md_pap_launches, NULL, NULL, NULL},
+    {"after last arrival", "---", md_pap_after, NULL, "after_last_arrival",
+     js_pap_after},
+    {"max/min", "---:", md_pap_after_max_min, NULL, NULL, NULL},
+    {"total", "---", md_pap_total, NULL, "total", js_pap_total},
+    {"max/min", "---:", md_pap_total_max_min, NULL, NULL, NULL},
+    {"spread omega", "---", md_pap_spread, NULL, "arrival_spread",
+     js_pap_spread},
+    {"MAD", "---", md_pap_mad, NULL, "arrival_mad", js_pap_mad},
+    {NULL, NULL, NULL, NULL, "t_msg_s", js_pap_t_msg},
+    {"imbalance", "---", md_pap_imbalance, NULL, "imbalance", js_pap_imbalance},
+};
+
+static const pr_report_table pap_table = {
+    pap_col, sizeof(pap_col) / sizeof(pap_col[0]), sizeof(pr_pap_row)};
 
 /* "pap 1.23 [1.1, 1.4] ms" of config c's row of g's phase and size */
 static void put_pap_side(FILE *f, const pr_pap_study *s, const pr_pap_gain *g,
@@ -152,6 +337,7 @@ static void put_pap_summary(FILE *f, const pr_pap_study *s)
 void pr_report_pap_md(FILE *f, const pr_analysis *a, const pr_analysis_run *r)
 {
 	const pr_pap_study *s = pr_pap_study_of(r);
+	pap_ctx ctx = {{pap_selected, {0, 0, 0, 0}}, r, s};
 	size_t i;
 
 	(void)a;
@@ -168,14 +354,9 @@ void pr_report_pap_md(FILE *f, const pr_analysis *a, const pr_analysis_run *r)
 	      "of the size; not reported without a calibration in the "
 	      "prediction). Each: the median over launches of the per-launch "
 	      "medians [its order-statistic interval]; max/min of the "
-	      "per-launch medians across launches.\n\n"
-	      "| config | algorithm | pattern | phase | size | launches | "
-	      "after last arrival | max/min | total | max/min | spread omega "
-	      "| MAD | imbalance |\n"
-	      "|---|---|---|---|---:|---:|---|---:|---|---:|---|---|---|\n",
+	      "per-launch medians across launches.\n\n",
 	      f);
-	for (i = 0; i < s->nrows; i++)
-		put_pap_row(f, r, s, &s->row[i]);
+	pr_report_table_md(f, &pap_table, s->row, s->nrows, &ctx);
 	fputc('\n', f);
 	if (!s->ngains)
 		return;
@@ -197,43 +378,11 @@ void pr_report_pap_md(FILE *f, const pr_analysis *a, const pr_analysis_run *r)
 json_t *pr_report_pap_json(const pr_analysis *a, const pr_analysis_run *r)
 {
 	const pr_pap_study *s = pr_pap_study_of(r);
-	json_t *o = json_object(), *rows = json_array(), *gains = json_array();
+	pap_ctx ctx = {{pap_selected, {0, 0, 0, 0}}, r, s};
+	json_t *o = json_object(), *gains = json_array();
 	size_t i;
 
 	(void)a;
-	for (i = 0; i < s->nrows; i++) {
-		const pr_pap_row *x = &s->row[i];
-		json_t *v = json_object();
-
-		pr_json_selection(v, r, &x->total.sel);
-		json_object_set_new(v, "bytes", json_integer(x->bytes));
-		json_object_set_new(v, "algorithm",
-				    s->algorithm[x->config]
-					? json_string(s->algorithm[x->config])
-					: json_null());
-		json_object_set_new(v, "pattern",
-				    s->pattern[x->config]
-					? json_string(s->pattern[x->config])
-					: json_null());
-		json_object_set_new(v, "after_last_arrival",
-				    pr_json_quantity(&x->after));
-		json_object_set_new(v, "total", pr_json_quantity(&x->total));
-		json_object_set_new(v, "arrival_spread",
-				    pr_json_quantity(&x->spread));
-		json_object_set_new(v, "arrival_mad",
-				    pr_json_quantity(&x->mad));
-		json_object_set_new(v, "t_msg_s", pr_json_num(x->t_msg_s));
-		json_object_set_new(
-		    v, "imbalance",
-		    x->imbalance.nlaunches
-			? json_pack("{s:o, s:o, s:o, s:o}", "statistic",
-				    pr_json_num(x->imbalance.stat), "lo",
-				    pr_json_num(x->imbalance.ci.lo), "hi",
-				    pr_json_num(x->imbalance.ci.hi), "max_min",
-				    pr_json_num(x->imbalance.max_min))
-			: json_null());
-		json_array_append_new(rows, v);
-	}
 	for (i = 0; i < s->ngains; i++) {
 		const pr_pap_gain *g = &s->gain[i];
 		static const char *const outcome[] = {"beat", "lost", "tied",
@@ -257,7 +406,9 @@ json_t *pr_report_pap_json(const pr_analysis *a, const pr_analysis_run *r)
 			      g->few_launches, "outcome", outcome[g->outcome],
 			      "sentence", g->sentence));
 	}
-	json_object_set_new(o, "rows", rows);
+	json_object_set_new(
+	    o, "rows",
+	    pr_report_table_json(&pap_table, s->row, s->nrows, &ctx));
 	json_object_set_new(o, "gains", gains);
 	return o;
 }

@@ -33,72 +33,6 @@ void pr_report_verdicts_md(FILE *f, const pr_analysis_run *r)
 	fputs("**\n\n", f);
 }
 
-void pr_report_variability_md(FILE *f, const pr_analysis_run *r)
-{
-	pr_md_columns c = pr_md_columns_of(r->group, r->ngroups);
-	const pr_analysis_row *most = NULL, *least = NULL;
-	size_t i;
-
-	c.rank = 0;
-	fputs("### Run-to-run variability\n\n"
-	      "Per (config, phase): the spread across launches of the "
-	      "per-launch medians (all ranks' samples, warmups excluded). "
-	      "max/min and CV (sample standard deviation / mean) of the "
-	      "per-launch medians.\n\n",
-	      f);
-	pr_md_header(
-	    f, &c,
-	    "launches | per-launch medians (min .. max) | max/min | CV "
-	    "|");
-	fputs("---:|---|---:|---:|\n", f);
-	for (i = 0; i < r->ngroups; i++) {
-		const pr_analysis_row *g = &r->group[i];
-		const char *unit;
-		double u = pr_md_unit(g, &unit), lo = INFINITY, hi = -INFINITY;
-		size_t k;
-
-		for (k = 0; k < g->nlaunches; k++) {
-			lo = fmin(lo, g->launch_med[k]);
-			hi = fmax(hi, g->launch_med[k]);
-		}
-		pr_md_selection(f, r, &g->sel, NULL, &c);
-		fprintf(f, " %zu | ", g->nlaunches);
-		pr_md_sig3(f, lo * u);
-		fputs(" .. ", f);
-		pr_md_sig3(f, hi * u);
-		fprintf(f, " %s | ", unit);
-		pr_md_sig3(f, g->max_min);
-		fputs(" | ", f);
-		if (isfinite(g->cv)) {
-			pr_md_sig3(f, 100 * g->cv);
-			fputs("%", f);
-		} else {
-			fputs("-", f);
-		}
-		fputs(" |\n", f);
-		if (isfinite(g->max_min)) {
-			if (!most || g->max_min > most->max_min)
-				most = g;
-			if (!least || g->max_min < least->max_min)
-				least = g;
-		}
-	}
-	if (most && least && most->max_min != least->max_min) {
-		fputs("\nThe per-launch medians vary by up to ", f);
-		pr_md_sig3(f, most->max_min);
-		fputs("x (", f);
-		pr_md_text(f, most->sel.phase);
-		fprintf(f, ", config %d) and by as little as ",
-			most->sel.config);
-		pr_md_sig3(f, least->max_min);
-		fputs("x (", f);
-		pr_md_text(f, least->sel.phase);
-		fprintf(f, ", config %d) between launches.\n",
-			least->sel.config);
-	}
-	fputc('\n', f);
-}
-
 /* Negative controls that did not FAIL. */
 void pr_report_problems_md(FILE *f, const pr_analysis_run *r)
 {
@@ -261,84 +195,20 @@ static json_t *causes_json(const pr_analysis *a, const pr_causes *k)
 	return v;
 }
 
-/* The main table's rows are a run's cells; its context: */
+/* The main table's rows are a run's cells, the variability table's its
+ * groups; their context: */
 typedef struct {
+	pr_report_sel_ctx sel;
 	const pr_analysis *a;
 	const pr_analysis_run *r;
-	pr_md_columns c; /* the selectors shown */
 } cells_ctx;
 
-static void md_config(FILE *f, const void *row, const void *ctx)
-{
-	const pr_select *s = &((const pr_analysis_row *)row)->sel;
-	const char *cfg =
-	    pr_report_label(((const cells_ctx *)ctx)->r, s->config);
-
-	fprintf(f, "%d%s", s->config, *cfg ? " " : "");
-	pr_md_text(f, cfg);
-}
-
-static void md_phase(FILE *f, const void *row, const void *ctx)
+static pr_report_selected cell_selected(const void *row, const void *ctx)
 {
 	const pr_analysis_row *x = row;
+	pr_report_selected s = {&x->sel, x->cell, ((const cells_ctx *)ctx)->r};
 
-	(void)ctx;
-	pr_md_phase(f, &x->sel, x->cell);
-}
-
-static void md_device(FILE *f, const void *row, const void *ctx)
-{
-	const char *d = ((const pr_analysis_row *)row)->sel.device;
-
-	(void)ctx;
-	pr_md_text(f, d ? d : "all");
-}
-
-/* A selector's value, "all" when it selects every one. */
-static void md_selector(FILE *f, long long v)
-{
-	if (v >= 0)
-		fprintf(f, "%lld", v);
-	else
-		fputs("all", f);
-}
-
-static void md_bytes(FILE *f, const void *row, const void *ctx)
-{
-	(void)ctx;
-	md_selector(f, ((const pr_analysis_row *)row)->sel.bytes);
-}
-
-static void md_rows(FILE *f, const void *row, const void *ctx)
-{
-	(void)ctx;
-	md_selector(f, ((const pr_analysis_row *)row)->sel.rows);
-}
-
-static void md_rank(FILE *f, const void *row, const void *ctx)
-{
-	(void)ctx;
-	md_selector(f, ((const pr_analysis_row *)row)->sel.rank);
-}
-
-static int shown_device(const void *ctx)
-{
-	return ((const cells_ctx *)ctx)->c.device;
-}
-
-static int shown_bytes(const void *ctx)
-{
-	return ((const cells_ctx *)ctx)->c.bytes;
-}
-
-static int shown_rows(const void *ctx)
-{
-	return ((const cells_ctx *)ctx)->c.rows;
-}
-
-static int shown_rank(const void *ctx)
-{
-	return ((const cells_ctx *)ctx)->c.rank;
+	return s;
 }
 
 static void md_n(FILE *f, const void *row, const void *ctx)
@@ -445,65 +315,6 @@ static void md_verdict(FILE *f, const void *row, const void *ctx)
 	put_verdict(f, row);
 }
 
-static json_t *js_config(const void *row, const void *ctx)
-{
-	(void)ctx;
-	return json_integer(((const pr_analysis_row *)row)->sel.config);
-}
-
-static json_t *js_config_label(const void *row, const void *ctx)
-{
-	return json_string(
-	    pr_report_label(((const cells_ctx *)ctx)->r,
-			    ((const pr_analysis_row *)row)->sel.config));
-}
-
-static json_t *js_phase(const void *row, const void *ctx)
-{
-	(void)ctx;
-	return json_string(((const pr_analysis_row *)row)->sel.phase);
-}
-
-static json_t *js_device(const void *row, const void *ctx)
-{
-	const char *d = ((const pr_analysis_row *)row)->sel.device;
-
-	(void)ctx;
-	return d ? json_string(d) : NULL;
-}
-
-/* A selector's value, no key when it selects every one. */
-static json_t *js_selector(long long v)
-{
-	return v >= 0 ? json_integer(v) : NULL;
-}
-
-static json_t *js_bytes(const void *row, const void *ctx)
-{
-	(void)ctx;
-	return js_selector(((const pr_analysis_row *)row)->sel.bytes);
-}
-
-static json_t *js_rows(const void *row, const void *ctx)
-{
-	(void)ctx;
-	return js_selector(((const pr_analysis_row *)row)->sel.rows);
-}
-
-static json_t *js_rank(const void *row, const void *ctx)
-{
-	(void)ctx;
-	return js_selector(((const pr_analysis_row *)row)->sel.rank);
-}
-
-static json_t *js_reduce(const void *row, const void *ctx)
-{
-	pr_reduce r = ((const pr_analysis_row *)row)->sel.reduce;
-
-	(void)ctx;
-	return r != PR_REDUCE_NONE ? json_string(pr_reduce_name(r)) : NULL;
-}
-
 static json_t *js_n(const void *row, const void *ctx)
 {
 	(void)ctx;
@@ -554,14 +365,6 @@ static json_t *js_reason(const void *row, const void *ctx)
 
 	(void)ctx;
 	return why ? json_string(why) : NULL;
-}
-
-static json_t *js_formula(const void *row, const void *ctx)
-{
-	const pr_cell *p = ((const pr_analysis_row *)row)->cell;
-
-	(void)ctx;
-	return p && p->formula ? json_string(p->formula) : NULL;
 }
 
 static json_t *js_control(const void *row, const void *ctx)
@@ -636,15 +439,17 @@ static json_t *js_ratio_ci(const void *row, const void *ctx)
 /* The main table: per cell, the selectors, the statistic with its
  * interval, the prediction and the verdict. */
 static const pr_report_column cells_col[] = {
-    {"config", "---", md_config, NULL, "config", js_config},
-    {NULL, NULL, NULL, NULL, "config_label", js_config_label},
-    {"phase", "---", md_phase, NULL, "phase", js_phase},
-    {NULL, NULL, NULL, NULL, "reduce", js_reduce},
-    {NULL, NULL, NULL, NULL, "formula", js_formula},
-    {"device", "---:", md_device, shown_device, "device", js_device},
-    {"bytes", "---:", md_bytes, shown_bytes, "bytes", js_bytes},
-    {"rows", "---:", md_rows, shown_rows, "rows", js_rows},
-    {"rank", "---:", md_rank, shown_rank, "rank", js_rank},
+    {"config", "---", pr_sel_md_config, NULL, "config", pr_sel_js_config},
+    {NULL, NULL, NULL, NULL, "config_label", pr_sel_js_config_label},
+    {"phase", "---", pr_sel_md_phase, NULL, "phase", pr_sel_js_phase},
+    {NULL, NULL, NULL, NULL, "reduce", pr_sel_js_reduce},
+    {NULL, NULL, NULL, NULL, "formula", pr_sel_js_formula},
+    {"device", "---:", pr_sel_md_device, pr_sel_shown_device, "device",
+     pr_sel_js_device},
+    {"bytes", "---:", pr_sel_md_bytes, pr_sel_shown_bytes, "bytes",
+     pr_sel_js_bytes},
+    {"rows", "---:", pr_sel_md_rows, pr_sel_shown_rows, "rows", pr_sel_js_rows},
+    {"rank", "---:", pr_sel_md_rank, pr_sel_shown_rank, "rank", pr_sel_js_rank},
     {"n", "---:", md_n, NULL, "n", js_n},
     {"launches", "---:", md_nlaunches, NULL, "nlaunches", js_nlaunches},
     {NULL, NULL, NULL, NULL, "launches", js_launches},
@@ -671,31 +476,154 @@ static const pr_report_table cells_table = {
 
 void pr_report_cells_md(FILE *f, const pr_analysis *a, const pr_analysis_run *r)
 {
-	cells_ctx ctx = {a, r, pr_md_columns_of(r->row, r->nrows)};
+	cells_ctx ctx = {
+	    {cell_selected, pr_md_columns_of(r->row, r->nrows)}, a, r};
 
 	pr_report_table_md(f, &cells_table, r->row, r->nrows, &ctx);
 }
 
 json_t *pr_report_cells_json(const pr_analysis *a, const pr_analysis_run *r)
 {
-	cells_ctx ctx = {a, r, {0, 0, 0, 0}};
+	cells_ctx ctx = {{cell_selected, {0, 0, 0, 0}}, a, r};
 
 	return pr_report_table_json(&cells_table, r->row, r->nrows, &ctx);
 }
 
-json_t *pr_report_group_json(const pr_analysis_run *r, const pr_analysis_row *g)
+/* A group has no cell: its phase goes without a formula. */
+static pr_report_selected group_selected(const void *row, const void *ctx)
 {
-	json_t *o = json_object();
+	pr_report_selected s = {&((const pr_analysis_row *)row)->sel, NULL,
+				((const cells_ctx *)ctx)->r};
 
-	pr_json_selection(o, r, &g->sel);
-	json_object_set_new(o, "n", json_integer((json_int_t)g->n));
-	json_object_set_new(o, "nlaunches",
-			    json_integer((json_int_t)g->nlaunches));
-	json_object_set_new(o, "launches", pr_json_launches(g, 0));
-	json_object_set_new(o, "launch_medians_s", pr_json_launches(g, 1));
-	json_object_set_new(o, "max_over_min", pr_json_num(g->max_min));
-	json_object_set_new(o, "cv", pr_json_num(g->cv));
-	return o;
+	return s;
+}
+
+static void md_min_max(FILE *f, const void *row, const void *ctx)
+{
+	const pr_analysis_row *g = row;
+	const char *unit;
+	double u = pr_md_unit(g, &unit), lo = INFINITY, hi = -INFINITY;
+	size_t k;
+
+	(void)ctx;
+	for (k = 0; k < g->nlaunches; k++) {
+		lo = fmin(lo, g->launch_med[k]);
+		hi = fmax(hi, g->launch_med[k]);
+	}
+	pr_md_sig3(f, lo * u);
+	fputs(" .. ", f);
+	pr_md_sig3(f, hi * u);
+	fprintf(f, " %s", unit);
+}
+
+static void md_max_min(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	pr_md_sig3(f, ((const pr_analysis_row *)row)->max_min);
+}
+
+static void md_cv(FILE *f, const void *row, const void *ctx)
+{
+	double cv = ((const pr_analysis_row *)row)->cv;
+
+	(void)ctx;
+	if (isfinite(cv)) {
+		pr_md_sig3(f, 100 * cv);
+		fputc('%', f);
+	} else {
+		fputc('-', f);
+	}
+}
+
+static json_t *js_max_min(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return pr_json_num(((const pr_analysis_row *)row)->max_min);
+}
+
+static json_t *js_cv(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return pr_json_num(((const pr_analysis_row *)row)->cv);
+}
+
+/* The variability table: per group, the selectors (the markdown without
+ * the rank), the launches and how their medians spread. */
+static const pr_report_column group_col[] = {
+    {"config", "---", pr_sel_md_config, NULL, "config", pr_sel_js_config},
+    {NULL, NULL, NULL, NULL, "config_label", pr_sel_js_config_label},
+    {"phase", "---", pr_sel_md_phase, NULL, "phase", pr_sel_js_phase},
+    {NULL, NULL, NULL, NULL, "reduce", pr_sel_js_reduce},
+    {"device", "---:", pr_sel_md_device, pr_sel_shown_device, "device",
+     pr_sel_js_device},
+    {"bytes", "---:", pr_sel_md_bytes, pr_sel_shown_bytes, "bytes",
+     pr_sel_js_bytes},
+    {"rows", "---:", pr_sel_md_rows, pr_sel_shown_rows, "rows", pr_sel_js_rows},
+    {NULL, NULL, NULL, NULL, "rank", pr_sel_js_rank},
+    {NULL, NULL, NULL, NULL, "n", js_n},
+    {"launches", "---:", md_nlaunches, NULL, "nlaunches", js_nlaunches},
+    {NULL, NULL, NULL, NULL, "launches", js_launches},
+    {NULL, NULL, NULL, NULL, "launch_medians_s", js_launch_medians},
+    {"per-launch medians (min .. max)", "---", md_min_max, NULL, NULL, NULL},
+    {"max/min", "---:", md_max_min, NULL, "max_over_min", js_max_min},
+    {"CV", "---:", md_cv, NULL, "cv", js_cv},
+};
+
+static const pr_report_table group_table = {
+    group_col, sizeof(group_col) / sizeof(group_col[0]),
+    sizeof(pr_analysis_row)};
+
+/* The sentence under the variability table: the groups whose per-launch
+ * medians vary the most and the least, when those differ. */
+static void put_extremes(FILE *f, const pr_analysis_run *r)
+{
+	const pr_analysis_row *most = NULL, *least = NULL;
+	size_t i;
+
+	for (i = 0; i < r->ngroups; i++) {
+		const pr_analysis_row *g = &r->group[i];
+
+		if (!isfinite(g->max_min))
+			continue;
+		if (!most || g->max_min > most->max_min)
+			most = g;
+		if (!least || g->max_min < least->max_min)
+			least = g;
+	}
+	if (!most || !least || most->max_min == least->max_min)
+		return;
+	fputs("\nThe per-launch medians vary by up to ", f);
+	pr_md_sig3(f, most->max_min);
+	fputs("x (", f);
+	pr_md_text(f, most->sel.phase);
+	fprintf(f, ", config %d) and by as little as ", most->sel.config);
+	pr_md_sig3(f, least->max_min);
+	fputs("x (", f);
+	pr_md_text(f, least->sel.phase);
+	fprintf(f, ", config %d) between launches.\n", least->sel.config);
+}
+
+void pr_report_variability_md(FILE *f, const pr_analysis_run *r)
+{
+	cells_ctx ctx = {
+	    {group_selected, pr_md_columns_of(r->group, r->ngroups)}, NULL, r};
+
+	fputs("### Run-to-run variability\n\n"
+	      "Per (config, phase): the spread across launches of the "
+	      "per-launch medians (all ranks' samples, warmups excluded). "
+	      "max/min and CV (sample standard deviation / mean) of the "
+	      "per-launch medians.\n\n",
+	      f);
+	pr_report_table_md(f, &group_table, r->group, r->ngroups, &ctx);
+	put_extremes(f, r);
+	fputc('\n', f);
+}
+
+json_t *pr_report_variability_json(const pr_analysis_run *r)
+{
+	cells_ctx ctx = {{group_selected, {0, 0, 0, 0}}, NULL, r};
+
+	return pr_report_table_json(&group_table, r->group, r->ngroups, &ctx);
 }
 
 /* The negative controls that did not FAIL. */
