@@ -1,5 +1,6 @@
 /* test_child.c - unit tests of src/base/child.c: capture, exit status,
  * environment and directory, fds, the timeout and the stop flag */
+#include <fcntl.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -14,6 +15,7 @@
 
 #include "base/child.h"
 #include "base/util.h"
+#include "helpers/scratch.h"
 
 static void test_capture(void **state)
 {
@@ -30,10 +32,11 @@ static void test_capture(void **state)
 /* stdin from an fd: the child reads the file, not ours. */
 static void test_stdin_fd(void **state)
 {
-	char path[] = "/tmp/prereg-child-in.XXXXXX";
+	char *dir = pr_scratch_dir("test-child");
+	char *path = pr_asprintf("%s/in", dir);
 	char *argv[] = {"cat", NULL};
 	pr_child c = {0};
-	int fd = mkstemp(path);
+	int fd = open(path, O_RDWR | O_CREAT | O_EXCL, 0600);
 
 	(void)state;
 	assert_true(fd >= 0);
@@ -47,7 +50,9 @@ static void test_stdin_fd(void **state)
 	assert_string_equal(c.output, "from the file\n");
 	free(c.output);
 	close(fd);
-	unlink(path);
+	free(path);
+	pr_scratch_remove(dir);
+	free(dir);
 }
 
 /* Exit codes pass through; a missing program exits 127; a signal 128+n. */
@@ -94,9 +99,10 @@ static void test_env_dir(void **state)
 /* stdout and stderr to a file descriptor. */
 static void test_fds(void **state)
 {
-	char path[] = "/tmp/test_child_XXXXXX", *buf = NULL;
+	char *dir = pr_scratch_dir("test-child");
+	char *path = pr_asprintf("%s/out", dir), *buf = NULL;
 	char *argv[] = {"sh", "-c", "echo out; echo err >&2", NULL};
-	int fd = mkstemp(path);
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0600);
 	pr_child c = {.argv = argv};
 	size_t len = 0;
 
@@ -109,7 +115,9 @@ static void test_fds(void **state)
 	assert_int_equal(pr_read_file(&buf, &len, path, PR_READ_MAX), PR_OK);
 	assert_string_equal(buf, "out\nerr\n");
 	free(buf);
-	unlink(path);
+	free(path);
+	pr_scratch_remove(dir);
+	free(dir);
 }
 
 static int fail_hook(void *arg)

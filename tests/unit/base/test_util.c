@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "base/util.h"
+#include "helpers/scratch.h"
 
 /* What a replaced routine received. */
 typedef struct {
@@ -71,13 +72,17 @@ static void test_replaced_routine(void **state)
 	assert_string_equal(pr_last_error(), "cannot open 'd'");
 }
 
-/* pr_error_print's output is "prereg: ..." on stderr, one line each. */
+/* pr_error_print's output is "prereg: ..." on stderr (a file of the
+ * scratch directory), one line each. */
 static void test_print_routine(void **state)
 {
 	char line[256] = "";
-	FILE *err = tmpfile(), *saved = stderr;
+	char *dir = pr_scratch_dir("test-util"), *path;
+	FILE *err, *saved = stderr;
 
 	(void)state;
+	path = pr_asprintf("%s/stderr", dir);
+	err = fopen(path, "w+");
 	assert_non_null(err);
 	pr_error_code(PR_EINPUT, "unknown experiment '%s'", "x");
 	assert_string_equal(pr_last_error(), "unknown experiment 'x'");
@@ -98,6 +103,9 @@ static void test_print_routine(void **state)
 	assert_string_equal(line, "prereg: two\\nlines\n");
 	fclose(err);
 	assert_string_equal(pr_last_error(), "two\nlines");
+	pr_scratch_remove(dir);
+	free(dir);
+	free(path);
 }
 
 /* {NULL, NULL} removes whatever was installed. */
@@ -174,12 +182,11 @@ static void test_name_valid(void **state)
  * it, a directory, a FIFO and a device are refused without reading. */
 static void test_read_file_bounds(void **state)
 {
-	char dir[] = "/tmp/test_util.XXXXXX", *path, *link_path, *fifo;
+	char *dir = pr_scratch_dir("test-util"), *path, *link_path, *fifo;
 	char *text = NULL;
 	size_t len = 0;
 
 	(void)state;
-	assert_non_null(mkdtemp(dir));
 	path = pr_asprintf("%s/f", dir);
 	link_path = pr_asprintf("%s/l", dir);
 	fifo = pr_asprintf("%s/p", dir);
@@ -201,7 +208,8 @@ static void test_read_file_bounds(void **state)
 	assert_non_null(strstr(pr_last_error(), "not a regular file"));
 	assert_int_equal(pr_read_file(&text, &len, "/dev/zero", 10), PR_EFAIL);
 	assert_non_null(strstr(pr_last_error(), "not a regular file"));
-	pr_remove_tree(dir);
+	pr_scratch_remove(dir);
+	free(dir);
 	free(path);
 	free(link_path);
 	free(fifo);
@@ -211,10 +219,9 @@ static void test_read_file_bounds(void **state)
  * is refused; plain directories and paths not there yet are fine. */
 static void test_no_links(void **state)
 {
-	char dir[] = "/tmp/test_util.XXXXXX", *root, *p;
+	char *dir = pr_scratch_dir("test-util"), *root, *p;
 
 	(void)state;
-	assert_non_null(mkdtemp(dir));
 	root = pr_asprintf("%s/", dir);
 	p = pr_asprintf("%sa/b", root);
 	assert_int_equal(pr_mkdir_p(p), PR_OK);
@@ -235,24 +242,27 @@ static void test_no_links(void **state)
 	assert_int_equal(pr_no_links(root, "l/a/b", 0), PR_EREFUSED);
 	assert_string_equal(pr_last_error(),
 			    "cannot write 'l/a/b': 'l' is a symbolic link");
-	pr_remove_tree(dir);
+	pr_scratch_remove(dir);
+	free(dir);
 	free(root);
 }
 
 /* pr_remove_tree: a tree 1500 directories deep goes with 64 descriptors
  * allowed (one open directory per level would run out), and a link in it
- * is removed, not followed. */
+ * is removed, not followed. The tree and the directory the link names
+ * lie in the test's scratch directory. */
 static void test_remove_deep_tree(void **state)
 {
-	char dir[] = "/tmp/test_util.XXXXXX", out[] = "/tmp/test_util.XXXXXX";
-	char *path, *keep;
+	char *base = pr_scratch_dir("test-util"), *dir, *out, *path, *keep;
 	struct rlimit was, low;
 	struct stat st;
 	size_t len, i;
 
 	(void)state;
-	assert_non_null(mkdtemp(dir));
-	assert_non_null(mkdtemp(out));
+	pr_scratch_mkdir(base, "tree");
+	pr_scratch_mkdir(base, "out");
+	dir = pr_asprintf("%s/tree", base);
+	out = pr_asprintf("%s/out", base);
 	keep = pr_asprintf("%s/keep", out);
 	assert_int_equal(pr_write_file_atomic(keep, "x", 1), PR_OK);
 	len = strlen(dir);
@@ -273,7 +283,10 @@ static void test_remove_deep_tree(void **state)
 	assert_int_equal(setrlimit(RLIMIT_NOFILE, &was), 0);
 	assert_int_not_equal(lstat(dir, &st), 0);
 	assert_int_equal(stat(keep, &st), 0);
-	pr_remove_tree(out);
+	pr_scratch_remove(base);
+	free(base);
+	free(dir);
+	free(out);
 	free(keep);
 	free(path);
 }

@@ -11,6 +11,7 @@
 
 #include "base/util.h"
 #include "format/manifest.h"
+#include "helpers/scratch.h"
 
 #define SPEC                                                                   \
 	"[experiment]\n"                                                       \
@@ -25,24 +26,23 @@
 	"[factors]\n"                                                          \
 	"transport = vader, tcp\n"
 
-static char path[256];
+/* The scratch directory of this run, and manifest.json in it. */
+static char *dir, *path;
 
 static int setup(void **state)
 {
 	(void)state;
-	snprintf(path, sizeof(path), "%s/test_manifest.XXXXXX",
-		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-	if (!mkdtemp(path))
-		return -1;
-	strcat(path, "/manifest.json");
+	dir = pr_scratch_dir("test-manifest");
+	path = pr_asprintf("%s/manifest.json", dir);
 	return 0;
 }
 
 static int teardown(void **state)
 {
 	(void)state;
-	*strrchr(path, '/') = '\0';
-	pr_remove_tree(path);
+	free(path);
+	pr_scratch_remove(dir);
+	free(dir);
 	return 0;
 }
 

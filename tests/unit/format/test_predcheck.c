@@ -15,6 +15,7 @@
 #include "format/predcheck.h"
 #include "format/spec.h"
 #include "base/util.h"
+#include "helpers/scratch.h"
 
 #define BLOB "0123456789abcdef0123456789abcdef01234567"
 #define OTHER "1111111111111111111111111111111111111111"
@@ -686,16 +687,17 @@ static int check_blobs(git_repository *repo, const git_oid *spec,
 
 static void test_blobs(void **state)
 {
-	char dir[] = "/tmp/test_predcheck_XXXXXX", hex[GIT_OID_HEXSZ + 1];
+	char *dir, hex[GIT_OID_HEXSZ + 1];
 	git_repository *repo = NULL;
 	git_oid spec, pred, missing;
 	json_t *p;
 	char *text;
 
 	(void)state;
-	assert_non_null(mkdtemp(dir));
+	dir = pr_scratch_dir("test-predcheck");
+	pr_scratch_repo_init(dir);
 	git_libgit2_init();
-	assert_int_equal(git_repository_init(&repo, dir, 0), 0);
+	assert_int_equal(git_repository_open(&repo, dir), 0);
 	spec = blob_of(repo, SPEC_SPLIT);
 	git_oid_tostr(hex, sizeof(hex), &spec);
 	p = split_pred();
@@ -721,7 +723,8 @@ static void test_blobs(void **state)
 	assert_int_equal(check_blobs(repo, &pred, &missing), PR_EFAIL);
 	git_repository_free(repo);
 	json_decref(p);
-	pr_remove_tree(dir);
+	pr_scratch_remove(dir);
+	free(dir);
 }
 
 /* An arrival experiment, 2 ranks: configs (ring, none), (ring, one-late),

@@ -1,4 +1,5 @@
 /* test_spec.c - unit tests of src/format/spec.c */
+#include <fcntl.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -6,13 +7,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmocka.h>
 
 #include "format/spec.h"
 #include "base/util.h"
+#include "helpers/scratch.h"
 
 /* A valid ping-pong spec: lines 1-4, 5-7, 8-9; appended text is line 10. */
 #define EXPERIMENT                                                             \
@@ -29,17 +30,20 @@
 	"group = cpu*2\n"
 #define VALID EXPERIMENT SHAPE RANKS
 
-/* stderr of one call, captured through a temporary file on fd 2, with
- * prereg's error routine installed meanwhile. */
+/* The scratch directory of this run (group setup and teardown). */
+static char *scratch;
+
+/* stderr of one call, captured through the file stderr of the scratch
+ * directory on fd 2, with prereg's error routine installed meanwhile. */
 struct capture {
-	char path[64];
+	char *path;
 	int fd, saved;
 };
 
 static void capture_begin(struct capture *c)
 {
-	strcpy(c->path, "/tmp/test_spec_XXXXXX");
-	c->fd = mkstemp(c->path);
+	c->path = pr_asprintf("%s/stderr", scratch);
+	c->fd = open(c->path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	assert_true(c->fd >= 0);
 	fflush(stderr);
 	c->saved = dup(2);
@@ -58,7 +62,8 @@ static char *capture_end(struct capture *c)
 	close(c->fd);
 	assert_int_equal(pr_read_file(&text, NULL, c->path, PR_READ_MAX),
 			 PR_OK);
-	unlink(c->path);
+	assert_int_equal(unlink(c->path), 0);
+	free(c->path);
 	return text;
 }
 
@@ -1277,25 +1282,24 @@ static void test_long_line(void **state)
 	parse_fails(text, "t.ini:11: line longer than 198 characters");
 }
 
-/* pr_spec_load below a temporary work tree. */
+/* pr_spec_load below a work tree in a scratch directory of its own. */
 struct tree {
-	char root[64];
+	char *root;
 };
 
 static void tree_make(struct tree *t)
 {
-	strcpy(t->root, "/tmp/test_spec_tree_XXXXXX");
-	assert_non_null(mkdtemp(t->root));
+	t->root = pr_scratch_dir("test-spec-tree");
 }
 
 static void tree_write_bytes(struct tree *t, const char *name, const char *text,
 			     size_t len)
 {
-	char *dir = pr_asprintf("%s/experiments/%s", t->root, name);
-	char *path = pr_asprintf("%s/experiment.ini", dir);
+	char *dir = pr_asprintf("experiments/%s", name);
+	char *path = pr_asprintf("%s/%s/experiment.ini", t->root, dir);
 	FILE *f;
 
-	assert_int_equal(pr_mkdir_p(dir), PR_OK);
+	pr_scratch_mkdir(t->root, dir);
 	assert_non_null(f = fopen(path, "w"));
 	assert_int_equal(fwrite(text, 1, len, f), len);
 	assert_int_equal(fclose(f), 0);
@@ -1308,18 +1312,10 @@ static void tree_write(struct tree *t, const char *name, const char *text)
 	tree_write_bytes(t, name, text, strlen(text));
 }
 
-static void tree_remove(struct tree *t, const char *name)
+static void tree_remove(struct tree *t)
 {
-	char *path =
-	    pr_asprintf("%s/experiments/%s/experiment.ini", t->root, name);
-
-	unlink(path);
-	*strrchr(path, '/') = '\0';
-	rmdir(path);
-	*strrchr(path, '/') = '\0';
-	rmdir(path);
-	rmdir(t->root);
-	free(path);
+	pr_scratch_remove(t->root);
+	free(t->root);
 }
 
 static int load(pr_spec **out, char **err, const char *root, const char *name)
@@ -1348,7 +1344,7 @@ static void test_load(void **state)
 				 "'reps' must be between 1 and 1000000, not "
 				 "'0'\n");
 	free(err);
-	tree_remove(&t, "pp");
+	tree_remove(&t);
 
 	tree_make(&t);
 	tree_write(&t, "pp", VALID);
@@ -1359,7 +1355,7 @@ static void test_load(void **state)
 	assert_int_equal(spec->nranks, 2);
 	pr_spec_free(spec);
 	free(err);
-	tree_remove(&t, "pp");
+	tree_remove(&t);
 }
 
 /* experiments/pp/experiment.ini of the literal's bytes, NULs included,
@@ -1379,7 +1375,7 @@ static void load_fails(const char *text, size_t len, const char *message)
 	assert_string_equal(err, want);
 	free(want);
 	free(err);
-	tree_remove(&t, "pp");
+	tree_remove(&t);
 }
 
 static void test_load_nul(void **state)
@@ -1413,7 +1409,7 @@ static void test_load_missing(void **state)
 				 "(experiments/nope/experiment.ini: No such "
 				 "file or directory)\n");
 	free(err);
-	rmdir(t.root);
+	tree_remove(&t);
 }
 
 static void test_load_bad_name(void **state)
@@ -1432,6 +1428,21 @@ static void test_load_bad_name(void **state)
 		assert_null(strstr(err, "No such file"));
 		free(err);
 	}
+}
+
+static int group_setup(void **state)
+{
+	(void)state;
+	scratch = pr_scratch_dir("test-spec");
+	return 0;
+}
+
+static int group_teardown(void **state)
+{
+	(void)state;
+	pr_scratch_remove(scratch);
+	free(scratch);
+	return 0;
 }
 
 int main(void)
@@ -1479,5 +1490,5 @@ int main(void)
 	    cmocka_unit_test(test_dp_step),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }

@@ -8,28 +8,28 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "base/util.h"
+#include "helpers/scratch.h"
 #include "repo/paths.h"
 
-static char root[256]; /* with a trailing '/' */
+/* The scratch directory of this run, and the same with a trailing '/'. */
+static char *dir, *root;
 
 static int setup(void **state)
 {
 	(void)state;
-	snprintf(root, sizeof(root), "%s/test_paths.XXXXXX",
-		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-	if (!mkdtemp(root))
-		return -1;
-	strcat(root, "/");
+	dir = pr_scratch_dir("test-paths");
+	root = pr_asprintf("%s/", dir);
 	return 0;
 }
 
 static int teardown(void **state)
 {
 	(void)state;
-	pr_remove_tree(root);
+	free(root);
+	pr_scratch_remove(dir);
+	free(dir);
 	return 0;
 }
 
@@ -72,24 +72,6 @@ static void test_paths(void **state)
 	}
 }
 
-static void mkdir_in(const char *rel)
-{
-	char *path = pr_asprintf("%s%s", root, rel);
-
-	assert_int_equal(pr_mkdir_p(path), 0);
-	free(path);
-}
-
-static void touch(const char *rel)
-{
-	char *path = pr_asprintf("%s%s", root, rel);
-	FILE *f = fopen(path, "w");
-
-	assert_non_null(f);
-	fclose(f);
-	free(path);
-}
-
 static void free_list(char **v, size_t n)
 {
 	while (n > 0)
@@ -120,15 +102,17 @@ static void test_list_runs(void **state)
 	assert_int_equal(pr_path_list_runs(&ids, &n, root, "kv", 0), PR_EINPUT);
 	assert_null(ids);
 	assert_int_equal(n, 0);
-	mkdir_in("runs/kv/20260101T000000Z-000002");
-	mkdir_in("runs/kv/20260101T000000Z-000001");
-	mkdir_in("runs/kv/20260101T000000Z-000003");
-	mkdir_in("runs/kv/.work");
-	mkdir_in("runs/kv/R4");
-	touch("runs/kv/ledger.jsonl");
-	touch("runs/kv/20260101T000000Z-000002/manifest.json");
-	touch("runs/kv/20260101T000000Z-000003/manifest.json");
-	touch("runs/kv/R4/manifest.json");
+	pr_scratch_mkdir(dir, "runs/kv/20260101T000000Z-000002");
+	pr_scratch_mkdir(dir, "runs/kv/20260101T000000Z-000001");
+	pr_scratch_mkdir(dir, "runs/kv/20260101T000000Z-000003");
+	pr_scratch_mkdir(dir, "runs/kv/.work");
+	pr_scratch_mkdir(dir, "runs/kv/R4");
+	pr_scratch_write(dir, "runs/kv/ledger.jsonl", "");
+	pr_scratch_write(dir, "runs/kv/20260101T000000Z-000002/manifest.json",
+			 "");
+	pr_scratch_write(dir, "runs/kv/20260101T000000Z-000003/manifest.json",
+			 "");
+	pr_scratch_write(dir, "runs/kv/R4/manifest.json", "");
 	old = pr_set_error_routine((pr_error_routine){catch, NULL});
 	assert_int_equal(pr_path_list_runs(&ids, &n, root, "kv", 0), 0);
 	pr_set_error_routine(old);
@@ -152,7 +136,7 @@ static void test_list_runs(void **state)
 	assert_int_equal(n, 3);
 	assert_string_equal(ids[2], "R4");
 	free_list(ids, n);
-	mkdir_in("runs/empty");
+	pr_scratch_mkdir(dir, "runs/empty");
 	assert_int_equal(
 	    pr_path_list_runs(&ids, &n, root, "empty", PR_RUNS_MANIFEST), 0);
 	assert_int_equal(n, 0);
@@ -166,10 +150,10 @@ static void test_list_experiments(void **state)
 	size_t n;
 
 	(void)state;
-	mkdir_in("experiments/b");
-	mkdir_in("experiments/a");
-	mkdir_in("experiments/-bad");
-	touch("experiments/file");
+	pr_scratch_mkdir(dir, "experiments/b");
+	pr_scratch_mkdir(dir, "experiments/a");
+	pr_scratch_mkdir(dir, "experiments/-bad");
+	pr_scratch_write(dir, "experiments/file", "");
 	n = pr_path_list_experiments(&names, root, "experiments", 0);
 	assert_int_equal(n, 3);
 	assert_string_equal(names[0], "-bad");

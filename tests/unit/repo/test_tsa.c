@@ -28,6 +28,7 @@
 
 #include "base/child.h"
 #include "base/util.h"
+#include "helpers/scratch.h"
 #include "repo/tsa.h"
 
 #define COMMIT "0123456789abcdef0123456789abcdef01234567"
@@ -70,23 +71,12 @@ static char *tsa_sh(const char *verb, const char *name)
 	return out;
 }
 
-static int have(const char *prog)
-{
-	char *argv[] = {"sh", "-c", "command -v \"$0\"", (char *)prog, NULL};
-	char *out = NULL;
-	int status = -1;
-
-	pr_child_capture(&out, &status, argv);
-	free(out);
-	return status == 0;
-}
-
 static int setup(void **state)
 {
 	char *bin = NULL;
 
 	(void)state;
-	if (!have("openssl") || !have("python3")) {
+	if (!pr_scratch_have("openssl") || !pr_scratch_have("python3")) {
 		tsa.why_not = "openssl or python3 is not installed";
 		return 0;
 	}
@@ -103,8 +93,7 @@ static int setup(void **state)
 		tsa.why_not = "tests/tsa/tsa.sh is not found";
 		return 0;
 	}
-	if (pr_mkdtemp(&tsa.dir, "/tmp/prereg-tsa.") < 0)
-		return -1;
+	tsa.dir = pr_scratch_dir("test-tsa");
 	tsa.url_a = tsa_sh("start", "a");
 	tsa.url_b = tsa_sh("start", "b");
 	if (!tsa.url_a || !tsa.url_b) {
@@ -122,7 +111,7 @@ static int teardown(void **state)
 	if (tsa.dir) {
 		free(tsa_sh("stop", "a"));
 		free(tsa_sh("stop", "b"));
-		pr_remove_tree(tsa.dir);
+		pr_scratch_remove(tsa.dir);
 	}
 	free(tsa.dir);
 	free(tsa.script);

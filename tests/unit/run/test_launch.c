@@ -15,23 +15,23 @@
 
 #include "base/util.h"
 #include "format/spec.h"
+#include "helpers/scratch.h"
 #include "run/launch.h"
 #include "run/launcher.h"
 #include "run/plan.h"
 #include "run/slurm.h"
 
-/* A scratch directory, the PATH and working directory to restore. */
+/* A scratch directory (pr_scratch_dir), the PATH and working directory
+ * to restore. */
 struct scratch {
-	char dir[64];
-	char *path, *cwd;
+	char *dir, *path, *cwd;
 };
 
 static void scratch_make(struct scratch *s)
 {
 	const char *path = getenv("PATH");
 
-	strcpy(s->dir, "/tmp/test_launch_XXXXXX");
-	assert_non_null(mkdtemp(s->dir));
+	s->dir = pr_scratch_dir("test-launch");
 	s->path = path ? pr_strdup(path) : NULL;
 	s->cwd = getcwd(NULL, 0);
 	assert_non_null(s->cwd);
@@ -44,7 +44,8 @@ static void scratch_done(struct scratch *s)
 	else
 		unsetenv("PATH");
 	assert_int_equal(chdir(s->cwd), 0);
-	pr_remove_tree(s->dir);
+	pr_scratch_remove(s->dir);
+	free(s->dir);
 	free(s->path);
 	free(s->cwd);
 }
@@ -112,8 +113,8 @@ static void test_not_a_program(void **state)
 
 	(void)state;
 	scratch_make(&s);
+	pr_scratch_mkdir(s.dir, "bin");
 	p = pr_asprintf("%s/bin", s.dir);
-	assert_int_equal(mkdir(p, 0755), 0);
 	setenv("PATH", p, 1);
 	free(p);
 	p = pr_asprintf("%s/bin/mpirun", s.dir);

@@ -13,6 +13,7 @@
 
 #include "backend/backend.h"
 #include "base/util.h"
+#include "helpers/scratch.h"
 #include "runner/fail.h"
 #include "runner/plan.h"
 
@@ -48,17 +49,13 @@ static const char *why(int rank)
 
 static int setup(void **state)
 {
-	char *dir = NULL;
-
-	if (pr_mkdtemp(&dir, "/tmp/prereg-test-plan-") < 0)
-		return -1;
-	*state = dir;
+	*state = pr_scratch_dir("test-plan");
 	return 0;
 }
 
 static int teardown(void **state)
 {
-	pr_remove_tree(*state);
+	pr_scratch_remove(*state);
 	free(*state);
 	pr_rank_forget();
 	pr_set_error_routine((pr_error_routine){NULL, NULL});
