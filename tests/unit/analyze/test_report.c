@@ -16,6 +16,7 @@
 #include "analyze/report.h"
 #include "analyze/steps.h"
 #include "base/util.h"
+#include "helpers/scratch.h"
 
 /* The lines pr_report_write writes about the runs, among others. */
 static const char report[] =
@@ -168,13 +169,13 @@ static void test_cell_md(void **state)
 	pr_analysis_row x;
 	pr_cell c;
 	model_studies m;
-	char root[64] = "/tmp/test_report_XXXXXX", *path, *text = NULL;
+	char *dir, *root, *path, *text = NULL;
 	size_t len;
 
 	(void)state;
 	synthetic(&a, &r, &x, &c, &m);
-	assert_non_null(mkdtemp(root));
-	strcat(root, "/");
+	dir = pr_scratch_dir("test-report");
+	root = pr_asprintf("%s/", dir);
 	pr_report_write(&a, root); /* a plotting failure still writes it */
 	path = pr_asprintf("%sanalysis/x/report.md", root);
 	assert_int_equal(pr_read_file(&text, &len, path, PR_READ_MAX), 0);
@@ -251,7 +252,9 @@ static void test_cell_md(void **state)
 				     "ms, 25.0% of the statistic; sharing: "
 				     "oversubscribed, 2.00 ranks per core; "
 				     "regime: "));
-	pr_remove_tree(root);
+	pr_scratch_remove(dir);
+	free(dir);
+	free(root);
 	free(text);
 	free(path);
 	json_decref(a.pred);
