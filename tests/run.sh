@@ -221,19 +221,27 @@ if [ "$what" = all ] || [ "$what" = unit ]; then
 	"$here/layers.sh" 2>&1 | tee -a "$log"
 fi
 
+# The unit test programs run two at a time (each in its own scratch
+# directories), their outputs printed whole in name order.
 if [ "$what" = all ] || [ "$what" = unit ]; then
+	unit=$(mktemp -d)
+	for t in "$BIN"/tests/test_*; do
+		[ -x "$t" ] && printf '%s\n' "$t"
+	done | xargs -r -P 2 -I '{}' sh -c 'CMOCKA_MESSAGE_OUTPUT=TAP "$1" \
+		>"$2/$(basename "$1").out" 2>&1; echo $? >"$2/$(basename "$1").rc"' \
+		sh '{}' "$unit"
 	for t in "$BIN"/tests/test_*; do
 		[ -x "$t" ] || continue
-		echo "# unit: $(basename "$t")"
-		out=$(CMOCKA_MESSAGE_OUTPUT=TAP "$t" 2>&1)
-		rc=$?
-		printf '%s\n' "$out" | sed 's/^/  /'
-		printf '%s\n' "$out" >>"$log"
-		if [ $rc != 0 ] && ! printf '%s\n' "$out" | grep -q '^not ok'; then
-			echo "not ok - $(basename "$t") exited with status $rc" |
-				tee -a "$log"
+		b=$(basename "$t")
+		echo "# unit: $b"
+		sed 's/^/  /' "$unit/$b.out"
+		cat "$unit/$b.out" >>"$log"
+		rc=$(cat "$unit/$b.rc" 2>/dev/null || echo 1)
+		if [ "$rc" != 0 ] && ! grep -q '^not ok' "$unit/$b.out"; then
+			echo "not ok - $b exited with status $rc" | tee -a "$log"
 		fi
 	done
+	rm -rf "$unit"
 fi
 if [ "$what" = all ] || [ "$what" = unit ]; then
 	# A replay reports each input; one that crashes ends it, is named

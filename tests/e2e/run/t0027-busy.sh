@@ -77,7 +77,7 @@ for x in b["busy_launches"]:
 PY
 
 expect_exit 0 "run with --wait-idle 2 beside the hogs" \
-	"$PREREG" run t-calib --quick --wait-idle 2 --progress
+	"$PREREG" run t-calib --launches 1 --reps 1 --wait-idle 2 --progress
 expect_out "it says it waits, with the figures" \
 	'waiting for the machine to be quiet: [0-9.]+ of [0-9]+ CPUs used by other processes'
 expect_out "then starts anyway and says so" \
