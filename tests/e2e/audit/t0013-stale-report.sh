@@ -27,14 +27,14 @@ PY
 }
 audit_json() { "$PREREG" audit --json >"$SCRATCH/audit.json" 2>/dev/null; }
 
-"$PREREG" run t-calib --quick >/dev/null 2>&1
+"$PREREG" run t-calib --launches 1 --reps 1 >/dev/null 2>&1
 first=$(ids)
 "$PREREG" analyze t-calib >/dev/null 2>&1
 git add analysis/t-calib && git commit -q -m "t-calib report"
 expect_exit 0 "the audit of a report that covers every run" "$PREREG" audit
 expect_out "its analysis passes" "^t-calib +analysis P"
 
-"$PREREG" run t-calib --quick >/dev/null 2>&1
+"$PREREG" run t-calib --launches 1 --reps 1 >/dev/null 2>&1
 second=$(ids | grep -v "$first")
 check "the second run is committed" git cat-file -e "HEAD:runs/t-calib/$second"
 expect_exit 0 "a report older than a run: the audit still exits 0" \

@@ -80,11 +80,11 @@ check "nothing was written through the link" \
 cd "$SCRATCH/repo" || exit 1
 
 # ---- a run on HEAD, another only on branch side ----
-"$PREREG" run t-calib --quick >/dev/null 2>&1
+"$PREREG" run t-calib --launches 1 --reps 1 >/dev/null 2>&1
 onhead=$(ls runs/t-calib | grep -v ledger)
 expect_exit 0 "one run: the audit passes" "$PREREG" audit
 git checkout -q -b side
-"$PREREG" run t-calib --quick >/dev/null 2>&1
+"$PREREG" run t-calib --launches 1 --reps 1 >/dev/null 2>&1
 onside=$(ls runs/t-calib | grep -v ledger | grep -v "$onhead")
 sidec=$(git rev-parse HEAD)
 git checkout -q main
@@ -164,7 +164,7 @@ else not_ok "merged: $(echo "$got" | tr '\n' ' ')"; fi
 fixture pinned "$SCRATCH/repin"
 git checkout -q -b branch
 git checkout -q main
-"$PREREG" run t-calib --quick >/dev/null 2>&1
+"$PREREG" run t-calib --launches 1 --reps 1 >/dev/null 2>&1
 git checkout -q branch
 sed -i 's/^reps = 5$/reps = 6/' experiments/t-calib/experiment.ini
 "$PREREG" predict t-calib >/dev/null 2>&1 && "$PREREG" pin t-calib >/dev/null

@@ -25,7 +25,7 @@ mkdir experiments/t-calib2
 cp experiments/t-calib/experiment.ini experiments/t-calib2/
 git add experiments && git commit -q -m t-calib2
 "$PREREG" predict t-calib2 >/dev/null && "$PREREG" pin t-calib2 >/dev/null
-"$PREREG" run t-calib2 --quick >/dev/null 2>&1
+"$PREREG" run t-calib2 --launches 1 --reps 1 >/dev/null 2>&1
 honest2=$(ls runs/t-calib2 | grep -v ledger)
 link=20261201T000001Z-aaaaaa
 bomb=20261201T000002Z-bbbbbb
@@ -51,7 +51,7 @@ git add runs analysis && git commit -q -m "hostile runs" &&
 	git tag -a -m x hostile-at
 # a run on a side branch only
 git checkout -q -b side
-"$PREREG" run t-calib --quick >/dev/null 2>&1
+"$PREREG" run t-calib --launches 1 --reps 1 >/dev/null 2>&1
 git checkout -q main
 side=$(git diff --name-only main side -- runs | sed -n 's|^runs/t-calib/\([^/]*\)/manifest.json$|\1|p')
 check "a run on the side branch only" test -n "$side"
