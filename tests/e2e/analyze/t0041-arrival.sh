@@ -79,7 +79,10 @@ late = [c for c in cells if c['config'] in (1, 3) and c['reduce'] == 'span']
 assert all(c['predicted_s'] > 200e-6 for c in late), late
 after = {c['config']: c['predicted_s'] for c in cells
          if c['reduce'] == 'after_last_arrival'}
-assert after[3] < after[1], after  # the chain overlapped the wait
+# the chain overlapped the wait: after a late arrival less of pap's chain
+# is left than when all arrive at once (ring's time on 2 ranks may lie on
+# either side of it, as the calibration falls: not asserted)
+assert after[3] < after[2], after
 "
 expect_exit 0 "pin the arrival experiment" "$PREREG" pin t-arr
 expect_exit 0 "run the arrival experiment" timeout 300 "$PREREG" run t-arr

@@ -6,7 +6,8 @@
 # run or ledger line removed from the history
 # prereg-test: long (it starts first: the pass would otherwise end waiting on it)
 . "$(dirname "$0")/../lib.sh"
-new_repo "$SCRATCH/repo"
+# t-calib pinned and run once (--quick)
+fixture calibrated "$SCRATCH/repo"
 
 # audit_to FILE ARGS...: the audit's text output into FILE, exit status
 # into $SCRATCH/rc
@@ -37,8 +38,6 @@ grade() {
 print([r['grade'] for r in json.load(open('$1'))['runs'] if r['run_id'] == '$2'][0])"
 }
 
-"$PREREG" predict t-calib >/dev/null && "$PREREG" pin t-calib >/dev/null
-"$PREREG" run t-calib --quick >/dev/null 2>&1
 a=$(ls runs/t-calib | grep -v ledger)
 audit_to "$SCRATCH/a0" t-calib
 check "one honest run: the audit passes" [ "$(cat "$SCRATCH/rc")" = 0 ]

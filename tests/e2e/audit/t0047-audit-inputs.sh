@@ -19,8 +19,8 @@ expect_exit 2 "an experiment that does not exist" "$PREREG" audit no-such
 expect_out "it is named" "no-such"
 expect_exit 2 "a name that leaves runs/" "$PREREG" audit ../t-calib
 expect_exit 1 "an experiment with no run: nothing to audit" "$PREREG" audit t-calib
-"$PREREG" predict t-calib >/dev/null && "$PREREG" pin t-calib >/dev/null
-"$PREREG" run t-calib --quick >/dev/null 2>&1
+# the same repository with t-calib pinned and run once (--quick)
+fixture calibrated "$SCRATCH/calibrated"
 run=$(ls runs/t-calib | grep -v ledger)
 expect_exit 0 "the honest run" "$PREREG" audit t-calib
 
