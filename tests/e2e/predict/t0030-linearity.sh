@@ -4,6 +4,8 @@
 # calibration measured (a real rows-sweep calibration at 64 to 256 rows);
 # the linearity alarm of analyze fires on a forged sweep with a jump at
 # few rows, and not on a linear one
+# prereg-test: alone (the calibration it runs is judged linear or not: beside
+# other tests' launches a rows sweep of 64 to 256 rows came out nonlinear)
 . "$(dirname "$0")/../lib.sh"
 new_repo "$SCRATCH/repo"
 mkdir -p experiments/t-rows experiments/t-lsplit
