@@ -23,10 +23,20 @@ typedef struct {
 	pr_device_info gpu;
 } pr_envinfo;
 
-/* This rank's environment (never fails: unknown parts say "unknown"),
- * and, when mpi is not NULL (rank 0), into *mpi the MPI in force (below),
- * both read in one MPI_T session: each session registers every component
- * of the library again. Local call, after MPI_Init. */
+/*
+ * This rank's environment (never fails: unknown parts say "unknown"),
+ * and, when mpi is not NULL (rank 0), into *mpi the MPI in force as
+ * PREFIX.json fields (a new object): "mca" (control variables read
+ * through MPI_T by name; strings, integers, booleans; the missing ones
+ * left out), "mca_enum" (the names of enumerated values), "mpi_library"
+ * (first line of MPI_Get_library_version), "cuda_aware"
+ * (pr_envinfo_cuda_aware) and "stack": the components in force after
+ * MPI_Init, {"pml": the selected one, "btl": the open ones in MPI_T's
+ * order, "btl_exclusivity": {btl: Open MPI's exclusivity}} (null when
+ * MPI_T cannot start). Both are read in one MPI_T session: each session
+ * registers every component of the library again (a few tenths of a
+ * second). Local call, after MPI_Init.
+ */
 void pr_envinfo_local(pr_envinfo *out, json_t **mpi, const pr_rank *rk);
 
 /* Collective: every rank's pr_envinfo to rank 0, which gets an array of
@@ -47,17 +57,6 @@ pr_envinfo *pr_envinfo_gather(const pr_envinfo *mine, int nranks);
 #define PR_CLOCK_ROUNDS 20
 void pr_clock_offsets(int64_t *offset, int64_t *rtt, int *shared,
 		      const pr_envinfo *env, int rank, int nranks);
-
-/*
- * The MPI in force (pr_envinfo_local's mpi), as PREFIX.json fields (a new
- * object): "mca" (control variables read through MPI_T by name; strings,
- * integers, booleans; the missing ones left out), "mca_enum" (the names of
- * enumerated values), "mpi_library" (first line of
- * MPI_Get_library_version), "cuda_aware" (pr_envinfo_cuda_aware) and
- * "stack": the components in force after MPI_Init, {"pml": the selected
- * one, "btl": the open ones in MPI_T's order, "btl_exclusivity": {btl:
- * Open MPI's exclusivity}} (null when MPI_T cannot start).
- */
 
 /* The MPI library reads CUDA device memory: MPIX_Query_cuda_support()
  * says so, where Open MPI has the extension; else 0. */
