@@ -17,7 +17,7 @@
 #include "cli/cmd.h"
 
 static const char usage[] =
-    "usage: prereg repro NAME [run options]\n"
+    "usage: prereg repro NAME [--force] [run options]\n"
     "       prereg repro NAME --as-original [RUNID] [--source DIR] [--force]\n"
     "                   [--trust-source] [run options]\n"
     "\n"
@@ -49,8 +49,10 @@ static const char usage[] =
     "  --source DIR  the prereg clone that holds that commit (default:\n"
     "                $PREREG_SOURCE, else this repository when it holds\n"
     "                prereg's source)\n"
-    "  --force       build a -dirty version's commit, which then differs\n"
-    "                from the tree that made the run\n"
+    "  --force       launch even when the GPUs the rank groups need are\n"
+    "                not seen here (as 'prereg run --force'); with\n"
+    "                --as-original also build a -dirty version's commit,\n"
+    "                which then differs from the tree that made the run\n"
     "  --trust-source  build and run a commit that no release tag or main\n"
     "                branch holds (read its Makefile and code first)\n";
 
@@ -98,11 +100,10 @@ static int take_original_opts(original_opts *oo, int *argc, char **argv)
 		argv[j++] = argv[i++];
 	argv[j] = NULL;
 	*argc = j;
-	if ((oo->source || oo->force || oo->trust || oo->run_id) && !oo->on)
-		return pr_cmd_usage_error(
-		    "repro", usage,
-		    "--source, --force and --trust-source "
-		    "go with --as-original");
+	if ((oo->source || oo->trust || oo->run_id) && !oo->on)
+		return pr_cmd_usage_error("repro", usage,
+					  "--source and --trust-source "
+					  "go with --as-original");
 	return PR_OK;
 }
 
@@ -208,6 +209,7 @@ int cmd_repro(int argc, char **argv, git_repository *repo)
 		return error;
 	name = argv[first];
 	o.progress = 1;
+	o.force = oo.force;
 	if (!o.dry_run) {
 		char *what = pr_asprintf("repro '%s'", name);
 

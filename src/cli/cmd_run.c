@@ -12,7 +12,7 @@ static const char usage[] =
     "usage: prereg run NAME [--launches L] [--reps R] [--warmup W]\n"
     "                  [--quick] [--launcher mpirun|slurm] [--no-commit]\n"
     "                  [--dry-run] [--progress] [--wait] [--detached]\n"
-    "                  [--wait-idle SECONDS]\n"
+    "                  [--wait-idle SECONDS] [--force]\n"
     "\n"
     "Refuse (exit 3) unless the spec and the prediction are pinned\n"
     "(prereg pin NAME) and unmodified; then run the schedule: L launches\n"
@@ -27,6 +27,9 @@ static const char usage[] =
     "(their CPU time over 1 s above a quarter of the CPUs the ranks\n"
     "use) is warned about; each launch records what else used the\n"
     "machine, and the report flags the busy ones.\n"
+    "Under mpirun, a run whose rank groups name GPUs (cuda:N, hip:*,\n"
+    "...) that prereg-rank does not see here (see 'prereg env') is\n"
+    "refused (exit 3) before anything is launched or recorded.\n"
     "\n"
     "  --launches L, --reps R, --warmup W   override the spec\n"
     "  --quick       2 launches x (1 warmup + 3 reps): a minute or less\n"
@@ -39,7 +42,10 @@ static const char usage[] =
     "  --wait        wait for a run in progress instead of refusing\n"
     "  --detached    allow the run commit on a detached HEAD\n"
     "  --wait-idle SECONDS   when the machine is busy, wait up to SECONDS\n"
-    "                for it to be quiet (1 s samples), then start anyway\n";
+    "                for it to be quiet (1 s samples), then start anyway\n"
+    "  --force       launch even when the GPUs the rank groups need are\n"
+    "                not seen here (to debug a backend: the launches\n"
+    "                fail and the failed run is recorded)\n";
 
 enum {
 	OPT_LAUNCHES = 256,
@@ -48,7 +54,8 @@ enum {
 	OPT_LAUNCHER,
 	OPT_WAIT,
 	OPT_DETACHED,
-	OPT_WAIT_IDLE
+	OPT_WAIT_IDLE,
+	OPT_FORCE
 };
 
 static int on_opt(int opt, const char *arg, void *data)
@@ -73,6 +80,9 @@ static int on_opt(int opt, const char *arg, void *data)
 		return PR_OK;
 	case OPT_WAIT_IDLE:
 		return pr_cmd_int(&o->wait_idle, "--wait-idle", arg, 0);
+	case OPT_FORCE:
+		o->force = 1;
+		return PR_OK;
 	case 'q':
 		o->quick = 1;
 		return PR_OK;
@@ -105,6 +115,7 @@ int pr_cmd_run_opts(pr_run_opts *o, int *first, int argc, char **argv,
 	    {"wait", no_argument, NULL, OPT_WAIT},
 	    {"detached", no_argument, NULL, OPT_DETACHED},
 	    {"wait-idle", required_argument, NULL, OPT_WAIT_IDLE},
+	    {"force", no_argument, NULL, OPT_FORCE},
 	    PR_CMD_OPT_END};
 
 	memset(o, 0, sizeof(*o));

@@ -20,6 +20,7 @@
 #include "format/manifest.h"
 #include "run/envcap.h"
 #include "repo/gitcheck.h"
+#include "run/devices.h"
 #include "run/launch.h"
 #include "run/launcher.h"
 #include "run/original.h"
@@ -306,6 +307,10 @@ static int setup(run_ctx *rc, const char *name)
 					    ? "slurm"
 					    : "mpirun")) < 0 ||
 	    (!o->dry_run && (error = rc->launcher->check(&rc->plan)) < 0))
+		return error;
+	/* mpirun launches here; Slurm's nodes see their own devices */
+	if (!o->dry_run && !o->force && !strcmp(rc->launcher->name, "mpirun") &&
+	    (error = pr_run_devices_here(rc->spec)) < 0)
 		return error;
 	if (o->quick) {
 		rc->plan.launches = 2;

@@ -31,6 +31,9 @@ typedef struct {
 	int detached; /* allow a run commit on a detached HEAD */
 	const pr_run_original *original; /* NULL: this prereg's runner */
 	int wait_idle; /* seconds to wait for a quiet machine */
+	/* launch even when mpirun's rank groups need GPUs that this host's
+	 * prereg-rank does not see (devices.h) */
+	int force;
 } pr_run_opts;
 
 /*

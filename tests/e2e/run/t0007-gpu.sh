@@ -1,7 +1,9 @@
 #!/bin/sh
-# t0007: GPU ranks on a machine without a GPU fail the launch with a clear
-# message and a failed-run ledger line, never a crash or a CPU fallback;
-# the launch-geometry prediction says what it could not read
+# t0007: GPU ranks on a machine without a GPU: run and repro refuse before
+# anything is launched or recorded (exit 3, naming the group, the device
+# and the count seen); with --force the launch fails with a clear message
+# and a failed-run ledger line, never a crash or a CPU fallback; the
+# launch-geometry prediction says what it could not read
 . "$(dirname "$0")/../lib.sh"
 new_repo "$SCRATCH/repo"
 for kind in cuda hip; do
@@ -18,8 +20,26 @@ for kind in cuda hip; do
 	else
 		built=0
 	fi
-	expect_exit 1 "a $K rank without a $K device fails the run" \
+	head=$(git rev-parse HEAD)
+	expect_exit 3 "a $K rank group where prereg-rank sees no $K device is refused" \
 		"$PREREG" run t-$kind --launches 1 --reps 1 --warmup 0
+	if [ $built = 1 ]; then
+		expect_out "it names the group, the device and the count seen" \
+			"rank group 0 \\($kind:0\\*1\\) needs $K device 0, and prereg-rank sees 0 $K devices here \\(${kind}GetDeviceCount: "
+	else
+		expect_out "it says the backend was not built" \
+			"sees 0 $K devices here \\(prereg-rank was built without this backend\\)"
+	fi
+	expect_out "and how to go on" "or pass --force to launch anyway"
+	check "nothing was launched, recorded or committed" sh -c \
+		"[ ! -e runs/t-$kind ] && [ \$(git rev-parse HEAD) = $head ] &&
+		 [ -z \"\$(git status --porcelain)\" ]"
+	expect_exit 3 "repro refuses it too" \
+		"$PREREG" repro t-$kind --launches 1 --reps 1 --warmup 0
+	check "and records nothing either" sh -c \
+		"[ ! -e runs/t-$kind ] && [ \$(git rev-parse HEAD) = $head ]"
+	expect_exit 1 "with --force the $K rank is launched, and fails the run" \
+		"$PREREG" run t-$kind --launches 1 --reps 1 --warmup 0 --force
 	if [ $built = 1 ]; then
 		expect_out "it says no $K device is visible to rank 0" \
 			"no $K device visible to rank 0 \\(${kind}GetDeviceCount: "
