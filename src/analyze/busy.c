@@ -101,3 +101,16 @@ void pr_busy_free(pr_busy *b)
 	free(b->why_not);
 	memset(b, 0, sizeof(*b));
 }
+
+char *pr_busy_warning(const pr_busy *b, const char *run_id, const char *name)
+{
+	if (!b->nbusy)
+		return NULL;
+	return pr_asprintf(
+	    "%zu of %zu launches of run %s ran on a busy machine (other "
+	    "processes above %g x the CPUs their ranks used): its timings may "
+	    "be disturbed, and a DIFFERENT or FAIL may be the load's; rerun "
+	    "on a quiet machine (--wait-idle SECONDS) before reading it as "
+	    "the code's (analysis/%s/report.md lists them)",
+	    b->nbusy, b->nrecorded, run_id, PR_BUSY_SHARE, name);
+}

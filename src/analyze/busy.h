@@ -37,4 +37,9 @@ struct pr_manifest;
 void pr_analyze_busy(pr_busy *out, const struct pr_manifest *m);
 void pr_busy_free(pr_busy *b);
 
+/* The warning `prereg repro` ends with when b (of run run_id of
+ * experiment name) has busy launches, owned by the caller; NULL when it
+ * has none. */
+char *pr_busy_warning(const pr_busy *b, const char *run_id, const char *name);
+
 #endif

@@ -126,6 +126,10 @@ static void build_rows(pr_comparison *c)
 
 		x->a = k <= 0 ? ra[i++] : NULL;
 		x->b = k >= 0 ? rb[j++] : NULL;
+		if (c->across_pins && (!x->a || !x->b)) {
+			c->left_out++;
+			continue;
+		}
 		x->sel = x->a ? &x->a->sel : &x->b->sel;
 		judge(x, c, pr_splitmix64(&state));
 		c->count[x->verdict]++;
@@ -504,6 +508,12 @@ int pr_compare(pr_comparison *out, const char *root, const char *name,
 	out->name = pr_strdup(name);
 	out->a = a;
 	out->b = b;
+	out->across_pins =
+	    a->pin_tag && b->pin_tag && strcmp(a->pin_tag, b->pin_tag) != 0;
+	out->busy_a = a->busy.nbusy;
+	out->recorded_a = a->busy.nrecorded;
+	out->busy_b = b->busy.nbusy;
+	out->recorded_b = b->busy.nrecorded;
 	load_tolerance(out, root, ma.pin.spec_blob);
 	add_facts(out, &ma, &mb);
 	build_rows(out);

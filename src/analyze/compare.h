@@ -76,15 +76,24 @@ typedef struct {
 	pr_compare_fact *fact;
 	size_t nfacts;
 	size_t nwarnings; /* facts that differ and warn */
+	/* A and B of two pins (both pin tags known and different): only the
+	 * rows both analyses hold are compared, left_out counts the rest */
+	int across_pins;
+	size_t left_out;
+	/* launches that ran on a busy machine (analyze/busy.h), of those
+	 * whose machine record has figures, per run; they count toward the
+	 * verdicts (the rule "flag"), which then may reflect the load */
+	size_t busy_a, recorded_a, busy_b, recorded_b;
 } pr_comparison;
 
 /*
  * Compare run b with run a (the original) of experiment name below root
- * (which ends in '/'): every row of their analyses, matched by selection,
- * and their manifests. The tolerances are those of the spec pinned for a
- * (its blob read from the repository), the defaults where it gives none
- * or cannot be read. A run without samples: PR_EINPUT naming it. out
- * borrows a and b, which must outlive it (pr_comparison_free).
+ * (which ends in '/'): every row of their analyses, matched by selection
+ * (runs of two pins: only the rows both hold), and their manifests. The
+ * tolerances are those of the spec pinned for a (its blob read from the
+ * repository), the defaults where it gives none or cannot be read. A run
+ * without samples: PR_EINPUT naming it. out borrows a and b, which must outlive
+ * it (pr_comparison_free).
  */
 int pr_compare(pr_comparison *out, const char *root, const char *name,
 	       const pr_analysis_run *a, const pr_analysis_run *b);

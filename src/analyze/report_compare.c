@@ -55,6 +55,50 @@ static void put_facts(FILE *f, const pr_comparison *c)
 		fputc('\n', f);
 }
 
+/* "3 of 10" launches of one run that ran on a busy machine */
+static void put_busy_side(FILE *f, const char *side, size_t busy,
+			  size_t recorded)
+{
+	if (!recorded)
+		fprintf(f, "%s not recorded", side);
+	else
+		fprintf(f, "%s %s%zu of %zu%s", side, busy ? "**" : "", busy,
+			recorded, busy ? "**" : "");
+}
+
+/* The busy launches of both runs, and what the rule does with them. */
+static void put_busy(FILE *f, const pr_comparison *c)
+{
+	fputs("\n- **Busy launches:** ", f);
+	put_busy_side(f, "A", c->busy_a, c->recorded_a);
+	fputs(", ", f);
+	put_busy_side(f, "B", c->busy_b, c->recorded_b);
+	fputs(" launches with a machine record ran on a busy machine; "
+	      "they count toward the verdicts (rule: flag)",
+	      f);
+	if (c->busy_a || c->busy_b)
+		fputs(", which may then reflect the load rather than the "
+		      "code: rerun on a quiet machine (`prereg run "
+		      "--wait-idle SECONDS`) before reading a DIFFERENT as "
+		      "a failure to reproduce",
+		      f);
+}
+
+/* Runs of two pins: which, and the rows left out. */
+static void put_across(FILE *f, const pr_comparison *c)
+{
+	if (!c->across_pins)
+		return;
+	fputs("\n- **Across pins:** A is of ", f);
+	pr_md_text(f, c->a->pin_tag);
+	fputs(", B of ", f);
+	pr_md_text(f, c->b->pin_tag);
+	fprintf(f,
+		": only the %zu rows both runs' analyses hold are compared "
+		"(%zu left out)",
+		c->nrows, c->left_out);
+}
+
 /* The comparison's rows are its own; its context: */
 typedef struct {
 	pr_report_sel_ctx sel;
@@ -280,7 +324,7 @@ void pr_report_compare(FILE *f, const pr_comparison *c)
 		k->rank |= c->row[i].sel->rank >= 0;
 	}
 	fprintf(f,
-		"### %s against %s\n\n- **Runs:** A = %s (the original), "
+		"### %s against %s\n\n- **Runs:** A = %s (the reference), "
 		"B = %s\n- **Tolerance:** ",
 		c->b->run_id, c->a->run_id, c->a->run_id, c->b->run_id);
 	put_tolerance(f, PR_CLASS_COMPUTE, c->tol[PR_CLASS_COMPUTE]);
@@ -288,6 +332,8 @@ void pr_report_compare(FILE *f, const pr_comparison *c)
 	put_tolerance(f, PR_CLASS_COMM, c->tol[PR_CLASS_COMM]);
 	fputs(", from ", f);
 	pr_md_text(f, c->tol_from);
+	put_busy(f, c);
+	put_across(f, c);
 	fprintf(f,
 		"\n- **Rule:** B/A is the ratio of the two medians of "
 		"per-launch medians; its interval is the 2.5%% and 97.5%% "
@@ -311,31 +357,61 @@ void pr_report_compare(FILE *f, const pr_comparison *c)
 	fputc('\n', f);
 }
 
-/* Each later run against the first, when there are two runs or more. */
+/* The reference of run i: the latest complete run of its own pin
+ * analyzed before it; -1 when it is the first of its pin (or its pin is
+ * unknown). */
+static long reference_of(const pr_analysis *a, size_t i)
+{
+	size_t j;
+
+	if (!a->run[i].pin_tag)
+		return -1;
+	for (j = i; j-- > 0;)
+		if (a->run[j].pin_tag &&
+		    !strcmp(a->run[j].pin_tag, a->run[i].pin_tag))
+			return (long)j;
+	return -1;
+}
+
+/* Each rerun against the reference run of its own pin, when there are two
+ * runs or more. */
 void pr_report_reproduction_md(FILE *f, const pr_analysis *a, const char *root)
 {
 	pr_comparison c;
-	size_t i;
+	size_t i, ncompared = 0;
+	long j;
 
 	if (a->nruns < 2)
 		return;
-	fprintf(f,
-		"## Reproduction\n\nEach later run against the first "
-		"(run %s, the original), computed from the raw archives "
-		"and the manifests, as `prereg compare` prints it.\n\n",
-		a->run[0].run_id);
+	fputs("## Reproduction\n\nEach rerun against the reference run of "
+	      "its own pin (the latest complete run of that pin analyzed "
+	      "before it), computed from the raw archives and the "
+	      "manifests, as `prereg compare` prints it. Runs of different "
+	      "pins predict different cells and are not compared here "
+	      "(`prereg compare RUN_A RUN_B` compares them when asked, over "
+	      "the rows both hold).\n\n",
+	      f);
 	for (i = 1; i < a->nruns; i++) {
-		if (pr_compare(&c, root, a->name, &a->run[0], &a->run[i]) < 0) {
+		if ((j = reference_of(a, i)) < 0)
+			continue;
+		ncompared++;
+		if (pr_compare(&c, root, a->name, &a->run[j], &a->run[i]) < 0) {
 			fprintf(f,
 				"### %s against %s\n\nnot compared (`prereg "
 				"compare %s %s` says why)\n\n",
-				a->run[i].run_id, a->run[0].run_id,
-				a->run[0].run_id, a->run[i].run_id);
+				a->run[i].run_id, a->run[j].run_id,
+				a->run[j].run_id, a->run[i].run_id);
 			continue;
 		}
 		pr_report_compare(f, &c);
 		pr_comparison_free(&c);
 	}
+	if (!ncompared)
+		fprintf(f,
+			"No run has an earlier complete run of its own pin: "
+			"the %zu runs are each the first of their pin, with "
+			"nothing to reproduce yet.\n\n",
+			a->nruns);
 }
 
 static json_t *compare_run_json(const pr_analysis_run *r)
@@ -386,6 +462,16 @@ json_t *pr_report_compare_json(const pr_comparison *c)
 		      "percentile bootstrap (2.5%, 97.5%) of the ratio B/A, "
 		      "launches resampled with replacement in each run",
 		      "seed", "SHA-256(\"prereg-compare:\" A \":\" B)"));
+	json_object_set_new(o, "busy",
+			    json_pack("{s:s, s:{s:I, s:I}, s:{s:I, s:I}}",
+				      "rule", "flag", "a", "busy",
+				      (json_int_t)c->busy_a, "recorded",
+				      (json_int_t)c->recorded_a, "b", "busy",
+				      (json_int_t)c->busy_b, "recorded",
+				      (json_int_t)c->recorded_b));
+	json_object_set_new(o, "across_pins", json_boolean(c->across_pins));
+	json_object_set_new(o, "left_out",
+			    json_integer((json_int_t)c->left_out));
 	json_object_set_new(o, "facts", facts);
 	json_object_set_new(o, "warnings", warnings);
 	json_object_set_new(o, "verdicts", counts);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/busy.h"
 #include "analyze/commit.h"
 #include "format/manifest.h"
 #include "repo/git.h"
@@ -194,6 +195,31 @@ static void original_after(const pr_original *orig, git_repository *repo,
 	       orig->run_id, run_id);
 }
 
+/* At the end, below the audit: the launches of the new run that ran on a
+ * busy machine, which its verdicts then may reflect. */
+static void busy_after(git_repository *repo, const char *name,
+		       const char *run_id)
+{
+	char *path = pr_path_manifest(pr_repo_root(repo), name, run_id);
+	char *text;
+	pr_manifest m;
+	pr_busy b;
+
+	if (pr_manifest_read(&m, path) < 0) {
+		free(path);
+		return;
+	}
+	pr_analyze_busy(&b, &m);
+	if ((text = pr_busy_warning(&b, run_id, name))) {
+		fflush(stdout); /* below the audit's table, also in a file */
+		pr_warn("%s", text);
+	}
+	free(text);
+	pr_busy_free(&b);
+	pr_manifest_free(&m);
+	free(path);
+}
+
 int cmd_repro(int argc, char **argv, git_repository *repo)
 {
 	pr_run_opts o;
@@ -242,6 +268,7 @@ int cmd_repro(int argc, char **argv, git_repository *repo)
 	}
 	if (oo.on)
 		original_after(&orig, repo, name, run_id);
+	busy_after(repo, name, run_id);
 	pr_original_free(&orig);
 	free(run_id);
 	return error < 0 ? error : aerror;

@@ -2,8 +2,10 @@
 # t0026: prereg compare RUN_A RUN_B: two real runs of one pin (a table
 # and verdicts), a forged B whose durations are A's times 3 (DIFFERENT
 # everywhere), --json, byte-identical reruns, a manifest difference (a
-# warning above the verdicts), the Reproduction section of report.md,
-# and the errors (unknown run, runs of two experiments, no samples)
+# warning above the verdicts), busy launches of both runs, the
+# Reproduction section of report.md (each rerun against the reference of
+# its own pin), runs of two pins compared over the rows both hold, and
+# the errors (unknown run, runs of two experiments, no samples)
 # prereg-test: long (it starts first: the pass would otherwise end waiting on it)
 . "$(dirname "$0")/../lib.sh"
 new_repo "$SCRATCH/repo"
@@ -153,6 +155,39 @@ if [ -n "$wline" ] && [ -n "$vline" ] && [ "$wline" -lt "$vline" ]; then
 	ok "the warnings come above the verdicts"
 else not_ok "no warning above the verdicts ($wline, $vline)"; fi
 
+# Busy launches: copies of B whose every launch record says other
+# processes took 1.5 (X) or none (Q, Q2) of the 2 CPUs the ranks used
+# (A and B ran beside other tests: theirs may say anything)
+X=20991231T000000Z-b0b0b0 Q=20991231T000000Z-a0a0a0 Q2=20991231T000000Z-a1a1a1
+python3 - "$B" "$X" 1.5 "$Q" 0 "$Q2" 0 <<'PY' || exit 1
+import json, shutil, sys
+b = sys.argv[1]
+for x, other in zip(sys.argv[2::2], sys.argv[3::2]):
+    shutil.copytree(f"runs/t-cmp/{b}", f"runs/t-cmp/{x}")
+    p = f"runs/t-cmp/{x}/manifest.json"
+    m = json.load(open(p))
+    m["run_id"] = x
+    for l in m["launches"]:
+        l["machine"].update({"other_cores": float(other), "rank_cpus": 2})
+    json.dump(m, open(p, "w"), indent=2)
+PY
+expect_exit 0 "compare with a run whose launches ran on a busy machine" \
+	"$PREREG" compare "$Q" "$X"
+expect_out "both runs' busy launches, and that they count (flag)" \
+	"^- \*\*Busy launches:\*\* A 0 of 6, B \*\*6 of 6\*\* launches with a machine record ran on a busy machine; they count toward the verdicts \(rule: flag\), which may then reflect the load"
+"$PREREG" compare "$Q" "$X" --json >"$SCRATCH/busy.json"
+check "--json carries the busy record of both runs" python3 -c '
+import json, sys
+c = json.load(open(sys.argv[1]))
+assert c["busy"] == {"rule": "flag", "a": {"busy": 0, "recorded": 6},
+                     "b": {"busy": 6, "recorded": 6}}, c["busy"]
+assert c["across_pins"] is False and c["left_out"] == 0
+' "$SCRATCH/busy.json"
+expect_exit 0 "compare of two quiet runs" "$PREREG" compare "$Q" "$Q2"
+expect_out "says none was busy, without the caution" \
+	"^- \*\*Busy launches:\*\* A 0 of 6, B 0 of 6 launches with a machine record ran on a busy machine; they count toward the verdicts \(rule: flag\)$"
+rm -rf "runs/t-cmp/$X" "runs/t-cmp/$Q" "runs/t-cmp/$Q2"
+
 # The errors
 expect_exit 2 "an unknown run" "$PREREG" compare "$A" 20990101T000000Z-000000
 expect_out "the unknown run named" "no run '20990101T000000Z-000000'"
@@ -179,5 +214,37 @@ expect_out "the empty run named" "run '$E' has no samples"
 expect_exit 0 "compare --help" "$PREREG" compare --help
 expect_out "the help says the rule" "REPRODUCED +the interval lies inside"
 expect_exit 2 "one run id is a usage error" "$PREREG" compare "$A"
+
+# A second pin (two more sizes) and a run of it: the Reproduction section
+# compares each rerun with the reference of its own pin only; compare
+# across the pins says so and keeps only the rows both runs hold
+rm -rf runs/t-cmp/2099*
+sed -i 's/^max_bytes = 64$/max_bytes = 4096/' experiments/t-cmp/experiment.ini
+git commit -qam "t-cmp: larger messages"
+"$PREREG" predict t-cmp >/dev/null && "$PREREG" pin t-cmp >/dev/null ||
+	exit 1
+expect_exit 0 "a run of the second pin" \
+	"$PREREG" run t-cmp --launches 2 --reps 1
+C=$(ls runs/t-cmp | grep -v ledger | sed -n 3p)
+expect_exit 0 "analyze the three runs" "$PREREG" analyze t-cmp
+check "report.md compares B with A, the reference of their pin" \
+	grep -q "^### $B against $A" analysis/t-cmp/report.md
+check "and not the run of the second pin with a run of the first" sh -c \
+	"! grep -q '^### $C against' analysis/t-cmp/report.md"
+check "it says how rerun and reference are chosen" grep -q \
+	"^Each rerun against the reference run of its own pin" \
+	analysis/t-cmp/report.md
+expect_exit 0 "compare across the two pins, when asked" \
+	"$PREREG" compare "$A" "$C"
+expect_out "it says the runs are of two pins" \
+	"^- \*\*Across pins:\*\* A is of prereg/pin/t-cmp/1, B of prereg/pin/t-cmp/2: only the 6 rows both runs' analyses hold are compared \(6 left out\)$"
+check "no row is NO-DATA" sh -c "! grep -q 'NO-DATA' '$SCRATCH/out'"
+"$PREREG" compare "$A" "$C" --json >"$SCRATCH/across.json"
+check "--json: across_pins, left_out and only shared rows" python3 -c '
+import json, sys
+c = json.load(open(sys.argv[1]))
+assert c["across_pins"] is True and c["left_out"] == 6, c
+assert len(c["cells"]) == 6 and c["verdicts"]["NO-DATA"] == 0
+' "$SCRATCH/across.json"
 
 echo "# $n tests"

@@ -2,7 +2,8 @@
 # t0027: a busy machine is recorded and flagged (DESIGN 7): with two CPU
 # hogs running, prereg run warns before it starts, every launch record's
 # machine carries other_cores above the rule's threshold, the report and
-# analyze --json mark the busy launches, --wait-idle waits and still runs;
+# analyze --json mark the busy launches, --wait-idle waits and still runs,
+# repro ends with its run's busy launches (below the audit);
 # without the hogs the fields are there and are numbers >= 0 (this machine
 # may be busy with other work, so nothing asserts that it is quiet); a
 # manifest without them reads as "not recorded"
@@ -92,9 +93,18 @@ assert s["busy"] is True and s["wait_idle_s"] == 2, s
 assert s["waited_s"] >= 1, s
 PY
 
+"$PREREG" repro t-calib --launches 1 --reps 1 >"$SCRATCH/repro.out" 2>&1
+repro_run=$(ls runs/t-calib | grep -v ledger | sed -n 3p)
+check "repro beside the hogs ends with the busy launches of its run" sh -c \
+	"tail -n 1 '$SCRATCH/repro.out' | grep -qE '^prereg: warning: [12] of 2 launches of run $repro_run ran on a busy machine \\(other processes above 0.25 x the CPUs their ranks used\\).*analysis/t-calib/report.md lists them\\)\$'"
+check "below the audit's table" sh -c \
+	"a=\$(grep -n 'anchored' '$SCRATCH/repro.out' | tail -n 1 | cut -d: -f1);
+	 w=\$(grep -n 'ran on a busy machine' '$SCRATCH/repro.out' | tail -n 1 | cut -d: -f1);
+	 [ -n \"\$a\" ] && [ -n \"\$w\" ] && [ \$a -lt \$w ]"
+
 stop_hogs
 expect_exit 0 "run without the hogs" "$PREREG" run t-calib --quick
-quiet_run=$(ls runs/t-calib | grep -v ledger | sed -n 3p)
+quiet_run=$(ls runs/t-calib | grep -v ledger | sed -n 4p)
 check "the quiet run's records are there, numbers >= 0" \
 	python3 - "runs/t-calib/$quiet_run/manifest.json" <<'PY'
 import json, sys

@@ -121,10 +121,36 @@ static void test_records(void **state)
 	pr_busy_free(&b);
 }
 
+/* repro's closing warning: none without a busy launch, the counts and
+ * the run with one */
+static void test_warning(void **state)
+{
+	pr_busy b;
+	char *w;
+
+	(void)state;
+	busy_of(&b, "{\"launches\": [{\"launch\": 0, \"config\": 0, "
+		    "\"machine\": {\"other_cores\": 0.5, \"rank_cpus\": 2}}]}");
+	assert_null(pr_busy_warning(&b, "R", "x"));
+	pr_busy_free(&b);
+	busy_of(&b, "{\"launches\": [{\"launch\": 0, \"config\": 0, "
+		    "\"machine\": {\"other_cores\": 0.5, \"rank_cpus\": 2}},"
+		    "{\"launch\": 1, \"config\": 0, \"machine\": "
+		    "{\"other_cores\": 0.51, \"rank_cpus\": 2}}]}");
+	w = pr_busy_warning(&b, "R", "x");
+	assert_non_null(w);
+	assert_non_null(strstr(w, "1 of 2 launches of run R ran on a busy "
+				  "machine (other processes above 0.25 x"));
+	assert_non_null(strstr(w, "analysis/x/report.md"));
+	free(w);
+	pr_busy_free(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_records),
+	    cmocka_unit_test(test_warning),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
