@@ -62,6 +62,8 @@ for name in $list; do
 	"$prereg" repro "$name" || failed="$failed $name"
 done
 echo "reproduce: $(($(date +%s) - start)) s for: $list" >&2
+# the reviewer's page: every experiment, also as analysis/SUMMARY.md
+"$prereg" summary --write || failed="$failed summary"
 [ -z "$skipped" ] || echo "reproduce: skipped (no device or no Slurm):$skipped" >&2
 if [ -n "$failed" ]; then
 	echo "reproduce: failed:$failed" >&2

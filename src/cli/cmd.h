@@ -26,6 +26,7 @@ int cmd_repro(int argc, char **argv, git_repository *repo);
 int cmd_audit(int argc, char **argv, git_repository *repo);
 int cmd_recover(int argc, char **argv, git_repository *repo);
 int cmd_export(int argc, char **argv, git_repository *repo);
+int cmd_summary(int argc, char **argv, git_repository *repo);
 
 /*
  * getopt_long over argv with the common conventions: --help prints usage

@@ -14,6 +14,7 @@
 #include "run/run.h"
 #include "base/util.h"
 #include "cli/cmd.h"
+#include "audit/summary.h"
 
 static const char usage[] =
     "usage: prereg list\n"
@@ -24,6 +25,12 @@ static const char usage[] =
     "  PIN         the tag of its pin when the pin holds and is runnable,\n"
     "              K (tag missing) when only the tag is missing, or\n"
     "              not runnable\n"
+    "  LAST RUN    the last complete run of its current pin, or -\n"
+    "  VERDICT     that run's verdict, recomputed from its archive: FAIL\n"
+    "              when a cell, step or ratio FAILs, INCONCLUSIVE when one\n"
+    "              is INCONCLUSIVE or NO-DATA, PASS when all PASS,\n"
+    "              MEASURED when nothing is predicted (prereg summary\n"
+    "              says more)\n"
     "  RUNS        its recorded runs by status; then, when the last run's\n"
     "              launches were oversubscribed without a sharing test,\n"
     "              how many ranks shared a core, and the runs not\n"
@@ -172,6 +179,8 @@ int cmd_list(int argc, char **argv, git_repository *repo)
 	int wname = (int)strlen("EXPERIMENT"), wkind = (int)strlen("KIND"),
 	    wpin = (int)strlen("PIN"), first, error;
 	size_t n, i, k, nu;
+	int wlast = (int)strlen("LAST RUN"), wverdict = (int)strlen("VERDICT");
+	pr_summary sum;
 	row *v;
 
 	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, 0, NULL,
@@ -192,11 +201,27 @@ int cmd_list(int argc, char **argv, git_repository *repo)
 		if ((int)strlen(v[i].pin) > wpin)
 			wpin = (int)strlen(v[i].pin);
 	}
-	printf("%-*s  %-*s  %-*s  %s\n", wname, "EXPERIMENT", wkind, "KIND",
-	       wpin, "PIN", "RUNS");
+	if ((error = pr_summary_build(&sum, repo, (const char *const *)names, n,
+				      0)) < 0)
+		memset(&sum, 0, sizeof(sum));
+	for (i = 0; i < sum.n; i++) {
+		if (sum.row[i].last && (int)strlen(sum.row[i].last) > wlast)
+			wlast = (int)strlen(sum.row[i].last);
+		if (sum.row[i].verdict &&
+		    (int)strlen(sum.row[i].verdict) > wverdict)
+			wverdict = (int)strlen(sum.row[i].verdict);
+	}
+	printf("%-*s  %-*s  %-*s  %-*s  %-*s  %s\n", wname, "EXPERIMENT", wkind,
+	       "KIND", wpin, "PIN", wlast, "LAST RUN", wverdict, "VERDICT",
+	       "RUNS");
 	for (i = 0; i < n; i++) {
-		printf("%-*s  %-*s  %-*s  %s%s", wname, v[i].name, wkind,
-		       v[i].kind, wpin, v[i].pin, v[i].runs, v[i].note);
+		const pr_summary_row *x = i < sum.n ? &sum.row[i] : NULL;
+
+		printf("%-*s  %-*s  %-*s  %-*s  %-*s  %s%s", wname, v[i].name,
+		       wkind, v[i].kind, wpin, v[i].pin, wlast,
+		       x && x->last ? x->last : "-", wverdict,
+		       x && x->verdict ? x->verdict : "-", v[i].runs,
+		       v[i].note);
 		pr_run_unfinished(&unfinished, &nu, repo, v[i].name);
 		if (nu)
 			printf(", %zu unfinished (prereg recover %s)", nu,
@@ -207,6 +232,7 @@ int cmd_list(int argc, char **argv, git_repository *repo)
 		free(unfinished);
 		free(names[i]);
 	}
+	pr_summary_free(&sum);
 	free(v);
 	free(names);
 	return PR_OK;

@@ -16,6 +16,7 @@
 #include "base/text.h"
 #include "base/util.h"
 #include "cli/cmd.h"
+#include "audit/summary.h"
 
 static const char usage[] =
     "usage: prereg repro NAME [--force] [run options]\n"
@@ -220,6 +221,18 @@ static void busy_after(git_repository *repo, const char *name,
 	free(path);
 }
 
+/* The last lines: the experiment's row of `prereg summary`. */
+static void summary_after(git_repository *repo, const char *name)
+{
+	pr_summary s;
+
+	if (pr_summary_build(&s, repo, &name, 1, 1) < 0)
+		return;
+	printf("\n");
+	pr_summary_md(stdout, &s);
+	pr_summary_free(&s);
+}
+
 int cmd_repro(int argc, char **argv, git_repository *repo)
 {
 	pr_run_opts o;
@@ -268,6 +281,7 @@ int cmd_repro(int argc, char **argv, git_repository *repo)
 	}
 	if (oo.on)
 		original_after(&orig, repo, name, run_id);
+	summary_after(repo, name);
 	busy_after(repo, name, run_id);
 	pr_original_free(&orig);
 	free(run_id);

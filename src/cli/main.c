@@ -26,6 +26,7 @@ static const struct {
     /* audit opens the repository itself: --bundle needs none here */
     {"audit", cmd_audit, 0, "verify every run's provenance and data"},
     {"repro", cmd_repro, 1, "the reviewer's command: run, analyze, audit"},
+    {"summary", cmd_summary, 1, "every experiment's verdict, reproduction"},
     {"recover", cmd_recover, 1, "record runs whose prereg ended too soon"},
     {"export", cmd_export, 1, "the repository as a git bundle and a tarball"},
 };

@@ -63,9 +63,9 @@ check "the dry run has 8 configs" sh -c \
 check "no warning when sharing is what the experiment tests" sh -c \
 	"! grep -q 'puts 2 ranks' '$SCRATCH/dry'"
 expect_exit 0 "list" "$PREREG" list
-expect_out "list shows the kind, the pin and the run" \
-	"^t-place +calibration +prereg/pin/t-place/1 +1 complete"
-expect_out "list has a KIND column, as its --help says" "^EXPERIMENT +KIND +PIN +RUNS$"
+expect_out "list shows the kind, the pin, the last run, its verdict and the runs" \
+	"^t-place +calibration +prereg/pin/t-place/1 +[0-9]{8}T[0-9]{6}Z-[0-9a-f]{6} +MEASURED +1 complete"
+expect_out "list's columns, as its --help says" "^EXPERIMENT +KIND +PIN +LAST RUN +VERDICT +RUNS$"
 # the columns align: where each header starts, every line has a word
 # starting after two spaces, with a name longer than the old fixed width
 long=t-an-experiment-name-much-longer-than-twenty
@@ -75,8 +75,10 @@ expect_exit 0 "list with a long experiment name" "$PREREG" list
 expect_out "the long name is listed whole" "^$long +calibration +not runnable"
 cp "$SCRATCH/out" "$SCRATCH/list"
 check "its columns align" awk '
-	NR == 1 { k = index($0, "KIND"); p = index($0, "PIN"); r = index($0, "RUNS"); next }
+	NR == 1 { k = index($0, "KIND"); p = index($0, "PIN"); l = index($0, "LAST RUN")
+		v = index($0, "VERDICT"); r = index($0, "RUNS"); next }
 	substr($0, k - 2, 3) !~ /^  [^ ]$/ || substr($0, p - 2, 3) !~ /^  [^ ]$/ ||
+	substr($0, l - 2, 3) !~ /^  [^ ]$/ || substr($0, v - 2, 3) !~ /^  [^ ]$/ ||
 	substr($0, r - 2, 3) !~ /^  [^ ]$/ { bad = 1; print "misaligned: " $0 }
 	END { exit bad }' "$SCRATCH/list"
 rm -r "experiments/$long"

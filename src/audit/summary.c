@@ -1,0 +1,512 @@
+/* summary.c - the reviewer's page: every experiment's last run, its
+ * verdict, its reproduction of the run before it, busy launches and
+ * audit grade (DESIGN 3, summary) */
+#include "audit/summary.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "analyze/analyze.h"
+#include "analyze/settings.h"
+#include "analyze/steps.h"
+#include "audit/audit.h"
+#include "base/text.h"
+#include "base/util.h"
+#include "format/manifest.h"
+#include "format/spec.h"
+#include "repo/git.h"
+#include "repo/paths.h"
+#include "repo/pin.h"
+
+const char *pr_summary_word(const pr_analysis_run *r)
+{
+	const pr_steps_set *st = pr_steps_of(r);
+	int fail = r->count[PR_FAIL] > 0, pass = r->count[PR_PASS] > 0;
+	int unsure = r->count[PR_INCONCLUSIVE] + r->count[PR_NO_DATA] > 0;
+	const pr_launch_ratio *lr = pr_launch_ratio_of(r);
+	size_t i;
+
+	for (i = 0; st && i < st->n; i++) {
+		if (!st->config[i].judged)
+			continue;
+		if (st->config[i].pass)
+			pass = 1;
+		else
+			fail = 1;
+	}
+	if (lr && !lr->why) {
+		fail |= lr->ratio.verdict == PR_FAIL;
+		pass |= lr->ratio.verdict == PR_PASS;
+		unsure |= lr->ratio.verdict == PR_INCONCLUSIVE ||
+			  lr->ratio.verdict == PR_NO_DATA;
+	}
+	return fail	? "FAIL"
+	       : unsure ? "INCONCLUSIVE"
+	       : pass	? "PASS"
+			: "MEASURED";
+}
+
+/* "3 PASS, 1 FAIL" of r's cells (the counts that are not 0), and
+ * "steps PASS" / "steps FAIL" per judged config. */
+static char *counts_of(const pr_analysis_run *r)
+{
+	static const int order[] = {PR_PASS, PR_FAIL, PR_INCONCLUSIVE,
+				    PR_NO_DATA};
+	const pr_steps_set *st = pr_steps_of(r);
+	const pr_launch_ratio *lr = pr_launch_ratio_of(r);
+	char *out = pr_strdup(""), *next;
+	size_t i;
+
+	for (i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
+		if (!r->count[order[i]])
+			continue;
+		next = pr_asprintf("%s%s%zu %s", out, *out ? ", " : "",
+				   r->count[order[i]],
+				   pr_verdict_name((pr_verdict)order[i]));
+		free(out);
+		out = next;
+	}
+	for (i = 0; st && i < st->n; i++) {
+		if (!st->config[i].judged)
+			continue;
+		next = pr_asprintf("%s%ssteps of config %d %s", out,
+				   *out ? ", " : "", st->config[i].config,
+				   st->config[i].pass ? "PASS" : "FAIL");
+		free(out);
+		out = next;
+	}
+	if (lr && !lr->why) {
+		next = pr_asprintf("%s%slaunch ratio %s", out, *out ? ", " : "",
+				   pr_verdict_name(lr->ratio.verdict));
+		free(out);
+		out = next;
+	}
+	if (!*out) {
+		free(out);
+		out = pr_strdup("no predicted cell");
+	}
+	return out;
+}
+
+static void spec_facts(pr_summary_row *x, const char *root)
+{
+	pr_spec *spec = NULL;
+	pr_error_scope quiet;
+
+	x->kind = "?";
+	pr_error_record(&quiet);
+	if (pr_spec_load(&spec, root, x->name) == 0) {
+		x->kind = spec->kind == PR_KIND_CALIBRATION ? "calibration"
+							    : "validation";
+		x->claim = spec->claim ? pr_strdup(spec->claim) : NULL;
+	}
+	pr_error_restore(&quiet);
+	pr_spec_free(spec);
+}
+
+/* x->pin, and the tag the runs of that pin carry in *tag (owned). */
+static void pin_facts(pr_summary_row *x, git_repository *repo, char **tag)
+{
+	pr_pin pin;
+	pr_error_scope quiet;
+	int error;
+
+	memset(&pin, 0, sizeof(pin));
+	pr_error_record(&quiet);
+	error = pr_pin_check(&pin, repo, x->name);
+	pr_error_restore(&quiet);
+	*tag = NULL;
+	if (error == 0) {
+		x->pin = pr_strdup(pin.tag);
+		*tag = pr_strdup(pin.tag);
+	} else if (pin.tag_missing) {
+		x->pin = pr_asprintf("%d (tag missing)", pin.k);
+		*tag = pr_asprintf("prereg/pin/%s/%d", x->name, pin.k);
+	} else {
+		x->pin = pr_strdup("not runnable");
+	}
+}
+
+/* The last two complete runs of pin tag, from the manifests. */
+static void runs_of_pin(pr_summary_row *x, const char *root, const char *tag)
+{
+	char **ids = NULL, *path;
+	size_t n = 0, i;
+	pr_manifest m;
+	pr_error_scope quiet;
+	int error;
+
+	pr_error_record(&quiet);
+	if (pr_path_list_runs(&ids, &n, root, x->name, PR_RUNS_MANIFEST) < 0)
+		n = 0;
+	for (i = n; i-- > 0 && tag && !x->ref;) {
+		path = pr_path_manifest(root, x->name, ids[i]);
+		error = pr_manifest_read(&m, path);
+		free(path);
+		if (error == 0 && m.status && !strcmp(m.status, "complete") &&
+		    m.pin.tag && !strcmp(m.pin.tag, tag)) {
+			if (!x->last)
+				x->last = pr_strdup(ids[i]);
+			else
+				x->ref = pr_strdup(ids[i]);
+		}
+		if (error == 0)
+			pr_manifest_free(&m);
+	}
+	pr_error_restore(&quiet);
+	for (i = 0; i < n; i++)
+		free(ids[i]);
+	free(ids);
+}
+
+/* The verdicts of the last run and its reference, and their comparison. */
+static void judge(pr_summary_row *x, const char *root)
+{
+	pr_analysis last, ref;
+	pr_comparison c;
+	pr_error_scope quiet;
+	int have_ref = 0;
+
+	x->reproduced = -1;
+	if (!x->last)
+		return;
+	pr_error_record(&quiet);
+	if (pr_analyze(&last, root, x->name, x->last) < 0) {
+		pr_error_restore(&quiet);
+		return;
+	}
+	x->verdict = pr_summary_word(&last.run[0]);
+	x->counts = counts_of(&last.run[0]);
+	x->busy = last.run[0].busy.nbusy;
+	x->recorded = last.run[0].busy.nrecorded;
+	if (x->ref && pr_analyze(&ref, root, x->name, x->ref) == 0) {
+		have_ref = 1;
+		x->ref_verdict = pr_summary_word(&ref.run[0]);
+		x->reproduced = !strcmp(x->ref_verdict, x->verdict);
+		if (pr_compare(&c, root, x->name, &ref.run[0], &last.run[0]) ==
+		    0) {
+			memcpy(x->repro, c.count, sizeof(x->repro));
+			x->compared = 1;
+		}
+		pr_comparison_free(&c);
+	}
+	pr_error_restore(&quiet);
+	if (have_ref)
+		pr_analysis_free(&ref);
+	pr_analysis_free(&last);
+}
+
+/* The audit's grade of each row's last run. */
+static void grades(pr_summary *s, git_repository *repo)
+{
+	const char **names = pr_calloc(s->n + 1, sizeof(*names));
+	pr_error_scope quiet;
+	pr_audit a;
+	size_t i, j;
+	int error;
+
+	for (i = 0; i < s->n; i++)
+		names[i] = s->row[i].name;
+	pr_error_record(&quiet);
+	error = s->n ? pr_audit_repo(&a, repo, names, s->n) : PR_EINPUT;
+	pr_error_restore(&quiet);
+	free(names);
+	if (error < 0)
+		return;
+	for (i = 0; i < s->n; i++)
+		for (j = 0; s->row[i].last && j < a.nruns; j++)
+			if (!strcmp(a.run[j].experiment, s->row[i].name) &&
+			    !strcmp(a.run[j].run_id, s->row[i].last))
+				s->row[i].grade =
+				    pr_audit_grade_name(a.run[j].grade);
+	pr_audit_free(&a);
+}
+
+/* experiments/NAME below root is a directory (not a link to one) */
+static int is_experiment(const char *root, const char *name)
+{
+	char *dir = pr_asprintf("%sexperiments/%s", root, name);
+	struct stat st;
+	int ok = lstat(dir, &st) == 0 && S_ISDIR(st.st_mode);
+
+	free(dir);
+	return ok;
+}
+
+int pr_summary_build(pr_summary *out, git_repository *repo,
+		     const char *const *names, size_t n, int with_grades)
+{
+	const char *root = pr_repo_root(repo);
+	char **all = NULL, *tag;
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	for (i = 0; i < n; i++)
+		if (!pr_name_valid(names[i]) || !is_experiment(root, names[i]))
+			return pr_error_code(PR_EINPUT,
+					     "no experiment '%s' (see "
+					     "'prereg list')",
+					     names[i]);
+	if (!n) {
+		n = pr_path_list_experiments(&all, root, "experiments", 1);
+		names = (const char *const *)all;
+	}
+	out->row = pr_calloc(n + 1, sizeof(*out->row));
+	for (i = 0; i < n; i++) {
+		pr_summary_row *x = &out->row[out->n++];
+
+		x->name = pr_strdup(names[i]);
+		spec_facts(x, root);
+		pin_facts(x, repo, &tag);
+		runs_of_pin(x, root, tag);
+		free(tag);
+		judge(x, root);
+	}
+	for (i = 0; all && i < n; i++)
+		free(all[i]);
+	free(all);
+	if (with_grades)
+		grades(out, repo);
+	return PR_OK;
+}
+
+void pr_summary_free(pr_summary *s)
+{
+	size_t i;
+
+	for (i = 0; s && i < s->n; i++) {
+		free(s->row[i].name);
+		free(s->row[i].claim);
+		free(s->row[i].pin);
+		free(s->row[i].last);
+		free(s->row[i].ref);
+		free(s->row[i].counts);
+	}
+	if (s)
+		free(s->row);
+}
+
+/* s escaped as one line of a markdown table cell */
+static void md_cell(FILE *f, const char *s)
+{
+	char *e = pr_text_escape(s ? s : "-");
+	const char *p;
+
+	fputc(' ', f);
+	for (p = e; *p; p++) {
+		if (*p == '|')
+			fputc('\\', f);
+		fputc(*p, f);
+	}
+	fputs(" |", f);
+	free(e);
+}
+
+static const char *reproduced_word(const pr_summary_row *x)
+{
+	return x->reproduced < 0 ? "no reference"
+	       : x->reproduced	 ? "yes"
+				 : "no";
+}
+
+static void md_row(FILE *f, const pr_summary_row *x)
+{
+	char *t;
+
+	fputc('|', f);
+	md_cell(f, x->name);
+	md_cell(f, x->kind);
+	md_cell(f, x->last ? x->last : "no run of this pin");
+	md_cell(f, x->verdict);
+	md_cell(f, x->counts);
+	md_cell(f, x->ref);
+	md_cell(f, x->ref_verdict);
+	md_cell(f, x->last ? reproduced_word(x) : NULL);
+	t = x->compared
+		? pr_asprintf("%zu/%zu/%zu/%zu", x->repro[PR_REPRODUCED],
+			      x->repro[PR_DIFFERENT],
+			      x->repro[PR_REPRO_INCONCLUSIVE],
+			      x->repro[PR_REPRO_NO_DATA])
+		: NULL;
+	md_cell(f, t);
+	free(t);
+	t = !x->last	  ? NULL
+	    : x->recorded ? pr_asprintf("%zu of %zu", x->busy, x->recorded)
+			  : pr_strdup("not recorded");
+	md_cell(f, t);
+	free(t);
+	md_cell(f, x->grade);
+	md_cell(f, x->pin);
+	md_cell(f, x->claim);
+	fputc('\n', f);
+}
+
+void pr_summary_md(FILE *f, const pr_summary *s)
+{
+	size_t i, word[5] = {0}, none = 0, refs = 0, same = 0;
+	static const char *const words[] = {"PASS", "FAIL", "INCONCLUSIVE",
+					    "MEASURED"};
+	size_t k;
+
+	fputs("| experiment | kind | last run of its pin | verdict | "
+	      "verdicts | reference run | its verdict | reproduced | "
+	      "rows R/D/I/N | busy launches | audit | pin | claim |\n"
+	      "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
+	      f);
+	for (i = 0; i < s->n; i++) {
+		const pr_summary_row *x = &s->row[i];
+
+		md_row(f, x);
+		if (!x->verdict)
+			none++;
+		for (k = 0; x->verdict && k < 4; k++)
+			if (!strcmp(x->verdict, words[k]))
+				word[k]++;
+		refs += x->reproduced >= 0;
+		same += x->reproduced == 1;
+	}
+	fprintf(f,
+		"\n%zu experiments: %zu PASS, %zu FAIL, %zu INCONCLUSIVE, %zu "
+		"MEASURED, %zu without a run of their pin; the verdict "
+		"reproduced in %zu of the %zu with a reference run.\n",
+		s->n, word[0], word[1], word[2], word[3], none, same, refs);
+	fputs("\nverdict: of the last complete run of the current pin (FAIL "
+	      "when a cell or a step FAILs, INCONCLUSIVE when one is "
+	      "INCONCLUSIVE or NO-DATA, PASS when all PASS, MEASURED when "
+	      "nothing is predicted). reference run: the complete run of "
+	      "that pin before it; reproduced: both verdicts agree; rows "
+	      "R/D/I/N: `prereg compare REFERENCE LAST` rows REPRODUCED, "
+	      "DIFFERENT, INCONCLUSIVE, NO-DATA. busy launches: of those "
+	      "with a machine record. audit: the last run's grade.\n",
+	      f);
+}
+
+static json_t *str_or_null(const char *s)
+{
+	return s ? json_string(s) : json_null();
+}
+
+json_t *pr_summary_json(const pr_summary *s)
+{
+	json_t *arr = json_array(), *o, *r;
+	size_t i;
+
+	for (i = 0; i < s->n; i++) {
+		const pr_summary_row *x = &s->row[i];
+
+		r = x->compared
+			? json_pack(
+			      "{s:I, s:I, s:I, s:I}", "REPRODUCED",
+			      (json_int_t)x->repro[PR_REPRODUCED], "DIFFERENT",
+			      (json_int_t)x->repro[PR_DIFFERENT],
+			      "INCONCLUSIVE",
+			      (json_int_t)x->repro[PR_REPRO_INCONCLUSIVE],
+			      "NO-DATA", (json_int_t)x->repro[PR_REPRO_NO_DATA])
+			: json_null();
+		o = json_pack(
+		    "{s:s, s:s, s:o, s:s, s:o, s:o, s:o, s:o, s:o, s:o, "
+		    "s:o, s:o}",
+		    "experiment", x->name, "kind", x->kind, "claim",
+		    str_or_null(x->claim), "pin", x->pin, "last_run",
+		    str_or_null(x->last), "verdict", str_or_null(x->verdict),
+		    "verdicts", str_or_null(x->counts), "reference_run",
+		    str_or_null(x->ref), "reference_verdict",
+		    str_or_null(x->ref_verdict), "reproduced",
+		    x->reproduced < 0 ? json_null()
+				      : json_boolean(x->reproduced),
+		    "rows", r, "grade", str_or_null(x->grade));
+		json_object_set_new(
+		    o, "busy",
+		    x->last && x->recorded
+			? json_pack("{s:I, s:I}", "busy", (json_int_t)x->busy,
+				    "recorded", (json_int_t)x->recorded)
+			: json_null());
+		json_array_append_new(arr, o);
+	}
+	return json_pack("{s:o}", "experiments", arr);
+}
+
+/* s with XML's five special characters as entities, the rest escaped by
+ * pr_text_escape (one line, no control byte) */
+static void xml_text(FILE *f, const char *s)
+{
+	char *e = pr_text_escape(s);
+	const char *p;
+
+	for (p = e; *p; p++) {
+		switch (*p) {
+		case '&':
+			fputs("&amp;", f);
+			break;
+		case '<':
+			fputs("&lt;", f);
+			break;
+		case '>':
+			fputs("&gt;", f);
+			break;
+		case '"':
+			fputs("&quot;", f);
+			break;
+		case '\'':
+			fputs("&apos;", f);
+			break;
+		default:
+			fputc(*p, f);
+		}
+	}
+	free(e);
+}
+
+/* Why x fails as a test case, owned, or NULL. */
+static char *failure_of(const pr_summary_row *x)
+{
+	if (x->grade && !strcmp(x->grade, "broken"))
+		return pr_asprintf("run %s is broken (prereg audit %s)",
+				   x->last, x->name);
+	if (x->verdict && !strcmp(x->verdict, "FAIL"))
+		return pr_asprintf("run %s: %s", x->last, x->counts);
+	if (x->reproduced == 0)
+		return pr_asprintf("run %s is %s, its reference %s was %s",
+				   x->last, x->verdict, x->ref, x->ref_verdict);
+	return NULL;
+}
+
+void pr_summary_junit(FILE *f, const pr_summary *s)
+{
+	size_t i, failures = 0, skipped = 0;
+	char *why;
+
+	for (i = 0; i < s->n; i++) {
+		if (!s->row[i].last)
+			skipped++;
+		else if ((why = failure_of(&s->row[i]))) {
+			failures++;
+			free(why);
+		}
+	}
+	fprintf(f,
+		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		"<testsuites>\n<testsuite name=\"prereg\" tests=\"%zu\" "
+		"failures=\"%zu\" errors=\"0\" skipped=\"%zu\">\n",
+		s->n, failures, skipped);
+	for (i = 0; i < s->n; i++) {
+		const pr_summary_row *x = &s->row[i];
+
+		fputs("  <testcase classname=\"prereg\" name=\"", f);
+		xml_text(f, x->name);
+		fputs("\">", f);
+		if (!x->last) {
+			fputs("<skipped message=\"no complete run of its "
+			      "pin\"/>",
+			      f);
+		} else if ((why = failure_of(x))) {
+			fputs("<failure message=\"", f);
+			xml_text(f, why);
+			fputs("\"/>", f);
+			free(why);
+		}
+		fputs("</testcase>\n", f);
+	}
+	fputs("</testsuite>\n</testsuites>\n", f);
+}

@@ -1,0 +1,64 @@
+/* summary.h - one line per experiment for the reviewer: the last run of
+ * its pin, its verdict, whether it reproduced its reference, its busy
+ * launches and its audit grade (`prereg summary`, the end of repro) */
+#ifndef PR_AUDIT_SUMMARY_H
+#define PR_AUDIT_SUMMARY_H
+
+#include <git2.h>
+#include <jansson.h>
+#include <stdio.h>
+
+#include "analyze/compare.h"
+
+/* One experiment. Words are static; strings owned. */
+typedef struct {
+	char *name;
+	const char *kind; /* "calibration", "validation", "?" */
+	char *claim;	  /* the spec's claim, NULL when it does not load */
+	char *pin;	  /* pin tag, "K (tag missing)" or "not runnable" */
+	/* the last complete run of the pin and the one before it (its
+	 * reference, report.md's Reproduction rule); NULL when none */
+	char *last, *ref;
+	const char *verdict, *ref_verdict; /* pr_summary_word's, or NULL */
+	char *counts;			   /* "3 PASS, 1 FAIL", or NULL */
+	size_t repro[PR_NREPRO];	   /* compare(ref, last), when both */
+	int compared;			   /* repro holds counts */
+	/* 1 the verdict is the reference's, 0 it is not, -1 no reference */
+	int reproduced;
+	size_t busy, recorded; /* of the last run's launches */
+	const char *grade;     /* the audit's grade of the last run, or NULL */
+} pr_summary_row;
+
+typedef struct {
+	pr_summary_row *row;
+	size_t n;
+} pr_summary;
+
+struct pr_analysis_run;
+
+/*
+ * One word for a run's verdicts: FAIL when a cell or a judged step
+ * FAILs; PASS when cells or steps were judged and all PASS;
+ * INCONCLUSIVE when some are INCONCLUSIVE or NO-DATA (and none FAIL);
+ * MEASURED when nothing was predicted (a calibration, or no cell names
+ * its phases).
+ */
+const char *pr_summary_word(const struct pr_analysis_run *r);
+
+/* The summary of the experiments names (n 0: every experiment under
+ * experiments/) of repo, with the audit's grades when with_grades (the
+ * audit renders every analysis again: seconds). PR_EINPUT for an unknown
+ * name. */
+int pr_summary_build(pr_summary *out, git_repository *repo,
+		     const char *const *names, size_t n, int with_grades);
+void pr_summary_free(pr_summary *s);
+
+/* The table (markdown, also readable on a terminal) with its totals. */
+void pr_summary_md(FILE *f, const pr_summary *s);
+json_t *pr_summary_json(const pr_summary *s);
+/* JUnit XML: one testcase per experiment, a failure where its verdict is
+ * FAIL, its claim did not reproduce or its run is broken, skipped where
+ * it has no run. */
+void pr_summary_junit(FILE *f, const pr_summary *s);
+
+#endif

@@ -1,0 +1,148 @@
+/* test_summary.c - unit tests of src/audit/summary.c: a run's verdict in
+ * one word on both sides of each edge, the JUnit XML's failures, skips
+ * and escaping, the markdown's totals */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "analyze/analyze.h"
+#include "audit/summary.h"
+
+/* A run whose cells counted pass, fail, inconclusive, no-prediction and
+ * no-data; no study. */
+static const char *word(size_t pass, size_t fail, size_t unsure, size_t nopred,
+			size_t nodata)
+{
+	pr_analysis_run r;
+
+	memset(&r, 0, sizeof(r));
+	r.count[PR_PASS] = pass;
+	r.count[PR_FAIL] = fail;
+	r.count[PR_INCONCLUSIVE] = unsure;
+	r.count[PR_NO_PREDICTION] = nopred;
+	r.count[PR_NO_DATA] = nodata;
+	return pr_summary_word(&r);
+}
+
+static void test_word(void **state)
+{
+	(void)state;
+	/* nothing predicted: measured, whatever no cell names */
+	assert_string_equal(word(0, 0, 0, 0, 0), "MEASURED");
+	assert_string_equal(word(0, 0, 0, 7, 0), "MEASURED");
+	/* one PASS makes it PASS; one FAIL beside it FAIL */
+	assert_string_equal(word(1, 0, 0, 7, 0), "PASS");
+	assert_string_equal(word(9, 1, 0, 0, 0), "FAIL");
+	/* one INCONCLUSIVE or NO-DATA beside PASSes: INCONCLUSIVE */
+	assert_string_equal(word(9, 0, 1, 0, 0), "INCONCLUSIVE");
+	assert_string_equal(word(9, 0, 0, 0, 1), "INCONCLUSIVE");
+	/* a FAIL outweighs them */
+	assert_string_equal(word(0, 1, 3, 0, 3), "FAIL");
+}
+
+/* Two rows: a FAIL whose name needs escaping, one without a run, one
+ * PASS whose verdict did not reproduce, one PASS that did. */
+static void rows(pr_summary *s, pr_summary_row *r)
+{
+	memset(r, 0, 4 * sizeof(*r));
+	r[0].name = "a<&>\"'";
+	r[0].kind = "validation";
+	r[0].last = "L0";
+	r[0].verdict = "FAIL";
+	r[0].counts = "1 FAIL";
+	r[0].reproduced = -1;
+	r[1].name = "b";
+	r[1].kind = "validation";
+	r[1].reproduced = -1;
+	r[2].name = "c";
+	r[2].kind = "validation";
+	r[2].last = "L2";
+	r[2].ref = "R2";
+	r[2].verdict = "PASS";
+	r[2].ref_verdict = "FAIL";
+	r[2].reproduced = 0;
+	r[3].name = "d|e";
+	r[3].kind = "calibration";
+	r[3].last = "L3";
+	r[3].ref = "R3";
+	r[3].verdict = "PASS";
+	r[3].ref_verdict = "PASS";
+	r[3].reproduced = 1;
+	r[3].grade = "anchored";
+	s->row = r;
+	s->n = 4;
+}
+
+static char *render(const pr_summary *s, void (*fn)(FILE *, const pr_summary *))
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	fn(f, s);
+	assert_int_equal(fclose(f), 0);
+	return buf;
+}
+
+static void test_junit(void **state)
+{
+	pr_summary_row r[4];
+	pr_summary s;
+	char *x;
+
+	(void)state;
+	rows(&s, r);
+	x = render(&s, pr_summary_junit);
+	assert_non_null(strstr(x, "tests=\"4\" failures=\"2\" errors=\"0\" "
+				  "skipped=\"1\""));
+	assert_non_null(strstr(x, "name=\"a&lt;&amp;&gt;&quot;&apos;\">"
+				  "<failure message=\"run L0: 1 FAIL\"/>"));
+	assert_non_null(strstr(x, "name=\"b\"><skipped "));
+	assert_non_null(strstr(x, "name=\"c\"><failure message=\"run L2 is "
+				  "PASS, its reference R2 was FAIL\"/>"));
+	assert_non_null(strstr(x, "name=\"d|e\"></testcase>"));
+	free(x);
+	r[3].grade = "broken";
+	x = render(&s, pr_summary_junit);
+	assert_non_null(strstr(x, "failures=\"3\""));
+	assert_non_null(strstr(x, "name=\"d|e\"><failure message=\"run L3 is "
+				  "broken"));
+	free(x);
+}
+
+static void test_markdown(void **state)
+{
+	pr_summary_row r[4];
+	pr_summary s;
+	char *x;
+
+	(void)state;
+	rows(&s, r);
+	x = render(&s, pr_summary_md);
+	/* a '|' of a name is escaped, not a column */
+	assert_non_null(strstr(x, "| d\\|e | calibration | L3 | PASS |"));
+	assert_non_null(strstr(x, "| b | validation | no run of this pin |"));
+	assert_non_null(strstr(x, "4 experiments: 2 PASS, 1 FAIL, 0 "
+				  "INCONCLUSIVE, 0 MEASURED, 1 without a run "
+				  "of their pin; the verdict reproduced in 1 "
+				  "of the 2 with a reference run."));
+	free(x);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_word),
+	    cmocka_unit_test(test_junit),
+	    cmocka_unit_test(test_markdown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
