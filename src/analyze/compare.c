@@ -27,15 +27,7 @@ const char *pr_repro_name(pr_repro v)
 
 pr_phase_class pr_compare_class(const char *phase)
 {
-	static const char *const compute[] = {
-	    "compute", "compute_device", "reduce_local", "rescale", "to_host"};
-	size_t i;
-
-	for (i = 0; i < sizeof(compute) / sizeof(*compute); i++) {
-		if (!strcmp(phase, compute[i]))
-			return PR_CLASS_COMPUTE;
-	}
-	return PR_CLASS_COMM;
+	return pr_phase_class_of(phase);
 }
 
 pr_repro pr_compare_verdict(const char **why, double lo, double hi, double tol,

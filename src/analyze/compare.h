@@ -24,10 +24,7 @@ const char *pr_repro_name(pr_repro v);
 /* Bootstrap replicates of every ratio's interval. */
 #define PR_COMPARE_NBOOT 2000
 
-/* The class of a phase: compute, compute_device, reduce_local, rescale
- * and to_host are compute (work local to a rank); every other phase
- * (pingpong, sendrecv, allreduce, allreduce_small, gatherv, and any
- * phase prereg does not know) is comm. */
+/* The class of a phase (format/spec.h pr_phase_class_of). */
 pr_phase_class pr_compare_class(const char *phase);
 
 /*

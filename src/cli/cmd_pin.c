@@ -9,10 +9,69 @@
 #include "repo/pintag.h"
 #include "repo/sign.h"
 #include "repo/stamp.h"
+#include "format/manifest.h"
 #include "format/predcheck.h"
 #include "format/spec.h"
 #include "base/util.h"
+#include "predict/decisive.h"
+#include "repo/paths.h"
 #include "cli/cmd.h"
+
+/* "13", or "?" when unknown */
+static const char *need_text(char *buf, size_t len, long n)
+{
+	if (n < 0)
+		snprintf(buf, len, "?");
+	else
+		snprintf(buf, len, "%ld", n);
+	return buf;
+}
+
+/* Per phase of the prediction's cells, the launches a decisive verdict
+ * needs under the pinned pilot CV and tolerances, and a warning when the
+ * schedule has fewer. */
+static void print_decisive(const pr_spec *spec, const char *root)
+{
+	char *path = pr_path_prediction(root, spec->name), b1[24], b2[24],
+	     cv[24];
+	json_t *pred = pr_json_read(path, PR_READ_MAX, NULL);
+	pr_decisive d;
+	size_t i;
+
+	free(path);
+	pr_decisive_plan(&d, spec, pred);
+	if (d.n)
+		printf("launches per run a decisive verdict needs (95%%, "
+		       "from [model] pilot_cv and [analysis] "
+		       "reproduce_tolerance; the schedule has %d):\n",
+		       d.launches);
+	for (i = 0; i < d.n; i++) {
+		const pr_decisive_phase *p = &d.phase[i];
+
+		if (p->cv > 0)
+			snprintf(cv, sizeof(cv), "%g", p->cv);
+		else
+			snprintf(cv, sizeof(cv), "unknown");
+		printf("  %s: pilot CV %s, PASS/FAIL in its band %s, "
+		       "REPRODUCED at %s %g %s\n",
+		       p->phase, cv, need_text(b1, sizeof(b1), p->band),
+		       pr_phase_class_name(pr_phase_class_of(p->phase)), p->tol,
+		       need_text(b2, sizeof(b2), p->repro));
+		if (p->cv <= 0)
+			pr_warn("'%s': no pilot CV for %s ([model] pilot_cv = "
+				"%s:CV): whether %d launches decide it is "
+				"unknown",
+				spec->name, p->phase, p->phase, d.launches);
+		else if (p->band > d.launches || p->repro > d.launches)
+			pr_warn("'%s': %d launches cannot decide %s (it needs "
+				"%ld): raise [schedule] launches or widen the "
+				"tolerance before the data",
+				spec->name, d.launches, p->phase,
+				p->band > p->repro ? p->band : p->repro);
+	}
+	pr_decisive_free(&d);
+	json_decref(pred); /* the phase names were its */
+}
 
 static const char usage[] =
     "usage: prereg pin NAME [--sign] [--tsa URL] [--wait]\n"
@@ -175,6 +234,7 @@ int cmd_pin(int argc, char **argv, git_repository *repo)
 		printf("%s %s %.12s (spec %.12s, prediction %.12s)\n",
 		       created ? "pinned" : "already pinned:", pin.tag,
 		       pin.commit, pin.spec_blob, pin.pred_blob);
+	print_decisive(spec, pr_repo_root(repo));
 	if (o.sign && created == PR_PIN_CREATED)
 		printf("signed %.12s with %s\n", pin.commit, signer.key);
 	else if (o.sign && (error = signed_already(repo, &pin)) < 0)

@@ -36,6 +36,12 @@ typedef enum { PR_CLASS_COMPUTE, PR_CLASS_COMM, PR_NCLASSES } pr_phase_class;
 /* "compute", "comm"; NULL for anything else. */
 const char *pr_phase_class_name(pr_phase_class c);
 
+/* The class of a phase: compute, compute_device, reduce_local, rescale
+ * and to_host are compute (work local to a rank); every other phase
+ * (pingpong, sendrecv, allreduce, allreduce_small, gatherv, and any
+ * phase prereg does not know) is comm. */
+pr_phase_class pr_phase_class_of(const char *phase);
+
 /* One rank group: `device*count[@partition]`, e.g. cpu*4, cuda:0*4,
  * hip:*2@gpuB. device is cpu, cpu-naive, cpu-blocks:T (T worker threads),
  * cuda:N, hip:N, cuda:* or hip:* (spread over the visible devices). Ranks

@@ -386,6 +386,19 @@ static int set_pilot_cv(struct parse *p, const char *key, const char *value)
 	return error;
 }
 
+pr_phase_class pr_phase_class_of(const char *phase)
+{
+	static const char *const compute[] = {
+	    "compute", "compute_device", "reduce_local", "rescale", "to_host"};
+	size_t i;
+
+	for (i = 0; i < sizeof(compute) / sizeof(*compute); i++) {
+		if (!strcmp(phase, compute[i]))
+			return PR_CLASS_COMPUTE;
+	}
+	return PR_CLASS_COMM;
+}
+
 const char *pr_phase_class_name(pr_phase_class c)
 {
 	return (unsigned)c < PR_NCLASSES ? phase_classes[c] : NULL;

@@ -1,0 +1,84 @@
+/* decisive.c - how many launches make a verdict decisive (DESIGN 7) */
+#include "predict/decisive.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+
+long pr_decisive_launches(double cv, double log_half, int ratio)
+{
+	double k, n;
+
+	if (!(cv > 0) || !(log_half > 0) || !isfinite(cv) ||
+	    !isfinite(log_half))
+		return -1;
+	k = PR_DECISIVE_Z * PR_DECISIVE_MEDIAN_SE * cv * (ratio ? M_SQRT2 : 1) /
+	    log_half;
+	n = ceil(k * k - 1e-9); /* k^2 = 9 up to rounding needs 9 */
+	if (n < 6)
+		return 6;
+	return n > 1e6 ? 1000000 : (long)n;
+}
+
+/* The phase's entry in d, added when new. */
+static pr_decisive_phase *phase_of(pr_decisive *d, const char *phase)
+{
+	size_t i;
+
+	for (i = 0; i < d->n; i++)
+		if (!strcmp(d->phase[i].phase, phase))
+			return &d->phase[i];
+	d->phase = pr_realloc(d->phase, (d->n + 1) * sizeof(*d->phase));
+	memset(&d->phase[d->n], 0, sizeof(*d->phase));
+	d->phase[d->n].phase = phase;
+	d->phase[d->n].band = -1;
+	return &d->phase[d->n++];
+}
+
+/* half the width of cell c's band in log terms, or 0 */
+static double band_log_half(const json_t *c)
+{
+	double lo = json_number_value(json_object_get(c, "lo_s"));
+	double hi = json_number_value(json_object_get(c, "hi_s"));
+
+	return lo > 0 && hi > lo ? log(hi / lo) / 2 : 0;
+}
+
+void pr_decisive_plan(pr_decisive *out, const pr_spec *spec, const json_t *pred)
+{
+	const json_t *cells = json_object_get(pred, "cells"), *c;
+	const char *name;
+	pr_decisive_phase *p;
+	long need;
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	out->launches = spec->launches;
+	json_array_foreach(cells, i, c)
+	{
+		if (!(name = json_string_value(json_object_get(c, "phase"))))
+			continue;
+		p = phase_of(out, name);
+		p->cv = pr_spec_pilot_cv(spec, name);
+		p->tol = spec->reproduce_tol[pr_phase_class_of(name)];
+		p->repro = pr_decisive_launches(p->cv, log1p(p->tol), 1);
+		need = pr_decisive_launches(p->cv, band_log_half(c), 0);
+		if (need < 0)
+			continue;
+		if (need > p->band)
+			p->band = need;
+	}
+	out->decides = 1;
+	for (i = 0; i < out->n; i++)
+		if (out->phase[i].band > out->launches ||
+		    out->phase[i].repro > out->launches)
+			out->decides = 0;
+}
+
+void pr_decisive_free(pr_decisive *d)
+{
+	free(d->phase);
+	memset(d, 0, sizeof(*d));
+}

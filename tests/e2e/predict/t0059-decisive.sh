@@ -1,0 +1,41 @@
+#!/bin/sh
+# t0059: pin says, per phase of the prediction's cells, how many launches
+# a decisive verdict needs (PASS/FAIL in its band, REPRODUCED at the
+# pinned tolerance) from the pinned pilot CV, and warns when the schedule
+# has fewer or the pilot CV is unknown; with enough launches it is quiet
+. "$(dirname "$0")/../lib.sh"
+fixture calibrated "$SCRATCH/repo"
+
+# t-dec is t-kv with a pilot CV for allreduce (none for allreduce_small)
+mkdir -p experiments/t-dec
+sed 's/^tolerance = 0.5$/tolerance = 0.5\npilot_cv = allreduce:0.07/' \
+	experiments/t-kv/experiment.ini >experiments/t-dec/experiment.ini
+git add experiments/t-dec && git commit -qm "t-dec"
+"$PREREG" predict t-dec >/dev/null || exit 1
+expect_exit 0 "pin t-dec (2 launches)" "$PREREG" pin t-dec
+expect_out "the needs per phase, from the pilot CV and the tolerances" \
+	"^  allreduce: pilot CV 0.07, PASS/FAIL in its band [0-9]+, REPRODUCED at comm 0.5 6$"
+expect_out "a phase without a pilot CV: unknown" \
+	"^  allreduce_small: pilot CV unknown, PASS/FAIL in its band \\?, REPRODUCED at comm 0.5 \\?$"
+expect_out "2 launches cannot decide: a warning" \
+	"warning: 't-dec': 2 launches cannot decide allreduce \\(it needs [0-9]+\\)"
+expect_out "nor is it known for the other" \
+	"warning: 't-dec': no pilot CV for allreduce_small"
+expect_out "the schedule named" "the schedule has 2\\):$"
+
+# 6 launches and a narrow pilot CV for both: decisive, no warning
+sed -i 's/^launches = 2$/launches = 6/; s/^pilot_cv = allreduce:0.07$/pilot_cv = allreduce:0.001, allreduce_small:0.001/' \
+	experiments/t-dec/experiment.ini
+git commit -qam "t-dec: 6 launches, both pilot CVs"
+"$PREREG" predict t-dec >/dev/null || exit 1
+expect_exit 0 "pin t-dec again (6 launches)" "$PREREG" pin t-dec
+expect_out "each phase needs the floor of 6" \
+	"^  allreduce_small: pilot CV 0.001, PASS/FAIL in its band 6, REPRODUCED at comm 0.5 6$"
+cp "$SCRATCH/out" "$SCRATCH/six"
+check "6 launches decide: no warning" sh -c \
+	"! grep -q 'cannot decide\\|no pilot CV' '$SCRATCH/six'"
+# a calibration's prediction has no cells: nothing to plan
+expect_exit 0 "pin of a calibration" "$PREREG" pin t-calib
+cp "$SCRATCH/out" "$SCRATCH/calib"
+check "prints no needs" sh -c "! grep -q 'decisive verdict needs' '$SCRATCH/calib'"
+echo "1..$n"
