@@ -38,6 +38,19 @@ pr_phase_class pr_compare_class(const char *phase);
 pr_repro pr_compare_verdict(const char **why, double lo, double hi, double tol,
 			    int enough);
 
+/*
+ * The rule's power, simulated: trials pairs of runs of n launches each,
+ * per-launch medians lognormal with launch-level CV cv (the same law for
+ * both runs, B's times scale), judged by the rule above (bootstrap of
+ * PR_COMPARE_NBOOT replicates, tolerance tol); the share of pairs found
+ * REPRODUCED in *reproduced and DIFFERENT in *different. Deterministic
+ * in seed. PR_EINPUT when n < 1, trials < 1 or cv, tol or scale is not
+ * positive.
+ */
+int pr_compare_power(double *reproduced, double *different, double cv,
+		     double tol, size_t n, double scale, size_t trials,
+		     uint64_t seed);
+
 /* The bootstrap's seed: pr_seed_of("prereg-compare:" RUN_A ":" RUN_B),
  * the first 64 bits of its SHA-256 (base/seed.h). */
 uint64_t pr_compare_seed(const char *run_a, const char *run_b);

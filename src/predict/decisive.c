@@ -14,8 +14,9 @@ long pr_decisive_launches(double cv, double log_half, int ratio)
 	if (!(cv > 0) || !(log_half > 0) || !isfinite(cv) ||
 	    !isfinite(log_half))
 		return -1;
-	k = PR_DECISIVE_Z * PR_DECISIVE_MEDIAN_SE * cv * (ratio ? M_SQRT2 : 1) /
-	    log_half;
+	k = PR_DECISIVE_MEDIAN_SE * cv / log_half *
+	    (ratio ? M_SQRT2 * (PR_DECISIVE_Z + PR_DECISIVE_Z_POWER)
+		   : PR_DECISIVE_Z);
 	n = ceil(k * k - 1e-9); /* k^2 = 9 up to rounding needs 9 */
 	if (n < 6)
 		return 6;

@@ -9,17 +9,24 @@
 #include "format/spec.h"
 
 /* The asymptotic standard error of a median over that of a mean
- * (sqrt(pi/2)), and the two-sided 95% normal quantile. */
+ * (sqrt(pi/2)), the two-sided 95% normal quantile, and the two-sided 80%
+ * one (the power a REPRODUCED is planned for). */
 #define PR_DECISIVE_MEDIAN_SE 1.2533141373155
 #define PR_DECISIVE_Z 1.959963984540
+#define PR_DECISIVE_Z_POWER 1.281551565545
 
 /*
- * The fewest launches per run whose 95% interval (of a median of
- * per-launch medians whose launch-level CV is cv, in log terms half
- * 1.96 x 1.2533 x cv / sqrt(n) wide, times sqrt(2) for a ratio of two
- * runs when ratio) fits a half-width of log_half: at least 6 (the fewest
- * with a 95% order-statistic interval of a median). -1 when cv or
- * log_half is not positive and finite (unknown); capped at 1000000.
+ * The fewest launches per run for a decisive verdict, at least 6 (the
+ * fewest with a 95% order-statistic interval of a median); -1 when cv or
+ * log_half is not positive and finite (unknown); capped at 1000000. The
+ * median of per-launch medians whose launch-level CV is cv has a standard
+ * error s = 1.2533 cv / sqrt(n) in log terms (sqrt(2) s for the ratio of
+ * two runs). Without ratio: its 95% interval, 1.96 s each side, fits a
+ * half-width log_half (a band). With ratio: the ratio of two runs of one
+ * law is REPRODUCED (its interval inside +-log_half) in 80% of reruns,
+ * 1.96 s + 1.28 s (the interval plus the 80% two-sided spread of its
+ * centre) <= log_half; a ratio of (1+t)^2 is then DIFFERENT about as
+ * often (pr_compare_power checks both by simulation).
  */
 long pr_decisive_launches(double cv, double log_half, int ratio);
 

@@ -23,9 +23,10 @@ static void test_launches(void **state)
 	assert_int_equal(pr_decisive_launches(NAN, 0.1, 1), -1);
 	/* never fewer than 6 */
 	assert_int_equal(pr_decisive_launches(1e-6, 0.1, 1), 6);
-	/* cv 0.1 against compute 0.05: (1.96 x 1.2533 x sqrt 2 x 0.1 /
-	 * ln 1.05)^2 = 50.7, so 51; one run's interval alone: half of it */
-	assert_int_equal(pr_decisive_launches(0.1, log1p(0.05), 1), 51);
+	/* cv 0.1 against compute 0.05, 80% power: ((1.96 + 1.28) x 1.2533 x
+	 * sqrt 2 x 0.1 / ln 1.05)^2 = 138.6, so 139; one run's 95% interval
+	 * in that room: (1.96 x 1.2533 x 0.1 / ln 1.05)^2 = 25.4, so 26 */
+	assert_int_equal(pr_decisive_launches(0.1, log1p(0.05), 1), 139);
 	assert_int_equal(pr_decisive_launches(0.1, log1p(0.05), 0), 26);
 	/* the edge: k^2 exactly n needs n, a hair more n + 1 */
 	k = PR_DECISIVE_Z * PR_DECISIVE_MEDIAN_SE;
