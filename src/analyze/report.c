@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/conclusion.h"
 #include "analyze/plot.h"
 #include "base/util.h"
 #include "repo/paths.h"
@@ -91,6 +92,7 @@ static void put_intro(FILE *f, const pr_analysis *a)
 		"(runs/%s/RUNID/timings.csv.gz); analyzing again gives the "
 		"same bytes.\n\n",
 		a->name, a->name, a->name);
+	pr_report_conclusion_md(f, a);
 	if (a->pred && !strcmp(kind(a), "calibration"))
 		fputs("- **Kind:** calibration: its runs measure the "
 		      "parameters that validation experiments' predictions "

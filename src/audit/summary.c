@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "analyze/analyze.h"
+#include "analyze/conclusion.h"
 #include "analyze/settings.h"
 #include "analyze/steps.h"
 #include "audit/audit.h"
@@ -21,30 +22,7 @@
 
 const char *pr_summary_word(const pr_analysis_run *r)
 {
-	const pr_steps_set *st = pr_steps_of(r);
-	int fail = r->count[PR_FAIL] > 0, pass = r->count[PR_PASS] > 0;
-	int unsure = r->count[PR_INCONCLUSIVE] + r->count[PR_NO_DATA] > 0;
-	const pr_launch_ratio *lr = pr_launch_ratio_of(r);
-	size_t i;
-
-	for (i = 0; st && i < st->n; i++) {
-		if (!st->config[i].judged)
-			continue;
-		if (st->config[i].pass)
-			pass = 1;
-		else
-			fail = 1;
-	}
-	if (lr && !lr->why) {
-		fail |= lr->ratio.verdict == PR_FAIL;
-		pass |= lr->ratio.verdict == PR_PASS;
-		unsure |= lr->ratio.verdict == PR_INCONCLUSIVE ||
-			  lr->ratio.verdict == PR_NO_DATA;
-	}
-	return fail	? "FAIL"
-	       : unsure ? "INCONCLUSIVE"
-	       : pass	? "PASS"
-			: "MEASURED";
+	return pr_run_word(r);
 }
 
 /* "3 PASS, 1 FAIL" of r's cells (the counts that are not 0), and

@@ -98,6 +98,19 @@ check "JUnit fails it as broken" grep -q \
 	"name=\"t-kv\"><failure message=\"run $last is broken" "$SCRATCH/broken.xml"
 git reset -q --hard HEAD~1
 
+expect_exit 0 "analyze t-kv" "$PREREG" analyze t-kv
+check "report.md opens with its conclusion, the last run's word the summary's" sh -c \
+	"sed -n 5p analysis/t-kv/report.md | grep -qx '## Conclusion' &&
+	 grep -q '^- Run $last of prereg/pin/t-kv/1: \\*\\*$verdict\\*\\*: ' analysis/t-kv/report.md &&
+	 grep -q '^What would change them:\$' analysis/t-kv/report.md"
+"$PREREG" analyze t-kv --json >"$SCRATCH/analyze.json"
+check "--json: each run's conclusion" python3 -c '
+import json, sys
+runs = json.load(open(sys.argv[1]))["runs"]
+assert runs[-1]["conclusion"]["verdict"] == sys.argv[2], runs[-1]["conclusion"]
+assert all(r["conclusion"]["changes"] for r in runs)
+' "$SCRATCH/analyze.json" "$verdict"
+
 expect_exit 2 "an unknown experiment" "$PREREG" summary t-none
 expect_out "named" "no experiment 't-none'"
 

@@ -1,0 +1,155 @@
+/* conclusion.c - a run's verdicts in one word and in plain words, and
+ * what would change them (DESIGN 7, "Conclusion") */
+#include "analyze/conclusion.h"
+
+#include <stdlib.h>
+
+#include "analyze/analyze.h"
+#include "analyze/settings.h"
+#include "analyze/steps.h"
+#include "base/util.h"
+
+const char *pr_run_word(const pr_analysis_run *r)
+{
+	const pr_steps_set *st = pr_steps_of(r);
+	const pr_launch_ratio *lr = pr_launch_ratio_of(r);
+	int fail = r->count[PR_FAIL] > 0, pass = r->count[PR_PASS] > 0;
+	int unsure = r->count[PR_INCONCLUSIVE] + r->count[PR_NO_DATA] > 0;
+	size_t i;
+
+	for (i = 0; st && i < st->n; i++) {
+		if (!st->config[i].judged)
+			continue;
+		if (st->config[i].pass)
+			pass = 1;
+		else
+			fail = 1;
+	}
+	if (lr && !lr->why) {
+		fail |= lr->ratio.verdict == PR_FAIL;
+		pass |= lr->ratio.verdict == PR_PASS;
+		unsure |= lr->ratio.verdict == PR_INCONCLUSIVE ||
+			  lr->ratio.verdict == PR_NO_DATA;
+	}
+	return fail	? "FAIL"
+	       : unsure ? "INCONCLUSIVE"
+	       : pass	? "PASS"
+			: "MEASURED";
+}
+
+size_t pr_run_few_launches(const pr_analysis_run *r)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < r->nrows; i++)
+		n += r->row[i].cell && r->row[i].n && r->row[i].nlaunches < 6;
+	return n;
+}
+
+/* What would change r's verdicts, as sentences: why[k] set for each
+ * that applies. */
+enum { CH_FEW, CH_BUSY, CH_UNSURE, CH_FAIL, CH_NOTHING, CH_N };
+
+static const char *const change_text[CH_N] = {
+    "cells judged on fewer than 6 launches can be INCONCLUSIVE or FAIL "
+    "but never PASS: a run of 6 launches or more can decide them",
+    "launches that ran on a busy machine: their times may be the load's, "
+    "so a FAIL or INCONCLUSIVE there calls for a rerun on a quiet machine "
+    "(prereg run --wait-idle SECONDS)",
+    "INCONCLUSIVE cells: their interval is wider than the band or "
+    "straddles its edge; more launches narrow it ('prereg pin' prints "
+    "how many the pilot CV asks)",
+    "FAIL cells: the measured interval misses the band; more launches "
+    "narrow it around the same median, so another model or prediction "
+    "(a new pin) would change them, or a quiet machine where launches "
+    "were busy",
+    "nothing is predicted: the run measures (a calibration's fits feed "
+    "the predictions that name it)"};
+
+static void changes_of(int *on, const pr_analysis_run *r)
+{
+	const char *w = pr_run_word(r);
+	size_t k;
+
+	for (k = 0; k < CH_N; k++)
+		on[k] = 0;
+	on[CH_FEW] = pr_run_few_launches(r) > 0;
+	on[CH_BUSY] = r->busy.nbusy > 0;
+	on[CH_UNSURE] = r->count[PR_INCONCLUSIVE] > 0;
+	on[CH_FAIL] = r->count[PR_FAIL] > 0;
+	on[CH_NOTHING] = w[0] == 'M';
+}
+
+/* "1 PASS, 14 FAIL, 1 INCONCLUSIVE of 16 predicted cells" */
+static void put_counts(FILE *f, const pr_analysis_run *r)
+{
+	static const int order[] = {PR_PASS, PR_FAIL, PR_INCONCLUSIVE,
+				    PR_NO_DATA};
+	size_t i, total = 0, shown = 0;
+
+	for (i = 0; i < sizeof(order) / sizeof(*order); i++)
+		total += r->count[order[i]];
+	if (!total) {
+		fputs("no predicted cell", f);
+		return;
+	}
+	for (i = 0; i < sizeof(order) / sizeof(*order); i++) {
+		if (!r->count[order[i]])
+			continue;
+		fprintf(f, "%s%zu %s", shown++ ? ", " : "", r->count[order[i]],
+			pr_verdict_name((pr_verdict)order[i]));
+	}
+	fprintf(f, " of %zu predicted cell%s", total, total == 1 ? "" : "s");
+}
+
+void pr_report_conclusion_md(FILE *f, const pr_analysis *a)
+{
+	int on[CH_N], any[CH_N] = {0};
+	size_t i, k;
+
+	fputs("## Conclusion\n\n", f);
+	for (i = 0; i < a->nruns; i++) {
+		const pr_analysis_run *r = &a->run[i];
+
+		fprintf(f, "- Run %s%s%s: **%s**: ", r->run_id,
+			r->pin_tag ? " of " : "", r->pin_tag ? r->pin_tag : "",
+			pr_run_word(r));
+		put_counts(f, r);
+		if (r->busy.nrecorded)
+			fprintf(f, "; %zu of %zu launches on a busy machine",
+				r->busy.nbusy, r->busy.nrecorded);
+		else
+			fputs("; machine load not recorded", f);
+		fputs("\n", f);
+		changes_of(on, r);
+		for (k = 0; k < CH_N; k++)
+			any[k] |= on[k];
+	}
+	fputs("\nWhat would change them:\n\n", f);
+	for (k = 0; k < CH_N; k++)
+		if (any[k])
+			fprintf(f, "- %s\n", change_text[k]);
+	if (!any[CH_FEW] && !any[CH_BUSY] && !any[CH_UNSURE] && !any[CH_FAIL] &&
+	    !any[CH_NOTHING])
+		fputs("- a rerun whose verdicts differ: each run here decides "
+		      "its cells on 6 launches or more, on a quiet machine\n",
+		      f);
+	fputc('\n', f);
+}
+
+json_t *pr_report_conclusion_json(const pr_analysis_run *r)
+{
+	json_t *changes = json_array();
+	int on[CH_N];
+	size_t k;
+
+	changes_of(on, r);
+	for (k = 0; k < CH_N; k++)
+		if (on[k])
+			json_array_append_new(changes,
+					      json_string(change_text[k]));
+	return json_pack("{s:s, s:I, s:I, s:I, s:o}", "verdict", pr_run_word(r),
+			 "few_launches", (json_int_t)pr_run_few_launches(r),
+			 "busy", (json_int_t)r->busy.nbusy, "recorded",
+			 (json_int_t)r->busy.nrecorded, "changes", changes);
+}
