@@ -114,6 +114,68 @@ static size_t distinct_rows(const pr_analysis_row **out,
 	return n;
 }
 
+/* Did launch `launch` of config `config` of run r run on a busy
+ * machine? */
+static int busy_launch(const pr_analysis_run *r, int launch, int config)
+{
+	size_t i;
+
+	for (i = 0; i < r->busy.nbusy; i++)
+		if (r->busy.busy[i].launch == launch &&
+		    r->busy.busy[i].config == config)
+			return 1;
+	return 0;
+}
+
+/* Row x's per-launch medians of run r that did not run on a busy machine,
+ * into out (x->nlaunches long); their count, the others in *left. */
+static size_t quiet_launches(double *out, size_t *left,
+			     const pr_analysis_row *x, const pr_analysis_run *r)
+{
+	size_t k, n = 0;
+
+	*left = 0;
+	for (k = 0; k < x->nlaunches; k++) {
+		if (busy_launch(r, x->launch[k], x->sel.config))
+			(*left)++;
+		else
+			out[n++] = x->launch_med[k];
+	}
+	return n;
+}
+
+/* Rule exclude: ratio, interval and verdict of row x from the launches
+ * of both runs that ran on a quiet machine. */
+static void judge_quiet(pr_compare_row *x, const pr_comparison *c,
+			uint64_t seed)
+{
+	double *qa = pr_malloc((x->a->nlaunches + 1) * sizeof(double));
+	double *qb = pr_malloc((x->b->nlaunches + 1) * sizeof(double));
+	size_t na = quiet_launches(qa, &x->out_a, x->a, c->a);
+	size_t nb = quiet_launches(qb, &x->out_b, x->b, c->b);
+	double ma, mb;
+	int enough;
+
+	if (!na || !nb) {
+		x->why = !na ? "every launch of A ran on a busy machine"
+			     : "every launch of B ran on a busy machine";
+		free(qa);
+		free(qb);
+		return;
+	}
+	ma = pr_stats_median(qa, na);
+	mb = pr_stats_median(qb, nb);
+	if (ma > 0)
+		x->ratio = mb / ma;
+	pr_stats_ratio_boot(&x->lo, &x->hi, qa, na, qb, nb, PR_COMPARE_NBOOT,
+			    seed);
+	enough = pr_stats_median_ci_rank(NULL, na) > 0 &&
+		 pr_stats_median_ci_rank(NULL, nb) > 0;
+	x->verdict = pr_compare_verdict(&x->why, x->lo, x->hi, x->tol, enough);
+	free(qa);
+	free(qb);
+}
+
 static void judge(pr_compare_row *x, const pr_comparison *c, uint64_t seed)
 {
 	const pr_analysis_row *a = x->a, *b = x->b;
@@ -125,6 +187,10 @@ static void judge(pr_compare_row *x, const pr_comparison *c, uint64_t seed)
 	x->verdict = PR_REPRO_NO_DATA;
 	if (!a || !b || !a->n || !b->n) {
 		x->why = !a || !a->n ? "no samples in A" : "no samples in B";
+		return;
+	}
+	if (c->busy_exclude) {
+		judge_quiet(x, c, seed);
 		return;
 	}
 	if (a->stat > 0)
@@ -192,6 +258,7 @@ static void load_tolerance(pr_comparison *c, const char *root, const char *blob)
 		    "the defaults: the spec pinned for A cannot be read");
 	} else {
 		memcpy(c->tol, spec->reproduce_tol, sizeof(c->tol));
+		c->busy_exclude = spec->busy_exclude;
 		c->tol_from =
 		    pr_asprintf("the spec pinned for A (blob %.12s)%s", blob,
 				c->tol[0] == PR_REPRODUCE_TOL_COMPUTE &&

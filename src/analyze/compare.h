@@ -65,6 +65,9 @@ typedef struct {
 	double lo, hi; /* its bootstrap interval; NAN when undefined */
 	pr_repro verdict;
 	const char *why; /* static: why INCONCLUSIVE or NO-DATA, or NULL */
+	/* rule exclude: the busy launches of A and of B left out of this
+	 * row's ratio and interval */
+	size_t out_a, out_b;
 } pr_compare_row;
 
 /* One line of what the manifests say, side by side. */
@@ -92,8 +95,11 @@ typedef struct {
 	size_t left_out;
 	/* launches that ran on a busy machine (analyze/busy.h), of those
 	 * whose machine record has figures, per run; they count toward the
-	 * verdicts (the rule "flag"), which then may reflect the load */
+	 * verdicts (the rule "flag") or are left out of the ratios and
+	 * intervals (busy_exclude: [analysis] busy = exclude of the spec
+	 * pinned for A) */
 	size_t busy_a, recorded_a, busy_b, recorded_b;
+	int busy_exclude;
 } pr_comparison;
 
 /*

@@ -73,6 +73,13 @@ static void put_busy(FILE *f, const pr_comparison *c)
 	put_busy_side(f, "A", c->busy_a, c->recorded_a);
 	fputs(", ", f);
 	put_busy_side(f, "B", c->busy_b, c->recorded_b);
+	if (c->busy_exclude) {
+		fputs(" launches with a machine record ran on a busy machine; "
+		      "they are left out of each row's ratio and interval "
+		      "(rule: exclude, pinned for A)",
+		      f);
+		return;
+	}
 	fputs(" launches with a machine record ran on a busy machine; "
 	      "they count toward the verdicts (rule: flag)",
 	      f);
@@ -200,6 +207,9 @@ static void md_verdict(FILE *f, const void *row, const void *ctx)
 	fputs(pr_repro_name(x->verdict), f);
 	if (x->why)
 		fprintf(f, " (%s)", x->why);
+	if (x->out_a || x->out_b)
+		fprintf(f, " (busy launches left out: A %zu, B %zu)", x->out_a,
+			x->out_b);
 }
 
 /* {statistic_s, ci, nlaunches, launch_medians_s, max_over_min, cv} of
@@ -272,6 +282,16 @@ static json_t *js_verdict(const void *row, const void *ctx)
 	    pr_repro_name(((const pr_compare_row *)row)->verdict));
 }
 
+static json_t *js_busy_out(const void *row, const void *ctx)
+{
+	const pr_compare_row *x = row;
+
+	if (!((const compare_ctx *)ctx)->c->busy_exclude)
+		return NULL;
+	return json_pack("{s:I, s:I}", "a", (json_int_t)x->out_a, "b",
+			 (json_int_t)x->out_b);
+}
+
 static json_t *js_reason(const void *row, const void *ctx)
 {
 	const char *why = ((const pr_compare_row *)row)->why;
@@ -305,6 +325,7 @@ static const pr_report_column compare_col[] = {
     {NULL, NULL, NULL, NULL, "acceptance", js_acceptance},
     {"verdict", "---", md_verdict, NULL, "verdict", js_verdict},
     {NULL, NULL, NULL, NULL, "reason", js_reason},
+    {NULL, NULL, NULL, NULL, "busy_left_out", js_busy_out},
 };
 
 static const pr_report_table compare_table = {
@@ -464,8 +485,9 @@ json_t *pr_report_compare_json(const pr_comparison *c)
 		      "seed", "SHA-256(\"prereg-compare:\" A \":\" B)"));
 	json_object_set_new(o, "busy",
 			    json_pack("{s:s, s:{s:I, s:I}, s:{s:I, s:I}}",
-				      "rule", "flag", "a", "busy",
-				      (json_int_t)c->busy_a, "recorded",
+				      "rule",
+				      c->busy_exclude ? "exclude" : "flag", "a",
+				      "busy", (json_int_t)c->busy_a, "recorded",
 				      (json_int_t)c->recorded_a, "b", "busy",
 				      (json_int_t)c->busy_b, "recorded",
 				      (json_int_t)c->recorded_b));

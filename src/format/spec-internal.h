@@ -53,7 +53,7 @@ struct launch_section {
 	int key_line[NLAUNCH_KEYS];
 };
 
-#define NKEYS 49
+#define NKEYS 50
 #define NSECTIONS 13
 
 struct parse {

@@ -197,6 +197,10 @@ typedef struct pr_spec {
 	 * region of a ratio B/A is [1/(1+t), 1+t]); the defaults above where
 	 * the spec gives none */
 	double reproduce_tol[PR_NCLASSES];
+	/* [analysis] busy = flag | exclude: the launches that ran on a busy
+	 * machine count toward a reproduction verdict (flag, the default)
+	 * or are left out of its ratio and interval (exclude) */
+	int busy_exclude;
 } pr_spec;
 
 /* The largest [arrival] delay_us: 10 s. */

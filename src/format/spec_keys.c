@@ -341,6 +341,21 @@ static int set_sharing(struct parse *p, const char *key, const char *value)
 	return PR_OK;
 }
 
+/* busy = flag | exclude: what a launch that ran on a busy machine does to
+ * a reproduction verdict */
+static const char *const busy_rules[] = {"flag", "exclude"};
+
+static int set_busy(struct parse *p, const char *key, const char *value)
+{
+	int i, error;
+
+	if ((error = pr_spec_get_choice(&i, p, key, value, NAMES(busy_rules))) <
+	    0)
+		return error;
+	p->spec->busy_exclude = i == 1;
+	return PR_OK;
+}
+
 static int set_band(struct parse *p, const char *key, const char *value)
 {
 	int i, error;
@@ -675,6 +690,7 @@ const struct key pr_spec_keys[] = {
     {"slurm", "sbatch", pr_spec_set_slurm_sbatch, OPTIONAL},
     {"pin", "tsa", set_tsa, OPTIONAL},
     {"analysis", "reproduce_tolerance", set_reproduce_tol, OPTIONAL},
+    {"analysis", "busy", set_busy, OPTIONAL},
     {"arrival", "pattern", set_pattern, OPTIONAL},
     {"arrival", "delay_us", set_delay_us, OPTIONAL},
     {"arrival", "late_rank", set_late_rank, OPTIONAL},

@@ -247,4 +247,44 @@ assert c["across_pins"] is True and c["left_out"] == 6, c
 assert len(c["cells"]) == 6 and c["verdicts"]["NO-DATA"] == 0
 ' "$SCRATCH/across.json"
 
+# [analysis] busy = exclude, pinned for A: copies of C whose manifest names
+# a spec blob with the rule; in B launch 0 ran on a busy machine (Y), or
+# every launch did (Z): they leave the ratios, a row without a quiet
+# launch is NO-DATA
+sed 's/^\[analysis\]$/[analysis]\nbusy = exclude/' experiments/t-cmp/experiment.ini \
+	>"$SCRATCH/exclude.ini"
+blob=$(git hash-object -w "$SCRATCH/exclude.ini")
+XA=20991231T000000Z-e1e1e1 Y=20991231T000000Z-e2e2e2 Z=20991231T000000Z-e3e3e3
+python3 - "$C" "$blob" "$XA" "" "$Y" 0 "$Z" all <<'PY' || exit 1
+import json, shutil, sys
+c, blob = sys.argv[1], sys.argv[2]
+for x, busy in zip(sys.argv[3::2], sys.argv[4::2]):
+    shutil.copytree(f"runs/t-cmp/{c}", f"runs/t-cmp/{x}")
+    p = f"runs/t-cmp/{x}/manifest.json"
+    m = json.load(open(p))
+    m["run_id"] = x
+    m["pin"]["spec_blob"] = blob
+    for l in m["launches"]:
+        hot = busy == "all" or (busy != "" and l["launch"] == int(busy))
+        l["machine"].update({"other_cores": 1.5 if hot else 0.0,
+                             "rank_cpus": 2})
+    json.dump(m, open(p, "w"), indent=2)
+PY
+expect_exit 0 "compare under busy = exclude" "$PREREG" compare "$XA" "$Y"
+expect_out "the rule said" "launches with a machine record ran on a busy machine; they are left out of each row's ratio and interval \(rule: exclude, pinned for A\)$"
+expect_out "each row names what it left out" "\| INCONCLUSIVE \(fewer than 6 launches in a run: no 95% interval\) \(busy launches left out: A 0, B 1\) \|$"
+"$PREREG" compare "$XA" "$Y" --json >"$SCRATCH/exclude.json"
+check "--json: rule exclude, per row the launches left out" python3 -c '
+import json, sys
+c = json.load(open(sys.argv[1]))
+assert c["busy"]["rule"] == "exclude", c["busy"]
+rows = c["cells"]
+assert rows and all(x["busy_left_out"] == {"a": 0, "b": 1} for x in rows), rows
+' "$SCRATCH/exclude.json"
+expect_exit 0 "compare when every launch of B was busy" "$PREREG" compare "$XA" "$Z"
+expect_out "no quiet launch: NO-DATA" "\| NO-DATA \(every launch of B ran on a busy machine\) \(busy launches left out: A 0, B 2\) \|$"
+expect_exit 0 "the default rule flags them instead" "$PREREG" compare "$C" "$Y"
+expect_out "flag" "they count toward the verdicts \(rule: flag\)"
+rm -rf runs/t-cmp/2099*
+
 echo "# $n tests"

@@ -491,6 +491,17 @@ static void test_calibration_keys(void **state)
 	parse_fails(VALID "[experiment]\nsharing = maybe\n",
 		    "t.ini:11: unknown sharing 'maybe' (known: untested, "
 		    "tested)");
+	spec = parse_ok(VALID "[analysis]\nbusy = exclude\n");
+	assert_true(spec->busy_exclude);
+	pr_spec_free(spec);
+	spec = parse_ok(VALID "[analysis]\nbusy = flag\n");
+	assert_false(spec->busy_exclude);
+	pr_spec_free(spec);
+	spec = parse_ok(VALID);
+	assert_false(spec->busy_exclude);
+	pr_spec_free(spec);
+	parse_fails(VALID "[analysis]\nbusy = drop\n",
+		    "t.ini:11: unknown busy 'drop' (known: flag, exclude)");
 	parse_fails(VALID "[model]\nband = wide\n",
 		    "t.ini:11: unknown band 'wide' (known: tolerance, "
 		    "calibration)");
@@ -559,7 +570,7 @@ static void test_reproduce_tolerance(void **state)
 		    "t.ini:11: 'reproduce_tolerance' has more than 2 entries");
 	parse_fails(VALID "[analysis]\ntolerance = 0.5\n",
 		    "t.ini:11: unknown key 'tolerance' in [analysis] (known: "
-		    "reproduce_tolerance)");
+		    "reproduce_tolerance, busy)");
 }
 
 static void test_defaults(void **state)
