@@ -1,7 +1,7 @@
-# 20261201T084652Z-b06571-launches.gp - calib-allreduce, per-launch medians (prereg analyze)
+# 20261201T084652Z-b06571-launches.gp - calib-allreduce, per-launch medians, relative (prereg analyze)
 # Replot in analysis/calib-allreduce/ with: gnuplot -d 20261201T084652Z-b06571-launches.gp > 20261201T084652Z-b06571-launches.svg
 # The data are in 20261201T084652Z-b06571-launches.dat; times in the unit of the y label.
-set terminal svg size 800,794 dynamic font "sans,11" background "white"
+set terminal svg size 800,514 dynamic font "sans,11" background "white"
 set termoption noenhanced
 set grid ytics
 set format x "%g"
@@ -16,61 +16,20 @@ set linetype 6 lc rgb "#56b4e9"
 set linetype 7 lc rgb "#000000"
 set linetype 8 lc rgb "#999999"
 set linetype cycle 8
-set title 'calib-allreduce, run 20261201T084652Z-b06571'."\nper-launch medians (warmups excluded)"
-set ylabel "median of the launch (ms)"
+set title 'calib-allreduce, run 20261201T084652Z-b06571'."\nper-launch medians over each group's median, median per (config, phase)"
+set ylabel "launch median / group median"
 set xlabel "launch"
 set xrange [-0.5:9.5]
+set yrange [0.768777:1.75344]
 set key below maxcols 2 font ",9"
 set xtics 1
-set logscale y
-set yrange [0.00130727:10.7816]
-plot '20261201T084652Z-b06571-launches.dat' index 0 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 1 title '0 vader/spread/ring allreduce 64 B', \
-     '20261201T084652Z-b06571-launches.dat' index 1 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 2 title '0 vader/spread/ring allreduce 4096 B', \
-     '20261201T084652Z-b06571-launches.dat' index 2 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 3 title '0 vader/spread/ring allreduce 65536 B', \
-     '20261201T084652Z-b06571-launches.dat' index 3 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 4 title '0 vader/spread/ring allreduce 1048576 B', \
-     '20261201T084652Z-b06571-launches.dat' index 4 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 5 title '0 vader/spread/ring allreduce 8388608 B', \
-     '20261201T084652Z-b06571-launches.dat' index 5 using 1:2 with linespoints pt 5 dt 2 ps 0.8 lc 1 title '1 vader/spread/recursive_doubling allreduce 64 B', \
-     '20261201T084652Z-b06571-launches.dat' index 6 using 1:2 with linespoints pt 5 dt 2 ps 0.8 lc 2 title '1 vader/spread/recursive_doubling allreduce 4096 B', \
-     '20261201T084652Z-b06571-launches.dat' index 7 using 1:2 with linespoints pt 5 dt 2 ps 0.8 lc 3 title '1 vader/spread/recursive_doubling allreduce 65536 B', \
-     '20261201T084652Z-b06571-launches.dat' index 8 using 1:2 with linespoints pt 5 dt 2 ps 0.8 lc 4 title '1 vader/spread/recursive_doubling allreduce 1048576 B', \
-     '20261201T084652Z-b06571-launches.dat' index 9 using 1:2 with linespoints pt 5 dt 2 ps 0.8 lc 5 title '1 vader/spread/recursive_doubling allreduce 8388608 B', \
-     '20261201T084652Z-b06571-launches.dat' index 10 using 1:2 with linespoints pt 9 dt 3 ps 0.8 lc 1 title '2 vader/spread/rabenseifner allreduce 64 B', \
-     '20261201T084652Z-b06571-launches.dat' index 11 using 1:2 with linespoints pt 9 dt 3 ps 0.8 lc 2 title '2 vader/spread/rabenseifner allreduce 4096 B', \
-     '20261201T084652Z-b06571-launches.dat' index 12 using 1:2 with linespoints pt 9 dt 3 ps 0.8 lc 3 title '2 vader/spread/rabenseifner allreduce 65536 B', \
-     '20261201T084652Z-b06571-launches.dat' index 13 using 1:2 with linespoints pt 9 dt 3 ps 0.8 lc 4 title '2 vader/spread/rabenseifner allreduce 1048576 B', \
-     '20261201T084652Z-b06571-launches.dat' index 14 using 1:2 with linespoints pt 9 dt 3 ps 0.8 lc 5 title '2 vader/spread/rabenseifner allreduce 8388608 B', \
-     '20261201T084652Z-b06571-launches.dat' index 15 using 1:2 with linespoints pt 11 dt 4 ps 0.8 lc 1 title '3 vader/spread/reduce_bcast allreduce 64 B', \
-     '20261201T084652Z-b06571-launches.dat' index 16 using 1:2 with linespoints pt 11 dt 4 ps 0.8 lc 2 title '3 vader/spread/reduce_bcast allreduce 4096 B', \
-     '20261201T084652Z-b06571-launches.dat' index 17 using 1:2 with linespoints pt 11 dt 4 ps 0.8 lc 3 title '3 vader/spread/reduce_bcast allreduce 65536 B', \
-     '20261201T084652Z-b06571-launches.dat' index 18 using 1:2 with linespoints pt 11 dt 4 ps 0.8 lc 4 title '3 vader/spread/reduce_bcast allreduce 1048576 B', \
-     '20261201T084652Z-b06571-launches.dat' index 19 using 1:2 with linespoints pt 11 dt 4 ps 0.8 lc 5 title '3 vader/spread/reduce_bcast allreduce 8388608 B', \
-     '20261201T084652Z-b06571-launches.dat' index 20 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 1 title '4 vader/spread/default allreduce 64 B', \
-     '20261201T084652Z-b06571-launches.dat' index 21 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 2 title '4 vader/spread/default allreduce 4096 B', \
-     '20261201T084652Z-b06571-launches.dat' index 22 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 3 title '4 vader/spread/default allreduce 65536 B', \
-     '20261201T084652Z-b06571-launches.dat' index 23 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 4 title '4 vader/spread/default allreduce 1048576 B', \
-     '20261201T084652Z-b06571-launches.dat' index 24 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 5 title '4 vader/spread/default allreduce 8388608 B', \
-     '20261201T084652Z-b06571-launches.dat' index 25 using 1:2 with linespoints pt 5 dt 2 ps 0.8 lc 1 title '5 tcp/spread/ring allreduce 64 B', \
-     '20261201T084652Z-b06571-launches.dat' index 26 using 1:2 with linespoints pt 5 dt 2 ps 0.8 lc 2 title '5 tcp/spread/ring allreduce 4096 B', \
-     '20261201T084652Z-b06571-launches.dat' index 27 using 1:2 with linespoints pt 5 dt 2 ps 0.8 lc 3 title '5 tcp/spread/ring allreduce 65536 B', \
-     '20261201T084652Z-b06571-launches.dat' index 28 using 1:2 with linespoints pt 5 dt 2 ps 0.8 lc 4 title '5 tcp/spread/ring allreduce 1048576 B', \
-     '20261201T084652Z-b06571-launches.dat' index 29 using 1:2 with linespoints pt 5 dt 2 ps 0.8 lc 5 title '5 tcp/spread/ring allreduce 8388608 B', \
-     '20261201T084652Z-b06571-launches.dat' index 30 using 1:2 with linespoints pt 9 dt 3 ps 0.8 lc 1 title '6 tcp/spread/recursive_doubling allreduce 64 B', \
-     '20261201T084652Z-b06571-launches.dat' index 31 using 1:2 with linespoints pt 9 dt 3 ps 0.8 lc 2 title '6 tcp/spread/recursive_doubling allreduce 4096 B', \
-     '20261201T084652Z-b06571-launches.dat' index 32 using 1:2 with linespoints pt 9 dt 3 ps 0.8 lc 3 title '6 tcp/spread/recursive_doubling allreduce 65536 B', \
-     '20261201T084652Z-b06571-launches.dat' index 33 using 1:2 with linespoints pt 9 dt 3 ps 0.8 lc 4 title '6 tcp/spread/recursive_doubling allreduce 1048576 B', \
-     '20261201T084652Z-b06571-launches.dat' index 34 using 1:2 with linespoints pt 9 dt 3 ps 0.8 lc 5 title '6 tcp/spread/recursive_doubling allreduce 8388608 B', \
-     '20261201T084652Z-b06571-launches.dat' index 35 using 1:2 with linespoints pt 11 dt 4 ps 0.8 lc 1 title '7 tcp/spread/rabenseifner allreduce 64 B', \
-     '20261201T084652Z-b06571-launches.dat' index 36 using 1:2 with linespoints pt 11 dt 4 ps 0.8 lc 2 title '7 tcp/spread/rabenseifner allreduce 4096 B', \
-     '20261201T084652Z-b06571-launches.dat' index 37 using 1:2 with linespoints pt 11 dt 4 ps 0.8 lc 3 title '7 tcp/spread/rabenseifner allreduce 65536 B', \
-     '20261201T084652Z-b06571-launches.dat' index 38 using 1:2 with linespoints pt 11 dt 4 ps 0.8 lc 4 title '7 tcp/spread/rabenseifner allreduce 1048576 B', \
-     '20261201T084652Z-b06571-launches.dat' index 39 using 1:2 with linespoints pt 11 dt 4 ps 0.8 lc 5 title '7 tcp/spread/rabenseifner allreduce 8388608 B', \
-     '20261201T084652Z-b06571-launches.dat' index 40 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 1 title '8 tcp/spread/reduce_bcast allreduce 64 B', \
-     '20261201T084652Z-b06571-launches.dat' index 41 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 2 title '8 tcp/spread/reduce_bcast allreduce 4096 B', \
-     '20261201T084652Z-b06571-launches.dat' index 42 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 3 title '8 tcp/spread/reduce_bcast allreduce 65536 B', \
-     '20261201T084652Z-b06571-launches.dat' index 43 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 4 title '8 tcp/spread/reduce_bcast allreduce 1048576 B', \
-     '20261201T084652Z-b06571-launches.dat' index 44 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 5 title '8 tcp/spread/reduce_bcast allreduce 8388608 B', \
-     '20261201T084652Z-b06571-launches.dat' index 45 using 1:2 with linespoints pt 5 dt 2 ps 0.8 lc 1 title '9 tcp/spread/default allreduce 64 B', \
-     '20261201T084652Z-b06571-launches.dat' index 46 using 1:2 with linespoints pt 5 dt 2 ps 0.8 lc 2 title '9 tcp/spread/default allreduce 4096 B', \
-     '20261201T084652Z-b06571-launches.dat' index 47 using 1:2 with linespoints pt 5 dt 2 ps 0.8 lc 3 title '9 tcp/spread/default allreduce 65536 B', \
-     '20261201T084652Z-b06571-launches.dat' index 48 using 1:2 with linespoints pt 5 dt 2 ps 0.8 lc 4 title '9 tcp/spread/default allreduce 1048576 B', \
-     '20261201T084652Z-b06571-launches.dat' index 49 using 1:2 with linespoints pt 5 dt 2 ps 0.8 lc 5 title '9 tcp/spread/default allreduce 8388608 B'
+plot '20261201T084652Z-b06571-launches.dat' index 0 using 1:2 with linespoints pt 7 ps 0.8 lc 1 title '0 vader/spread/ring allreduce', \
+     '20261201T084652Z-b06571-launches.dat' index 1 using 1:2 with linespoints pt 5 ps 0.8 lc 2 title '1 vader/spread/recursive_doubling allreduce', \
+     '20261201T084652Z-b06571-launches.dat' index 2 using 1:2 with linespoints pt 9 ps 0.8 lc 3 title '2 vader/spread/rabenseifner allreduce', \
+     '20261201T084652Z-b06571-launches.dat' index 3 using 1:2 with linespoints pt 11 ps 0.8 lc 4 title '3 vader/spread/reduce_bcast allreduce', \
+     '20261201T084652Z-b06571-launches.dat' index 4 using 1:2 with linespoints pt 7 ps 0.8 lc 5 title '4 vader/spread/default allreduce', \
+     '20261201T084652Z-b06571-launches.dat' index 5 using 1:2 with linespoints pt 5 ps 0.8 lc 6 title '5 tcp/spread/ring allreduce', \
+     '20261201T084652Z-b06571-launches.dat' index 6 using 1:2 with linespoints pt 9 ps 0.8 lc 7 title '6 tcp/spread/recursive_doubling allreduce', \
+     '20261201T084652Z-b06571-launches.dat' index 7 using 1:2 with linespoints pt 11 ps 0.8 lc 8 title '7 tcp/spread/rabenseifner allreduce', \
+     '20261201T084652Z-b06571-launches.dat' index 8 using 1:2 with linespoints pt 7 ps 0.8 lc 9 title '8 tcp/spread/reduce_bcast allreduce', \
+     '20261201T084652Z-b06571-launches.dat' index 9 using 1:2 with linespoints pt 5 ps 0.8 lc 10 title '9 tcp/spread/default allreduce'

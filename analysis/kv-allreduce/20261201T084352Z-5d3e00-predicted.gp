@@ -24,6 +24,7 @@ set grid xtics
 set key below left reverse Left vertical maxcols 1
 set style fill transparent solid 0.3 noborder
 set logscale x
+set xrange [0.00618091:14.4683]
 plot '20261201T084352Z-5d3e00-predicted.dat' using 6:1:6:7:($1-0.3):($1+0.3):ytic(8) with boxxyerror lc rgb "#88bbee" title "predicted [lo, hi]", \
      '' using 5:($1-0.3):(0):(0.6) with vectors nohead lw 2 lc rgb "#225599" title "predicted", \
      '' using 2:1:3:4 with xerrorbars pt 7 ps 0.8 lw 1.5 lc rgb "#cc3311" title "measured (median, 95% CI)"

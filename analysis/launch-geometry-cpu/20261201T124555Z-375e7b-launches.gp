@@ -1,7 +1,7 @@
-# 20261201T124555Z-375e7b-launches.gp - launch-geometry-cpu, per-launch medians (prereg analyze)
+# 20261201T124555Z-375e7b-launches.gp - launch-geometry-cpu, per-launch medians, relative (prereg analyze)
 # Replot in analysis/launch-geometry-cpu/ with: gnuplot -d 20261201T124555Z-375e7b-launches.gp > 20261201T124555Z-375e7b-launches.svg
 # The data are in 20261201T124555Z-375e7b-launches.dat; times in the unit of the y label.
-set terminal svg size 800,570 dynamic font "sans,11" background "white"
+set terminal svg size 800,500 dynamic font "sans,11" background "white"
 set termoption noenhanced
 set grid ytics
 set format x "%g"
@@ -16,27 +16,11 @@ set linetype 6 lc rgb "#56b4e9"
 set linetype 7 lc rgb "#000000"
 set linetype 8 lc rgb "#999999"
 set linetype cycle 8
-set title 'launch-geometry-cpu, run 20261201T124555Z-375e7b'."\nper-launch medians (warmups excluded)"
-set ylabel "median of the launch (ms)"
+set title 'launch-geometry-cpu, run 20261201T124555Z-375e7b'."\nper-launch medians over each group's median, median per (config, phase)"
+set ylabel "launch median / group median"
 set xlabel "launch"
 set xrange [-0.5:5.5]
+set yrange [0.978846:1.02115]
 set key below maxcols 2 font ",9"
 set xtics 1
-set yrange [0:1.13488]
-plot '20261201T124555Z-375e7b-launches.dat' index 0 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 1 title '0 default/spread compute rows 1', \
-     '20261201T124555Z-375e7b-launches.dat' index 1 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 2 title '0 default/spread compute rows 32', \
-     '20261201T124555Z-375e7b-launches.dat' index 2 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 3 title '0 default/spread compute rows 48', \
-     '20261201T124555Z-375e7b-launches.dat' index 3 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 4 title '0 default/spread compute rows 64', \
-     '20261201T124555Z-375e7b-launches.dat' index 4 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 5 title '0 default/spread compute rows 65', \
-     '20261201T124555Z-375e7b-launches.dat' index 5 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 6 title '0 default/spread compute rows 80', \
-     '20261201T124555Z-375e7b-launches.dat' index 6 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 7 title '0 default/spread compute rows 96', \
-     '20261201T124555Z-375e7b-launches.dat' index 7 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 8 title '0 default/spread compute rows 112', \
-     '20261201T124555Z-375e7b-launches.dat' index 8 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 9 title '0 default/spread compute rows 128', \
-     '20261201T124555Z-375e7b-launches.dat' index 9 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 10 title '0 default/spread compute rows 129', \
-     '20261201T124555Z-375e7b-launches.dat' index 10 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 11 title '0 default/spread compute rows 144', \
-     '20261201T124555Z-375e7b-launches.dat' index 11 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 12 title '0 default/spread compute rows 160', \
-     '20261201T124555Z-375e7b-launches.dat' index 12 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 13 title '0 default/spread compute rows 176', \
-     '20261201T124555Z-375e7b-launches.dat' index 13 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 14 title '0 default/spread compute rows 192', \
-     '20261201T124555Z-375e7b-launches.dat' index 14 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 15 title '0 default/spread compute rows 193', \
-     '20261201T124555Z-375e7b-launches.dat' index 15 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 16 title '0 default/spread compute rows 208', \
-     '20261201T124555Z-375e7b-launches.dat' index 16 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 17 title '0 default/spread compute rows 224'
+plot '20261201T124555Z-375e7b-launches.dat' index 0 using 1:2 with linespoints pt 7 ps 0.8 lc 1 title '0 default/spread compute'

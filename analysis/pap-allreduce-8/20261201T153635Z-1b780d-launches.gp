@@ -1,7 +1,7 @@
-# 20261201T153635Z-1b780d-launches.gp - pap-allreduce-8, per-launch medians (prereg analyze)
+# 20261201T153635Z-1b780d-launches.gp - pap-allreduce-8, per-launch medians, relative (prereg analyze)
 # Replot in analysis/pap-allreduce-8/ with: gnuplot -d 20261201T153635Z-1b780d-launches.gp > 20261201T153635Z-1b780d-launches.svg
 # The data are in 20261201T153635Z-1b780d-launches.dat; times in the unit of the y label.
-set terminal svg size 800,570 dynamic font "sans,11" background "white"
+set terminal svg size 800,514 dynamic font "sans,11" background "white"
 set termoption noenhanced
 set grid ytics
 set format x "%g"
@@ -16,29 +16,19 @@ set linetype 6 lc rgb "#56b4e9"
 set linetype 7 lc rgb "#000000"
 set linetype 8 lc rgb "#999999"
 set linetype cycle 8
-set title 'pap-allreduce-8, run 20261201T153635Z-1b780d'."\nper-launch medians (warmups excluded)"
-set ylabel "median of the launch (ms)"
+set title 'pap-allreduce-8, run 20261201T153635Z-1b780d'."\nper-launch medians over each group's median, median per (config, phase)"
+set ylabel "launch median / group median"
 set xlabel "launch"
 set xrange [-0.5:5.5]
+set yrange [0.600997:1.5626]
 set key below maxcols 2 font ",9"
 set xtics 1
-set logscale y
-set yrange [0.138786:88.3583]
-plot '20261201T153635Z-1b780d-launches.dat' index 0 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 1 title '0 default/spread/rabenseifner/none allreduce 1024 B', \
-     '20261201T153635Z-1b780d-launches.dat' index 1 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 2 title '0 default/spread/rabenseifner/none allreduce 8388608 B', \
-     '20261201T153635Z-1b780d-launches.dat' index 2 using 1:2 with linespoints pt 5 dt 2 ps 0.8 lc 1 title '1 default/spread/rabenseifner/one-late allreduce 1024 B', \
-     '20261201T153635Z-1b780d-launches.dat' index 3 using 1:2 with linespoints pt 5 dt 2 ps 0.8 lc 2 title '1 default/spread/rabenseifner/one-late allreduce 8388608 B', \
-     '20261201T153635Z-1b780d-launches.dat' index 4 using 1:2 with linespoints pt 9 dt 3 ps 0.8 lc 1 title '2 default/spread/rabenseifner/uniform allreduce 1024 B', \
-     '20261201T153635Z-1b780d-launches.dat' index 5 using 1:2 with linespoints pt 9 dt 3 ps 0.8 lc 2 title '2 default/spread/rabenseifner/uniform allreduce 8388608 B', \
-     '20261201T153635Z-1b780d-launches.dat' index 6 using 1:2 with linespoints pt 11 dt 4 ps 0.8 lc 1 title '3 default/spread/default/none allreduce 1024 B', \
-     '20261201T153635Z-1b780d-launches.dat' index 7 using 1:2 with linespoints pt 11 dt 4 ps 0.8 lc 2 title '3 default/spread/default/none allreduce 8388608 B', \
-     '20261201T153635Z-1b780d-launches.dat' index 8 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 1 title '4 default/spread/default/one-late allreduce 1024 B', \
-     '20261201T153635Z-1b780d-launches.dat' index 9 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 2 title '4 default/spread/default/one-late allreduce 8388608 B', \
-     '20261201T153635Z-1b780d-launches.dat' index 10 using 1:2 with linespoints pt 5 dt 2 ps 0.8 lc 1 title '5 default/spread/default/uniform allreduce 1024 B', \
-     '20261201T153635Z-1b780d-launches.dat' index 11 using 1:2 with linespoints pt 5 dt 2 ps 0.8 lc 2 title '5 default/spread/default/uniform allreduce 8388608 B', \
-     '20261201T153635Z-1b780d-launches.dat' index 12 using 1:2 with linespoints pt 9 dt 3 ps 0.8 lc 1 title '6 default/spread/pap/none allreduce 1024 B', \
-     '20261201T153635Z-1b780d-launches.dat' index 13 using 1:2 with linespoints pt 9 dt 3 ps 0.8 lc 2 title '6 default/spread/pap/none allreduce 8388608 B', \
-     '20261201T153635Z-1b780d-launches.dat' index 14 using 1:2 with linespoints pt 11 dt 4 ps 0.8 lc 1 title '7 default/spread/pap/one-late allreduce 1024 B', \
-     '20261201T153635Z-1b780d-launches.dat' index 15 using 1:2 with linespoints pt 11 dt 4 ps 0.8 lc 2 title '7 default/spread/pap/one-late allreduce 8388608 B', \
-     '20261201T153635Z-1b780d-launches.dat' index 16 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 1 title '8 default/spread/pap/uniform allreduce 1024 B', \
-     '20261201T153635Z-1b780d-launches.dat' index 17 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 2 title '8 default/spread/pap/uniform allreduce 8388608 B'
+plot '20261201T153635Z-1b780d-launches.dat' index 0 using 1:2 with linespoints pt 7 ps 0.8 lc 1 title '0 default/spread/rabenseifner/none allreduce', \
+     '20261201T153635Z-1b780d-launches.dat' index 1 using 1:2 with linespoints pt 5 ps 0.8 lc 2 title '1 default/spread/rabenseifner/one-late allreduce', \
+     '20261201T153635Z-1b780d-launches.dat' index 2 using 1:2 with linespoints pt 9 ps 0.8 lc 3 title '2 default/spread/rabenseifner/uniform allreduce', \
+     '20261201T153635Z-1b780d-launches.dat' index 3 using 1:2 with linespoints pt 11 ps 0.8 lc 4 title '3 default/spread/default/none allreduce', \
+     '20261201T153635Z-1b780d-launches.dat' index 4 using 1:2 with linespoints pt 7 ps 0.8 lc 5 title '4 default/spread/default/one-late allreduce', \
+     '20261201T153635Z-1b780d-launches.dat' index 5 using 1:2 with linespoints pt 5 ps 0.8 lc 6 title '5 default/spread/default/uniform allreduce', \
+     '20261201T153635Z-1b780d-launches.dat' index 6 using 1:2 with linespoints pt 9 ps 0.8 lc 7 title '6 default/spread/pap/none allreduce', \
+     '20261201T153635Z-1b780d-launches.dat' index 7 using 1:2 with linespoints pt 11 ps 0.8 lc 8 title '7 default/spread/pap/one-late allreduce', \
+     '20261201T153635Z-1b780d-launches.dat' index 8 using 1:2 with linespoints pt 7 ps 0.8 lc 9 title '8 default/spread/pap/uniform allreduce'

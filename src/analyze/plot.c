@@ -78,8 +78,15 @@ static int plot_cells(pr_plot *p, const pr_analysis *a,
 		"set key below left reverse Left vertical maxcols 1\n"
 		"set style fill transparent solid 0.3 noborder\n",
 		unit, n);
-	fprintf(gp.f, pr_plot_wants_log(&sp) ? "set logscale x\n"
-					     : "set xrange [0:*]\n");
+	/* the range from every band and interval, with room beyond the
+	 * largest, so that no error bar meets the frame */
+	if (pr_plot_wants_log(&sp))
+		fprintf(gp.f, "set logscale x\nset xrange [%.6g:%.6g]\n",
+			sp.lo * u / 1.5, sp.hi * u * 1.5);
+	else if (sp.hi > 0)
+		fprintf(gp.f, "set xrange [0:%.6g]\n", sp.hi * u * 1.1);
+	else
+		fputs("set xrange [0:*]\n", gp.f);
 	fputs("plot ", gp.f);
 	pr_gp_dat(gp.f, base);
 	fprintf(gp.f,

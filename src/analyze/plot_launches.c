@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/stats.h"
 #include "base/util.h"
 
 /* Point types per config (filled circle, square, triangles). */
@@ -54,6 +55,154 @@ static void experiment_span(pr_plot_span *sp, const pr_analysis *a)
 	}
 }
 
+/* The most series a plot draws before its series are summarized. */
+#define MAX_SERIES 12
+
+/* A series of the summarized plot: a (config, phase), or a phase over
+ * every config (config -1). */
+typedef struct {
+	int config;
+	const char *phase;
+} series_key;
+
+static int key_matches(const series_key *k, const pr_select *s)
+{
+	return (k->config < 0 || k->config == s->config) &&
+	       !strcmp(k->phase, s->phase);
+}
+
+/* The distinct keys of r's groups, by config or not; their count. */
+static size_t keys_of(series_key *out, const pr_analysis_run *r, int by_config)
+{
+	size_t i, j, n = 0;
+
+	for (i = 0; i < r->ngroups; i++) {
+		series_key k = {by_config ? r->group[i].sel.config : -1,
+				r->group[i].sel.phase};
+
+		for (j = 0; j < n; j++)
+			if (out[j].config == k.config &&
+			    !strcmp(out[j].phase, k.phase))
+				break;
+		if (j == n)
+			out[n++] = k;
+	}
+	return n;
+}
+
+/* The median over the groups of key k of their launch-L median over
+ * their own median; NAN when none has launch L. */
+static double relative_at(const pr_analysis_run *r, const series_key *k,
+			  int launch, double *buf)
+{
+	size_t i, j, n = 0;
+
+	for (i = 0; i < r->ngroups; i++) {
+		const pr_analysis_row *g = &r->group[i];
+
+		if (!key_matches(k, &g->sel) || !(g->stat > 0))
+			continue;
+		for (j = 0; j < g->nlaunches; j++)
+			if (g->launch[j] == launch)
+				buf[n++] = g->launch_med[j] / g->stat;
+	}
+	return n ? pr_stats_median(buf, n) : NAN;
+}
+
+/* Series title of key k. */
+static char *key_title(const pr_analysis_run *r, const series_key *k)
+{
+	if (k->config < 0)
+		return pr_asprintf("%s (every config)", k->phase);
+	return pr_asprintf("%d %s %s", k->config,
+			   (size_t)k->config < r->nconfigs &&
+				   r->config_label[k->config]
+			       ? r->config_label[k->config]
+			       : "?",
+			   k->phase);
+}
+
+/* (3') more groups than MAX_SERIES: per (config, phase), or per phase
+ * when those are more, each launch's median over the groups of their
+ * per-launch median relative to the group's own median. */
+static int plot_launches_relative(pr_plot *p, const pr_analysis *a,
+				  const pr_analysis_run *r, const char *dir,
+				  int lmin, int lmax)
+{
+	char *base = pr_asprintf("%s-launches", r->run_id), *run, *title;
+	series_key *key = pr_calloc(r->ngroups + 1, sizeof(*key));
+	double *buf = pr_calloc(r->ngroups + 1, sizeof(*buf)), v;
+	double lo = 1, hi = 1;
+	size_t nk = keys_of(key, r, 1), i;
+	int by_config = nk <= MAX_SERIES, l, error;
+	pr_plot_text dat, gp;
+
+	if (!by_config)
+		nk = keys_of(key, r, 0);
+	for (i = 0; i < nk; i++)
+		for (l = lmin; l <= lmax; l++)
+			if (!isnan(v = relative_at(r, &key[i], l, buf))) {
+				lo = v < lo ? v : lo;
+				hi = v > hi ? v : hi;
+			}
+	pr_plot_text_open(&dat);
+	pr_plot_text_open(&gp);
+	pr_gp_header(gp.f, a, base, "per-launch medians, relative", 800,
+		     500 + 14 * (int)(nk > 8 ? (nk + 1) / 2 - 4 : 0));
+	run = pr_asprintf("run %s", r->run_id);
+	pr_gp_title(gp.f, a->name, run,
+		    by_config ? "per-launch medians over each group's median, "
+				"median per (config, phase)"
+			      : "per-launch medians over each group's median, "
+				"median per phase (every config)");
+	free(run);
+	fprintf(gp.f,
+		"set ylabel \"launch median / group median\"\n"
+		"set xlabel \"launch\"\n"
+		"set xrange [%g:%g]\n"
+		"set yrange [%.6g:%.6g]\n"
+		"set key below maxcols 2 font \",9\"\n",
+		lmin - 0.5, lmax + 0.5, lo - 0.05 * (hi - lo + 0.1),
+		hi + 0.05 * (hi - lo + 0.1));
+	if (lmax - lmin < 30)
+		fputs("set xtics 1\n", gp.f);
+	fprintf(dat.f, "# launch median_of_launch_over_group_median\n");
+	for (i = 0; i < nk; i++) {
+		if (i)
+			fputs("\n\n", dat.f);
+		title = key_title(r, &key[i]);
+		pr_gp_comment(dat.f, title);
+		for (l = lmin; l <= lmax; l++) {
+			if (isnan(v = relative_at(r, &key[i], l, buf)))
+				continue;
+			fprintf(dat.f, "%d", l);
+			pr_gp_num(dat.f, v);
+			fputc('\n', dat.f);
+		}
+		fputs(i ? ", \\\n     " : "plot ", gp.f);
+		pr_gp_dat(gp.f, base);
+		fprintf(gp.f,
+			" index %zu using 1:2 with linespoints pt %d ps 0.8 "
+			"lc %zu title ",
+			i, config_pt[i % 4], i + 1);
+		pr_gp_string(gp.f, title);
+		free(title);
+	}
+	fputc('\n', gp.f);
+	error = pr_plot_emit(
+	    p, &dat, &gp, dir, base,
+	    by_config ? "per-launch medians over each group's own median, "
+			"the median over the groups (sizes, rows, ranks) of "
+			"each (config, phase): run-to-run variability"
+		      : "per-launch medians over each group's own median, "
+			"the median over the groups (configs, sizes, rows, "
+			"ranks) of each phase: run-to-run variability");
+	free(base);
+	free(key);
+	free(buf);
+	return error;
+}
+
 /* (3) the per-launch medians of every group, x = launch. */
 int pr_plot_launches(pr_plot *p, const pr_analysis *a, const pr_analysis_run *r,
 		     const char *dir)
@@ -78,6 +227,10 @@ int pr_plot_launches(pr_plot *p, const pr_analysis *a, const pr_analysis_run *r,
 				lmax = g->launch[k];
 			first = 0;
 		}
+	}
+	if (r->ngroups > MAX_SERIES) {
+		free(base);
+		return plot_launches_relative(p, a, r, dir, lmin, lmax);
 	}
 	u = pr_plot_unit(&sp, &unit);
 	pr_plot_text_open(&dat);
