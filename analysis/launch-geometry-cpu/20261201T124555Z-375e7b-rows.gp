@@ -22,4 +22,7 @@ set xlabel "rows"
 set logscale xy
 set key top left box opaque
 set style fill transparent solid 0.15 noborder
+set arrow from 65, graph 0 to 65, graph 1 nohead dt 2 lw 1 lc rgb "#555555"
+set arrow from 129, graph 0 to 129, graph 1 nohead dt 2 lw 1 lc rgb "#555555"
+set arrow from 193, graph 0 to 193, graph 1 nohead dt 2 lw 1 lc rgb "#555555"
 plot '20261201T124555Z-375e7b-rows.dat' index 0 using 1:2:3:4 with yerrorbars pt 7 ps 0.8 lc 1 title 'measured 0 default/spread'

@@ -135,11 +135,38 @@ static size_t rows_series(pr_plot_text *dat, FILE *plot, size_t block,
 	return nb;
 }
 
+/* The prediction's steps (launch-geometry: the rows where the time is
+ * predicted to step up) as dashed vertical lines; "65, 129, 193", owned,
+ * or NULL when it predicts none. */
+static char *put_steps(FILE *gp, const json_t *pred)
+{
+	const json_t *steps = json_object_get(pred, "steps"), *v;
+	char *list = NULL, *next;
+	size_t i;
+
+	json_array_foreach(steps, i, v)
+	{
+		if (!json_is_integer(v) || json_integer_value(v) <= 0)
+			continue;
+		fprintf(gp,
+			"set arrow from %lld, graph 0 to %lld, graph 1 nohead "
+			"dt 2 lw 1 lc rgb \"#555555\"\n",
+			(long long)json_integer_value(v),
+			(long long)json_integer_value(v));
+		next =
+		    pr_asprintf("%s%s%lld", list ? list : "", list ? ", " : "",
+				(long long)json_integer_value(v));
+		free(list);
+		list = next;
+	}
+	return list;
+}
+
 /* (2) compute time vs rows: measured medians and the predicted line. */
 int pr_plot_rows(pr_plot *p, const pr_analysis *a, const pr_analysis_run *r,
 		 const char *dir)
 {
-	char *base, *run;
+	char *base, *run, *steps, *caption;
 	const char *unit;
 	pr_plot_span sp = {0, 0};
 	size_t i, nb;
@@ -180,13 +207,20 @@ int pr_plot_rows(pr_plot *p, const pr_analysis *a, const pr_analysis_run *r,
 		"# rows median_%s lo_%s hi_%s (measured: 95%% CI; "
 		"predicted: [lo, hi])\n",
 		unit, unit, unit);
+	steps = put_steps(gp.f, r->pred ? r->pred : a->pred);
 	nb = rows_series(&dat, gp.f, 0, r, 1, u, base);
 	rows_series(&dat, gp.f, nb, r, 0, u, base);
 	fputc('\n', gp.f);
-	error =
-	    pr_plot_emit(p, &dat, &gp, dir, base,
-			 "compute time vs rows, log-log: measured medians with "
-			 "95% CI, predicted line with its [lo, hi] band");
+	/* the caption promises only what is drawn */
+	caption = pr_asprintf(
+	    "compute time vs rows, log-log: measured medians with 95%% "
+	    "CI%s%s%s",
+	    nb ? "; predicted line with its [lo, hi] band" : "",
+	    steps ? "; dashed verticals: the predicted steps at rows " : "",
+	    steps ? steps : "");
+	error = pr_plot_emit(p, &dat, &gp, dir, base, caption);
+	free(caption);
+	free(steps);
 	free(base);
 	return error;
 }

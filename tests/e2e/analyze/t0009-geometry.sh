@@ -52,4 +52,7 @@ assert s['predicted'] == [4225, 8449], s
 assert s['observed'][0]['rows'] == [4225, 8449], s
 assert s['observed'][0]['phase'] == 'compute_device', s
 "
+check "the rows plot marks each predicted step with a dashed vertical" sh -c \
+	"[ \$(grep -c '^set arrow from \(4225\|8449\), graph 0 to \(4225\|8449\), graph 1 nohead dt 2' analysis/geo/*-rows.gp) = 2 ]"
+check "its caption says so, and promises no predicted line it lacks" grep -q "^\*compute time vs rows, log-log: measured medians with 95% CI; dashed verticals: the predicted steps at rows 4225, 8449\.\*" analysis/geo/report.md
 echo "1..$n"
