@@ -1,7 +1,9 @@
 /* cmd_pin.c - prereg pin NAME */
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "repo/git.h"
 #include "repo/lock.h"
@@ -9,6 +11,8 @@
 #include "repo/pintag.h"
 #include "repo/sign.h"
 #include "repo/stamp.h"
+#include "analyze/analyze.h"
+#include "base/stats.h"
 #include "format/manifest.h"
 #include "format/predcheck.h"
 #include "format/spec.h"
@@ -27,28 +31,116 @@ static const char *need_text(char *buf, size_t len, long n)
 	return buf;
 }
 
+/* The last complete run of experiment name, owned, or NULL. */
+static char *last_complete(const char *root, const char *name)
+{
+	char **ids = NULL, *path, *out = NULL;
+	size_t n = 0, i;
+	pr_manifest m;
+	pr_error_scope quiet;
+
+	pr_error_record(&quiet);
+	if (pr_path_list_runs(&ids, &n, root, name, PR_RUNS_MANIFEST) < 0)
+		n = 0;
+	for (i = n; i-- > 0 && !out;) {
+		path = pr_path_manifest(root, name, ids[i]);
+		if (pr_manifest_read(&m, path) == 0) {
+			if (m.status && !strcmp(m.status, "complete"))
+				out = pr_strdup(ids[i]);
+			pr_manifest_free(&m);
+		}
+		free(path);
+	}
+	pr_error_restore(&quiet);
+	for (i = 0; i < n; i++)
+		free(ids[i]);
+	free(ids);
+	return out;
+}
+
+/* The median launch-level CV of phase's groups in run a, or 0. */
+static double measured_cv(const pr_analysis_run *r, const char *phase)
+{
+	double *v = pr_calloc(r->ngroups + 1, sizeof(double)), cv;
+	size_t i, n = 0;
+
+	for (i = 0; i < r->ngroups; i++)
+		if (!strcmp(r->group[i].sel.phase, phase) &&
+		    isfinite(r->group[i].cv) && r->group[i].cv > 0)
+			v[n++] = r->group[i].cv;
+	cv = n ? pr_stats_median(v, n) : 0;
+	free(v);
+	return cv;
+}
+
+/* Phases without a pilot CV in the spec take the one measured in the
+ * experiment's last complete run (a pilot: it ran before this pin); the
+ * run's id in *from (owned), NULL when none was taken. */
+static void pilot_from_runs(pr_decisive *d, char **from, const char *root,
+			    const char *name)
+{
+	pr_analysis a;
+	pr_error_scope quiet;
+	size_t i;
+	int error, taken = 0;
+
+	*from = NULL;
+	for (i = 0; i < d->n && d->phase[i].cv > 0; i++)
+		;
+	if (i == d->n || !(*from = last_complete(root, name)))
+		return;
+	pr_error_record(&quiet);
+	error = pr_analyze(&a, root, name, *from);
+	pr_error_restore(&quiet);
+	if (error < 0) {
+		free(*from);
+		*from = NULL;
+		return;
+	}
+	for (i = 0; i < d->n; i++) {
+		double cv = measured_cv(&a.run[0], d->phase[i].phase);
+
+		if (d->phase[i].cv > 0 || cv <= 0)
+			continue;
+		pr_decisive_set_cv(d, &d->phase[i], cv);
+		d->phase[i].from_run = 1;
+		taken = 1;
+	}
+	pr_analysis_free(&a);
+	if (!taken) {
+		free(*from);
+		*from = NULL;
+	}
+}
+
 /* Per phase of the prediction's cells, the launches a decisive verdict
- * needs under the pinned pilot CV and tolerances, and a warning when the
+ * needs under the pinned pilot CV (or, where the spec gives none, the CV
+ * the last earlier run measured) and tolerances, and a warning when the
  * schedule has fewer. */
 static void print_decisive(const pr_spec *spec, const char *root)
 {
 	char *path = pr_path_prediction(root, spec->name), b1[24], b2[24],
-	     cv[24];
+	     cv[96], *from = NULL;
 	json_t *pred = pr_json_read(path, PR_READ_MAX, NULL);
 	pr_decisive d;
 	size_t i;
 
 	free(path);
 	pr_decisive_plan(&d, spec, pred);
+	pilot_from_runs(&d, &from, root, spec->name);
 	if (d.n)
-		printf("launches per run a decisive verdict needs (95%%, "
-		       "from [model] pilot_cv and [analysis] "
-		       "reproduce_tolerance; the schedule has %d):\n",
+		printf("launches per run a decisive verdict needs (95%% "
+		       "intervals, a REPRODUCED at 80%% power; the CV from "
+		       "[model] pilot_cv, else measured in the last earlier "
+		       "run; the schedule has %d):\n",
 		       d.launches);
 	for (i = 0; i < d.n; i++) {
 		const pr_decisive_phase *p = &d.phase[i];
 
-		if (p->cv > 0)
+		if (p->cv > 0 && p->from_run)
+			snprintf(cv, sizeof(cv), "%.2g (measured in run %s)",
+				 p->cv, from);
+		else if (p->cv > 0)
 			snprintf(cv, sizeof(cv), "%g", p->cv);
 		else
 			snprintf(cv, sizeof(cv), "unknown");
@@ -57,6 +149,11 @@ static void print_decisive(const pr_spec *spec, const char *root)
 		       p->phase, cv, need_text(b1, sizeof(b1), p->band),
 		       pr_phase_class_name(pr_phase_class_of(p->phase)), p->tol,
 		       need_text(b2, sizeof(b2), p->repro));
+	}
+	fflush(stdout); /* the warnings below the table, also in a file */
+	for (i = 0; i < d.n; i++) {
+		const pr_decisive_phase *p = &d.phase[i];
+
 		if (p->cv <= 0)
 			pr_warn("'%s': no pilot CV for %s ([model] pilot_cv = "
 				"%s:CV): whether %d launches decide it is "
@@ -70,6 +167,7 @@ static void print_decisive(const pr_spec *spec, const char *root)
 				p->band > p->repro ? p->band : p->repro);
 	}
 	pr_decisive_free(&d);
+	free(from);
 	json_decref(pred); /* the phase names were its */
 }
 

@@ -52,7 +52,7 @@ void pr_decisive_plan(pr_decisive *out, const pr_spec *spec, const json_t *pred)
 	const json_t *cells = json_object_get(pred, "cells"), *c;
 	const char *name;
 	pr_decisive_phase *p;
-	long need;
+	double half;
 	size_t i;
 
 	memset(out, 0, sizeof(*out));
@@ -64,18 +64,26 @@ void pr_decisive_plan(pr_decisive *out, const pr_spec *spec, const json_t *pred)
 		p = phase_of(out, name);
 		p->cv = pr_spec_pilot_cv(spec, name);
 		p->tol = spec->reproduce_tol[pr_phase_class_of(name)];
-		p->repro = pr_decisive_launches(p->cv, log1p(p->tol), 1);
-		need = pr_decisive_launches(p->cv, band_log_half(c), 0);
-		if (need < 0)
-			continue;
-		if (need > p->band)
-			p->band = need;
+		half = band_log_half(c);
+		if (half > 0 && (p->log_half == 0 || half < p->log_half))
+			p->log_half = half;
 	}
-	out->decides = 1;
 	for (i = 0; i < out->n; i++)
-		if (out->phase[i].band > out->launches ||
-		    out->phase[i].repro > out->launches)
-			out->decides = 0;
+		pr_decisive_set_cv(out, &out->phase[i], out->phase[i].cv);
+}
+
+void pr_decisive_set_cv(pr_decisive *d, pr_decisive_phase *p, double cv)
+{
+	size_t i;
+
+	p->cv = cv;
+	p->repro = pr_decisive_launches(cv, log1p(p->tol), 1);
+	p->band = pr_decisive_launches(cv, p->log_half, 0);
+	d->decides = 1;
+	for (i = 0; i < d->n; i++)
+		if (d->phase[i].band > d->launches ||
+		    d->phase[i].repro > d->launches)
+			d->decides = 0;
 }
 
 void pr_decisive_free(pr_decisive *d)

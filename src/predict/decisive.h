@@ -38,6 +38,8 @@ typedef struct {
 	long band;	   /* launches a PASS/FAIL against its narrowest band
 			      needs; -1 unknown */
 	long repro;	   /* launches a REPRODUCED needs; -1 unknown */
+	double log_half;   /* its narrowest band's half-width, log; 0 none */
+	int from_run; /* cv was measured in an earlier run (the caller's) */
 } pr_decisive_phase;
 
 typedef struct {
@@ -53,5 +55,9 @@ typedef struct {
 void pr_decisive_plan(pr_decisive *out, const pr_spec *spec,
 		      const json_t *pred);
 void pr_decisive_free(pr_decisive *d);
+
+/* Phase p's needs again with launch-level CV cv (a pilot measured in an
+ * earlier run, where the spec gives none), and d->decides. */
+void pr_decisive_set_cv(pr_decisive *d, pr_decisive_phase *p, double cv);
 
 #endif

@@ -23,6 +23,22 @@ expect_out "nor is it known for the other" \
 	"warning: 't-dec': no pilot CV for allreduce_small"
 expect_out "the schedule named" "the schedule has 2\\):$"
 
+# a run of that pin: pinning again takes allreduce_small's CV, which the
+# spec does not give, from it (a pilot: it ran before the new pin)
+expect_exit 0 "a run of t-dec" "$PREREG" run t-dec --launches 2 --reps 2
+run=$(ls runs/t-dec | grep -v ledger)
+sed -i 's/^claim = .*/claim = the same, pinned again/' experiments/t-dec/experiment.ini
+git commit -qam "t-dec: claim reworded"
+"$PREREG" predict t-dec >/dev/null || exit 1
+expect_exit 0 "pin t-dec after a run" "$PREREG" pin t-dec
+expect_out "the spec's pilot CV where it gives one" \
+	"^  allreduce: pilot CV 0.07, "
+expect_out "else the CV its last run measured" \
+	"^  allreduce_small: pilot CV [0-9.e-]+ \\(measured in run $run\\), PASS/FAIL in its band [0-9]+, REPRODUCED at comm 0.5 [0-9]+$"
+cp "$SCRATCH/out" "$SCRATCH/measured"
+check "and no longer calls it unknown" sh -c \
+	"! grep -q 'no pilot CV' '$SCRATCH/measured'"
+
 # 6 launches and a narrow pilot CV for both: decisive, no warning
 sed -i 's/^launches = 2$/launches = 6/; s/^pilot_cv = allreduce:0.07$/pilot_cv = allreduce:0.001, allreduce_small:0.001/' \
 	experiments/t-dec/experiment.ini

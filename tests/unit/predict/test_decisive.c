@@ -87,6 +87,24 @@ static void test_plan(void **state)
 	pr_decisive_free(&d);
 	json_decref(pred);
 
+	/* a CV measured later: the needs follow it, and so does decides */
+	s.launches = 6;
+	s.npilot = 0;
+	pred = json_pack("{s:[{s:s, s:f, s:f}]}", "cells", "phase", "allreduce",
+			 "lo_s", 0.9, "hi_s", 1.1);
+	pr_decisive_plan(&d, &s, pred);
+	assert_true(d.phase[0].band == -1 && d.phase[0].repro == -1);
+	assert_true(d.decides); /* unknown needs are no unmet need */
+	pr_decisive_set_cv(&d, &d.phase[0], 0.2);
+	/* (1.96 x 1.2533 x 0.2 / (ln(1.1/0.9)/2))^2 = 23.97, so 24 */
+	assert_int_equal(d.phase[0].band, 24);
+	assert_false(d.decides);
+	pr_decisive_set_cv(&d, &d.phase[0], 0.01);
+	assert_int_equal(d.phase[0].band, 6);
+	assert_true(d.decides);
+	pr_decisive_free(&d);
+	json_decref(pred);
+
 	/* a calibration: no cells, nothing planned */
 	pred = json_pack("{s:s}", "kind", "calibration");
 	pr_decisive_plan(&d, &s, pred);
