@@ -54,7 +54,7 @@ struct launch_section {
 };
 
 #define NKEYS 50
-#define NSECTIONS 13
+#define NSECTIONS 14
 
 struct parse {
 	pr_spec *spec;
@@ -99,6 +99,9 @@ int pr_spec_get_num(double *out, struct parse *p, const char *key,
 int pr_spec_get_choice(int *out, struct parse *p, const char *what,
 		       const char *value, struct names known);
 char *pr_spec_trim(char *s);
+/* spec_claims.c: one key of [claims]; the claims' memory */
+int pr_spec_set_claim(struct parse *p, const char *name, const char *value);
+void pr_spec_claims_free(pr_spec *spec);
 int pr_spec_split_list(char **items, int max, struct parse *p, const char *key,
 		       char *list);
 int pr_spec_split_pair(char **colon, struct parse *p, const char *key,

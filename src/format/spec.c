@@ -218,6 +218,17 @@ static int set_key(struct parse *p, const char *section, const char *name,
 		return set_launch_key(p, section, name, value);
 	if (pr_spec_lookup(NAMES(pr_spec_sections), section) < 0)
 		return PR_EINPUT; /* reported at its header */
+	if (!strcmp(section, "claims")) {
+		if (p->line == p->nul_line)
+			return pr_spec_fail(p, p->line, "'%s' holds a NUL byte",
+					    name);
+		if (!value || !*value)
+			return pr_spec_fail(p, p->line, "'%s' has no value",
+					    name);
+		if ((error = check_text(p, name, value)) < 0)
+			return error;
+		return pr_spec_set_claim(p, name, value);
+	}
 	if ((k = key_index(section, name)) < 0)
 		return fail_unknown_key(p, section, name);
 	if (p->key_line[k])
@@ -390,6 +401,7 @@ void pr_spec_free(pr_spec *spec)
 	free(spec->name);
 	free(spec->path);
 	free(spec->claim);
+	pr_spec_claims_free(spec);
 	free(spec->workload);
 	for (i = 0; i < spec->ntransports; i++)
 		free(spec->transports[i]);

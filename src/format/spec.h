@@ -64,6 +64,27 @@ typedef struct {
 	int threads_per_block, rows_per_block, blocks_per_thread;
 } pr_launch_setting;
 
+/* [claims] NAME = SOURCE [phase=P] [config=N]: TEXT - a claim the
+ * experiment tests and the verdicts that decide it: every predicted cell
+ * (of phase P, of config N), the launch-geometry steps, or the
+ * launch-settings ratio. */
+#define PR_MAX_CLAIMS 16
+typedef enum {
+	PR_CLAIM_CELLS,
+	PR_CLAIM_STEPS,
+	PR_CLAIM_LAUNCH_RATIO
+} pr_claim_source;
+
+typedef struct {
+	char *name, *text;
+	pr_claim_source source;
+	char *phase; /* cells of this phase only; NULL: every phase */
+	int config;  /* cells of this config only; -1: every config */
+} pr_claim;
+
+/* "cells", "steps", "launch-ratio". */
+const char *pr_claim_source_name(pr_claim_source s);
+
 typedef struct pr_spec {
 	char *name; /* experiment name (directory name) */
 	char *path; /* experiments/NAME/experiment.ini */
@@ -201,6 +222,10 @@ typedef struct pr_spec {
 	 * machine count toward a reproduction verdict (flag, the default)
 	 * or are left out of its ratio and interval (exclude) */
 	int busy_exclude;
+
+	/* [claims] */
+	pr_claim claims[PR_MAX_CLAIMS];
+	int nclaims;
 } pr_spec;
 
 /* The largest [arrival] delay_us: 10 s. */

@@ -52,7 +52,7 @@ static struct names algorithm_names(void)
 
 const char *const pr_spec_sections[] = {
     "experiment", "shape", "ranks", "factors",	"schedule", "mpi", "model",
-    "launch",	  "slurm", "pin",   "analysis", "arrival",  "dp",
+    "launch",	  "slurm", "pin",   "analysis", "arrival",  "dp",  "claims",
 };
 
 static int set_kind(struct parse *p, const char *key, const char *value)

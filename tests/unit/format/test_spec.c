@@ -632,12 +632,12 @@ static void test_unknown_section(void **state)
 	    VALID "[foo]\n",
 	    "t.ini:10: unknown section 'foo' (known: experiment, shape, "
 	    "ranks, factors, schedule, mpi, model, launch, slurm, pin, "
-	    "analysis, arrival, dp)");
+	    "analysis, arrival, dp, claims)");
 	parse_fails(
 	    "[Experiment]\nkind = validation\n",
 	    "t.ini:1: unknown section 'Experiment' (known: experiment, "
 	    "shape, ranks, factors, schedule, mpi, model, launch, slurm, pin, "
-	    "analysis, arrival, dp)");
+	    "analysis, arrival, dp, claims)");
 	parse_fails("kind = validation\n" VALID,
 		    "t.ini:1: key 'kind' is outside any [section]");
 }
@@ -1456,6 +1456,60 @@ static int group_teardown(void **state)
 	return 0;
 }
 
+/* [claims]: each source, the filters of cells, and every refusal */
+static void test_claims(void **state)
+{
+	pr_spec *spec = parse_ok(
+	    VALID "[claims]\nring = cells phase=allreduce config=1: the ring "
+		  "Allreduce within its band\nall = cells: every cell\n"
+		  "steps = steps : steps at the predicted rows\n"
+		  "ratio = launch-ratio: a over b as predicted\n");
+
+	(void)state;
+	assert_int_equal(spec->nclaims, 4);
+	assert_string_equal(spec->claims[0].name, "ring");
+	assert_int_equal(spec->claims[0].source, PR_CLAIM_CELLS);
+	assert_string_equal(spec->claims[0].phase, "allreduce");
+	assert_int_equal(spec->claims[0].config, 1);
+	assert_string_equal(spec->claims[0].text,
+			    "the ring Allreduce within its band");
+	assert_null(spec->claims[1].phase);
+	assert_int_equal(spec->claims[1].config, -1);
+	assert_int_equal(spec->claims[2].source, PR_CLAIM_STEPS);
+	assert_string_equal(spec->claims[2].text,
+			    "steps at the predicted rows");
+	assert_int_equal(spec->claims[3].source, PR_CLAIM_LAUNCH_RATIO);
+	assert_string_equal(pr_claim_source_name(PR_CLAIM_LAUNCH_RATIO),
+			    "launch-ratio");
+	pr_spec_free(spec);
+	parse_fails(VALID "[claims]\nring = cells\n",
+		    "t.ini:11: claim 'ring' must be SOURCE [phase=P] "
+		    "[config=N]: TEXT (sources: cells, steps, launch-ratio)");
+	parse_fails(VALID "[claims]\nring = cells:   \n",
+		    "t.ini:11: claim 'ring' must be SOURCE [phase=P] "
+		    "[config=N]: TEXT (sources: cells, steps, launch-ratio)");
+	parse_fails(VALID "[claims]\nring = bands: x\n",
+		    "t.ini:11: unknown claim source 'bands' (known: cells, "
+		    "steps, launch-ratio)");
+	parse_fails(VALID "[claims]\nring = steps phase=x: y\n",
+		    "t.ini:11: claim 'ring': 'phase=x' is no filter of source "
+		    "'steps' (cells takes phase=P and config=N, once each)");
+	parse_fails(VALID "[claims]\nring = cells phase=a phase=b: y\n",
+		    "t.ini:11: claim 'ring': 'phase=b' is no filter of source "
+		    "'cells' (cells takes phase=P and config=N, once each)");
+	parse_fails(VALID "[claims]\nring = : y\n",
+		    "t.ini:11: claim 'ring' names no source");
+	parse_fails(VALID "[claims]\n-ring = cells: y\n",
+		    "t.ini:11: claim name '-ring' is not a name (letters, "
+		    "digits, '.', '-' and '_', not first '.' or '-', at most "
+		    "64)");
+	parse_fails(VALID "[claims]\na = cells: x\na = steps: y\n",
+		    "t.ini:12: claim 'a' is stated twice");
+	parse_fails(VALID "[claims]\na = cells config=-1: x\n",
+		    "t.ini:11: 'config' must be between 0 and 1000000, not "
+		    "'-1'");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1466,6 +1520,7 @@ int main(void)
 	    cmocka_unit_test(test_calibration_keys),
 	    cmocka_unit_test(test_defaults),
 	    cmocka_unit_test(test_reproduce_tolerance),
+	    cmocka_unit_test(test_claims),
 	    cmocka_unit_test(test_layout),
 	    cmocka_unit_test(test_unknown_section),
 	    cmocka_unit_test(test_unknown_key),
