@@ -68,6 +68,9 @@ void pr_analysis_run_free(pr_analysis_run *r)
 	if (!r)
 		return;
 	json_decref(r->pred);
+	for (i = 0; i < r->nclaims; i++)
+		pr_claim_result_free(&r->claim[i]);
+	free(r->claim);
 	pr_cells_free(r->cell, r->ncells);
 	pr_study_free(r);
 	free(r->run_id);
@@ -272,6 +275,7 @@ static int analyze_one(pr_analysis *a, const char *root, const char *id,
 	free(r->run_id);
 	r->run_id = pr_strdup(id);
 	studies_of(r, a, &t, m);
+	pr_claims_of(r, root, a->name, m->pin.spec_blob);
 	memcpy(r->sha256, info.sha256, sizeof(r->sha256));
 	r->sha256_ok =
 	    m->archive.sha256 ? !strcmp(m->archive.sha256, info.sha256) : -1;

@@ -10,6 +10,7 @@
 
 #include "analyze/busy.h"
 #include "analyze/causes.h"
+#include "analyze/claims.h"
 #include "analyze/cells.h"
 #include "analyze/collective.h"
 #include "analyze/configs.h"
@@ -59,6 +60,9 @@ typedef struct pr_analysis_run {
 	 * NULL where it does not apply; read through the study's own
 	 * accessor (pr_linearity_of, ...). */
 	void *study[PR_NSTUDIES];
+	/* the claims of the spec pinned for the run, judged (claims.h) */
+	pr_claim_result *claim;
+	size_t nclaims;
 } pr_analysis_run;
 
 typedef struct pr_analysis {

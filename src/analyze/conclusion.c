@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "analyze/analyze.h"
+#include "analyze/report-internal.h"
 #include "analyze/settings.h"
 #include "analyze/steps.h"
 #include "base/util.h"
@@ -121,6 +122,14 @@ void pr_report_conclusion_md(FILE *f, const pr_analysis *a)
 		else
 			fputs("; machine load not recorded", f);
 		fputs("\n", f);
+		for (k = 0; k < r->nclaims; k++) {
+			const pr_claim_result *c = &r->claim[k];
+
+			fprintf(f, "  - claim %s (", c->name);
+			pr_md_text(f, c->text);
+			fprintf(f, "): **%s**: %s\n", pr_verdict_name(c->verdict),
+				c->reason);
+		}
 		changes_of(on, r);
 		for (k = 0; k < CH_N; k++)
 			any[k] |= on[k];

@@ -88,6 +88,7 @@ static json_t *run_json(const pr_analysis *a, const pr_analysis_run *r)
 	json_object_set_new(o, "warmups", json_integer((json_int_t)r->nwarmup));
 	json_object_set_new(o, "verdicts", counts);
 	json_object_set_new(o, "conclusion", pr_report_conclusion_json(r));
+	json_object_set_new(o, "claims", pr_claims_json(r));
 	json_object_set_new(o, "cells", rows);
 	json_object_set_new(o, "variability", pr_report_variability_json(r));
 	json_object_set_new(o, "arrivals", pr_report_arrivals_json(r));

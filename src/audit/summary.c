@@ -64,6 +64,13 @@ static char *counts_of(const pr_analysis_run *r)
 		free(out);
 		out = pr_strdup("no predicted cell");
 	}
+	for (i = 0; i < r->nclaims; i++) {
+		next = pr_asprintf("%s%sclaim %s %s", out, i ? ", " : "; ",
+				   r->claim[i].name,
+				   pr_verdict_name(r->claim[i].verdict));
+		free(out);
+		out = next;
+	}
 	return out;
 }
 

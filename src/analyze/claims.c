@@ -1,0 +1,159 @@
+/* claims.c - a run's claims, each judged by the verdicts it names */
+#include "analyze/claims.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/analyze.h"
+#include "analyze/settings.h"
+#include "analyze/steps.h"
+#include "base/util.h"
+#include "repo/git.h"
+
+static int cell_matches(const pr_claim *c, const pr_analysis_row *x)
+{
+	return x->cell && (!c->phase || !strcmp(c->phase, x->sel.phase)) &&
+	       (c->config < 0 || c->config == x->sel.config);
+}
+
+static void judge_cells(pr_claim_result *out, const pr_claim *c,
+			const pr_analysis_run *r)
+{
+	size_t n[PR_NVERDICTS] = {0}, i, total = 0;
+
+	for (i = 0; i < r->nrows; i++) {
+		if (!cell_matches(c, &r->row[i]))
+			continue;
+		n[r->row[i].verdict]++;
+		total++;
+	}
+	if (!total) {
+		out->verdict = PR_INCONCLUSIVE;
+		out->reason = pr_strdup("no predicted cell matches");
+	} else if (n[PR_FAIL]) {
+		out->verdict = PR_FAIL;
+		out->reason =
+		    pr_asprintf("%zu of %zu cells FAIL", n[PR_FAIL], total);
+	} else if (n[PR_INCONCLUSIVE] + n[PR_NO_DATA]) {
+		out->verdict = PR_INCONCLUSIVE;
+		out->reason =
+		    pr_asprintf("%zu of %zu cells INCONCLUSIVE, %zu NO-DATA",
+				n[PR_INCONCLUSIVE], total, n[PR_NO_DATA]);
+	} else {
+		out->verdict = PR_PASS;
+		out->reason =
+		    pr_asprintf("%zu of %zu cells PASS", n[PR_PASS], total);
+	}
+}
+
+static void judge_steps(pr_claim_result *out, const pr_analysis_run *r)
+{
+	const pr_steps_set *st = pr_steps_of(r);
+	size_t i, judged = 0, failed = 0;
+	int first_fail = -1;
+
+	for (i = 0; st && i < st->n; i++) {
+		if (!st->config[i].judged)
+			continue;
+		judged++;
+		if (!st->config[i].pass && failed++ == 0)
+			first_fail = st->config[i].config;
+	}
+	if (!judged) {
+		out->verdict = PR_INCONCLUSIVE;
+		out->reason = pr_strdup("no step was judged (no step rule, or "
+					"no steps measured)");
+	} else if (failed) {
+		out->verdict = PR_FAIL;
+		out->reason = pr_asprintf("steps of %zu of %zu configs FAIL "
+					  "(first: config %d)",
+					  failed, judged, first_fail);
+	} else {
+		out->verdict = PR_PASS;
+		out->reason = pr_asprintf("steps of %zu of %zu configs PASS",
+					  judged, judged);
+	}
+}
+
+static void judge_ratio(pr_claim_result *out, const pr_analysis_run *r)
+{
+	const pr_launch_ratio *lr = pr_launch_ratio_of(r);
+
+	if (!lr || lr->why) {
+		out->verdict = PR_INCONCLUSIVE;
+		out->reason = pr_asprintf("no launch ratio judged%s%s",
+					  lr && lr->why ? ": " : "",
+					  lr && lr->why ? lr->why : "");
+		return;
+	}
+	out->verdict = lr->ratio.verdict == PR_NO_DATA ? PR_INCONCLUSIVE
+						       : lr->ratio.verdict;
+	out->reason = pr_asprintf("the launch ratio %s over %s is %s", lr->num,
+				  lr->den, pr_verdict_name(lr->ratio.verdict));
+}
+
+void pr_claim_judge(pr_claim_result *out, const pr_claim *c,
+		    const pr_analysis_run *r)
+{
+	memset(out, 0, sizeof(*out));
+	out->name = pr_strdup(c->name);
+	out->text = pr_strdup(c->text);
+	out->source = c->source;
+	if (c->source == PR_CLAIM_CELLS)
+		judge_cells(out, c, r);
+	else if (c->source == PR_CLAIM_STEPS)
+		judge_steps(out, r);
+	else
+		judge_ratio(out, r);
+}
+
+void pr_claim_result_free(pr_claim_result *x)
+{
+	free(x->name);
+	free(x->text);
+	free(x->reason);
+	memset(x, 0, sizeof(*x));
+}
+
+void pr_claims_of(pr_analysis_run *r, const char *root, const char *name,
+		  const char *spec_blob)
+{
+	char *text = spec_blob ? pr_git_blob_text(NULL, root, spec_blob) : NULL;
+	char *label;
+	pr_spec *spec = NULL;
+	pr_error_scope quiet;
+	int i, error;
+
+	if (!text)
+		return;
+	label = pr_asprintf("experiments/%s/experiment.ini", name);
+	pr_error_record(&quiet);
+	error = pr_spec_parse(&spec, text, label, name);
+	pr_error_restore(&quiet);
+	free(label);
+	free(text);
+	if (error < 0 || !spec->nclaims) {
+		pr_spec_free(spec);
+		return;
+	}
+	r->claim = pr_calloc((size_t)spec->nclaims, sizeof(*r->claim));
+	for (i = 0; i < spec->nclaims; i++)
+		pr_claim_judge(&r->claim[r->nclaims++], &spec->claims[i], r);
+	pr_spec_free(spec);
+}
+
+json_t *pr_claims_json(const pr_analysis_run *r)
+{
+	json_t *a = json_array();
+	size_t i;
+
+	for (i = 0; i < r->nclaims; i++)
+		json_array_append_new(
+		    a, json_pack(
+			   "{s:s, s:s, s:s, s:s, s:s}", "name",
+			   r->claim[i].name, "text", r->claim[i].text, "source",
+			   pr_claim_source_name(r->claim[i].source), "verdict",
+			   pr_verdict_name(r->claim[i].verdict), "reason",
+			   r->claim[i].reason));
+	return a;
+}

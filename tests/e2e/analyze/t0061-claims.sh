@@ -1,0 +1,65 @@
+#!/bin/sh
+# t0061: the claims a pinned spec states ([claims]), each judged on every
+# run by the verdicts it names: report.md's conclusion lists them, --json
+# gives runs[].claims, and each claim's verdict is what its cells give
+# (FAIL when one FAILs, else INCONCLUSIVE when one is INCONCLUSIVE or
+# NO-DATA or none matches, else PASS); a claim on steps without a step
+# rule is INCONCLUSIVE; summary names the claims' verdicts
+. "$(dirname "$0")/../lib.sh"
+fixture calibrated "$SCRATCH/repo"
+mkdir -p experiments/t-cl
+cp experiments/t-kv/experiment.ini experiments/t-cl/experiment.ini
+cat >>experiments/t-cl/experiment.ini <<'INI'
+[claims]
+ring = cells phase=allreduce: the ring Allreduce after the last arrival within its band
+small = cells phase=allreduce_small config=1: the small one over tcp within its band
+none = cells phase=gatherv: a phase this experiment does not predict
+geo = steps: steps at the predicted rows
+INI
+git add experiments/t-cl && git commit -qm "t-cl"
+"$PREREG" predict t-cl >/dev/null && "$PREREG" pin t-cl >/dev/null || exit 1
+expect_exit 0 "a run" "$PREREG" run t-cl --launches 2 --reps 2
+expect_exit 0 "analyze" "$PREREG" analyze t-cl
+run=$(ls runs/t-cl | grep -v ledger)
+expect_exit 0 "analyze --json" "$PREREG" analyze t-cl --json
+cp "$SCRATCH/out" "$SCRATCH/a.json"
+check "each claim's verdict is what its cells give" python3 - "$SCRATCH/a.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))["runs"][0]
+claims = {c["name"]: c for c in r["claims"]}
+assert list(claims) == ["ring", "small", "none", "geo"], list(claims)
+def expect(cells):
+    v = [c["verdict"] for c in cells]
+    if not v: return "INCONCLUSIVE"
+    if "FAIL" in v: return "FAIL"
+    if "INCONCLUSIVE" in v or "NO-DATA" in v: return "INCONCLUSIVE"
+    return "PASS"
+cells = [c for c in r["cells"] if c.get("predicted_s") is not None]
+ring = [c for c in cells if c["phase"] == "allreduce"]
+small = [c for c in cells if c["phase"] == "allreduce_small" and c["config"] == 1]
+assert ring and small, (ring, small)
+assert claims["ring"]["verdict"] == expect(ring), claims["ring"]
+assert claims["small"]["verdict"] == expect(small), claims["small"]
+n = {v: sum(c["verdict"] == v for c in ring) for v in ("PASS", "FAIL")}
+if claims["ring"]["verdict"] == "FAIL":
+    assert claims["ring"]["reason"] == "%d of %d cells FAIL" % (n["FAIL"], len(ring))
+assert claims["none"] == {"name": "none", "source": "cells", "verdict":
+    "INCONCLUSIVE", "reason": "no predicted cell matches",
+    "text": "a phase this experiment does not predict"}, claims["none"]
+assert claims["geo"]["verdict"] == "INCONCLUSIVE", claims["geo"]
+assert claims["geo"]["reason"].startswith("no step was judged"), claims["geo"]
+PY
+ring=$(python3 -c 'import json,sys; print([c["verdict"] for c in json.load(open(sys.argv[1]))["runs"][0]["claims"]][0])' "$SCRATCH/a.json")
+check "the report's conclusion lists each claim with its verdict" sh -c \
+	"grep -q '^  - claim ring (the ring Allreduce after the last arrival within its band): \\*\\*$ring\\*\\*: ' analysis/t-cl/report.md &&
+	 grep -q '^  - claim none (a phase this experiment does not predict): \\*\\*INCONCLUSIVE\\*\\*: no predicted cell matches$' analysis/t-cl/report.md"
+expect_exit 0 "summary" "$PREREG" summary t-cl
+expect_out "its verdicts name the claims" "claim ring $ring, claim small [A-Z]+, claim none INCONCLUSIVE, claim geo INCONCLUSIVE"
+# a run of t-calib, pinned without [claims]: no claim
+expect_exit 0 "analyze t-calib --json" "$PREREG" analyze t-calib --json
+cp "$SCRATCH/out" "$SCRATCH/calib.json"
+check "a spec without claims: runs[].claims is empty" python3 -c '
+import json, sys
+assert all(r["claims"] == [] for r in json.load(open(sys.argv[1]))["runs"])
+' "$SCRATCH/calib.json"
+echo "1..$n"
