@@ -127,8 +127,8 @@ void pr_report_conclusion_md(FILE *f, const pr_analysis *a)
 
 			fprintf(f, "  - claim %s (", c->name);
 			pr_md_text(f, c->text);
-			fprintf(f, "): **%s**: %s\n", pr_verdict_name(c->verdict),
-				c->reason);
+			fprintf(f, "): **%s**: %s\n",
+				pr_verdict_name(c->verdict), c->reason);
 		}
 		changes_of(on, r);
 		for (k = 0; k < CH_N; k++)
