@@ -145,6 +145,26 @@ static void runs_of_pin(pr_summary_row *x, const char *root, const char *tag)
 	free(ids);
 }
 
+/* Do the claims of a and b agree, verdict for verdict by name: 1 or 0;
+ * -1 when b states none. */
+static int claims_agree(const pr_analysis_run *a, const pr_analysis_run *b)
+{
+	size_t i, j;
+
+	if (!b->nclaims)
+		return -1;
+	for (i = 0; i < b->nclaims; i++) {
+		for (j = 0; j < a->nclaims &&
+			    strcmp(a->claim[j].name, b->claim[i].name);
+		     j++)
+			;
+		if (j == a->nclaims ||
+		    a->claim[j].verdict != b->claim[i].verdict)
+			return 0;
+	}
+	return 1;
+}
+
 /* The verdicts of the last run and its reference, and their comparison. */
 static void judge(pr_summary_row *x, const char *root)
 {
@@ -152,6 +172,7 @@ static void judge(pr_summary_row *x, const char *root)
 	pr_comparison c;
 	pr_error_scope quiet;
 	int have_ref = 0;
+	size_t i;
 
 	x->reproduced = -1;
 	if (!x->last)
@@ -164,11 +185,21 @@ static void judge(pr_summary_row *x, const char *root)
 	x->verdict = pr_summary_word(&last.run[0]);
 	x->counts = counts_of(&last.run[0]);
 	x->busy = last.run[0].busy.nbusy;
+	x->claims = pr_calloc(last.run[0].nclaims + 1, sizeof(*x->claims));
+	for (i = 0; i < last.run[0].nclaims; i++) {
+		const pr_claim_result *cr = &last.run[0].claim[i];
+
+		x->claims[x->nclaims].name = pr_strdup(cr->name);
+		x->claims[x->nclaims].reason = pr_strdup(cr->reason);
+		x->claims[x->nclaims++].verdict = pr_verdict_name(cr->verdict);
+	}
 	x->recorded = last.run[0].busy.nrecorded;
 	if (x->ref && pr_analyze(&ref, root, x->name, x->ref) == 0) {
 		have_ref = 1;
 		x->ref_verdict = pr_summary_word(&ref.run[0]);
-		x->reproduced = !strcmp(x->ref_verdict, x->verdict);
+		x->reproduced = claims_agree(&ref.run[0], &last.run[0]);
+		if (x->reproduced < 0)
+			x->reproduced = !strcmp(x->ref_verdict, x->verdict);
 		if (pr_compare(&c, root, x->name, &ref.run[0], &last.run[0]) ==
 		    0) {
 			memcpy(x->repro, c.count, sizeof(x->repro));
@@ -258,7 +289,7 @@ int pr_summary_build(pr_summary *out, git_repository *repo,
 
 void pr_summary_free(pr_summary *s)
 {
-	size_t i;
+	size_t i, j;
 
 	for (i = 0; s && i < s->n; i++) {
 		free(s->row[i].name);
@@ -267,6 +298,11 @@ void pr_summary_free(pr_summary *s)
 		free(s->row[i].last);
 		free(s->row[i].ref);
 		free(s->row[i].counts);
+		for (j = 0; j < s->row[i].nclaims; j++) {
+			free(s->row[i].claims[j].name);
+			free(s->row[i].claims[j].reason);
+		}
+		free(s->row[i].claims);
 	}
 	if (s)
 		free(s->row);
@@ -457,24 +493,53 @@ static char *failure_of(const pr_summary_row *x)
 	return NULL;
 }
 
+/* One claim's test case: failed when it FAILs, skipped when it is
+ * INCONCLUSIVE. */
+static void junit_claim(FILE *f, const pr_summary_row *x,
+			const pr_summary_claim *c)
+{
+	fputs("  <testcase classname=\"", f);
+	xml_text(f, x->name);
+	fputs("\" name=\"", f);
+	xml_text(f, x->name);
+	fputc('/', f);
+	xml_text(f, c->name);
+	fputs("\">", f);
+	if (strcmp(c->verdict, "PASS")) {
+		fputs(strcmp(c->verdict, "FAIL") ? "<skipped message=\""
+						 : "<failure message=\"",
+		      f);
+		xml_text(f, c->reason);
+		fputs("\"/>", f);
+	}
+	fputs("</testcase>\n", f);
+}
+
 void pr_summary_junit(FILE *f, const pr_summary *s)
 {
-	size_t i, failures = 0, skipped = 0;
+	size_t i, j, failures = 0, skipped = 0, tests = 0;
 	char *why;
 
 	for (i = 0; i < s->n; i++) {
+		tests += 1 + s->row[i].nclaims;
 		if (!s->row[i].last)
 			skipped++;
 		else if ((why = failure_of(&s->row[i]))) {
 			failures++;
 			free(why);
 		}
+		for (j = 0; j < s->row[i].nclaims; j++) {
+			failures +=
+			    !strcmp(s->row[i].claims[j].verdict, "FAIL");
+			skipped += !strcmp(s->row[i].claims[j].verdict,
+					   "INCONCLUSIVE");
+		}
 	}
 	fprintf(f,
 		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		"<testsuites>\n<testsuite name=\"prereg\" tests=\"%zu\" "
 		"failures=\"%zu\" errors=\"0\" skipped=\"%zu\">\n",
-		s->n, failures, skipped);
+		tests, failures, skipped);
 	for (i = 0; i < s->n; i++) {
 		const pr_summary_row *x = &s->row[i];
 
@@ -492,6 +557,8 @@ void pr_summary_junit(FILE *f, const pr_summary *s)
 			free(why);
 		}
 		fputs("</testcase>\n", f);
+		for (j = 0; j < x->nclaims; j++)
+			junit_claim(f, x, &x->claims[j]);
 	}
 	fputs("</testsuite>\n</testsuites>\n", f);
 }

@@ -10,6 +10,12 @@
 
 #include "analyze/compare.h"
 
+/* One claim of a run: its name and reason owned, its verdict static. */
+typedef struct {
+	char *name, *reason;
+	const char *verdict;
+} pr_summary_claim;
+
 /* One experiment. Words are static; strings owned. */
 typedef struct {
 	char *name;
@@ -27,6 +33,11 @@ typedef struct {
 	int reproduced;
 	size_t busy, recorded; /* of the last run's launches */
 	const char *grade;     /* the audit's grade of the last run, or NULL */
+	/* the claims of the last run: name, verdict ("PASS", ...) and
+	 * reason each, owned; with a reference, reproduced compares the
+	 * claims' verdicts by name rather than the runs' words */
+	pr_summary_claim *claims;
+	size_t nclaims;
 } pr_summary_row;
 
 typedef struct {
@@ -58,7 +69,8 @@ void pr_summary_md(FILE *f, const pr_summary *s);
 json_t *pr_summary_json(const pr_summary *s);
 /* JUnit XML: one testcase per experiment, a failure where its verdict is
  * FAIL, its claim did not reproduce or its run is broken, skipped where
- * it has no run. */
+ * it has no run; then one per claim of its last run (EXPERIMENT/CLAIM), a
+ * failure where it FAILs, skipped where it is INCONCLUSIVE. */
 void pr_summary_junit(FILE *f, const pr_summary *s);
 
 #endif

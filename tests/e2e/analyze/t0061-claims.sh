@@ -55,6 +55,20 @@ check "the report's conclusion lists each claim with its verdict" sh -c \
 	 grep -q '^  - claim none (a phase this experiment does not predict): \\*\\*INCONCLUSIVE\\*\\*: no predicted cell matches$' analysis/t-cl/report.md"
 expect_exit 0 "summary" "$PREREG" summary t-cl
 expect_out "its verdicts name the claims" "claim ring $ring, claim small [A-Z]+, claim none INCONCLUSIVE, claim geo INCONCLUSIVE"
+expect_exit 0 "summary --junit" "$PREREG" summary t-cl --junit "$SCRATCH/j.xml"
+check "one JUnit test case per claim: FAIL failed, INCONCLUSIVE skipped" \
+	python3 - "$SCRATCH/j.xml" "$SCRATCH/a.json" <<'PY'
+import json, sys
+import xml.etree.ElementTree as ET
+cases = {c.get("name"): c for c in ET.parse(sys.argv[1]).getroot().iter("testcase")}
+for c in json.load(open(sys.argv[2]))["runs"][0]["claims"]:
+    t = cases["t-cl/" + c["name"]]
+    assert (t.find("failure") is not None) == (c["verdict"] == "FAIL"), c
+    assert (t.find("skipped") is not None) == (c["verdict"] == "INCONCLUSIVE"), c
+    if c["verdict"] != "PASS":
+        x = t.find("failure") if c["verdict"] == "FAIL" else t.find("skipped")
+        assert x.get("message") == c["reason"], (x.get("message"), c)
+PY
 # a run of t-calib, pinned without [claims]: no claim
 expect_exit 0 "analyze t-calib --json" "$PREREG" analyze t-calib --json
 cp "$SCRATCH/out" "$SCRATCH/calib.json"

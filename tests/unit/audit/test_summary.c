@@ -109,6 +109,29 @@ static void test_junit(void **state)
 				  "PASS, its reference R2 was FAIL\"/>"));
 	assert_non_null(strstr(x, "name=\"d|e\"></testcase>"));
 	free(x);
+	/* claims of a row: one test case each, FAIL failed, INCONCLUSIVE
+	 * skipped, PASS passed */
+	{
+		pr_summary_claim cl[3] = {
+		    {"p", "ok", "PASS"},
+		    {"f", "1 of 2 cells FAIL", "FAIL"},
+		    {"i", "none <matches>", "INCONCLUSIVE"}};
+
+		r[2].claims = cl;
+		r[2].nclaims = 3;
+		x = render(&s, pr_summary_junit);
+		assert_non_null(strstr(x, "tests=\"7\" failures=\"3\" "
+					  "errors=\"0\" skipped=\"2\""));
+		assert_non_null(strstr(x, "name=\"c/p\"></testcase>"));
+		assert_non_null(strstr(x, "name=\"c/f\"><failure message=\"1 "
+					  "of 2 cells FAIL\"/>"));
+		assert_non_null(strstr(x,
+				       "name=\"c/i\"><skipped message=\"none "
+				       "&lt;matches&gt;\"/>"));
+		free(x);
+		r[2].claims = NULL;
+		r[2].nclaims = 0;
+	}
 	r[3].grade = "broken";
 	x = render(&s, pr_summary_junit);
 	assert_non_null(strstr(x, "failures=\"3\""));
