@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "analyze/analyze.h"
+#include "analyze/conclusion.h"
 #include "repo/git.h"
 #include "analyze/report.h"
 #include "base/util.h"
@@ -23,13 +24,17 @@ static const char usage[] =
     "cell no sample matches. The statistic is the median over launches of\n"
     "the per-launch medians, warmups excluded. Writes analysis/NAME/report.md\n"
     "and, per run, SVG plots with the .dat and .gp files gnuplot drew them\n"
-    "from; analyzing again gives the same bytes.\n"
+    "from; analyzing again gives the same bytes. Prints per run its\n"
+    "counts and its verdict in one word (FAIL when a cell, step or ratio\n"
+    "FAILs, INCONCLUSIVE when one is INCONCLUSIVE or NO-DATA, PASS when\n"
+    "all PASS, MEASURED when nothing is predicted), then each claim of\n"
+    "its pinned spec ([claims]) with its verdict and reason.\n"
     "\n"
     "  --json   print the numbers (seconds) as JSON on stdout\n";
 
 static void print_summary(const pr_analysis *a)
 {
-	size_t i;
+	size_t i, k;
 
 	for (i = 0; i < a->nruns; i++) {
 		const pr_analysis_run *r = &a->run[i];
@@ -41,7 +46,11 @@ static void print_summary(const pr_analysis *a)
 			printf(", %zu INCONCLUSIVE", r->count[PR_INCONCLUSIVE]);
 		if (r->count[PR_NO_DATA])
 			printf(", %zu NO-DATA", r->count[PR_NO_DATA]);
-		printf("\n");
+		printf(": %s\n", pr_run_word(r));
+		for (k = 0; k < r->nclaims; k++)
+			printf("  claim %s: %s (%s)\n", r->claim[k].name,
+			       pr_verdict_name(r->claim[k].verdict),
+			       r->claim[k].reason);
 	}
 }
 

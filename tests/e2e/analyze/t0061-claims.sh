@@ -21,6 +21,9 @@ git add experiments/t-cl && git commit -qm "t-cl"
 expect_exit 0 "a run" "$PREREG" run t-cl --launches 2 --reps 2
 expect_exit 0 "analyze" "$PREREG" analyze t-cl
 run=$(ls runs/t-cl | grep -v ledger)
+expect_out "analyze prints the run's word" "^run $run: .*: (PASS|FAIL|INCONCLUSIVE)$"
+expect_out "and each claim's verdict and reason" \
+	"^  claim none: INCONCLUSIVE \\(no predicted cell matches\\)$"
 expect_exit 0 "analyze --json" "$PREREG" analyze t-cl --json
 cp "$SCRATCH/out" "$SCRATCH/a.json"
 check "each claim's verdict is what its cells give" python3 - "$SCRATCH/a.json" <<'PY'
