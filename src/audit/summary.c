@@ -20,11 +20,6 @@
 #include "repo/paths.h"
 #include "repo/pin.h"
 
-const char *pr_summary_word(const pr_analysis_run *r)
-{
-	return pr_run_word(r);
-}
-
 /* "3 PASS, 1 FAIL" of r's cells (the counts that are not 0), and
  * "steps PASS" / "steps FAIL" per judged config. */
 static char *counts_of(const pr_analysis_run *r)
@@ -113,36 +108,43 @@ static void pin_facts(pr_summary_row *x, git_repository *repo, char **tag)
 	}
 }
 
-/* The last two complete runs of pin tag, from the manifests. */
-static void runs_of_pin(pr_summary_row *x, const char *root, const char *tag)
+size_t pr_summary_complete_runs(char **out, size_t max, const char *root,
+				const char *name, const char *tag)
 {
 	char **ids = NULL, *path;
-	size_t n = 0, i;
+	size_t n = 0, i, k = 0;
 	pr_manifest m;
 	pr_error_scope quiet;
-	int error;
 
 	pr_error_record(&quiet);
-	if (pr_path_list_runs(&ids, &n, root, x->name, PR_RUNS_MANIFEST) < 0)
+	if (pr_path_list_runs(&ids, &n, root, name, PR_RUNS_MANIFEST) < 0)
 		n = 0;
-	for (i = n; i-- > 0 && tag && !x->ref;) {
-		path = pr_path_manifest(root, x->name, ids[i]);
-		error = pr_manifest_read(&m, path);
-		free(path);
-		if (error == 0 && m.status && !strcmp(m.status, "complete") &&
-		    m.pin.tag && !strcmp(m.pin.tag, tag)) {
-			if (!x->last)
-				x->last = pr_strdup(ids[i]);
-			else
-				x->ref = pr_strdup(ids[i]);
-		}
-		if (error == 0)
+	for (i = n; i-- > 0 && k < max;) {
+		path = pr_path_manifest(root, name, ids[i]);
+		if (pr_manifest_read(&m, path) == 0) {
+			if (m.status && !strcmp(m.status, "complete") &&
+			    (!tag || (m.pin.tag && !strcmp(m.pin.tag, tag))))
+				out[k++] = pr_strdup(ids[i]);
 			pr_manifest_free(&m);
+		}
+		free(path);
 	}
 	pr_error_restore(&quiet);
 	for (i = 0; i < n; i++)
 		free(ids[i]);
 	free(ids);
+	return k;
+}
+
+/* The last two complete runs of pin tag: x->last and x->ref. */
+static void runs_of_pin(pr_summary_row *x, const char *root, const char *tag)
+{
+	char *two[2] = {NULL, NULL};
+
+	if (tag)
+		pr_summary_complete_runs(two, 2, root, x->name, tag);
+	x->last = two[0];
+	x->ref = two[1];
 }
 
 /* Do the claims of a and b agree, verdict for verdict by name: 1 or 0;
@@ -182,7 +184,7 @@ static void judge(pr_summary_row *x, const char *root)
 		pr_error_restore(&quiet);
 		return;
 	}
-	x->verdict = pr_summary_word(&last.run[0]);
+	x->verdict = pr_run_word(&last.run[0]);
 	x->counts = counts_of(&last.run[0]);
 	x->busy = last.run[0].busy.nbusy;
 	x->claims = pr_calloc(last.run[0].nclaims + 1, sizeof(*x->claims));
@@ -196,7 +198,7 @@ static void judge(pr_summary_row *x, const char *root)
 	x->recorded = last.run[0].busy.nrecorded;
 	if (x->ref && pr_analyze(&ref, root, x->name, x->ref) == 0) {
 		have_ref = 1;
-		x->ref_verdict = pr_summary_word(&ref.run[0]);
+		x->ref_verdict = pr_run_word(&ref.run[0]);
 		x->reproduced = claims_agree(&ref.run[0], &last.run[0]);
 		if (x->reproduced < 0)
 			x->reproduced = !strcmp(x->ref_verdict, x->verdict);

@@ -25,10 +25,11 @@ typedef struct {
 	/* the last complete run of the pin and the one before it (its
 	 * reference, report.md's Reproduction rule); NULL when none */
 	char *last, *ref;
-	const char *verdict, *ref_verdict; /* pr_summary_word's, or NULL */
-	char *counts;			   /* "3 PASS, 1 FAIL", or NULL */
-	size_t repro[PR_NREPRO];	   /* compare(ref, last), when both */
-	int compared;			   /* repro holds counts */
+	const char *verdict,
+	    *ref_verdict; /* pr_run_word's (analyze/conclusion.h), or NULL */
+	char *counts;	  /* "3 PASS, 1 FAIL", or NULL */
+	size_t repro[PR_NREPRO]; /* compare(ref, last), when both */
+	int compared;		 /* repro holds counts */
 	/* 1 the verdict is the reference's, 0 it is not, -1 no reference */
 	int reproduced;
 	size_t busy, recorded; /* of the last run's launches */
@@ -45,16 +46,11 @@ typedef struct {
 	size_t n;
 } pr_summary;
 
-struct pr_analysis_run;
-
-/*
- * One word for a run's verdicts: FAIL when a cell or a judged step
- * FAILs; PASS when cells or steps were judged and all PASS;
- * INCONCLUSIVE when some are INCONCLUSIVE or NO-DATA (and none FAIL);
- * MEASURED when nothing was predicted (a calibration, or no cell names
- * its phases).
- */
-const char *pr_summary_word(const struct pr_analysis_run *r);
+/* The ids of the complete runs of experiment name (of pin tag; NULL: of
+ * any pin), newest first, at most max of them into out (each owned by the
+ * caller); their count. Read from the manifests, reading errors quiet. */
+size_t pr_summary_complete_runs(char **out, size_t max, const char *root,
+				const char *name, const char *tag);
 
 /* The summary of the experiments names (n 0: every experiment under
  * experiments/) of repo, with the audit's grades when with_grades (the

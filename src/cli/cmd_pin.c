@@ -12,6 +12,7 @@
 #include "repo/sign.h"
 #include "repo/stamp.h"
 #include "analyze/analyze.h"
+#include "audit/summary.h"
 #include "base/stats.h"
 #include "format/manifest.h"
 #include "format/predcheck.h"
@@ -34,28 +35,10 @@ static const char *need_text(char *buf, size_t len, long n)
 /* The last complete run of experiment name, owned, or NULL. */
 static char *last_complete(const char *root, const char *name)
 {
-	char **ids = NULL, *path, *out = NULL;
-	size_t n = 0, i;
-	pr_manifest m;
-	pr_error_scope quiet;
+	char *id = NULL;
 
-	pr_error_record(&quiet);
-	if (pr_path_list_runs(&ids, &n, root, name, PR_RUNS_MANIFEST) < 0)
-		n = 0;
-	for (i = n; i-- > 0 && !out;) {
-		path = pr_path_manifest(root, name, ids[i]);
-		if (pr_manifest_read(&m, path) == 0) {
-			if (m.status && !strcmp(m.status, "complete"))
-				out = pr_strdup(ids[i]);
-			pr_manifest_free(&m);
-		}
-		free(path);
-	}
-	pr_error_restore(&quiet);
-	for (i = 0; i < n; i++)
-		free(ids[i]);
-	free(ids);
-	return out;
+	pr_summary_complete_runs(&id, 1, root, name, NULL);
+	return id;
 }
 
 /* The median launch-level CV of phase's groups in run a, or 0. */

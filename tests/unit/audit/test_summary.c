@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "analyze/analyze.h"
+#include "analyze/conclusion.h"
 #include "audit/summary.h"
 
 /* A run whose cells counted pass, fail, inconclusive, no-prediction and
@@ -27,7 +28,7 @@ static const char *word(size_t pass, size_t fail, size_t unsure, size_t nopred,
 	r.count[PR_INCONCLUSIVE] = unsure;
 	r.count[PR_NO_PREDICTION] = nopred;
 	r.count[PR_NO_DATA] = nodata;
-	return pr_summary_word(&r);
+	return pr_run_word(&r);
 }
 
 static void test_word(void **state)
