@@ -140,8 +140,9 @@ void pr_report_conclusion_md(FILE *f, const pr_analysis *a)
 			fprintf(f, "- %s\n", change_text[k]);
 	if (!any[CH_FEW] && !any[CH_BUSY] && !any[CH_UNSURE] && !any[CH_FAIL] &&
 	    !any[CH_NOTHING])
-		fputs("- a rerun whose verdicts differ: each run here decides "
-		      "its cells on 6 launches or more, on a quiet machine\n",
+		fputs("- only a rerun whose verdicts differ: no cell here is "
+		      "judged on fewer than 6 launches, and no launch is "
+		      "recorded as busy\n",
 		      f);
 	fputc('\n', f);
 }
