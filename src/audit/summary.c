@@ -221,7 +221,7 @@ static void grades(pr_summary *s, git_repository *repo)
 	const char **names = pr_calloc(s->n + 1, sizeof(*names));
 	pr_error_scope quiet;
 	pr_audit a;
-	size_t i, j;
+	size_t i;
 	int error;
 
 	for (i = 0; i < s->n; i++)
@@ -232,13 +232,20 @@ static void grades(pr_summary *s, git_repository *repo)
 	free(names);
 	if (error < 0)
 		return;
-	for (i = 0; i < s->n; i++)
-		for (j = 0; s->row[i].last && j < a.nruns; j++)
-			if (!strcmp(a.run[j].experiment, s->row[i].name) &&
-			    !strcmp(a.run[j].run_id, s->row[i].last))
-				s->row[i].grade =
-				    pr_audit_grade_name(a.run[j].grade);
+	pr_summary_grades_from(s, &a);
 	pr_audit_free(&a);
+}
+
+void pr_summary_grades_from(pr_summary *s, const pr_audit *a)
+{
+	size_t i, j;
+
+	for (i = 0; i < s->n; i++)
+		for (j = 0; s->row[i].last && j < a->nruns; j++)
+			if (!strcmp(a->run[j].experiment, s->row[i].name) &&
+			    !strcmp(a->run[j].run_id, s->row[i].last))
+				s->row[i].grade =
+				    pr_audit_grade_name(a->run[j].grade);
 }
 
 /* experiments/NAME below root is a directory (not a link to one) */

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "analyze/compare.h"
+#include "audit/audit.h"
 
 /* One claim of a run: its name and reason owned, its verdict static. */
 typedef struct {
@@ -59,6 +60,9 @@ size_t pr_summary_complete_runs(char **out, size_t max, const char *root,
 int pr_summary_build(pr_summary *out, git_repository *repo,
 		     const char *const *names, size_t n, int with_grades);
 void pr_summary_free(pr_summary *s);
+/* Each row's grade from an audit already made (the last run's), for a
+ * summary built without grades. */
+void pr_summary_grades_from(pr_summary *s, const pr_audit *a);
 
 /* The table (markdown, also readable on a terminal) with its totals. */
 void pr_summary_md(FILE *f, const pr_summary *s);

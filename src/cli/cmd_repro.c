@@ -221,13 +221,17 @@ static void busy_after(git_repository *repo, const char *name,
 	free(path);
 }
 
-/* The last lines: the experiment's row of `prereg summary`. */
-static void summary_after(git_repository *repo, const char *name)
+/* The last lines: the experiment's row of `prereg summary`, its grade
+ * from the audit just made (a; NULL: none was). */
+static void summary_after(git_repository *repo, const char *name,
+			  const pr_audit *a)
 {
 	pr_summary s;
 
-	if (pr_summary_build(&s, repo, &name, 1, 1) < 0)
+	if (pr_summary_build(&s, repo, &name, 1, 0) < 0)
 		return;
+	if (a)
+		pr_summary_grades_from(&s, a);
 	printf("\n");
 	pr_summary_md(stdout, &s);
 	pr_summary_free(&s);
@@ -241,7 +245,7 @@ int cmd_repro(int argc, char **argv, git_repository *repo)
 	pr_original orig = {0};
 	char *run_id = NULL;
 	const char *name;
-	int first, error, aerror;
+	int first, error, aerror, audited = 0;
 
 	if ((error = take_original_opts(&oo, &argc, argv)) != 0 ||
 	    (error = pr_cmd_run_opts(&o, &first, argc, argv, usage)) != 0)
@@ -276,12 +280,14 @@ int cmd_repro(int argc, char **argv, git_repository *repo)
 		aerror = pr_analysis_commit(repo, name);
 	pr_lock_release();
 	if (aerror == 0 && (aerror = pr_audit_repo(&a, repo, &name, 1)) == 0) {
+		audited = 1;
 		aerror = pr_cmd_audit_print(&a, 0);
-		pr_audit_free(&a);
 	}
 	if (oo.on)
 		original_after(&orig, repo, name, run_id);
-	summary_after(repo, name);
+	summary_after(repo, name, audited ? &a : NULL);
+	if (audited)
+		pr_audit_free(&a);
 	busy_after(repo, name, run_id);
 	pr_original_free(&orig);
 	free(run_id);

@@ -115,5 +115,5 @@ expect_exit 2 "an unknown experiment" "$PREREG" summary t-none
 expect_out "named" "no experiment 't-none'"
 
 expect_exit 0 "repro" "$PREREG" repro t-calib --launches 1 --reps 1
-expect_out "ends with its experiment's summary row" "^\| t-calib \| calibration \| [0-9TZa-f-]+ \| MEASURED \|"
+expect_out "ends with its experiment's summary row, graded by the audit it made" "^\| t-calib \| calibration \| [0-9TZa-f-]+ \| MEASURED \| .* \| anchored \| prereg/pin/t-calib/1 \|"
 echo "1..$n"
