@@ -20,7 +20,7 @@ set title 'calib-pingpong, run 20261201T084144Z-427e7a'."\nper-launch medians ov
 set ylabel "launch median / group median"
 set xlabel "launch"
 set xrange [-0.5:9.5]
-set yrange [0.94648:1.38038]
+set yrange [0.927735:1.62603]
 set key below maxcols 2 font ",9"
 set xtics 1
 plot '20261201T084144Z-427e7a-launches.dat' index 0 using 1:2 with linespoints pt 7 ps 0.8 lc 1 title '0 vader/spread pingpong', \

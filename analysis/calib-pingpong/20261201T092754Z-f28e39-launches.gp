@@ -20,7 +20,7 @@ set title 'calib-pingpong, run 20261201T092754Z-f28e39'."\nper-launch medians ov
 set ylabel "launch median / group median"
 set xlabel "launch"
 set xrange [-0.5:9.5]
-set yrange [0.826905:1.32642]
+set yrange [0.675389:1.31623]
 set key below maxcols 2 font ",9"
 set xtics 1
 plot '20261201T092754Z-f28e39-launches.dat' index 0 using 1:2 with linespoints pt 7 ps 0.8 lc 1 title '0 vader/spread pingpong', \

@@ -22,6 +22,7 @@ typedef struct {
 	size_t n;
 	const char **phase, **device; /* borrowed from the timings */
 	size_t nphase, ndevice;
+	int64_t ops_lo, ops_hi; /* per_op: operations per sample */
 } pr_sample_set;
 
 /* An observation: one sample's duration, or what a reduce makes of the
@@ -39,8 +40,13 @@ typedef struct {
 	} while (0)
 
 /* samples.c: the samples of t (non-warmup, sorted by config, phase,
- * device, bytes, rows, launch, rep, rank), freed by pr_samples_free. */
-void pr_samples_load(pr_sample_set *out, const struct pr_timings *t);
+ * device, bytes, rows, launch, rep, rank), freed by pr_samples_free. With
+ * per_op (a workload whose rows count the operations a sample timed) each
+ * sample is one operation: its time over its rows (when above 1), its rows
+ * 0; out->ops_lo and ops_hi the fewest and most operations a sample
+ * held (0 without per_op). */
+void pr_samples_load(pr_sample_set *out, const struct pr_timings *t,
+		     int per_op);
 void pr_samples_free(pr_sample_set *s);
 /* The observations sel takes from S (*out owned by the caller, its count
  * returned); under a reduce one per (launch, rep). */

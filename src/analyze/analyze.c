@@ -15,6 +15,7 @@
 #include "format/archive.h"
 #include "format/manifest.h"
 #include "format/timings.h"
+#include "format/workload.h"
 #include "base/text.h"
 #include "base/util.h"
 #include "repo/git.h"
@@ -23,6 +24,15 @@
 static char *dup_string(const char *s)
 {
 	return s ? pr_strdup(s) : NULL;
+}
+
+/* Do the run's rows count the operations a sample timed (workload.h)? */
+static int per_op_of(const pr_manifest *m)
+{
+	const pr_workload_facts *w =
+	    m ? pr_workload_facts_of(m->workload.name) : NULL;
+
+	return w && w->rows_count_ops;
 }
 
 void pr_analyze_run(pr_analysis_run *out, const pr_timings *t,
@@ -53,7 +63,9 @@ void pr_analyze_run(pr_analysis_run *out, const pr_timings *t,
 	pr_analyze_sharing(out->sharing, out->nconfigs, m);
 	pr_analyze_busy(&out->busy, m);
 	pr_analyze_energy(&out->energy, t, m);
-	pr_samples_load(&S, t);
+	pr_samples_load(&S, t, per_op_of(m));
+	out->ops_lo = S.ops_lo;
+	out->ops_hi = S.ops_hi;
 	pr_row_groups(out, &S);
 	pr_row_table(out, &S, cells, ncells, rule);
 	pr_collective_build(out, &S, t, m);

@@ -31,10 +31,14 @@ typedef struct pr_analysis_run {
 	char **config_label; /* "vader/spread", per config index */
 	size_t nconfigs;
 	size_t nsamples, nwarmup; /* rows of the archive */
-	char sha256[65];	  /* of the uncompressed archive */
-	int sha256_ok;		  /* matches the manifest: 1, 0, -1 unknown */
-	int pred_pinned;	  /* prediction blob is the run's pin's: 1, 0,
-				     -1 unknown */
+	/* where a sample timed several operations back to back (workload.h
+	 * rows_count_ops), the fewest and most it held: every time of the
+	 * run is then one operation's; 0 otherwise */
+	int64_t ops_lo, ops_hi;
+	char sha256[65]; /* of the uncompressed archive */
+	int sha256_ok;	 /* matches the manifest: 1, 0, -1 unknown */
+	int pred_pinned; /* prediction blob is the run's pin's: 1, 0,
+			    -1 unknown */
 	/* A run pinned to another prediction than the current file's is
 	 * judged against its own, read from the repository by blob id:
 	 * then pred and cell are that prediction's (owned), else NULL. */

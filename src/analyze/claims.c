@@ -16,34 +16,54 @@ static int cell_matches(const pr_claim *c, const pr_analysis_row *x)
 	       (c->config < 0 || c->config == x->sel.config);
 }
 
+/* What cell x says of a claim: its verdict, a negative control's turned
+ * over (its FAIL is what the claim expects, its PASS a failure). */
+static pr_verdict cell_verdict(const pr_analysis_row *x)
+{
+	if (!x->cell->negative)
+		return x->verdict;
+	if (x->verdict == PR_FAIL)
+		return PR_PASS;
+	return x->verdict == PR_PASS ? PR_FAIL : x->verdict;
+}
+
 static void judge_cells(pr_claim_result *out, const pr_claim *c,
 			const pr_analysis_run *r)
 {
-	size_t n[PR_NVERDICTS] = {0}, i, total = 0;
+	size_t n[PR_NVERDICTS] = {0}, i, total = 0, controls = 0;
+	char *also;
 
 	for (i = 0; i < r->nrows; i++) {
 		if (!cell_matches(c, &r->row[i]))
 			continue;
-		n[r->row[i].verdict]++;
+		n[cell_verdict(&r->row[i])]++;
+		controls += r->row[i].cell->negative ? 1 : 0;
 		total++;
 	}
 	if (!total) {
 		out->verdict = PR_INCONCLUSIVE;
 		out->reason = pr_strdup("no predicted cell matches");
-	} else if (n[PR_FAIL]) {
+		return;
+	}
+	also = controls ? pr_asprintf(" (%zu of them negative controls, "
+				      "which hold when they FAIL)",
+				      controls)
+			: pr_strdup("");
+	if (n[PR_FAIL]) {
 		out->verdict = PR_FAIL;
-		out->reason =
-		    pr_asprintf("%zu of %zu cells FAIL", n[PR_FAIL], total);
+		out->reason = pr_asprintf("%zu of %zu cells FAIL%s", n[PR_FAIL],
+					  total, also);
 	} else if (n[PR_INCONCLUSIVE] + n[PR_NO_DATA]) {
 		out->verdict = PR_INCONCLUSIVE;
 		out->reason =
-		    pr_asprintf("%zu of %zu cells INCONCLUSIVE, %zu NO-DATA",
-				n[PR_INCONCLUSIVE], total, n[PR_NO_DATA]);
+		    pr_asprintf("%zu of %zu cells INCONCLUSIVE, %zu NO-DATA%s",
+				n[PR_INCONCLUSIVE], total, n[PR_NO_DATA], also);
 	} else {
 		out->verdict = PR_PASS;
-		out->reason =
-		    pr_asprintf("%zu of %zu cells PASS", n[PR_PASS], total);
+		out->reason = pr_asprintf("%zu of %zu cells hold%s", n[PR_PASS],
+					  total, also);
 	}
+	free(also);
 }
 
 static void judge_steps(pr_claim_result *out, const pr_analysis_run *r)

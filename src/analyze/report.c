@@ -173,6 +173,13 @@ static void put_run_facts(FILE *f, const pr_analysis *a,
 		: r->sha256_ok == 0 ? "**does not match the manifest**"
 				    : "(the manifest has none)",
 		r->nsamples - r->nwarmup, r->nwarmup);
+	if (r->ops_hi > 1)
+		fprintf(f,
+			"- a sample timed a block of %lld to %lld back-to-back "
+			"operations (the archive's rows count them); every "
+			"time below is one operation's, the block's time "
+			"divided by its count\n",
+			(long long)r->ops_lo, (long long)r->ops_hi);
 	if (r->pred_pinned == 1 && r->pred)
 		fprintf(f,
 			"- judged against the prediction pinned for this run "

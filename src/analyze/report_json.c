@@ -86,6 +86,10 @@ static json_t *run_json(const pr_analysis *a, const pr_analysis_run *r)
 	json_object_set_new(
 	    o, "samples", json_integer((json_int_t)(r->nsamples - r->nwarmup)));
 	json_object_set_new(o, "warmups", json_integer((json_int_t)r->nwarmup));
+	if (r->ops_hi > 1)
+		json_object_set_new(o, "ops_per_sample",
+				    json_pack("[I, I]", (json_int_t)r->ops_lo,
+					      (json_int_t)r->ops_hi));
 	json_object_set_new(o, "verdicts", counts);
 	json_object_set_new(o, "conclusion", pr_report_conclusion_json(r));
 	json_object_set_new(o, "claims", pr_claims_json(r));

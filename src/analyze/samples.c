@@ -94,7 +94,20 @@ static int lookup(const char **table, size_t n, const char *s)
 	return p ? (int)(p - table) : -1;
 }
 
-void pr_samples_load(pr_sample_set *out, const pr_timings *t)
+/* One operation of a sample that timed x->rows of them back to back. */
+static void one_op(pr_sample_set *out, pr_sample *x)
+{
+	int64_t ops = x->rows > 1 ? x->rows : 1;
+
+	if (out->ops_hi == 0 || ops < out->ops_lo)
+		out->ops_lo = ops;
+	if (ops > out->ops_hi)
+		out->ops_hi = ops;
+	x->s /= (double)ops;
+	x->rows = 0;
+}
+
+void pr_samples_load(pr_sample_set *out, const pr_timings *t, int per_op)
 {
 	size_t i;
 
@@ -119,6 +132,8 @@ void pr_samples_load(pr_sample_set *out, const pr_timings *t)
 		x->t0 = r->t_start_ns;
 		x->t1 = r->t_end_ns;
 		x->s = pr_timing_seconds(r);
+		if (per_op)
+			one_op(out, x);
 		out->n++;
 	}
 	qsort(out->s, out->n, sizeof(pr_sample), cmp_sample);

@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/schedule.h"
 #include "base/util.h"
@@ -227,6 +228,23 @@ double pr_stats_cv(const double *x, size_t n)
 	for (i = 0; i < n; i++)
 		ss += (x[i] - mean) * (x[i] - mean);
 	return sqrt(ss / (double)(n - 1)) / mean;
+}
+
+double pr_stats_robust_cv(const double *x, size_t n)
+{
+	double *d, med, mad;
+	size_t i;
+
+	if (n < 2)
+		return NAN;
+	d = pr_malloc(n * sizeof(double));
+	memcpy(d, x, n * sizeof(double));
+	med = pr_stats_median(d, n);
+	for (i = 0; i < n; i++)
+		d[i] = fabs(x[i] - med);
+	mad = pr_stats_median(d, n);
+	free(d);
+	return med > 0 ? 1.4826 * mad / med : NAN;
 }
 
 double pr_stats_max_min(const double *x, size_t n)

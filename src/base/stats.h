@@ -77,6 +77,12 @@ int pr_stats_ratio_boot(double *lo, double *hi, const double *a, size_t na,
  * mean. NAN when n < 2 or the mean is 0. */
 double pr_stats_cv(const double *x, size_t n);
 
+/* A coefficient of variation that one outlier does not set: 1.4826 times
+ * the median absolute deviation from the median, over the median (the
+ * standard deviation over the mean for a normal law). NAN when n < 2 or
+ * the median is not positive. x is not changed. */
+double pr_stats_robust_cv(const double *x, size_t n);
+
 /* max(x) / min(x); NAN when n == 0 or min(x) <= 0. */
 double pr_stats_max_min(const double *x, size_t n);
 

@@ -41,45 +41,50 @@ static char *last_complete(const char *root, const char *name)
 	return id;
 }
 
-/* The median launch-level CV of phase's groups in run a, or 0. */
+/* The widest launch-level CV of phase's rows (groups) in run r, or 0:
+ * compare judges each row, so the noisiest decides what a tolerance can
+ * be; robust (pr_stats_robust_cv), as the median it plans for is. */
 static double measured_cv(const pr_analysis_run *r, const char *phase)
 {
-	double *v = pr_calloc(r->ngroups + 1, sizeof(double)), cv;
-	size_t i, n = 0;
+	double cv = 0, x;
+	size_t i;
 
-	for (i = 0; i < r->ngroups; i++)
-		if (!strcmp(r->group[i].sel.phase, phase) &&
-		    isfinite(r->group[i].cv) && r->group[i].cv > 0)
-			v[n++] = r->group[i].cv;
-	cv = n ? pr_stats_median(v, n) : 0;
-	free(v);
+	for (i = 0; i < r->ngroups; i++) {
+		const pr_analysis_row *g = &r->group[i];
+
+		if (strcmp(g->sel.phase, phase))
+			continue;
+		x = pr_stats_robust_cv(g->launch_med, g->nlaunches);
+		if (isfinite(x) && x > cv)
+			cv = x;
+	}
 	return cv;
 }
 
-/* Phases without a pilot CV in the spec take the one measured in the
- * experiment's last complete run (a pilot: it ran before this pin); the
- * run's id in *from (owned), NULL when none was taken. */
-static void pilot_from_runs(pr_decisive *d, char **from, const char *root,
-			    const char *name)
+/* The experiment's last complete run (a pilot: it ran before this pin)
+ * adds the phases it recorded that no cell names, and gives its widest
+ * CV to each phase without a pilot CV in the spec; the run's id in *from
+ * (owned), NULL when none was taken. */
+static void pilot_from_runs(pr_decisive *d, char **from, const pr_spec *spec,
+			    const char *root)
 {
 	pr_analysis a;
 	pr_error_scope quiet;
 	size_t i;
 	int error, taken = 0;
 
-	*from = NULL;
-	for (i = 0; i < d->n && d->phase[i].cv > 0; i++)
-		;
-	if (i == d->n || !(*from = last_complete(root, name)))
+	if (!(*from = last_complete(root, spec->name)))
 		return;
 	pr_error_record(&quiet);
-	error = pr_analyze(&a, root, name, *from);
+	error = pr_analyze(&a, root, spec->name, *from);
 	pr_error_restore(&quiet);
 	if (error < 0) {
 		free(*from);
 		*from = NULL;
 		return;
 	}
+	for (i = 0; i < a.run[0].ngroups; i++)
+		pr_decisive_phase_of(d, spec, a.run[0].group[i].sel.phase);
 	for (i = 0; i < d->n; i++) {
 		double cv = measured_cv(&a.run[0], d->phase[i].phase);
 
@@ -96,10 +101,36 @@ static void pilot_from_runs(pr_decisive *d, char **from, const char *root,
 	}
 }
 
-/* Per phase of the prediction's cells, the launches a decisive verdict
- * needs under the pinned pilot CV (or, where the spec gives none, the CV
- * the last earlier run measured) and tolerances, and a warning when the
- * schedule has fewer. */
+/* Per phase class, the widest pilot CV and the tolerance the schedule's
+ * launches decide at it, against the pinned one. */
+static void print_tolerances(const pr_decisive *d, const pr_spec *spec)
+{
+	int c;
+	size_t i;
+
+	for (c = 0; c < PR_NCLASSES; c++) {
+		const pr_decisive_phase *w = NULL;
+		double t;
+
+		for (i = 0; i < d->n; i++)
+			if ((int)pr_phase_class_of(d->phase[i].phase) == c &&
+			    d->phase[i].cv > 0 &&
+			    (!w || d->phase[i].cv > w->cv))
+				w = &d->phase[i];
+		if (!w || (t = pr_decisive_tolerance(w->cv, d->launches)) < 0)
+			continue;
+		printf("  class %s: the widest pilot CV %.2g (%s): %d launches "
+		       "decide "
+		       "a reproduce_tolerance of %.2g or more; pinned %g\n",
+		       pr_phase_class_name((pr_phase_class)c), w->cv, w->phase,
+		       d->launches, t, spec->reproduce_tol[c]);
+	}
+}
+
+/* Per phase of the prediction's cells and of the last earlier run, the
+ * launches a decisive verdict needs under the pinned pilot CV (or, where
+ * the spec gives none, the widest CV the last earlier run measured) and
+ * tolerances, and a warning when the schedule has fewer. */
 static void print_decisive(const pr_spec *spec, const char *root)
 {
 	char *path = pr_path_prediction(root, spec->name), b1[24], b2[24],
@@ -110,12 +141,12 @@ static void print_decisive(const pr_spec *spec, const char *root)
 
 	free(path);
 	pr_decisive_plan(&d, spec, pred);
-	pilot_from_runs(&d, &from, root, spec->name);
+	pilot_from_runs(&d, &from, spec, root);
 	if (d.n)
 		printf("launches per run a decisive verdict needs (95%% "
 		       "intervals, a REPRODUCED at 80%% power; the CV from "
-		       "[model] pilot_cv, else measured in the last earlier "
-		       "run; the schedule has %d):\n",
+		       "[model] pilot_cv, else the widest of its rows in the "
+		       "last earlier run; the schedule has %d):\n",
 		       d.launches);
 	for (i = 0; i < d.n; i++) {
 		const pr_decisive_phase *p = &d.phase[i];
@@ -129,10 +160,13 @@ static void print_decisive(const pr_spec *spec, const char *root)
 			snprintf(cv, sizeof(cv), "unknown");
 		printf("  %s: pilot CV %s, PASS/FAIL in its band %s, "
 		       "REPRODUCED at %s %g %s\n",
-		       p->phase, cv, need_text(b1, sizeof(b1), p->band),
+		       p->phase, cv,
+		       p->cell ? need_text(b1, sizeof(b1), p->band)
+			       : "(no cell)",
 		       pr_phase_class_name(pr_phase_class_of(p->phase)), p->tol,
 		       need_text(b2, sizeof(b2), p->repro));
 	}
+	print_tolerances(&d, spec);
 	fflush(stdout); /* the warnings below the table, also in a file */
 	for (i = 0; i < d.n; i++) {
 		const pr_decisive_phase *p = &d.phase[i];
@@ -151,7 +185,7 @@ static void print_decisive(const pr_spec *spec, const char *root)
 	}
 	pr_decisive_free(&d);
 	free(from);
-	json_decref(pred); /* the phase names were its */
+	json_decref(pred);
 }
 
 static const char usage[] =

@@ -16,6 +16,7 @@ const pr_workload_facts pr_workloads[PR_NWORKLOADS] = {
     [PR_WORKLOAD_PINGPONG] = {.name = "pingpong",
 			      .id = PR_WORKLOAD_PINGPONG,
 			      .needs = PAIR,
+			      .rows_count_ops = 1,
 			      .items = SIZES_BY("pingpong", 1)},
     [PR_WORKLOAD_PINGPONG_COLD] = {.name = "pingpong-cold",
 				   .id = PR_WORKLOAD_PINGPONG_COLD,

@@ -61,6 +61,10 @@ typedef struct pr_workload_facts {
 	 * which must fit an int (pr_workload_fits); NULL: no such one */
 	const char *collective;
 	int collective_extra;
+	/* a sample's rows count the operations it timed back to back
+	 * (pingpong's warm blocks): the analysis takes one operation, the
+	 * sample's time over its rows, and no rows */
+	int rows_count_ops;
 	pr_workload_items items;
 } pr_workload_facts;
 

@@ -23,8 +23,17 @@ long pr_decisive_launches(double cv, double log_half, int ratio)
 	return n > 1e6 ? 1000000 : (long)n;
 }
 
-/* The phase's entry in d, added when new. */
-static pr_decisive_phase *phase_of(pr_decisive *d, const char *phase)
+double pr_decisive_tolerance(double cv, long launches)
+{
+	if (!(cv > 0) || !isfinite(cv) || launches < 6)
+		return -1;
+	return expm1(PR_DECISIVE_MEDIAN_SE * cv * M_SQRT2 *
+		     (PR_DECISIVE_Z + PR_DECISIVE_Z_POWER) /
+		     sqrt((double)launches));
+}
+
+pr_decisive_phase *pr_decisive_phase_of(pr_decisive *d, const pr_spec *spec,
+					const char *phase)
 {
 	size_t i;
 
@@ -33,8 +42,11 @@ static pr_decisive_phase *phase_of(pr_decisive *d, const char *phase)
 			return &d->phase[i];
 	d->phase = pr_realloc(d->phase, (d->n + 1) * sizeof(*d->phase));
 	memset(&d->phase[d->n], 0, sizeof(*d->phase));
-	d->phase[d->n].phase = phase;
+	d->phase[d->n].phase = pr_strdup(phase);
 	d->phase[d->n].band = -1;
+	d->phase[d->n].repro = -1;
+	d->phase[d->n].cv = pr_spec_pilot_cv(spec, phase);
+	d->phase[d->n].tol = spec->reproduce_tol[pr_phase_class_of(phase)];
 	return &d->phase[d->n++];
 }
 
@@ -61,9 +73,8 @@ void pr_decisive_plan(pr_decisive *out, const pr_spec *spec, const json_t *pred)
 	{
 		if (!(name = json_string_value(json_object_get(c, "phase"))))
 			continue;
-		p = phase_of(out, name);
-		p->cv = pr_spec_pilot_cv(spec, name);
-		p->tol = spec->reproduce_tol[pr_phase_class_of(name)];
+		p = pr_decisive_phase_of(out, spec, name);
+		p->cell = 1;
 		half = band_log_half(c);
 		if (half > 0 && (p->log_half == 0 || half < p->log_half))
 			p->log_half = half;
@@ -88,6 +99,10 @@ void pr_decisive_set_cv(pr_decisive *d, pr_decisive_phase *p, double cv)
 
 void pr_decisive_free(pr_decisive *d)
 {
+	size_t i;
+
+	for (i = 0; i < d->n; i++)
+		free(d->phase[i].phase);
 	free(d->phase);
 	memset(d, 0, sizeof(*d));
 }

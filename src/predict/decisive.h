@@ -30,16 +30,26 @@
  */
 long pr_decisive_launches(double cv, double log_half, int ratio);
 
-/* One phase the prediction's cells name. */
+/*
+ * The smallest reproduce_tolerance t that launches per run decide for a
+ * launch-level CV cv (the inverse of pr_decisive_launches with ratio:
+ * ln(1 + t) = 1.2533 sqrt(2) (1.96 + 1.28) cv / sqrt(launches)); -1 when
+ * cv is unknown or launches below 6.
+ */
+double pr_decisive_tolerance(double cv, long launches);
+
+/* One phase the prediction's cells name, or that an earlier run measured
+ * (compare judges every phase a run records). */
 typedef struct {
-	const char *phase; /* borrowed from the prediction */
-	double cv;	   /* the spec's pilot CV for it; 0 unknown */
-	double tol;	   /* reproduce_tolerance of its class */
-	long band;	   /* launches a PASS/FAIL against its narrowest band
-			      needs; -1 unknown */
-	long repro;	   /* launches a REPRODUCED needs; -1 unknown */
-	double log_half;   /* its narrowest band's half-width, log; 0 none */
-	int from_run; /* cv was measured in an earlier run (the caller's) */
+	char *phase;	 /* owned */
+	int cell;	 /* a cell of the prediction names it */
+	double cv;	 /* the spec's pilot CV for it; 0 unknown */
+	double tol;	 /* reproduce_tolerance of its class */
+	long band;	 /* launches a PASS/FAIL against its narrowest band
+			    needs; -1 unknown */
+	long repro;	 /* launches a REPRODUCED needs; -1 unknown */
+	double log_half; /* its narrowest band's half-width, log; 0 none */
+	int from_run;	 /* cv was measured in an earlier run (the caller's) */
 } pr_decisive_phase;
 
 typedef struct {
@@ -55,6 +65,11 @@ typedef struct {
 void pr_decisive_plan(pr_decisive *out, const pr_spec *spec,
 		      const json_t *pred);
 void pr_decisive_free(pr_decisive *d);
+
+/* The entry of phase in d, added (needs unknown, the spec's pilot CV and
+ * tolerance) when new. */
+pr_decisive_phase *pr_decisive_phase_of(pr_decisive *d, const pr_spec *spec,
+					const char *phase);
 
 /* Phase p's needs again with launch-level CV cv (a pilot measured in an
  * earlier run, where the spec gives none), and d->decides. */

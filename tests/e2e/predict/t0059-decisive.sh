@@ -39,19 +39,37 @@ cp "$SCRATCH/out" "$SCRATCH/measured"
 check "and no longer calls it unknown" sh -c \
 	"! grep -q 'no pilot CV' '$SCRATCH/measured'"
 
-# 6 launches and a narrow pilot CV for both: decisive, no warning
+# 6 launches, a narrow pilot CV for both cells' phases and the widest
+# tolerances for the phases the run measured that no cell names (their
+# widest CV from the run): decisive, no warning
 sed -i 's/^launches = 2$/launches = 6/; s/^pilot_cv = allreduce:0.07$/pilot_cv = allreduce:0.001, allreduce_small:0.001/' \
 	experiments/t-dec/experiment.ini
+printf '[analysis]\nreproduce_tolerance = compute:10, comm:10\n' \
+	>>experiments/t-dec/experiment.ini
 git commit -qam "t-dec: 6 launches, both pilot CVs"
 "$PREREG" predict t-dec >/dev/null || exit 1
 expect_exit 0 "pin t-dec again (6 launches)" "$PREREG" pin t-dec
 expect_out "each phase needs the floor of 6" \
-	"^  allreduce_small: pilot CV 0.001, PASS/FAIL in its band 6, REPRODUCED at comm 0.5 6$"
+	"^  allreduce_small: pilot CV 0.001, PASS/FAIL in its band 6, REPRODUCED at comm 10 6$"
+expect_out "a phase of the run that no cell names: its need, no band" \
+	"^  compute: pilot CV [0-9.e-]+ \\(measured in run $run\\), PASS/FAIL in its band \\(no cell\\), REPRODUCED at compute 10 6$"
+expect_out "per class, the tolerance 6 launches decide at the widest CV" \
+	"^  class compute: the widest pilot CV [0-9.e-]+ \\([a-z_]+\\): 6 launches decide a reproduce_tolerance of [0-9.e-]+ or more; pinned 10$"
 cp "$SCRATCH/out" "$SCRATCH/six"
 check "6 launches decide: no warning" sh -c \
 	"! grep -q 'cannot decide\\|no pilot CV' '$SCRATCH/six'"
-# a calibration's prediction has no cells: nothing to plan
+# a calibration's prediction has no cells: its needs are those of the
+# phases its last run measured
 expect_exit 0 "pin of a calibration" "$PREREG" pin t-calib
+calrun=$(ls runs/t-calib | grep -v ledger | tail -n 1)
+expect_out "a calibration: the phases of its last run" \
+	"^  pingpong: pilot CV [0-9.e-]+ \\(measured in run $calrun\\), PASS/FAIL in its band \\(no cell\\), REPRODUCED at comm 0.5 [0-9]+$"
+# a calibration that never ran: nothing to plan
+mkdir -p experiments/t-cal2
+cp experiments/t-calib/experiment.ini experiments/t-cal2/
+git add experiments/t-cal2 && git commit -qm "t-cal2"
+"$PREREG" predict t-cal2 >/dev/null || exit 1
+expect_exit 0 "pin of a calibration without runs" "$PREREG" pin t-cal2
 cp "$SCRATCH/out" "$SCRATCH/calib"
 check "prints no needs" sh -c "! grep -q 'decisive verdict needs' '$SCRATCH/calib'"
 echo "1..$n"

@@ -539,6 +539,53 @@ static void test_clock(void **state)
 	done(&r);
 }
 
+/* Blocks of 10 or 20 round trips of 1 ms each (pingpong's warm samples,
+ * rows counting them), 6 launches; the manifest names workload wl. */
+static void blocks(pr_manifest *m, const char *wl)
+{
+	json_t *j =
+	    json_pack("{s:s, s:{s:s}}", "run_id", "R", "workload", "name", wl);
+	int l, rep;
+
+	for (l = 0; l < 6; l++)
+		for (rep = 0; rep < 2; rep++) {
+			add(l, 0, rep, 0, 0, "pingpong", rep ? 20 : 10);
+			T.row[T.nrows - 1].rows = rep ? 20 : 10;
+			T.row[T.nrows - 1].bytes = 8;
+		}
+	pr_manifest_parse(m, j);
+	json_decref(j);
+}
+
+/* A workload whose rows count the operations of a sample: one row per
+ * size, each time one operation's, the counts reported; any other
+ * workload keeps a row per rows value. */
+static void test_ops_per_sample(void **state)
+{
+	pr_analysis_run r;
+	pr_manifest m;
+
+	(void)state;
+	blocks(&m, "pingpong");
+	pr_analyze_run(&r, &T, &m, NULL, 0, PR_RULE_POINT);
+	assert_int_equal(r.ngroups, 1);
+	assert_true(r.group[0].sel.rows < 0);
+	close_to(r.group[0].stat, 1e-3);
+	close_to(r.group[0].max_min, 1);
+	assert_true(r.ops_lo == 10 && r.ops_hi == 20);
+	pr_manifest_free(&m);
+	done(&r);
+
+	blocks(&m, "allreduce");
+	pr_analyze_run(&r, &T, &m, NULL, 0, PR_RULE_POINT);
+	assert_int_equal(r.ngroups, 2);
+	assert_true(r.group[0].sel.rows == 10 && r.group[1].sel.rows == 20);
+	close_to(r.group[1].stat, 20e-3);
+	assert_true(r.ops_lo == 0 && r.ops_hi == 0);
+	pr_manifest_free(&m);
+	done(&r);
+}
+
 /* Old manifests: ranks per core from environment.cores and
  * workload.ranks. */
 static void test_sharing_fallback(void **state)
@@ -750,6 +797,7 @@ int main(void)
 	    cmocka_unit_test(test_band_edges),
 	    cmocka_unit_test(test_reduce),
 	    cmocka_unit_test(test_clock),
+	    cmocka_unit_test(test_ops_per_sample),
 	    cmocka_unit_test(test_sharing_fallback),
 	    cmocka_unit_test(test_labels),
 	    cmocka_unit_test(test_primitives),

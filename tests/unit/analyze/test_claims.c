@@ -50,7 +50,7 @@ static void test_cells(void **state)
 	r.nrows = 4;
 	assert_string_equal(judge(&x, &r, "allreduce", -1, PR_CLAIM_CELLS),
 			    "PASS");
-	assert_string_equal(x.reason, "2 of 2 cells PASS");
+	assert_string_equal(x.reason, "2 of 2 cells hold");
 	pr_claim_result_free(&x);
 	/* every phase: the compute FAIL decides */
 	assert_string_equal(judge(&x, &r, NULL, -1, PR_CLAIM_CELLS), "FAIL");
@@ -65,6 +65,26 @@ static void test_cells(void **state)
 	rows[3].verdict = PR_PASS;
 	assert_string_equal(judge(&x, &r, NULL, 0, PR_CLAIM_CELLS), "PASS");
 	pr_claim_result_free(&x);
+	/* a negative control holds when it FAILs, fails the claim when it
+	 * PASSes */
+	{
+		pr_cell neg = cell;
+
+		neg.negative = 1;
+		rows[2].cell = &neg;
+		assert_string_equal(
+		    judge(&x, &r, "compute", -1, PR_CLAIM_CELLS), "PASS");
+		assert_string_equal(x.reason,
+				    "1 of 1 cells hold (1 of them negative "
+				    "controls, which hold when they FAIL)");
+		pr_claim_result_free(&x);
+		rows[2].verdict = PR_PASS;
+		assert_string_equal(
+		    judge(&x, &r, "compute", -1, PR_CLAIM_CELLS), "FAIL");
+		pr_claim_result_free(&x);
+		rows[2].verdict = PR_FAIL;
+		rows[2].cell = &cell;
+	}
 	/* a group no cell names never counts; nothing matching */
 	rows[2].cell = NULL;
 	assert_string_equal(judge(&x, &r, "compute", -1, PR_CLAIM_CELLS),

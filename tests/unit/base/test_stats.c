@@ -122,6 +122,24 @@ static void test_cv_max_min(void **state)
 	assert_true(isnan(pr_stats_max_min(z, 0)));
 }
 
+/* {1, 2, 3, 4, 5}: median 3, absolute deviations {2, 1, 0, 1, 2}, their
+ * median 1; an outlier in place of 5 changes neither, while it sets the
+ * ordinary CV. */
+static void test_robust_cv(void **state)
+{
+	double a[] = {1, 2, 3, 4, 5}, b[] = {1, 2, 3, 4, 100};
+	double one[] = {4}, neg[] = {-1, -2, -3}, same[] = {2, 2, 2};
+
+	(void)state;
+	assert_true(fabs(pr_stats_robust_cv(a, 5) - 1.4826 / 3) < 1e-15);
+	assert_true(fabs(pr_stats_robust_cv(b, 5) - 1.4826 / 3) < 1e-15);
+	assert_true(pr_stats_cv(b, 5) > 1.5);
+	assert_true(a[4] == 5 && b[4] == 100); /* x is not changed */
+	assert_true(isnan(pr_stats_robust_cv(one, 1)));
+	assert_true(isnan(pr_stats_robust_cv(neg, 3)));
+	assert_true(pr_stats_robust_cv(same, 3) == 0);
+}
+
 static void test_median(void **state)
 {
 	double odd[] = {3, 1, 2}, even[] = {4, 1, 3, 2};
@@ -198,6 +216,7 @@ int main(void)
 	    cmocka_unit_test(test_ci_samples),
 	    cmocka_unit_test(test_ci_too_few),
 	    cmocka_unit_test(test_cv_max_min),
+	    cmocka_unit_test(test_robust_cv),
 	    cmocka_unit_test(test_median),
 	    cmocka_unit_test(test_decision),
 	    cmocka_unit_test(test_ci_launches),

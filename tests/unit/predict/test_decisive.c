@@ -35,6 +35,34 @@ static void test_launches(void **state)
 	assert_int_equal(pr_decisive_launches(1, 1e-9, 1), 1000000);
 }
 
+/* The tolerance n launches decide is the inverse of the launches a
+ * tolerance needs: at it, n suffice; a hair tighter, n do not. */
+static void test_tolerance(void **state)
+{
+	double t;
+	long n;
+
+	(void)state;
+	assert_true(pr_decisive_tolerance(0, 10) == -1);
+	assert_true(pr_decisive_tolerance(NAN, 10) == -1);
+	assert_true(pr_decisive_tolerance(0.1, 5) == -1);
+	/* cv 0.1, 10 launches: expm1(1.2533 x sqrt 2 x 3.2415 x 0.1 /
+	 * sqrt 10) = 0.1992 */
+	t = pr_decisive_tolerance(0.1, 10);
+	assert_true(fabs(t - 0.19922) < 1e-4);
+	for (n = 6; n <= 200; n += 7) {
+		t = pr_decisive_tolerance(0.2, n);
+		assert_true(pr_decisive_launches(0.2, log1p(t * 1.0001), 1) <=
+			    n);
+		if (n > 6)
+			assert_true(
+			    pr_decisive_launches(0.2, log1p(t * 0.999), 1) > n);
+	}
+	/* a wider CV needs a wider tolerance */
+	assert_true(pr_decisive_tolerance(0.3, 10) >
+		    pr_decisive_tolerance(0.2, 10));
+}
+
 /* a spec of 5 launches with pilot CV 0.07 for allreduce, none for
  * compute, and the default tolerances */
 static void spec_of(pr_spec *s, char *phase)
@@ -105,6 +133,26 @@ static void test_plan(void **state)
 	pr_decisive_free(&d);
 	json_decref(pred);
 
+	/* a phase no cell names (measured in an earlier run): its class's
+	 * tolerance, no band; asked again, the same entry */
+	pred = json_pack("{s:[{s:s, s:f, s:f}]}", "cells", "phase", "allreduce",
+			 "lo_s", 0.9, "hi_s", 1.1);
+	s.reproduce_tol[PR_CLASS_COMPUTE] = 0.25;
+	pr_decisive_plan(&d, &s, pred);
+	assert_true(d.phase[0].cell);
+	assert_true(pr_decisive_phase_of(&d, &s, "rescale") == &d.phase[1]);
+	assert_true(pr_decisive_phase_of(&d, &s, "rescale") == &d.phase[1]);
+	assert_int_equal(d.n, 2);
+	assert_false(d.phase[1].cell);
+	assert_true(d.phase[1].tol == 0.25 && d.phase[1].band == -1);
+	pr_decisive_set_cv(&d, &d.phase[1], 0.1);
+	/* ((1.96 + 1.28) x 1.2533 x sqrt 2 x 0.1 / ln 1.25)^2 = 6.6, so 7 */
+	assert_int_equal(d.phase[1].repro, 7);
+	assert_int_equal(d.phase[1].band, -1);
+	assert_false(d.decides); /* 6 launches */
+	pr_decisive_free(&d);
+	json_decref(pred);
+
 	/* a calibration: no cells, nothing planned */
 	pred = json_pack("{s:s}", "kind", "calibration");
 	pr_decisive_plan(&d, &s, pred);
@@ -117,6 +165,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_launches),
+	    cmocka_unit_test(test_tolerance),
 	    cmocka_unit_test(test_plan),
 	};
 
