@@ -119,6 +119,8 @@ void pr_claim_judge(pr_claim_result *out, const pr_claim *c,
 	out->name = pr_strdup(c->name);
 	out->text = pr_strdup(c->text);
 	out->source = c->source;
+	out->phase = c->phase ? pr_strdup(c->phase) : NULL;
+	out->config = c->config;
 	if (c->source == PR_CLAIM_CELLS)
 		judge_cells(out, c, r);
 	else if (c->source == PR_CLAIM_STEPS)
@@ -132,6 +134,7 @@ void pr_claim_result_free(pr_claim_result *x)
 	free(x->name);
 	free(x->text);
 	free(x->reason);
+	free(x->phase);
 	memset(x, 0, sizeof(*x));
 }
 

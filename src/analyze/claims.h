@@ -15,6 +15,8 @@ struct pr_analysis_run;
 typedef struct {
 	char *name, *text;
 	pr_claim_source source;
+	char *phase; /* the claim's filters (cells): NULL every phase */
+	int config;  /* -1 every config */
 	pr_verdict verdict;
 	char *reason; /* "8 of 8 cells PASS", "steps of config 0 FAIL", ... */
 } pr_claim_result;

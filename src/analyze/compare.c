@@ -166,9 +166,11 @@ static void judge_quiet(pr_compare_row *x, const pr_comparison *c,
 	ma = pr_stats_median(qa, na);
 	mb = pr_stats_median(qb, nb);
 	if (ma > 0)
-		x->ratio = mb / ma;
+		x->ratio = mb / ma * x->scale;
 	pr_stats_ratio_boot(&x->lo, &x->hi, qa, na, qb, nb, PR_COMPARE_NBOOT,
 			    seed);
+	x->lo *= x->scale;
+	x->hi *= x->scale;
 	enough = pr_stats_median_ci_rank(NULL, na) > 0 &&
 		 pr_stats_median_ci_rank(NULL, nb) > 0;
 	x->verdict = pr_compare_verdict(&x->why, x->lo, x->hi, x->tol, enough);
@@ -194,13 +196,23 @@ static void judge(pr_compare_row *x, const pr_comparison *c, uint64_t seed)
 		return;
 	}
 	if (a->stat > 0)
-		x->ratio = b->stat / a->stat;
+		x->ratio = b->stat / a->stat * x->scale;
 	pr_stats_ratio_boot(&x->lo, &x->hi, a->launch_med, a->nlaunches,
 			    b->launch_med, b->nlaunches, PR_COMPARE_NBOOT,
 			    seed);
+	x->lo *= x->scale;
+	x->hi *= x->scale;
 	enough = pr_stats_median_ci_rank(NULL, a->nlaunches) > 0 &&
 		 pr_stats_median_ci_rank(NULL, b->nlaunches) > 0;
 	x->verdict = pr_compare_verdict(&x->why, x->lo, x->hi, x->tol, enough);
+}
+
+/* Is the row a cell of both runs' predictions, each with a positive
+ * predicted time? */
+static int both_predicted(const pr_compare_row *x)
+{
+	return x->a && x->b && x->a->cell && x->b->cell &&
+	       x->a->cell->predicted_s > 0 && x->b->cell->predicted_s > 0;
 }
 
 /* The rows of a and b merged by selection, each judged; row i's
@@ -223,10 +235,15 @@ static void build_rows(pr_comparison *c)
 
 		x->a = k <= 0 ? ra[i++] : NULL;
 		x->b = k >= 0 ? rb[j++] : NULL;
-		if (c->across_pins && (!x->a || !x->b)) {
+		if ((c->across_pins && (!x->a || !x->b)) ||
+		    (c->model_error && !both_predicted(x))) {
+			memset(x, 0, sizeof(*x));
 			c->left_out++;
 			continue;
 		}
+		x->scale = c->model_error ? x->a->cell->predicted_s /
+						x->b->cell->predicted_s
+					  : 1;
 		x->sel = x->a ? &x->a->sel : &x->b->sel;
 		judge(x, c, pr_splitmix64(&state));
 		c->count[x->verdict]++;
@@ -587,8 +604,9 @@ static int no_samples(const char *name, const pr_analysis_run *r)
 			     r->run_id, name, r->run_id, PR_ARCHIVE_FILE);
 }
 
-int pr_compare(pr_comparison *out, const char *root, const char *name,
-	       const pr_analysis_run *a, const pr_analysis_run *b)
+static int compare(pr_comparison *out, const char *root, const char *name,
+		   const pr_analysis_run *a, const pr_analysis_run *b,
+		   int model_error)
 {
 	pr_manifest ma, mb;
 	int error;
@@ -608,6 +626,7 @@ int pr_compare(pr_comparison *out, const char *root, const char *name,
 	out->b = b;
 	out->across_pins =
 	    a->pin_tag && b->pin_tag && strcmp(a->pin_tag, b->pin_tag) != 0;
+	out->model_error = model_error;
 	out->busy_a = a->busy.nbusy;
 	out->recorded_a = a->busy.nrecorded;
 	out->busy_b = b->busy.nbusy;
@@ -619,6 +638,19 @@ cleanup:
 	pr_manifest_free(&ma);
 	pr_manifest_free(&mb);
 	return error;
+}
+
+int pr_compare(pr_comparison *out, const char *root, const char *name,
+	       const pr_analysis_run *a, const pr_analysis_run *b)
+{
+	return compare(out, root, name, a, b, 0);
+}
+
+int pr_compare_model_error(pr_comparison *out, const char *root,
+			   const char *name, const pr_analysis_run *a,
+			   const pr_analysis_run *b)
+{
+	return compare(out, root, name, a, b, 1);
 }
 
 void pr_comparison_free(pr_comparison *c)
@@ -637,4 +669,103 @@ void pr_comparison_free(pr_comparison *c)
 	free(c->tol_from);
 	free(c->name);
 	memset(c, 0, sizeof(*c));
+}
+
+/* Row x of c is one of the cells of claim k? */
+static int claim_row(const pr_claim_result *k, const pr_compare_row *x)
+{
+	return (!k->phase || !strcmp(k->phase, x->sel->phase)) &&
+	       (k->config < 0 || k->config == x->sel->config);
+}
+
+static const pr_claim_result *claim_in(const pr_analysis_run *r,
+				       const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < r->nclaims; i++)
+		if (!strcmp(r->claim[i].name, name))
+			return &r->claim[i];
+	return NULL;
+}
+
+static int decided(pr_verdict v)
+{
+	return v == PR_PASS || v == PR_FAIL;
+}
+
+static void judge_claim(pr_claim_repro *v, const pr_comparison *c,
+			const pr_claim_result *kb)
+{
+	const pr_claim_result *ka = claim_in(c->a, kb->name);
+	size_t i;
+
+	v->in_a = ka != NULL;
+	v->a = ka ? ka->verdict : PR_INCONCLUSIVE;
+	v->b = kb->verdict;
+	for (i = 0;
+	     c->model_error && kb->source == PR_CLAIM_CELLS && i < c->nrows;
+	     i++) {
+		if (!claim_row(kb, &c->row[i]))
+			continue;
+		v->ncells++;
+		v->nreproduced += c->row[i].verdict == PR_REPRODUCED;
+		v->ndifferent += c->row[i].verdict == PR_DIFFERENT;
+	}
+	v->verdict = PR_REPRO_INCONCLUSIVE;
+	if (!ka)
+		v->why = pr_strdup("A's pinned spec does not state it");
+	else if (decided(v->a) && decided(v->b) && v->a != v->b)
+		v->why = pr_asprintf("%s on A, %s on B", pr_verdict_name(v->a),
+				     pr_verdict_name(v->b));
+	else if (v->ndifferent)
+		v->why = pr_asprintf("the model's error differs in %zu of %zu "
+				     "cells",
+				     v->ndifferent, v->ncells);
+	else if (!decided(v->a) || !decided(v->b))
+		v->why = pr_asprintf("%s on A, %s on B", pr_verdict_name(v->a),
+				     pr_verdict_name(v->b));
+	else if (c->model_error && kb->source == PR_CLAIM_CELLS &&
+		 v->nreproduced < v->ncells)
+		v->why = pr_asprintf("the model's error reproduced in %zu of "
+				     "%zu cells, the others INCONCLUSIVE",
+				     v->nreproduced, v->ncells);
+	else if (c->model_error && kb->source == PR_CLAIM_CELLS &&
+		 v->ncells == 0)
+		v->why = pr_strdup("no cell of it holds in both runs");
+	else {
+		v->verdict = PR_REPRODUCED;
+		v->why = c->model_error && kb->source == PR_CLAIM_CELLS
+			     ? pr_asprintf("%s on both; the model's error "
+					   "reproduced in %zu of %zu cells",
+					   pr_verdict_name(v->b),
+					   v->nreproduced, v->ncells)
+			     : pr_asprintf("%s on both", pr_verdict_name(v->b));
+		return;
+	}
+	if (ka &&
+	    ((decided(v->a) && decided(v->b) && v->a != v->b) || v->ndifferent))
+		v->verdict = PR_DIFFERENT;
+}
+
+size_t pr_compare_claims(pr_claim_repro **out, const pr_comparison *c)
+{
+	size_t i, n = c->b->nclaims;
+
+	*out = pr_calloc(n + 1, sizeof(pr_claim_repro));
+	for (i = 0; i < n; i++) {
+		(*out)[i].name = c->b->claim[i].name;
+		(*out)[i].text = c->b->claim[i].text;
+		judge_claim(&(*out)[i], c, &c->b->claim[i]);
+	}
+	return n;
+}
+
+void pr_claim_repro_free(pr_claim_repro *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; v && i < n; i++)
+		free(v[i].why);
+	free(v);
 }

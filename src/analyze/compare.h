@@ -68,6 +68,10 @@ typedef struct {
 	/* rule exclude: the busy launches of A and of B left out of this
 	 * row's ratio and interval */
 	size_t out_a, out_b;
+	/* model error (pr_compare_model_error): A's prediction over B's,
+	 * which turns B/A of the times into B/A of measured/predicted;
+	 * 1 otherwise */
+	double scale;
 } pr_compare_row;
 
 /* One line of what the manifests say, side by side. */
@@ -100,6 +104,9 @@ typedef struct {
 	 * pinned for A) */
 	size_t busy_a, recorded_a, busy_b, recorded_b;
 	int busy_exclude;
+	/* the rows are the cells both runs' predictions hold, and each ratio
+	 * is of the model's errors (pr_compare_model_error) */
+	int model_error;
 } pr_comparison;
 
 /*
@@ -113,6 +120,43 @@ typedef struct {
  */
 int pr_compare(pr_comparison *out, const char *root, const char *name,
 	       const pr_analysis_run *a, const pr_analysis_run *b);
+/*
+ * The model's error of run b against that of run a: as pr_compare, over
+ * the rows that are a cell of the prediction pinned for each run (each
+ * judged against its own), every ratio and interval multiplied by A's
+ * predicted time over B's, so that it is (B / predicted B) / (A /
+ * predicted A) and the same rule says whether the model's error
+ * reproduced; the other rows are left out (left_out). For two pins whose
+ * predictions differ, e.g. a prediction made again from new calibration
+ * runs on another machine (repro --recalibrate).
+ */
+int pr_compare_model_error(pr_comparison *out, const char *root,
+			   const char *name, const pr_analysis_run *a,
+			   const pr_analysis_run *b);
+
 void pr_comparison_free(pr_comparison *c);
+
+/* Did a claim reproduce from run A to run B (pr_compare_claims)? */
+typedef struct {
+	const char *name, *text; /* borrowed from B's claim */
+	int in_a;		 /* A's pinned spec states it too */
+	pr_verdict a, b;	 /* its verdict on each run */
+	/* cells claims under a model-error comparison: the rows of its
+	 * cells, and how many of them REPRODUCED and were DIFFERENT */
+	size_t ncells, nreproduced, ndifferent;
+	pr_repro verdict;
+	char *why; /* owned */
+} pr_claim_repro;
+
+/*
+ * Per claim of run B (in its order): REPRODUCED when A states it too, its
+ * verdict on both runs is the same PASS or FAIL, and (c a model-error
+ * comparison and a claim over cells) every row of its cells REPRODUCED;
+ * DIFFERENT when the verdicts are PASS on one run and FAIL on the other or
+ * a row of its cells is DIFFERENT; INCONCLUSIVE otherwise (why says
+ * which). *out owned (pr_claim_repro_free).
+ */
+size_t pr_compare_claims(pr_claim_repro **out, const pr_comparison *c);
+void pr_claim_repro_free(pr_claim_repro *v, size_t n);
 
 #endif

@@ -300,6 +300,36 @@ static json_t *js_reason(const void *row, const void *ctx)
 	return why ? json_string(why) : NULL;
 }
 
+static int shown_model_error(const void *ctx)
+{
+	return ((const compare_ctx *)ctx)->c->model_error;
+}
+
+/* "1.00 ms; 2.00 ms": A's predicted time, then B's. */
+static void md_predicted(FILE *f, const void *row, const void *ctx)
+{
+	const pr_compare_row *x = row;
+	const char *unit;
+	double u = pr_md_unit(first_of(x), &unit);
+
+	(void)ctx;
+	pr_md_sig3(f, x->a->cell->predicted_s * u);
+	fprintf(f, " %s; ", unit);
+	pr_md_sig3(f, x->b->cell->predicted_s * u);
+	fprintf(f, " %s", unit);
+}
+
+static json_t *js_predicted(const void *row, const void *ctx)
+{
+	const pr_compare_row *x = row;
+
+	if (!shown_model_error(ctx))
+		return NULL;
+	return json_pack("{s:o, s:o}", "a_s",
+			 pr_json_num(x->a->cell->predicted_s), "b_s",
+			 pr_json_num(x->b->cell->predicted_s));
+}
+
 /* Per row: the selectors, each run's median and max/min, the ratio B/A,
  * the class and tolerance that judge it and the verdict. */
 static const pr_report_column compare_col[] = {
@@ -318,6 +348,8 @@ static const pr_report_column compare_col[] = {
     {"A max/min", "---:", md_a_max_min, NULL, NULL, NULL},
     {"B median [interval], coverage", "---", md_b, NULL, "b", js_b},
     {"B max/min", "---:", md_b_max_min, NULL, NULL, NULL},
+    {"predicted A; B", "---", md_predicted, shown_model_error, "predicted",
+     js_predicted},
     {"B/A [95% interval]", "---", md_ratio, NULL, "ratio", js_ratio},
     {NULL, NULL, NULL, NULL, "ratio_ci", js_ratio_ci},
     {"class, tolerance", "---", md_class, NULL, "class", js_class},
@@ -332,6 +364,49 @@ static const pr_report_table compare_table = {
     compare_col, sizeof(compare_col) / sizeof(compare_col[0]),
     sizeof(pr_compare_row)};
 
+/* The claims of B, each with whether it reproduced from A. */
+static void put_claims(FILE *f, const pr_comparison *c)
+{
+	pr_claim_repro *v;
+	size_t i, n = pr_compare_claims(&v, c);
+
+	if (n)
+		fputs("**Claims:**\n\n| claim | A | B | reproduced |\n"
+		      "|---|---|---|---|\n",
+		      f);
+	for (i = 0; i < n; i++) {
+		fputs("| ", f);
+		pr_md_text(f, v[i].name);
+		fprintf(f, " | %s | %s | %s (",
+			v[i].in_a ? pr_verdict_name(v[i].a) : "-",
+			pr_verdict_name(v[i].b), pr_repro_name(v[i].verdict));
+		pr_md_text(f, v[i].why);
+		fputs(") |\n", f);
+	}
+	if (n)
+		fputc('\n', f);
+	pr_claim_repro_free(v, n);
+}
+
+static json_t *claims_json(const pr_comparison *c)
+{
+	pr_claim_repro *v;
+	size_t i, n = pr_compare_claims(&v, c);
+	json_t *out = json_array();
+
+	for (i = 0; i < n; i++)
+		json_array_append_new(
+		    out,
+		    json_pack("{s:s, s:s, s:o, s:s, s:s, s:s}", "name",
+			      v[i].name, "text", v[i].text, "a",
+			      v[i].in_a ? json_string(pr_verdict_name(v[i].a))
+					: json_null(),
+			      "b", pr_verdict_name(v[i].b), "reproduced",
+			      pr_repro_name(v[i].verdict), "reason", v[i].why));
+	pr_claim_repro_free(v, n);
+	return out;
+}
+
 void pr_report_compare(FILE *f, const pr_comparison *c)
 {
 	compare_ctx ctx = {{compare_selected, {0, 0, 0, 0}}, c};
@@ -345,30 +420,42 @@ void pr_report_compare(FILE *f, const pr_comparison *c)
 		k->rank |= c->row[i].sel->rank >= 0;
 	}
 	fprintf(f,
-		"### %s against %s\n\n- **Runs:** A = %s (the reference), "
+		"### %s%s against %s\n\n- **Runs:** A = %s (the reference), "
 		"B = %s\n- **Tolerance:** ",
-		c->b->run_id, c->a->run_id, c->a->run_id, c->b->run_id);
+		c->model_error ? "the model's error in " : "", c->b->run_id,
+		c->a->run_id, c->a->run_id, c->b->run_id);
 	put_tolerance(f, PR_CLASS_COMPUTE, c->tol[PR_CLASS_COMPUTE]);
 	fputs(", ", f);
 	put_tolerance(f, PR_CLASS_COMM, c->tol[PR_CLASS_COMM]);
 	fputs(", from ", f);
 	pr_md_text(f, c->tol_from);
 	put_busy(f, c);
-	put_across(f, c);
+	if (c->model_error)
+		fprintf(f,
+			"\n- **Model error:** each run is judged against the "
+			"prediction pinned for it; the rows are the %zu cells "
+			"both predictions hold (%zu rows left out), and B/A "
+			"is (B's median / B's predicted) / (A's median / A's "
+			"predicted): the ratio of the two medians and its "
+			"interval times A's predicted over B's",
+			c->nrows, c->left_out);
+	else
+		put_across(f, c);
 	fprintf(f,
 		"\n- **Rule:** B/A is the ratio of the two medians of "
-		"per-launch medians; its interval is the 2.5%% and 97.5%% "
+		"per-launch medians%s; its interval is the 2.5%% and 97.5%% "
 		"percentiles of %d bootstrap replicates that resample each "
 		"run's launches (seeded by the two run ids). REPRODUCED: "
 		"the interval lies inside [1/(1+t), 1+t] and each run has "
 		"6 launches or more; DIFFERENT: it lies entirely outside; "
 		"otherwise INCONCLUSIVE. max/min: of the per-launch "
 		"medians.\n\n",
-		PR_COMPARE_NBOOT);
+		c->model_error ? " (scaled as above)" : "", PR_COMPARE_NBOOT);
 	put_facts(f, c);
 	fprintf(f,
-		"**Reproduction: %zu REPRODUCED, %zu DIFFERENT, %zu "
+		"**%s: %zu REPRODUCED, %zu DIFFERENT, %zu "
 		"INCONCLUSIVE",
+		c->model_error ? "Model error" : "Reproduction",
 		c->count[PR_REPRODUCED], c->count[PR_DIFFERENT],
 		c->count[PR_REPRO_INCONCLUSIVE]);
 	if (c->count[PR_REPRO_NO_DATA])
@@ -376,6 +463,7 @@ void pr_report_compare(FILE *f, const pr_comparison *c)
 	fputs("**\n\n", f);
 	pr_report_table_md(f, &compare_table, c->row, c->nrows, &ctx);
 	fputc('\n', f);
+	put_claims(f, c);
 }
 
 /* The reference of run i: the latest complete run of its own pin
@@ -492,6 +580,8 @@ json_t *pr_report_compare_json(const pr_comparison *c)
 				      (json_int_t)c->busy_b, "recorded",
 				      (json_int_t)c->recorded_b));
 	json_object_set_new(o, "across_pins", json_boolean(c->across_pins));
+	json_object_set_new(o, "model_error", json_boolean(c->model_error));
+	json_object_set_new(o, "claims", claims_json(c));
 	json_object_set_new(o, "left_out",
 			    json_integer((json_int_t)c->left_out));
 	json_object_set_new(o, "facts", facts);

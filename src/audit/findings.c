@@ -486,6 +486,23 @@ static const char *member(json_t *o, const char *key)
 	return s ? s : "";
 }
 
+/* A derived pin's lineage (repro --recalibrate): the pin its prediction
+ * was made again from and that pin's reference run. */
+static void derived_from(pr_audit *a, const char *name, const char *what,
+			 json_t *d)
+{
+	if (!json_is_object(d))
+		return;
+	add(a, "derived", name, NULL, 0,
+	    "%s is derived from pin %s (commit %.12s): predicted again with "
+	    "the same spec and model from new calibration runs (named "
+	    "below), against the reference run %s",
+	    what, member(d, "pin"), member(d, "commit"),
+	    json_is_string(json_object_get(d, "reference_run"))
+		? member(d, "reference_run")
+		: "(none)");
+}
+
 /* The calibrations of the prediction blob `blob` (hex) of NAME, each once
  * (done: "EXP/RUNID/SHA" of those checked already). */
 static void blob_calibrations(pr_audit *a, pr_audit_ctx *ctx, const char *name,
@@ -504,6 +521,7 @@ static void blob_calibrations(pr_audit *a, pr_audit_ctx *ctx, const char *name,
 	}
 	pred = json_loadb(git_blob_rawcontent(b), (size_t)git_blob_rawsize(b),
 			  0, NULL);
+	derived_from(a, name, what, json_object_get(pred, "derived_from"));
 	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
 		char *key;
 

@@ -55,6 +55,13 @@ int pr_cmd_parse(int *first, int argc, char **argv, const char *usage,
 		NULL, 0, NULL, 0                                               \
 	}
 
+/* cmd_compare.c: compare run id_b of experiment name with id_a and print
+ * it (markdown, or JSON with PR_CMD_COMPARE_JSON; the model's errors
+ * with PR_CMD_COMPARE_MODEL_ERROR). */
+enum { PR_CMD_COMPARE_JSON = 1, PR_CMD_COMPARE_MODEL_ERROR = 2 };
+int pr_cmd_compare_runs(const char *root, const char *name, const char *id_a,
+			const char *id_b, int flags);
+
 /* The on_opt of a table with one flag besides --help (--json, --wait...):
  * sets the int data points to. */
 int pr_cmd_flag(int opt, const char *arg, void *data);

@@ -14,7 +14,7 @@
 #include "repo/paths.h"
 
 static const char usage[] =
-    "usage: prereg compare RUN_A RUN_B [--json]\n"
+    "usage: prereg compare RUN_A RUN_B [--model-error] [--json]\n"
     "\n"
     "Did run B reproduce run A (the original), two runs of one experiment?\n"
     "Computed from their raw archives (runs/NAME/RUNID/timings.csv.gz) and\n"
@@ -49,9 +49,22 @@ static const char usage[] =
     "Runs of two pins are compared over the rows both hold, and it says so\n"
     "(report.md's Reproduction section compares runs of one pin only).\n"
     "\n"
+    "With --model-error the rows are the cells of the two runs'\n"
+    "predictions (each run judged against the prediction pinned for it,\n"
+    "e.g. one made again from new calibration runs on another machine:\n"
+    "prereg repro NAME --recalibrate), and each ratio is of the model's\n"
+    "errors, (B / predicted B) / (A / predicted A), with the same rule:\n"
+    "what must reproduce across machines is the model's error, not the\n"
+    "time. Below the rows, each claim of B's pinned spec: REPRODUCED when\n"
+    "A's spec states it, its verdict is the same PASS or FAIL on both runs\n"
+    "and (with --model-error) every cell of it REPRODUCED; DIFFERENT when\n"
+    "the verdicts are PASS and FAIL or a cell is DIFFERENT; else\n"
+    "INCONCLUSIVE.\n"
+    "\n"
     "Exit status 0 when the runs were compared, whatever the verdicts; 2\n"
     "for an unknown run, runs of two experiments or a run without samples.\n"
     "\n"
+    "  --model-error  compare the model's errors (above)\n"
     "  --json   print the whole comparison as JSON (seconds)\n";
 
 /* The experiment of run id, or PR_EINPUT naming it. */
@@ -69,8 +82,8 @@ static int experiment_of(char **name, const char *root, const char *id)
 	return PR_OK;
 }
 
-static int compare(const char *root, const char *name, const char *id_a,
-		   const char *id_b, int as_json)
+int pr_cmd_compare_runs(const char *root, const char *name, const char *id_a,
+			const char *id_b, int flags)
 {
 	pr_analysis a, b;
 	pr_comparison c;
@@ -81,9 +94,12 @@ static int compare(const char *root, const char *name, const char *id_a,
 	if ((error = pr_analyze(&a, root, name, id_a)) < 0)
 		return error;
 	if ((error = pr_analyze(&b, root, name, id_b)) < 0 ||
-	    (error = pr_compare(&c, root, name, &a.run[0], &b.run[0])) < 0)
+	    (error = (flags & PR_CMD_COMPARE_MODEL_ERROR
+			  ? pr_compare_model_error
+			  : pr_compare)(&c, root, name, &a.run[0], &b.run[0])) <
+		0)
 		goto cleanup;
-	if (as_json) {
+	if (flags & PR_CMD_COMPARE_JSON) {
 		error =
 		    pr_cmd_print_json(stdout, pr_report_compare_json(&c), 12);
 	} else {
@@ -97,16 +113,27 @@ cleanup:
 	return error;
 }
 
+static int on_opt(int opt, const char *arg, void *data)
+{
+	(void)arg;
+	*(int *)data |=
+	    opt == 'j' ? PR_CMD_COMPARE_JSON : PR_CMD_COMPARE_MODEL_ERROR;
+	return PR_OK;
+}
+
 int cmd_compare(int argc, char **argv, git_repository *repo)
 {
-	static const struct option opts[] = {PR_CMD_OPT_HELP, PR_CMD_OPT_JSON,
-					     PR_CMD_OPT_END};
+	static const struct option opts[] = {
+	    PR_CMD_OPT_HELP,
+	    PR_CMD_OPT_JSON,
+	    {"model-error", no_argument, NULL, 'm'},
+	    PR_CMD_OPT_END};
 	const char *root = pr_repo_root(repo);
 	char *name_a = NULL, *name_b = NULL;
-	int first, as_json = 0, error;
+	int first, flags = 0, error;
 
-	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, 2,
-				  pr_cmd_flag, &as_json)) != 0)
+	if ((error = pr_cmd_parse(&first, argc, argv, usage, opts, 2, on_opt,
+				  &flags)) != 0)
 		return error;
 	if ((error = experiment_of(&name_a, root, argv[first])) < 0 ||
 	    (error = experiment_of(&name_b, root, argv[first + 1])) < 0)
@@ -120,7 +147,8 @@ int cmd_compare(int argc, char **argv, git_repository *repo)
 				  argv[first], name_a, argv[first + 1], name_b);
 		goto cleanup;
 	}
-	error = compare(root, name_a, argv[first], argv[first + 1], as_json);
+	error = pr_cmd_compare_runs(root, name_a, argv[first], argv[first + 1],
+				    flags);
 cleanup:
 	free(name_a);
 	free(name_b);

@@ -17,11 +17,16 @@
 #include "base/util.h"
 #include "cli/cmd.h"
 #include "audit/summary.h"
+#include "format/predcheck.h"
+#include "format/spec.h"
+#include "predict/predict.h"
+#include "repo/pin.h"
 
 static const char usage[] =
     "usage: prereg repro NAME [--force] [run options]\n"
     "       prereg repro NAME --as-original [RUNID] [--source DIR] [--force]\n"
     "                   [--trust-source] [run options]\n"
+    "       prereg repro NAME --recalibrate [--force] [run options]\n"
     "\n"
     "The reviewer's command: check that NAME's prediction is pinned and\n"
     "unmodified, run its schedule, archive and commit the run, then\n"
@@ -56,12 +61,24 @@ static const char usage[] =
     "                --as-original also build a -dirty version's commit,\n"
     "                which then differs from the tree that made the run\n"
     "  --trust-source  build and run a commit that no release tag or main\n"
-    "                branch holds (read its Makefile and code first)\n";
+    "                branch holds (read its Makefile and code first)\n"
+    "  --recalibrate  the claim on another machine: first run again each\n"
+    "                calibration NAME's model takes ([model] calibration\n"
+    "                and comm_calibration, under their own pins; the run\n"
+    "                options apply to them too), predict NAME again from\n"
+    "                those runs with its pinned model and pin that\n"
+    "                prediction (a derived pin: the prediction records\n"
+    "                under derived_from the pin it was made again from and\n"
+    "                that pin's reference run), then run, analyze and audit\n"
+    "                NAME as above, and print 'prereg compare REFERENCE\n"
+    "                RUN --model-error': the model's error per cell on this\n"
+    "                machine beside the original's, and per claim whether\n"
+    "                it reproduced\n";
 
 /* --as-original [RUNID], --source DIR, --force and --trust-source, which
  * only repro takes. */
 typedef struct {
-	int on, force, trust;
+	int on, force, trust, recalibrate;
 	const char *run_id, *source;
 } original_opts;
 
@@ -87,6 +104,8 @@ static int take_original_opts(original_opts *oo, int *argc, char **argv)
 			oo->force = 1;
 		} else if (!strcmp(argv[i], "--trust-source")) {
 			oo->trust = 1;
+		} else if (!strcmp(argv[i], "--recalibrate")) {
+			oo->recalibrate = 1;
 		} else if (!strncmp(argv[i], "--source=", 9)) {
 			oo->source = argv[i] + 9;
 		} else if (!strcmp(argv[i], "--source")) {
@@ -106,6 +125,10 @@ static int take_original_opts(original_opts *oo, int *argc, char **argv)
 		return pr_cmd_usage_error("repro", usage,
 					  "--source and --trust-source "
 					  "go with --as-original");
+	if (oo->recalibrate && oo->on)
+		return pr_cmd_usage_error("repro", usage,
+					  "--recalibrate and --as-original "
+					  "exclude each other");
 	return PR_OK;
 }
 
@@ -196,6 +219,115 @@ static void original_after(const pr_original *orig, git_repository *repo,
 	       orig->run_id, run_id);
 }
 
+/* The blob check of a pin (as 'prereg pin' makes it). */
+static int usable(git_repository *repo, const char *name, const git_oid *spec,
+		  const git_oid *pred, const char *what)
+{
+	return pr_prediction_check_blobs(NULL, repo, name, spec, pred, what);
+}
+
+/* The reference run of NAME's current pin (its latest complete run) into
+ * *ref (owned, NULL when the pin has none), and the pin into *pin. */
+static int parent_of(pr_pin *pin, char **ref, git_repository *repo,
+		     const char *name)
+{
+	int error;
+
+	*ref = NULL;
+	if ((error = pr_pin_check(pin, repo, name)) < 0)
+		return error;
+	pr_summary_complete_runs(ref, 1, pr_repo_root(repo), name, pin->tag);
+	return PR_OK;
+}
+
+/* Run calibration cal again, with the reviewer's run options. */
+static int rerun_calibration(git_repository *repo, const char *name,
+			     const char *cal, const pr_run_opts *o)
+{
+	pr_run_opts co = *o;
+	char *id = NULL;
+	int error;
+
+	co.original = NULL;
+	printf("repro %s --recalibrate: running calibration %s again\n", name,
+	       cal);
+	fflush(stdout);
+	error = pr_run(&id, repo, cal, &co);
+	if (id)
+		printf("repro %s --recalibrate: calibration run %s %s\n", name,
+		       id, error == 0 ? "complete" : "failed");
+	free(id);
+	return error;
+}
+
+/*
+ * --recalibrate, before NAME's run: its calibrations run again, NAME
+ * predicted again from them and pinned, the prediction naming the pin it
+ * derives from and that pin's reference run (*ref, owned; NULL when that
+ * pin has no complete run).
+ */
+static int recalibrate(char **ref, git_repository *repo, const char *name,
+		       const pr_run_opts *o)
+{
+	pr_spec *spec = NULL;
+	pr_pin parent, pin;
+	int created, error;
+
+	*ref = NULL;
+	if ((error = pr_spec_load(&spec, pr_repo_root(repo), name)) < 0)
+		return error;
+	if (!spec->calibration && !spec->comm_calibration) {
+		error = pr_error_code(PR_EINPUT,
+				      "'%s' names no [model] calibration: "
+				      "--recalibrate has nothing to run again",
+				      name);
+		goto cleanup;
+	}
+	if ((error = parent_of(&parent, ref, repo, name)) < 0 ||
+	    (spec->calibration &&
+	     (error = rerun_calibration(repo, name, spec->calibration, o)) <
+		 0) ||
+	    (spec->comm_calibration &&
+	     (!spec->calibration ||
+	      strcmp(spec->comm_calibration, spec->calibration)) &&
+	     (error = rerun_calibration(repo, name, spec->comm_calibration,
+					o)) < 0))
+		goto cleanup;
+	if ((error = pr_predict_write_derived(
+		 repo, spec, 0,
+		 json_pack("{s:s, s:s, s:o}", "pin", parent.tag, "commit",
+			   parent.commit, "reference_run",
+			   *ref ? json_string(*ref) : json_null()))) < 0 ||
+	    (error = pr_pin_create(&pin, &created, repo, name, NULL, usable)) <
+		0)
+		goto cleanup;
+	printf("repro %s --recalibrate: %s %s (derived from %s)\n", name,
+	       created ? "pinned" : "already pinned:", pin.tag, parent.tag);
+cleanup:
+	pr_spec_free(spec);
+	return error;
+}
+
+/* After a recalibrated run: the model's error against the reference's. */
+static void recalibrate_after(git_repository *repo, const char *name,
+			      const char *ref, const char *run_id)
+{
+	if (!run_id)
+		return;
+	if (!ref) {
+		printf("repro %s --recalibrate: the pin it derives from has no "
+		       "complete run: no model error to compare with\n",
+		       name);
+		return;
+	}
+	printf("\nprereg compare %s %s --model-error\n\n", ref, run_id);
+	fflush(stdout);
+	if (pr_cmd_compare_runs(pr_repo_root(repo), name, ref, run_id,
+				PR_CMD_COMPARE_MODEL_ERROR) < 0)
+		pr_warn("repro %s: the model's errors could not be compared",
+			name);
+}
+
 /* At the end, below the audit: the launches of the new run that ran on a
  * busy machine, which its verdicts then may reflect. */
 static void busy_after(git_repository *repo, const char *name,
@@ -243,7 +375,7 @@ int cmd_repro(int argc, char **argv, git_repository *repo)
 	pr_audit a;
 	original_opts oo;
 	pr_original orig = {0};
-	char *run_id = NULL;
+	char *run_id = NULL, *ref = NULL;
 	const char *name;
 	int first, error, aerror, audited = 0;
 
@@ -261,18 +393,26 @@ int cmd_repro(int argc, char **argv, git_repository *repo)
 		if (error < 0)
 			return error;
 	}
-	if (!oo.on ||
-	    (error = prepare_original(&orig, &o, &oo, repo, name)) == 0)
+	if (oo.recalibrate && o.dry_run)
+		error = pr_error_code(PR_EINPUT,
+				      "--recalibrate runs the calibrations: "
+				      "no --dry-run");
+	else if (oo.recalibrate)
+		error = recalibrate(&ref, repo, name, &o);
+	else if (oo.on)
+		error = prepare_original(&orig, &o, &oo, repo, name);
+	if (error == 0)
 		error = pr_run(&run_id, repo, name, &o);
 	if (run_id)
 		printf("repro %s: run %s %s\n", name, run_id,
 		       error == 0 ? "complete" : "failed");
 	if (error == PR_EREFUSED || error == PR_EINPUT || o.dry_run ||
-	    (oo.on && !run_id)) {
+	    ((oo.on || oo.recalibrate) && !run_id)) {
 		if (!o.dry_run)
 			pr_lock_release();
 		pr_original_free(&orig);
 		free(run_id);
+		free(ref);
 		return error;
 	}
 	aerror = pr_cmd_analyze_write(repo, name, NULL, PR_CMD_PRINT_PATH);
@@ -285,11 +425,14 @@ int cmd_repro(int argc, char **argv, git_repository *repo)
 	}
 	if (oo.on)
 		original_after(&orig, repo, name, run_id);
+	if (oo.recalibrate)
+		recalibrate_after(repo, name, ref, run_id);
 	summary_after(repo, name, audited ? &a : NULL);
 	if (audited)
 		pr_audit_free(&a);
 	busy_after(repo, name, run_id);
 	pr_original_free(&orig);
 	free(run_id);
+	free(ref);
 	return error < 0 ? error : aerror;
 }

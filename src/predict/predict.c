@@ -559,12 +559,22 @@ int pr_predict_build(json_t **out, git_repository *repo, const pr_spec *spec)
 
 int pr_predict_write(git_repository *repo, const pr_spec *spec, int quiet)
 {
+	return pr_predict_write_derived(repo, spec, quiet, NULL);
+}
+
+int pr_predict_write_derived(git_repository *repo, const pr_spec *spec,
+			     int quiet, json_t *derived)
+{
 	json_t *pred = NULL;
 	char *text = NULL, *dir = NULL, *path = NULL;
 	int error;
 
-	if ((error = pr_predict_build(&pred, repo, spec)) < 0)
+	if ((error = pr_predict_build(&pred, repo, spec)) < 0) {
+		json_decref(derived);
 		return error;
+	}
+	if (derived)
+		json_object_set_new(pred, "derived_from", derived);
 	text = json_dumps(pred, JSON_INDENT(2) | JSON_SORT_KEYS |
 				    JSON_REAL_PRECISION(10));
 	dir = pr_asprintf("%spredictions", pr_repo_root(repo));

@@ -41,4 +41,10 @@ int pr_predict_build(json_t **out, git_repository *repo,
 int pr_predict_write(git_repository *repo, const struct pr_spec *spec,
 		     int quiet);
 
+/* The same, the prediction recording under "derived_from" the object
+ * derived (taken, also on failure; NULL: none): the pin it was made again
+ * from, e.g. {pin, commit, reference_run} (repro --recalibrate). */
+int pr_predict_write_derived(git_repository *repo, const struct pr_spec *spec,
+			     int quiet, json_t *derived);
+
 #endif

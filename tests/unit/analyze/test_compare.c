@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "analyze/compare.h"
@@ -218,6 +219,96 @@ static void test_power(void **state)
 			 PR_EINPUT);
 }
 
+/* A claim named "line" over cells of phase "compute", verdict v. */
+static void claim_of(pr_claim_result *k, pr_verdict v)
+{
+	memset(k, 0, sizeof(*k));
+	k->name = "line";
+	k->text = "on the line";
+	k->source = PR_CLAIM_CELLS;
+	k->phase = "compute";
+	k->config = -1;
+	k->verdict = v;
+}
+
+/* The claim's verdict over a comparison whose compute rows have verdicts
+ * r0 and r1 and whose gatherv row (not the claim's) has DIFFERENT. */
+static pr_repro claim_repro(const char **why, pr_verdict va, pr_verdict vb,
+			    int in_a, int model_error, pr_repro r0, pr_repro r1)
+{
+	static char buf[256];
+	pr_analysis_run a, b;
+	pr_claim_result ka, kb;
+	pr_select sel[3] = {{0, "compute", NULL, -1, 0, -1, 0},
+			    {0, "compute", NULL, -1, 1, -1, 0},
+			    {0, "gatherv", NULL, -1, -1, -1, 0}};
+	pr_compare_row row[3];
+	pr_comparison c;
+	pr_claim_repro *v;
+	pr_repro out;
+	size_t n, i;
+
+	memset(&a, 0, sizeof(a));
+	memset(&b, 0, sizeof(b));
+	memset(&c, 0, sizeof(c));
+	memset(row, 0, sizeof(row));
+	claim_of(&ka, va);
+	claim_of(&kb, vb);
+	a.claim = &ka;
+	a.nclaims = in_a ? 1 : 0;
+	b.claim = &kb;
+	b.nclaims = 1;
+	for (i = 0; i < 3; i++)
+		row[i].sel = &sel[i];
+	row[0].verdict = r0;
+	row[1].verdict = r1;
+	row[2].verdict = PR_DIFFERENT;
+	c.a = &a;
+	c.b = &b;
+	c.row = row;
+	c.nrows = 3;
+	c.model_error = model_error;
+	n = pr_compare_claims(&v, &c);
+	assert_int_equal(n, 1);
+	assert_string_equal(v[0].name, "line");
+	out = v[0].verdict;
+	snprintf(buf, sizeof(buf), "%s", v[0].why);
+	*why = buf;
+	pr_claim_repro_free(v, n);
+	return out;
+}
+
+/* A claim reproduces when its verdict is the same PASS or FAIL on both
+ * runs and, for the model's error, every cell of it REPRODUCED; the
+ * cells of other phases do not count. */
+static void test_claims(void **state)
+{
+	const pr_repro Y = PR_REPRODUCED, D = PR_DIFFERENT,
+		       I = PR_REPRO_INCONCLUSIVE;
+	const char *why;
+
+	(void)state;
+	assert_int_equal(claim_repro(&why, PR_PASS, PR_PASS, 1, 1, Y, Y), Y);
+	assert_string_equal(why, "PASS on both; the model's error reproduced "
+				 "in 2 of 2 cells");
+	assert_int_equal(claim_repro(&why, PR_FAIL, PR_FAIL, 1, 1, Y, Y), Y);
+	/* a cell whose error differs, or is undecided */
+	assert_int_equal(claim_repro(&why, PR_PASS, PR_PASS, 1, 1, Y, D), D);
+	assert_string_equal(why, "the model's error differs in 1 of 2 cells");
+	assert_int_equal(claim_repro(&why, PR_PASS, PR_PASS, 1, 1, I, Y), I);
+	/* the verdicts disagree, or one is undecided */
+	assert_int_equal(claim_repro(&why, PR_FAIL, PR_PASS, 1, 1, Y, Y), D);
+	assert_string_equal(why, "FAIL on A, PASS on B");
+	assert_int_equal(
+	    claim_repro(&why, PR_PASS, PR_INCONCLUSIVE, 1, 1, Y, Y), I);
+	/* A's spec does not state it: undecided, whatever the cells */
+	assert_int_equal(claim_repro(&why, PR_PASS, PR_PASS, 0, 1, D, D), I);
+	assert_string_equal(why, "A's pinned spec does not state it");
+	/* times, not the model's error: the verdicts alone */
+	assert_int_equal(claim_repro(&why, PR_PASS, PR_PASS, 1, 0, D, D), Y);
+	assert_string_equal(why, "PASS on both");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -227,6 +318,7 @@ int main(void)
 	    cmocka_unit_test(test_bootstrap_determinism),
 	    cmocka_unit_test(test_bootstrap_values),
 	    cmocka_unit_test(test_power),
+	    cmocka_unit_test(test_claims),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

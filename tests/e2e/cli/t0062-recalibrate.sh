@@ -1,0 +1,155 @@
+#!/bin/sh
+# t0062: the portable claim. "Another machine" is made here for real: a
+# cgroup (v1 cpu controller) that gives prereg and everything it starts
+# half a core (quota 1 ms per 2 ms). There every compute time doubles, so
+# a rerun's times are DIFFERENT; repro --recalibrate runs the calibration
+# again, predicts again from it (a derived pin naming its parent and
+# reference run), runs the experiment, and compares the model's errors:
+# t-one (one rank, as its calibration) keeps its error and its claim
+# REPRODUCED; t-two (two ranks, a model that gives each its own core, as
+# the 2-core machine did) sees its ranks share the half core, its error
+# doubles and its claim is DIFFERENT: a mis-specified model caught.
+# prereg-test: alone (it times compute against a calibration)
+. "$(dirname "$0")/../lib.sh"
+cg=/sys/fs/cgroup/cpu/prereg-t0062-$$
+if [ "$(id -u)" != 0 ] || ! mkdir "$cg" 2>/dev/null; then
+	echo "ok 1 # SKIP no writable cgroup v1 cpu controller (needs root and /sys/fs/cgroup/cpu)"
+	echo "1..1"
+	exit 0
+fi
+trap 'rmdir "$cg" 2>/dev/null; rm -rf "$SCRATCH"' EXIT
+echo 2000 >"$cg/cpu.cfs_period_us" && echo 1000 >"$cg/cpu.cfs_quota_us" || exit 1
+
+new_repo "$SCRATCH/repo"
+mkdir -p experiments/t-rcal experiments/t-one experiments/t-two
+cat >experiments/t-rcal/experiment.ini <<'INI'
+[experiment]
+kind = calibration
+claim = compute time of r rows is a + b*r on one cpu-naive rank
+workload = rows-sweep
+budget_s = 120
+[shape]
+rows_list = 512, 1024, 2048
+keys = 32
+d = 256
+[ranks]
+group = cpu-naive*1
+[schedule]
+launches = 6
+reps = 3
+warmup = 1
+INI
+validation() { # NAME GROUP
+	cat >"experiments/$1/experiment.ini" <<INI
+[experiment]
+kind = validation
+claim = compute time of r rows on $2 is its calibrated line
+workload = rows-sweep
+budget_s = 120
+[shape]
+rows_list = 768, 1536
+keys = 32
+d = 256
+[ranks]
+group = $2
+[schedule]
+launches = 6
+reps = 3
+warmup = 1
+[model]
+name = linear-rows
+calibration = t-rcal
+tolerance = 0.3
+[analysis]
+reproduce_tolerance = compute:0.3
+[claims]
+line = cells: compute time on the calibrated line
+INI
+}
+validation t-one cpu-naive*1
+validation t-two cpu-naive*2
+git add experiments && git commit -q -m "t-rcal, t-one, t-two"
+"$PREREG" predict t-rcal >/dev/null 2>&1 && "$PREREG" pin t-rcal >/dev/null 2>&1
+expect_exit 0 "the calibration runs (2 cores)" "$PREREG" run t-rcal
+for e in t-one t-two; do
+	"$PREREG" predict $e >/dev/null 2>&1 && "$PREREG" pin $e >/dev/null 2>&1
+	expect_exit 0 "$e runs (2 cores)" "$PREREG" run $e
+done
+ref_one=$(ls runs/t-one | grep -v ledger)
+ref_two=$(ls runs/t-two | grep -v ledger)
+cal0=$(ls runs/t-rcal | grep -v ledger)
+
+expect_exit 2 "--recalibrate with --as-original: refused" \
+	"$PREREG" repro t-one --recalibrate --as-original
+expect_exit 2 "--recalibrate of a model without calibration: refused" \
+	"$PREREG" repro t-rcal --recalibrate
+expect_out "naming why" "'t-rcal' names no \[model\] calibration"
+
+# on "another machine": half a core
+halfcore() { sh -c 'echo $$ >"$0/tasks" && exec "$@"' "$cg" "$@"; }
+expect_exit 0 "repro t-one --recalibrate (half a core)" \
+	halfcore "$PREREG" repro t-one --recalibrate
+cp "$SCRATCH/out" "$SCRATCH/one"
+expect_out "the calibration ran again" \
+	"repro t-one --recalibrate: calibration run [0-9TZa-f-]+ complete"
+expect_out "a derived pin" \
+	"repro t-one --recalibrate: pinned prereg/pin/t-one/2 \(derived from prereg/pin/t-one/1\)"
+new_one=$(ls runs/t-one | grep -v ledger | grep -v "^$ref_one$")
+cal1=$(ls runs/t-rcal | grep -v ledger | grep -v "^$cal0$")
+expect_out "it prints the model-error comparison" \
+	"^prereg compare $ref_one $new_one --model-error$"
+check "the derived prediction names its parent, reference and calibration" \
+	python3 -c "
+import json
+p = json.load(open('predictions/t-one.json'))
+d = p['derived_from']
+assert d['pin'] == 'prereg/pin/t-one/1', d
+assert d['reference_run'] == '$ref_one', d
+assert len(d['commit']) == 40, d
+assert p['model']['calibration']['run_id'] == '$cal1', p['model']
+"
+"$PREREG" compare "$ref_one" "$new_one" --json >"$SCRATCH/times.json"
+"$PREREG" compare "$ref_one" "$new_one" --model-error --json \
+	>"$SCRATCH/error.json"
+check "the times did not reproduce: every cell DIFFERENT (x2)" python3 -c "
+import json
+c = json.load(open('$SCRATCH/times.json'))
+rows = [r for r in c['cells'] if r['phase'] == 'compute']
+assert rows and all(r['verdict'] == 'DIFFERENT' for r in rows), \
+    [(r['verdict'], r['ratio']) for r in rows]
+"
+check "the model's error did: every cell REPRODUCED, the claim too" \
+	python3 -c "
+import json
+c = json.load(open('$SCRATCH/error.json'))
+assert c['model_error'] is True
+rows = c['cells']
+assert rows and all(r['verdict'] == 'REPRODUCED' for r in rows), \
+    [(r['verdict'], r['ratio'], r['ratio_ci']) for r in rows]
+for r in rows:
+    assert r['predicted']['b_s'] > 1.5 * r['predicted']['a_s'], r['predicted']
+(k,) = c['claims']
+assert k['name'] == 'line' and k['reproduced'] == 'REPRODUCED', k
+"
+expect_exit 0 "the audit grades the derived pin like any other" \
+	"$PREREG" audit t-one
+expect_out "and shows its lineage" \
+	"the prediction of pin 2 is derived from pin prereg/pin/t-one/1 \(commit [0-9a-f]{12}\).*reference run $ref_one"
+
+expect_exit 0 "repro t-two --recalibrate (half a core)" \
+	halfcore "$PREREG" repro t-two --recalibrate
+new_two=$(ls runs/t-two | grep -v ledger | grep -v "^$ref_two$")
+"$PREREG" compare "$ref_two" "$new_two" --model-error --json \
+	>"$SCRATCH/two.json"
+check "two ranks sharing the half core: the model's error doubled, DIFFERENT" \
+	python3 -c "
+import json
+c = json.load(open('$SCRATCH/two.json'))
+rows = c['cells']
+assert rows and all(r['verdict'] == 'DIFFERENT' and r['ratio'] > 1.5
+                    for r in rows), \
+    [(r['verdict'], r['ratio'], r['ratio_ci']) for r in rows]
+(k,) = c['claims']
+assert k['reproduced'] == 'DIFFERENT', k
+"
+echo "1..$n"
