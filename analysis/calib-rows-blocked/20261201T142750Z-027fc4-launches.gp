@@ -23,7 +23,7 @@ set xrange [-0.5:4.5]
 set key below maxcols 2 font ",9"
 set xtics 1
 set logscale y
-set yrange [1.69248:49.9747]
+set yrange [1.65047:49.9747]
 plot '20261201T142750Z-027fc4-launches.dat' index 0 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 1 title '0 default/spread compute rows 1024', \
      '20261201T142750Z-027fc4-launches.dat' index 1 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 2 title '0 default/spread compute rows 2048', \
      '20261201T142750Z-027fc4-launches.dat' index 2 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 3 title '0 default/spread compute rows 4096', \

@@ -23,7 +23,7 @@ set xrange [-0.5:4.5]
 set key below maxcols 2 font ",9"
 set xtics 1
 set logscale y
-set yrange [3.35747:763.691]
+set yrange [3.26989:763.691]
 plot '20261201T142648Z-71f06c-launches.dat' index 0 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 1 title '0 default/spread compute cpu rows 1024', \
      '20261201T142648Z-71f06c-launches.dat' index 1 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 2 title '0 default/spread compute cpu rows 2048', \
      '20261201T142648Z-71f06c-launches.dat' index 2 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 3 title '0 default/spread compute cpu rows 4096', \

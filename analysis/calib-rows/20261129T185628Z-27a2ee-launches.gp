@@ -23,7 +23,7 @@ set xrange [-0.5:4.5]
 set key below maxcols 2 font ",9"
 set xtics 1
 set logscale y
-set yrange [1.62809:219.453]
+set yrange [1.58938:219.453]
 plot '20261129T185628Z-27a2ee-launches.dat' index 0 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 1 title '0 default/spread compute cpu rows 1024', \
      '20261129T185628Z-27a2ee-launches.dat' index 1 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 2 title '0 default/spread compute cpu rows 4096', \
      '20261129T185628Z-27a2ee-launches.dat' index 2 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 3 title '0 default/spread compute cpu rows 8192', \

@@ -23,6 +23,6 @@ set xrange [-0.5:5.5]
 set key below maxcols 2 font ",9"
 set xtics 1
 set logscale y
-set yrange [0.631984:18.3415]
+set yrange [0.618634:18.3415]
 plot '20261201T124604Z-f6a1c9-launches.dat' index 0 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 1 title '0 default/spread/a compute', \
      '20261201T124604Z-f6a1c9-launches.dat' index 1 using 1:2 with linespoints pt 5 dt 2 ps 0.8 lc 1 title '1 default/spread/b compute'

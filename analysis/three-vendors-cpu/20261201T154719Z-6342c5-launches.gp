@@ -23,7 +23,7 @@ set xrange [-0.5:1.5]
 set key below maxcols 2 font ",9"
 set xtics 1
 set logscale y
-set yrange [0.0103745:220.169]
+set yrange [0.0099:220.169]
 plot '20261201T154719Z-6342c5-launches.dat' index 0 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 1 title '0 tcp/spread allreduce', \
      '20261201T154719Z-6342c5-launches.dat' index 1 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 2 title '0 tcp/spread allreduce_small', \
      '20261201T154719Z-6342c5-launches.dat' index 2 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 3 title '0 tcp/spread compute', \
