@@ -14,9 +14,26 @@ const char *pr_run_word(const pr_analysis_run *r)
 {
 	const pr_steps_set *st = pr_steps_of(r);
 	const pr_launch_ratio *lr = pr_launch_ratio_of(r);
-	int fail = r->count[PR_FAIL] > 0, pass = r->count[PR_PASS] > 0;
-	int unsure = r->count[PR_INCONCLUSIVE] + r->count[PR_NO_DATA] > 0;
-	size_t i;
+	size_t nfail = r->count[PR_FAIL], npass = r->count[PR_PASS], i;
+	int fail, pass,
+	    unsure = r->count[PR_INCONCLUSIVE] + r->count[PR_NO_DATA] > 0;
+
+	/* a negative control holds when it FAILs, fails when it PASSes */
+	for (i = 0; i < r->nrows; i++) {
+		const pr_analysis_row *x = &r->row[i];
+
+		if (!x->cell || !x->cell->negative)
+			continue;
+		if (x->verdict == PR_FAIL && nfail > 0) {
+			nfail--;
+			npass++;
+		} else if (x->verdict == PR_PASS && npass > 0) {
+			npass--;
+			nfail++;
+		}
+	}
+	fail = nfail > 0;
+	pass = npass > 0;
 
 	for (i = 0; st && i < st->n; i++) {
 		if (!st->config[i].judged)
@@ -82,6 +99,25 @@ static void changes_of(int *on, const pr_analysis_run *r)
 }
 
 /* "1 PASS, 14 FAIL, 1 INCONCLUSIVE of 16 predicted cells" */
+/* " (of them, N negative controls: K FAIL as they must, M PASS)" */
+static void controls(FILE *f, const pr_analysis_run *r)
+{
+	size_t i, n = 0, failed = 0;
+
+	for (i = 0; i < r->nrows; i++) {
+		if (!r->row[i].cell || !r->row[i].cell->negative)
+			continue;
+		n++;
+		failed += r->row[i].verdict == PR_FAIL;
+	}
+	if (n)
+		fprintf(f,
+			" (of them %zu negative control%s: %zu FAIL as they "
+			"must, %zu do%s not)",
+			n, n == 1 ? "" : "s", failed, n - failed,
+			n - failed == 1 ? "es" : "");
+}
+
 static void put_counts(FILE *f, const pr_analysis_run *r)
 {
 	static const int order[] = {PR_PASS, PR_FAIL, PR_INCONCLUSIVE,
@@ -101,6 +137,7 @@ static void put_counts(FILE *f, const pr_analysis_run *r)
 			pr_verdict_name((pr_verdict)order[i]));
 	}
 	fprintf(f, " of %zu predicted cell%s", total, total == 1 ? "" : "s");
+	controls(f, r);
 }
 
 void pr_report_conclusion_md(FILE *f, const pr_analysis *a)

@@ -11,10 +11,10 @@ struct pr_analysis;
 struct pr_analysis_run;
 
 /*
- * One word for a run's verdicts: FAIL when a cell, a judged step or the
- * launch ratio FAILs; else INCONCLUSIVE when one is INCONCLUSIVE or
- * NO-DATA; else PASS when one PASSes; else MEASURED (nothing predicted:
- * a calibration, or no cell names its phases). Static.
+ * One word for a run's verdicts: FAIL when a cell (a negative control:
+ * when it PASSes), a judged step or the launch ratio FAILs; else INCONCLUSIVE
+ * when one is INCONCLUSIVE or NO-DATA; else PASS when one PASSes; else MEASURED
+ * (nothing predicted: a calibration, or no cell names its phases). Static.
  */
 const char *pr_run_word(const struct pr_analysis_run *r);
 

@@ -47,6 +47,41 @@ static void test_word(void **state)
 	assert_string_equal(word(0, 1, 3, 0, 3), "FAIL");
 }
 
+/* A negative control holds when it FAILs and fails the run when it
+ * PASSes. */
+static void test_word_controls(void **state)
+{
+	pr_analysis_run r;
+	pr_analysis_row row[2];
+	pr_cell ctl, own;
+
+	(void)state;
+	memset(&r, 0, sizeof(r));
+	memset(row, 0, sizeof(row));
+	memset(&ctl, 0, sizeof(ctl));
+	memset(&own, 0, sizeof(own));
+	ctl.negative = 1;
+	row[0].cell = &own;
+	row[0].verdict = PR_PASS;
+	row[1].cell = &ctl;
+	row[1].verdict = PR_FAIL;
+	r.row = row;
+	r.nrows = 2;
+	r.count[PR_PASS] = 1;
+	r.count[PR_FAIL] = 1;
+	assert_string_equal(pr_run_word(&r), "PASS");
+	row[1].verdict = PR_PASS;
+	r.count[PR_PASS] = 2;
+	r.count[PR_FAIL] = 0;
+	assert_string_equal(pr_run_word(&r), "FAIL");
+	/* a cell of its own that FAILs still fails the run */
+	row[0].verdict = PR_FAIL;
+	row[1].verdict = PR_FAIL;
+	r.count[PR_PASS] = 0;
+	r.count[PR_FAIL] = 2;
+	assert_string_equal(pr_run_word(&r), "FAIL");
+}
+
 /* Two rows: a FAIL whose name needs escaping, one without a run, one
  * PASS whose verdict did not reproduce, one PASS that did. */
 static void rows(pr_summary *s, pr_summary_row *r)
@@ -164,6 +199,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_word),
+	    cmocka_unit_test(test_word_controls),
 	    cmocka_unit_test(test_junit),
 	    cmocka_unit_test(test_markdown),
 	};
