@@ -12,6 +12,7 @@
 #include "repo/sign.h"
 #include "repo/stamp.h"
 #include "analyze/analyze.h"
+#include "analyze/compare.h"
 #include "audit/summary.h"
 #include "base/stats.h"
 #include "format/manifest.h"
@@ -65,7 +66,35 @@ static double measured_cv(const pr_analysis_run *r, const char *phase)
  * adds the phases it recorded that no cell names, and gives its widest
  * CV to each phase without a pilot CV in the spec; the run's id in *from
  * (owned), NULL when none was taken. */
-static void pilot_from_runs(pr_decisive *d, char **from, const pr_spec *spec,
+/* The tolerance per class that run r compared with itself needs for every
+ * row of 6 launches or more to come out REPRODUCED (the widest of its
+ * bootstrap intervals: max(hi - 1, 1/lo - 1)), into self[] (0: none). */
+static void self_needs(double self[PR_NCLASSES], const char *root,
+		       const char *name, const pr_analysis_run *r)
+{
+	pr_comparison c;
+	size_t i;
+
+	if (pr_compare(&c, root, name, r, r) < 0) {
+		pr_comparison_free(&c);
+		return;
+	}
+	for (i = 0; i < c.nrows; i++) {
+		const pr_compare_row *x = &c.row[i];
+		double need;
+
+		if (!(x->lo > 0) || !isfinite(x->hi) || !x->a ||
+		    x->a->nlaunches < 6)
+			continue;
+		need = fmax(x->hi - 1, 1 / x->lo - 1);
+		if (need > self[x->cls])
+			self[x->cls] = need;
+	}
+	pr_comparison_free(&c);
+}
+
+static void pilot_from_runs(pr_decisive *d, char **from,
+			    double self[PR_NCLASSES], const pr_spec *spec,
 			    const char *root)
 {
 	pr_analysis a;
@@ -85,6 +114,10 @@ static void pilot_from_runs(pr_decisive *d, char **from, const pr_spec *spec,
 	}
 	for (i = 0; i < a.run[0].ngroups; i++)
 		pr_decisive_phase_of(d, spec, a.run[0].group[i].sel.phase);
+	pr_error_record(&quiet);
+	self_needs(self, root, spec->name, &a.run[0]);
+	pr_error_restore(&quiet);
+	taken = self[PR_CLASS_COMPUTE] > 0 || self[PR_CLASS_COMM] > 0;
 	for (i = 0; i < d->n; i++) {
 		double cv = measured_cv(&a.run[0], d->phase[i].phase);
 
@@ -102,28 +135,36 @@ static void pilot_from_runs(pr_decisive *d, char **from, const pr_spec *spec,
 }
 
 /* Per phase class, the widest pilot CV and the tolerance the schedule's
- * launches decide at it, against the pinned one. */
-static void print_tolerances(const pr_decisive *d, const pr_spec *spec)
+ * launches decide at it, and the one the last earlier run compared with
+ * itself needs (self, from run `from`), against the pinned one. */
+static void print_tolerances(const pr_decisive *d, const pr_spec *spec,
+			     const double self[PR_NCLASSES], const char *from)
 {
 	int c;
 	size_t i;
 
 	for (c = 0; c < PR_NCLASSES; c++) {
 		const pr_decisive_phase *w = NULL;
-		double t;
+		double t = -1;
 
 		for (i = 0; i < d->n; i++)
 			if ((int)pr_phase_class_of(d->phase[i].phase) == c &&
 			    d->phase[i].cv > 0 &&
 			    (!w || d->phase[i].cv > w->cv))
 				w = &d->phase[i];
-		if (!w || (t = pr_decisive_tolerance(w->cv, d->launches)) < 0)
+		if (w)
+			t = pr_decisive_tolerance(w->cv, d->launches);
+		if (t < 0 && !(self[c] > 0))
 			continue;
-		printf("  class %s: the widest pilot CV %.2g (%s): %d launches "
-		       "decide "
-		       "a reproduce_tolerance of %.2g or more; pinned %g\n",
-		       pr_phase_class_name((pr_phase_class)c), w->cv, w->phase,
-		       d->launches, t, spec->reproduce_tol[c]);
+		printf("  class %s:", pr_phase_class_name((pr_phase_class)c));
+		if (t >= 0)
+			printf(" the widest pilot CV %.2g (%s): %d launches "
+			       "decide a reproduce_tolerance of %.2g or more;",
+			       w->cv, w->phase, d->launches, t);
+		if (self[c] > 0)
+			printf(" run %s against itself needs %.2g;", from,
+			       self[c]);
+		printf(" pinned %g\n", spec->reproduce_tol[c]);
 	}
 }
 
@@ -135,13 +176,15 @@ static void print_decisive(const pr_spec *spec, const char *root)
 {
 	char *path = pr_path_prediction(root, spec->name), b1[24], b2[24],
 	     cv[96], *from = NULL;
+	double self[PR_NCLASSES] = {0};
+	int c;
 	json_t *pred = pr_json_read(path, PR_READ_MAX, NULL);
 	pr_decisive d;
 	size_t i;
 
 	free(path);
 	pr_decisive_plan(&d, spec, pred);
-	pilot_from_runs(&d, &from, spec, root);
+	pilot_from_runs(&d, &from, self, spec, root);
 	if (d.n)
 		printf("launches per run a decisive verdict needs (95%% "
 		       "intervals, a REPRODUCED at 80%% power; the CV from "
@@ -166,7 +209,7 @@ static void print_decisive(const pr_spec *spec, const char *root)
 		       pr_phase_class_name(pr_phase_class_of(p->phase)), p->tol,
 		       need_text(b2, sizeof(b2), p->repro));
 	}
-	print_tolerances(&d, spec);
+	print_tolerances(&d, spec, self, from);
 	fflush(stdout); /* the warnings below the table, also in a file */
 	for (i = 0; i < d.n; i++) {
 		const pr_decisive_phase *p = &d.phase[i];
@@ -183,6 +226,16 @@ static void print_decisive(const pr_spec *spec, const char *root)
 				spec->name, d.launches, p->phase,
 				p->band > p->repro ? p->band : p->repro);
 	}
+	for (c = 0; c < PR_NCLASSES; c++)
+		if (self[c] > spec->reproduce_tol[c])
+			pr_warn("'%s': run %s compared with itself is not "
+				"REPRODUCED at %s %g (it needs %.2g): a rerun "
+				"as good as it could not be either; widen the "
+				"tolerance or raise the launches before the "
+				"data",
+				spec->name, from,
+				pr_phase_class_name((pr_phase_class)c),
+				spec->reproduce_tol[c], self[c]);
 	pr_decisive_free(&d);
 	free(from);
 	json_decref(pred);

@@ -72,4 +72,28 @@ git add experiments/t-cal2 && git commit -qm "t-cal2"
 expect_exit 0 "pin of a calibration without runs" "$PREREG" pin t-cal2
 cp "$SCRATCH/out" "$SCRATCH/calib"
 check "prints no needs" sh -c "! grep -q 'decisive verdict needs' '$SCRATCH/calib'"
+
+# a run of 6 launches: pin says what tolerance that run compared with
+# itself needs, and warns when the pinned one is tighter (a rerun as good
+# could not be REPRODUCED); with a wide enough one it is quiet
+expect_exit 0 "a run of t-cal2, 6 launches" \
+	"$PREREG" run t-cal2 --launches 6 --reps 1
+c2=$(ls runs/t-cal2 | grep -v ledger)
+printf '[analysis]\nreproduce_tolerance = compute:0.001, comm:0.001\n' \
+	>>experiments/t-cal2/experiment.ini
+git commit -qam "t-cal2: tight tolerances"
+"$PREREG" predict t-cal2 >/dev/null || exit 1
+expect_exit 0 "pin t-cal2, tolerances tighter than its run allows" \
+	"$PREREG" pin t-cal2
+expect_out "the tolerance its last run against itself needs" \
+	"^  class comm: .*run $c2 against itself needs [0-9.e-]+; pinned 0.001$"
+expect_out "a warning: a rerun as good could not be REPRODUCED" \
+	"warning: 't-cal2': run $c2 compared with itself is not REPRODUCED at comm 0.001 \\(it needs [0-9.e-]+\\)"
+sed -i 's/^reproduce_tolerance = .*/reproduce_tolerance = compute:10, comm:10/' \
+	experiments/t-cal2/experiment.ini
+git commit -qam "t-cal2: wide tolerances"
+"$PREREG" predict t-cal2 >/dev/null || exit 1
+expect_exit 0 "pin t-cal2, tolerances its run allows" "$PREREG" pin t-cal2
+cp "$SCRATCH/out" "$SCRATCH/wide"
+check "no such warning" sh -c "! grep -q 'compared with itself' '$SCRATCH/wide'"
 echo "1..$n"
