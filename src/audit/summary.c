@@ -402,7 +402,8 @@ void pr_summary_md(FILE *f, const pr_summary *s)
 		"reproduced in %zu of the %zu with a reference run.\n",
 		s->n, word[0], word[1], word[2], word[3], none, same, refs);
 	fputs("\nverdict: of the last complete run of the current pin (FAIL "
-	      "when a cell or a step FAILs, INCONCLUSIVE when one is "
+	      "when a cell or a step FAILs, a negative control when it "
+	      "PASSes; INCONCLUSIVE when one is "
 	      "INCONCLUSIVE or NO-DATA, PASS when all PASS, MEASURED when "
 	      "nothing is predicted). reference run: the complete run of "
 	      "that pin before it; reproduced: both verdicts agree; rows "
