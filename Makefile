@@ -289,7 +289,8 @@ SAN_MAKE = BUILD=build-san BIN=bin-san CFLAGS='-O1 -g' \
 
 sanitize:
 	@$(MAKE) --no-print-directory $(SAN_MAKE) unit
-	@ASAN_OPTIONS=detect_leaks=0 BIN=$(abspath bin-san) ./tests/run.sh
+	@ASAN_OPTIONS=detect_leaks=0 HWLOC_COMPONENTS=-pci \
+	  BIN=$(abspath bin-san) ./tests/run.sh
 
 # Line and branch coverage (DESIGN 10): gcc --coverage in build-cov/ and
 # bin-cov/ (build/ and bin/ untouched), the counters zeroed, the unit and
