@@ -1,10 +1,12 @@
 /* claims.c - a run's claims, each judged by the verdicts it names */
 #include "analyze/claims.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analyze/analyze.h"
+#include "analyze/arrival.h"
 #include "analyze/settings.h"
 #include "analyze/steps.h"
 #include "base/util.h"
@@ -112,6 +114,118 @@ static void judge_ratio(pr_claim_result *out, const pr_analysis_run *r)
 				  lr->den, pr_verdict_name(lr->ratio.verdict));
 }
 
+static int gain_matches(const pr_claim *c, const pr_pap_study *s,
+			const pr_pap_gain *g)
+{
+	const char *pattern = s->pattern[g->pap];
+
+	return (!c->phase || !strcmp(c->phase, g->phase)) &&
+	       (!c->pattern || (pattern && !strcmp(c->pattern, pattern))) &&
+	       (!c->bytes || c->bytes == g->bytes);
+}
+
+/* The PAP-aware Allreduce against the best built-in: PASS when it beat
+ * the best in every comparison matched, FAIL when it lost one, else
+ * INCONCLUSIVE (a tie, no interval, or fewer than 6 launches a side: its
+ * interval decides nothing, beat or lost). */
+static void judge_pap(pr_claim_result *out, const pr_claim *c,
+		      const pr_analysis_run *r)
+{
+	const pr_pap_study *s = pr_pap_study_of(r);
+	size_t i, total = 0, beat = 0, lost = 0, open = 0;
+
+	for (i = 0; s && i < s->ngains; i++) {
+		const pr_pap_gain *g = &s->gain[i];
+
+		if (!gain_matches(c, s, g))
+			continue;
+		total++;
+		if (g->few_launches)
+			open++;
+		else if (g->outcome == PR_PAP_LOST)
+			lost++;
+		else if (g->outcome == PR_PAP_BEAT)
+			beat++;
+		else
+			open++;
+	}
+	if (!total) {
+		out->verdict = PR_INCONCLUSIVE;
+		out->reason = pr_strdup(s ? "no PAP comparison matches"
+					  : "the run has no PAP comparison");
+		return;
+	}
+	out->verdict = lost ? PR_FAIL : open ? PR_INCONCLUSIVE : PR_PASS;
+	out->reason = pr_asprintf("PAP-aware beat the best built-in in %zu, "
+				  "lost in %zu, undecided (tied, no interval "
+				  "or fewer than 6 launches) in %zu of %zu "
+				  "comparisons",
+				  beat, lost, open, total);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The median of the n (> 0) values of v, sorted in place. */
+static double median_of(double *v, size_t n)
+{
+	qsort(v, n, sizeof(*v), cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* Compute reproduces between launches, communication does not (the
+ * study's finding 7), over the run's groups of at least
+ * PR_CLAIM_VAR_LAUNCHES launches: PASS when every compute group's CV is
+ * below the median communication group's, FAIL when the median compute
+ * CV is not below it, else INCONCLUSIVE, as when a class has no group. */
+static void judge_variability(pr_claim_result *out, const pr_analysis_run *r)
+{
+	double *cv[PR_NCLASSES], med[PR_NCLASSES] = {0};
+	size_t n[PR_NCLASSES] = {0}, i;
+	int k;
+
+	for (k = 0; k < PR_NCLASSES; k++)
+		cv[k] = pr_calloc(r->ngroups + 1, sizeof(double));
+	for (i = 0; i < r->ngroups; i++) {
+		const pr_analysis_row *g = &r->group[i];
+
+		if (g->nlaunches < PR_CLAIM_VAR_LAUNCHES || !isfinite(g->cv))
+			continue;
+		k = (int)pr_phase_class_of(g->sel.phase);
+		cv[k][n[k]++] = g->cv;
+	}
+	if (!n[PR_CLASS_COMPUTE] || !n[PR_CLASS_COMM]) {
+		out->verdict = PR_INCONCLUSIVE;
+		out->reason = pr_asprintf(
+		    "no %s phase with %d launches or more",
+		    n[PR_CLASS_COMPUTE] ? "communication" : "compute",
+		    PR_CLAIM_VAR_LAUNCHES);
+	} else {
+		for (k = 0; k < PR_NCLASSES; k++)
+			med[k] = median_of(cv[k], n[k]);
+		if (med[PR_CLASS_COMPUTE] >= med[PR_CLASS_COMM])
+			out->verdict = PR_FAIL;
+		else if (cv[PR_CLASS_COMPUTE][n[PR_CLASS_COMPUTE] - 1] <
+			 med[PR_CLASS_COMM])
+			out->verdict = PR_PASS;
+		else
+			out->verdict = PR_INCONCLUSIVE;
+		out->reason = pr_asprintf(
+		    "CV of the per-launch medians: compute median %.3g, "
+		    "largest %.3g (%zu groups); communication median %.3g "
+		    "(%zu groups)",
+		    med[PR_CLASS_COMPUTE],
+		    cv[PR_CLASS_COMPUTE][n[PR_CLASS_COMPUTE] - 1], n[0],
+		    med[PR_CLASS_COMM], n[1]);
+	}
+	for (k = 0; k < PR_NCLASSES; k++)
+		free(cv[k]);
+}
+
 void pr_claim_judge(pr_claim_result *out, const pr_claim *c,
 		    const pr_analysis_run *r)
 {
@@ -125,6 +239,10 @@ void pr_claim_judge(pr_claim_result *out, const pr_claim *c,
 		judge_cells(out, c, r);
 	else if (c->source == PR_CLAIM_STEPS)
 		judge_steps(out, r);
+	else if (c->source == PR_CLAIM_PAP)
+		judge_pap(out, c, r);
+	else if (c->source == PR_CLAIM_VARIABILITY)
+		judge_variability(out, r);
 	else
 		judge_ratio(out, r);
 }

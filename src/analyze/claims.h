@@ -27,9 +27,17 @@ typedef struct {
  * is INCONCLUSIVE or NO-DATA or none matches, else PASS; steps, the
  * judged steps of every config (FAIL when one config's FAIL, PASS when
  * all PASS, INCONCLUSIVE when none was judged); launch-ratio, the ratio's
- * verdict (INCONCLUSIVE with its reason when it has none). out's strings
- * are owned (pr_claim_result_free).
+ * verdict (INCONCLUSIVE with its reason when it has none); pap, the
+ * arrival study's comparisons of the PAP-aware Allreduce with the best
+ * built-in matching its pattern, phase and bytes (PASS when it beat the
+ * best in all, FAIL when it lost one, else INCONCLUSIVE); variability,
+ * the CVs of the per-launch medians of the run's groups of at least
+ * PR_CLAIM_VAR_LAUNCHES launches by phase class (PASS when every compute
+ * group's is below the median communication group's, FAIL when the
+ * compute median is not below it, else INCONCLUSIVE). out's strings are
+ * owned (pr_claim_result_free).
  */
+#define PR_CLAIM_VAR_LAUNCHES 3
 void pr_claim_judge(pr_claim_result *out, const pr_claim *c,
 		    const struct pr_analysis_run *r);
 void pr_claim_result_free(pr_claim_result *x);

@@ -64,25 +64,31 @@ typedef struct {
 	int threads_per_block, rows_per_block, blocks_per_thread;
 } pr_launch_setting;
 
-/* [claims] NAME = SOURCE [phase=P] [config=N]: TEXT - a claim the
- * experiment tests and the verdicts that decide it: every predicted cell
- * (of phase P, of config N), the launch-geometry steps, or the
- * launch-settings ratio. */
+/* [claims] NAME = SOURCE [FILTER...]: TEXT - a claim the experiment
+ * tests and the verdicts that decide it: every predicted cell (of phase P,
+ * of config N), the launch-geometry steps, the launch-settings ratio, the
+ * PAP-aware Allreduce against the best built-in (of pattern P, phase P,
+ * bytes N), or the launch-to-launch variability of compute against that
+ * of communication. */
 #define PR_MAX_CLAIMS 16
 typedef enum {
 	PR_CLAIM_CELLS,
 	PR_CLAIM_STEPS,
-	PR_CLAIM_LAUNCH_RATIO
+	PR_CLAIM_LAUNCH_RATIO,
+	PR_CLAIM_PAP,
+	PR_CLAIM_VARIABILITY
 } pr_claim_source;
 
 typedef struct {
 	char *name, *text;
 	pr_claim_source source;
-	char *phase; /* cells of this phase only; NULL: every phase */
-	int config;  /* cells of this config only; -1: every config */
+	char *phase;	 /* cells, pap: this phase only; NULL: every phase */
+	int config;	 /* cells: this config only; -1: every config */
+	char *pattern;	 /* pap: this arrival pattern only; NULL: every one */
+	long long bytes; /* pap: this size only; 0: every size */
 } pr_claim;
 
-/* "cells", "steps", "launch-ratio". */
+/* "cells", "steps", "launch-ratio", "pap", "variability". */
 const char *pr_claim_source_name(pr_claim_source s);
 
 typedef struct pr_spec {

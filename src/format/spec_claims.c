@@ -6,9 +6,40 @@
 #include "base/util.h"
 #include "format/spec-internal.h"
 
-static const char *const sources[] = {"cells", "steps", "launch-ratio"};
+static const char *const sources[] = {"cells", "steps", "launch-ratio", "pap",
+				      "variability"};
 
-/* NAME = SOURCE [phase=P] [config=N]: TEXT */
+/* One FILTER word of claim NAME of source src into c: cells take phase=P
+ * and config=N, pap phase=P, pattern=P and bytes=N, each once. */
+static int claim_filter(struct parse *p, pr_claim *c, const char *name, int src,
+			const char *word)
+{
+	int cells = src == PR_CLAIM_CELLS, pap = src == PR_CLAIM_PAP;
+
+	if ((cells || pap) && !strncmp(word, "phase=", 6) && word[6] &&
+	    !c->phase) {
+		c->phase = pr_strdup(word + 6);
+		return PR_OK;
+	}
+	if (cells && !strncmp(word, "config=", 7) && c->config < 0)
+		return pr_spec_get_small(&c->config, p, "config", word + 7, 0,
+					 1000000);
+	if (pap && !strncmp(word, "pattern=", 8) && word[8] && !c->pattern) {
+		c->pattern = pr_strdup(word + 8);
+		return PR_OK;
+	}
+	if (pap && !strncmp(word, "bytes=", 6) && !c->bytes)
+		return pr_spec_get_int(&c->bytes, p, "bytes", word + 6, 1,
+				       (long long)1 << 40);
+	return pr_spec_fail(p, p->line,
+			    "claim '%s': '%s' is no filter of source '%s' "
+			    "(cells takes phase=P and config=N, pap phase=P, "
+			    "pattern=P and bytes=N, each once; steps, "
+			    "launch-ratio and variability none)",
+			    name, word, sources[src]);
+}
+
+/* NAME = SOURCE [FILTER...]: TEXT */
 int pr_spec_set_claim(struct parse *p, const char *name, const char *value)
 {
 	pr_claim *c;
@@ -34,9 +65,9 @@ int pr_spec_set_claim(struct parse *p, const char *name, const char *value)
 	    !*(text = pr_spec_trim(colon + 1))) {
 		free(copy);
 		return pr_spec_fail(p, p->line,
-				    "claim '%s' must be SOURCE [phase=P] "
-				    "[config=N]: TEXT (sources: cells, steps, "
-				    "launch-ratio)",
+				    "claim '%s' must be SOURCE [FILTER...]: "
+				    "TEXT (sources: cells, steps, "
+				    "launch-ratio, pap, variability)",
 				    name);
 	}
 	*colon = '\0';
@@ -45,31 +76,19 @@ int pr_spec_set_claim(struct parse *p, const char *name, const char *value)
 	c->config = -1;
 	for (word = strtok_r(copy, " \t", &save); word && !error;
 	     word = strtok_r(NULL, " \t", &save)) {
-		if (src < 0) {
+		if (src < 0)
 			error = pr_spec_get_choice(&src, p, "claim source",
 						   word, NAMES(sources));
-		} else if (src == PR_CLAIM_CELLS &&
-			   !strncmp(word, "phase=", 6) && word[6] &&
-			   !c->phase) {
-			c->phase = pr_strdup(word + 6);
-		} else if (src == PR_CLAIM_CELLS &&
-			   !strncmp(word, "config=", 7) && c->config < 0) {
-			error = pr_spec_get_small(&c->config, p, "config",
-						  word + 7, 0, 1000000);
-		} else {
-			error = pr_spec_fail(
-			    p, p->line,
-			    "claim '%s': '%s' is no filter of source '%s' "
-			    "(cells takes phase=P and config=N, once each)",
-			    name, word, src < 0 ? "?" : sources[src]);
-		}
+		else
+			error = claim_filter(p, c, name, src, word);
 	}
 	if (!error && src < 0)
 		error = pr_spec_fail(p, p->line, "claim '%s' names no source",
 				     name);
 	if (error) {
 		free(c->phase);
-		c->phase = NULL;
+		free(c->pattern);
+		c->phase = c->pattern = NULL;
 		free(copy);
 		return error;
 	}
@@ -94,6 +113,7 @@ void pr_spec_claims_free(pr_spec *spec)
 	for (i = 0; i < spec->nclaims; i++) {
 		free(spec->claims[i].name);
 		free(spec->claims[i].phase);
+		free(spec->claims[i].pattern);
 		free(spec->claims[i].text);
 	}
 	spec->nclaims = 0;

@@ -2,7 +2,9 @@
 # t0041: an arrival experiment predicted by model pap-hockney, pinned, run
 # (2 ranks, 2 launches, 3 reps, 64 B, ring and pap under patterns none and
 # one-late) and analyzed: the prediction's cells, report.md's arrival
-# table and its PAP-aware sentences, the same in analyze --json.
+# table and its PAP-aware sentences, the same in analyze --json, and the
+# claims on them ([claims] pap: INCONCLUSIVE at 2 launches, whatever
+# the comparisons say; a filter nothing matches, INCONCLUSIVE).
 . "$(dirname "$0")/../lib.sh"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 mkdir -p "$SCRATCH/repo" && cd "$SCRATCH/repo" || exit 1
@@ -52,6 +54,10 @@ delay_us = 200
 name = pap-hockney
 calibration = t-calib
 tolerance = 0.5
+[claims]
+late = pap pattern=one-late phase=allreduce: the chain beats ring under one-late
+any = pap: the chain beats ring under every pattern
+step = pap phase=step: a phase this workload has not
 INI
 echo scratch >README.md
 git add . && git commit -q -m "test experiments"
@@ -116,5 +122,20 @@ assert [x['pap'] for x in g] == [2, 3], g
 for x in g:
     assert x['best_algorithm'] == 'ring' and x['outcome'] in ('beat', 'lost', 'tied'), x
     assert x['lo'] <= x['ratio'] <= x['hi'], x
+"
+check "each pap claim is what its comparisons give" python3 -c "
+import json
+r = json.load(open('$SCRATCH/j.json'))['runs'][0]
+c = {x['name']: x for x in r['claims']}
+g = r['arrival_patterns']['gains']
+for name, gs in (('late', [x for x in g if x['pap'] == 3]), ('any', g)):
+    assert gs and all(x['few_launches'] for x in gs), gs
+    assert c[name]['source'] == 'pap', c[name]
+    assert c[name]['verdict'] == 'INCONCLUSIVE', c[name]
+    assert c[name]['reason'] == ('PAP-aware beat the best built-in in 0, '
+        'lost in 0, undecided (tied, no interval or fewer than 6 launches) '
+        'in %d of %d comparisons' % (len(gs), len(gs))), c[name]
+assert c['step']['verdict'] == 'INCONCLUSIVE', c['step']
+assert c['step']['reason'] == 'no PAP comparison matches', c['step']
 "
 echo "1..$n"

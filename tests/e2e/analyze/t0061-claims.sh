@@ -4,7 +4,9 @@
 # gives runs[].claims, and each claim's verdict is what its cells give
 # (FAIL when one FAILs, else INCONCLUSIVE when one is INCONCLUSIVE or
 # NO-DATA or none matches, else PASS); a claim on steps without a step
-# rule is INCONCLUSIVE; summary names the claims' verdicts
+# rule is INCONCLUSIVE; a variability claim is what the variability
+# table's CVs give (finding 7: every compute group's CV below the median
+# communication group's); summary names the claims' verdicts
 . "$(dirname "$0")/../lib.sh"
 fixture calibrated "$SCRATCH/repo"
 mkdir -p experiments/t-cl
@@ -15,10 +17,11 @@ ring = cells phase=allreduce: the ring Allreduce after the last arrival within i
 small = cells phase=allreduce_small config=1: the small one over tcp within its band
 none = cells phase=gatherv: a phase this experiment does not predict
 geo = steps: steps at the predicted rows
+var = variability: compute reproduces between launches, communication does not
 INI
 git add experiments/t-cl && git commit -qm "t-cl"
 "$PREREG" predict t-cl >/dev/null && "$PREREG" pin t-cl >/dev/null || exit 1
-expect_exit 0 "a run" "$PREREG" run t-cl --launches 2 --reps 2
+expect_exit 0 "a run" "$PREREG" run t-cl --launches 3 --reps 2
 expect_exit 0 "analyze" "$PREREG" analyze t-cl
 run=$(ls runs/t-cl | grep -v ledger)
 expect_out "analyze prints the run's word" "^run $run: .*: (PASS|FAIL|INCONCLUSIVE)$"
@@ -30,7 +33,7 @@ check "each claim's verdict is what its cells give" python3 - "$SCRATCH/a.json" 
 import json, sys
 r = json.load(open(sys.argv[1]))["runs"][0]
 claims = {c["name"]: c for c in r["claims"]}
-assert list(claims) == ["ring", "small", "none", "geo"], list(claims)
+assert list(claims) == ["ring", "small", "none", "geo", "var"], list(claims)
 def expect(cells):
     v = [c["verdict"] for c in cells]
     if not v: return "INCONCLUSIVE"
@@ -51,13 +54,29 @@ assert claims["none"] == {"name": "none", "source": "cells", "verdict":
     "text": "a phase this experiment does not predict"}, claims["none"]
 assert claims["geo"]["verdict"] == "INCONCLUSIVE", claims["geo"]
 assert claims["geo"]["reason"].startswith("no step was judged"), claims["geo"]
+# variability: from the table's own CVs, groups of 3 launches or more
+compute = ("compute", "compute_device", "reduce_local", "rescale", "to_host")
+cv = {True: [], False: []}
+for g in r["variability"]:
+    if g["nlaunches"] >= 3 and g["cv"] is not None:
+        cv[g["phase"] in compute].append(g["cv"])
+def median(v):
+    v = sorted(v); n = len(v)
+    return v[n // 2] if n % 2 else (v[n // 2 - 1] + v[n // 2]) / 2
+assert cv[True] and cv[False], cv
+mc, mm = median(cv[True]), median(cv[False])
+want = "FAIL" if mc >= mm else "PASS" if max(cv[True]) < mm else "INCONCLUSIVE"
+assert claims["var"]["source"] == "variability", claims["var"]
+assert claims["var"]["verdict"] == want, (claims["var"], cv)
+assert claims["var"]["reason"].startswith(
+    "CV of the per-launch medians: compute median "), claims["var"]
 PY
 ring=$(python3 -c 'import json,sys; print([c["verdict"] for c in json.load(open(sys.argv[1]))["runs"][0]["claims"]][0])' "$SCRATCH/a.json")
 check "the report's conclusion lists each claim with its verdict" sh -c \
 	"grep -q '^  - claim ring (the ring Allreduce after the last arrival within its band): \\*\\*$ring\\*\\*: ' analysis/t-cl/report.md &&
 	 grep -q '^  - claim none (a phase this experiment does not predict): \\*\\*INCONCLUSIVE\\*\\*: no predicted cell matches$' analysis/t-cl/report.md"
 expect_exit 0 "summary" "$PREREG" summary t-cl
-expect_out "its verdicts name the claims" "claim ring $ring, claim small [A-Z]+, claim none INCONCLUSIVE, claim geo INCONCLUSIVE"
+expect_out "its verdicts name the claims" "claim ring $ring, claim small [A-Z]+, claim none INCONCLUSIVE, claim geo INCONCLUSIVE, claim var [A-Z]+"
 expect_exit 0 "summary --junit" "$PREREG" summary t-cl --junit "$SCRATCH/j.xml"
 check "one JUnit test case per claim: FAIL failed, INCONCLUSIVE skipped" \
 	python3 - "$SCRATCH/j.xml" "$SCRATCH/a.json" <<'PY'

@@ -1463,10 +1463,13 @@ static void test_claims(void **state)
 	    VALID "[claims]\nring = cells phase=allreduce config=1: the ring "
 		  "Allreduce within its band\nall = cells: every cell\n"
 		  "steps = steps : steps at the predicted rows\n"
-		  "ratio = launch-ratio: a over b as predicted\n");
+		  "ratio = launch-ratio: a over b as predicted\n"
+		  "pap = pap pattern=one-late phase=allreduce bytes=1024: "
+		  "PAP-aware beats the best built-in\n"
+		  "var = variability: compute reproduces, comm does not\n");
 
 	(void)state;
-	assert_int_equal(spec->nclaims, 4);
+	assert_int_equal(spec->nclaims, 6);
 	assert_string_equal(spec->claims[0].name, "ring");
 	assert_int_equal(spec->claims[0].source, PR_CLAIM_CELLS);
 	assert_string_equal(spec->claims[0].phase, "allreduce");
@@ -1481,22 +1484,64 @@ static void test_claims(void **state)
 	assert_int_equal(spec->claims[3].source, PR_CLAIM_LAUNCH_RATIO);
 	assert_string_equal(pr_claim_source_name(PR_CLAIM_LAUNCH_RATIO),
 			    "launch-ratio");
+	assert_int_equal(spec->claims[4].source, PR_CLAIM_PAP);
+	assert_string_equal(spec->claims[4].pattern, "one-late");
+	assert_string_equal(spec->claims[4].phase, "allreduce");
+	assert_int_equal(spec->claims[4].bytes, 1024);
+	assert_int_equal(spec->claims[5].source, PR_CLAIM_VARIABILITY);
+	assert_null(spec->claims[5].pattern);
+	assert_int_equal(spec->claims[5].bytes, 0);
+	assert_string_equal(pr_claim_source_name(PR_CLAIM_VARIABILITY),
+			    "variability");
 	pr_spec_free(spec);
 	parse_fails(VALID "[claims]\nring = cells\n",
-		    "t.ini:11: claim 'ring' must be SOURCE [phase=P] "
-		    "[config=N]: TEXT (sources: cells, steps, launch-ratio)");
+		    "t.ini:11: claim 'ring' must be SOURCE [FILTER...]: "
+		    "TEXT (sources: cells, steps, launch-ratio, pap, "
+		    "variability)");
 	parse_fails(VALID "[claims]\nring = cells:   \n",
-		    "t.ini:11: claim 'ring' must be SOURCE [phase=P] "
-		    "[config=N]: TEXT (sources: cells, steps, launch-ratio)");
+		    "t.ini:11: claim 'ring' must be SOURCE [FILTER...]: "
+		    "TEXT (sources: cells, steps, launch-ratio, pap, "
+		    "variability)");
 	parse_fails(VALID "[claims]\nring = bands: x\n",
 		    "t.ini:11: unknown claim source 'bands' (known: cells, "
-		    "steps, launch-ratio)");
+		    "steps, launch-ratio, pap, variability)");
 	parse_fails(VALID "[claims]\nring = steps phase=x: y\n",
 		    "t.ini:11: claim 'ring': 'phase=x' is no filter of source "
-		    "'steps' (cells takes phase=P and config=N, once each)");
+		    "'steps' (cells takes phase=P and config=N, pap phase=P, "
+		    "pattern=P and bytes=N, each once; steps, launch-ratio "
+		    "and variability none)");
+	parse_fails(VALID "[claims]\nring = variability pattern=x: y\n",
+		    "t.ini:11: claim 'ring': 'pattern=x' is no filter of "
+		    "source 'variability' (cells takes phase=P and config=N, "
+		    "pap phase=P, "
+		    "pattern=P and bytes=N, each once; steps, launch-ratio "
+		    "and variability none)");
+	parse_fails(
+	    VALID "[claims]\nring = cells pattern=x: y\n",
+	    "t.ini:11: claim 'ring': 'pattern=x' is no filter of "
+	    "source 'cells' (cells takes phase=P and config=N, pap phase=P, "
+	    "pattern=P and bytes=N, each once; steps, launch-ratio "
+	    "and variability none)");
+	parse_fails(
+	    VALID "[claims]\nring = pap config=1: y\n",
+	    "t.ini:11: claim 'ring': 'config=1' is no filter of "
+	    "source 'pap' (cells takes phase=P and config=N, pap phase=P, "
+	    "pattern=P and bytes=N, each once; steps, launch-ratio "
+	    "and variability none)");
+	parse_fails(
+	    VALID "[claims]\nring = pap pattern=a pattern=b: y\n",
+	    "t.ini:11: claim 'ring': 'pattern=b' is no filter of "
+	    "source 'pap' (cells takes phase=P and config=N, pap phase=P, "
+	    "pattern=P and bytes=N, each once; steps, launch-ratio "
+	    "and variability none)");
+	parse_fails(VALID "[claims]\nring = pap bytes=0: y\n",
+		    "t.ini:11: 'bytes' must be between 1 and 1099511627776, "
+		    "not '0'");
 	parse_fails(VALID "[claims]\nring = cells phase=a phase=b: y\n",
 		    "t.ini:11: claim 'ring': 'phase=b' is no filter of source "
-		    "'cells' (cells takes phase=P and config=N, once each)");
+		    "'cells' (cells takes phase=P and config=N, pap phase=P, "
+		    "pattern=P and bytes=N, each once; steps, launch-ratio "
+		    "and variability none)");
 	parse_fails(VALID "[claims]\nring = : y\n",
 		    "t.ini:11: claim 'ring' names no source");
 	parse_fails(VALID "[claims]\n-ring = cells: y\n",
