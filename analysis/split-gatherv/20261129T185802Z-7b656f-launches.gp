@@ -23,7 +23,7 @@ set xrange [-0.5:4.5]
 set key below maxcols 2 font ",9"
 set xtics 1
 set logscale y
-set yrange [1.1493:47.6034]
+set yrange [0.38616:47.6034]
 plot '20261129T185802Z-7b656f-launches.dat' index 0 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 1 title '0 vader/spread compute cpu rows 3537', \
      '20261129T185802Z-7b656f-launches.dat' index 1 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 2 title '0 vader/spread compute cpu-naive rows 559', \
      '20261129T185802Z-7b656f-launches.dat' index 2 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 3 title '0 vader/spread gatherv cpu 3621888 B rows 3537', \
