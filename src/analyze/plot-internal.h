@@ -47,6 +47,17 @@ int pr_plot_rows(pr_plot *p, const pr_analysis *a, const pr_analysis_run *r,
 /* pr_plot_launches.c */
 int pr_plot_launches(pr_plot *p, const pr_analysis *a, const pr_analysis_run *r,
 		     const char *dir);
-int pr_plot_overlay(pr_plot *p, const pr_analysis *a, const char *dir);
+/* An overlay has at most this many rows (labels): more are split into
+ * parts, each its own plot, so that no plot is too tall to read. */
+#define PR_PLOT_OVERLAY_ROWS 60
+#define pr_plot_overlay_parts(nlabels)                                         \
+	(((nlabels) + PR_PLOT_OVERLAY_ROWS - 1) / PR_PLOT_OVERLAY_ROWS)
+/* The labels of the overlay's rows, each once, in the order they first
+ * appear over the runs (the original's first): the cells' (cells), else
+ * every measured group's; *n of them, caller frees each and v. */
+char **pr_plot_overlay_labels(size_t *n, const pr_analysis *a, int cells);
+/* Part `part` (from 0) of the overlay of those labels. */
+int pr_plot_overlay(pr_plot *p, const pr_analysis *a, const char *dir,
+		    char **labels, size_t nlabels, int cells, size_t part);
 
 #endif

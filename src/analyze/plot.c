@@ -138,12 +138,35 @@ static int any_cells(const pr_analysis *a)
 	return 0;
 }
 
+/* The overlay of every run, its parts appended to *out (*n of them). */
+static int plot_overlays(pr_plot **out, size_t *n, const pr_analysis *a,
+			 const char *dir)
+{
+	int cells = any_cells(a), error = PR_OK, e;
+	size_t nl, i, nparts;
+	char **labels = pr_plot_overlay_labels(&nl, a, cells);
+
+	nparts = pr_plot_overlay_parts(nl);
+	*out = pr_realloc(*out, (*n + nparts) * sizeof(**out));
+	memset(*out + *n, 0, nparts * sizeof(**out));
+	for (i = 0; i < nparts; i++) {
+		e = pr_plot_overlay(&(*out)[(*n)++], a, dir, labels, nl, cells,
+				    i);
+		if (e < 0 && !error)
+			error = e;
+	}
+	for (i = 0; i < nl; i++)
+		free(labels[i]);
+	free(labels);
+	return error;
+}
+
 int pr_plot_run(pr_plot **out, size_t *n, const pr_analysis *a,
 		const pr_analysis_run *r, const char *dir)
 {
 	int error = PR_OK, e;
 
-	*out = pr_calloc(4, sizeof(pr_plot));
+	*out = pr_calloc(3, sizeof(pr_plot));
 	*n = 0;
 	if (has_cells(r) && (e = plot_cells(&(*out)[(*n)++], a, r, dir)) < 0)
 		error = e;
@@ -153,8 +176,8 @@ int pr_plot_run(pr_plot **out, size_t *n, const pr_analysis *a,
 	if (r->ngroups &&
 	    (e = pr_plot_launches(&(*out)[(*n)++], a, r, dir)) < 0 && !error)
 		error = e;
-	if (a->nruns > 1 && r == &a->run[a->nruns - 1] && any_cells(a) &&
-	    (e = pr_plot_overlay(&(*out)[(*n)++], a, dir)) < 0 && !error)
+	if (a->nruns > 1 && r == &a->run[a->nruns - 1] &&
+	    (e = plot_overlays(out, n, a, dir)) < 0 && !error)
 		error = e;
 	return error;
 }

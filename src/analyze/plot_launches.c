@@ -1,5 +1,5 @@
 /* pr_plot_launches.c - the per-launch plot of a run and the overlay of every
- * run's cells */
+ * run's cells (or groups) */
 #include "analyze/plot-internal.h"
 
 #include <math.h>
@@ -296,65 +296,143 @@ int pr_plot_launches(pr_plot *p, const pr_analysis *a, const pr_analysis_run *r,
 	return error;
 }
 
-/* The labels of the cells of every run, each once, in the order they
- * first appear (the original's first); *n of them, caller frees. */
-static char **overlay_labels(size_t *n, size_t *maxlen, pr_plot_span *sp,
-			     const pr_analysis *a)
+/* Does row x enter the overlay: with a measurement, and a cell when the
+ * experiment has cells (cells), else every row. */
+static int overlaid(const pr_analysis_row *x, int cells)
 {
+	return x->n && (!cells || x->cell);
+}
+
+/* The index of label l among v (n of them); n when it is not there. */
+static size_t label_index(char **v, size_t n, const char *l)
+{
+	size_t k;
+
+	for (k = 0; k < n && strcmp(v[k], l); k++)
+		;
+	return k;
+}
+
+/* A group's label with what orders it: its selection and the first
+ * appearance of its phase. */
+typedef struct {
+	char *label;
+	const pr_select *sel;
+	size_t phase_at;
+} group_label;
+
+static int cmp_i64(int64_t a, int64_t b)
+{
+	return (a > b) - (a < b);
+}
+
+/* Groups by config, phase (in the order phases first appear), device,
+ * bytes, rows and rank. */
+static int by_group(const void *pa, const void *pb)
+{
+	const group_label *a = pa, *b = pb;
+	int c;
+
+	if ((c = cmp_i64(a->sel->config, b->sel->config)) ||
+	    (c = cmp_i64((int64_t)a->phase_at, (int64_t)b->phase_at)))
+		return c;
+	if (!a->sel->device != !b->sel->device)
+		return a->sel->device ? 1 : -1;
+	if (a->sel->device && (c = strcmp(a->sel->device, b->sel->device)))
+		return c;
+	if ((c = cmp_i64(a->sel->bytes, b->sel->bytes)) ||
+	    (c = cmp_i64(a->sel->rows, b->sel->rows)))
+		return c;
+	return cmp_i64(a->sel->rank, b->sel->rank);
+}
+
+char **pr_plot_overlay_labels(size_t *n, const pr_analysis *a, int cells)
+{
+	group_label *g = NULL;
 	char **v = NULL, *l;
 	size_t i, j, k;
 
-	*n = *maxlen = 0;
+	*n = 0;
 	for (j = 0; j < a->nruns; j++) {
 		const pr_analysis_run *r = &a->run[j];
 
 		for (i = 0; i < r->nrows; i++) {
-			if (!r->row[i].cell)
+			if (!overlaid(&r->row[i], cells))
 				continue;
-			if (r->row[i].n) {
-				pr_plot_span_add(sp, r->row[i].ci.lo);
-				pr_plot_span_add(sp, r->row[i].ci.hi);
-			}
 			l = pr_plot_label(r, &r->row[i].sel);
-			for (k = 0; k < *n && strcmp(v[k], l); k++)
-				;
-			if (k < *n) {
+			if (label_index(v, *n, l) < *n) {
 				free(l);
 				continue;
 			}
 			v = pr_realloc(v, (*n + 1) * sizeof(*v));
+			g = pr_realloc(g, (*n + 1) * sizeof(*g));
+			g[*n].label = l;
+			g[*n].sel = &r->row[i].sel;
+			for (k = 0; k < *n && strcmp(g[k].sel->phase,
+						     r->row[i].sel.phase);
+			     k++)
+				;
+			g[*n].phase_at = k < *n ? g[k].phase_at : k;
 			v[(*n)++] = l;
-			*maxlen = strlen(l) > *maxlen ? strlen(l) : *maxlen;
 		}
 	}
+	/* cells keep their first run's order; groups, of sweeps whose runs
+	 * differ, are sorted */
+	if (!cells && *n) {
+		qsort(g, *n, sizeof(*g), by_group);
+		for (i = 0; i < *n; i++)
+			v[i] = g[i].label;
+	}
+	free(g);
 	return v;
 }
 
-/* One .dat block of run j: "y median lo hi" per cell it measured, y its
- * label's position, shifted so that the runs of a cell stand apart. */
-static void overlay_block(FILE *f, const pr_analysis *a, size_t j,
-			  char **labels, size_t nl, double u)
+/* The overlay's part: the labels [first, first + nl) of every label
+ * (labels, ntotal of them) and which rows enter it. */
+typedef struct {
+	char **labels;
+	size_t ntotal, first, nl;
+	int cells;
+} overlay_part;
+
+/* Row x's position among the part's labels, from 1; 0 when it is not
+ * in the part. */
+static size_t part_position(const overlay_part *o, const pr_analysis_run *r,
+			    const pr_analysis_row *x)
+{
+	char *l;
+	size_t k;
+
+	if (!overlaid(x, o->cells))
+		return 0;
+	l = pr_plot_label(r, &x->sel);
+	k = label_index(o->labels, o->ntotal, l);
+	free(l);
+	return k >= o->first && k < o->first + o->nl ? k - o->first + 1 : 0;
+}
+
+/* One .dat block of run j: "y median lo hi" per row of the part it
+ * measured, y its label's position, shifted so that the runs of a row
+ * stand apart. */
+static void overlay_block(FILE *f, const pr_analysis *a, size_t j, size_t block,
+			  const overlay_part *o, double u)
 {
 	const pr_analysis_run *r = &a->run[j];
 	double step = 0.6 / (double)a->nruns;
 	size_t i, k;
 	char *l;
 
-	fputs(j ? "\n\n" : "", f);
+	fputs(block ? "\n\n" : "", f);
 	l = pr_asprintf("%s %s", j ? "rerun" : "original", r->run_id);
 	pr_gp_comment(f, l);
 	free(l);
 	for (i = 0; i < r->nrows; i++) {
 		const pr_analysis_row *x = &r->row[i];
 
-		if (!x->cell || !x->n)
+		if (!(k = part_position(o, r, x)))
 			continue;
-		l = pr_plot_label(r, &x->sel);
-		for (k = 0; k < nl && strcmp(labels[k], l); k++)
-			;
-		free(l);
 		fprintf(f, "%.4f",
-			(double)(k + 1) - 0.3 + step * (double)j + step / 2);
+			(double)k - 0.3 + step * (double)j + step / 2);
 		pr_gp_num(f, x->stat * u);
 		pr_gp_num(f, x->ci.lo * u);
 		pr_gp_num(f, x->ci.hi * u);
@@ -362,30 +440,81 @@ static void overlay_block(FILE *f, const pr_analysis *a, size_t j,
 	}
 }
 
-/* (4) every run's median and interval per cell, the original (the first
- * run analyzed) and each rerun overlaid. */
-int pr_plot_overlay(pr_plot *p, const pr_analysis *a, const char *dir)
+/* How many rows of the part run r measured. */
+static size_t part_rows(const overlay_part *o, const pr_analysis_run *r)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < r->nrows; i++)
+		k += part_position(o, r, &r->row[i]) > 0;
+	return k;
+}
+
+/* The span of the part's medians' intervals over every run, and the
+ * length of its longest label. */
+static size_t overlay_span(pr_plot_span *sp, const pr_analysis *a,
+			   const overlay_part *o)
+{
+	size_t i, j, maxlen = 0;
+
+	for (j = 0; j < a->nruns; j++) {
+		const pr_analysis_run *r = &a->run[j];
+
+		for (i = 0; i < r->nrows; i++) {
+			if (!part_position(o, r, &r->row[i]))
+				continue;
+			pr_plot_span_add(sp, r->row[i].ci.lo);
+			pr_plot_span_add(sp, r->row[i].ci.hi);
+		}
+	}
+	for (i = 0; i < o->nl; i++)
+		if (strlen(o->labels[o->first + i]) > maxlen)
+			maxlen = strlen(o->labels[o->first + i]);
+	return maxlen;
+}
+
+/* (4) every run's median and interval per cell (per row when the
+ * experiment has no cell), the original (the first run analyzed) and each
+ * rerun overlaid; part (from 0) of nparts, each of at most
+ * PR_PLOT_OVERLAY_ROWS rows. */
+int pr_plot_overlay(pr_plot *p, const pr_analysis *a, const char *dir,
+		    char **labels, size_t nlabels, int cells, size_t part)
 {
 	static const int pt[5] = {7, 5, 9, 11, 13};
-	char *base = pr_asprintf("%s-overlay", a->run[a->nruns - 1].run_id);
-	char **labels, *runs;
+	size_t nparts = pr_plot_overlay_parts(nlabels);
+	overlay_part o = {labels, nlabels, part * PR_PLOT_OVERLAY_ROWS, 0,
+			  cells};
+	char *base, *runs, *what;
 	const char *unit;
 	pr_plot_span sp = {0, 0};
-	size_t i, nl, maxlen;
+	size_t i, maxlen, block = 0;
 	double u;
 	pr_plot_text dat, gp;
 	int error, width, height;
 
-	labels = overlay_labels(&nl, &maxlen, &sp, a);
+	o.nl = nlabels - o.first < PR_PLOT_OVERLAY_ROWS ? nlabels - o.first
+							: PR_PLOT_OVERLAY_ROWS;
+	base = nparts == 1
+		   ? pr_asprintf("%s-overlay", a->run[a->nruns - 1].run_id)
+		   : pr_asprintf("%s-overlay-%zu", a->run[a->nruns - 1].run_id,
+				 part + 1);
+	what = nparts == 1
+		   ? pr_strdup("")
+		   : pr_asprintf(" (part %zu of %zu)", part + 1, nparts);
+	maxlen = overlay_span(&sp, a, &o);
 	u = pr_plot_unit(&sp, &unit);
 	pr_plot_text_open(&dat);
 	pr_plot_text_open(&gp);
 	fprintf(dat.f, "# y median_%s ci_lo_%s ci_hi_%s\n", unit, unit, unit);
-	pr_plot_canvas(&width, &height, maxlen, nl, a->nruns);
-	pr_gp_header(gp.f, a, base, "every run per cell", width, height);
-	runs = pr_asprintf("%zu runs", a->nruns);
+	pr_plot_canvas(&width, &height, maxlen, o.nl, a->nruns);
+	pr_gp_header(gp.f, a, base,
+		     cells ? "every run per cell" : "every run per group",
+		     width, height);
+	runs = pr_asprintf("%zu runs%s", a->nruns, what);
 	pr_gp_title(gp.f, a->name, runs,
-		    "measured per cell: the original and each rerun");
+		    cells ? "measured per cell: the original and each rerun"
+			  : "measured per group: the original and each "
+			    "rerun");
 	free(runs);
 	fprintf(gp.f,
 		"set xlabel \"time (%s)\"\n"
@@ -394,39 +523,42 @@ int pr_plot_overlay(pr_plot *p, const pr_analysis *a, const char *dir)
 		"set grid xtics\n"
 		"set key below left reverse Left vertical maxcols 1\n"
 		"set ytics (",
-		unit, nl);
-	for (i = 0; i < nl; i++) {
+		unit, o.nl);
+	for (i = 0; i < o.nl; i++) {
 		fputs(i ? ", " : "", gp.f);
-		pr_gp_string(gp.f, labels[i]);
+		pr_gp_string(gp.f, labels[o.first + i]);
 		fprintf(gp.f, " %zu", i + 1);
 	}
 	fputs(")\n", gp.f);
 	fprintf(gp.f, pr_plot_wants_log(&sp) ? "set logscale x\n"
 					     : "set xrange [0:*]\n");
+	/* a run with no row in this part has no block and no series */
 	for (i = 0; i < a->nruns; i++) {
-		char *t =
-		    pr_asprintf("%s %s (median, 95%% CI)",
-				i ? "rerun" : "original", a->run[i].run_id);
+		char *t;
 
-		overlay_block(dat.f, a, i, labels, nl, u);
-		fputs(i ? ", \\\n     " : "plot ", gp.f);
+		if (!part_rows(&o, &a->run[i]))
+			continue;
+		t = pr_asprintf("%s %s (median, 95%% CI)",
+				i ? "rerun" : "original", a->run[i].run_id);
+		overlay_block(dat.f, a, i, block, &o, u);
+		fputs(block ? ", \\\n     " : "plot ", gp.f);
 		pr_gp_dat(gp.f, base);
 		fprintf(gp.f,
 			" index %zu using 2:1:3:4 with xerrorbars "
 			"pt %d ps 0.8 lw 1.5 lc %zu title ",
-			i, pt[i % 5], i % 8 + 1);
+			block++, pt[i % 5], i % 8 + 1);
 		pr_gp_string(gp.f, t);
 		free(t);
 	}
 	fputc('\n', gp.f);
-	error = pr_plot_emit(
-	    p, &dat, &gp, dir, base,
-	    "every run per cell: the original (the first run "
-	    "analyzed) and each rerun overlaid, medians with their "
-	    "launch-level 95% CI");
-	for (i = 0; i < nl; i++)
-		free(labels[i]);
-	free(labels);
+	runs = what;
+	what = pr_asprintf(
+	    "every run per %s%s: the original (the first run analyzed) and "
+	    "each rerun overlaid, medians with their launch-level 95%% CI",
+	    cells ? "cell" : "group", runs);
+	free(runs);
+	error = pr_plot_emit(p, &dat, &gp, dir, base, what);
+	free(what);
 	free(base);
 	return error;
 }

@@ -166,8 +166,13 @@ json_t *pr_report_linearity_json(const pr_analysis *a,
 				 const pr_analysis_run *r);
 json_t *pr_report_steps_json(const pr_analysis *a, const pr_analysis_run *r);
 
-/* report_compare.c: the Reproduction section */
-void pr_report_reproduction_md(FILE *f, const pr_analysis *a, const char *root);
+/* report_compare.c: the Reproduction section; page[i] (NULL: none) is the
+ * own page of run i, which then holds the rows of its comparison. */
+void pr_report_reproduction_md(FILE *f, FILE *const *page, const pr_analysis *a,
+			       const char *root);
+/* A comparison as pr_report_compare writes it, its table of rows into
+ * page (NULL: f), with a line in f that links page, B's RUNID.md. */
+void pr_report_compare_paged(FILE *f, FILE *page, const pr_comparison *c);
 
 /* report_json.c: JSON pieces */
 json_t *pr_json_num(double v);

@@ -222,91 +222,192 @@ static void put_plots(FILE *f, const pr_plot *p, size_t n)
 	}
 }
 
-static void put_run(FILE *f, const pr_analysis *a, const pr_analysis_run *r,
-		    const pr_plot *plots, size_t nplots)
+int pr_report_own_page(const pr_analysis_run *r)
 {
+	return r->nrows > PR_REPORT_PAGE_ROWS;
+}
+
+/* A run of more than PR_REPORT_PAGE_ROWS rows keeps in report.md its
+ * facts, verdicts, problems, causes and plots, and a link to its page
+ * (RUNID.md beside it, page: NULL for none), which holds its tables. */
+static void put_run(FILE *f, FILE *page, const pr_analysis *a,
+		    const pr_analysis_run *r, const pr_plot *plots,
+		    size_t nplots)
+{
+	FILE *t = page ? page : f;
 	size_t i;
 
 	put_run_facts(f, a, r);
 	pr_report_verdicts_md(f, r);
-	pr_report_cells_md(f, a, r);
-	fputc('\n', f);
-	pr_report_outside_md(f, r);
+	if (page) {
+		fprintf(f,
+			"Its %zu rows are more than a page: the main table, "
+			"the arrival and collective time, the studies and "
+			"the run-to-run variability are in [%s.md](%s.md).\n\n",
+			r->nrows, r->run_id, r->run_id);
+		fprintf(page,
+			"# %s: run %s, every row\n\n"
+			"Written by `prereg analyze %s` with "
+			"[report.md](report.md), which holds this run's "
+			"facts, verdicts and plots.\n\n",
+			a->name, r->run_id, a->name);
+	}
+	pr_report_cells_md(t, a, r);
+	fputc('\n', t);
+	pr_report_outside_md(t, r);
 	pr_report_problems_md(f, r);
 	pr_report_causes_md(f, a, r);
-	pr_report_arrivals_md(f, r);
+	pr_report_arrivals_md(t, r);
 	for (i = 0; i < PR_NSTUDIES; i++) {
 		if (r->study[i])
-			pr_studies[i].markdown(f, a, r);
+			pr_studies[i].markdown(t, a, r);
 	}
-	pr_report_variability_md(f, r);
+	pr_report_variability_md(t, r);
 	put_plots(f, plots, nplots);
 }
 
-/* The report's sections, in the document's order, into f. */
-static void put_report(FILE *f, int *plot_error, const pr_analysis *a,
-		       const char *root, const char *dir)
+void pr_report_pages_free(pr_report_pages *p)
 {
 	size_t i;
 
-	put_intro(f, a);
-	for (i = 0; i < a->nruns; i++) {
-		pr_plot *plots = NULL;
-		size_t nplots = 0;
-		int e = pr_plot_run(&plots, &nplots, a, &a->run[i], dir);
-
-		if (e < 0 && !*plot_error)
-			*plot_error = e;
-		put_run(f, a, &a->run[i], plots, nplots);
-		pr_plots_free(plots, nplots);
+	for (i = 0; i < p->n; i++) {
+		free(p->page[i].file);
+		free(p->page[i].text);
 	}
-	pr_report_reproduction_md(f, a, root);
+	free(p->page);
+	memset(p, 0, sizeof(*p));
 }
 
-int pr_report_render(char **out, size_t *len, int *plot_error,
+/* A page being written: its name and its stream into memory. */
+typedef struct {
+	char *file;
+	char *buf;
+	size_t len;
+	FILE *f;
+} page_stream;
+
+/* Open a page named file (taken: freed on failure). */
+static int page_open(page_stream *s, char *file)
+{
+	memset(s, 0, sizeof(*s));
+	if (!(s->f = open_memstream(&s->buf, &s->len))) {
+		free(file);
+		return pr_error("out of memory");
+	}
+	s->file = file;
+	return PR_OK;
+}
+
+/* Close an open page and, when it was written whole, append it to out;
+ * s is freed either way. */
+static int page_close(pr_report_pages *out, page_stream *s, const char *name)
+{
+	int bad = ferror(s->f);
+	pr_report_page *p;
+
+	bad |= fclose(s->f) != 0;
+	if (bad) {
+		free(s->buf);
+		free(s->file);
+		return pr_error("cannot render the report of '%s'", name);
+	}
+	out->page = pr_realloc(out->page, (out->n + 1) * sizeof(*out->page));
+	p = &out->page[out->n++];
+	p->file = s->file;
+	p->text = s->buf;
+	p->len = s->len;
+	return PR_OK;
+}
+
+/* The report's sections, in the document's order, into f, and the pages
+ * of the runs that have their own (opened here, one per run or NULL),
+ * appended to runs in the runs' order. */
+static int put_report(pr_report_pages *runs, FILE *f, int *plot_error,
+		      const pr_analysis *a, const char *root, const char *dir)
+{
+	page_stream *s = pr_calloc(a->nruns ? a->nruns : 1, sizeof(*s));
+	FILE **page = pr_calloc(a->nruns ? a->nruns : 1, sizeof(*page));
+	size_t i;
+	int error = PR_OK, e;
+
+	for (i = 0; i < a->nruns && error == PR_OK; i++) {
+		if (pr_report_own_page(&a->run[i]) &&
+		    (error = page_open(
+			 &s[i], pr_asprintf("%s.md", a->run[i].run_id))) ==
+			PR_OK)
+			page[i] = s[i].f;
+	}
+	if (error == PR_OK) {
+		put_intro(f, a);
+		for (i = 0; i < a->nruns; i++) {
+			pr_plot *plots = NULL;
+			size_t nplots = 0;
+
+			e = pr_plot_run(&plots, &nplots, a, &a->run[i], dir);
+			if (e < 0 && !*plot_error)
+				*plot_error = e;
+			put_run(f, page[i], a, &a->run[i], plots, nplots);
+			pr_plots_free(plots, nplots);
+		}
+		pr_report_reproduction_md(f, page, a, root);
+	}
+	for (i = 0; i < a->nruns; i++) {
+		if (page[i] && (e = page_close(runs, &s[i], a->name)) < 0)
+			error = error < 0 ? error : e;
+	}
+	free(page);
+	free(s);
+	return error;
+}
+
+int pr_report_render(pr_report_pages *out, int *plot_error,
 		     const pr_analysis *a, const char *root)
 {
-	char *dir = pr_path_analysis(root, a->name), *buf = NULL;
-	size_t n = 0;
-	FILE *f = NULL;
-	int error, bad;
+	char *dir = pr_path_analysis(root, a->name);
+	pr_report_pages runs = {0};
+	page_stream s;
+	int error, e;
+	size_t i;
 
-	*out = NULL;
-	*len = 0;
+	memset(out, 0, sizeof(*out));
 	*plot_error = PR_OK;
-	if ((error = pr_mkdir_p(dir)) < 0)
+	if ((error = pr_mkdir_p(dir)) < 0 ||
+	    (error = page_open(&s, pr_strdup("report.md"))) < 0)
 		goto cleanup;
-	if (!(f = open_memstream(&buf, &n))) {
-		error = pr_error("out of memory");
-		goto cleanup;
+	error = put_report(&runs, s.f, plot_error, a, root, dir);
+	e = page_close(out, &s, a->name);
+	error = error < 0 ? error : e;
+	for (i = 0; error == PR_OK && i < runs.n; i++) {
+		out->page =
+		    pr_realloc(out->page, (out->n + 1) * sizeof(*out->page));
+		out->page[out->n++] = runs.page[i];
+		memset(&runs.page[i], 0, sizeof(runs.page[i]));
 	}
-	put_report(f, plot_error, a, root, dir);
-	bad = ferror(f);
-	bad |= fclose(f) != 0;
-	if (bad) {
-		error = pr_error("cannot render the report of '%s'", a->name);
-		goto cleanup;
-	}
-	*out = buf;
-	*len = n;
-	buf = NULL;
+	if (error < 0)
+		pr_report_pages_free(out);
 cleanup:
-	free(buf);
+	pr_report_pages_free(&runs);
 	free(dir);
 	return error;
 }
 
 int pr_report_write(const pr_analysis *a, const char *root)
 {
-	char *path = NULL, *buf = NULL;
-	size_t len;
+	char *dir = NULL, *path = NULL;
+	pr_report_pages pages;
 	int error, plot_error;
+	size_t i;
 
-	if ((error = pr_report_render(&buf, &len, &plot_error, a, root)) < 0)
+	if ((error = pr_report_render(&pages, &plot_error, a, root)) < 0)
 		return error;
-	path = pr_path_report(root, a->name);
-	error = pr_write_file_atomic(path, buf, len);
-	free(buf);
-	free(path);
+	dir = pr_path_analysis(root, a->name);
+	for (i = 0; i < pages.n && error == 0; i++) {
+		path = pr_asprintf("%s/%s", dir, pages.page[i].file);
+		error = pr_write_file_atomic(path, pages.page[i].text,
+					     pages.page[i].len);
+		free(path);
+	}
+	pr_report_pages_free(&pages);
+	free(dir);
 	return error < 0 ? error : plot_error;
 }

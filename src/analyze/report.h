@@ -10,22 +10,45 @@
 #include "analyze/compare.h"
 
 /*
- * Write analysis/NAME/report.md below root (which ends in '/') and the
- * plots of every run of a beside it. Every file is written atomically and
+ * Write analysis/NAME/report.md below root (which ends in '/'), and
+ * beside it the plots of every run of a and the page RUNID.md of each run
+ * that has its own. Every file is written atomically and
  * the same analysis gives the same bytes (nothing depends on the time or
  * the machine). On a plotting failure the report is still written and
  * PR_EFAIL returned.
  */
 int pr_report_write(const pr_analysis *a, const char *root);
 
+/* A run whose main table has more rows than this gets its own page. */
+#define PR_REPORT_PAGE_ROWS 100
+
+/* Does run r get its own page, RUNID.md beside report.md? */
+int pr_report_own_page(const pr_analysis_run *r);
+
+/* A file of an analysis: its name in analysis/NAME/ and its text (len
+ * bytes, not NUL-terminated). */
+typedef struct {
+	char *file;
+	char *text;
+	size_t len;
+} pr_report_page;
+
+/* The files of an analysis: report.md first, then the page RUNID.md of
+ * each run whose tables are too long for report.md, in its order. */
+typedef struct {
+	pr_report_page *page;
+	size_t n;
+} pr_report_pages;
+
+void pr_report_pages_free(pr_report_pages *p);
+
 /*
- * report.md as pr_report_write writes it, into *out (len bytes, not
- * NUL-terminated, caller frees); the plots are written as
- * pr_report_write writes them, and their result goes to *plot_error
- * (PR_OK or PR_EFAIL). Returns negative, *out NULL, when the report
- * could not be rendered.
+ * The pages as pr_report_write writes them, into *out (freed with
+ * pr_report_pages_free); the plots are written as pr_report_write writes
+ * them, and their result goes to *plot_error (PR_OK or PR_EFAIL).
+ * Returns negative, *out empty, when the report could not be rendered.
  */
-int pr_report_render(char **out, size_t *len, int *plot_error,
+int pr_report_render(pr_report_pages *out, int *plot_error,
 		     const pr_analysis *a, const char *root);
 
 /* The runs a report.md covers: run ids, in the report's order. */

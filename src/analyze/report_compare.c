@@ -409,6 +409,11 @@ static json_t *claims_json(const pr_comparison *c)
 
 void pr_report_compare(FILE *f, const pr_comparison *c)
 {
+	pr_report_compare_paged(f, NULL, c);
+}
+
+void pr_report_compare_paged(FILE *f, FILE *page, const pr_comparison *c)
+{
 	compare_ctx ctx = {{compare_selected, {0, 0, 0, 0}}, c};
 	pr_md_columns *k = &ctx.sel.shown;
 	size_t i;
@@ -461,8 +466,15 @@ void pr_report_compare(FILE *f, const pr_comparison *c)
 	if (c->count[PR_REPRO_NO_DATA])
 		fprintf(f, ", %zu NO-DATA", c->count[PR_REPRO_NO_DATA]);
 	fputs("**\n\n", f);
-	pr_report_table_md(f, &compare_table, c->row, c->nrows, &ctx);
-	fputc('\n', f);
+	if (page) {
+		fprintf(f, "Its %zu rows are in [%s.md](%s.md).\n\n", c->nrows,
+			c->b->run_id, c->b->run_id);
+		fprintf(page, "## %s against %s, every row\n\n", c->b->run_id,
+			c->a->run_id);
+	}
+	pr_report_table_md(page ? page : f, &compare_table, c->row, c->nrows,
+			   &ctx);
+	fputc('\n', page ? page : f);
 	put_claims(f, c);
 }
 
@@ -484,7 +496,8 @@ static long reference_of(const pr_analysis *a, size_t i)
 
 /* Each rerun against the reference run of its own pin, when there are two
  * runs or more. */
-void pr_report_reproduction_md(FILE *f, const pr_analysis *a, const char *root)
+void pr_report_reproduction_md(FILE *f, FILE *const *page, const pr_analysis *a,
+			       const char *root)
 {
 	pr_comparison c;
 	size_t i, ncompared = 0;
@@ -512,7 +525,7 @@ void pr_report_reproduction_md(FILE *f, const pr_analysis *a, const char *root)
 				a->run[j].run_id, a->run[i].run_id);
 			continue;
 		}
-		pr_report_compare(f, &c);
+		pr_report_compare_paged(f, page[i], &c);
 		pr_comparison_free(&c);
 	}
 	if (!ncompared)

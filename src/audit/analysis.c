@@ -131,10 +131,10 @@ static int committed_view(const char *tmp, const pr_audit_ctx *ctx,
 	return error;
 }
 
-/* report.md as 'prereg analyze NAME [RUNID]' renders it now from the
- * committed runs `runs`, into *out; on failure *why (caller frees) says
- * why, its paths relative. */
-static int render_report(char **out, size_t *len, char **why,
+/* The pages (report.md first) as 'prereg analyze NAME [RUNID]' renders
+ * them now from the committed runs `runs`, into *out; on failure *why
+ * (caller frees) says why, its paths relative. */
+static int render_report(pr_report_pages *out, char **why,
 			 const pr_audit_ctx *ctx, const pr_audit_names *runs,
 			 const char *run_id)
 {
@@ -147,7 +147,7 @@ static int render_report(char **out, size_t *len, char **why,
 	pr_analysis a;
 	int error, plot_error;
 
-	*out = NULL;
+	memset(out, 0, sizeof(*out));
 	*why = NULL;
 	pr_error_record(&caught);
 	error = pr_mkdtemp(&tmp, prefix);
@@ -162,7 +162,7 @@ static int render_report(char **out, size_t *len, char **why,
 	    (error = pr_analyze(&a, root, ctx->name, run_id)) < 0)
 		goto cleanup;
 	/* plots may fail; the report is rendered */
-	error = pr_report_render(out, len, &plot_error, &a, root);
+	error = pr_report_render(out, &plot_error, &a, root);
 	pr_analysis_free(&a);
 cleanup:
 	if (error < 0)
@@ -238,19 +238,44 @@ static char *names_join(const pr_audit_names *l)
 	return s;
 }
 
+/* Is the committed blob at analysis/NAME/FILE (dir: "analysis/NAME")
+ * the page p? 1 yes, 0 it differs, -1 it is not committed as a file. */
+static int same_page(const pr_audit_ctx *ctx, const char *dir,
+		     const pr_report_page *p)
+{
+	char *path = pr_asprintf("%s/%s", dir, p->file);
+	git_tree_entry *e = NULL;
+	git_blob *blob = NULL;
+	int same = -1;
+
+	if (ctx->head_tree &&
+	    git_tree_entry_bypath(&e, ctx->head_tree, path) == 0 &&
+	    git_tree_entry_type(e) == GIT_OBJECT_BLOB &&
+	    git_blob_lookup(&blob, ctx->repo, git_tree_entry_id(e)) == 0)
+		same = (size_t)git_blob_rawsize(blob) == p->len &&
+		       !memcmp(git_blob_rawcontent(blob), p->text, p->len);
+	git_error_clear();
+	git_blob_free(blob);
+	git_tree_entry_free(e);
+	free(path);
+	return same;
+}
+
 /* The committed report against the one computed now from the runs it
- * covers: the same bytes pass, with a warning when HEAD holds runs it
- * does not cover (stale, not wrong); other bytes fail. */
+ * covers, and each run page it links: the same bytes pass, with a
+ * warning when HEAD holds runs it does not cover (stale, not wrong);
+ * other bytes, or a linked page not committed, fail. */
 static void compare_report(pr_audit_check *c, const pr_audit_ctx *ctx,
 			   const char *path, const git_blob *blob)
 {
 	const char *text = git_blob_rawcontent(blob);
-	size_t len = (size_t)git_blob_rawsize(blob), nlen = 0;
+	size_t len = (size_t)git_blob_rawsize(blob), i;
 	pr_audit_names covered = {0}, others = {0};
-	char *now = NULL, *why = NULL, *list;
-	int one = covered_runs(&covered, &others, ctx, text, len);
+	pr_report_pages now;
+	char *why = NULL, *list, *dir = pr_path_analysis(NULL, ctx->name);
+	int one = covered_runs(&covered, &others, ctx, text, len), same = 1;
 
-	if (render_report(&now, &nlen, &why, ctx, &covered,
+	if (render_report(&now, &why, ctx, &covered,
 			  one ? covered.v[0] : NULL) < 0) {
 		char *msg = pr_audit_relative(why, ctx->root);
 
@@ -259,13 +284,31 @@ static void compare_report(pr_audit_check *c, const pr_audit_ctx *ctx,
 			     "now: %s",
 			     path, ctx->name, msg);
 		free(msg);
-	} else if (nlen != len || memcmp(now, text, len)) {
+		goto cleanup;
+	}
+	if (now.page[0].len != len || memcmp(now.page[0].text, text, len)) {
 		pr_audit_set(c, PR_AUDIT_FAIL,
 			     "%s differs from what 'prereg analyze %s' "
 			     "computes now%s",
 			     path, ctx->name,
 			     others.n ? " from the runs it covers" : "");
-	} else if (others.n) {
+		goto cleanup;
+	}
+	for (i = 1; i < now.n && same == 1; i++) {
+		same = same_page(ctx, dir, &now.page[i]);
+		if (same < 0)
+			pr_audit_set(c, PR_AUDIT_FAIL,
+				     "%s links %s/%s, which is not committed",
+				     path, dir, now.page[i].file);
+		else if (same == 0)
+			pr_audit_set(c, PR_AUDIT_FAIL,
+				     "%s/%s, which %s links, differs from what "
+				     "'prereg analyze %s' computes now",
+				     dir, now.page[i].file, path, ctx->name);
+	}
+	if (same != 1)
+		goto cleanup;
+	if (others.n) {
 		list = names_join(&others);
 		pr_audit_set(c, PR_AUDIT_WARN,
 			     "%s is what 'prereg analyze %s' computes from the "
@@ -281,8 +324,10 @@ static void compare_report(pr_audit_check *c, const pr_audit_ctx *ctx,
 			     "%s is what 'prereg analyze %s' computes now",
 			     path, ctx->name);
 	}
-	free(now);
+cleanup:
+	pr_report_pages_free(&now);
 	free(why);
+	free(dir);
 	pr_audit_names_free(&covered);
 	pr_audit_names_free(&others);
 }

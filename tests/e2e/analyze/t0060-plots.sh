@@ -1,5 +1,6 @@
 #!/bin/sh
-# t0060: plots a person can read: every SVG of an analysis renders to a
+# t0060: plots a person can read: every SVG of an analysis (an overlay
+# of a calibration's two runs among them) renders to a
 # PNG (rsvg-convert) that is not blank and no larger than 1200 x 2400 px;
 # no plot has more than 12 titled series: a run with more groups than
 # that plots each launch's median over each group's own median, one
@@ -14,7 +15,13 @@ if ! command -v rsvg-convert >/dev/null 2>&1; then
 	exit 1
 fi
 expect_exit 0 "analyze t-kv" "$PREREG" analyze t-kv
+# a second run of t-calib (a calibration: no cell) for its overlay
+expect_exit 0 "a second run of t-calib" \
+	"$PREREG" run t-calib --launches 1 --reps 1
 expect_exit 0 "analyze t-calib" "$PREREG" analyze t-calib
+check "t-calib, without cells, has an overlay of its groups" sh -c \
+	"ls analysis/t-calib/*-overlay.svg &&
+	 grep -q 'every run per group' analysis/t-calib/report.md"
 
 for svg in analysis/t-kv/*.svg analysis/t-calib/*.svg; do
 	png="$SCRATCH/$(basename "$svg" .svg).png"

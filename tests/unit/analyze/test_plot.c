@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "analyze/plot.h"
+#include "analyze/plot-internal.h"
 #include "base/util.h"
 #include "helpers/scratch.h"
 
@@ -109,10 +109,105 @@ static void test_hostile_strings(void **state)
 	free(dir);
 }
 
+/* Two runs of a sweep with no cell: n rows of run 0 (bytes 100 ...) and
+ * the same with one more row, of `extra` bytes, in run 1; the gnuplot
+ * script of each overlay part of the last run read into *gp (caller frees
+ * each), their count returned. */
+static size_t group_overlays(char ***gp, size_t n, int64_t extra)
+{
+	static char *label[] = {"v"};
+	pr_analysis a;
+	pr_analysis_run r[2];
+	pr_analysis_row *x = pr_calloc(n + 1, sizeof(*x));
+	pr_plot *p = NULL;
+	size_t np = 0, i, k = 0;
+	char *dir = pr_scratch_dir("test-plot-overlay");
+
+	memset(&a, 0, sizeof(a));
+	memset(r, 0, sizeof(r));
+	for (i = 0; i <= n; i++) {
+		x[i].sel.phase = "pingpong";
+		x[i].sel.bytes = i < n ? 100 + (int64_t)i : extra;
+		x[i].sel.rows = -1;
+		x[i].sel.rank = -1;
+		x[i].n = 3;
+		x[i].stat = 2e-3;
+		x[i].ci.lo = 1e-3;
+		x[i].ci.hi = 3e-3;
+	}
+	for (i = 0; i < 2; i++) {
+		r[i].run_id = i ? "B" : "A";
+		r[i].config_label = label;
+		r[i].nconfigs = 1;
+		r[i].row = x;
+		r[i].nrows = n + i;
+	}
+	a.name = "x";
+	a.run = r;
+	a.nruns = 2;
+	pr_plot_run(&p, &np, &a, &r[1], dir);
+	*gp = pr_calloc(np + 1, sizeof(**gp));
+	for (i = 0; i < np; i++) {
+		char *path = pr_asprintf("%s/%.*s.gp", dir,
+					 (int)strlen(p[i].file) - 4, p[i].file);
+		size_t len;
+
+		assert_non_null(strstr(p[i].file, "B-overlay"));
+		assert_int_equal(
+		    pr_read_file(&(*gp)[k++], &len, path, PR_READ_MAX), 0);
+		free(path);
+	}
+	pr_plots_free(p, np);
+	pr_scratch_remove(dir);
+	free(dir);
+	free(x);
+	return k;
+}
+
+/* An experiment without cells has an overlay of its groups, sorted (the
+ * rerun's new size first); more than PR_PLOT_OVERLAY_ROWS (60) rows split
+ * into parts. */
+static void test_overlay_groups(void **state)
+{
+	char **gp;
+	size_t i, k;
+
+	(void)state;
+	/* 59 + 1 rows: one plot */
+	k = group_overlays(&gp, 59, 1);
+	assert_int_equal(k, 1);
+	assert_non_null(strstr(gp[0], "B-overlay.dat"));
+	assert_non_null(strstr(gp[0], "set yrange [60.5:0.5]"));
+	assert_non_null(strstr(gp[0], "set ytics ('0 v pingpong 1 B' 1, "
+				      "'0 v pingpong 100 B' 2,"));
+	assert_non_null(strstr(gp[0], "measured per group"));
+	assert_null(strstr(gp[0], "part"));
+	for (i = 0; i < k; i++)
+		free(gp[i]);
+	free(gp);
+
+	/* 60 + 1 rows: two parts, 60 and 1 */
+	k = group_overlays(&gp, 60, 1000);
+	assert_int_equal(k, 2);
+	assert_non_null(strstr(gp[0], "B-overlay-1.dat"));
+	assert_non_null(strstr(gp[0], "set yrange [60.5:0.5]"));
+	assert_non_null(strstr(gp[0], "2 runs (part 1 of 2)"));
+	assert_non_null(strstr(gp[1], "B-overlay-2.dat"));
+	assert_non_null(strstr(gp[1], "set yrange [1.5:0.5]"));
+	assert_non_null(strstr(gp[1], "set ytics ('0 v pingpong 1000 B' 1)"));
+	/* run A has no row in part 2: its series is left out */
+	assert_null(strstr(gp[1], "original A"));
+	assert_non_null(strstr(gp[1], "index 0 using"));
+	for (i = 0; i < k; i++)
+		free(gp[i]);
+	free(gp);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_hostile_strings),
+	    cmocka_unit_test(test_overlay_groups),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

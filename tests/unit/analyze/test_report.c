@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -260,6 +261,65 @@ static void test_cell_md(void **state)
 	json_decref(a.pred);
 }
 
+/* A run of PR_REPORT_PAGE_ROWS rows keeps its table in report.md; one
+ * more row and its tables move to RUNID.md, which report.md links. */
+static void test_own_page(void **state)
+{
+	pr_analysis a;
+	pr_analysis_run r;
+	pr_analysis_row x, *rows;
+	pr_cell c;
+	model_studies m;
+	char *dir, *root, *path, *page, *text = NULL;
+	size_t len, i, n = PR_REPORT_PAGE_ROWS + 1;
+	static const char row[] = "| 0 vader/spread | compute | cpu | 1000 | ";
+
+	(void)state;
+	synthetic(&a, &r, &x, &c, &m);
+	rows = pr_calloc(n, sizeof(*rows));
+	for (i = 0; i < n; i++)
+		rows[i] = x;
+	r.row = rows;
+	r.nrows = PR_REPORT_PAGE_ROWS;
+	dir = pr_scratch_dir("test-report-page");
+	root = pr_asprintf("%s/", dir);
+	path = pr_asprintf("%sanalysis/x/report.md", root);
+	page = pr_asprintf("%sanalysis/x/R.md", root);
+	assert_int_equal(pr_report_own_page(&r), 0);
+	pr_report_write(&a, root);
+	assert_int_equal(pr_read_file(&text, &len, path, PR_READ_MAX), 0);
+	assert_non_null(strstr(text, row));
+	assert_null(strstr(text, "more than a page"));
+	assert_int_equal(access(page, F_OK), -1);
+	free(text);
+
+	r.nrows = n;
+	assert_int_equal(pr_report_own_page(&r), 1);
+	pr_report_write(&a, root);
+	assert_int_equal(pr_read_file(&text, &len, path, PR_READ_MAX), 0);
+	assert_null(strstr(text, row));
+	assert_non_null(strstr(text, "Its 101 rows are more than a page: the "
+				     "main table, the arrival and collective "
+				     "time, the studies and the run-to-run "
+				     "variability are in [R.md](R.md).\n"));
+	/* its verdicts and causes stay in report.md */
+	assert_non_null(strstr(text, "**Verdicts: 0 PASS, 1 FAIL, "));
+	assert_non_null(strstr(text, "no measured cause found"));
+	free(text);
+	assert_int_equal(pr_read_file(&text, &len, page, PR_READ_MAX), 0);
+	assert_true(!strncmp(text, "# x: run R, every row\n\n", 23));
+	assert_non_null(strstr(text, row));
+	assert_non_null(strstr(text, "linearity broken at rows = 1000"));
+	free(text);
+	pr_scratch_remove(dir);
+	free(dir);
+	free(root);
+	free(path);
+	free(page);
+	free(rows);
+	json_decref(a.pred);
+}
+
 static void test_cell_json(void **state)
 {
 	pr_analysis a;
@@ -333,9 +393,8 @@ static void test_cell_json(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_read),
-	    cmocka_unit_test(test_bounds),
-	    cmocka_unit_test(test_cell_md),
+	    cmocka_unit_test(test_read),      cmocka_unit_test(test_bounds),
+	    cmocka_unit_test(test_cell_md),   cmocka_unit_test(test_own_page),
 	    cmocka_unit_test(test_cell_json),
 	};
 
