@@ -1,0 +1,31 @@
+# 20261203T050337Z-c5f7d0-overlay-1.gp - pap-allreduce, every run per cell (prereg analyze)
+# Replot in analysis/pap-allreduce/ with: gnuplot -d 20261203T050337Z-c5f7d0-overlay-1.gp > 20261203T050337Z-c5f7d0-overlay-1.svg
+# The data are in 20261203T050337Z-c5f7d0-overlay-1.dat; times in the unit of the y label.
+set terminal svg size 1070,2050 dynamic font "sans,11" background "white"
+set termoption noenhanced
+set grid ytics
+set format x "%g"
+set format y "%g"
+# Okabe-Ito colors, distinguishable with colour blindness
+set linetype 1 lc rgb "#0072b2"
+set linetype 2 lc rgb "#d55e00"
+set linetype 3 lc rgb "#009e73"
+set linetype 4 lc rgb "#cc79a7"
+set linetype 5 lc rgb "#e69f00"
+set linetype 6 lc rgb "#56b4e9"
+set linetype 7 lc rgb "#000000"
+set linetype 8 lc rgb "#999999"
+set linetype cycle 8
+set title 'pap-allreduce, 5 runs (part 1 of 2)'."\nmeasured per cell: the original and each rerun"
+set xlabel "time (ms)"
+set ylabel ""
+set yrange [60.5:0.5]
+set grid xtics
+set key below left reverse Left vertical maxcols 1
+set ytics ('0 default/spread/ring/none allreduce 1024 B (span)' 1, '0 default/spread/ring/none allreduce 1024 B (after last arrival)' 2, '0 default/spread/ring/none allreduce 8388608 B (span)' 3, '0 default/spread/ring/none allreduce 8388608 B (after last arrival)' 4, '1 default/spread/ring/one-late allreduce 1024 B (span)' 5, '1 default/spread/ring/one-late allreduce 1024 B (after last arrival)' 6, '1 default/spread/ring/one-late allreduce 8388608 B (span)' 7, '1 default/spread/ring/one-late allreduce 8388608 B (after last arrival)' 8, '2 default/spread/ring/uniform allreduce 1024 B (span)' 9, '2 default/spread/ring/uniform allreduce 1024 B (after last arrival)' 10, '2 default/spread/ring/uniform allreduce 8388608 B (span)' 11, '2 default/spread/ring/uniform allreduce 8388608 B (after last arrival)' 12, '3 default/spread/ring/replay allreduce 1024 B (span)' 13, '3 default/spread/ring/replay allreduce 1024 B (after last arrival)' 14, '3 default/spread/ring/replay allreduce 8388608 B (span)' 15, '3 default/spread/ring/replay allreduce 8388608 B (after last arrival)' 16, '4 default/spread/recursive_doubling/none allreduce 1024 B (span)' 17, '4 default/spread/recursive_doubling/none allreduce 1024 B (after last arrival)' 18, '4 default/spread/recursive_doubling/none allreduce 8388608 B (span)' 19, '4 default/spread/recursive_doubling/none allreduce 8388608 B (after last arrival)' 20, '5 default/spread/recursive_doubling/one-late allreduce 1024 B (span)' 21, '5 default/spread/recursive_doubling/one-late allreduce 1024 B (after last arrival)' 22, '5 default/spread/recursive_doubling/one-late allreduce 8388608 B (span)' 23, '5 default/spread/recursive_doubling/one-late allreduce 8388608 B (after last arrival)' 24, '6 default/spread/recursive_doubling/uniform allreduce 1024 B (span)' 25, '6 default/spread/recursive_doubling/uniform allreduce 1024 B (after last arrival)' 26, '6 default/spread/recursive_doubling/uniform allreduce 8388608 B (span)' 27, '6 default/spread/recursive_doubling/uniform allreduce 8388608 B (after last arrival)' 28, '7 default/spread/recursive_doubling/replay allreduce 1024 B (span)' 29, '7 default/spread/recursive_doubling/replay allreduce 1024 B (after last arrival)' 30, '7 default/spread/recursive_doubling/replay allreduce 8388608 B (span)' 31, '7 default/spread/recursive_doubling/replay allreduce 8388608 B (after last arrival)' 32, '8 default/spread/rabenseifner/none allreduce 1024 B (span)' 33, '8 default/spread/rabenseifner/none allreduce 1024 B (after last arrival)' 34, '8 default/spread/rabenseifner/none allreduce 8388608 B (span)' 35, '8 default/spread/rabenseifner/none allreduce 8388608 B (after last arrival)' 36, '9 default/spread/rabenseifner/one-late allreduce 1024 B (span)' 37, '9 default/spread/rabenseifner/one-late allreduce 1024 B (after last arrival)' 38, '9 default/spread/rabenseifner/one-late allreduce 8388608 B (span)' 39, '9 default/spread/rabenseifner/one-late allreduce 8388608 B (after last arrival)' 40, '10 default/spread/rabenseifner/uniform allreduce 1024 B (span)' 41, '10 default/spread/rabenseifner/uniform allreduce 1024 B (after last arrival)' 42, '10 default/spread/rabenseifner/uniform allreduce 8388608 B (span)' 43, '10 default/spread/rabenseifner/uniform allreduce 8388608 B (after last arrival)' 44, '11 default/spread/rabenseifner/replay allreduce 1024 B (span)' 45, '11 default/spread/rabenseifner/replay allreduce 1024 B (after last arrival)' 46, '11 default/spread/rabenseifner/replay allreduce 8388608 B (span)' 47, '11 default/spread/rabenseifner/replay allreduce 8388608 B (after last arrival)' 48, '16 default/spread/pap/none allreduce 1024 B (span)' 49, '16 default/spread/pap/none allreduce 1024 B (after last arrival)' 50, '16 default/spread/pap/none allreduce 8388608 B (span)' 51, '16 default/spread/pap/none allreduce 8388608 B (after last arrival)' 52, '17 default/spread/pap/one-late allreduce 1024 B (span)' 53, '17 default/spread/pap/one-late allreduce 1024 B (after last arrival)' 54, '17 default/spread/pap/one-late allreduce 8388608 B (span)' 55, '17 default/spread/pap/one-late allreduce 8388608 B (after last arrival)' 56, '18 default/spread/pap/uniform allreduce 1024 B (span)' 57, '18 default/spread/pap/uniform allreduce 1024 B (after last arrival)' 58, '18 default/spread/pap/uniform allreduce 8388608 B (span)' 59, '18 default/spread/pap/uniform allreduce 8388608 B (after last arrival)' 60)
+set logscale x
+plot '20261203T050337Z-c5f7d0-overlay-1.dat' index 0 using 2:1:3:4 with xerrorbars pt 7 ps 0.8 lw 1.5 lc 1 title 'original 20261201T152610Z-1c11c9 (median, 95% CI)', \
+     '20261203T050337Z-c5f7d0-overlay-1.dat' index 1 using 2:1:3:4 with xerrorbars pt 5 ps 0.8 lw 1.5 lc 2 title 'rerun 20261201T174848Z-b16a41 (median, 95% CI)', \
+     '20261203T050337Z-c5f7d0-overlay-1.dat' index 2 using 2:1:3:4 with xerrorbars pt 9 ps 0.8 lw 1.5 lc 3 title 'rerun 20261202T214324Z-06eae5 (median, 95% CI)', \
+     '20261203T050337Z-c5f7d0-overlay-1.dat' index 3 using 2:1:3:4 with xerrorbars pt 11 ps 0.8 lw 1.5 lc 4 title 'rerun 20261203T042232Z-300e15 (median, 95% CI)', \
+     '20261203T050337Z-c5f7d0-overlay-1.dat' index 4 using 2:1:3:4 with xerrorbars pt 13 ps 0.8 lw 1.5 lc 5 title 'rerun 20261203T050337Z-c5f7d0 (median, 95% CI)'
