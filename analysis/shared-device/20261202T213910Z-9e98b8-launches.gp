@@ -23,7 +23,7 @@ set xrange [-0.5:9.5]
 set key below maxcols 2 font ",9"
 set xtics 1
 set logscale y
-set yrange [1.05904:44.3406]
+set yrange [0.471211:44.3406]
 plot '20261202T213910Z-9e98b8-launches.dat' index 0 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 1 title '0 vader/spread compute', \
      '20261202T213910Z-9e98b8-launches.dat' index 1 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 2 title '0 vader/spread gatherv', \
      '20261202T213910Z-9e98b8-launches.dat' index 2 using 1:2 with linespoints pt 5 dt 2 ps 0.8 lc 1 title '1 vader/packed compute', \

@@ -1,7 +1,7 @@
-# 20261203T041703Z-a908c4-overlay.gp - split-gatherv, every run per cell (prereg analyze)
-# Replot in analysis/split-gatherv/ with: gnuplot -d 20261203T041703Z-a908c4-overlay.gp > 20261203T041703Z-a908c4-overlay.svg
-# The data are in 20261203T041703Z-a908c4-overlay.dat; times in the unit of the y label.
-set terminal svg size 800,1090 dynamic font "sans,11" background "white"
+# 20261203T073741Z-12e4bd-overlay.gp - split-gatherv, every run per cell (prereg analyze)
+# Replot in analysis/split-gatherv/ with: gnuplot -d 20261203T073741Z-12e4bd-overlay.gp > 20261203T073741Z-12e4bd-overlay.svg
+# The data are in 20261203T073741Z-12e4bd-overlay.dat; times in the unit of the y label.
+set terminal svg size 800,1110 dynamic font "sans,11" background "white"
 set termoption noenhanced
 set grid ytics
 set format x "%g"
@@ -16,7 +16,7 @@ set linetype 6 lc rgb "#56b4e9"
 set linetype 7 lc rgb "#000000"
 set linetype 8 lc rgb "#999999"
 set linetype cycle 8
-set title 'split-gatherv, 5 runs'."\nmeasured per cell: the original and each rerun"
+set title 'split-gatherv, 6 runs'."\nmeasured per cell: the original and each rerun"
 set xlabel "time (ms)"
 set ylabel ""
 set yrange [28.5:0.5]
@@ -24,8 +24,9 @@ set grid xtics
 set key below left reverse Left vertical maxcols 1
 set ytics ('0 vader/spread compute (max over ranks)' 1, '0 vader/spread compute rows 559 rank 2' 2, '0 vader/spread compute rows 559 rank 3' 3, '0 vader/spread compute rows 3537 rank 0' 4, '0 vader/spread compute rows 3537 rank 1' 5, '0 vader/spread gatherv rank 0' 6, '1 tcp/spread compute (max over ranks)' 7, '1 tcp/spread compute rows 559 rank 2' 8, '1 tcp/spread compute rows 559 rank 3' 9, '1 tcp/spread compute rows 3537 rank 0' 10, '1 tcp/spread compute rows 3537 rank 1' 11, '1 tcp/spread gatherv rank 0' 12, '0 vader/spread compute rows 780 rank 2' 13, '0 vader/spread compute rows 780 rank 3' 14, '0 vader/spread compute rows 3316 rank 0' 15, '0 vader/spread compute rows 3316 rank 1' 16, '1 tcp/spread compute rows 780 rank 2' 17, '1 tcp/spread compute rows 780 rank 3' 18, '1 tcp/spread compute rows 3316 rank 0' 19, '1 tcp/spread compute rows 3316 rank 1' 20, '0 vader/spread compute rows 700 rank 2' 21, '0 vader/spread compute rows 700 rank 3' 22, '0 vader/spread compute rows 3396 rank 0' 23, '0 vader/spread compute rows 3396 rank 1' 24, '1 tcp/spread compute rows 700 rank 2' 25, '1 tcp/spread compute rows 700 rank 3' 26, '1 tcp/spread compute rows 3396 rank 0' 27, '1 tcp/spread compute rows 3396 rank 1' 28)
 set xrange [0:*]
-plot '20261203T041703Z-a908c4-overlay.dat' index 0 using 2:1:3:4 with xerrorbars pt 7 ps 0.8 lw 1.5 lc 1 title 'original 20261129T185802Z-7b656f (median, 95% CI)', \
-     '20261203T041703Z-a908c4-overlay.dat' index 1 using 2:1:3:4 with xerrorbars pt 5 ps 0.8 lw 1.5 lc 2 title 'rerun 20261201T124342Z-5321d7 (median, 95% CI)', \
-     '20261203T041703Z-a908c4-overlay.dat' index 2 using 2:1:3:4 with xerrorbars pt 9 ps 0.8 lw 1.5 lc 3 title 'rerun 20261202T210905Z-8df5bb (median, 95% CI)', \
-     '20261203T041703Z-a908c4-overlay.dat' index 3 using 2:1:3:4 with xerrorbars pt 11 ps 0.8 lw 1.5 lc 4 title 'rerun 20261202T214055Z-31f3b7 (median, 95% CI)', \
-     '20261203T041703Z-a908c4-overlay.dat' index 4 using 2:1:3:4 with xerrorbars pt 13 ps 0.8 lw 1.5 lc 5 title 'rerun 20261203T041703Z-a908c4 (median, 95% CI)'
+plot '20261203T073741Z-12e4bd-overlay.dat' index 0 using 2:1:3:4 with xerrorbars pt 7 ps 0.8 lw 1.5 lc 1 title 'original 20261129T185802Z-7b656f (median, 95% CI)', \
+     '20261203T073741Z-12e4bd-overlay.dat' index 1 using 2:1:3:4 with xerrorbars pt 5 ps 0.8 lw 1.5 lc 2 title 'rerun 20261201T124342Z-5321d7 (median, 95% CI)', \
+     '20261203T073741Z-12e4bd-overlay.dat' index 2 using 2:1:3:4 with xerrorbars pt 9 ps 0.8 lw 1.5 lc 3 title 'rerun 20261202T210905Z-8df5bb (median, 95% CI)', \
+     '20261203T073741Z-12e4bd-overlay.dat' index 3 using 2:1:3:4 with xerrorbars pt 11 ps 0.8 lw 1.5 lc 4 title 'rerun 20261202T214055Z-31f3b7 (median, 95% CI)', \
+     '20261203T073741Z-12e4bd-overlay.dat' index 4 using 2:1:3:4 with xerrorbars pt 13 ps 0.8 lw 1.5 lc 5 title 'rerun 20261203T041703Z-a908c4 (median, 95% CI)', \
+     '20261203T073741Z-12e4bd-overlay.dat' index 5 using 2:1:3:4 with xerrorbars pt 7 ps 0.8 lw 1.5 lc 6 title 'rerun 20261203T073741Z-12e4bd (median, 95% CI)'

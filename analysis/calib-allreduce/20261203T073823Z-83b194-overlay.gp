@@ -1,7 +1,7 @@
-# 20261202T213738Z-80eef4-overlay.gp - calib-allreduce, every run per cell (prereg analyze)
-# Replot in analysis/calib-allreduce/ with: gnuplot -d 20261202T213738Z-80eef4-overlay.gp > 20261202T213738Z-80eef4-overlay.svg
-# The data are in 20261202T213738Z-80eef4-overlay.dat; times in the unit of the y label.
-set terminal svg size 1010,1410 dynamic font "sans,11" background "white"
+# 20261203T073823Z-83b194-overlay.gp - calib-allreduce, every run per cell (prereg analyze)
+# Replot in analysis/calib-allreduce/ with: gnuplot -d 20261203T073823Z-83b194-overlay.gp > 20261203T073823Z-83b194-overlay.svg
+# The data are in 20261203T073823Z-83b194-overlay.dat; times in the unit of the y label.
+set terminal svg size 1010,1430 dynamic font "sans,11" background "white"
 set termoption noenhanced
 set grid ytics
 set format x "%g"
@@ -16,7 +16,7 @@ set linetype 6 lc rgb "#56b4e9"
 set linetype 7 lc rgb "#000000"
 set linetype 8 lc rgb "#999999"
 set linetype cycle 8
-set title 'calib-allreduce, 3 runs'."\nmeasured per cell: the original and each rerun"
+set title 'calib-allreduce, 4 runs'."\nmeasured per cell: the original and each rerun"
 set xlabel "time (ms)"
 set ylabel ""
 set yrange [40.5:0.5]
@@ -24,6 +24,7 @@ set grid xtics
 set key below left reverse Left vertical maxcols 1
 set ytics ('0 vader/spread/ring allreduce 64 B (after last arrival)' 1, '0 vader/spread/ring allreduce 4096 B (after last arrival)' 2, '0 vader/spread/ring allreduce 65536 B (after last arrival)' 3, '0 vader/spread/ring allreduce 1048576 B (after last arrival)' 4, '0 vader/spread/ring allreduce 8388608 B (after last arrival)' 5, '1 vader/spread/recursive_doubling allreduce 64 B (after last arrival)' 6, '1 vader/spread/recursive_doubling allreduce 4096 B (after last arrival)' 7, '1 vader/spread/recursive_doubling allreduce 65536 B (after last arrival)' 8, '1 vader/spread/recursive_doubling allreduce 1048576 B (after last arrival)' 9, '1 vader/spread/recursive_doubling allreduce 8388608 B (after last arrival)' 10, '2 vader/spread/rabenseifner allreduce 64 B (after last arrival)' 11, '2 vader/spread/rabenseifner allreduce 4096 B (after last arrival)' 12, '2 vader/spread/rabenseifner allreduce 65536 B (after last arrival)' 13, '2 vader/spread/rabenseifner allreduce 1048576 B (after last arrival)' 14, '2 vader/spread/rabenseifner allreduce 8388608 B (after last arrival)' 15, '3 vader/spread/reduce_bcast allreduce 64 B (after last arrival)' 16, '3 vader/spread/reduce_bcast allreduce 4096 B (after last arrival)' 17, '3 vader/spread/reduce_bcast allreduce 65536 B (after last arrival)' 18, '3 vader/spread/reduce_bcast allreduce 1048576 B (after last arrival)' 19, '3 vader/spread/reduce_bcast allreduce 8388608 B (after last arrival)' 20, '5 tcp/spread/ring allreduce 64 B (after last arrival)' 21, '5 tcp/spread/ring allreduce 4096 B (after last arrival)' 22, '5 tcp/spread/ring allreduce 65536 B (after last arrival)' 23, '5 tcp/spread/ring allreduce 1048576 B (after last arrival)' 24, '5 tcp/spread/ring allreduce 8388608 B (after last arrival)' 25, '6 tcp/spread/recursive_doubling allreduce 64 B (after last arrival)' 26, '6 tcp/spread/recursive_doubling allreduce 4096 B (after last arrival)' 27, '6 tcp/spread/recursive_doubling allreduce 65536 B (after last arrival)' 28, '6 tcp/spread/recursive_doubling allreduce 1048576 B (after last arrival)' 29, '6 tcp/spread/recursive_doubling allreduce 8388608 B (after last arrival)' 30, '7 tcp/spread/rabenseifner allreduce 64 B (after last arrival)' 31, '7 tcp/spread/rabenseifner allreduce 4096 B (after last arrival)' 32, '7 tcp/spread/rabenseifner allreduce 65536 B (after last arrival)' 33, '7 tcp/spread/rabenseifner allreduce 1048576 B (after last arrival)' 34, '7 tcp/spread/rabenseifner allreduce 8388608 B (after last arrival)' 35, '8 tcp/spread/reduce_bcast allreduce 64 B (after last arrival)' 36, '8 tcp/spread/reduce_bcast allreduce 4096 B (after last arrival)' 37, '8 tcp/spread/reduce_bcast allreduce 65536 B (after last arrival)' 38, '8 tcp/spread/reduce_bcast allreduce 1048576 B (after last arrival)' 39, '8 tcp/spread/reduce_bcast allreduce 8388608 B (after last arrival)' 40)
 set logscale x
-plot '20261202T213738Z-80eef4-overlay.dat' index 0 using 2:1:3:4 with xerrorbars pt 7 ps 0.8 lw 1.5 lc 1 title 'original 20261201T084652Z-b06571 (median, 95% CI)', \
-     '20261202T213738Z-80eef4-overlay.dat' index 1 using 2:1:3:4 with xerrorbars pt 5 ps 0.8 lw 1.5 lc 2 title 'rerun 20261202T210314Z-dc00d3 (median, 95% CI)', \
-     '20261202T213738Z-80eef4-overlay.dat' index 2 using 2:1:3:4 with xerrorbars pt 9 ps 0.8 lw 1.5 lc 3 title 'rerun 20261202T213738Z-80eef4 (median, 95% CI)'
+plot '20261203T073823Z-83b194-overlay.dat' index 0 using 2:1:3:4 with xerrorbars pt 7 ps 0.8 lw 1.5 lc 1 title 'original 20261201T084652Z-b06571 (median, 95% CI)', \
+     '20261203T073823Z-83b194-overlay.dat' index 1 using 2:1:3:4 with xerrorbars pt 5 ps 0.8 lw 1.5 lc 2 title 'rerun 20261202T210314Z-dc00d3 (median, 95% CI)', \
+     '20261203T073823Z-83b194-overlay.dat' index 2 using 2:1:3:4 with xerrorbars pt 9 ps 0.8 lw 1.5 lc 3 title 'rerun 20261202T213738Z-80eef4 (median, 95% CI)', \
+     '20261203T073823Z-83b194-overlay.dat' index 3 using 2:1:3:4 with xerrorbars pt 11 ps 0.8 lw 1.5 lc 4 title 'rerun 20261203T073823Z-83b194 (median, 95% CI)'
