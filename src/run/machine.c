@@ -87,8 +87,25 @@ static char *figures(const pr_load_window *w, int rank_cpus)
 			   rank_cpus == 1 ? "" : "s", ld);
 }
 
-void pr_machine_check_start(json_t **out, int rank_cpus, int wait_s,
-			    int progress)
+/* Sample from a, at least PR_MACHINE_START_WINDOW_S after it: 1 with *w
+ * filled, 0 when /proc/stat cannot be read. */
+static int sample_since(pr_load_window *w, const pr_load_sample *a)
+{
+	pr_load_sample b;
+	double left;
+
+	pr_load_sample_take(&b);
+	left =
+	    PR_MACHINE_START_WINDOW_S - (double)(b.mono_ns - a->mono_ns) * 1e-9;
+	if (left > 0) {
+		sleep_s(left);
+		pr_load_sample_take(&b);
+	}
+	return pr_load_between(w, a, &b);
+}
+
+void pr_machine_check_start(json_t **out, const pr_load_sample *since,
+			    int rank_cpus, int wait_s, int progress)
 {
 	pr_load_window w;
 	int64_t t0;
@@ -96,7 +113,7 @@ void pr_machine_check_start(json_t **out, int rank_cpus, int wait_s,
 	int busy;
 	char *fig;
 
-	if (!sample_1s(&w)) {
+	if (!sample_since(&w, since)) {
 		*out = not_recorded(no_stat);
 		return;
 	}

@@ -21,14 +21,20 @@ json_t *pr_machine_launch(const pr_load_sample *a, const pr_load_sample *b,
  * other nodes (Slurm): their load is not this machine's. */
 json_t *pr_machine_elsewhere(const char *launcher);
 
+/* The shortest window of the first sample before a run, seconds. */
+#define PR_MACHINE_START_WINDOW_S 0.5
+
 /*
  * Before a run whose ranks keep at least rank_cpus CPUs busy: sample
- * /proc/stat over 1 s; while the machine is busy and wait_s seconds have
- * not passed since, sample again (a progress line on stderr each time
- * when progress). Busy at the end: a warning with the figures. *out:
- * busy_at_start, the last sample's figures (a new reference).
+ * /proc/stat from `since` (taken when the run's preparation began: its
+ * CPU time is prereg's own, which the figures leave out), sleeping what
+ * it lacks of PR_MACHINE_START_WINDOW_S; while the machine is busy and
+ * wait_s seconds have not passed since, sample again over 1 s (a progress
+ * line on stderr each time when progress). Busy at the end: a warning
+ * with the figures. *out: busy_at_start, the last sample's figures (a new
+ * reference).
  */
-void pr_machine_check_start(json_t **out, int rank_cpus, int wait_s,
-			    int progress);
+void pr_machine_check_start(json_t **out, const pr_load_sample *since,
+			    int rank_cpus, int wait_s, int progress);
 
 #endif

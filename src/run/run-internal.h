@@ -7,6 +7,7 @@
 #include <jansson.h>
 #include <stdint.h>
 
+#include "base/load.h"
 #include "base/schedule.h"
 #include "format/spec.h"
 #include "repo/pin.h"
@@ -30,9 +31,10 @@ typedef struct {
 	char *work_dir;	     /* scratch for plans, logs and per-launch output */
 	json_t *invocations; /* manifest records, one per launch done */
 	const char *status;
-	char *reason;	       /* why the run is not complete, or NULL */
-	json_t *recovered;     /* set when `prereg recover` records the run */
-	json_t *busy_at_start; /* the machine before the run (DESIGN 7) */
+	char *reason;		 /* why the run is not complete, or NULL */
+	json_t *recovered;	 /* set when `prereg recover` records the run */
+	json_t *busy_at_start;	 /* the machine before the run (DESIGN 7) */
+	pr_load_sample prepared; /* when the run's preparation began */
 	const pr_launcher *launcher; /* --launcher */
 	char *script; /* the launcher's file in the run directory, or NULL */
 	int64_t started, finished;

@@ -484,7 +484,8 @@ static void check_idle(run_ctx *rc)
 	for (c = 0; c < rc->plan.nconfigs; c++)
 		if (c == 0 || rank_cpus(rc, c) < least)
 			least = rank_cpus(rc, c);
-	pr_machine_check_start(&rc->busy_at_start, least, rc->opts->wait_idle,
+	pr_machine_check_start(&rc->busy_at_start, &rc->prepared, least,
+			       rc->opts->wait_idle,
 			       rc->opts->progress || isatty(STDERR_FILENO));
 }
 
@@ -541,6 +542,8 @@ int pr_run(char **run_id, git_repository *repo, const char *name,
 		free(what);
 		what = NULL;
 	}
+	/* the machine's first sample spans the preparation (DESIGN 7) */
+	pr_load_sample_take(&rc.prepared);
 	if ((error = setup(&rc, name)) < 0 || opts->dry_run) {
 		if (error == 0)
 			error = dry_run(&rc);
