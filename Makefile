@@ -97,7 +97,8 @@ CORE_SRC  = $(foreach d,$(STAGES),$(wildcard src/$(d)/*.c))
 CLI_SRC   = $(wildcard src/cli/*.c)
 RANK_SRC  = $(wildcard src/runner/*.c) $(wildcard src/runner/workloads/*.c) \
 	    $(wildcard src/backend/*.c)
-RANK_CORE = src/base/util.c src/base/schedule.c src/base/arrival.c \
+RANK_CORE = src/base/util.c src/base/schedule.c src/base/seed.c \
+	    src/base/arrival.c \
 	    src/base/device.c src/format/plancheck.c src/format/workload.c
 UNIT_SRC  = $(wildcard tests/unit/*/test_*.c)
 BENCH_SRC = $(wildcard tests/bench/bench_*.c)
@@ -239,7 +240,7 @@ $(foreach s,$(UNIT_SRC),$(eval $(call unit_rule,$(s),$(call unit_key,$(s)))))
 # MPI test programs the end-to-end tests run under mpirun (t0037: the
 # PAP-aware Allreduce against MPI_Allreduce).
 MPI_TEST_BIN = $(BIN)/tests/mpi/pap_check
-$(BIN)/tests/mpi/pap_check: tests/mpi/pap_check.c 			    $(BUILD)/mpi/src/runner/pap.o 			    $(BUILD)/mpi/src/base/util.o 			    $(BUILD)/mpi/src/base/schedule.o
+$(BIN)/tests/mpi/pap_check: tests/mpi/pap_check.c 			    $(BUILD)/mpi/src/runner/pap.o 			    $(BUILD)/mpi/src/base/util.o 			    $(BUILD)/mpi/src/base/schedule.o $(BUILD)/mpi/src/base/seed.o
 	@mkdir -p $(dir $@)
 	$(MPICC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 

@@ -61,7 +61,8 @@ for name in $list; do
 	echo "== prereg repro $name" >&2
 	"$prereg" repro "$name" || failed="$failed $name"
 done
-echo "reproduce: $(($(date +%s) - start)) s for: $list" >&2
+# $list holds one name a line: one line for all of them
+echo "reproduce: $(($(date +%s) - start)) s for:" $list >&2
 # the reviewer's page: every experiment, also as analysis/SUMMARY.md
 "$prereg" summary --write || failed="$failed summary"
 [ -z "$skipped" ] || echo "reproduce: skipped (no device or no Slurm):$skipped" >&2

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/seed.h"
 #include "base/util.h"
 
 /*
@@ -61,23 +62,11 @@ void pr_schedule_permute(size_t *perm, size_t n, uint64_t seed)
 	}
 }
 
-static int hex_digit(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	return c - 'a' + 10; /* pr_sha256_hex writes lower case */
-}
-
 uint64_t pr_schedule_seed(const char *name, const char *pin_commit_hex)
 {
 	char *msg = pr_asprintf("prereg-schedule:%s:%s", name, pin_commit_hex);
-	char hex[65];
-	uint64_t seed = 0;
-	int i;
+	uint64_t seed = pr_seed_of(msg);
 
-	pr_sha256_hex(hex, msg, strlen(msg));
-	for (i = 0; i < 16; i++)
-		seed = seed << 4 | (uint64_t)hex_digit(hex[i]);
 	free(msg);
 	return seed;
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/host.h"
 #include "base/util.h"
 #include "format/plancheck.h"
 #include "format/predcheck.h"
@@ -262,11 +263,13 @@ void pr_run_warn_sharing(const run_ctx *rc)
 	}
 }
 
-void pr_run_plan_init(pr_run_plan *p, const pr_spec *spec)
+void pr_run_plan_init(pr_run_plan *p, const pr_spec *spec, const pr_run_opts *o)
 {
 	int c;
 
 	p->spec = spec;
+	p->original = o ? o->original : NULL;
+	p->quick = o ? o->quick : 0;
 	p->nconfigs = pr_spec_nconfigs(spec);
 	p->config = pr_calloc((size_t)p->nconfigs, sizeof(*p->config));
 	for (c = 0; c < p->nconfigs; c++) {
@@ -284,6 +287,34 @@ void pr_run_plan_init(pr_run_plan *p, const pr_spec *spec)
 	p->launches = spec->launches;
 	p->reps = spec->reps;
 	p->warmup = spec->warmup;
+}
+
+int pr_run_plan_settle(pr_run_plan *p, const pr_run_opts *o,
+		       const char *pin_commit)
+{
+	char *exe_dir = NULL;
+	int error;
+
+	if (o->quick) {
+		p->launches = 2;
+		p->reps = 3;
+		p->warmup = 1;
+	}
+	if (o->launches > 0)
+		p->launches = o->launches;
+	if (o->reps > 0)
+		p->reps = o->reps;
+	if (o->warmup >= 0)
+		p->warmup = o->warmup;
+	if ((error = pr_run_plan_schedule(p, pin_commit)) < 0 ||
+	    (error = pr_exe_dir(&exe_dir)) < 0)
+		return error;
+	p->rank_bin = o->original && o->original->rank_bin
+			  ? pr_strdup(o->original->rank_bin)
+			  : pr_asprintf("%s/prereg-rank", exe_dir);
+	free(exe_dir);
+	p->ncores = pr_host_ncores();
+	return PR_OK;
 }
 
 int pr_run_plan_schedule(pr_run_plan *p, const char *pin_commit)

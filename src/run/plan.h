@@ -37,9 +37,18 @@ typedef struct pr_run_plan {
 	json_t *plans;
 } pr_run_plan;
 
-/* The configs of spec (borrowed for the plan's life) and the spec's
- * counts; nothing scheduled yet. */
-void pr_run_plan_init(pr_run_plan *p, const pr_spec *spec);
+/* The configs of spec (borrowed for the plan's life), the spec's counts,
+ * and o's original runner and --quick (o NULL: none); nothing scheduled
+ * yet. */
+void pr_run_plan_init(pr_run_plan *p, const pr_spec *spec,
+		      const pr_run_opts *o);
+
+/* What the run's options make of the plan: the counts of --quick and
+ * --launches, --reps, --warmup over the spec's, the schedule
+ * (pr_run_plan_schedule), the runner (the original's, else prereg-rank
+ * beside this program) and this machine's cores. */
+int pr_run_plan_settle(pr_run_plan *p, const pr_run_opts *o,
+		       const char *pin_commit);
 
 /* The schedule of p->launches launches of every config, seeded by the
  * spec's name and the pin's commit (I6). */

@@ -247,7 +247,7 @@ static int recover_ctx(run_ctx *rc, pr_run_opts *o, json_t **state,
 				commit ? commit : "an unnamed commit");
 	if ((error = pinned_spec(&rc->spec, rc->repo, &rc->pin, name)) < 0)
 		return error;
-	pr_run_plan_init(&rc->plan, rc->spec);
+	pr_run_plan_init(&rc->plan, rc->spec, NULL);
 	rc->plan.quick = o->quick;
 	rc->plan.launches =
 	    (int)json_integer_value(json_object_get(*state, "launches"));

@@ -289,16 +289,13 @@ static int dry_run(const run_ctx *rc)
 static int setup(run_ctx *rc, const char *name)
 {
 	const pr_run_opts *o = rc->opts;
-	char *exe_dir = NULL;
 	int error;
 
 	if ((error = pr_spec_load(&rc->spec, pr_repo_root(rc->repo), name)) <
 		0 ||
 	    (error = pr_pin_check(&rc->pin, rc->repo, name)) < 0)
 		return error;
-	pr_run_plan_init(&rc->plan, rc->spec);
-	rc->plan.original = o->original;
-	rc->plan.quick = o->quick;
+	pr_run_plan_init(&rc->plan, rc->spec, o);
 	if ((error = pr_run_load_pinned(rc)) < 0)
 		return error;
 	if ((error = pr_launcher_lookup(&rc->launcher,
@@ -312,25 +309,8 @@ static int setup(run_ctx *rc, const char *name)
 	if (!o->dry_run && !o->force && !strcmp(rc->launcher->name, "mpirun") &&
 	    (error = pr_run_devices_here(rc->spec)) < 0)
 		return error;
-	if (o->quick) {
-		rc->plan.launches = 2;
-		rc->plan.reps = 3;
-		rc->plan.warmup = 1;
-	}
-	if (o->launches > 0)
-		rc->plan.launches = o->launches;
-	if (o->reps > 0)
-		rc->plan.reps = o->reps;
-	if (o->warmup >= 0)
-		rc->plan.warmup = o->warmup;
-	if ((error = pr_run_plan_schedule(&rc->plan, rc->pin.commit)) < 0 ||
-	    (error = pr_exe_dir(&exe_dir)) < 0)
+	if ((error = pr_run_plan_settle(&rc->plan, o, rc->pin.commit)) < 0)
 		return error;
-	rc->plan.rank_bin = o->original && o->original->rank_bin
-				? pr_strdup(o->original->rank_bin)
-				: pr_asprintf("%s/prereg-rank", exe_dir);
-	free(exe_dir);
-	rc->plan.ncores = pr_host_ncores();
 	pr_run_warn_sharing(rc);
 	if ((error = pr_run_check_plans(rc)) < 0 || o->dry_run)
 		return error;

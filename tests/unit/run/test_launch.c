@@ -218,7 +218,7 @@ static pr_spec *spec_of(const char *groups, const char *factors,
 static void plan_of(pr_run_plan *p, const pr_spec *spec, int ncores)
 {
 	memset(p, 0, sizeof(*p));
-	pr_run_plan_init(p, spec);
+	pr_run_plan_init(p, spec, NULL);
 	p->ncores = ncores;
 	p->rank_bin = pr_strdup("RANK");
 }
