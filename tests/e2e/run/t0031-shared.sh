@@ -21,8 +21,13 @@ check "default records its open btls, vader among them" sh -c \
 	"echo '$(stack 2 btl)' | grep -q '\"vader\"'"
 check "vader opened only self and vader" [ "$(stack 0 btl)" = '["vader", "self"]' ]
 expect_exit 0 "analyze" "$PREREG" analyze t-stack
-check "the report says default and vader are one stack" \
-	grep -q '^- vader, default: pml ob1, btl vader between ranks' analysis/t-stack/report.md
+# 4 configs x 11 sizes x 3 phases: 132 rows, more than a page, so the
+# run's studies are on its own page (RUNID.md), which report.md links
+page=analysis/t-stack/$(basename "$dir").md
+check "report.md links the run's page" \
+	grep -q "are in \[$(basename "$dir").md\]" analysis/t-stack/report.md
+check "the run's page says default and vader are one stack" \
+	grep -q '^- vader, default: pml ob1, btl vader between ranks' "$page"
 check "the packed over spread section is there" \
-	grep -q '^### Sharing: packed over spread' analysis/t-stack/report.md
+	grep -q '^### Sharing: packed over spread' "$page"
 echo "1..$n"
