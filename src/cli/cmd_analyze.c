@@ -55,6 +55,22 @@ static void print_summary(const pr_analysis *a)
 	}
 }
 
+/* "wrote analysis/NAME/report.md", and the run pages beside it. */
+static void put_wrote(const pr_analysis *a)
+{
+	size_t i, pages = 0;
+
+	printf("wrote analysis/%s/report.md", a->name);
+	for (i = 0; i < a->nruns; i++)
+		if (pr_report_own_page(&a->run[i]))
+			printf("%s%s.md", pages++ ? ", " : " and ",
+			       a->run[i].run_id);
+	if (pages)
+		printf(" (run%s of more than %d rows)", pages == 1 ? "" : "s",
+		       PR_REPORT_PAGE_ROWS);
+	putchar('\n');
+}
+
 int pr_cmd_analyze_write(git_repository *repo, const char *name,
 			 const char *run_id, int print)
 {
@@ -76,7 +92,7 @@ int pr_cmd_analyze_write(git_repository *repo, const char *name,
 	} else if (error == 0) {
 		if (print == PR_CMD_PRINT_SUMMARY)
 			print_summary(&a);
-		printf("wrote analysis/%s/report.md\n", a.name);
+		put_wrote(&a);
 	}
 	pr_analysis_free(&a);
 	return error;

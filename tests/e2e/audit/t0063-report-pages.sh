@@ -14,6 +14,8 @@ sed -e 's/transport = vader, tcp/transport = vader, tcp\nplacement = spread, pac
 expect_exit 0 "a run of 240 rows" "$PREREG" run t-calib --launches 1 --reps 1
 run=$(ls runs/t-calib | grep -v ledger)
 expect_exit 0 "analyze it" "$PREREG" analyze t-calib
+expect_out "it names the page it wrote" \
+	"^wrote analysis/t-calib/report.md and $run.md \(run of more than 100 rows\)\$"
 r=analysis/t-calib/report.md p=analysis/t-calib/$run.md
 check "report.md links the run's page" grep -q \
 	"^Its 240 rows are more than a page: .* are in \\[$run.md\\]($run.md)\\.\$" $r
