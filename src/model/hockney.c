@@ -225,6 +225,17 @@ int pr_hockney_fit(pr_hockney *out, const double *size, const double *t,
 		error =
 		    pr_stats_wlinfit(&out->alpha, &out->beta, x, y, w, k, 1);
 	}
+	if (error == PR_OK && out->beta < 0) {
+		double sw = 0, swy = 0;
+
+		for (i = 0; i < k; i++) {
+			sw += w[i];
+			swy += w[i] * y[i];
+		}
+		out->flat = 1;
+		out->beta = 0;
+		out->alpha = sw > 0 ? swy / sw : 0;
+	}
 	out->missing = error < 0;
 	free(x);
 	free(y);

@@ -17,6 +17,7 @@ typedef struct {
 	double lo, hi; /* smallest and largest size fitted on, bytes */
 	int npoints;   /* distinct sizes fitted on */
 	int clamped;   /* the unconstrained intercept was negative */
+	int flat;      /* the slope was negative: beta 0, alpha the mean */
 	int missing;   /* no fit: fewer than two sizes in the regime */
 } pr_hockney;
 
@@ -118,7 +119,11 @@ double pr_hockney_linear_gatherv(const pr_hockney_params *hp, int p,
  * Fit one regime on (size, seconds) points whose size lies in [lo, hi]:
  * least squares on relative residuals (weights 1/t^2, so an 8 MiB
  * message does not drown a 128 KiB one), alpha >= 0 (a negative
- * intercept is refitted through the origin and out->clamped set). Records
+ * intercept is refitted through the origin and out->clamped set), beta
+ * >= 0 (a negative slope, which noise gives a regime of nearly flat
+ * times, becomes beta 0 and alpha the weighted mean time, out->flat set:
+ * extrapolated, a negative slope would price a larger message below 0).
+ * Records
  * the sizes fitted on. PR_EINPUT when fewer than two distinct sizes (out
  * then has missing set and the sizes it saw).
  */

@@ -439,8 +439,16 @@ static json_t *regime_json(const pr_hockney *h)
 	}
 	json_object_set_new(o, "alpha_s", json_real(h->alpha));
 	json_object_set_new(o, "beta_s_per_byte", json_real(h->beta));
-	if (h->clamped)
-		json_object_set_new(o, "clamped", json_pack("[s]", "alpha_s"));
+	if (h->clamped || h->flat) {
+		json_t *c = json_array();
+
+		if (h->clamped)
+			json_array_append_new(c, json_string("alpha_s"));
+		if (h->flat)
+			json_array_append_new(c,
+					      json_string("beta_s_per_byte"));
+		json_object_set_new(o, "clamped", c);
+	}
 	return o;
 }
 
@@ -461,6 +469,13 @@ static json_t *curve_json(const pr_hockney_curve *cv, const pr_calib *c,
 				"transport '%s', placement '%s' has a "
 				"negative intercept, clamped to 0 (recorded "
 				"as \"clamped\")",
+				c->run_id, what, regime_names[k], transport,
+				placement);
+		if (!h->missing && h->flat)
+			pr_warn("calibration run '%s': the %s fit (%s) of "
+				"transport '%s', placement '%s' has a "
+				"negative slope, clamped to 0: its time is the "
+				"mean over its sizes (recorded as \"clamped\")",
 				c->run_id, what, regime_names[k], transport,
 				placement);
 	}

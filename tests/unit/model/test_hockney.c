@@ -240,6 +240,34 @@ static void test_fit_records_a_clamped_latency(void **state)
 	assert_true(REL(h.alpha, 5e-6) < 1e-9);
 }
 
+/* A slope below 0 (times that noise makes fall with size) would price a
+ * larger message below 0: beta 0, alpha the weighted mean, flat set; a
+ * slope of 0 or more is left as fitted. */
+static void test_fit_flattens_a_negative_slope(void **state)
+{
+	double size[2] = {8192, 32768}, t[2] = {3e-6, 2e-6};
+	double w0 = 1 / (t[0] * t[0]), w1 = 1 / (t[1] * t[1]);
+	pr_hockney h;
+
+	(void)state;
+	assert_int_equal(pr_hockney_fit(&h, size, t, 2, 4097, 65536), 0);
+	assert_true(h.flat);
+	assert_false(h.clamped);
+	assert_true(h.beta == 0.0);
+	assert_true(REL(h.alpha, (w0 * t[0] + w1 * t[1]) / (w0 + w1)) < 1e-12);
+	/* extrapolated far past its sizes it stays that mean, above 0 */
+	assert_true(h.alpha + h.beta * 1e9 > 0);
+	/* a rising line is not flattened */
+	t[1] = 4e-6;
+	assert_int_equal(pr_hockney_fit(&h, size, t, 2, 4097, 65536), 0);
+	assert_false(h.flat);
+	assert_true(h.beta > 0);
+	/* nor a level one */
+	t[1] = 3e-6;
+	assert_int_equal(pr_hockney_fit(&h, size, t, 2, 4097, 65536), 0);
+	assert_false(h.flat);
+}
+
 static void test_fit_needs_two_sizes(void **state)
 {
 	double size[3] = {8, 8, 1e6}, t[3] = {1e-6, 1.1e-6, 1e-4};
@@ -278,6 +306,7 @@ int main(void)
 	    cmocka_unit_test(test_fit_recovers_three_regimes),
 	    cmocka_unit_test(test_missing_regime_borrows_its_neighbour),
 	    cmocka_unit_test(test_fit_records_a_clamped_latency),
+	    cmocka_unit_test(test_fit_flattens_a_negative_slope),
 	    cmocka_unit_test(test_fit_needs_two_sizes),
 	    cmocka_unit_test(test_median_and_linfit),
 	};
