@@ -5,8 +5,8 @@
 # a rerun's times are DIFFERENT; repro --recalibrate runs the calibration
 # again, predicts again from it (a derived pin naming its parent and
 # reference run), runs the experiment, and compares the model's errors:
-# t-one (one rank, as its calibration) keeps its error (every cell
-# REPRODUCED; its claim not DIFFERENT); t-two (four ranks, a model that
+# t-one (one rank, as its calibration) keeps its error (no cell
+# DIFFERENT, each ratio within the tolerance; its claim not DIFFERENT); t-two (four ranks, a model that
 # gives each its own core) sees its ranks share the half core, its error
 # grows (1.8x here, against about 1.3x with two ranks, too close to the
 # tolerance's 1.3 to decide every time) and its claim is DIFFERENT: a
@@ -120,13 +120,18 @@ rows = [r for r in c['cells'] if r['phase'] == 'compute']
 assert rows and all(r['verdict'] == 'DIFFERENT' for r in rows), \
     [(r['verdict'], r['ratio']) for r in rows]
 "
-check "the model's error did: every cell REPRODUCED, the claim not DIFFERENT" \
+# on half a core the throttled launches widen each interval (here up to
+# [0.87, 1.67], which straddles the tolerance's 1.3), so a cell may be
+# INCONCLUSIVE; never DIFFERENT, and its ratio inside [1/1.3, 1.3] (a
+# recalibration that did not take would leave it near 2)
+check "the model's error did: no cell DIFFERENT, each ratio within the tolerance, the claim not DIFFERENT" \
 	python3 -c "
 import json
 c = json.load(open('$SCRATCH/error.json'))
 assert c['model_error'] is True
 rows = c['cells']
-assert rows and all(r['verdict'] == 'REPRODUCED' for r in rows), \
+assert rows and all(r['verdict'] in ('REPRODUCED', 'INCONCLUSIVE') and
+                    1 / 1.3 <= r['ratio'] <= 1.3 for r in rows), \
     [(r['verdict'], r['ratio'], r['ratio_ci']) for r in rows]
 for r in rows:
     assert r['predicted']['b_s'] > 1.5 * r['predicted']['a_s'], r['predicted']
