@@ -452,7 +452,8 @@ static json_t *regime_json(const pr_hockney *h)
 	return o;
 }
 
-/* The regimes of a curve as JSON, warning of clamped intercepts. */
+/* The regimes of a curve as JSON, warning of clamped intercepts and
+ * slopes. */
 static json_t *curve_json(const pr_hockney_curve *cv, const pr_calib *c,
 			  const char *what, const char *transport,
 			  const char *placement)
@@ -464,20 +465,15 @@ static json_t *curve_json(const pr_hockney_curve *cv, const pr_calib *c,
 		const pr_hockney *h = &cv->regime[k];
 
 		json_object_set_new(o, regime_names[k], regime_json(h));
-		if (!h->missing && h->clamped)
-			pr_warn("calibration run '%s': the %s fit (%s) of "
-				"transport '%s', placement '%s' has a "
-				"negative intercept, clamped to 0 (recorded "
-				"as \"clamped\")",
-				c->run_id, what, regime_names[k], transport,
-				placement);
-		if (!h->missing && h->flat)
-			pr_warn("calibration run '%s': the %s fit (%s) of "
-				"transport '%s', placement '%s' has a "
-				"negative slope, clamped to 0: its time is the "
-				"mean over its sizes (recorded as \"clamped\")",
-				c->run_id, what, regime_names[k], transport,
-				placement);
+		if (h->missing || !(h->clamped || h->flat))
+			continue;
+		pr_warn("calibration run '%s': the %s fit (%s) of transport "
+			"'%s', placement '%s' has a %s (recorded as "
+			"\"clamped\")",
+			c->run_id, what, regime_names[k], transport, placement,
+			h->clamped ? "negative intercept, clamped to 0"
+				   : "negative slope, clamped to 0: its time "
+				     "is the mean over its sizes");
 	}
 	return o;
 }
