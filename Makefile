@@ -165,9 +165,12 @@ help:
 	@echo '                without and with MPS, commit, copy to $$OUT'
 	@echo '                (tests/gpu/evidence.sh; EVIDENCE=--system ...)'
 
+# A fixed --abbrev: git's default length grows with the clone's object
+# count, so one commit would read 6877e01 in one clone, 6877e01e in another.
 $(BUILD)/version.h: FORCE
 	@mkdir -p $(BUILD)
-	@v=$$(git describe --always --dirty --match 'v[0-9]*' 2>/dev/null \
+	@v=$$(git describe --always --dirty --abbrev=12 --match 'v[0-9]*' \
+	      2>/dev/null \
 	      || echo unknown); \
 	 printf '#define PR_VERSION "%s"\n' "$$v" > $@.new; \
 	 cmp -s $@.new $@ && rm -f $@.new || mv $@.new $@

@@ -482,9 +482,9 @@ static char *built_version(const char *wt)
 	free(text);
 	free(path);
 	if (!v) {
-		char *const git[] = {"git",	 "-C",	     (char *)wt,
-				     "describe", "--always", "--dirty",
-				     NULL};
+		char *const git[] = {"git",	    "-C",	(char *)wt,
+				     "describe",    "--always", "--dirty",
+				     "--abbrev=12", NULL};
 		pr_argv env = {0};
 		pr_child c = {.argv = git, .no_stdin = 1, .capture = 1};
 
