@@ -16,15 +16,21 @@ typedef struct {
  * Write the plots of run r of a into dir (analysis/NAME/); the per-launch
  * plot's y axis spans every run of a, and when a has several runs with
  * cells, the last run's plots end with every run's cells overlaid. Per
- * plot
- * RUNID-what.dat, RUNID-what.gp and RUNID-what.svg, rendered by gnuplot
- * (fork/exec, default settings, SVG on its stdout into a temporary file
- * renamed into place). Same analysis, same bytes. *out (caller frees with
- * pr_plots_free) lists the SVGs in report order, also when rendering
- * failed (PR_EFAIL, with a message).
+ * plot RUNID-what.dat and RUNID-what.gp; *out (caller frees with
+ * pr_plots_free) lists the SVGs in report order, which pr_plots_render
+ * draws. PR_EFAIL, with a message, when a file cannot be written; *out
+ * lists every plot even then.
  */
 int pr_plot_run(pr_plot **out, size_t *n, const pr_analysis *a,
 		const pr_analysis_run *r, const char *dir);
+/*
+ * Render the n SVGs of p in dir from their scripts: one gnuplot (fork/
+ * exec, default settings) for all of them, each into a temporary file
+ * renamed into place; when that gnuplot fails, one per plot, so that the
+ * message names the plot that fails. Same scripts, same bytes as
+ * `gnuplot -d RUNID-what.gp > RUNID-what.svg`.
+ */
+int pr_plots_render(const char *dir, const pr_plot *p, size_t n);
 void pr_plots_free(pr_plot *p, size_t n);
 
 #endif

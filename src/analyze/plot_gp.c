@@ -214,6 +214,20 @@ void pr_gp_header(FILE *f, const pr_analysis *a, const char *base,
 	free(b);
 }
 
+/* dir/BASE.svg's temporary name beside it, for the svg "BASE.svg". */
+static char *tmp_path(const char *dir, const char *svg)
+{
+	return pr_asprintf("%s/%s.tmp.%ld", dir, svg, (long)getpid());
+}
+
+/* "BASE" of the svg "BASE.svg" (caller frees). */
+static char *base_of(const char *svg)
+{
+	size_t n = strlen(svg);
+
+	return pr_asprintf("%.*s", (int)(n > 4 ? n - 4 : n), svg);
+}
+
 /* Run gnuplot -d base.gp in dir; its stdout becomes dir/base.svg. */
 static int render(const char *dir, const char *base)
 {
@@ -252,7 +266,102 @@ cleanup:
 	return error;
 }
 
-/* Write base.dat and base.gp, render base.svg, list it in p. */
+/* The script that renders every plot in one gnuplot: per plot, the
+ * settings of a fresh gnuplot (reset session), its own output, its own
+ * script; then a `clear` into /dev/null, because the svg terminal opens a
+ * plot's first group with the colour state the plot before left, and
+ * starting a page sets that state back. So each SVG is the bytes `gnuplot
+ * -d BASE.gp` writes alone. */
+static void batch_script(FILE *f, const pr_plot *p, size_t n)
+{
+	char *base, *name;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		base = base_of(p[i].file);
+		name = pr_asprintf("%s.tmp.%ld", p[i].file, (long)getpid());
+		fputs("reset session\nset output ", f);
+		pr_gp_string(f, name);
+		free(name);
+		name = pr_asprintf("%s.gp", base);
+		fputs("\nload ", f);
+		pr_gp_string(f, name);
+		fputs("\nset output \"/dev/null\"\nclear\nunset output\n", f);
+		free(name);
+		free(base);
+	}
+}
+
+/* Copy what f holds to our stderr. */
+static void replay(FILE *f)
+{
+	char buf[4096];
+	size_t got;
+
+	rewind(f);
+	while ((got = fread(buf, 1, sizeof(buf), f)) > 0)
+		fwrite(buf, 1, got, stderr);
+}
+
+/* One gnuplot renders all n plots into their temporary files: 1 when it
+ * exited 0 (its stderr then passed on), else 0 with nothing said. */
+static int render_batch(const char *dir, const pr_plot *p, size_t n)
+{
+	static char *const env[] = {"LC_ALL=C", NULL};
+	/* a script file, not commands on stdin: gnuplot stops at the first
+	 * error in a file and goes on after one typed at its prompt */
+	char *argv[] = {"gnuplot", "-d", "/dev/stdin", NULL};
+	FILE *script = tmpfile(), *err = tmpfile();
+	pr_child c = {.argv = argv, .env = env, .dir = dir};
+	int ok = 0;
+
+	if (script && err) {
+		batch_script(script, p, n);
+		if (fflush(script) == 0 && !ferror(script) &&
+		    fseek(script, 0, SEEK_SET) == 0) {
+			c.in = fileno(script);
+			c.err = fileno(err);
+			ok = pr_child_run(&c) == 0 && c.status == 0;
+		}
+	}
+	if (ok)
+		replay(err);
+	if (script)
+		fclose(script);
+	if (err)
+		fclose(err);
+	return ok;
+}
+
+int pr_plots_render(const char *dir, const pr_plot *p, size_t n)
+{
+	int error = PR_OK, e, batched = n > 1 && render_batch(dir, p, n);
+	char *tmp, *svg, *base;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		tmp = tmp_path(dir, p[i].file);
+		if (batched) {
+			svg = pr_asprintf("%s/%s", dir, p[i].file);
+			e = pr_commit_file(tmp, svg);
+			free(svg);
+		} else {
+			/* one gnuplot per plot: the message names the plot
+			 * that fails */
+			unlink(tmp);
+			base = base_of(p[i].file);
+			e = render(dir, base);
+			free(base);
+		}
+		free(tmp);
+		if (e < 0 && error == PR_OK)
+			error = e;
+	}
+	return error;
+}
+
+/* Write base.dat and base.gp, list base.svg in p (pr_plots_render draws
+ * it). */
 int pr_plot_emit(pr_plot *p, pr_plot_text *dat, pr_plot_text *gp,
 		 const char *dir, const char *base, const char *title)
 {
@@ -261,7 +370,5 @@ int pr_plot_emit(pr_plot *p, pr_plot_text *dat, pr_plot_text *gp,
 
 	p->file = pr_asprintf("%s.svg", base);
 	p->title = pr_strdup(title);
-	if (error == 0)
-		error = e2;
-	return error < 0 ? error : render(dir, base);
+	return error < 0 ? error : e2;
 }

@@ -338,6 +338,9 @@ static int put_report(pr_report_pages *runs, FILE *f, int *plot_error,
 			page[i] = s[i].f;
 	}
 	if (error == PR_OK) {
+		pr_plot *all = NULL;
+		size_t nall = 0;
+
 		put_intro(f, a);
 		for (i = 0; i < a->nruns; i++) {
 			pr_plot *plots = NULL;
@@ -347,8 +350,17 @@ static int put_report(pr_report_pages *runs, FILE *f, int *plot_error,
 			if (e < 0 && !*plot_error)
 				*plot_error = e;
 			put_run(f, page[i], a, &a->run[i], plots, nplots);
-			pr_plots_free(plots, nplots);
+			all =
+			    pr_realloc(all, (nall + nplots + 1) * sizeof(*all));
+			memcpy(all + nall, plots, nplots * sizeof(*all));
+			nall += nplots;
+			free(plots);
 		}
+		/* every plot of the report in one gnuplot */
+		e = pr_plots_render(dir, all, nall);
+		if (e < 0 && !*plot_error)
+			*plot_error = e;
+		pr_plots_free(all, nall);
 		pr_report_reproduction_md(f, page, a, root);
 	}
 	for (i = 0; i < a->nruns; i++) {

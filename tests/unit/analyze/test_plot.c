@@ -93,6 +93,9 @@ static void test_hostile_strings(void **state)
 	dir = pr_scratch_dir("test-plot");
 	error = pr_plot_run(&p, &n, &a, &r[1], dir);
 	assert_int_equal(n, 4);
+	assert_int_equal(error, 0);
+	if (gnuplot)
+		error = pr_plots_render(dir, p, n);
 	/* a file whose name starts with 'M' is what a command made */
 	assert_int_equal(pr_scratch_entries(dir, "M"), 0);
 	if (gnuplot) {
@@ -104,6 +107,123 @@ static void test_hostile_strings(void **state)
 			free(svg);
 		}
 	}
+	pr_plots_free(p, n);
+	pr_scratch_remove(dir);
+	free(dir);
+}
+
+/* dir/file read whole (caller frees). */
+static char *slurp(const char *dir, const char *file, size_t *len)
+{
+	char *path = pr_asprintf("%s/%s", dir, file), *text = NULL;
+
+	assert_int_equal(pr_read_file(&text, len, path, PR_READ_MAX), 0);
+	free(path);
+	return text;
+}
+
+/* One gnuplot draws every plot of a report: each SVG is the bytes its
+ * script gives in a gnuplot of its own (no setting of one plot leaks into
+ * the next). */
+static void test_batch_same_bytes(void **state)
+{
+	char *one = pr_scratch_dir("test-plot-one");
+	char *all = pr_scratch_dir("test-plot-all");
+	pr_analysis a;
+	pr_analysis_run r[2];
+	pr_analysis_row x[2];
+	pr_cell c;
+	pr_plot *p = NULL, *q = NULL;
+	size_t n = 0, m = 0, i, la, lb;
+	char *ta, *tb;
+
+	(void)state;
+	if (!pr_scratch_have("gnuplot"))
+		skip();
+	hostile(&a, r, x, &c);
+	assert_int_equal(pr_plot_run(&p, &n, &a, &r[1], all), 0);
+	assert_int_equal(pr_plot_run(&q, &m, &a, &r[1], one), 0);
+	assert_int_equal(n, 4);
+	assert_int_equal(pr_plots_render(all, p, n), 0);
+	for (i = 0; i < m; i++)
+		assert_int_equal(pr_plots_render(one, &q[i], 1), 0);
+	for (i = 0; i < n; i++) {
+		ta = slurp(all, p[i].file, &la);
+		tb = slurp(one, q[i].file, &lb);
+		assert_true(la > 100);
+		assert_int_equal(la, lb);
+		assert_memory_equal(ta, tb, la);
+		free(ta);
+		free(tb);
+	}
+	/* no temporary output left behind */
+	assert_int_equal(pr_scratch_entries(all, "") - 3 * (int)n, 0);
+	pr_plots_free(p, n);
+	pr_plots_free(q, m);
+
+	/* a setting of the first script (a log axis) that the second does
+	 * not make: the second is drawn as alone all the same */
+	p = pr_calloc(2, sizeof(*p));
+	p[0].file = pr_strdup("a.svg");
+	p[1].file = pr_strdup("b.svg");
+	pr_scratch_write(all, "a.gp",
+			 "set terminal svg size 200,200\nset logscale y\n"
+			 "plot x*x+1\n");
+	pr_scratch_write(all, "b.gp",
+			 "set terminal svg size 200,200\nplot x*x+1\n");
+	pr_scratch_write(one, "b.gp",
+			 "set terminal svg size 200,200\nplot x*x+1\n");
+	assert_int_equal(pr_plots_render(all, p, 2), 0);
+	assert_int_equal(pr_plots_render(one, &p[1], 1), 0);
+	ta = slurp(all, "b.svg", &la);
+	tb = slurp(one, "b.svg", &lb);
+	assert_int_equal(la, lb);
+	assert_memory_equal(ta, tb, la);
+	free(ta);
+	free(tb);
+	pr_plots_free(p, 2);
+	pr_scratch_remove(one);
+	pr_scratch_remove(all);
+	free(one);
+	free(all);
+}
+
+/* A script gnuplot refuses among others: the other plots are drawn, the
+ * refused one is not, no temporary file is left, and the message names
+ * the refused script (one gnuplot per plot after the shared one fails). */
+static void test_batch_failure(void **state)
+{
+	char *dir = pr_scratch_dir("test-plot-bad"), *gp, *svg;
+	pr_analysis a;
+	pr_analysis_run r[2];
+	pr_analysis_row x[2];
+	pr_cell c;
+	pr_plot *p = NULL;
+	pr_error_scope quiet;
+	size_t n = 0, i;
+	int error;
+
+	(void)state;
+	if (!pr_scratch_have("gnuplot"))
+		skip();
+	hostile(&a, r, x, &c);
+	assert_int_equal(pr_plot_run(&p, &n, &a, &r[1], dir), 0);
+	gp = pr_asprintf("%.*s.gp", (int)strlen(p[1].file) - 4, p[1].file);
+	pr_scratch_append(dir, gp, "this is no gnuplot command\n");
+	pr_error_record(&quiet);
+	error = pr_plots_render(dir, p, n);
+	pr_error_restore(&quiet);
+	assert_true(error < 0);
+	assert_non_null(strstr(pr_last_error(), "gnuplot failed on"));
+	assert_non_null(strstr(pr_last_error(), gp));
+	for (i = 0; i < n; i++) {
+		svg = pr_asprintf("%s/%s", dir, p[i].file);
+		assert_int_equal(access(svg, F_OK) == 0, i != 1);
+		free(svg);
+	}
+	/* .dat and .gp of each, the SVGs of the three others */
+	assert_int_equal(pr_scratch_entries(dir, ""), 2 * (int)n + 3);
+	free(gp);
 	pr_plots_free(p, n);
 	pr_scratch_remove(dir);
 	free(dir);
@@ -207,6 +327,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_hostile_strings),
+	    cmocka_unit_test(test_batch_same_bytes),
+	    cmocka_unit_test(test_batch_failure),
 	    cmocka_unit_test(test_overlay_groups),
 	};
 
