@@ -214,10 +214,10 @@ void pr_gp_header(FILE *f, const pr_analysis *a, const char *base,
 	free(b);
 }
 
-/* dir/BASE.svg's temporary name beside it, for the svg "BASE.svg". */
-static char *tmp_path(const char *dir, const char *svg)
+/* The temporary name of "BASE.svg" beside it (caller frees). */
+static char *tmp_of(const char *svg)
 {
-	return pr_asprintf("%s/%s.tmp.%ld", dir, svg, (long)getpid());
+	return pr_asprintf("%s.tmp.%ld", svg, (long)getpid());
 }
 
 /* "BASE" of the svg "BASE.svg" (caller frees). */
@@ -234,7 +234,7 @@ static int render(const char *dir, const char *base)
 	static char *const env[] = {"LC_ALL=C", NULL};
 	char *gp = pr_asprintf("%s.gp", base);
 	char *svg = pr_asprintf("%s/%s.svg", dir, base);
-	char *tmp = pr_asprintf("%s.tmp.%ld", svg, (long)getpid());
+	char *tmp = tmp_of(svg);
 	char *argv[] = {"gnuplot", "-d", gp, NULL};
 	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	pr_child c = {.argv = argv, .env = env, .dir = dir, .no_stdin = 1};
@@ -279,7 +279,7 @@ static void batch_script(FILE *f, const pr_plot *p, size_t n)
 
 	for (i = 0; i < n; i++) {
 		base = base_of(p[i].file);
-		name = pr_asprintf("%s.tmp.%ld", p[i].file, (long)getpid());
+		name = tmp_of(p[i].file);
 		fputs("reset session\nset output ", f);
 		pr_gp_string(f, name);
 		free(name);
@@ -340,11 +340,10 @@ int pr_plots_render(const char *dir, const pr_plot *p, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		tmp = tmp_path(dir, p[i].file);
+		svg = pr_asprintf("%s/%s", dir, p[i].file);
+		tmp = tmp_of(svg);
 		if (batched) {
-			svg = pr_asprintf("%s/%s", dir, p[i].file);
 			e = pr_commit_file(tmp, svg);
-			free(svg);
 		} else {
 			/* one gnuplot per plot: the message names the plot
 			 * that fails */
@@ -354,6 +353,7 @@ int pr_plots_render(const char *dir, const pr_plot *p, size_t n)
 			free(base);
 		}
 		free(tmp);
+		free(svg);
 		if (e < 0 && error == PR_OK)
 			error = e;
 	}
