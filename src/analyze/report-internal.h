@@ -53,6 +53,12 @@ void pr_report_table_md(FILE *f, const pr_report_table *t, const void *rows,
 			size_t n, const void *ctx);
 json_t *pr_report_table_json(const pr_report_table *t, const void *rows,
 			     size_t n, const void *ctx);
+/* The two parts of pr_report_table_md, for a table whose rows come in
+ * groups (each group's rows written by one call, under one header). */
+void pr_report_table_md_head(FILE *f, const pr_report_table *t,
+			     const void *ctx);
+void pr_report_table_md_rows(FILE *f, const pr_report_table *t,
+			     const void *rows, size_t n, const void *ctx);
 
 /* What the selector columns read of a row that selects cells: its
  * selection, its cell (NULL: none; its formula follows the phase) and the

@@ -16,11 +16,9 @@ static const void *row_at(const void *rows, size_t size, size_t i)
 	return (const char *)rows + i * size;
 }
 
-void pr_report_table_md(FILE *f, const pr_report_table *t, const void *rows,
-			size_t n, const void *ctx)
+void pr_report_table_md_head(FILE *f, const pr_report_table *t, const void *ctx)
 {
-	size_t i, k;
-	const char *sep;
+	size_t k;
 
 	fputc('|', f);
 	for (k = 0; k < t->ncols; k++)
@@ -31,6 +29,14 @@ void pr_report_table_md(FILE *f, const pr_report_table *t, const void *rows,
 		if (shown(&t->col[k], ctx))
 			fprintf(f, "%s|", t->col[k].align);
 	fputc('\n', f);
+}
+
+void pr_report_table_md_rows(FILE *f, const pr_report_table *t,
+			     const void *rows, size_t n, const void *ctx)
+{
+	size_t i, k;
+	const char *sep;
+
 	for (i = 0; i < n; i++) {
 		const void *x = row_at(rows, t->size, i);
 
@@ -44,6 +50,13 @@ void pr_report_table_md(FILE *f, const pr_report_table *t, const void *rows,
 		}
 		fputs(" |\n", f);
 	}
+}
+
+void pr_report_table_md(FILE *f, const pr_report_table *t, const void *rows,
+			size_t n, const void *ctx)
+{
+	pr_report_table_md_head(f, t, ctx);
+	pr_report_table_md_rows(f, t, rows, n, ctx);
 }
 
 json_t *pr_report_table_json(const pr_report_table *t, const void *rows,

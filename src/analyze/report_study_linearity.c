@@ -71,6 +71,18 @@ void pr_report_linearity_md(FILE *f, const pr_analysis *a,
 	fputc('\n', f);
 }
 
+static json_t *rows_or_null(long rows)
+{
+	return rows >= 0 ? json_integer(rows) : json_null();
+}
+
+/* The step verdict's table: one row per line of a config's verdict
+ * (pr_step_match), the config named by the context. */
+typedef struct {
+	const pr_analysis_run *r;
+	int config;
+} step_ctx;
+
 static void put_rows_or_none(FILE *f, long rows)
 {
 	if (rows >= 0)
@@ -79,13 +91,69 @@ static void put_rows_or_none(FILE *f, long rows)
 		fputs("-", f);
 }
 
+static void md_step_config(FILE *f, const void *row, const void *ctx)
+{
+	const step_ctx *c = ctx;
+
+	(void)row;
+	fputs(pr_report_label(c->r, c->config), f);
+}
+
+static void md_step_predicted(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	put_rows_or_none(f, ((const pr_step_match *)row)->predicted);
+}
+
+static json_t *json_step_predicted(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return rows_or_null(((const pr_step_match *)row)->predicted);
+}
+
+static void md_step_observed(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	put_rows_or_none(f, ((const pr_step_match *)row)->observed);
+}
+
+static json_t *json_step_observed(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return rows_or_null(((const pr_step_match *)row)->observed);
+}
+
+static void md_step_verdict(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	fputs(pr_step_verdict_name(((const pr_step_match *)row)->verdict), f);
+}
+
+static json_t *json_step_verdict(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return json_string(
+	    pr_step_verdict_name(((const pr_step_match *)row)->verdict));
+}
+
+static const pr_report_column step_cols[] = {
+    {"config", "---", md_step_config, NULL, NULL, NULL},
+    {"predicted step (rows)", "---", md_step_predicted, NULL, "predicted",
+     json_step_predicted},
+    {"observed step (rows)", "---", md_step_observed, NULL, "observed",
+     json_step_observed},
+    {"verdict", "---", md_step_verdict, NULL, "verdict", json_step_verdict},
+};
+static const pr_report_table step_table = {
+    step_cols, sizeof(step_cols) / sizeof(step_cols[0]), sizeof(pr_step_match)};
+
 /* The step verdict of each config (DESIGN 7), after the observed steps. */
 static void put_step_verdicts(FILE *f, const pr_analysis *a,
 			      const pr_analysis_run *r)
 {
 	json_t *rule = json_object_get(a->pred, "step_rule");
 	const pr_steps_set *s = pr_steps_of(r);
-	size_t c, i;
+	size_t c;
 
 	fprintf(f,
 		"\n**Step verdict** (a step: the statistic above %.2f times "
@@ -94,20 +162,13 @@ static void put_step_verdicts(FILE *f, const pr_analysis *a,
 		json_number_value(json_object_get(rule, "min_ratio")),
 		(long long)json_integer_value(
 		    json_object_get(rule, "tolerance_rows")));
-	fputs("| config | predicted step (rows) | observed step (rows) | "
-	      "verdict |\n|---|---|---|---|\n",
-	      f);
+	pr_report_table_md_head(f, &step_table, NULL);
 	for (c = 0; c < s->n; c++) {
 		const pr_steps *x = &s->config[c];
+		step_ctx ctx = {r, x->config};
 
-		for (i = 0; i < x->nmatch; i++) {
-			fprintf(f, "| %s | ", pr_report_label(r, x->config));
-			put_rows_or_none(f, x->match[i].predicted);
-			fputs(" | ", f);
-			put_rows_or_none(f, x->match[i].observed);
-			fprintf(f, " | %s |\n",
-				pr_step_verdict_name(x->match[i].verdict));
-		}
+		pr_report_table_md_rows(f, &step_table, x->match, x->nmatch,
+					&ctx);
 		if (!x->nmatch)
 			fprintf(f,
 				"| %s | - | - | (no step predicted or "
@@ -188,25 +249,12 @@ json_t *pr_report_linearity_json(const pr_analysis *a, const pr_analysis_run *r)
 	return all;
 }
 
-static json_t *rows_or_null(long rows)
-{
-	return rows >= 0 ? json_integer(rows) : json_null();
-}
-
 /* {"pass", "lines": [{predicted, observed, verdict}]} */
 static json_t *step_verdict_json(const pr_steps *x)
 {
-	json_t *lines = json_array();
-	size_t i;
-
-	for (i = 0; i < x->nmatch; i++)
-		json_array_append_new(
-		    lines,
-		    json_pack("{s:o, s:o, s:s}", "predicted",
-			      rows_or_null(x->match[i].predicted), "observed",
-			      rows_or_null(x->match[i].observed), "verdict",
-			      pr_step_verdict_name(x->match[i].verdict)));
-	return json_pack("{s:b, s:o}", "pass", x->pass, "lines", lines);
+	return json_pack(
+	    "{s:b, s:o}", "pass", x->pass, "lines",
+	    pr_report_table_json(&step_table, x->match, x->nmatch, NULL));
 }
 
 /* {"predicted": [...], "observed": [{config, phase, rows: [...]}]} */

@@ -94,6 +94,36 @@ static void test_md(void **state)
 	free(s);
 }
 
+/* A table in groups: the header once (its shown columns), then each
+ * group's rows under it, as one pr_report_table_md of all rows writes. */
+static void test_md_groups(void **state)
+{
+	char *buf = NULL, *all;
+	size_t len = 0;
+	int show = 1;
+	FILE *f = open_memstream(&buf, &len);
+
+	(void)state;
+	assert_non_null(f);
+	pr_report_table_md_head(f, &item_table, &show);
+	pr_report_table_md_rows(f, &item_table, items, 1, &show);
+	pr_report_table_md_rows(f, &item_table, items + 1, 1, &show);
+	pr_report_table_md_rows(f, &item_table, items, 0, &show);
+	assert_int_equal(fclose(f), 0);
+	all = md_of(2, 1);
+	assert_string_equal(buf, all);
+	free(all);
+	free(buf);
+	buf = NULL;
+	show = 0;
+	f = open_memstream(&buf, &len);
+	assert_non_null(f);
+	pr_report_table_md_head(f, &item_table, &show);
+	assert_int_equal(fclose(f), 0);
+	assert_string_equal(buf, "| name |\n|---|\n");
+	free(buf);
+}
+
 /* The JSON has every keyed column whether the markdown shows it or not,
  * and no key where its json returns NULL. */
 static void test_json(void **state)
@@ -117,6 +147,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_md),
+	    cmocka_unit_test(test_md_groups),
 	    cmocka_unit_test(test_json),
 	};
 
