@@ -158,6 +158,8 @@ json_t *pr_report_pap_json(const pr_analysis *a, const pr_analysis_run *r);
 /* report_study_inflation.c: stacks, sharing and launch settings */
 void pr_report_inflation_md(FILE *f, const pr_analysis *a,
 			    const pr_analysis_run *r);
+json_t *pr_report_inflation_json(const pr_analysis *a,
+				 const pr_analysis_run *r);
 void pr_report_launch_ratio_md(FILE *f, const pr_analysis *a,
 			       const pr_analysis_run *r);
 json_t *pr_report_launch_ratio_json(const pr_analysis *a,

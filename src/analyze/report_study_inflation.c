@@ -9,6 +9,12 @@
 
 #include "analyze/inflation.h"
 
+/* A real, or null when it is NAN. */
+static json_t *real_or_null(double v)
+{
+	return isnan(v) ? json_null() : json_real(v);
+}
+
 /* The first config before c with c's stack and another transport, or -1. */
 static int same_stack_as(const pr_inflation_set *s, size_t c)
 {
@@ -148,10 +154,146 @@ void pr_report_launch_ratio_md(FILE *f, const pr_analysis *a,
 		x->why ? ": " : "", x->why ? x->why : "");
 }
 
+/* The sharing table: one row per ratio (pr_inflation) of the run's set. */
+typedef struct {
+	const pr_analysis_run *r;
+	const pr_inflation_set *s;
+} ratio_ctx;
+
+static void md_ratio_pair(FILE *f, const void *row, const void *ctx)
+{
+	const pr_inflation *x = row;
+	const ratio_ctx *c = ctx;
+	int same = same_stack_as(c->s, (size_t)x->packed);
+
+	fprintf(f, "%d ", x->packed);
+	pr_md_text(f, pr_report_label(c->r, x->packed));
+	fprintf(f, " / %d ", x->spread);
+	pr_md_text(f, pr_report_label(c->r, x->spread));
+	if (same >= 0) {
+		fputs(" (same stack as ", f);
+		pr_md_text(f, c->s->transport[same]);
+		fputs(")", f);
+	}
+}
+
+static json_t *json_ratio_packed(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return json_integer(((const pr_inflation *)row)->packed);
+}
+
+static json_t *json_ratio_spread(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return json_integer(((const pr_inflation *)row)->spread);
+}
+
+/* The transport whose stack the packed config shares, when it does. */
+static json_t *json_ratio_same(const void *row, const void *ctx)
+{
+	const ratio_ctx *c = ctx;
+	int same =
+	    same_stack_as(c->s, (size_t)((const pr_inflation *)row)->packed);
+
+	return same >= 0 ? json_string(c->s->transport[same]) : NULL;
+}
+
+static void md_ratio_phase(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	pr_md_phase(f, ((const pr_inflation *)row)->sel, NULL);
+}
+
+static json_t *json_ratio_row(const void *row, const void *ctx)
+{
+	const ratio_ctx *c = ctx;
+	json_t *o = json_object();
+
+	pr_json_selection(o, c->r, ((const pr_inflation *)row)->sel);
+	return o;
+}
+
+static void md_ratio_measured(FILE *f, const void *row, const void *ctx)
+{
+	const pr_inflation *x = row;
+
+	(void)ctx;
+	put_ratio(f, x->measured, x->lo, x->hi);
+}
+
+static json_t *json_ratio_measured(const void *row, const void *ctx)
+{
+	const pr_inflation *x = row;
+
+	(void)ctx;
+	return json_pack("[o, o, o]", real_or_null(x->measured),
+			 real_or_null(x->lo), real_or_null(x->hi));
+}
+
+static void md_ratio_predicted(FILE *f, const void *row, const void *ctx)
+{
+	const pr_inflation *x = row;
+
+	(void)ctx;
+	put_ratio(f, x->predicted, x->lo_s, x->hi_s);
+}
+
+static json_t *json_ratio_predicted(const void *row, const void *ctx)
+{
+	const pr_inflation *x = row;
+
+	(void)ctx;
+	return json_pack("[o, o, o]", real_or_null(x->predicted),
+			 real_or_null(x->lo_s), real_or_null(x->hi_s));
+}
+
+static void md_ratio_verdict(FILE *f, const void *row, const void *ctx)
+{
+	const pr_inflation *x = row;
+
+	(void)ctx;
+	fprintf(f, "%s%s%s", pr_verdict_name(x->verdict), x->why ? ": " : "",
+		x->why ? x->why : "");
+}
+
+static json_t *json_ratio_verdict(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return json_string(
+	    pr_verdict_name(((const pr_inflation *)row)->verdict));
+}
+
+static json_t *json_ratio_why(const void *row, const void *ctx)
+{
+	const char *why = ((const pr_inflation *)row)->why;
+
+	(void)ctx;
+	return why ? json_string(why) : NULL;
+}
+
+static const pr_report_column ratio_cols[] = {
+    {"packed / spread", "---", md_ratio_pair, NULL, "packed",
+     json_ratio_packed},
+    {NULL, NULL, NULL, NULL, "spread", json_ratio_spread},
+    {NULL, NULL, NULL, NULL, "same_stack_as", json_ratio_same},
+    {"phase", "---", md_ratio_phase, NULL, "row", json_ratio_row},
+    {"measured ratio [95% interval]", "---", md_ratio_measured, NULL,
+     "measured", json_ratio_measured},
+    {"predicted [lo, hi]", "---", md_ratio_predicted, NULL, "predicted",
+     json_ratio_predicted},
+    {"verdict", "---", md_ratio_verdict, NULL, "verdict", json_ratio_verdict},
+    {NULL, NULL, NULL, NULL, "why", json_ratio_why},
+};
+static const pr_report_table ratio_table = {
+    ratio_cols, sizeof(ratio_cols) / sizeof(ratio_cols[0]),
+    sizeof(pr_inflation)};
+
 void pr_report_inflation_md(FILE *f, const pr_analysis *a,
 			    const pr_analysis_run *r)
 {
 	const pr_inflation_set *s = pr_inflation_set_of(r);
+	ratio_ctx ctx = {r, s};
 	size_t i;
 
 	(void)a;
@@ -164,32 +306,9 @@ void pr_report_inflation_md(FILE *f, const pr_analysis *a,
 	      "of the statistics with its 95% percentile bootstrap interval "
 	      "over launches (2000 replicates); the predicted ratio, of the "
 	      "two predictions, with the band of the prediction's tolerance "
-	      "around it; the verdict by the interval rule on the ratio.\n\n"
-	      "| packed / spread | phase | measured ratio [95% interval] | "
-	      "predicted [lo, hi] | verdict |\n|---|---|---|---|---|\n",
+	      "around it; the verdict by the interval rule on the ratio.\n\n",
 	      f);
-	for (i = 0; i < s->nratios; i++) {
-		const pr_inflation *x = &s->ratio[i];
-		int same = same_stack_as(s, (size_t)x->packed);
-
-		fprintf(f, "| %d ", x->packed);
-		pr_md_text(f, pr_report_label(r, x->packed));
-		fprintf(f, " / %d ", x->spread);
-		pr_md_text(f, pr_report_label(r, x->spread));
-		if (same >= 0) {
-			fputs(" (same stack as ", f);
-			pr_md_text(f, s->transport[same]);
-			fputs(")", f);
-		}
-		fputs(" | ", f);
-		pr_md_phase(f, x->sel, NULL);
-		fputs(" | ", f);
-		put_ratio(f, x->measured, x->lo, x->hi);
-		fputs(" | ", f);
-		put_ratio(f, x->predicted, x->lo_s, x->hi_s);
-		fprintf(f, " | %s%s%s |\n", pr_verdict_name(x->verdict),
-			x->why ? ": " : "", x->why ? x->why : "");
-	}
+	pr_report_table_md(f, &ratio_table, s->ratio, s->nratios, &ctx);
 	fputc('\n', f);
 	for (i = 0; i < s->nspeedups; i++) {
 		const pr_speedup *x = &s->speedup[i];
@@ -209,12 +328,6 @@ void pr_report_inflation_md(FILE *f, const pr_analysis *a,
 	}
 }
 
-/* A real, or null when it is NAN. */
-static json_t *real_or_null(double v)
-{
-	return isnan(v) ? json_null() : json_real(v);
-}
-
 json_t *pr_report_launch_ratio_json(const pr_analysis *a,
 				    const pr_analysis_run *r)
 {
@@ -231,4 +344,18 @@ json_t *pr_report_launch_ratio_json(const pr_analysis *a,
 			 "measured", real_or_null(x->measured), "lo",
 			 real_or_null(x->lo), "hi", real_or_null(x->hi),
 			 "verdict", pr_verdict_name(x->verdict), "why", x->why);
+}
+
+/* {"ratios": [{packed, spread, same_stack_as?, row: {selection},
+ * measured: [ratio, lo, hi], predicted: [ratio, lo, hi], verdict, why?}]},
+ * the sharing table's rows */
+json_t *pr_report_inflation_json(const pr_analysis *a, const pr_analysis_run *r)
+{
+	const pr_inflation_set *s = pr_inflation_set_of(r);
+	ratio_ctx ctx = {r, s};
+
+	(void)a;
+	return json_pack(
+	    "{s:o}", "ratios",
+	    pr_report_table_json(&ratio_table, s->ratio, s->nratios, &ctx));
 }

@@ -118,9 +118,9 @@ static void launch_ratio_free(void *data)
 const pr_study pr_studies[PR_NSTUDIES] = {
     [PR_STUDY_PAP] = {"pap", "arrival_patterns", pap_applies, pap_compute,
 		      pr_report_pap_md, pr_report_pap_json, pap_free},
-    [PR_STUDY_INFLATION] = {"inflation", NULL, inflation_applies,
-			    inflation_compute, pr_report_inflation_md, NULL,
-			    inflation_free},
+    [PR_STUDY_INFLATION] = {"inflation", "inflation", inflation_applies,
+			    inflation_compute, pr_report_inflation_md,
+			    pr_report_inflation_json, inflation_free},
     [PR_STUDY_PRIMITIVES] = {"primitives", "primitives", primitives_applies,
 			     primitives_compute, pr_report_primitives_md,
 			     pr_report_primitives_json, primitives_free},

@@ -30,4 +30,22 @@ check "the run's page says default and vader are one stack" \
 	grep -q '^- vader, default: pml ob1, btl vader between ranks' "$page"
 check "the packed over spread section is there" \
 	grep -q '^### Sharing: packed over spread' "$page"
+# the same table in analyze --json: one object per markdown row, in its
+# order, with the same pair, verdict and ratios
+"$PREREG" analyze t-stack --json >"$SCRATCH/a.json" 2>/dev/null
+check "analyze --json has the sharing table's rows, as the page" \
+	python3 -c "
+import json, re
+md = open('$page').read().split('### Sharing: packed over spread')[1]
+rows = [l for l in md.split('\\n\\n')[2].splitlines()[2:]]
+runs = json.load(open('$SCRATCH/a.json'))['runs']
+(x,) = [r['inflation']['ratios'] for r in runs if 'inflation' in r]
+assert rows and len(x) == len(rows), (len(x), len(rows))
+for j, m in zip(x, rows):
+    cell = [c.strip() for c in m.strip('|').split('|')]
+    assert cell[0].startswith('%d ' % j['packed']), (cell, j)
+    assert (' / %d ' % j['spread']) in cell[0], (cell, j)
+    assert cell[4].split(':')[0] == j['verdict'], (cell, j)
+    assert len(j['measured']) == 3 and len(j['predicted']) == 3, j
+"
 echo "1..$n"
