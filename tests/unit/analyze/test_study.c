@@ -59,7 +59,7 @@ static void test_entries(void **state)
 			assert_string_not_equal(pr_studies[k].name, s->name);
 	}
 	assert_string_equal(pr_studies[PR_STUDY_PAP].key, "arrival_patterns");
-	assert_null(pr_studies[PR_STUDY_INFLATION].json);
+	assert_string_equal(pr_studies[PR_STUDY_INFLATION].key, "inflation");
 	assert_string_equal(pr_studies[PR_STUDY_LAUNCH_RATIO].key,
 			    "launch_ratio");
 }
