@@ -23,7 +23,8 @@ void pr_report_table_md_head(FILE *f, const pr_report_table *t, const void *ctx)
 	fputc('|', f);
 	for (k = 0; k < t->ncols; k++)
 		if (shown(&t->col[k], ctx))
-			fprintf(f, " %s |", t->col[k].header);
+			fprintf(f, *t->col[k].header ? " %s |" : " |",
+				t->col[k].header);
 	fputs("\n|", f);
 	for (k = 0; k < t->ncols; k++)
 		if (shown(&t->col[k], ctx))

@@ -17,24 +17,82 @@ static void put_tolerance(FILE *f, pr_phase_class k, double tol)
 	fputs("])", f);
 }
 
+/* What the manifests say: one row per fact (pr_compare_fact). */
+static void md_fact_what(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	pr_md_text(f, ((const pr_compare_fact *)row)->what);
+}
+
+static json_t *json_fact_what(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return json_string(((const pr_compare_fact *)row)->what);
+}
+
+static void md_fact_a(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	pr_md_text(f, ((const pr_compare_fact *)row)->a);
+}
+
+static json_t *json_fact_a(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return json_string(((const pr_compare_fact *)row)->a);
+}
+
+static void md_fact_b(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	pr_md_text(f, ((const pr_compare_fact *)row)->b);
+}
+
+static json_t *json_fact_b(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return json_string(((const pr_compare_fact *)row)->b);
+}
+
+static void md_fact_differs(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	fputs(((const pr_compare_fact *)row)->differs ? "**differs**" : "same",
+	      f);
+}
+
+static json_t *json_fact_differs(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return json_boolean(((const pr_compare_fact *)row)->differs);
+}
+
+/* what a difference means; null where a difference is no warning */
+static json_t *json_fact_warning(const void *row, const void *ctx)
+{
+	const char *w = ((const pr_compare_fact *)row)->warning;
+
+	(void)ctx;
+	return w ? json_string(w) : json_null();
+}
+
+static const pr_report_column fact_cols[] = {
+    {"", "---", md_fact_what, NULL, "what", json_fact_what},
+    {"A", "---", md_fact_a, NULL, "a", json_fact_a},
+    {"B", "---", md_fact_b, NULL, "b", json_fact_b},
+    {"", "---", md_fact_differs, NULL, "differs", json_fact_differs},
+    {NULL, NULL, NULL, NULL, "warning", json_fact_warning},
+};
+static const pr_report_table fact_table = {
+    fact_cols, sizeof(fact_cols) / sizeof(fact_cols[0]),
+    sizeof(pr_compare_fact)};
+
 static void put_facts(FILE *f, const pr_comparison *c)
 {
 	size_t i;
 
-	fputs("**What the manifests say:**\n\n| | A | B | |\n"
-	      "|---|---|---|---|\n",
-	      f);
-	for (i = 0; i < c->nfacts; i++) {
-		const pr_compare_fact *x = &c->fact[i];
-
-		fputs("| ", f);
-		pr_md_text(f, x->what);
-		fputs(" | ", f);
-		pr_md_text(f, x->a);
-		fputs(" | ", f);
-		pr_md_text(f, x->b);
-		fputs(x->differs ? " | **differs** |\n" : " | same |\n", f);
-	}
+	fputs("**What the manifests say:**\n\n", f);
+	pr_report_table_md(f, &fact_table, c->fact, c->nfacts, NULL);
 	fputc('\n', f);
 	for (i = 0; i < c->nfacts; i++) {
 		const pr_compare_fact *x = &c->fact[i];
@@ -364,45 +422,109 @@ static const pr_report_table compare_table = {
     compare_col, sizeof(compare_col) / sizeof(compare_col[0]),
     sizeof(pr_compare_row)};
 
-/* The claims of B, each with whether it reproduced from A. */
+/* The claims of B, one row per claim (pr_claim_repro): its verdict on
+ * each run ("-" and null where A's spec does not state it) and whether
+ * it reproduced, with the reason. */
+static void md_claim_name(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	pr_md_text(f, ((const pr_claim_repro *)row)->name);
+}
+
+static json_t *json_claim_name(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return json_string(((const pr_claim_repro *)row)->name);
+}
+
+static json_t *json_claim_text(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return json_string(((const pr_claim_repro *)row)->text);
+}
+
+static void md_claim_a(FILE *f, const void *row, const void *ctx)
+{
+	const pr_claim_repro *v = row;
+
+	(void)ctx;
+	fputs(v->in_a ? pr_verdict_name(v->a) : "-", f);
+}
+
+static json_t *json_claim_a(const void *row, const void *ctx)
+{
+	const pr_claim_repro *v = row;
+
+	(void)ctx;
+	return v->in_a ? json_string(pr_verdict_name(v->a)) : json_null();
+}
+
+static void md_claim_b(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	fputs(pr_verdict_name(((const pr_claim_repro *)row)->b), f);
+}
+
+static json_t *json_claim_b(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return json_string(pr_verdict_name(((const pr_claim_repro *)row)->b));
+}
+
+static void md_claim_repro(FILE *f, const void *row, const void *ctx)
+{
+	const pr_claim_repro *v = row;
+
+	(void)ctx;
+	fprintf(f, "%s (", pr_repro_name(v->verdict));
+	pr_md_text(f, v->why);
+	fputc(')', f);
+}
+
+static json_t *json_claim_repro(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return json_string(
+	    pr_repro_name(((const pr_claim_repro *)row)->verdict));
+}
+
+static json_t *json_claim_reason(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return json_string(((const pr_claim_repro *)row)->why);
+}
+
+static const pr_report_column claim_cols[] = {
+    {"claim", "---", md_claim_name, NULL, "name", json_claim_name},
+    {NULL, NULL, NULL, NULL, "text", json_claim_text},
+    {"A", "---", md_claim_a, NULL, "a", json_claim_a},
+    {"B", "---", md_claim_b, NULL, "b", json_claim_b},
+    {"reproduced", "---", md_claim_repro, NULL, "reproduced", json_claim_repro},
+    {NULL, NULL, NULL, NULL, "reason", json_claim_reason},
+};
+static const pr_report_table claim_table = {
+    claim_cols, sizeof(claim_cols) / sizeof(claim_cols[0]),
+    sizeof(pr_claim_repro)};
+
 static void put_claims(FILE *f, const pr_comparison *c)
 {
 	pr_claim_repro *v;
-	size_t i, n = pr_compare_claims(&v, c);
+	size_t n = pr_compare_claims(&v, c);
 
-	if (n)
-		fputs("**Claims:**\n\n| claim | A | B | reproduced |\n"
-		      "|---|---|---|---|\n",
-		      f);
-	for (i = 0; i < n; i++) {
-		fputs("| ", f);
-		pr_md_text(f, v[i].name);
-		fprintf(f, " | %s | %s | %s (",
-			v[i].in_a ? pr_verdict_name(v[i].a) : "-",
-			pr_verdict_name(v[i].b), pr_repro_name(v[i].verdict));
-		pr_md_text(f, v[i].why);
-		fputs(") |\n", f);
-	}
-	if (n)
+	if (n) {
+		fputs("**Claims:**\n\n", f);
+		pr_report_table_md(f, &claim_table, v, n, NULL);
 		fputc('\n', f);
+	}
 	pr_claim_repro_free(v, n);
 }
 
 static json_t *claims_json(const pr_comparison *c)
 {
 	pr_claim_repro *v;
-	size_t i, n = pr_compare_claims(&v, c);
-	json_t *out = json_array();
+	size_t n = pr_compare_claims(&v, c);
+	json_t *out = pr_report_table_json(&claim_table, v, n, NULL);
 
-	for (i = 0; i < n; i++)
-		json_array_append_new(
-		    out,
-		    json_pack("{s:s, s:s, s:o, s:s, s:s, s:s}", "name",
-			      v[i].name, "text", v[i].text, "a",
-			      v[i].in_a ? json_string(pr_verdict_name(v[i].a))
-					: json_null(),
-			      "b", pr_verdict_name(v[i].b), "reproduced",
-			      pr_repro_name(v[i].verdict), "reason", v[i].why));
 	pr_claim_repro_free(v, n);
 	return out;
 }
@@ -547,17 +669,15 @@ static json_t *compare_run_json(const pr_analysis_run *r)
 json_t *pr_report_compare_json(const pr_comparison *c)
 {
 	compare_ctx ctx = {{compare_selected, {0, 0, 0, 0}}, c};
-	json_t *o = json_object(), *facts = json_array(),
+	json_t *o = json_object(),
+	       *facts =
+		   pr_report_table_json(&fact_table, c->fact, c->nfacts, NULL),
 	       *warnings = json_array(), *counts = json_object();
 	size_t i;
 
 	for (i = 0; i < c->nfacts; i++) {
 		const pr_compare_fact *x = &c->fact[i];
 
-		json_array_append_new(
-		    facts, json_pack("{s:s, s:s, s:s, s:b, s:s?}", "what",
-				     x->what, "a", x->a, "b", x->b, "differs",
-				     x->differs, "warning", x->warning));
 		if (x->differs && x->warning)
 			json_array_append_new(
 			    warnings,

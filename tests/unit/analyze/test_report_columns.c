@@ -124,6 +124,29 @@ static void test_md_groups(void **state)
 	free(buf);
 }
 
+/* A column with an empty header is one space wide in the header line
+ * ("| |"), as a table written by hand has it; its cells are as any. */
+static const pr_report_column blank_col[] = {
+    {"", "---", md_name, NULL, "name", js_name},
+    {"id", "---:", md_id, NULL, "id", js_id},
+};
+static const pr_report_table blank_table = {
+    blank_col, sizeof(blank_col) / sizeof(blank_col[0]), sizeof(item)};
+
+static void test_md_blank_header(void **state)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	(void)state;
+	assert_non_null(f);
+	pr_report_table_md(f, &blank_table, items, 1, NULL);
+	assert_int_equal(fclose(f), 0);
+	assert_string_equal(buf, "| | id |\n|---|---:|\n| x | 1 |\n");
+	free(buf);
+}
+
 /* The JSON has every keyed column whether the markdown shows it or not,
  * and no key where its json returns NULL. */
 static void test_json(void **state)
@@ -148,6 +171,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_md),
 	    cmocka_unit_test(test_md_groups),
+	    cmocka_unit_test(test_md_blank_header),
 	    cmocka_unit_test(test_json),
 	};
 
