@@ -135,6 +135,7 @@ json_t *pr_report_problems_json(const pr_analysis_run *r);
 void pr_report_sharing_md(FILE *f, const pr_analysis_run *r);
 void pr_report_original_md(FILE *f, const pr_analysis_run *r);
 void pr_report_energy_md(FILE *f, const pr_analysis_run *r);
+json_t *pr_report_energy_json(const pr_analysis_run *r);
 void pr_report_busy_md(FILE *f, const pr_analysis_run *r);
 json_t *pr_report_sharing_json(const pr_analysis_run *r);
 json_t *pr_report_busy_json(const pr_analysis_run *r);

@@ -99,6 +99,7 @@ static json_t *run_json(const pr_analysis *a, const pr_analysis_run *r)
 	json_object_set_new(o, "problems", pr_report_problems_json(r));
 	json_object_set_new(o, "sharing", pr_report_sharing_json(r));
 	json_object_set_new(o, "machine", pr_report_busy_json(r));
+	json_object_set_new(o, "energy", pr_report_energy_json(r));
 	for (i = 0; i < PR_NSTUDIES; i++) {
 		if (r->study[i] && pr_studies[i].json)
 			json_object_set_new(o, pr_studies[i].key,

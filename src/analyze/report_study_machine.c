@@ -86,12 +86,127 @@ static void put_busy_launch(FILE *f, const pr_analysis_run *r,
 	fputc('\n', f);
 }
 
+/* The energy table: one row per (config, phase, device) a counter
+ * measured (pr_energy_row), the run as the context. */
+static void md_energy_config(FILE *f, const void *row, const void *ctx)
+{
+	const pr_analysis_run *r = ctx;
+	int c = ((const pr_energy_row *)row)->config;
+
+	fputs((size_t)c < r->nconfigs ? r->config_label[c] : "?", f);
+}
+
+static json_t *json_energy_config(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return json_integer(((const pr_energy_row *)row)->config);
+}
+
+static void md_energy_phase(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	fputs(((const pr_energy_row *)row)->phase, f);
+}
+
+static json_t *json_energy_phase(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return json_string(((const pr_energy_row *)row)->phase);
+}
+
+static void md_energy_device(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	fputs(((const pr_energy_row *)row)->device, f);
+}
+
+static json_t *json_energy_device(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return json_string(((const pr_energy_row *)row)->device);
+}
+
+static void md_energy_stat(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	fprintf(f, "%.6g", ((const pr_energy_row *)row)->stat_j);
+}
+
+static json_t *json_energy_stat(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return pr_json_num(((const pr_energy_row *)row)->stat_j);
+}
+
+static void md_energy_ci(FILE *f, const void *row, const void *ctx)
+{
+	const pr_energy_row *x = row;
+
+	(void)ctx;
+	fprintf(f, "[%.6g, %.6g]%s", x->lo_j, x->hi_j,
+		x->coverage < 0.95 ? " (full range)" : "");
+}
+
+static json_t *json_energy_ci(const void *row, const void *ctx)
+{
+	const pr_energy_row *x = row;
+
+	(void)ctx;
+	return json_pack("[o, o]", pr_json_num(x->lo_j), pr_json_num(x->hi_j));
+}
+
+static json_t *json_energy_coverage(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return pr_json_num(((const pr_energy_row *)row)->coverage);
+}
+
+static void md_energy_resolution(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	fprintf(f, "%g", ((const pr_energy_row *)row)->resolution_j);
+}
+
+static json_t *json_energy_resolution(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return pr_json_num(((const pr_energy_row *)row)->resolution_j);
+}
+
+static void md_energy_launches(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	fprintf(f, "%zu", ((const pr_energy_row *)row)->nlaunches);
+}
+
+static json_t *json_energy_launches(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return json_integer(
+	    (json_int_t)((const pr_energy_row *)row)->nlaunches);
+}
+
+static const pr_report_column energy_cols[] = {
+    {"config", "---", md_energy_config, NULL, "config", json_energy_config},
+    {"phase", "---", md_energy_phase, NULL, "phase", json_energy_phase},
+    {"device", "---", md_energy_device, NULL, "device", json_energy_device},
+    {"J per call", "---", md_energy_stat, NULL, "j_per_call", json_energy_stat},
+    {"95% interval", "---", md_energy_ci, NULL, "interval_j", json_energy_ci},
+    {NULL, NULL, NULL, NULL, "coverage", json_energy_coverage},
+    {"resolution J", "---", md_energy_resolution, NULL, "resolution_j",
+     json_energy_resolution},
+    {"launches", "---", md_energy_launches, NULL, "launches",
+     json_energy_launches},
+};
+static const pr_report_table energy_table = {
+    energy_cols, sizeof(energy_cols) / sizeof(energy_cols[0]),
+    sizeof(pr_energy_row)};
+
 /* Energy per call (DESIGN 7): the table where a counter measured it,
  * else one line saying why not, from the recorded reasons only. */
 void pr_report_energy_md(FILE *f, const pr_analysis_run *r)
 {
 	const pr_energy_sum *e = &r->energy;
-	size_t i;
 
 	if (!e->recorded) {
 		fputs("- energy: not recorded (the run is older than the "
@@ -114,23 +229,23 @@ void pr_report_energy_md(FILE *f, const pr_analysis_run *r)
 	}
 	fprintf(f,
 		"- energy per call (counters %s; each event at least 100 "
-		"update periods long):\n\n"
-		"| config | phase | device | J per call | 95%% interval | "
-		"resolution J | launches |\n"
-		"|---|---|---|---|---|---|---|\n",
+		"update periods long):\n\n",
 		e->counters);
-	for (i = 0; i < e->nrows; i++) {
-		const pr_energy_row *x = &e->row[i];
-
-		fprintf(
-		    f, "| %s | %s | %s | %.6g | [%.6g, %.6g]%s | %g | %zu |\n",
-		    (size_t)x->config < r->nconfigs ? r->config_label[x->config]
-						    : "?",
-		    x->phase, x->device, x->stat_j, x->lo_j, x->hi_j,
-		    x->coverage < 0.95 ? " (full range)" : "", x->resolution_j,
-		    x->nlaunches);
-	}
+	pr_report_table_md(f, &energy_table, e->row, e->nrows, r);
 	fputc('\n', f);
+}
+
+/* {recorded, counters, why_not, rows: [{config, phase, device,
+ * j_per_call, interval_j, coverage, resolution_j, launches}]}: the energy
+ * table's rows, and why there are none */
+json_t *pr_report_energy_json(const pr_analysis_run *r)
+{
+	const pr_energy_sum *e = &r->energy;
+
+	return json_pack(
+	    "{s:b, s:s?, s:s?, s:o}", "recorded", e->recorded, "counters",
+	    e->counters, "why_not", e->why_not, "rows",
+	    pr_report_table_json(&energy_table, e->row, e->nrows, r));
 }
 
 /* What else used the machine (DESIGN 7): how many launches ran on a busy

@@ -59,6 +59,14 @@ else
 		"grep '^- energy: not measured' $SCRATCH/report.keep | grep 'nvml: cannot load' | grep -q 'rocm_smi: cannot load'"
 	check "the report has no energy table" \
 		sh -c "! grep -q 'J per call' $SCRATCH/report.keep"
+	"$PREREG" analyze t-calib --json >"$SCRATCH/a.json" 2>/dev/null
+	check "analyze --json says the same: no counter, no rows, the reasons" \
+		python3 -c "
+import json
+(e,) = [r['energy'] for r in json.load(open('$SCRATCH/a.json'))['runs']]
+assert e['recorded'] is True and e['counters'] is None, e
+assert e['rows'] == [] and 'rapl: no RAPL' in e['why_not'], e
+"
 fi
 expect_exit 0 "the audit passes" "$PREREG" audit t-calib
 echo "1..$n"
