@@ -81,12 +81,20 @@ unchanged() {
 		[ -z "$(git diff --cached --name-only)" ] &&
 		[ -z "$(git tag -l 'prereg/pin/*')" ]
 }
-# refused_pin DESC FILE PATTERN: pin of t-calib with FILE exits 2, says
-# PATTERN, and commits or tags nothing
+# refused_pin DESC FILE WHAT: pin of t-calib with FILE exits 2, says
+# WHAT is wrong (a pattern; with -x before DESC, the exact reason) and the
+# fix, and commits or tags nothing
 refused_pin() {
+	exact=""
+	[ "$1" != -x ] || { exact=1; shift; }
 	cp "$2" predictions/t-calib.json
 	expect_exit 2 "pin refuses $1" "$PREREG" pin t-calib
-	expect_out "and says what is wrong" "cannot pin 't-calib': predictions/t-calib.json: $3"
+	if [ -n "$exact" ]; then
+		expect_cmp "and says exactly what is wrong, and the fix" \
+			"prereg: cannot pin 't-calib': predictions/t-calib.json: $3 (run 'prereg predict t-calib', then 'prereg pin t-calib')"
+	else
+		expect_out "and says what is wrong" "cannot pin 't-calib': predictions/t-calib.json: $3"
+	fi
 	check "and commits or tags nothing" unchanged
 }
 refused_pin "a prediction of another spec" "$bad/other-spec" \
@@ -94,9 +102,9 @@ refused_pin "a prediction of another spec" "$bad/other-spec" \
 refused_pin "a truncated prediction" "$bad/truncated" "not JSON \\(line [0-9]+, column [0-9]+"
 refused_pin "random bytes" "$bad/random" "not JSON"
 refused_pin "a NaN cell" "$bad/nan" "not JSON"
-refused_pin "a negative cell" "$bad/negative" "cell 0: predicted_s must be a finite number > 0"
-refused_pin "lo > hi" "$bad/lo-above-hi" "cell 0: needs 0 <= lo_s <= predicted_s <= hi_s"
-refused_pin "a prediction of another experiment" "$bad/other-experiment" \
+refused_pin -x "a negative cell" "$bad/negative" "cell 0: predicted_s must be a finite number > 0"
+refused_pin -x "lo > hi" "$bad/lo-above-hi" "cell 0: needs 0 <= lo_s <= predicted_s <= hi_s, has 3e-05, 1e-05, 2e-05"
+refused_pin -x "a prediction of another experiment" "$bad/other-experiment" \
 	"is the prediction of 't-kv', not 't-calib'"
 # the spec edited after predict: the prediction no longer is its own
 cp "$good" predictions/t-calib.json
@@ -109,8 +117,8 @@ git checkout -q -- experiments/t-calib/experiment.ini
 
 expect_exit 2 "pin refuses a row-split prediction without a split" \
 	"$PREREG" pin t-split
-expect_out "and says what is missing" \
-	"predictions/t-split.json: workload row-split needs \"split\""
+expect_cmp "and says what is missing, and the fix" \
+	"prereg: cannot pin 't-split': predictions/t-split.json: workload row-split needs \"split\": {\"rows_per_rank\": [...]}, one count per rank (model split-gatherv writes it) (run 'prereg predict t-split', then 'prereg pin t-split')"
 check "and commits or tags nothing" unchanged
 
 # the other side: the same files, usable, pin
@@ -148,8 +156,8 @@ before=$(runs_of t-split)
 forge t-split "$SCRATCH/split-less.json"
 expect_exit 3 "run refuses a pinned row-split prediction without a split" \
 	"$PREREG" run t-split --launches 1 --reps 1 --warmup 0
-expect_out "and says why" \
-	"cannot run 't-split': predictions/t-split.json: workload row-split needs \"split\""
+expect_cmp "and says why, and the fix" \
+	"prereg: cannot run 't-split': predictions/t-split.json: workload row-split needs \"split\": {\"rows_per_rank\": [...]}, one count per rank (model split-gatherv writes it) (run 'prereg predict t-split', then 'prereg pin t-split')"
 check "nothing was launched" sh -c "[ $(runs_of t-split) = $before ] &&
 	[ \$(wc -l <runs/t-split/ledger.jsonl) = 1 ]"
 

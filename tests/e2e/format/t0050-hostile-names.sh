@@ -79,8 +79,8 @@ no_marker "the audit --bundle ran nothing"
 refused() {
 	expect_exit 2 "'prereg $1' refuses the name as a run id" \
 		timeout 300 "$PREREG" "$@"
-	expect_out "and says what a run id is" \
-		"invalid run id '20261201T000000Z-\`touch MARKER\`': a run id is YYYYmmddTHHMMSSZ-xxxxxx"
+	expect_cmp "and says what a run id is, and nothing else" \
+		"prereg: invalid run id '20261201T000000Z-\`touch MARKER\`': a run id is YYYYmmddTHHMMSSZ-xxxxxx (UTC time, 6 lowercase hex digits)"
 }
 refused analyze t-calib "$bad"
 refused show "$bad"

@@ -56,8 +56,9 @@ git add experiments && git commit -q -m specs
 
 expect_exit 0 "a GPU split without its calibration's run is predicted" \
 	"$PREREG" predict t-gsplit
-expect_out "the warning names the calibration it waits for" \
-	"no committed run of calibration 't-grows'"
+expect_cmp "the warning names the calibration it waits for, and the fix" \
+	"prereg: warning: 't-gsplit': no committed run of calibration 't-grows', which needs the GPUs of rank groups such as cuda:0: every cell of model 'split-gatherv' depends on it; the prediction is written without cells (run 'prereg pin t-grows && prereg run t-grows' where the devices are, then 'prereg pin t-gsplit' again)
+wrote predictions/t-gsplit.json (0 cells); pin it with 'prereg pin t-gsplit'"
 check "the prediction has no cells and records the calibration" python3 -c "
 import json
 p = json.load(open('predictions/t-gsplit.json'))
@@ -67,15 +68,15 @@ assert 'split' not in p, p"
 expect_exit 0 "and pinned" "$PREREG" pin t-gsplit
 expect_exit 3 "run refuses a prediction without cells" \
 	"$PREREG" run t-gsplit --launcher mpirun
-expect_out "the refusal names the calibration to run" \
-	"has no cells: .*run 'prereg pin t-grows && prereg run t-grows'"
+expect_cmp "the refusal names the calibration to run" \
+	"prereg: cannot run 't-gsplit': its pinned prediction has no cells: no committed run of calibration 't-grows', which needs the GPUs of rank groups such as cuda:0: every cell of model 'split-gatherv' depends on it (run 'prereg pin t-grows && prereg run t-grows' where the devices are, then 'prereg pin t-gsplit' again)"
 check "nothing was started" sh -c '[ ! -d runs ]'
 expect_exit 3 "so does its dry run" "$PREREG" run t-gsplit --dry-run
 
 expect_exit 3 "the CPU-only split still needs its calibration's run" \
 	"$PREREG" predict t-csplit
-expect_out "the refusal names the calibration" \
-	"no pinned, committed run of calibration 't-grows'"
+expect_cmp "the refusal names the calibration" \
+	"prereg: no pinned, committed run of calibration 't-grows' (run 'prereg pin t-grows && prereg run t-grows' first)"
 check "no prediction was written" sh -c '[ ! -e predictions/t-csplit.json ]'
 
 # a forged prediction: unavailable, yet with a cell
@@ -88,5 +89,6 @@ json.dump(p, open('predictions/t-gsplit.json', 'w'))"
 git commit -q -am "a cell in an unavailable prediction"
 expect_exit 2 "pin rejects a prediction unavailable with cells" \
 	"$PREREG" pin t-gsplit
-expect_out "naming the contradiction" "marks its model unavailable and has cells"
+expect_cmp "naming the contradiction" \
+	"prereg: cannot pin 't-gsplit': predictions/t-gsplit.json: marks its model unavailable and has cells (run 'prereg predict t-gsplit', then 'prereg pin t-gsplit')"
 echo "1..$n"

@@ -29,8 +29,8 @@ check "the copy's grades are the tagged repository's" \
 	cmp "$SCRATCH/tagged" "$SCRATCH/copy-grades"
 
 expect_exit 3 "run refuses" "$PREREG" run t-calib --dry-run
-expect_out "naming the missing tag and the fix" \
-	"pin tag prereg/pin/t-calib/1 is missing: run 'prereg pin --restore-tags'"
+expect_cmp "naming the missing tag and the fix" \
+	"prereg: cannot run 't-calib': pin tag prereg/pin/t-calib/1 is missing: run 'prereg pin --restore-tags'"
 expect_exit 0 "list" "$PREREG" list
 expect_out "list shows the pin's tag missing" "^t-kv +validation +1 \(tag missing\)"
 
