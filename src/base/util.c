@@ -83,7 +83,7 @@ static void put_line(FILE *f, const char *msg)
 void pr_error_print(void *data, int warning, const char *msg)
 {
 	(void)data;
-	fprintf(stderr, "prereg: %s", warning ? "warning: " : "");
+	fprintf(stderr, "prereg: %s", warning == 1 ? "warning: " : "");
 	put_line(stderr, msg);
 }
 
@@ -120,7 +120,7 @@ static void vroute(int warning, int code, const char *fmt, va_list ap)
 	}
 	if (!warning)
 		record(code, msg);
-	if (!scopes && routine.fn)
+	if ((!scopes || warning == PR_PROGRESS) && routine.fn)
 		routine.fn(routine.data, warning, msg);
 	free(msg);
 }
@@ -151,6 +151,15 @@ void pr_warn(const char *fmt, ...)
 
 	va_start(ap, fmt);
 	vroute(1, PR_OK, fmt, ap);
+	va_end(ap);
+}
+
+void pr_progress(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vroute(PR_PROGRESS, PR_OK, fmt, ap);
 	va_end(ap);
 }
 

@@ -38,8 +38,8 @@ typedef struct {
  * put back when done. */
 pr_error_routine pr_set_error_routine(pr_error_routine r);
 /* The routine that shows the messages: "prereg: msg" (pr_warn: "prereg:
- * warning: msg") on stderr, one line, the message's control bytes
- * escaped. data is unused. */
+ * warning: msg"; pr_progress: "prereg: msg") on stderr, one line, the
+ * message's control bytes escaped. data is unused. */
 void pr_error_print(void *data, int warning, const char *msg);
 
 /* Record the message. Returns PR_EFAIL. */
@@ -49,6 +49,12 @@ int pr_error_code(int code, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 /* A warning to the error routine, when no recording scope is open. */
 void pr_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* A progress line of long work (waiting, building, submitting) to the
+ * error routine, warning PR_PROGRESS: never recorded, and shown inside a
+ * recording scope too (it says what is happening, not what failed), as
+ * git's progress lines. */
+#define PR_PROGRESS 2
+void pr_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The message of the last pr_error or pr_error_code (without "prereg: "),
  * kept also inside a recording scope; "" when none. Borrowed, valid until
  * the next one. */

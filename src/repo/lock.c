@@ -100,8 +100,7 @@ int pr_lock_acquire(git_repository *repo, int wait, const char *what)
 			    what, who);
 			goto cleanup;
 		}
-		fprintf(stderr, "prereg: waiting for the other prereg (%s)\n",
-			who);
+		pr_progress("waiting for the other prereg (%s)", who);
 		while (flock(fd, LOCK_EX) < 0) {
 			if (errno != EINTR) {
 				error = pr_error("cannot lock '%s': %s", path,

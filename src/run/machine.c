@@ -122,10 +122,9 @@ void pr_machine_check_start(json_t **out, const pr_load_sample *since,
 	       waited < wait_s) {
 		if (progress) {
 			fig = figures(&w, rank_cpus);
-			fprintf(stderr,
-				"prereg: waiting for the machine to be quiet: "
-				"%s (%.0f of %d s)\n",
-				fig, waited, wait_s);
+			pr_progress("waiting for the machine to be quiet: %s "
+				    "(%.0f of %d s)",
+				    fig, waited, wait_s);
 			free(fig);
 		}
 		if (!sample_1s(&w))
@@ -142,9 +141,8 @@ void pr_machine_check_start(json_t **out, const pr_load_sample *since,
 			"(--wait-idle SECONDS waits for quiet)",
 			fig);
 	else if (waited > 0 && progress)
-		fprintf(stderr,
-			"prereg: the machine is quiet after %.0f s: %s\n",
-			waited, fig);
+		pr_progress("the machine is quiet after %.0f s: %s", waited,
+			    fig);
 	free(fig);
 	*out = json_pack("{s:f, s:f, s:f, s:i, s:o, s:i, s:b, s:i, s:f}",
 			 "other_cpu_s", w.other_cpu_s, "wall_s", w.wall_s,

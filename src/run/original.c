@@ -553,10 +553,9 @@ int pr_original_build(pr_original *o)
 	if (error < 0)
 		return error;
 	wt = pr_asprintf("%s/src", o->tmp);
-	fprintf(stderr,
-		"prereg: building prereg-rank %s (commit %.12s of %s) in a "
-		"temporary worktree: about a minute\n",
-		o->version, o->commit, o->source);
+	pr_progress("building prereg-rank %s (commit %.12s of %s) in a "
+		    "temporary worktree: about a minute",
+		    o->version, o->commit, o->source);
 	g_stop = 0;
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
@@ -578,10 +577,10 @@ int pr_original_build(pr_original *o)
 				 "nothing was run",
 				 o->version);
 	else if (error == 0)
-		fprintf(stderr,
-			"prereg: built prereg-rank %s in %.0f s; the temporary "
-			"worktree is removed\n",
-			o->runner_version, (double)(pr_mono_ns() - t0) * 1e-9);
+		pr_progress("built prereg-rank %s in %.0f s; the temporary "
+			    "worktree is removed",
+			    o->runner_version,
+			    (double)(pr_mono_ns() - t0) * 1e-9);
 	free(wt);
 	o->run.run_id = o->run_id;
 	o->run.version = o->runner_version;

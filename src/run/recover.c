@@ -318,11 +318,10 @@ static int recover_one(git_repository *repo, const char *name,
 	rc.recovered = pr_manifest_recovered(
 	    when, json_object_get(state, "pid"), json_object_get(state, "host"),
 	    json_array_size(rc.invocations));
-	fprintf(stderr,
-		"prereg: recovering %s: %zu of %zu launches kept, "
-		"recording it as %s\n",
-		rc.rel_dir, json_array_size(rc.invocations), rc.plan.sched.ninv,
-		rc.status);
+	pr_progress("recovering %s: %zu of %zu launches kept, recording it as "
+		    "%s",
+		    rc.rel_dir, json_array_size(rc.invocations),
+		    rc.plan.sched.ninv, rc.status);
 	error = pr_run_finalize(&rc);
 cleanup:
 	json_decref(state);

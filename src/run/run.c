@@ -114,11 +114,9 @@ static void progress(const run_ctx *rc, size_t k, double wall)
 
 	if (!rc->opts->progress && !isatty(STDERR_FILENO))
 		return;
-	fprintf(stderr,
-		"prereg: [%zu/%zu] launch %d, config %d (%s): %.1f s; ETA %.0f "
-		"s\n",
-		k + 1, rc->plan.sched.ninv, inv->launch, inv->config,
-		rc->plan.config[inv->config].label, wall, eta);
+	pr_progress("[%zu/%zu] launch %d, config %d (%s): %.1f s; ETA %.0f s",
+		    k + 1, rc->plan.sched.ninv, inv->launch, inv->config,
+		    rc->plan.config[inv->config].label, wall, eta);
 }
 
 /*

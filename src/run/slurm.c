@@ -277,7 +277,7 @@ int pr_slurm_run(json_t **rec, int *status, int *timed_out, const char *script,
 	out[strcspn(out, ";\n")] = '\0';
 	job = out;
 	if (progress)
-		fprintf(stderr, "prereg: submitted Slurm job %s\n", job);
+		pr_progress("submitted Slurm job %s", job);
 	for (;;) {
 		char *state = queue_state(job);
 		double t = (double)(pr_mono_ns() - t0) * 1e-9;
@@ -287,8 +287,7 @@ int pr_slurm_run(json_t **rec, int *status, int *timed_out, const char *script,
 			break;
 		}
 		if (progress && strcmp(state, last))
-			fprintf(stderr, "prereg: job %s %s (%.1f s)\n", job,
-				state, t);
+			pr_progress("job %s %s (%.1f s)", job, state, t);
 		free(last);
 		last = state;
 		if (!cancelled && ((stop && *stop) || t > timeout_s)) {

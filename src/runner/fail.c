@@ -60,7 +60,9 @@ void pr_rank_forget(void)
 static void record(void *data, int warning, const char *msg)
 {
 	(void)data;
-	if (warning)
+	if (warning == PR_PROGRESS)
+		fprintf(stderr, "prereg-rank: %s\n", msg);
+	else if (warning)
 		fprintf(stderr, "prereg-rank: warning: %s\n", msg);
 	else
 		pr_rank_failf(PR_EFAIL, 0, "%s", msg);

@@ -152,6 +152,49 @@ static void test_recording_scope(void **state)
 	assert_string_equal(outer.last, "inner");
 }
 
+/* A progress line reaches the routine as PR_PROGRESS, inside a recording
+ * scope too, is never recorded (neither as the last error nor in the
+ * scope), and pr_error_print shows it as "prereg: msg", one line. */
+static void test_progress(void **state)
+{
+	seen s = {0};
+	pr_error_scope scope;
+	char line[256] = "";
+	char *dir = pr_scratch_dir("test-util"), *path;
+	FILE *err, *saved = stderr;
+
+	(void)state;
+	pr_set_error_routine((pr_error_routine){remember, &s});
+	pr_error("before");
+	pr_progress("waiting for %s", "x");
+	assert_int_equal(s.calls, 2);
+	assert_int_equal(s.warning, PR_PROGRESS);
+	assert_string_equal(s.msg, "waiting for x");
+	assert_string_equal(pr_last_error(), "before");
+	pr_error_record(&scope);
+	pr_warn("dropped");
+	pr_progress("still %d", 1);
+	pr_error_restore(&scope);
+	assert_int_equal(s.calls, 3);
+	assert_string_equal(s.msg, "still 1");
+	assert_string_equal(scope.last, "");
+	assert_int_equal(scope.code, PR_OK);
+	path = pr_asprintf("%s/stderr", dir);
+	err = fopen(path, "w+");
+	assert_non_null(err);
+	pr_set_error_routine((pr_error_routine){pr_error_print, NULL});
+	stderr = err;
+	pr_progress("job %s\nRUNNING", "7");
+	stderr = saved;
+	rewind(err);
+	assert_non_null(fgets(line, sizeof(line), err));
+	assert_string_equal(line, "prereg: job 7\\nRUNNING\n");
+	fclose(err);
+	pr_scratch_remove(dir);
+	free(dir);
+	free(path);
+}
+
 /* pr_name_valid records nothing; pr_name_check says why. */
 static void test_name_valid(void **state)
 {
@@ -298,6 +341,7 @@ int main(void)
 	    cmocka_unit_test_teardown(test_print_routine, teardown),
 	    cmocka_unit_test_teardown(test_null_is_none, teardown),
 	    cmocka_unit_test_teardown(test_recording_scope, teardown),
+	    cmocka_unit_test_teardown(test_progress, teardown),
 	    cmocka_unit_test_teardown(test_name_valid, teardown),
 	    cmocka_unit_test_teardown(test_read_file_bounds, teardown),
 	    cmocka_unit_test_teardown(test_no_links, teardown),
