@@ -1,6 +1,6 @@
 /* report_columns.c - a table described once by its columns, written as a
  * markdown table and as a JSON array of the same rows */
-#include "analyze/report-internal.h"
+#include "analyze/columns.h"
 
 #include <stdio.h>
 

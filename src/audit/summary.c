@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "analyze/analyze.h"
+#include "analyze/columns.h"
 #include "analyze/conclusion.h"
 #include "analyze/settings.h"
 #include "analyze/steps.h"
@@ -317,20 +318,24 @@ void pr_summary_free(pr_summary *s)
 		free(s->row);
 }
 
-/* s escaped as one line of a markdown table cell */
-static void md_cell(FILE *f, const char *s)
+/* s escaped as the text of one markdown table cell: one line, its pipes
+ * escaped; "-" for NULL */
+static void md_text(FILE *f, const char *s)
 {
 	char *e = pr_text_escape(s ? s : "-");
 	const char *p;
 
-	fputc(' ', f);
 	for (p = e; *p; p++) {
 		if (*p == '|')
 			fputc('\\', f);
 		fputc(*p, f);
 	}
-	fputs(" |", f);
 	free(e);
+}
+
+static json_t *str_or_null(const char *s)
+{
+	return s ? json_string(s) : json_null();
 }
 
 static const char *reproduced_word(const pr_summary_row *x)
@@ -340,37 +345,139 @@ static const char *reproduced_word(const pr_summary_row *x)
 				 : "no";
 }
 
-static void md_row(FILE *f, const pr_summary_row *x)
-{
-	char *t;
+/*
+ * The summary's table: one row per experiment (pr_summary_row), each
+ * column its markdown cell and its JSON value. A string column is a
+ * member of the row, NULL where the row has none: "-" in the markdown,
+ * null in the JSON.
+ */
+#define STRING_COLUMN(fn, member)                                              \
+	static void md_##fn(FILE *f, const void *row, const void *ctx)         \
+	{                                                                      \
+		(void)ctx;                                                     \
+		md_text(f, ((const pr_summary_row *)row)->member);             \
+	}                                                                      \
+	static json_t *js_##fn(const void *row, const void *ctx)               \
+	{                                                                      \
+		(void)ctx;                                                     \
+		return str_or_null(((const pr_summary_row *)row)->member);     \
+	}
+STRING_COLUMN(name, name)
+STRING_COLUMN(kind, kind)
+STRING_COLUMN(verdict, verdict)
+STRING_COLUMN(counts, counts)
+STRING_COLUMN(ref, ref)
+STRING_COLUMN(ref_verdict, ref_verdict)
+STRING_COLUMN(grade, grade)
+STRING_COLUMN(pin, pin)
+STRING_COLUMN(claim, claim)
 
-	fputc('|', f);
-	md_cell(f, x->name);
-	md_cell(f, x->kind);
-	md_cell(f, x->last ? x->last : "no run of this pin");
-	md_cell(f, x->verdict);
-	md_cell(f, x->counts);
-	md_cell(f, x->ref);
-	md_cell(f, x->ref_verdict);
-	md_cell(f, x->last ? reproduced_word(x) : NULL);
-	t = x->compared
-		? pr_asprintf("%zu/%zu/%zu/%zu", x->repro[PR_REPRODUCED],
-			      x->repro[PR_DIFFERENT],
-			      x->repro[PR_REPRO_INCONCLUSIVE],
-			      x->repro[PR_REPRO_NO_DATA])
-		: NULL;
-	md_cell(f, t);
-	free(t);
-	t = !x->last	  ? NULL
-	    : x->recorded ? pr_asprintf("%zu of %zu", x->busy, x->recorded)
-			  : pr_strdup("not recorded");
-	md_cell(f, t);
-	free(t);
-	md_cell(f, x->grade);
-	md_cell(f, x->pin);
-	md_cell(f, x->claim);
-	fputc('\n', f);
+/* the last run; the markdown says when there is none */
+static void md_last(FILE *f, const void *row, const void *ctx)
+{
+	const char *last = ((const pr_summary_row *)row)->last;
+
+	(void)ctx;
+	md_text(f, last ? last : "no run of this pin");
 }
+
+static json_t *js_last(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return str_or_null(((const pr_summary_row *)row)->last);
+}
+
+/* yes, no or "no reference" (null, true, false); "-" without a run */
+static void md_reproduced(FILE *f, const void *row, const void *ctx)
+{
+	const pr_summary_row *x = row;
+
+	(void)ctx;
+	md_text(f, x->last ? reproduced_word(x) : NULL);
+}
+
+static json_t *js_reproduced(const void *row, const void *ctx)
+{
+	const pr_summary_row *x = row;
+
+	(void)ctx;
+	return x->reproduced < 0 ? json_null() : json_boolean(x->reproduced);
+}
+
+/* compare's rows: "R/D/I/N" ({REPRODUCED, DIFFERENT, INCONCLUSIVE,
+ * NO-DATA}), "-" (null) when the runs were not compared */
+static void md_rows(FILE *f, const void *row, const void *ctx)
+{
+	const pr_summary_row *x = row;
+
+	(void)ctx;
+	if (x->compared)
+		fprintf(f, "%zu/%zu/%zu/%zu", x->repro[PR_REPRODUCED],
+			x->repro[PR_DIFFERENT], x->repro[PR_REPRO_INCONCLUSIVE],
+			x->repro[PR_REPRO_NO_DATA]);
+	else
+		md_text(f, NULL);
+}
+
+static json_t *js_rows(const void *row, const void *ctx)
+{
+	const pr_summary_row *x = row;
+
+	(void)ctx;
+	if (!x->compared)
+		return json_null();
+	return json_pack("{s:I, s:I, s:I, s:I}", "REPRODUCED",
+			 (json_int_t)x->repro[PR_REPRODUCED], "DIFFERENT",
+			 (json_int_t)x->repro[PR_DIFFERENT], "INCONCLUSIVE",
+			 (json_int_t)x->repro[PR_REPRO_INCONCLUSIVE], "NO-DATA",
+			 (json_int_t)x->repro[PR_REPRO_NO_DATA]);
+}
+
+/* the last run's busy launches: "B of R" ({busy, recorded}), "not
+ * recorded" (null), "-" (null) without a run */
+static void md_busy(FILE *f, const void *row, const void *ctx)
+{
+	const pr_summary_row *x = row;
+
+	(void)ctx;
+	if (!x->last)
+		md_text(f, NULL);
+	else if (x->recorded)
+		fprintf(f, "%zu of %zu", x->busy, x->recorded);
+	else
+		md_text(f, "not recorded");
+}
+
+static json_t *js_busy(const void *row, const void *ctx)
+{
+	const pr_summary_row *x = row;
+
+	(void)ctx;
+	return x->last && x->recorded
+		   ? json_pack("{s:I, s:I}", "busy", (json_int_t)x->busy,
+			       "recorded", (json_int_t)x->recorded)
+		   : json_null();
+}
+
+static const pr_report_column summary_cols[] = {
+    {"experiment", "---", md_name, NULL, "experiment", js_name},
+    {"kind", "---", md_kind, NULL, "kind", js_kind},
+    {"last run of its pin", "---", md_last, NULL, "last_run", js_last},
+    {"verdict", "---", md_verdict, NULL, "verdict", js_verdict},
+    {"verdicts", "---", md_counts, NULL, "verdicts", js_counts},
+    {"reference run", "---", md_ref, NULL, "reference_run", js_ref},
+    {"its verdict", "---", md_ref_verdict, NULL, "reference_verdict",
+     js_ref_verdict},
+    {"reproduced", "---", md_reproduced, NULL, "reproduced", js_reproduced},
+    {"rows R/D/I/N", "---", md_rows, NULL, "rows", js_rows},
+    {"busy launches", "---", md_busy, NULL, "busy", js_busy},
+    {"audit", "---", md_grade, NULL, "grade", js_grade},
+    {"pin", "---", md_pin, NULL, "pin", js_pin},
+    {"claim", "---", md_claim, NULL, "claim", js_claim},
+};
+static const pr_report_table summary_table = {
+    summary_cols, sizeof(summary_cols) / sizeof(summary_cols[0]),
+    sizeof(pr_summary_row)};
 
 void pr_summary_md(FILE *f, const pr_summary *s)
 {
@@ -379,15 +486,10 @@ void pr_summary_md(FILE *f, const pr_summary *s)
 					    "MEASURED"};
 	size_t k;
 
-	fputs("| experiment | kind | last run of its pin | verdict | "
-	      "verdicts | reference run | its verdict | reproduced | "
-	      "rows R/D/I/N | busy launches | audit | pin | claim |\n"
-	      "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
-	      f);
+	pr_report_table_md(f, &summary_table, s->row, s->n, NULL);
 	for (i = 0; i < s->n; i++) {
 		const pr_summary_row *x = &s->row[i];
 
-		md_row(f, x);
 		if (!x->verdict)
 			none++;
 		for (k = 0; x->verdict && k < 4; k++)
@@ -413,49 +515,11 @@ void pr_summary_md(FILE *f, const pr_summary *s)
 	      f);
 }
 
-static json_t *str_or_null(const char *s)
-{
-	return s ? json_string(s) : json_null();
-}
-
 json_t *pr_summary_json(const pr_summary *s)
 {
-	json_t *arr = json_array(), *o, *r;
-	size_t i;
-
-	for (i = 0; i < s->n; i++) {
-		const pr_summary_row *x = &s->row[i];
-
-		r = x->compared
-			? json_pack(
-			      "{s:I, s:I, s:I, s:I}", "REPRODUCED",
-			      (json_int_t)x->repro[PR_REPRODUCED], "DIFFERENT",
-			      (json_int_t)x->repro[PR_DIFFERENT],
-			      "INCONCLUSIVE",
-			      (json_int_t)x->repro[PR_REPRO_INCONCLUSIVE],
-			      "NO-DATA", (json_int_t)x->repro[PR_REPRO_NO_DATA])
-			: json_null();
-		o = json_pack(
-		    "{s:s, s:s, s:o, s:s, s:o, s:o, s:o, s:o, s:o, s:o, "
-		    "s:o, s:o}",
-		    "experiment", x->name, "kind", x->kind, "claim",
-		    str_or_null(x->claim), "pin", x->pin, "last_run",
-		    str_or_null(x->last), "verdict", str_or_null(x->verdict),
-		    "verdicts", str_or_null(x->counts), "reference_run",
-		    str_or_null(x->ref), "reference_verdict",
-		    str_or_null(x->ref_verdict), "reproduced",
-		    x->reproduced < 0 ? json_null()
-				      : json_boolean(x->reproduced),
-		    "rows", r, "grade", str_or_null(x->grade));
-		json_object_set_new(
-		    o, "busy",
-		    x->last && x->recorded
-			? json_pack("{s:I, s:I}", "busy", (json_int_t)x->busy,
-				    "recorded", (json_int_t)x->recorded)
-			: json_null());
-		json_array_append_new(arr, o);
-	}
-	return json_pack("{s:o}", "experiments", arr);
+	return json_pack(
+	    "{s:o}", "experiments",
+	    pr_report_table_json(&summary_table, s->row, s->n, NULL));
 }
 
 /* s with XML's five special characters as entities, the rest escaped by

@@ -188,6 +188,14 @@ static void test_markdown(void **state)
 	/* a '|' of a name is escaped, not a column */
 	assert_non_null(strstr(x, "| d\\|e | calibration | L3 | PASS |"));
 	assert_non_null(strstr(x, "| b | validation | no run of this pin |"));
+	/* every cell of a row: "-" where the row has nothing, the busy
+	 * launches "not recorded" where a run has no machine record */
+	assert_non_null(strstr(x,
+			       "\n| b | validation | no run of this pin "
+			       "| - | - | - | - | - | - | - | - | - | - |\n"));
+	assert_non_null(strstr(x,
+			       "\n| c | validation | L2 | PASS | - | R2 | "
+			       "FAIL | no | - | not recorded | - | - | - |\n"));
 	assert_non_null(strstr(x, "4 experiments: 2 PASS, 1 FAIL, 0 "
 				  "INCONCLUSIVE, 0 MEASURED, 1 without a run "
 				  "of their pin; the verdict reproduced in 1 "
@@ -195,13 +203,57 @@ static void test_markdown(void **state)
 	free(x);
 }
 
+/* The JSON: one object per row, in order, every column's key; null
+ * where the row has nothing, the compare rows and busy launches as
+ * objects where there are some. */
+static void test_json(void **state)
+{
+	pr_summary_row r[4];
+	pr_summary s;
+	json_t *v;
+	char *x;
+
+	(void)state;
+	rows(&s, r);
+	r[3].compared = 1;
+	r[3].repro[PR_REPRODUCED] = 5;
+	r[3].repro[PR_REPRO_INCONCLUSIVE] = 1;
+	r[3].recorded = 6;
+	r[3].busy = 2;
+	v = pr_summary_json(&s);
+	assert_int_equal(json_array_size(json_object_get(v, "experiments")), 4);
+	x = json_dumps(json_array_get(json_object_get(v, "experiments"), 1),
+		       JSON_COMPACT | JSON_SORT_KEYS);
+	assert_string_equal(
+	    x, "{\"busy\":null,\"claim\":null,\"experiment\":\"b\","
+	       "\"grade\":null,\"kind\":\"validation\",\"last_run\":null,"
+	       "\"pin\":null,\"reference_run\":null,\"reference_verdict\":"
+	       "null,\"reproduced\":null,\"rows\":null,\"verdict\":null,"
+	       "\"verdicts\":null}");
+	free(x);
+	x = json_dumps(json_array_get(json_object_get(v, "experiments"), 3),
+		       JSON_COMPACT | JSON_SORT_KEYS);
+	assert_string_equal(
+	    x, "{\"busy\":{\"busy\":2,\"recorded\":6},\"claim\":null,"
+	       "\"experiment\":\"d|e\",\"grade\":\"anchored\",\"kind\":"
+	       "\"calibration\",\"last_run\":\"L3\",\"pin\":null,"
+	       "\"reference_run\":\"R3\",\"reference_verdict\":\"PASS\","
+	       "\"reproduced\":true,\"rows\":{\"DIFFERENT\":0,"
+	       "\"INCONCLUSIVE\":1,\"NO-DATA\":0,\"REPRODUCED\":5},"
+	       "\"verdict\":\"PASS\",\"verdicts\":null}");
+	free(x);
+	json_decref(v);
+	x = render(&s, pr_summary_md);
+	assert_non_null(strstr(x, "| yes | 5/0/1/0 | 2 of 6 | anchored |"));
+	free(x);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_word),
-	    cmocka_unit_test(test_word_controls),
-	    cmocka_unit_test(test_junit),
-	    cmocka_unit_test(test_markdown),
+	    cmocka_unit_test(test_word),  cmocka_unit_test(test_word_controls),
+	    cmocka_unit_test(test_junit), cmocka_unit_test(test_markdown),
+	    cmocka_unit_test(test_json),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
