@@ -2,18 +2,11 @@
  * and the launch settings' ratio, as markdown and JSON */
 #include "analyze/report-internal.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analyze/inflation.h"
-
-/* A real, or null when it is NAN. */
-static json_t *real_or_null(double v)
-{
-	return isnan(v) ? json_null() : json_real(v);
-}
 
 /* The first config before c with c's stack and another transport, or -1. */
 static int same_stack_as(const pr_inflation_set *s, size_t c)
@@ -227,8 +220,8 @@ static json_t *json_ratio_measured(const void *row, const void *ctx)
 	const pr_inflation *x = row;
 
 	(void)ctx;
-	return json_pack("[o, o, o]", real_or_null(x->measured),
-			 real_or_null(x->lo), real_or_null(x->hi));
+	return json_pack("[o, o, o]", pr_json_num(x->measured),
+			 pr_json_num(x->lo), pr_json_num(x->hi));
 }
 
 static void md_ratio_predicted(FILE *f, const void *row, const void *ctx)
@@ -244,8 +237,8 @@ static json_t *json_ratio_predicted(const void *row, const void *ctx)
 	const pr_inflation *x = row;
 
 	(void)ctx;
-	return json_pack("[o, o, o]", real_or_null(x->predicted),
-			 real_or_null(x->lo_s), real_or_null(x->hi_s));
+	return json_pack("[o, o, o]", pr_json_num(x->predicted),
+			 pr_json_num(x->lo_s), pr_json_num(x->hi_s));
 }
 
 static void md_ratio_verdict(FILE *f, const void *row, const void *ctx)
@@ -339,10 +332,10 @@ json_t *pr_report_launch_ratio_json(const pr_analysis *a,
 			 "s:s, s:s?}",
 			 "numerator", lr->num, "denominator", lr->den, "rows",
 			 (json_int_t)lr->rows, "predicted",
-			 real_or_null(x->predicted), "lo_s",
-			 real_or_null(x->lo_s), "hi_s", real_or_null(x->hi_s),
-			 "measured", real_or_null(x->measured), "lo",
-			 real_or_null(x->lo), "hi", real_or_null(x->hi),
+			 pr_json_num(x->predicted), "lo_s",
+			 pr_json_num(x->lo_s), "hi_s", pr_json_num(x->hi_s),
+			 "measured", pr_json_num(x->measured), "lo",
+			 pr_json_num(x->lo), "hi", pr_json_num(x->hi),
 			 "verdict", pr_verdict_name(x->verdict), "why", x->why);
 }
 
