@@ -135,10 +135,11 @@ REPLAY_BIN = $(FUZZ_TARGETS:%=$(BIN)/fuzz/replay_%)
 .PHONY: all deps check unit e2e reproduce bench sanitize fuzz fuzz-bin \
 	format clean help gpu-debs gpu-evidence coverage FORCE
 
-all: $(BIN)/prereg $(BIN)/prereg-rank
+all: $(BIN)/prereg $(BIN)/prereg-rank $(BIN)/libprereg-pmpi.so
 
 help:
-	@echo 'make            build bin/prereg and bin/prereg-rank'
+	@echo 'make            build bin/prereg, bin/prereg-rank and the'
+	@echo '                profiling library bin/libprereg-pmpi.so'
 	@echo '                (CUDA=0/HIP=0 leave a GPU backend out, CUDA=1/HIP=1'
 	@echo '                require it; built when nvcc/hipcc is found)'
 	@echo 'make deps       install the Debian packages prereg needs'
@@ -223,6 +224,17 @@ $(BIN)/prereg-rank: $(RANK_OBJ) $(BUILD)/backends.flags
 	$(MPICC) $(SANFLAGS) -o $@ $(RANK_OBJ) $(LDLIBS) $(GPU_LIBS)
 	@echo '$(BACKENDS_LINE)'
 
+# The profiling library (DESIGN 4, "the profiling library's record"),
+# preloaded into programs prereg did not write: position-independent,
+# only its MPI_ functions exported (mpi.h declares them visible), never
+# built with the sanitizers (a preloaded ASan library needs the runtime
+# first in the program).
+PMPI_SRC = src/pmpi/pmpi.c src/pmpi/record.c
+$(BIN)/libprereg-pmpi.so: $(PMPI_SRC) src/pmpi/record.h
+	@mkdir -p $(BIN)
+	$(MPICC) -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) -Isrc -fPIC \
+		-fvisibility=hidden -shared -o $@ $(PMPI_SRC)
+
 # Every unit test links the stages and the unit helpers
 # (tests/unit/helpers/); UNIT_OBJ_FOLDER_FILE adds what one more needs.
 # The CLI's option helpers; the runner's parts that need no MPI: the
@@ -230,6 +242,7 @@ $(BIN)/prereg-rank: $(RANK_OBJ) $(BUILD)/backends.flags
 UNIT_OBJ_cli_options   = $(BUILD)/src/cli/options.o
 UNIT_OBJ_runner_plan   = $(BUILD)/src/runner/plan.o $(BUILD)/src/runner/fail.o
 UNIT_OBJ_runner_energy = $(BUILD)/src/runner/energy.o
+UNIT_OBJ_pmpi_record   = $(BUILD)/src/pmpi/record.o
 
 define unit_rule
 $(BIN)/tests/test_$(2): $(1) $$(CORE_OBJ) $$(UNIT_HELPER_OBJ) $$(UNIT_OBJ_$(2))
@@ -242,7 +255,11 @@ $(foreach s,$(UNIT_SRC),$(eval $(call unit_rule,$(s),$(call unit_key,$(s)))))
 
 # MPI test programs the end-to-end tests run under mpirun (t0037: the
 # PAP-aware Allreduce against MPI_Allreduce).
-MPI_TEST_BIN = $(BIN)/tests/mpi/pap_check
+MPI_TEST_BIN = $(BIN)/tests/mpi/pap_check $(BIN)/tests/mpi/pmpi_check
+# (an outside program: never built with the sanitizers, as the library)
+$(BIN)/tests/mpi/pmpi_check: tests/mpi/pmpi_check.c
+	@mkdir -p $(dir $@)
+	$(MPICC) -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) -o $@ $<
 $(BIN)/tests/mpi/pap_check: tests/mpi/pap_check.c 			    $(BUILD)/mpi/src/runner/pap.o 			    $(BUILD)/mpi/src/base/util.o 			    $(BUILD)/mpi/src/base/schedule.o $(BUILD)/mpi/src/base/seed.o
 	@mkdir -p $(dir $@)
 	$(MPICC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
@@ -330,6 +347,8 @@ bench: all $(BENCH_BIN)
 	@mkdir -p $(BUILD)/bench
 	$(MPICC) -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) \
 	  -o $(BUILD)/bench/pingpong_loop bench/pingpong_loop.c
+	$(MPICC) -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) \
+	  -o $(BUILD)/bench/pmpi_overhead bench/pmpi_overhead.c
 	@./tests/bench.sh
 
 # The GPU experiments' evidence in one call on a GPU machine

@@ -1,0 +1,115 @@
+#!/bin/sh
+# t0064: the profiling library (bin/libprereg-pmpi.so) preloaded into an
+# MPI program that knows nothing of prereg (tests/mpi/pmpi_check, which
+# times each of its own calls): every call of the timed operations is in
+# the record of its rank, with its communicator's size, its bytes (a
+# Recv's as received), its position among the collectives of its
+# communicator (the same operation at each position on every rank), and
+# an interval inside the program's own; non-blocking calls are timed in
+# their wait. PREREG_PMPI_OPS chooses, PREREG_PMPI_MAX_CALLS bounds (the
+# rest counted as dropped), a bad setting is refused in rank-R.json, and
+# without PREREG_PMPI_OUT nothing is recorded; the library exports only
+# MPI_ functions.
+. "$(dirname "$0")/../lib.sh"
+lib=$BIN/libprereg-pmpi.so
+prog=$BIN/tests/mpi/pmpi_check
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+cd "$SCRATCH" || exit 1
+
+# pmpi DIR NRANKS ROUNDS [VAR=VALUE...]: the program under the library,
+# its record in DIR
+pmpi() {
+	_d=$1 _np=$2 _rounds=$3
+	shift 3
+	mkdir -p "$_d"
+	_x=""
+	for _v; do _x="$_x -x $_v"; done
+	# shellcheck disable=SC2086 # the -x options, one word each
+	timeout 120 mpirun -np "$_np" -x LD_PRELOAD="$lib" -x PREREG_PMPI_OUT="$_d" $_x \
+		"$prog" "$_d/prog" "$_rounds"
+}
+
+check "the library exports only MPI_ functions" sh -c \
+	"nm -D --defined-only '$lib' | awk '{ print \$3 }' | grep -v '^MPI_' | grep -q . && exit 1; nm -D --defined-only '$lib' | grep -q ' MPI_Allreduce\$'"
+
+expect_exit 0 "an unmodified program runs under the library (3 ranks)" \
+	pmpi "$SCRATCH/all" 3 4
+check "each rank wrote its calls and its record" sh -c \
+	"for r in 0 1 2; do [ -f all/rank-\$r.csv ] && [ -f all/rank-\$r.json ] || exit 1; done; ! ls all/.*.tmp 2>/dev/null"
+check "every call, its bytes, position and interval" python3 - <<'PY'
+import csv, json
+calls = {}
+for r in range(3):
+    meta = json.load(open('all/rank-%d.json' % r))
+    rows = list(csv.DictReader(open('all/rank-%d.csv' % r)))
+    assert meta['rank'] == r and meta['nranks'] == 3, meta
+    assert meta['calls'] == len(rows) and meta['dropped'] == 0, meta
+    assert meta['clock_shared'] is True and meta['clock_offset_ns'] == 0
+    prog = [l.split() for l in open('all/prog.rank-%d' % r)]
+    # the program's lines and the record's rows in the same order: each
+    # row's op is the line's (the dup's barrier is comm 1), its bytes the
+    # line's and its interval inside the line's
+    assert len(prog) == len(rows), (r, len(prog), len(rows))
+    for p, row in zip(prog, rows):
+        op = 'barrier' if p[0] == 'barrier-dup' else p[0]
+        assert row['op'] == op, (r, p, row)
+        assert int(row['comm']) == (1 if p[0] == 'barrier-dup' else 0)
+        assert int(row['comm_size']) == 3 and int(row['rank']) == r
+        assert int(row['bytes']) == int(p[1]), (r, p, row)
+        t0, t1 = int(p[2]), int(p[3])
+        s, e = int(row['t_start_ns']), int(row['t_end_ns'])
+        assert t0 <= s <= e <= t1, (r, p, row)
+    seq = {}
+    for row in rows:
+        c = int(row['call'])
+        if row['op'] in ('sendrecv', 'send', 'recv', 'isend', 'irecv'):
+            assert c == -1, row
+        else:
+            seq.setdefault(row['comm'], []).append((c, row['op']))
+    # positions count 0, 1, 2... per communicator
+    for comm, s in seq.items():
+        assert [c for c, _ in s] == list(range(len(s))), (r, comm, s)
+    calls[r] = seq
+    want = {'allreduce': 8, 'bcast': 4, 'reduce': 4, 'gatherv': 4,
+            'barrier': 8, 'sendrecv': 4, 'iallreduce': 4, 'irecv': 4,
+            'isend': 4}
+    if r == 0:
+        want['send'] = 4
+    if r == 1:
+        want['recv'] = 4
+    got = {}
+    for row in rows:
+        got[row['op']] = got.get(row['op'], 0) + 1
+    assert got == want, (r, got)
+# the same operation at each position on every rank
+assert calls[0] == calls[1] == calls[2], calls
+PY
+
+expect_exit 0 "PREREG_PMPI_OPS=allreduce,iallreduce times those alone" \
+	pmpi "$SCRATCH/some" 2 3 PREREG_PMPI_OPS=allreduce,iallreduce
+check "only Allreduce and its non-blocking form are in the record" sh -c \
+	"[ \"\$(cut -d, -f2 some/rank-0.csv | sort -u | tr '\n' ' ')\" = 'allreduce iallreduce op ' ] && [ \$(grep -c ',allreduce,' some/rank-1.csv) = 6 ] && grep -q '\"ops\": \[\"allreduce\", \"iallreduce\"\]' some/rank-0.json"
+
+expect_exit 0 "PREREG_PMPI_MAX_CALLS=5 bounds the record" \
+	pmpi "$SCRATCH/few" 2 3 PREREG_PMPI_MAX_CALLS=5
+check "5 calls recorded, the rest counted as dropped" sh -c \
+	"[ \$(wc -l <few/rank-0.csv) = 6 ] && grep -q '\"calls\": 5, \"dropped\": 31,' few/rank-0.json"
+
+expect_exit 0 "an unknown operation: the program still runs" \
+	pmpi "$SCRATCH/bad" 2 1 PREREG_PMPI_OPS=allreduce,allgather
+expect_out "each rank says why it records nothing" \
+	"prereg-pmpi: rank 1: PREREG_PMPI_OPS names no operation 'allgather': no call is recorded"
+check "and writes it as its record" sh -c \
+	"grep -q '\"error\": \"PREREG_PMPI_OPS names no operation' bad/rank-0.json && [ ! -e bad/rank-0.csv ]"
+expect_exit 0 "a bound that is no count: refused" \
+	pmpi "$SCRATCH/bad2" 2 1 PREREG_PMPI_MAX_CALLS=5x
+expect_out "naming it" "PREREG_PMPI_MAX_CALLS '5x' is not a count from 1 to 100000000"
+
+mkdir -p "$SCRATCH/none"
+expect_exit 0 "without PREREG_PMPI_OUT the program runs unrecorded" \
+	timeout 120 mpirun -np 2 -x LD_PRELOAD="$lib" "$prog" "$SCRATCH/none/prog" 1
+expect_out "rank 0 says so" "^prereg-pmpi: PREREG_PMPI_OUT is not set: no call is recorded$"
+cp "$SCRATCH/out" "$SCRATCH/none.out"
+check "once, and nothing is written" sh -c \
+	"[ \$(grep -c PREREG_PMPI_OUT '$SCRATCH/none.out') = 1 ] && [ \$(ls none | grep -vc '^prog') = 0 ]"
+echo "1..$n"
