@@ -7,7 +7,8 @@ SANFLAGS ?=
 CFLAGS  ?= -O2 -g
 WARN     = -Wall -Wextra -Werror -Wshadow -Wmissing-prototypes \
 	   -Wstrict-prototypes -Wdeclaration-after-statement
-PKGS     = libgit2 jansson inih zlib libcrypto hwloc libcurl libpcre2-8
+PKGS     = libgit2 jansson inih zlib libcrypto hwloc libcurl libpcre2-8 \
+	   libmatheval
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) \
@@ -18,7 +19,7 @@ MPICC    = OMPI_CC=$(CC) mpicc
 # Debian 12 packages the build and the tests need (make deps installs them).
 DEB_PKGS = build-essential pkg-config git openmpi-bin libopenmpi-dev \
 	   libgit2-dev zlib1g-dev libssl-dev libcurl4-openssl-dev \
-	   libjansson-dev libinih-dev libpcre2-dev \
+	   libjansson-dev libinih-dev libpcre2-dev libmatheval-dev \
 	   libhwloc-dev gnuplot-nox libcmocka-dev clang clang-format libclang-rt-14-dev \
 	   python3 procps gzip openssl openssh-client hipcc libamdhip64-dev slurm-wlm munge \
 	   gcovr gnupg librsvg2-bin
