@@ -174,6 +174,28 @@ static void boot_id(char *out, size_t len)
 	}
 }
 
+/* The files this process maps executable, into rec (none when
+ * /proc/self/maps cannot be read: the record's list is then empty). */
+static void mapped_files(void)
+{
+	static char text[1 << 20];
+	FILE *f = fopen("/proc/self/maps", "re");
+	size_t len = 0;
+
+	if (!f)
+		return;
+	len = fread(text, 1, sizeof(text) - 1, f);
+	fclose(f);
+	text[len] = 0;
+	if (len == sizeof(text) - 1 && strrchr(text, '\n'))
+		strrchr(text, '\n')[1] = 0; /* a cut last line: left out */
+	if (pr_pmpi_maps_parse(&rec.files, &rec.nfiles, text) < 0)
+		fprintf(stderr,
+			"prereg-pmpi: rank %d: no memory to list the "
+			"mapped files\n",
+			world_rank);
+}
+
 /* Rank 0's side of the ping-pongs with rank r: r's clock minus 0's at the
  * exchange of smallest round trip (as prereg-rank's, DESIGN 7). */
 static void clock_leader(int64_t *offset, int64_t *rtt, int r)
@@ -237,6 +259,7 @@ int MPI_Finalize(void)
 		if (gethostname(clk.host, sizeof(clk.host) - 1) < 0)
 			snprintf(clk.host, sizeof(clk.host), "unknown");
 		clock_of(&clk);
+		mapped_files();
 		if (pr_pmpi_write(&rec, &clk, outdir, why, sizeof(why)) < 0)
 			fprintf(stderr, "prereg-pmpi: rank %d: %s\n",
 				world_rank, why);

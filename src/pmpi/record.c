@@ -100,6 +100,13 @@ int pr_pmpi_record_init(pr_pmpi_record *r, size_t cap, unsigned ops)
 
 void pr_pmpi_record_free(pr_pmpi_record *r)
 {
+	size_t i;
+
+	for (i = 0; i < r->nfiles; i++)
+		free(r->files[i]);
+	free(r->files);
+	r->files = NULL;
+	r->nfiles = 0;
 	free(r->calls);
 	free(r->pending);
 	free(r->taken);
@@ -212,6 +219,64 @@ int pr_pmpi_take(pr_pmpi_record *r, uintptr_t key, pr_pmpi_call *out)
 	return 1;
 }
 
+/* Whether path is among the n of have. */
+static int known(char *const *have, size_t n, const char *path, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strlen(have[i]) == len && !strncmp(have[i], path, len))
+			return 1;
+	return 0;
+}
+
+int pr_pmpi_maps_parse(char ***out, size_t *n, const char *text)
+{
+	const char *line = text, *eol, *perms, *path;
+	char **v = NULL, **grown;
+	size_t k = 0, cap = 0, len;
+	int field;
+
+	*out = NULL;
+	*n = 0;
+	for (; *line; line = *eol ? eol + 1 : eol) {
+		eol = line + strcspn(line, "\n");
+		/* "start-end perms offset dev inode   path" */
+		perms = line + strcspn(line, " ");
+		if (perms >= eol || eol - perms < 5 || perms[3] != 'x')
+			continue;
+		/* past perms, offset, dev and inode */
+		for (path = perms, field = 0; field < 4 && path < eol;
+		     field++) {
+			path += strspn(path, " ");
+			path += strcspn(path, " \n");
+		}
+		path += strspn(path, " ");
+		if (path >= eol || *path != '/')
+			continue;
+		len = (size_t)(eol - path);
+		if (known(v, k, path, len))
+			continue;
+		if (k == cap) {
+			cap = cap ? 2 * cap : 32;
+			if (!(grown = realloc(v, cap * sizeof(*v))))
+				goto nomem;
+			v = grown;
+		}
+		if (!(v[k] = strndup(path, len)))
+			goto nomem;
+		k++;
+	}
+	*out = v;
+	*n = k;
+	return 0;
+nomem:
+	while (k > 0)
+		free(v[--k]);
+	free(v);
+	return -1;
+}
+
 /* s as a JSON string's contents: quote, backslash and controls escaped. */
 static void put_json_string(FILE *f, const char *s)
 {
@@ -309,6 +374,7 @@ static void put_meta(FILE *f, const void *arg)
 	const pr_pmpi_record *r = o->r;
 	const pr_pmpi_clock *c = o->clk;
 	int op, first = 1;
+	size_t i;
 
 	fprintf(f, "{\"rank\": %d, \"nranks\": %d, \"host\": ", c->rank,
 		c->nranks);
@@ -327,6 +393,11 @@ static void put_meta(FILE *f, const void *arg)
 			fprintf(f, "%s\"%s\"", first ? "" : ", ", op_names[op]);
 			first = 0;
 		}
+	fputs("], \"files\": [", f);
+	for (i = 0; i < r->nfiles; i++) {
+		fputs(i ? ", " : "", f);
+		put_json_string(f, r->files[i]);
+	}
 	fputs("]}\n", f);
 }
 

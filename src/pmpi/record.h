@@ -76,6 +76,8 @@ typedef struct {
 	uint64_t lost;		  /* posts the full table could not hold */
 	int64_t ncalls[PR_PMPI_MAX_COMMS];
 	int ncomms;
+	char **files; /* mapped executable at the end (pr_pmpi_maps_parse) */
+	size_t nfiles;
 } pr_pmpi_record;
 
 /* Room for cap calls and the request table, every page touched so that
@@ -99,6 +101,15 @@ void pr_pmpi_post(pr_pmpi_record *r, uintptr_t key, const pr_pmpi_call *c);
 /* Take the call posted under key into *out: 1 found, 0 not. */
 int pr_pmpi_take(pr_pmpi_record *r, uintptr_t key, pr_pmpi_call *out);
 
+/*
+ * The files a process maps executable, from the text of its
+ * /proc/PID/maps: each path once, in the order first mapped (the program,
+ * then its libraries and the plugins opened so far); anonymous and
+ * special mappings ([vdso], ...) left out. Into *out (an array of n
+ * strings, the caller frees each and it); -1 when memory runs out.
+ */
+int pr_pmpi_maps_parse(char ***out, size_t *n, const char *text);
+
 /* What the end of a rank knows of its clock against rank 0's (DESIGN 7). */
 typedef struct {
 	int rank, nranks, shared;
@@ -108,9 +119,9 @@ typedef struct {
 
 /*
  * Write dir/rank-R.csv (the calls, times moved to rank 0's clock:
- * t - offset) and then dir/rank-R.json (the clock, counts and the
- * operations), each through a temporary file, fsync and rename. -1 with a
- * message in why when a file cannot be written.
+ * t - offset) and then dir/rank-R.json (the clock, counts, the operations
+ * and the mapped files), each through a temporary file, fsync and rename.
+ * -1 with a message in why when a file cannot be written.
  */
 int pr_pmpi_write(const pr_pmpi_record *r, const pr_pmpi_clock *clk,
 		  const char *dir, char *why, size_t whylen);

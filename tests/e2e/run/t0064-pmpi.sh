@@ -6,7 +6,7 @@
 # Recv's as received), its position among the collectives of its
 # communicator (the same operation at each position on every rank), and
 # an interval inside the program's own; non-blocking calls are timed in
-# their wait. PREREG_PMPI_OPS chooses, PREREG_PMPI_MAX_CALLS bounds (the
+# their wait; rank-R.json names the files the rank ran (program first). PREREG_PMPI_OPS chooses, PREREG_PMPI_MAX_CALLS bounds (the
 # rest counted as dropped), a bad setting is refused in rank-R.json, and
 # without PREREG_PMPI_OUT nothing is recorded; the library exports only
 # MPI_ functions.
@@ -45,6 +45,12 @@ for r in range(3):
     assert meta['rank'] == r and meta['nranks'] == 3, meta
     assert meta['calls'] == len(rows) and meta['dropped'] == 0, meta
     assert meta['clock_shared'] is True and meta['clock_offset_ns'] == 0
+    # the files it ran: the program first, libmpi, the library itself
+    f = meta['files']
+    assert f[0].endswith('/tests/mpi/pmpi_check'), f[:3]
+    assert any('/libmpi.so' in x for x in f), f
+    assert any(x.endswith('/libprereg-pmpi.so') for x in f), f
+    assert len(f) == len(set(f)), f
     prog = [l.split() for l in open('all/prog.rank-%d' % r)]
     # the program's lines and the record's rows in the same order: each
     # row's op is the line's (the dup's barrier is comm 1), its bytes the

@@ -170,6 +170,40 @@ static void test_pending(void **state)
 	pr_pmpi_record_free(&r);
 }
 
+static void test_maps(void **state)
+{
+	static const char maps[] =
+	    "55d0-55d1 r--p 00000000 08:01 100   /usr/bin/prog\n"
+	    "55d1-55d2 r-xp 00001000 08:01 100   /usr/bin/prog\n"
+	    "7f00-7f01 rw-p 00000000 00:00 0 \n"
+	    "7f01-7f02 r-xp 00002000 08:01 200   /usr/lib/libmpi.so.40\n"
+	    "7f02-7f03 r-xp 00003000 08:01 200   /usr/lib/libmpi.so.40\n"
+	    "7f03-7f04 r-xp 00000000 00:00 0     [vdso]\n"
+	    "7f04-7f05 r-xp 00000000 08:01 300   /opt/a b/lib x.so (deleted)\n"
+	    "7f05-7f06 r-xp 00000000 08:01 400   /usr/lib/cut";
+	char **v = NULL;
+	size_t n = 9, i;
+
+	(void)state;
+	assert_int_equal(pr_pmpi_maps_parse(&v, &n, maps), 0);
+	/* each executable file once, in order; anonymous and [vdso] out; a
+	 * path with spaces whole; a last line without its newline read */
+	assert_int_equal(n, 4);
+	assert_string_equal(v[0], "/usr/bin/prog");
+	assert_string_equal(v[1], "/usr/lib/libmpi.so.40");
+	assert_string_equal(v[2], "/opt/a b/lib x.so (deleted)");
+	assert_string_equal(v[3], "/usr/lib/cut");
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+	assert_int_equal(pr_pmpi_maps_parse(&v, &n, ""), 0);
+	assert_int_equal(n, 0);
+	free(v);
+	assert_int_equal(pr_pmpi_maps_parse(&v, &n, "garbage\nr-x\n"), 0);
+	assert_int_equal(n, 0);
+	free(v);
+}
+
 static void test_write(void **state)
 {
 	char *dir = pr_scratch_dir("pmpi"), *path, *text = NULL, why[256];
@@ -201,6 +235,10 @@ static void test_write(void **state)
 	clk.min_rtt_ns = 900;
 	snprintf(clk.host, sizeof(clk.host), "node\"1");
 	snprintf(clk.boot_id, sizeof(clk.boot_id), "abc");
+	assert_int_equal(pr_pmpi_maps_parse(&r.files, &r.nfiles,
+					    "1000-2000 r-xp 0 08:01 7 "
+					    "/usr/bin/a\"b\n"),
+			 0);
 	assert_int_equal(pr_pmpi_write(&r, &clk, dir, why, sizeof(why)), 0);
 	path = pr_asprintf("%s/rank-1.csv", dir);
 	assert_int_equal(pr_read_file(&text, &len, path, 1 << 20), 0);
@@ -214,11 +252,12 @@ static void test_write(void **state)
 	path = pr_asprintf("%s/rank-1.json", dir);
 	assert_int_equal(pr_read_file(&text, &len, path, 1 << 20), 0);
 	assert_string_equal(
-	    text, "{\"rank\": 1, \"nranks\": 2, \"host\": \"node\\\"1\", "
-		  "\"boot_id\": \"abc\", \"clock_shared\": false, "
-		  "\"clock_offset_ns\": 100, \"clock_min_rtt_ns\": 900, "
-		  "\"calls\": 2, \"dropped\": 0, \"lost_posts\": 0, \"ops\": "
-		  "[\"allreduce\", \"recv\"]}\n");
+	    text,
+	    "{\"rank\": 1, \"nranks\": 2, \"host\": \"node\\\"1\", "
+	    "\"boot_id\": \"abc\", \"clock_shared\": false, "
+	    "\"clock_offset_ns\": 100, \"clock_min_rtt_ns\": 900, "
+	    "\"calls\": 2, \"dropped\": 0, \"lost_posts\": 0, \"ops\": "
+	    "[\"allreduce\", \"recv\"], \"files\": [\"/usr/bin/a\\\"b\"]}\n");
 	free(text);
 	free(path);
 	/* no temporary file is left */
@@ -251,7 +290,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_ops_parse), cmocka_unit_test(test_op_names),
 	    cmocka_unit_test(test_bounded),   cmocka_unit_test(test_comms),
-	    cmocka_unit_test(test_pending),   cmocka_unit_test(test_write),
+	    cmocka_unit_test(test_pending),   cmocka_unit_test(test_maps),
+	    cmocka_unit_test(test_write),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
