@@ -133,8 +133,12 @@ rows = c['cells']
 assert rows and all(r['verdict'] in ('REPRODUCED', 'INCONCLUSIVE') and
                     1 / 1.3 <= r['ratio'] <= 1.3 for r in rows), \
     [(r['verdict'], r['ratio'], r['ratio_ci']) for r in rows]
+# the recalibration took: the derived pin predicts more than the first
+# (2.8x at 768 rows in a passing run; 1.41x in one whose two-core calibration
+# ran 38% slow and whose half-core one 31% fast, the machine's own pace
+# changing between them); a recalibration that did not take gives 1x
 for r in rows:
-    assert r['predicted']['b_s'] > 1.5 * r['predicted']['a_s'], r['predicted']
+    assert r['predicted']['b_s'] > 1.2 * r['predicted']['a_s'], r['predicted']
 (k,) = c['claims']
 # the claim's own verdict on a half core may come out INCONCLUSIVE (the
 # throttled launches widen its interval): never DIFFERENT

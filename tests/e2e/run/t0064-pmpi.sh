@@ -9,7 +9,9 @@
 # their wait; rank-R.json names the files the rank ran (program first). PREREG_PMPI_OPS chooses, PREREG_PMPI_MAX_CALLS bounds (the
 # rest counted as dropped), a bad setting is refused in rank-R.json, and
 # without PREREG_PMPI_OUT nothing is recorded; the library exports only
-# MPI_ functions.
+# MPI_ functions. Under prereg-rank (prereg run with the library
+# preloaded), each Allreduce prereg-rank timed holds the library's record
+# of it.
 . "$(dirname "$0")/../lib.sh"
 lib=$BIN/libprereg-pmpi.so
 prog=$BIN/tests/mpi/pmpi_check
@@ -111,11 +113,55 @@ expect_exit 0 "a bound that is no count: refused" \
 	pmpi "$SCRATCH/bad2" 2 1 PREREG_PMPI_MAX_CALLS=5x
 expect_out "naming it" "PREREG_PMPI_MAX_CALLS '5x' is not a count from 1 to 100000000"
 
+# prereg-rank under the library: each Allreduce prereg times (its
+# archive's rows) holds the library's record of that very call
+new_repo "$SCRATCH/repo"
+mkdir -p experiments/t-ar
+cat >experiments/t-ar/experiment.ini <<'INI'
+[experiment]
+kind = calibration
+claim = MPI_Allreduce times per size, for the profiling library's test
+workload = allreduce
+budget_s = 60
+[shape]
+sizes = 8, 4096, 262144
+[ranks]
+group = cpu*2
+[factors]
+transport = vader
+[schedule]
+launches = 1
+reps = 4
+warmup = 1
+INI
+git add experiments && git commit -q -m t-ar
+"$PREREG" predict t-ar >/dev/null 2>&1 && "$PREREG" pin t-ar >/dev/null 2>&1
+mkdir -p "$SCRATCH/rank"
+expect_exit 0 "prereg runs with the library preloaded" \
+	env LD_PRELOAD="$lib" PREREG_PMPI_OUT="$SCRATCH/rank" "$PREREG" run t-ar
+run=$(ls runs/t-ar | grep -v ledger)
+check "every Allreduce prereg-rank timed is inside its own timing, on each rank" \
+	python3 - "runs/t-ar/$run/timings.csv.gz" "$SCRATCH/rank" <<'PY'
+import csv, gzip, sys
+arch = [r for r in csv.DictReader(gzip.open(sys.argv[1], 'rt'))
+        if r['phase'] == 'allreduce']
+assert len(arch) == 2 * 3 * 5, len(arch)  # ranks x sizes x (reps + warmup)
+for rank in (0, 1):
+    pm = [r for r in csv.DictReader(open('%s/rank-%d.csv' % (sys.argv[2], rank)))
+          if r['op'] == 'allreduce']
+    mine = [r for r in arch if int(r['rank']) == rank]
+    for a in mine:
+        s, e = int(a['t_start_ns']), int(a['t_end_ns'])
+        inside = [p for p in pm if int(p['bytes']) == int(a['bytes'])
+                  and s <= int(p['t_start_ns']) <= int(p['t_end_ns']) <= e]
+        assert len(inside) == 1, (rank, a, len(inside))
+PY
+
 mkdir -p "$SCRATCH/none"
 expect_exit 0 "without PREREG_PMPI_OUT the program runs unrecorded" \
 	timeout 120 mpirun -np 2 -x LD_PRELOAD="$lib" "$prog" "$SCRATCH/none/prog" 1
 expect_out "rank 0 says so" "^prereg-pmpi: PREREG_PMPI_OUT is not set: no call is recorded$"
 cp "$SCRATCH/out" "$SCRATCH/none.out"
 check "once, and nothing is written" sh -c \
-	"[ \$(grep -c PREREG_PMPI_OUT '$SCRATCH/none.out') = 1 ] && [ \$(ls none | grep -vc '^prog') = 0 ]"
+	"[ \$(grep -c PREREG_PMPI_OUT '$SCRATCH/none.out') = 1 ] && [ \$(ls '$SCRATCH/none' | grep -vc '^prog') = 0 ]"
 echo "1..$n"
