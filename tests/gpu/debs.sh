@@ -11,7 +11,8 @@ dir=${1:-$top/shared/debs}
 # need. The host compiler is also nvcc's (g++ for the .cu file).
 LIST="make gcc g++ libc6-dev pkg-config git
 openmpi-bin libopenmpi-dev libgit2-dev zlib1g-dev libssl-dev
-libcurl4-openssl-dev libjansson-dev libinih-dev libhwloc-dev
+libcurl4-openssl-dev libjansson-dev libinih-dev libpcre2-dev libmatheval-dev
+libhwloc-dev
 gnuplot-nox openssl gzip procps"
 # A base system: Debian's Priority required packages and apt with what it
 # needs (debootstrap's minbase); these are on every Debian-like machine.
