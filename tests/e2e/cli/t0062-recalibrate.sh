@@ -122,16 +122,18 @@ assert rows and all(r['verdict'] == 'DIFFERENT' for r in rows), \
 "
 # on half a core the throttled launches widen each interval (here up to
 # [0.87, 1.67], which straddles the tolerance's 1.3), so a cell may be
-# INCONCLUSIVE; never DIFFERENT, and its ratio inside [1/1.3, 1.3] (a
-# recalibration that did not take would leave it near 2)
-check "the model's error did: no cell DIFFERENT, each ratio within the tolerance, the claim not DIFFERENT" \
+# INCONCLUSIVE; never DIFFERENT. Its ratio alone is not held to [1/1.3,
+# 1.3]: the machine's pace moves between the two-core runs and the
+# half-core ones (a fresh-clone run gave 0.66 [0.61, 0.87] and 0.67
+# [0.64, 0.92]); the four-rank case below is judged against it instead
+check "the model's error did: no cell DIFFERENT, the claim not DIFFERENT" \
 	python3 -c "
 import json
 c = json.load(open('$SCRATCH/error.json'))
 assert c['model_error'] is True
 rows = c['cells']
-assert rows and all(r['verdict'] in ('REPRODUCED', 'INCONCLUSIVE') and
-                    1 / 1.3 <= r['ratio'] <= 1.3 for r in rows), \
+assert rows and all(r['verdict'] in ('REPRODUCED', 'INCONCLUSIVE')
+                    for r in rows), \
     [(r['verdict'], r['ratio'], r['ratio_ci']) for r in rows]
 # the recalibration took: the derived pin predicts more than the first
 # (2.8x at 768 rows in a passing run; 1.41x in one whose two-core calibration
@@ -159,19 +161,27 @@ new_two=$(ls runs/t-two | grep -v ledger | grep -v "^$ref_two$")
 # The error grows about 1.8x (DIFFERENT) in most runs; under the
 # sanitizers one run gave 1.36 [1.29, 1.38] and 1.29 [1.25, 1.53]
 # (INCONCLUSIVE at 0.3). What every run so far shows: no cell and no claim
-# REPRODUCED, and each interval above 1.1, where the one-rank case's
-# intervals seen so far began below 1 (0.87, 0.89).
-check "four ranks sharing the half core: the model's error grew, never REPRODUCED" \
+# REPRODUCED. Against the one-rank case, which the machine's changing
+# pace moves alike (both were measured in the same two phases), it grew
+# by more than 1.2x at each row count (2.75x and 2.99x where the pace
+# made the one-rank ratios 0.66 and 0.67).
+check "four ranks sharing the half core: the model's error grew, more than one rank's, never REPRODUCED" \
 	python3 -c "
 import json
 c = json.load(open('$SCRATCH/two.json'))
+one = {r['rows']: r['ratio'] for r in
+       json.load(open('$SCRATCH/error.json'))['cells']}
 rows = c['cells']
-assert rows and all(r['verdict'] != 'REPRODUCED' and r['ratio_ci'][0] > 1.1
-                    for r in rows), \
+assert rows and all(r['verdict'] != 'REPRODUCED' for r in rows), \
     [(r['verdict'], r['ratio'], r['ratio_ci']) for r in rows]
+assert all(r['ratio'] > 1.2 * one[r['rows']] for r in rows), \
+    [(r['rows'], r['ratio'], one.get(r['rows'])) for r in rows]
 (k,) = c['claims']
 assert k['reproduced'] != 'REPRODUCED', k
 "
+"$PREREG" compare "$ref_one" "$new_one" --model-error | grep -E '^\| [0-9]' |
+	sed 's/^/# one rank: /'
+
 "$PREREG" compare "$ref_two" "$new_two" --model-error | grep -E '^\| [0-9]' |
 	sed 's/^/# /' 
 echo "1..$n"
