@@ -89,7 +89,9 @@ static void refuse(const char *msg)
 		fprintf(stderr, "prereg-pmpi: rank %d: %s\n", world_rank, why);
 }
 
-static void setup(void)
+/* Set the record up; multiple: MPI_THREAD_MULTIPLE was provided, under
+ * which threads would race on the record, so nothing is recorded. */
+static void setup(int multiple)
 {
 	const char *dir = getenv("PREREG_PMPI_OUT");
 	const char *ops = getenv("PREREG_PMPI_OPS");
@@ -110,6 +112,11 @@ static void setup(void)
 	    (int)sizeof(outdir)) {
 		outdir[0] = 0;
 		refuse("PREREG_PMPI_OUT is too long: no call is recorded");
+		return;
+	}
+	if (multiple) {
+		refuse("MPI_THREAD_MULTIPLE: calls from several threads at "
+		       "once are not recorded: no call is recorded");
 		return;
 	}
 	if (pr_pmpi_ops_parse(&mask, ops, bad, sizeof(bad)) < 0) {
@@ -148,7 +155,7 @@ int MPI_Init(int *argc, char ***argv)
 	int rc = PMPI_Init(argc, argv);
 
 	if (rc == MPI_SUCCESS)
-		setup();
+		setup(0);
 	return rc;
 }
 
@@ -157,7 +164,7 @@ int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 	int rc = PMPI_Init_thread(argc, argv, required, provided);
 
 	if (rc == MPI_SUCCESS)
-		setup();
+		setup(*provided == MPI_THREAD_MULTIPLE);
 	return rc;
 }
 

@@ -3,7 +3,8 @@
  * library times, each timed by the program itself (CLOCK_MONOTONIC around
  * the call, or around the wait of a non-blocking one), written to
  * PREFIX.rank-R as "op bytes t0 t1" lines.
- * Usage: pmpi_check PREFIX N (at least 2 ranks) */
+ * Usage: pmpi_check PREFIX N [multiple] (at least 2 ranks; multiple:
+ * MPI_Init_thread asking for MPI_THREAD_MULTIPLE) */
 #include <mpi.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -96,9 +97,20 @@ int main(int argc, char **argv)
 {
 	char path[4096];
 	MPI_Comm dup;
-	int rank, size, n, i;
+	int rank, size, n, i, provided;
 
-	MPI_Init(&argc, &argv);
+	if (argc == 4 && !strcmp(argv[3], "multiple")) {
+		MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+		MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+		if (rank == 0)
+			printf("provided %s\n", provided == MPI_THREAD_MULTIPLE
+						    ? "multiple"
+						    : "less");
+		fflush(stdout);
+		argc = 3;
+	} else {
+		MPI_Init(&argc, &argv);
+	}
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 	MPI_Comm_size(MPI_COMM_WORLD, &size);
 	if (argc != 3 || (n = atoi(argv[2])) < 1 || size < 2 || size > 64) {

@@ -161,6 +161,19 @@ for rank in (0, 1):
         assert len(inside) == 1, (rank, a, len(inside))
 PY
 
+# threads that may call MPI at once would race on the record: refused
+mkdir -p "$SCRATCH/mt"
+timeout 120 mpirun -np 2 -x LD_PRELOAD="$lib" -x PREREG_PMPI_OUT="$SCRATCH/mt" \
+	"$prog" "$SCRATCH/mt/prog" 1 multiple >"$SCRATCH/mt.out" 2>&1
+if grep -q "^provided multiple$" "$SCRATCH/mt.out"; then
+	check "MPI_THREAD_MULTIPLE provided: each rank refuses to record, says so, in its rank-R.json" sh -c \
+		"grep -q 'prereg-pmpi: rank 1: MPI_THREAD_MULTIPLE: calls from several threads at once are not recorded' '$SCRATCH/mt.out' && grep -q '\"error\": \"MPI_THREAD_MULTIPLE' '$SCRATCH/mt/rank-1.json' && [ ! -e '$SCRATCH/mt/rank-1.csv' ]"
+else
+	# an MPI that provides less than asked: the library records
+	check "MPI_THREAD_MULTIPLE asked, less provided: the library records" \
+		sh -c "grep -q '^provided less$' '$SCRATCH/mt.out' && [ -f '$SCRATCH/mt/rank-1.csv' ]"
+fi
+
 mkdir -p "$SCRATCH/none"
 expect_exit 0 "without PREREG_PMPI_OUT the program runs unrecorded" \
 	timeout 120 mpirun -np 2 -x LD_PRELOAD="$lib" "$prog" "$SCRATCH/none/prog" 1
