@@ -7,13 +7,6 @@ PREREG="$BIN/prereg"
 # the project's top directory ($0 is tests/e2e/STAGE/tNNNN-what.sh)
 TOP=$(cd "$(dirname "$0")/../../.." && pwd)
 export OMPI_MCA_rmaps_base_oversubscribe=1
-# Each rank's MPI_T session registers every MCA component, and opening mtl
-# ofi, psm or psm2 loads libinfinipath, whose constructor calibrates its
-# clock in a loop of sleeps: 0.21 s of every launch (a two-rank launch
-# here: 0.68 s with them, 0.46 s without). No network these components
-# drive exists here, and prereg's transports select pml ob1, which uses
-# no mtl; the manifests of the tests' runs record the exclusion ("mtl").
-export OMPI_MCA_mtl=^ofi,psm,psm2
 n=0
 SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/prereg-e2e.XXXXXX")
 # Each test's mpirun keeps its session directories under the test's own
