@@ -52,6 +52,7 @@ void pr_analyze_run(pr_analysis_run *out, const pr_timings *t,
 		out->as_original = dup_string(m->as_original);
 		out->runner_version = dup_string(m->runner_version);
 		out->prereg_version = dup_string(m->version);
+		out->command = pr_workload_is_command(m->workload.name);
 	}
 	out->sha256_ok = out->pred_pinned = -1;
 	out->nconfigs = json_array_size(configs);

@@ -35,6 +35,9 @@ typedef struct pr_analysis_run {
 	 * rows_count_ops), the fewest and most it held: every time of the
 	 * run is then one operation's; 0 otherwise */
 	int64_t ops_lo, ops_hi;
+	/* workload command: a program prereg did not write, whose launches
+	 * record no MPI stack, energy or load beyond the library's */
+	int command;
 	char sha256[65]; /* of the uncompressed archive */
 	int sha256_ok;	 /* matches the manifest: 1, 0, -1 unknown */
 	int pred_pinned; /* prediction blob is the run's pin's: 1, 0,

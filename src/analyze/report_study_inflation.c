@@ -62,8 +62,11 @@ static void put_stacks(FILE *f, const pr_analysis_run *r,
 				}
 			}
 		if (!k->pml) {
-			fputs(": not recorded (the manifest predates the "
-			      "record)\n",
+			fputs(r->command
+				  ? ": not recorded (workload command: the "
+				    "profiling library does not read MPI_T)\n"
+				  : ": not recorded (the manifest predates the "
+				    "record)\n",
 			      f);
 			continue;
 		}

@@ -209,8 +209,11 @@ void pr_report_energy_md(FILE *f, const pr_analysis_run *r)
 	const pr_energy_sum *e = &r->energy;
 
 	if (!e->recorded) {
-		fputs("- energy: not recorded (the run is older than the "
-		      "energy record)\n",
+		fputs(r->command ? "- energy: not recorded (workload command: "
+				   "prereg reads no energy counter around a "
+				   "program it did not write)\n"
+				 : "- energy: not recorded (the run is older "
+				   "than the energy record)\n",
 		      f);
 		return;
 	}

@@ -298,6 +298,7 @@ static int block_of(pr_audit_state *s, pr_audit_block *b, int64_t **items,
 	b->warmup = (int)warmup;
 	b->reps = (int)reps;
 	b->samples = (uint64_t)samples;
+	b->open = w && w->command;
 	if (w && w->items.phase) {
 		b->item_phase = w->items.phase;
 		b->item_rows = w->items.rows;
@@ -411,9 +412,11 @@ void pr_audit_check_schedule(pr_audit_state *s)
 	}
 	pr_audit_set(c, PR_AUDIT_PASS,
 		     "seed %llu is the pin's; %zu of %zu invocations in "
-		     "schedule order, each one block of every rep and rank in "
-		     "timings.csv.gz",
-		     (unsigned long long)seed, e.n, sched.ninv);
+		     "schedule order, each one block of %s in timings.csv.gz",
+		     (unsigned long long)seed, e.n, sched.ninv,
+		     pr_workload_is_command(s->m.workload.name)
+			 ? "the calls and figures its rank report counts"
+			 : "every rep and rank");
 cleanup:
 	free(reason);
 	expected_free(&e);

@@ -62,6 +62,11 @@ static const char *const known_keys[] = {
     "late_rank",
     "replay_ns",
     "dp_compute",
+    "argv",
+    "ops",
+    "max_calls",
+    "pmpi",
+    "foms",
 };
 
 static int check_keys(checker *c)
@@ -425,8 +430,53 @@ static int check_rows(checker *c, const pr_workload_facts *w)
 static const pr_workload_id known_order[] = {
     PR_WORKLOAD_PINGPONG,  PR_WORKLOAD_PINGPONG_COLD, PR_WORKLOAD_ROWS_SWEEP,
     PR_WORKLOAD_ROW_SPLIT, PR_WORKLOAD_KV_SPLIT,      PR_WORKLOAD_ALLREDUCE,
-    PR_WORKLOAD_ARRIVAL,   PR_WORKLOAD_DP_STEP,
+    PR_WORKLOAD_ARRIVAL,   PR_WORKLOAD_DP_STEP,	      PR_WORKLOAD_COMMAND,
 };
+
+/* workload command: argv, 1 to 64 non-empty strings, the program first;
+ * ops, when given, a non-empty string; max_calls 1 to 10^8; pmpi a
+ * boolean; foms an object of 1 to 8 non-empty pattern strings. None of
+ * them belongs to another workload. */
+static int check_command(checker *c, const pr_workload_facts *w)
+{
+	const json_t *argv = get(c, "argv"), *v;
+	size_t i;
+
+	const json_t *foms = get(c, "foms"), *pmpi = get(c, "pmpi");
+	const char *name;
+
+	if (!w->command) {
+		if (argv || get(c, "ops") || get(c, "max_calls") || pmpi ||
+		    foms)
+			return fail(c, "'argv', 'ops', 'max_calls', 'pmpi' and "
+				       "'foms' are for workload command");
+		return PR_OK;
+	}
+	if (pmpi && !json_is_boolean(pmpi))
+		return fail(c, "'pmpi' must be true or false");
+	if (foms && (!json_is_object(foms) || json_object_size(foms) < 1 ||
+		     json_object_size(foms) > 8))
+		return fail(c, "'foms' must be an object of 1 to 8 patterns");
+	json_object_foreach(
+	    (json_t *)foms, name,
+	    v) if (!json_is_string(v) ||
+		   !json_string_length(
+		       v)) return fail(c, "'foms' must hold non-empty "
+					  "pattern strings");
+	if (!json_is_array(argv) || json_array_size(argv) < 1 ||
+	    json_array_size(argv) > 64)
+		return fail(c, "'argv' must be an array of 1 to 64 strings");
+	json_array_foreach(
+	    argv, i,
+	    v) if (!json_is_string(v) ||
+		   !json_string_length(
+		       v)) return fail(c, "'argv' must hold non-empty strings");
+	if (get(c, "ops") && check_string(c, "ops") < 0)
+		return PR_EINPUT;
+	if (get(c, "max_calls"))
+		return check_int(c, "max_calls", 1, 100000000, 1);
+	return PR_OK;
+}
 
 static int check_workload(checker *c)
 {
@@ -446,6 +496,7 @@ static int check_workload(checker *c)
 			    known);
 	}
 	if ((error = check_arrival_scope(c, w)) < 0 ||
+	    (error = check_command(c, w)) < 0 ||
 	    (error = need_pair(c, w)) < 0 ||
 	    (w->arrival && (error = check_arrival(c, w)) < 0) ||
 	    (w->dp && (error = check_dp(c, w->name)) < 0))

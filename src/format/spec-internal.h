@@ -2,7 +2,7 @@
  * spec.c (load, the inih driver, free), spec_values.c (value readers),
  * spec_keys.c (the setters and the key table), spec_ranks.c ([ranks] and
  * [slurm]), spec_check.c (cross-key checks), spec_config.c (per-config
- * accessors) */
+ * accessors), spec_command.c ([command]) */
 #ifndef PR_SPEC_INTERNAL_H
 #define PR_SPEC_INTERNAL_H
 
@@ -53,8 +53,8 @@ struct launch_section {
 	int key_line[NLAUNCH_KEYS];
 };
 
-#define NKEYS 50
-#define NSECTIONS 14
+#define NKEYS 55
+#define NSECTIONS 15
 
 struct parse {
 	pr_spec *spec;
@@ -130,5 +130,26 @@ int pr_spec_check_dp(struct parse *p);
 int pr_spec_check_arrival_scope(struct parse *p);
 int pr_spec_check_model(struct parse *p);
 int pr_spec_check_launch(struct parse *p);
+/* The line of the first key given in section, else of its header; 0 when
+ * the file has neither. */
+int pr_spec_section_used(const struct parse *p, const char *section);
+
+/* spec_command.c: [command] */
+int pr_spec_set_command_argv(struct parse *p, const char *key,
+			     const char *value);
+int pr_spec_set_command_ops(struct parse *p, const char *key,
+			    const char *value);
+int pr_spec_set_command_max_calls(struct parse *p, const char *key,
+				  const char *value);
+int pr_spec_set_command_timeout(struct parse *p, const char *key,
+				const char *value);
+int pr_spec_set_command_pmpi(struct parse *p, const char *key,
+			     const char *value);
+/* fom.NAME = PATTERN: NAME (after "fom.") 1 to 32 letters, digits, '_'
+ * or '-', each once, the pattern one format/fom.h compiles. */
+int pr_spec_set_command_fom(struct parse *p, const char *name,
+			    const char *pattern);
+int pr_spec_check_command(struct parse *p);
+void pr_spec_command_free(pr_spec *spec);
 
 #endif

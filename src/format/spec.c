@@ -229,6 +229,17 @@ static int set_key(struct parse *p, const char *section, const char *name,
 			return error;
 		return pr_spec_set_claim(p, name, value);
 	}
+	if (!strcmp(section, "command") && !strncmp(name, "fom.", 4)) {
+		if (p->line == p->nul_line)
+			return pr_spec_fail(p, p->line, "'%s' holds a NUL byte",
+					    name);
+		if (!value || !*value)
+			return pr_spec_fail(p, p->line, "'%s' has no value",
+					    name);
+		if ((error = check_text(p, name, value)) < 0)
+			return error;
+		return pr_spec_set_command_fom(p, name + 4, value);
+	}
 	if ((k = key_index(section, name)) < 0)
 		return fail_unknown_key(p, section, name);
 	if (p->key_line[k])
@@ -294,6 +305,7 @@ static pr_spec *spec_new(const char *path, const char *name)
 	spec->late_rank = -1; /* the last rank (check_arrival_keys) */
 	spec->replay_scale = 1.0;
 	spec->model = pr_strdup("none");
+	spec->command_pmpi = 1;
 	spec->band = pr_strdup("tolerance");
 	spec->tolerance = 0.15;
 	spec->reproduce_tol[PR_CLASS_COMPUTE] = PR_REPRODUCE_TOL_COMPUTE;
@@ -343,6 +355,7 @@ static int parse_text(pr_spec **out, const char *text, size_t len,
 	    (error = pr_spec_check_needs(&p)) < 0 ||
 	    (error = pr_spec_check_dp(&p)) < 0 ||
 	    (error = pr_spec_check_arrival_scope(&p)) < 0 ||
+	    (error = pr_spec_check_command(&p)) < 0 ||
 	    (error = pr_spec_check_model(&p)) < 0 ||
 	    (error = pr_spec_check_slurm(&p)) < 0) {
 		error = pr_error_code(PR_EINPUT, "%s", p.error);
@@ -402,6 +415,7 @@ void pr_spec_free(pr_spec *spec)
 	free(spec->path);
 	free(spec->claim);
 	pr_spec_claims_free(spec);
+	pr_spec_command_free(spec);
 	free(spec->workload);
 	for (i = 0; i < spec->ntransports; i++)
 		free(spec->transports[i]);

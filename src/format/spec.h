@@ -8,6 +8,8 @@
 #define PR_MAX_FACTOR 8
 #define PR_MAX_RANKS 1024
 #define PR_MAX_SIZES 64
+#define PR_MAX_ARGV 64 /* words of [command] argv */
+#define PR_MAX_FOMS 8  /* [command] fom.NAME figures of merit */
 /* The most bytes of experiments/NAME/experiment.ini (DESIGN 4). */
 #define PR_SPEC_MAX_BYTES ((size_t)1 << 20)
 /* The most worker threads of a cpu-blocks:T device (backend.h's
@@ -99,7 +101,8 @@ typedef struct pr_spec {
 	pr_kind kind;
 	char *claim;
 	char *workload; /* pingpong | pingpong-cold | allreduce | kv-split |
-			   rows-sweep | row-split | arrival | dp-step */
+			   rows-sweep | row-split | arrival | dp-step |
+			   command */
 	double budget_s;
 
 	/* [shape]: attention rows (queries), keys, head dim; message sizes
@@ -232,6 +235,23 @@ typedef struct pr_spec {
 	/* [claims] */
 	pr_claim claims[PR_MAX_CLAIMS];
 	int nclaims;
+
+	/* [command] (workload command): the program and its arguments as
+	 * written (split at blanks, no quoting), the profiling library's
+	 * operations ("allreduce,bcast": PREREG_PMPI_OPS; NULL: all) and
+	 * calls per rank (0: its default), and a launch's time limit in
+	 * seconds (0: the default, 2 budget_s + 60) */
+	char *command_argv[PR_MAX_ARGV];
+	int command_argc;
+	char *command_ops;
+	long command_max_calls;
+	double command_timeout_s;
+	/* [command] pmpi = yes | no (default yes): the profiling library
+	 * times the program's MPI calls; fom.NAME = PATTERN: figures of
+	 * merit read from its output (format/fom.h), in the file's order */
+	int command_pmpi;
+	char *fom_name[PR_MAX_FOMS], *fom_pattern[PR_MAX_FOMS];
+	int nfoms;
 } pr_spec;
 
 /* The largest [arrival] delay_us: 10 s. */

@@ -143,7 +143,7 @@ static int lists_pattern(const pr_spec *spec, pr_arrival_kind k)
 
 /* The line of the first key of section `section` the file sets, else its
  * header's; 0 when the file has neither. */
-static int section_used(const struct parse *p, const char *section)
+int pr_spec_section_used(const struct parse *p, const char *section)
 {
 	size_t i;
 
@@ -216,12 +216,12 @@ int pr_spec_check_arrival_scope(struct parse *p)
 	int line;
 	int i;
 
-	if (!ours && (line = section_used(p, "arrival")))
+	if (!ours && (line = pr_spec_section_used(p, "arrival")))
 		return pr_spec_fail(p, line,
 				    "[arrival] is for workloads 'arrival' and "
 				    "'dp-step', not '%s'",
 				    w);
-	if (!p->workload->dp && (line = section_used(p, "dp")))
+	if (!p->workload->dp && (line = pr_spec_section_used(p, "dp")))
 		return pr_spec_fail(
 		    p, line, "[dp] is for workload 'dp-step', not '%s'", w);
 	for (i = 0; !ours && i < p->spec->nalgorithms; i++)

@@ -51,8 +51,9 @@ static struct names algorithm_names(void)
 }
 
 const char *const pr_spec_sections[] = {
-    "experiment", "shape", "ranks", "factors",	"schedule", "mpi", "model",
-    "launch",	  "slurm", "pin",   "analysis", "arrival",  "dp",  "claims",
+    "experiment", "shape",   "ranks",  "factors", "schedule",
+    "mpi",	  "model",   "launch", "slurm",	  "pin",
+    "analysis",	  "arrival", "dp",     "claims",  "command",
 };
 
 static int set_kind(struct parse *p, const char *key, const char *value)
@@ -698,6 +699,11 @@ const struct key pr_spec_keys[] = {
     {"arrival", "replay_scale", set_replay_scale, OPTIONAL},
     {"dp", "rows", set_dp_rows, OPTIONAL},
     {"dp", "compute", set_dp_compute, OPTIONAL},
+    {"command", "argv", pr_spec_set_command_argv, OPTIONAL},
+    {"command", "ops", pr_spec_set_command_ops, OPTIONAL},
+    {"command", "max_calls", pr_spec_set_command_max_calls, OPTIONAL},
+    {"command", "timeout_s", pr_spec_set_command_timeout, OPTIONAL},
+    {"command", "pmpi", pr_spec_set_command_pmpi, OPTIONAL},
 };
 
 _Static_assert(sizeof(pr_spec_sections) / sizeof(pr_spec_sections[0]) ==

@@ -54,6 +54,9 @@ const pr_workload_facts pr_workloads[PR_NWORKLOADS] = {
 			     .arrival = 1,
 			     .dp = 1,
 			     .items = SIZES_BY("allreduce", 0)},
+    [PR_WORKLOAD_COMMAND] = {.name = "command",
+			     .id = PR_WORKLOAD_COMMAND,
+			     .command = 1},
 };
 
 const pr_workload_facts *pr_workload_facts_of(const char *name)
@@ -85,6 +88,13 @@ int pr_workload_has_dp(const char *name)
 	const pr_workload_facts *w = pr_workload_facts_of(name);
 
 	return w && w->dp;
+}
+
+int pr_workload_is_command(const char *name)
+{
+	const pr_workload_facts *w = pr_workload_facts_of(name);
+
+	return w && w->command;
 }
 
 int pr_workload_splits_rows(const char *name)

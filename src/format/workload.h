@@ -15,6 +15,8 @@ typedef enum {
 				Allreduce */
 	PR_WORKLOAD_DP_STEP, /* a training step: compute, then the fused
 				Allreduce */
+	PR_WORKLOAD_COMMAND, /* a program prereg did not write ([command]),
+				timed through the profiling library */
 	PR_NWORKLOADS
 } pr_workload_id;
 
@@ -65,6 +67,10 @@ typedef struct pr_workload_facts {
 	 * (pingpong's warm blocks): the analysis takes one operation, the
 	 * sample's time over its rows, and no rows */
 	int rows_count_ops;
+	/* runs the spec's [command] argv instead of prereg-rank: its samples
+	 * are the MPI calls the profiling library recorded, as many as the
+	 * program makes (no fixed reps a launch) */
+	int command;
 	pr_workload_items items;
 } pr_workload_facts;
 
@@ -83,6 +89,10 @@ int pr_workload_has_arrival(const char *name);
 
 /* Does name take [dp] (dp-step)? 0 for NULL or an unknown name. */
 int pr_workload_has_dp(const char *name);
+
+/* Does name run a [command] (workload command)? 0 for NULL or an unknown
+ * name. */
+int pr_workload_is_command(const char *name);
 
 /* Does name split rows over the ranks (row-split)? 0 for NULL or an
  * unknown name. */

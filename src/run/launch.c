@@ -15,6 +15,7 @@
 #include "base/util.h"
 #include "format/spec.h"
 #include "format/workload.h"
+#include "run/command.h"
 #include "run/launcher.h"
 #include "run/plan.h"
 
@@ -74,6 +75,19 @@ void pr_launch_mpirun(pr_launch_cmd *out, const pr_run_plan *p, int config,
 	pr_mca_mpirun_args(&out->argv,
 			   pr_mca_find(pr_mca_algorithms, pr_mca_nalgorithms,
 				       p->config[config].algorithm));
+	if (pr_workload_is_command(spec->workload)) {
+		/* the launch's own files share the plan's prefix */
+		size_t n = strlen(plan);
+		char *prefix = pr_strdup(plan);
+
+		if (n > 10 && !strcmp(plan + n - 10, ".plan.json"))
+			prefix[n - 10] = '\0';
+		else if (n > 5 && !strcmp(plan + n - 5, ".json"))
+			prefix[n - 5] = '\0';
+		pr_run_command_argv(&out->argv, p, prefix);
+		free(prefix);
+		return;
+	}
 	pr_argv_push(&out->argv, p->rank_bin);
 	pr_argv_push(&out->argv, plan);
 }
@@ -144,10 +158,17 @@ static int mpirun_dry_run(const pr_run_plan *p)
 {
 	size_t k;
 
-	printf("schedule seed %llu: %d launches x %d configs, each %d "
-	       "warmup + %d reps\n",
-	       (unsigned long long)p->sched.seed, p->launches, p->nconfigs,
-	       p->warmup, p->reps);
+	if (pr_workload_is_command(p->spec->workload))
+		printf("schedule seed %llu: %d launches x %d configs, each one "
+		       "run of the program (its first %d calls of each "
+		       "operation and matches of each figure warm up)\n",
+		       (unsigned long long)p->sched.seed, p->launches,
+		       p->nconfigs, p->warmup);
+	else
+		printf("schedule seed %llu: %d launches x %d configs, each %d "
+		       "warmup + %d reps\n",
+		       (unsigned long long)p->sched.seed, p->launches,
+		       p->nconfigs, p->warmup, p->reps);
 	for (k = 0; k < p->sched.ninv; k++) {
 		const pr_invocation *inv = &p->sched.inv[k];
 		pr_launch_cmd cmd;

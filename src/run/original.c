@@ -18,6 +18,7 @@
 #include "base/text.h"
 #include "base/util.h"
 #include "format/manifest.h"
+#include "format/workload.h"
 #include "repo/git.h"
 #include "repo/paths.h"
 #include "version.h"
@@ -338,6 +339,15 @@ int pr_original_resolve(pr_original *out, git_repository *repo,
 				      "cannot reproduce %s as original: no run "
 				      "%s of '%s' (%s is unreadable)",
 				      run_id, run_id, name, path);
+		goto cleanup;
+	}
+	if (pr_workload_is_command(json_string_value(
+		json_object_get(json_object_get(m, "workload"), "name")))) {
+		error = pr_error_code(PR_EREFUSED,
+				      "cannot reproduce %s as original: its "
+				      "workload is a program prereg did not "
+				      "write, which prereg cannot rebuild",
+				      run_id);
 		goto cleanup;
 	}
 	if (v && !version_chars(v)) {

@@ -16,6 +16,7 @@
 #include "format/spec.h"
 #include "format/workload.h"
 #include "repo/git.h"
+#include "run/command.h"
 #include "run/launch.h"
 #include "run/original.h"
 #include "run/run-internal.h"
@@ -103,6 +104,7 @@ static json_t *plan_for(const pr_run_plan *p, const pr_invocation *inv,
 	if (p->rows_per_rank)
 		json_object_set(plan, "rows_per_rank", p->rows_per_rank);
 	plan_arrival(plan, p, inv->config);
+	pr_run_command_plan(plan, p);
 	if (p->original)
 		pr_run_original_adapt(plan, p->original);
 	return plan;
@@ -306,6 +308,8 @@ int pr_run_plan_settle(pr_run_plan *p, const pr_run_opts *o,
 		p->reps = o->reps;
 	if (o->warmup >= 0)
 		p->warmup = o->warmup;
+	if (pr_workload_is_command(p->spec->workload))
+		p->reps = 1; /* a launch runs the program once */
 	if ((error = pr_run_plan_schedule(p, pin_commit)) < 0 ||
 	    (error = pr_exe_dir(&exe_dir)) < 0)
 		return error;
@@ -337,5 +341,7 @@ void pr_run_plan_free(pr_run_plan *p)
 	json_decref(p->replay_ns);
 	json_decref(p->plans);
 	free(p->rank_bin);
+	free(p->program);
+	free(p->pmpi_lib);
 	memset(p, 0, sizeof(*p));
 }

@@ -26,8 +26,11 @@ typedef struct pr_run_plan {
 	pr_plan_config *config;
 	pr_schedule sched;
 	int launches, reps, warmup, quick;
-	int ncores;	       /* this machine's cores (mpirun's placement) */
-	char *rank_bin;	       /* the runner every launch runs */
+	int ncores;	/* this machine's cores (mpirun's placement) */
+	char *rank_bin; /* the runner every launch runs */
+	/* workload command (run/command.h): the program of [command] argv
+	 * as found, and the profiling library that times it */
+	char *program, *pmpi_lib;
 	json_t *rows_per_rank; /* row-split: from the pinned prediction */
 	json_t *rows_list;     /* rows_list = auto: from the prediction */
 	json_t *replay_ns;     /* [arrival] replay: the replayed delays */

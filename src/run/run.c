@@ -20,6 +20,7 @@
 #include "format/manifest.h"
 #include "run/envcap.h"
 #include "repo/gitcheck.h"
+#include "run/command.h"
 #include "run/devices.h"
 #include "run/launch.h"
 #include "run/launcher.h"
@@ -37,6 +38,7 @@
 #include "base/schedule.h"
 #include "format/replayed.h"
 #include "format/spec.h"
+#include "format/workload.h"
 #include "base/utf8.h"
 #include "base/util.h"
 #include "version.h"
@@ -138,7 +140,21 @@ static const char *shown_arg(const run_ctx *rc, const char *arg)
 	if (!strncmp(arg, rc->work_dir, strlen(rc->work_dir)) &&
 	    arg[strlen(rc->work_dir)] == '/')
 		return arg + strlen(rc->work_dir) + 1;
+	if (rc->plan.program && !strcmp(arg, rc->plan.program) &&
+	    !strncmp(arg, root, n))
+		return arg + n;
 	return arg;
+}
+
+/* shown_arg, also of the value of an -x NAME=VALUE: "NAME=shown". */
+static json_t *shown_value(const run_ctx *rc, const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	const char *v;
+
+	if (!eq || eq == arg || (v = shown_arg(rc, eq + 1)) == eq + 1)
+		return json_string(shown_arg(rc, arg));
+	return json_sprintf("%.*s=%s", (int)(eq - arg), arg, v);
 }
 
 /*
@@ -194,7 +210,8 @@ static int run_one(run_ctx *rc, size_t k, int *ok)
 	char *plan = pr_asprintf("%s.plan.json", prefix);
 	char *log = pr_asprintf("%s.log", prefix);
 	char *rankinfo = pr_asprintf("%s.json", prefix);
-	char start[32], end[32];
+	char start[32], end[32], why[512] = "";
+	int collect_failed = 0;
 	pr_launch_result res = {0};
 	pr_load_sample before, after;
 	pr_launch_req req = {.run = &rc->plan,
@@ -203,7 +220,7 @@ static int run_one(run_ctx *rc, size_t k, int *ok)
 			     .prefix = prefix,
 			     .log = log,
 			     .script = rc->script,
-			     .timeout_s = 2 * rc->spec->budget_s + 60,
+			     .timeout_s = pr_run_command_timeout(rc->spec),
 			     .stop = &g_stop,
 			     .progress =
 				 rc->opts->progress || isatty(STDERR_FILENO)};
@@ -219,17 +236,24 @@ static int run_one(run_ctx *rc, size_t k, int *ok)
 		error = pr_error("cannot write '%s'", plan);
 		goto cleanup;
 	}
+	if ((error = pr_run_command_prepare(&rc->plan, prefix)) < 0)
+		goto cleanup;
 	pr_load_sample_take(&before);
 	error = rc->launcher->run(&res, &req);
 	pr_load_sample_take(&after);
 	for (i = 0; i < res.argv.n; i++)
-		json_array_append_new(
-		    argv, json_string(shown_arg(rc, res.argv.v[i])));
+		json_array_append_new(argv, shown_value(rc, res.argv.v[i]));
 	if (error < 0)
 		goto cleanup;
 	pr_utc_iso(start, u0);
 	pr_utc_iso(end, pr_now_unix());
-	*ok = res.status == 0 && !g_stop && access(rankinfo, R_OK) == 0;
+	if (res.status == 0 && !g_stop &&
+	    pr_workload_is_command(rc->spec->workload) &&
+	    pr_run_command_collect(&rc->plan, inv, prefix, why, sizeof(why)) <
+		0)
+		collect_failed = 1;
+	*ok = res.status == 0 && !g_stop && !collect_failed &&
+	      access(rankinfo, R_OK) == 0;
 	rec = json_pack("{s:i, s:i, s:s, s:O, s:i, s:b, s:s, s:s, s:f}",
 			"launch", inv->launch, "config", inv->config,
 			"placement", rc->plan.config[inv->config].placement,
@@ -254,10 +278,15 @@ static int run_one(run_ctx *rc, size_t k, int *ok)
 			json_object_set_new(rec, "stopped", json_true());
 		if (!g_stop) {
 			free(rc->reason);
-			rc->reason = pr_asprintf(
-			    "launch %d, config %d failed (exit status %d%s)",
-			    inv->launch, inv->config, res.status,
-			    res.timed_out ? ", timed out" : "");
+			rc->reason =
+			    collect_failed
+				? pr_asprintf("launch %d, config %d: %s",
+					      inv->launch, inv->config, why)
+				: pr_asprintf(
+				      "launch %d, config %d failed "
+				      "(exit status %d%s)",
+				      inv->launch, inv->config, res.status,
+				      res.timed_out ? ", timed out" : "");
 			pr_error("%s", rc->reason);
 			print_tail(log);
 		}
@@ -293,6 +322,12 @@ static int setup(run_ctx *rc, const char *name)
 		0 ||
 	    (error = pr_pin_check(&rc->pin, rc->repo, name)) < 0)
 		return error;
+	if (o->original && pr_workload_is_command(rc->spec->workload))
+		return pr_error_code(PR_EREFUSED,
+				     "cannot run '%s' --as-original: its "
+				     "workload is a program prereg did not "
+				     "write, which prereg cannot rebuild",
+				     name);
 	pr_run_plan_init(&rc->plan, rc->spec, o);
 	if ((error = pr_run_load_pinned(rc)) < 0)
 		return error;
@@ -307,11 +342,15 @@ static int setup(run_ctx *rc, const char *name)
 	if (!o->dry_run && !o->force && !strcmp(rc->launcher->name, "mpirun") &&
 	    (error = pr_run_devices_here(rc->spec)) < 0)
 		return error;
-	if ((error = pr_run_plan_settle(&rc->plan, o, rc->pin.commit)) < 0)
+	if ((error = pr_run_plan_settle(&rc->plan, o, rc->pin.commit)) < 0 ||
+	    (error =
+		 pr_run_command_resolve(&rc->plan, pr_repo_root(rc->repo))) < 0)
 		return error;
 	pr_run_warn_sharing(rc);
 	if ((error = pr_run_check_plans(rc)) < 0 || o->dry_run)
 		return error;
+	if (rc->plan.program)
+		return pr_run_command_ready(&rc->plan);
 	if (access(rc->plan.rank_bin, X_OK) < 0)
 		return pr_error("cannot run '%s': %s (run 'make')",
 				rc->plan.rank_bin, strerror(errno));

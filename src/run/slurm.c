@@ -9,6 +9,7 @@
 #include "base/mca.h"
 #include "base/util.h"
 #include "format/spec.h"
+#include "format/workload.h"
 #include "run/launch.h"
 #include "run/launcher.h"
 #include "run/plan.h"
@@ -30,6 +31,11 @@ int pr_slurm_check(const pr_run_plan *plan)
 	char *out = NULL;
 	int status, g, c, error;
 
+	if (pr_workload_is_command(spec->workload))
+		return pr_error_code(PR_EINPUT,
+				     "'%s': workload 'command' runs under "
+				     "mpirun only so far (--launcher mpirun)",
+				     spec->path);
 	if ((error = pr_launch_check("slurm")) < 0)
 		return error;
 	for (c = 0; c < plan->nconfigs; c++)

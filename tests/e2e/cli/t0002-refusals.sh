@@ -63,7 +63,7 @@ printf '[experiment]\nkind = validation\nclaim = x\nworkload = kv-split\n[nonsen
 	>experiments/bad/experiment.ini
 expect_exit 2 "an unknown section" "$PREREG" predict bad
 expect_cmp "names file and line" \
-	"prereg: experiments/bad/experiment.ini:5: unknown section 'nonsense' (known: experiment, shape, ranks, factors, schedule, mpi, model, launch, slurm, pin, analysis, arrival, dp, claims)"
+	"prereg: experiments/bad/experiment.ini:5: unknown section 'nonsense' (known: experiment, shape, ranks, factors, schedule, mpi, model, launch, slurm, pin, analysis, arrival, dp, claims, command)"
 printf '[experiment]\nkind = validation\nclaim = x\nworkload = kv-split\ncolour = blue\n' \
 	>experiments/bad/experiment.ini
 expect_exit 2 "an unknown key" "$PREREG" predict bad

@@ -335,6 +335,41 @@ static void test_blocks_extra_rep(void **state)
 	expect(&t, b, 2, "line 22: warmup 1 in rep 1");
 }
 
+/* An open block (workload command): any number of reps and calls per
+ * rank, as the program made them; ranks, warmup and the count still held. */
+static void test_blocks_open(void **state)
+{
+	static table t;
+	pr_audit_block b = {.launch = 0,
+			    .config = 0,
+			    .nranks = 2,
+			    .warmup = 1,
+			    .reps = 1,
+			    .samples = 5,
+			    .open = 1};
+
+	(void)state;
+	t.n = 0;
+	add(&t, 0, 0, 0, 0, "allreduce", 8);
+	add(&t, 0, 0, 1, 0, "allreduce", 8);
+	add(&t, 0, 0, 7, 0, "allreduce", 8); /* rep 7 of 1 rep: fine */
+	add(&t, 0, 0, 0, 1, "send", 512);    /* rank 1 lacks reps 1..7 */
+	add(&t, 0, 0, 3, 1, "bcast", 256);
+	expect(&t, &b, 1, NULL);
+	/* the same rows in a closed block: rep 7 is out of its reps */
+	b.open = 0;
+	expect(&t, &b, 1, "rep 7, but launch 0 config 0 has 1 warmup + 1 reps");
+	b.open = 1;
+	t.row[4].rank = 2;
+	expect(&t, &b, 1, "line 6: rank 2, but launch 0 config 0 has 2 ranks");
+	t.row[4].rank = 1;
+	t.row[2].warmup = 1;
+	expect(&t, &b, 1, "line 4: warmup 1 in rep 7");
+	t.row[2].warmup = 0;
+	b.samples = 6;
+	expect(&t, &b, 1, "its ranks.samples is 6");
+}
+
 static void test_blocks_out_of_order(void **state)
 {
 	static table t;
@@ -431,6 +466,7 @@ int main(void)
 	    cmocka_unit_test(test_blocks_complete),
 	    cmocka_unit_test(test_blocks_missing_rank),
 	    cmocka_unit_test(test_blocks_extra_rep),
+	    cmocka_unit_test(test_blocks_open),
 	    cmocka_unit_test(test_blocks_out_of_order),
 	    cmocka_unit_test(test_blocks_item_order),
 	    cmocka_unit_test(test_blocks_rows_items),

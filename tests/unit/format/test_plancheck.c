@@ -47,6 +47,9 @@ static json_t *plan(const char *workload)
 	if (!strcmp(workload, "row-split"))
 		json_object_set_new(p, "rows_per_rank",
 				    json_pack("[i, i, i, i]", 2, 2, 4, 0));
+	if (!strcmp(workload, "command"))
+		json_object_set_new(p, "argv",
+				    json_pack("[s, s]", "prog", "-n"));
 	return p;
 }
 
@@ -132,7 +135,7 @@ static void test_shape_of_the_file(void **state)
 	fails(with(plan("kv-split"), "workload", "\"kv\""),
 	      "unknown workload 'kv' (known: pingpong, pingpong-cold, "
 	      "rows-sweep, row-split, kv-split, allreduce, arrival, "
-	      "dp-step)");
+	      "dp-step, command)");
 	fails(with(plan("kv-split"), "verify", "\"yes\""),
 	      "'verify' must be true or false");
 	passes(with(plan("kv-split"), "verify", "false"));
@@ -487,6 +490,62 @@ static void test_short_buffer(void **state)
 	json_decref(p);
 }
 
+/* workload command: argv, 1 to 64 non-empty strings; ops a non-empty
+ * string; max_calls 1 to 10^8; none of the three for other workloads. */
+static void test_command(void **state)
+{
+	char *words;
+
+	(void)state;
+	passes(plan("command"));
+	passes(with(plan("command"), "ops", "\"allreduce,bcast\""));
+	passes(with(plan("command"), "max_calls", "1"));
+	passes(with(plan("command"), "max_calls", "100000000"));
+	fails(with(plan("command"), "max_calls", "0"),
+	      "'max_calls' is 0, outside [1, 100000000]");
+	fails(with(plan("command"), "max_calls", "100000001"),
+	      "'max_calls' is 100000001, outside [1, 100000000]");
+	fails(with(plan("command"), "argv", "-"),
+	      "'argv' must be an array of 1 to 64 strings");
+	fails(with(plan("command"), "argv", "[]"),
+	      "'argv' must be an array of 1 to 64 strings");
+	fails(with(plan("command"), "argv", "[\"p\", \"\"]"),
+	      "'argv' must hold non-empty strings");
+	fails(with(plan("command"), "argv", "[\"p\", 3]"),
+	      "'argv' must hold non-empty strings");
+	fails(with(plan("command"), "ops", "\"\""),
+	      "'ops' must be a non-empty string");
+	words = repeat("\"w\"", 64);
+	passes(with(plan("command"), "argv", words));
+	free(words);
+	words = repeat("\"w\"", 65);
+	fails(with(plan("command"), "argv", words),
+	      "'argv' must be an array of 1 to 64 strings");
+	free(words);
+	passes(with(plan("command"), "pmpi", "false"));
+	fails(with(plan("command"), "pmpi", "\"no\""),
+	      "'pmpi' must be true or false");
+	passes(with(plan("command"), "foms", "{\"t\": \"(?<value>1)\"}"));
+	fails(with(plan("command"), "foms", "{}"),
+	      "'foms' must be an object of 1 to 8 patterns");
+	fails(with(plan("command"), "foms", "{\"t\": \"\"}"),
+	      "'foms' must hold non-empty pattern strings");
+	fails(with(plan("command"), "foms",
+		   "{\"a\": \"x\", \"b\": \"x\", \"c\": \"x\", \"d\": "
+		   "\"x\", \"e\": \"x\", \"f\": \"x\", \"g\": \"x\", \"h\": "
+		   "\"x\", \"i\": \"x\"}"),
+	      "'foms' must be an object of 1 to 8 patterns");
+	fails(with(plan("kv-split"), "argv", "[\"p\"]"),
+	      "'argv', 'ops', 'max_calls', 'pmpi' and 'foms' are for "
+	      "workload command");
+	fails(with(plan("kv-split"), "ops", "\"bcast\""),
+	      "'argv', 'ops', 'max_calls', 'pmpi' and 'foms' are for "
+	      "workload command");
+	fails(with(plan("kv-split"), "pmpi", "true"),
+	      "'argv', 'ops', 'max_calls', 'pmpi' and 'foms' are for "
+	      "workload command");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -506,6 +565,7 @@ int main(void)
 	    cmocka_unit_test(test_short_buffer),
 	    cmocka_unit_test(test_arrival),
 	    cmocka_unit_test(test_dp_step),
+	    cmocka_unit_test(test_command),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -632,12 +632,12 @@ static void test_unknown_section(void **state)
 	    VALID "[foo]\n",
 	    "t.ini:10: unknown section 'foo' (known: experiment, shape, "
 	    "ranks, factors, schedule, mpi, model, launch, slurm, pin, "
-	    "analysis, arrival, dp, claims)");
+	    "analysis, arrival, dp, claims, command)");
 	parse_fails(
 	    "[Experiment]\nkind = validation\n",
 	    "t.ini:1: unknown section 'Experiment' (known: experiment, "
 	    "shape, ranks, factors, schedule, mpi, model, launch, slurm, pin, "
-	    "analysis, arrival, dp, claims)");
+	    "analysis, arrival, dp, claims, command)");
 	parse_fails("kind = validation\n" VALID,
 		    "t.ini:1: key 'kind' is outside any [section]");
 }
@@ -933,7 +933,7 @@ static void test_unknown_names(void **state)
 	parse_fails("[experiment]\nworkload = allgather\n",
 		    "t.ini:2: unknown workload 'allgather' (known: pingpong, "
 		    "pingpong-cold, allreduce, kv-split, rows-sweep, "
-		    "row-split, arrival, dp-step)");
+		    "row-split, arrival, dp-step, command)");
 	parse_fails("[experiment]\nkind = prediction\n",
 		    "t.ini:2: unknown kind 'prediction' (known: validation, "
 		    "calibration)");

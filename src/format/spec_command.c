@@ -1,0 +1,205 @@
+/* spec_command.c - [command]: the program of workload command, what the
+ * profiling library records of it, and how long a launch may take */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "format/fom.h"
+#include "format/spec-internal.h"
+
+/* The operations the profiling library times (src/pmpi/record.c). */
+static const char *const pmpi_ops[] = {
+    "allreduce", "gatherv", "bcast",   "reduce",     "sendrecv",
+    "send",	 "recv",    "barrier", "iallreduce", "igatherv",
+    "ibcast",	 "ireduce", "isend",   "irecv",	     "ibarrier",
+};
+
+/* argv = PROGRAM ARGS...: words split at blanks, as written (no quoting:
+ * a word holds no blank). */
+int pr_spec_set_command_argv(struct parse *p, const char *key,
+			     const char *value)
+{
+	pr_spec *spec = p->spec;
+	char *copy = pr_strdup(value), *save = NULL, *w;
+	int n = 0;
+
+	(void)key;
+	for (w = strtok_r(copy, " \t", &save); w;
+	     w = strtok_r(NULL, " \t", &save)) {
+		if (n == PR_MAX_ARGV) {
+			free(copy);
+			return pr_spec_fail(p, p->line,
+					    "'argv' has more than %d words",
+					    PR_MAX_ARGV);
+		}
+		spec->command_argv[n++] = pr_strdup(w);
+	}
+	free(copy);
+	spec->command_argc = n;
+	if (!n)
+		return pr_spec_fail(p, p->line,
+				    "'argv' names no program (argv = PROGRAM "
+				    "ARGS...)");
+	return PR_OK;
+}
+
+/* ops = allreduce, bcast, ...: the profiling library's names, each once. */
+int pr_spec_set_command_ops(struct parse *p, const char *key, const char *value)
+{
+	char *copy = pr_strdup(value), *items[PR_MAX_ARGV];
+	size_t len = 0;
+	int n, i, j, error = PR_OK;
+
+	if ((n = pr_spec_split_list(items, PR_MAX_ARGV, p, key, copy)) < 0) {
+		free(copy);
+		return n;
+	}
+	for (i = 0; i < n && error == 0; i++) {
+		if (pr_spec_lookup(NAMES(pmpi_ops), items[i]) < 0)
+			error = pr_spec_fail_unknown(p, "operation", items[i],
+						     NAMES(pmpi_ops));
+		for (j = 0; j < i && error == 0; j++)
+			if (!strcmp(items[i], items[j]))
+				error = pr_spec_fail(p, p->line,
+						     "'ops' lists '%s' twice",
+						     items[i]);
+		len += strlen(items[i]) + 1;
+	}
+	if (error == 0) {
+		p->spec->command_ops = pr_calloc(len + 1, 1);
+		for (i = 0; i < n; i++) {
+			if (i)
+				strcat(p->spec->command_ops, ",");
+			strcat(p->spec->command_ops, items[i]);
+		}
+	}
+	free(copy);
+	return error;
+}
+
+int pr_spec_set_command_max_calls(struct parse *p, const char *key,
+				  const char *value)
+{
+	return pr_spec_get_long(&p->spec->command_max_calls, p, key, value, 1,
+				100000000L);
+}
+
+int pr_spec_set_command_timeout(struct parse *p, const char *key,
+				const char *value)
+{
+	return pr_spec_get_num(&p->spec->command_timeout_s, p, key, value,
+			       86400.0, "a number of seconds in (0, 86400]");
+}
+
+static const char *const yes_no[] = {"no", "yes"};
+
+int pr_spec_set_command_pmpi(struct parse *p, const char *key,
+			     const char *value)
+{
+	(void)key;
+	return pr_spec_get_choice(&p->spec->command_pmpi, p, "pmpi", value,
+				  NAMES(yes_no));
+}
+
+int pr_spec_set_command_fom(struct parse *p, const char *name,
+			    const char *pattern)
+{
+	pr_spec *spec = p->spec;
+	pr_error_scope scope;
+	pr_fom *f = NULL;
+	int i, error;
+
+	if (!pr_spec_launch_name_ok(name))
+		return pr_spec_fail(p, p->line,
+				    "'fom.%s': a figure's name is 1 to 32 "
+				    "letters, digits, '_' or '-'",
+				    name);
+	for (i = 0; i < spec->nfoms; i++)
+		if (!strcmp(spec->fom_name[i], name))
+			return pr_spec_fail(p, p->line,
+					    "duplicate figure 'fom.%s'", name);
+	if (spec->nfoms == PR_MAX_FOMS)
+		return pr_spec_fail(p, p->line, "more than %d figures of merit",
+				    PR_MAX_FOMS);
+	pr_error_record(&scope);
+	error = pr_fom_compile(&f, name, pattern);
+	pr_error_restore(&scope);
+	pr_fom_free(f);
+	if (error < 0)
+		return pr_spec_fail(p, p->line, "%s", scope.last);
+	spec->fom_name[spec->nfoms] = pr_strdup(name);
+	spec->fom_pattern[spec->nfoms++] = pr_strdup(pattern);
+	return PR_OK;
+}
+
+/* Workload command needs [command] argv, runs on cpu ranks (prereg places
+ * no device for a program it did not write) and takes no [shape],
+ * [schedule] reps (the program decides how many calls it makes) or
+ * [model] (no model prices an outside program yet); [command] belongs to
+ * it alone. */
+int pr_spec_check_command(struct parse *p)
+{
+	pr_spec *spec = p->spec;
+	int line, g;
+
+	if (!p->workload->command) {
+		if ((line = pr_spec_section_used(p, "command")))
+			return pr_spec_fail(p, line,
+					    "[command] is for workload "
+					    "'command', not '%s'",
+					    p->workload->name);
+		return PR_OK;
+	}
+	line = pr_spec_line_of(p, "experiment", "workload");
+	if (!spec->command_argc)
+		return pr_spec_fail(p, line,
+				    "workload 'command' needs 'argv' in "
+				    "[command] (argv = PROGRAM ARGS...)");
+	if (!spec->command_pmpi && !spec->nfoms)
+		return pr_spec_fail(p, pr_spec_line_of(p, "command", "pmpi"),
+				    "'pmpi = no' and no fom.NAME: nothing "
+				    "would yield samples");
+	if (!spec->command_pmpi &&
+	    ((line = pr_spec_line_of(p, "command", "ops")) ||
+	     (line = pr_spec_line_of(p, "command", "max_calls"))))
+		return pr_spec_fail(p, line,
+				    "'ops' and 'max_calls' are the profiling "
+				    "library's, which 'pmpi = no' turns off");
+	for (g = 0; g < spec->ngroups; g++)
+		if (strcmp(spec->groups[g].device, "cpu"))
+			return pr_spec_fail(
+			    p, pr_spec_line_of(p, "ranks", "group"),
+			    "workload 'command' runs on 'cpu' ranks only, "
+			    "not '%s': the program chooses its own devices",
+			    spec->groups[g].device);
+	if ((line = pr_spec_section_used(p, "shape")))
+		return pr_spec_fail(p, line,
+				    "[shape] is not for workload 'command': "
+				    "its arguments are in [command] argv");
+	if ((line = pr_spec_line_of(p, "schedule", "reps")))
+		return pr_spec_fail(p, line,
+				    "'reps' is not for workload 'command': "
+				    "the program decides how many calls it "
+				    "makes");
+	if (strcmp(spec->model, "none"))
+		return pr_spec_fail(p, pr_spec_line_of(p, "model", "name"),
+				    "workload 'command' takes no [model] "
+				    "yet: no model prices an outside "
+				    "program, so its runs are measured, not "
+				    "validated");
+	spec->reps = 1; /* a launch runs the program once */
+	return PR_OK;
+}
+
+void pr_spec_command_free(pr_spec *spec)
+{
+	int i;
+
+	for (i = 0; i < spec->command_argc; i++)
+		free(spec->command_argv[i]);
+	free(spec->command_ops);
+	for (i = 0; i < spec->nfoms; i++) {
+		free(spec->fom_name[i]);
+		free(spec->fom_pattern[i]);
+	}
+}

@@ -1,0 +1,53 @@
+/* command.h - workload command: the program of [command] argv run under
+ * the profiling library (src/pmpi/), its record made the launch's samples
+ * (DESIGN 4, "Workload command") */
+#ifndef PR_RUN_COMMAND_H
+#define PR_RUN_COMMAND_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+#include "base/child.h"
+#include "base/schedule.h"
+#include "format/spec.h"
+
+struct pr_run_plan;
+
+/* Workload command: p->program, the program of argv[0] (on PATH, or a
+ * path relative to the work tree root), and p->pmpi_lib, the profiling
+ * library beside this program. PR_EINPUT naming the program when it is
+ * not found or not executable; PR_OK and nothing set for other
+ * workloads. */
+int pr_run_command_resolve(struct pr_run_plan *p, const char *root);
+
+/* PR_OK unless p runs a command and its profiling library is missing
+ * (an error naming it). */
+int pr_run_command_ready(const struct pr_run_plan *p);
+
+/* A command's plan keys (argv, ops, max_calls) into plan; nothing for
+ * other workloads. */
+void pr_run_command_plan(json_t *plan, const struct pr_run_plan *p);
+
+/* mpirun's arguments for the program: the library preloaded, its record
+ * going to PREFIX.pmpi/, its ops and bound, then the program and its
+ * arguments. */
+void pr_run_command_argv(pr_argv *argv, const struct pr_run_plan *p,
+			 const char *prefix);
+
+/* Before a launch: PREFIX.pmpi/, the directory the profiling library
+ * writes into (it creates none). PR_OK for other workloads. */
+int pr_run_command_prepare(const struct pr_run_plan *p, const char *prefix);
+
+/* A launch's time limit: [command] timeout_s, else 2 budget_s + 60. */
+double pr_run_command_timeout(const pr_spec *s);
+
+/* After a launch that exited 0: PREFIX.pmpi/rank-R.{csv,json} of every
+ * rank into PREFIX.csv (the launch's archive rows) and PREFIX.json (its
+ * rank report); PREFIX.pmpi is removed. -1 with why when a rank left no
+ * record or an error record, a record does not read, or no call was
+ * recorded at all. */
+int pr_run_command_collect(const struct pr_run_plan *p,
+			   const pr_invocation *inv, const char *prefix,
+			   char *why, size_t whylen);
+
+#endif

@@ -1,0 +1,277 @@
+#!/bin/sh
+# t0065: workload command. A program prereg did not write
+# (tests/mpi/pmpi_check, committed into the scratch repository, and
+# programs found on PATH) runs under mpirun with the profiling library
+# preloaded; its MPI calls become the run's samples, archived, committed
+# and audited as a built-in workload's. The spec's [command] is checked
+# at parse (exit 2); a program that is not there is refused before
+# anything runs (exit 2); one that exits non-zero, hangs past its pinned
+# timeout_s, or records no call fails the run cleanly (exit 1, a failed
+# run in the ledger and committed, the reason named).
+. "$(dirname "$0")/../lib.sh"
+new_repo "$SCRATCH/repo"
+mkdir -p bin experiments/t-cmd
+cp "$BIN/tests/mpi/pmpi_check" bin/pmpi_check
+cat >experiments/t-cmd/experiment.ini <<INI
+[experiment]
+kind = calibration
+claim = the Allreduce calls of pmpi_check, timed through PMPI
+workload = command
+budget_s = 60
+[ranks]
+group = cpu*2
+[factors]
+transport = vader, tcp
+[schedule]
+launches = 2
+warmup = 1
+[command]
+argv = bin/pmpi_check $SCRATCH/self 4
+ops = allreduce, bcast, send, recv, iallreduce
+INI
+git add bin experiments && git commit -q -m "t-cmd"
+
+# ---- the spec's [command], at parse (predict reads the spec) ----
+spec_err() { # DESC PATTERN: experiment t-bad holds stdin; predict refuses
+	mkdir -p experiments/t-bad && cat >experiments/t-bad/experiment.ini
+	expect_exit 2 "$1" "$PREREG" predict t-bad
+	expect_out "naming why: $1" "$2"
+}
+head='[experiment]
+kind = calibration
+claim = x
+workload = command
+[ranks]
+group = cpu*2'
+printf '%s\n' "$head" | spec_err "command without argv" \
+	"workload 'command' needs 'argv' in \[command\]"
+printf '%s\n[command]\nargv = \n' "$head" | spec_err "an empty argv" \
+	"t-bad/experiment.ini:8: 'argv' has no value"
+printf '%s\n[command]\nargv = true\npmpi = no\n' "$head" |
+	spec_err "pmpi = no without a figure" "'pmpi = no' and no fom.NAME: nothing would yield samples"
+printf '%s\n[command]\nargv = true\npmpi = no\nops = bcast\nfom.t = (?<value>[0-9]+) (?<unit>s)\n' "$head" |
+	spec_err "ops with pmpi = no" "'ops' and 'max_calls' are the profiling library's"
+printf '%s\n[command]\nargv = true\nfom.t = (?<value>[0-9]+ (?<unit>s)\n' "$head" |
+	spec_err "a pattern that does not compile" "t-bad/experiment.ini:9: fom.t: the pattern .* does not compile: missing closing parenthesis"
+printf '%s\n[command]\nargv = true\nfom.t = ([0-9]+) (?<unit>s)\n' "$head" |
+	spec_err "a pattern without a value group" "t-bad/experiment.ini:9: fom.t: .*value"
+printf '%s\n[command]\nargv = true\nfom.t = (?<value>[0-9]+) (?<unit>s)\nfom.t = (?<value>[0-9]+) (?<unit>s)\n' "$head" |
+	spec_err "a figure given twice" "t-bad/experiment.ini:10: duplicate figure 'fom.t'"
+printf '%s\n[command]\nargv = true\nfom.a/b = (?<value>[0-9]+) (?<unit>s)\n' "$head" |
+	spec_err "a figure's name that is no name" "'fom.a/b': a figure's name is 1 to 32"
+printf '%s\n[command]\nargv = true\nops = allreduce, allgather\n' "$head" |
+	spec_err "an operation the library does not time" \
+	"unknown operation 'allgather' \(known: allreduce, gatherv, bcast"
+printf '%s\n[command]\nargv = true\nops = bcast, bcast\n' "$head" |
+	spec_err "an operation listed twice" "'ops' lists 'bcast' twice"
+printf '%s\n[command]\nargv = true\ntimeout_s = 0\n' "$head" |
+	spec_err "a timeout of 0" "timeout_s"
+printf '%s\n[command]\nargv = true\nmax_calls = 0\n' "$head" |
+	spec_err "max_calls 0" "max_calls"
+printf '%s\n[schedule]\nreps = 5\n[command]\nargv = true\n' "$head" |
+	spec_err "reps for a command" "'reps' is not for workload 'command'"
+printf '%s\n[shape]\nrows = 5\n[command]\nargv = true\n' "$head" |
+	spec_err "[shape] for a command" "\[shape\] is not for workload 'command'"
+sed 's/cpu\*2/cpu-naive*2/' <<EOF | spec_err "a device group" "runs on 'cpu' ranks only, not 'cpu-naive'"
+$head
+[command]
+argv = true
+EOF
+printf '%s\n[model]\nname = hockney-ring\ncalibration = t-calib\n[command]\nargv = true\n' "$head" |
+	spec_err "a model" "workload 'command' takes no \[model\] yet"
+sed 's/workload = command/workload = pingpong/' <<EOF | spec_err "[command] with another workload" "\[command\] is for workload 'command', not 'pingpong'"
+$head
+[shape]
+min_bytes = 8
+max_bytes = 64
+[command]
+argv = true
+EOF
+rm -rf experiments/t-bad
+
+# ---- a run ----
+"$PREREG" predict t-cmd >/dev/null 2>&1 && "$PREREG" pin t-cmd >/dev/null 2>&1
+expect_exit 0 "--dry-run shows the program under the library" \
+	"$PREREG" run t-cmd --dry-run
+expect_out "preloaded, its record going to the launch's directory" \
+	"-x LD_PRELOAD=.*/libprereg-pmpi.so -x PREREG_PMPI_OUT=PLAN.pmpi -x PREREG_PMPI_OPS=allreduce,bcast,send,recv,iallreduce .*/bin/pmpi_check $SCRATCH/self 4$"
+expect_exit 2 "--launcher slurm: refused" \
+	"$PREREG" run t-cmd --launcher slurm
+expect_out "naming why" "workload 'command' runs under mpirun only so far"
+expect_exit 0 "the program runs, 2 launches x 2 configs" "$PREREG" run t-cmd
+run=$(ls runs/t-cmd | grep -v ledger)
+dir=runs/t-cmd/$run
+check "the run is complete, committed and in the ledger" sh -c \
+	"grep -q '\"status\": \"complete\"' $dir/manifest.json &&
+	 git ls-files --error-unmatch $dir/timings.csv.gz >/dev/null &&
+	 grep -q '\"run_id\":\"$run\",\"status\":\"complete\"' runs/t-cmd/ledger.jsonl"
+# pmpi_check's round (tests/mpi/pmpi_check.c) makes, per rank and round,
+# Allreduces, a Bcast, Send/Recv and an Iallreduce; the library times the
+# ops named, and the program timed the same calls itself (the last
+# launch's own timings are in $SCRATCH/self.rank-R)
+check "the samples are the calls of the ops named, keyed by op and bytes" \
+	python3 -c "
+import csv, gzip, json
+rows = list(csv.DictReader(gzip.open('$dir/timings.csv.gz', 'rt')))
+assert rows, 'no rows'
+phases = {r['phase'] for r in rows}
+assert phases <= {'allreduce', 'bcast', 'send', 'recv', 'iallreduce'}, phases
+assert {'allreduce', 'bcast', 'iallreduce'} <= phases, phases
+m = json.load(open('$dir/manifest.json'))
+assert len(m['launches']) == 4
+for l in m['launches']:
+    rk = l['ranks']
+    assert rk['workload'] == 'command' and rk['nranks'] == 2, rk
+    mine = [r for r in rows if int(r['launch']) == l['launch']
+            and int(r['config']) == l['config']]
+    assert len(mine) == rk['samples'], (len(mine), rk['samples'])
+    assert all(r['rank'] in ('0', '1') for r in mine)
+    for r in mine:
+        assert int(r['t_end_ns']) >= int(r['t_start_ns'])
+        assert (r['warmup'] == '1') == (int(r['rep']) < 1), r
+    # the argv as recorded: the repository's program by its relative path
+    assert 'bin/pmpi_check' in l['argv'], l['argv']
+    assert l['plan']['argv'] == ['bin/pmpi_check', '$SCRATCH/self', '4']
+# every rank's Allreduce count is the program's own
+for rank in (0, 1):
+    own = [x.split() for x in open('$SCRATCH/self.rank-%d' % rank)]
+    n_own = sum(1 for x in own if x[0] == 'allreduce')
+    last = m['launches'][-1]
+    n_lib = sum(1 for r in rows if r['phase'] == 'allreduce'
+                and int(r['rank']) == rank
+                and int(r['launch']) == last['launch']
+                and int(r['config']) == last['config'])
+    assert n_own == n_lib, (rank, n_own, n_lib)
+"
+check "the launch records name no scratch path" sh -c \
+	"! grep -q '\.work-' $dir/manifest.json"
+expect_exit 0 "the audit passes the run" "$PREREG" audit t-cmd
+"$PREREG" audit t-cmd --json >"$SCRATCH/audit.json"
+check "its samples checked against its launches' rank reports" python3 -c "
+import json
+(r,) = json.load(open('$SCRATCH/audit.json'))['runs']
+(c,) = [c for c in r['checks'] if c['check'] == 'schedule']
+assert c['result'] == 'PASS', c
+assert '4 of 4 invocations in schedule order, each one block of the calls and figures its rank report counts' in c['reason'], c
+"
+# one row more than the rank report counts: the audit's schedule check
+# fails it (it holds the rows to the report, not to fixed reps)
+python3 -c "
+import gzip
+p = '$dir/timings.csv.gz'
+lines = gzip.open(p, 'rt').read().splitlines(True)
+lines.insert(2, lines[1])
+gzip.open('$SCRATCH/extra.gz', 'wt').write(''.join(lines))
+"
+cp "$dir/timings.csv.gz" "$SCRATCH/kept.gz"
+cp "$SCRATCH/extra.gz" "$dir/timings.csv.gz"
+"$PREREG" audit t-cmd --json >"$SCRATCH/audit2.json"
+check "an archive row more than its launch's calls fails the schedule check" python3 -c "
+import json
+(r,) = json.load(open('$SCRATCH/audit2.json'))['runs']
+(c,) = [c for c in r['checks'] if c['check'] == 'schedule']
+assert c['result'] == 'FAIL' and 'its ranks.samples is' in c['reason'], c
+"
+cp "$SCRATCH/kept.gz" "$dir/timings.csv.gz"
+expect_exit 0 "analyze measures it" "$PREREG" analyze t-cmd
+check "the report tables the calls by op" grep -q "allreduce" \
+	analysis/t-cmd/report.md
+
+# ---- runs that fail cleanly ----
+cmd_exp() { # NAME ARGV [COMMAND [SCHEDULE]]: a command experiment (more
+	# lines of [command] and [schedule] given), predicted and pinned
+	mkdir -p "experiments/$1"
+	printf '[experiment]\nkind = calibration\nclaim = x\nworkload = command\n[ranks]\ngroup = cpu*2\n[schedule]\nlaunches = 1\n%s[command]\nargv = %s\n%s' \
+		"${4:-}" "$2" "${3:-}" >"experiments/$1/experiment.ini"
+	git add "experiments/$1" && git commit -q -m "$1"
+	"$PREREG" predict "$1" >/dev/null 2>&1 && "$PREREG" pin "$1" >/dev/null 2>&1
+}
+failed_run() { # NAME: one failed run, committed, in the ledger
+	_r=$(ls "runs/$1" | grep -v ledger)
+	[ "$(echo "$_r" | wc -l)" = 1 ] &&
+		grep -q '"status": "failed"' "runs/$1/$_r/manifest.json" &&
+		grep -q "\"run_id\":\"$_r\",\"status\":\"failed\"" "runs/$1/ledger.jsonl" &&
+		git ls-files --error-unmatch "runs/$1/$_r/manifest.json" >/dev/null &&
+		[ -z "$(git status --porcelain runs)" ]
+}
+cmd_exp t-false false
+expect_exit 1 "a program that exits non-zero fails the run" "$PREREG" run t-false
+expect_out "naming the launch and its status" "launch 0, config 0 failed \(exit status 1\)"
+check "the failed run is committed with its ledger line" failed_run t-false
+
+cmd_exp t-hang "sleep 30" "timeout_s = 2
+"
+expect_exit 1 "a program that hangs past timeout_s fails the run" \
+	"$PREREG" run t-hang
+expect_out "saying it timed out" "launch 0, config 0 failed \(exit status [0-9-]+, timed out\)"
+check "the failed run is committed with its ledger line" failed_run t-hang
+
+cmd_exp t-quiet "echo hello"
+expect_exit 1 "a program that makes no MPI call fails the run" \
+	"$PREREG" run t-quiet
+expect_out "saying it left no record" "launch 0, config 0: rank 0 left no record of its MPI calls"
+check "the failed run is committed with its ledger line" failed_run t-quiet
+
+cmd_exp t-none "bin/pmpi_check $SCRATCH/none 2" "ops = ibarrier
+"
+expect_exit 1 "a program none of whose calls are the ops named fails the run" \
+	"$PREREG" run t-none
+expect_out "saying so" "the program made no MPI call the profiling library times \(ops ibarrier\): no samples"
+check "the failed run is committed with its ledger line" failed_run t-none
+
+cmd_exp t-absent no-such-program-prereg
+expect_exit 2 "a program not on PATH: refused before anything runs" \
+	"$PREREG" run t-absent
+expect_out "naming it" "\[command\] program 'no-such-program-prereg' not found on PATH"
+check "nothing was created" sh -c "[ ! -e runs/t-absent ]"
+
+cmd_exp t-abs /bin/true
+expect_exit 2 "an absolute path: refused" "$PREREG" run t-abs
+expect_out "naming it" "'/bin/true', an absolute path"
+
+# ---- figures of merit from the output, without the library ----
+printf '%s\n' '#!/bin/sh' \
+	'# prints as an MPI program rank 0 would: two latencies and a bandwidth' \
+	'[ "${OMPI_COMM_WORLD_RANK:-0}" = 0 ] || exit 0' \
+	'echo "latency: 1.5 us"' 'echo "latency: 2 us"' \
+	'echo "bandwidth at 1000000 bytes: 2 GB/s"' >bin/fom.sh
+chmod +x bin/fom.sh
+git add bin/fom.sh && git commit -q -m fom.sh
+cmd_exp t-fom bin/fom.sh "pmpi = no
+fom.lat = ^latency: (?<value>[0-9.]+) (?<unit>us)\$
+fom.bw = ^bandwidth at (?<size>[0-9]+) bytes: (?<value>[0-9.]+) (?<unit>GB/s)\$
+" "warmup = 0
+"
+expect_exit 0 "--dry-run: no library" "$PREREG" run t-fom --dry-run
+cp "$SCRATCH/out" "$SCRATCH/dry"
+check "the launch runs the program alone" sh -c \
+	"! grep -q LD_PRELOAD '$SCRATCH/dry' && grep -q ' [^ ]*/bin/fom.sh\$' '$SCRATCH/dry'"
+expect_exit 0 "a run whose samples are its figures of merit" "$PREREG" run t-fom
+check "one sample per match: a time as it is, a rate as size over rate" \
+	python3 -c "
+import csv, gzip, glob
+(path,) = glob.glob('runs/t-fom/*/timings.csv.gz')
+rows = [(r['phase'], r['rep'], r['warmup'], r['rank'], r['bytes'],
+         r['t_start_ns'], r['t_end_ns'])
+        for r in csv.DictReader(gzip.open(path, 'rt'))]
+assert rows == [('fom.lat', '0', '0', '0', '0', '0', '1500'),
+                ('fom.lat', '1', '0', '0', '0', '0', '2000'),
+                ('fom.bw', '0', '0', '0', '1000000', '0', '500000')], rows
+"
+expect_exit 0 "the audit passes it" "$PREREG" audit t-fom
+cmd_exp t-miss bin/fom.sh "pmpi = no
+fom.x = ^never (?<value>[0-9]+) (?<unit>s)\$
+"
+expect_exit 1 "a figure that matches nothing fails the run" "$PREREG" run t-miss
+expect_out "naming the figure and its pattern" \
+	"launch 0, config 0: fom.x: the pattern '\^never .*' matches nothing"
+check "the failed run is committed with its ledger line" failed_run t-miss
+cmd_exp t-rate bin/fom.sh "pmpi = no
+fom.r = ^bandwidth at [0-9]+ bytes: (?<value>[0-9.]+) (?<unit>GB/s)\$
+"
+expect_exit 1 "a rate without a size fails the run" "$PREREG" run t-rate
+expect_out "saying why" "fom.r: match 1 is a rate without a size: no time"
+
+expect_exit 3 "--as-original: refused" "$PREREG" repro t-cmd --as-original
+expect_out "saying why" "a program prereg did not write, which prereg cannot rebuild"
+echo "1..$n"

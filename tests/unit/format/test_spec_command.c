@@ -1,0 +1,217 @@
+/* test_spec_command.c - unit tests of src/format/spec_command.c: the keys
+ * of [command] and the rules of workload command, each edge from both
+ * sides */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "base/util.h"
+#include "format/spec.h"
+
+#define HEAD                                                                   \
+	"[experiment]\n"                                                       \
+	"kind = calibration\n"                                                 \
+	"claim = c\n"                                                          \
+	"workload = command\n"                                                 \
+	"[ranks]\n"                                                            \
+	"group = cpu*2\n"
+
+/* Parse HEAD + tail; the spec (or NULL) into *out. */
+static int parse(pr_spec **out, const char *tail)
+{
+	char *text = pr_asprintf("%s%s", HEAD, tail);
+	int error;
+
+	*out = NULL;
+	pr_set_error_routine((pr_error_routine){pr_error_print, NULL});
+	error = pr_spec_parse(out, text, "t.ini", "t");
+	free(text);
+	return error;
+}
+
+static void refused(const char *tail)
+{
+	pr_spec *s;
+
+	assert_int_equal(parse(&s, tail), PR_EINPUT);
+	pr_spec_free(s);
+}
+
+static void accepted(const char *tail)
+{
+	pr_spec *s;
+
+	assert_int_equal(parse(&s, tail), PR_OK);
+	pr_spec_free(s);
+}
+
+static void test_argv(void **state)
+{
+	pr_spec *s;
+	char *many = pr_strdup("[command]\nargv = p"), *more;
+	int i;
+
+	(void)state;
+	assert_int_equal(parse(&s, "[command]\nargv =  prog  -n\t4 x\n"),
+			 PR_OK);
+	assert_int_equal(s->command_argc, 4);
+	assert_string_equal(s->command_argv[0], "prog");
+	assert_string_equal(s->command_argv[1], "-n");
+	assert_string_equal(s->command_argv[2], "4");
+	assert_string_equal(s->command_argv[3], "x");
+	assert_int_equal(s->reps, 1); /* a launch runs the program once */
+	assert_null(s->command_ops);
+	assert_int_equal(s->command_max_calls, 0);
+	pr_spec_free(s);
+	refused("");			     /* no argv */
+	refused("[command]\nops = bcast\n"); /* still none */
+	/* 64 words: accepted; 65: refused */
+	for (i = 1; i < 64; i++) {
+		more = pr_asprintf("%s a", many);
+		free(many);
+		many = more;
+	}
+	more = pr_asprintf("%s\n", many);
+	accepted(more);
+	free(more);
+	more = pr_asprintf("%s b\n", many);
+	refused(more);
+	free(more);
+	free(many);
+}
+
+static void test_ops(void **state)
+{
+	pr_spec *s;
+
+	(void)state;
+	assert_int_equal(
+	    parse(&s, "[command]\nargv = p\nops = allreduce, ibarrier\n"),
+	    PR_OK);
+	assert_string_equal(s->command_ops, "allreduce,ibarrier");
+	pr_spec_free(s);
+	refused("[command]\nargv = p\nops = allgather\n");
+	refused("[command]\nargv = p\nops = send, send\n");
+}
+
+static void test_bounds(void **state)
+{
+	(void)state;
+	accepted("[command]\nargv = p\nmax_calls = 1\n");
+	refused("[command]\nargv = p\nmax_calls = 0\n");
+	accepted("[command]\nargv = p\nmax_calls = 100000000\n");
+	refused("[command]\nargv = p\nmax_calls = 100000001\n");
+	accepted("[command]\nargv = p\ntimeout_s = 86400\n");
+	refused("[command]\nargv = p\ntimeout_s = 86400.5\n");
+	refused("[command]\nargv = p\ntimeout_s = 0\n");
+	accepted("[command]\nargv = p\ntimeout_s = 0.5\n");
+}
+
+static void test_scope(void **state)
+{
+	pr_spec *s;
+
+	(void)state;
+	accepted("[schedule]\nwarmup = 2\nlaunches = 3\n[command]\nargv = p\n");
+	refused("[schedule]\nreps = 2\n[command]\nargv = p\n");
+	refused("[shape]\nrows = 4\n[command]\nargv = p\n");
+	refused("[model]\nname = linear-rows\ncalibration = c\n"
+		"[command]\nargv = p\n");
+	/* a cpu group: accepted; any other device: refused */
+	assert_int_equal(pr_spec_parse(&s,
+				       "[experiment]\nkind = calibration\n"
+				       "claim = c\nworkload = command\n"
+				       "[ranks]\ngroup = cpu-naive*2\n"
+				       "[command]\nargv = p\n",
+				       "t.ini", "t"),
+			 PR_EINPUT);
+	pr_spec_free(s);
+	/* [command] with another workload */
+	assert_int_equal(pr_spec_parse(&s,
+				       "[experiment]\nkind = calibration\n"
+				       "claim = c\nworkload = pingpong\n"
+				       "[shape]\nmin_bytes = 8\nmax_bytes = "
+				       "64\n[ranks]\ngroup = cpu*2\n"
+				       "[command]\nargv = p\n",
+				       "t.ini", "t"),
+			 PR_EINPUT);
+	pr_spec_free(s);
+	assert_int_equal(pr_spec_parse(&s,
+				       "[experiment]\nkind = calibration\n"
+				       "claim = c\nworkload = pingpong\n"
+				       "[shape]\nmin_bytes = 8\nmax_bytes = "
+				       "64\n[ranks]\ngroup = cpu*2\n",
+				       "t.ini", "t"),
+			 PR_OK);
+	pr_spec_free(s);
+}
+
+static void test_foms(void **state)
+{
+	pr_spec *s;
+	char *eight = pr_strdup("[command]\nargv = p\n"), *more;
+	int i;
+
+	(void)state;
+	assert_int_equal(parse(&s, "[command]\nargv = p\npmpi = no\n"
+				   "fom.t = ^t: (?<value>[0-9.]+) "
+				   "(?<unit>ms)$\n"),
+			 PR_OK);
+	assert_int_equal(s->command_pmpi, 0);
+	assert_int_equal(s->nfoms, 1);
+	assert_string_equal(s->fom_name[0], "t");
+	assert_string_equal(s->fom_pattern[0],
+			    "^t: (?<value>[0-9.]+) (?<unit>ms)$");
+	pr_spec_free(s);
+	assert_int_equal(parse(&s, "[command]\nargv = p\n"), PR_OK);
+	assert_int_equal(s->command_pmpi, 1); /* the default */
+	pr_spec_free(s);
+	accepted("[command]\nargv = p\npmpi = yes\n");
+	refused("[command]\nargv = p\npmpi = maybe\n");
+	/* pmpi = no needs a figure */
+	refused("[command]\nargv = p\npmpi = no\n");
+	refused("[command]\nargv = p\npmpi = no\nmax_calls = 5\n"
+		"fom.t = (?<value>1)(?<unit>s)\n");
+	accepted("[command]\nargv = p\npmpi = yes\nmax_calls = 5\n"
+		 "fom.t = (?<value>1)(?<unit>s)\n");
+	/* a pattern that compiles with both groups; without one; broken */
+	refused("[command]\nargv = p\nfom.t = (?<value>1)\n");
+	refused("[command]\nargv = p\nfom.t = (?<value>1(?<unit>s)\n");
+	/* names: as experiment names, each once */
+	refused("[command]\nargv = p\nfom.a.b = (?<value>1)(?<unit>s)\n");
+	refused("[command]\nargv = p\nfom. = (?<value>1)(?<unit>s)\n");
+	refused("[command]\nargv = p\nfom.t = (?<value>1)(?<unit>s)\n"
+		"fom.t = (?<value>2)(?<unit>s)\n");
+	/* 8 figures: accepted; 9: refused */
+	for (i = 0; i < 8; i++) {
+		more = pr_asprintf("%sfom.f%d = (?<value>1)(?<unit>s)\n", eight,
+				   i);
+		free(eight);
+		eight = more;
+	}
+	accepted(eight);
+	more = pr_asprintf("%sfom.f8 = (?<value>1)(?<unit>s)\n", eight);
+	refused(more);
+	free(more);
+	free(eight);
+	/* fom.NAME is [command]'s alone */
+	refused(
+	    "[command]\nargv = p\n[ranks]\nfom.t = (?<value>1)(?<unit>s)\n");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_argv),   cmocka_unit_test(test_ops),
+	    cmocka_unit_test(test_bounds), cmocka_unit_test(test_scope),
+	    cmocka_unit_test(test_foms),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
