@@ -67,6 +67,8 @@ static const char *const known_keys[] = {
     "max_calls",
     "pmpi",
     "foms",
+    "inputs",
+    "output",
 };
 
 static int check_keys(checker *c)
@@ -447,10 +449,25 @@ static int check_command(checker *c, const pr_workload_facts *w)
 
 	if (!w->command) {
 		if (argv || get(c, "ops") || get(c, "max_calls") || pmpi ||
-		    foms)
-			return fail(c, "'argv', 'ops', 'max_calls', 'pmpi' and "
-				       "'foms' are for workload command");
+		    foms || get(c, "inputs") || get(c, "output"))
+			return fail(c, "'argv', 'ops', 'max_calls', 'pmpi', "
+				       "'foms', 'inputs' and 'output' are for "
+				       "workload command");
 		return PR_OK;
+	}
+	if (get(c, "output") && check_string(c, "output") < 0)
+		return PR_EINPUT;
+	if (get(c, "inputs")) {
+		const json_t *in = get(c, "inputs");
+
+		if (!json_is_array(in) || json_array_size(in) > 16)
+			return fail(c, "'inputs' must be an array of at most "
+				       "16 paths");
+		json_array_foreach(
+		    in, i, v) if (!json_is_string(v) ||
+				  !json_string_length(
+				      v)) return fail(c, "'inputs' must hold "
+							 "non-empty strings");
 	}
 	if (pmpi && !json_is_boolean(pmpi))
 		return fail(c, "'pmpi' must be true or false");

@@ -53,7 +53,7 @@ struct launch_section {
 	int key_line[NLAUNCH_KEYS];
 };
 
-#define NKEYS 55
+#define NKEYS 57
 #define NSECTIONS 15
 
 struct parse {
@@ -145,6 +145,10 @@ int pr_spec_set_command_timeout(struct parse *p, const char *key,
 				const char *value);
 int pr_spec_set_command_pmpi(struct parse *p, const char *key,
 			     const char *value);
+int pr_spec_set_command_inputs(struct parse *p, const char *key,
+			       const char *value);
+int pr_spec_set_command_output(struct parse *p, const char *key,
+			       const char *value);
 /* fom.NAME = PATTERN: NAME (after "fom.") 1 to 32 letters, digits, '_'
  * or '-', each once, the pattern one format/fom.h compiles. */
 int pr_spec_set_command_fom(struct parse *p, const char *name,

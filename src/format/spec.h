@@ -8,8 +8,9 @@
 #define PR_MAX_FACTOR 8
 #define PR_MAX_RANKS 1024
 #define PR_MAX_SIZES 64
-#define PR_MAX_ARGV 64 /* words of [command] argv */
-#define PR_MAX_FOMS 8  /* [command] fom.NAME figures of merit */
+#define PR_MAX_ARGV 64	 /* words of [command] argv */
+#define PR_MAX_FOMS 8	 /* [command] fom.NAME figures of merit */
+#define PR_MAX_INPUTS 16 /* [command] inputs */
 /* The most bytes of experiments/NAME/experiment.ini (DESIGN 4). */
 #define PR_SPEC_MAX_BYTES ((size_t)1 << 20)
 /* The most worker threads of a cpu-blocks:T device (backend.h's
@@ -252,6 +253,13 @@ typedef struct pr_spec {
 	int command_pmpi;
 	char *fom_name[PR_MAX_FOMS], *fom_pattern[PR_MAX_FOMS];
 	int nfoms;
+	/* [command] inputs: files of the repository (paths relative to its
+	 * root) copied into each launch's working directory, where the
+	 * program runs; output: the file there the figures read (NULL: the
+	 * program's stdout and stderr) */
+	char *command_inputs[PR_MAX_INPUTS];
+	int ninputs;
+	char *command_output;
 } pr_spec;
 
 /* The largest [arrival] delay_us: 10 s. */

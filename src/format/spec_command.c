@@ -93,6 +93,80 @@ int pr_spec_set_command_timeout(struct parse *p, const char *key,
 
 static const char *const yes_no[] = {"no", "yes"};
 
+/* A relative path inside the repository: no empty, "." or ".." part, no
+ * leading '/', at most 255 bytes. */
+static int repo_path_ok(const char *path)
+{
+	const char *part = path, *slash;
+	size_t len;
+
+	if (!*path || path[0] == '/' || strlen(path) > 255)
+		return 0;
+	for (; part; part = slash ? slash + 1 : NULL) {
+		slash = strchr(part, '/');
+		len = slash ? (size_t)(slash - part) : strlen(part);
+		if (!len || (len == 1 && part[0] == '.') ||
+		    (len == 2 && !strncmp(part, "..", 2)))
+			return 0;
+	}
+	return 1;
+}
+
+/* inputs = a/b.txt, c.dat: repository files, each copied by its last
+ * part's name, so no two may share one. */
+int pr_spec_set_command_inputs(struct parse *p, const char *key,
+			       const char *value)
+{
+	pr_spec *spec = p->spec;
+	char *copy = pr_strdup(value), *items[PR_MAX_INPUTS];
+	int n, i, j, error = PR_OK;
+
+	if ((n = pr_spec_split_list(items, PR_MAX_INPUTS, p, key, copy)) < 0) {
+		free(copy);
+		return n;
+	}
+	for (i = 0; i < n && error == 0; i++) {
+		const char *base = strrchr(items[i], '/');
+
+		base = base ? base + 1 : items[i];
+		if (!repo_path_ok(items[i]))
+			error = pr_spec_fail(p, p->line,
+					     "input '%s' is no relative path "
+					     "inside the repository",
+					     items[i]);
+		for (j = 0; j < i && error == 0; j++) {
+			const char *other = strrchr(items[j], '/');
+
+			other = other ? other + 1 : items[j];
+			if (!strcmp(base, other))
+				error = pr_spec_fail(
+				    p, p->line,
+				    "inputs '%s' and '%s' would both be '%s' "
+				    "in the launch's directory",
+				    items[j], items[i], base);
+		}
+	}
+	for (i = 0; i < n && error == 0; i++)
+		spec->command_inputs[spec->ninputs++] = pr_strdup(items[i]);
+	free(copy);
+	return error;
+}
+
+/* output = FILE: a name in the launch's directory (no '/'). */
+int pr_spec_set_command_output(struct parse *p, const char *key,
+			       const char *value)
+{
+	(void)key;
+	if (strchr(value, '/') || !strcmp(value, ".") || !strcmp(value, "..") ||
+	    strlen(value) > 255)
+		return pr_spec_fail(p, p->line,
+				    "'output' is a file name in the launch's "
+				    "directory, not '%s'",
+				    value);
+	p->spec->command_output = pr_strdup(value);
+	return PR_OK;
+}
+
 int pr_spec_set_command_pmpi(struct parse *p, const char *key,
 			     const char *value)
 {
@@ -159,6 +233,10 @@ int pr_spec_check_command(struct parse *p)
 		return pr_spec_fail(p, pr_spec_line_of(p, "command", "pmpi"),
 				    "'pmpi = no' and no fom.NAME: nothing "
 				    "would yield samples");
+	if ((line = pr_spec_line_of(p, "command", "output")) && !spec->nfoms)
+		return pr_spec_fail(p, line,
+				    "'output' names the file the figures of "
+				    "merit read, and there is no fom.NAME");
 	if (!spec->command_pmpi &&
 	    ((line = pr_spec_line_of(p, "command", "ops")) ||
 	     (line = pr_spec_line_of(p, "command", "max_calls"))))
@@ -202,4 +280,7 @@ void pr_spec_command_free(pr_spec *spec)
 		free(spec->fom_name[i]);
 		free(spec->fom_pattern[i]);
 	}
+	for (i = 0; i < spec->ninputs; i++)
+		free(spec->command_inputs[i]);
+	free(spec->command_output);
 }

@@ -704,6 +704,8 @@ const struct key pr_spec_keys[] = {
     {"command", "max_calls", pr_spec_set_command_max_calls, OPTIONAL},
     {"command", "timeout_s", pr_spec_set_command_timeout, OPTIONAL},
     {"command", "pmpi", pr_spec_set_command_pmpi, OPTIONAL},
+    {"command", "inputs", pr_spec_set_command_inputs, OPTIONAL},
+    {"command", "output", pr_spec_set_command_output, OPTIONAL},
 };
 
 _Static_assert(sizeof(pr_spec_sections) / sizeof(pr_spec_sections[0]) ==

@@ -20,6 +20,9 @@
 #include "run/plan.h"
 #include "version.h"
 
+/* The largest input file copied into a launch's directory. */
+#define INPUT_MAX ((size_t)64 << 20)
+
 /* A regular file we may execute (stat follows a link: /usr/bin/mpicc is
  * one on Debian). */
 static int executable(const char *path)
@@ -55,6 +58,35 @@ static char *on_path(const char *prog)
 	return found;
 }
 
+/* Every [command] input a regular file of the work tree (no link) of at
+ * most INPUT_MAX bytes: PR_EINPUT naming the first that is not. */
+static int inputs_there(const pr_run_plan *p)
+{
+	size_t n = strlen(p->root);
+	int i, fd;
+
+	for (i = 0; i < p->spec->ninputs; i++) {
+		const char *in = p->spec->command_inputs[i];
+		char *path =
+		    pr_asprintf("%s%s%s", p->root,
+				n && p->root[n - 1] == '/' ? "" : "/", in);
+		pr_error_scope scope;
+		int error;
+
+		pr_error_record(&scope);
+		error = pr_open_regular(&fd, NULL, path, INPUT_MAX);
+		pr_error_restore(&scope);
+		free(path);
+		if (error < 0)
+			return pr_error_code(PR_EINPUT,
+					     "cannot run '%s': [command] input "
+					     "'%s': %s",
+					     p->spec->name, in, scope.last);
+		close(fd);
+	}
+	return PR_OK;
+}
+
 int pr_run_command_resolve(pr_run_plan *p, const char *root)
 {
 	const pr_spec *s = p->spec;
@@ -64,6 +96,7 @@ int pr_run_command_resolve(pr_run_plan *p, const char *root)
 
 	if (!pr_workload_is_command(s->workload))
 		return PR_OK;
+	p->root = pr_strdup(root);
 	if (prog[0] == '/')
 		return pr_error_code(PR_EINPUT,
 				     "cannot run '%s': [command] argv names "
@@ -87,7 +120,7 @@ int pr_run_command_resolve(pr_run_plan *p, const char *root)
 				     "cannot run '%s': [command] program "
 				     "'%s' not found on PATH",
 				     s->name, prog);
-	if ((error = pr_exe_dir(&exe_dir)) < 0)
+	if ((error = inputs_there(p)) < 0 || (error = pr_exe_dir(&exe_dir)) < 0)
 		return error;
 	p->pmpi_lib = pr_asprintf("%s/libprereg-pmpi.so", exe_dir);
 	free(exe_dir);
@@ -121,6 +154,17 @@ void pr_run_command_plan(json_t *plan, const pr_run_plan *p)
 		json_object_set_new(plan, "max_calls",
 				    json_integer(s->command_max_calls));
 	json_object_set_new(plan, "pmpi", json_boolean(s->command_pmpi));
+	if (s->ninputs) {
+		json_t *in = json_array();
+
+		for (i = 0; i < s->ninputs; i++)
+			json_array_append_new(
+			    in, json_string(s->command_inputs[i]));
+		json_object_set_new(plan, "inputs", in);
+	}
+	if (s->command_output)
+		json_object_set_new(plan, "output",
+				    json_string(s->command_output));
 	if (s->nfoms) {
 		json_t *foms = json_object();
 
@@ -137,6 +181,8 @@ void pr_run_command_argv(pr_argv *argv, const pr_run_plan *p,
 	const pr_spec *s = p->spec;
 	int i;
 
+	pr_argv_push(argv, "-wdir");
+	pr_argv_pushf(argv, "%s.cwd", prefix);
 	if (!s->command_pmpi)
 		goto program;
 	pr_argv_push(argv, "-x");
@@ -159,13 +205,51 @@ program:
 		pr_argv_push(argv, s->command_argv[i]);
 }
 
+/* Input i into dir, by its last part's name: read without following a
+ * link (a link, a non-regular file or one over INPUT_MAX is an error
+ * naming it), written through fsync and rename. */
+static int copy_input(const pr_run_plan *p, int i, const char *dir)
+{
+	const char *in = p->spec->command_inputs[i];
+	const char *base = strrchr(in, '/');
+	size_t n = strlen(p->root);
+	char *from = pr_asprintf("%s%s%s", p->root,
+				 n && p->root[n - 1] == '/' ? "" : "/", in);
+	char *to = pr_asprintf("%s/%s", dir, base ? base + 1 : in);
+	char *data = NULL;
+	size_t len = 0;
+	int error;
+
+	if ((error = pr_read_file(&data, &len, from, INPUT_MAX)) < 0)
+		error = pr_error_code(PR_EINPUT,
+				      "cannot run '%s': [command] input '%s' "
+				      "cannot be read (a regular file of the "
+				      "repository of at most %zu MiB)",
+				      p->spec->name, in, INPUT_MAX >> 20);
+	else
+		error = pr_write_file_atomic(to, data, len);
+	free(data);
+	free(from);
+	free(to);
+	return error;
+}
+
 int pr_run_command_prepare(const pr_run_plan *p, const char *prefix)
 {
 	char *dir;
-	int error = PR_OK;
+	int i, error = PR_OK;
 
-	if (!p->program || !p->spec->command_pmpi)
+	if (!p->program)
 		return PR_OK;
+	dir = pr_asprintf("%s.cwd", prefix);
+	if (mkdir(dir, 0777) < 0)
+		error =
+		    pr_error("cannot create '%s': %s", dir, strerror(errno));
+	for (i = 0; i < p->spec->ninputs && error == 0; i++)
+		error = copy_input(p, i, dir);
+	free(dir);
+	if (error < 0 || !p->spec->command_pmpi)
+		return error;
 	dir = pr_asprintf("%s.pmpi", prefix);
 	if (mkdir(dir, 0777) < 0)
 		error =
@@ -442,10 +526,15 @@ static int all_foms(FILE *f, uint64_t *samples, const pr_spec *s,
 	int i, error = 0;
 
 	if (pr_read_file(&text, &len, log, PR_READ_MAX) < 0) {
+		const char *base = strrchr(log, '/');
+
 		snprintf(why, whylen,
-			 "cannot read the program's output '%s' (at most %zu "
-			 "bytes)",
-			 log, (size_t)PR_READ_MAX);
+			 "cannot read the program's output '%s' (a regular "
+			 "file of at most %zu MiB)",
+			 s->command_output ? s->command_output
+			 : base		   ? base + 1
+					   : log,
+			 (size_t)PR_READ_MAX >> 20);
 		return -1;
 	}
 	for (i = 0; i < s->nfoms && !error; i++) {
@@ -573,9 +662,16 @@ int pr_run_command_collect(const pr_run_plan *p, const pr_invocation *inv,
 				  rr[r].host, why, whylen);
 		free(csv);
 	}
-	if (!error && p->spec->nfoms)
-		error = all_foms(f, &samples, p->spec, log, inv, p->warmup,
-				 rr[0].host, why, whylen);
+	if (!error && p->spec->nfoms) {
+		char *text_path = p->spec->command_output
+				      ? pr_asprintf("%s.cwd/%s", prefix,
+						    p->spec->command_output)
+				      : pr_strdup(log);
+
+		error = all_foms(f, &samples, p->spec, text_path, inv,
+				 p->warmup, rr[0].host, why, whylen);
+		free(text_path);
+	}
 	if (fclose(f) != 0 && !error) {
 		snprintf(why, whylen, "cannot hold the samples");
 		error = -1;

@@ -343,5 +343,6 @@ void pr_run_plan_free(pr_run_plan *p)
 	free(p->rank_bin);
 	free(p->program);
 	free(p->pmpi_lib);
+	free(p->root);
 	memset(p, 0, sizeof(*p));
 }

@@ -31,6 +31,7 @@ typedef struct pr_run_plan {
 	/* workload command (run/command.h): the program of [command] argv
 	 * as found, and the profiling library that times it */
 	char *program, *pmpi_lib;
+	char *root; /* the work tree's root, where [command] inputs are */
 	json_t *rows_per_rank; /* row-split: from the pinned prediction */
 	json_t *rows_list;     /* rows_list = auto: from the prediction */
 	json_t *replay_ns;     /* [arrival] replay: the replayed delays */

@@ -87,6 +87,16 @@ max_bytes = 64
 [command]
 argv = true
 EOF
+printf '%s\n[command]\nargv = true\ninputs = ../x\n' "$head" |
+	spec_err "an input outside the repository" "input '../x' is no relative path inside the repository"
+printf '%s\n[command]\nargv = true\ninputs = /etc/passwd\n' "$head" |
+	spec_err "an absolute input" "input '/etc/passwd' is no relative path"
+printf '%s\n[command]\nargv = true\ninputs = a/in.txt, b/in.txt\n' "$head" |
+	spec_err "two inputs of one name" "inputs 'a/in.txt' and 'b/in.txt' would both be 'in.txt'"
+printf '%s\n[command]\nargv = true\noutput = out/x.txt\nfom.t = (?<value>1)(?<unit>s)\n' "$head" |
+	spec_err "an output with a '/'" "'output' is a file name in the launch's directory, not 'out/x.txt'"
+printf '%s\n[command]\nargv = true\noutput = x.txt\n' "$head" |
+	spec_err "an output without a figure" "'output' names the file the figures of merit read, and there is no fom.NAME"
 rm -rf experiments/t-bad
 
 # ---- a run ----
@@ -271,6 +281,56 @@ fom.r = ^bandwidth at [0-9]+ bytes: (?<value>[0-9.]+) (?<unit>GB/s)\$
 "
 expect_exit 1 "a rate without a size fails the run" "$PREREG" run t-rate
 expect_out "saying why" "fom.r: match 1 is a rate without a size: no time"
+
+# ---- a working directory of its own: inputs in, an output file read ----
+printf '%s\n' '#!/bin/sh' \
+	'# reads its input and writes its figures to a file, as hpcc does' \
+	'[ "${OMPI_COMM_WORLD_RANK:-0}" = 0 ] || exit 0' \
+	'read t <params.txt && echo "time: $t ms" >result.txt && echo scratch >junk.txt' \
+	>bin/files.sh
+chmod +x bin/files.sh
+mkdir -p data && echo 7 >data/params.txt
+git add bin/files.sh data && git commit -q -m files.sh
+cmd_exp t-files bin/files.sh "pmpi = no
+inputs = data/params.txt
+output = result.txt
+fom.t = ^time: (?<value>[0-9]+) (?<unit>ms)\$
+"
+expect_exit 0 "inputs copied in, the figure read from the output file" \
+	"$PREREG" run t-files
+check "the figure is the input's value" python3 -c "
+import csv, gzip, glob
+(path,) = glob.glob('runs/t-files/*/timings.csv.gz')
+rows = list(csv.DictReader(gzip.open(path, 'rt')))
+assert [(r['phase'], r['t_end_ns']) for r in rows] == [('fom.t', '7000000')], rows
+"
+check "what the program wrote stayed out of the work tree" sh -c \
+	"[ -z \"\$(git status --porcelain | grep -v '^?? analysis/\$')\" ] && [ ! -e result.txt ] && [ ! -e junk.txt ]"
+cmd_exp t-noin bin/files.sh "pmpi = no
+inputs = data/absent.txt
+output = result.txt
+fom.t = ^time: (?<value>[0-9]+) (?<unit>ms)\$
+"
+expect_exit 2 "an input that is not there: refused before anything runs" \
+	"$PREREG" run t-noin
+expect_out "naming it" "\[command\] input 'data/absent.txt': .*No such file"
+check "nothing was created" sh -c "[ ! -e runs/t-noin ]"
+ln -s params.txt data/link.txt && git add data/link.txt && git commit -qm link
+cmd_exp t-link bin/files.sh "pmpi = no
+inputs = data/link.txt
+output = result.txt
+fom.t = ^time: (?<value>[0-9]+) (?<unit>ms)\$
+"
+expect_exit 2 "an input that is a symbolic link: refused" "$PREREG" run t-link
+expect_out "naming it" "\[command\] input 'data/link.txt': .*link"
+cmd_exp t-noout bin/files.sh "pmpi = no
+inputs = data/params.txt
+output = other.txt
+fom.t = ^time: (?<value>[0-9]+) (?<unit>ms)\$
+"
+expect_exit 1 "an output file the program did not write fails the run" \
+	"$PREREG" run t-noout
+expect_out "naming it" "cannot read the program's output 'other.txt'"
 
 expect_exit 3 "--as-original: refused" "$PREREG" repro t-cmd --as-original
 expect_out "saying why" "a program prereg did not write, which prereg cannot rebuild"

@@ -535,15 +535,23 @@ static void test_command(void **state)
 		   "\"x\", \"e\": \"x\", \"f\": \"x\", \"g\": \"x\", \"h\": "
 		   "\"x\", \"i\": \"x\"}"),
 	      "'foms' must be an object of 1 to 8 patterns");
+	passes(with(plan("command"), "inputs", "[\"a/b.txt\"]"));
+	passes(with(plan("command"), "output", "\"out.txt\""));
+	fails(with(plan("command"), "inputs", "[\"\"]"),
+	      "'inputs' must hold non-empty strings");
+	fails(with(plan("command"), "inputs", "\"a\""),
+	      "'inputs' must be an array of at most 16 paths");
+	fails(with(plan("command"), "output", "\"\""),
+	      "'output' must be a non-empty string");
 	fails(with(plan("kv-split"), "argv", "[\"p\"]"),
-	      "'argv', 'ops', 'max_calls', 'pmpi' and 'foms' are for "
-	      "workload command");
+	      "'argv', 'ops', 'max_calls', 'pmpi', 'foms', 'inputs' and "
+	      "'output' are for workload command");
 	fails(with(plan("kv-split"), "ops", "\"bcast\""),
-	      "'argv', 'ops', 'max_calls', 'pmpi' and 'foms' are for "
-	      "workload command");
-	fails(with(plan("kv-split"), "pmpi", "true"),
-	      "'argv', 'ops', 'max_calls', 'pmpi' and 'foms' are for "
-	      "workload command");
+	      "'argv', 'ops', 'max_calls', 'pmpi', 'foms', 'inputs' and "
+	      "'output' are for workload command");
+	fails(with(plan("kv-split"), "output", "\"x\""),
+	      "'argv', 'ops', 'max_calls', 'pmpi', 'foms', 'inputs' and "
+	      "'output' are for workload command");
 }
 
 int main(void)

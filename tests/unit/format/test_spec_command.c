@@ -205,12 +205,44 @@ static void test_foms(void **state)
 	    "[command]\nargv = p\n[ranks]\nfom.t = (?<value>1)(?<unit>s)\n");
 }
 
+static void test_files(void **state)
+{
+	pr_spec *s;
+
+	(void)state;
+	assert_int_equal(parse(&s, "[command]\nargv = p\n"
+				   "inputs = a/in.txt, b.dat\n"
+				   "output = out.txt\nfom.t = "
+				   "(?<value>1)(?<unit>s)\n"),
+			 PR_OK);
+	assert_int_equal(s->ninputs, 2);
+	assert_string_equal(s->command_inputs[0], "a/in.txt");
+	assert_string_equal(s->command_inputs[1], "b.dat");
+	assert_string_equal(s->command_output, "out.txt");
+	pr_spec_free(s);
+	/* paths inside the repository only */
+	accepted("[command]\nargv = p\ninputs = a/b/c.txt\n");
+	refused("[command]\nargv = p\ninputs = a/../c.txt\n");
+	refused("[command]\nargv = p\ninputs = ./c.txt\n");
+	refused("[command]\nargv = p\ninputs = a//c.txt\n");
+	refused("[command]\nargv = p\ninputs = /c.txt\n");
+	/* one name each in the launch's directory */
+	accepted("[command]\nargv = p\ninputs = a/x.txt, b/y.txt\n");
+	refused("[command]\nargv = p\ninputs = a/x.txt, b/x.txt\n");
+	/* output: a name, with a figure to read it */
+	refused("[command]\nargv = p\noutput = out.txt\n");
+	refused("[command]\nargv = p\noutput = d/out.txt\n"
+		"fom.t = (?<value>1)(?<unit>s)\n");
+	refused("[command]\nargv = p\noutput = ..\n"
+		"fom.t = (?<value>1)(?<unit>s)\n");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_argv),   cmocka_unit_test(test_ops),
 	    cmocka_unit_test(test_bounds), cmocka_unit_test(test_scope),
-	    cmocka_unit_test(test_foms),
+	    cmocka_unit_test(test_foms),   cmocka_unit_test(test_files),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
