@@ -22,7 +22,7 @@ DEB_PKGS = build-essential pkg-config git openmpi-bin libopenmpi-dev \
 	   libjansson-dev libinih-dev libpcre2-dev libmatheval-dev \
 	   libhwloc-dev gnuplot-nox libcmocka-dev clang clang-format libclang-rt-14-dev \
 	   python3 procps gzip openssl openssh-client hipcc libamdhip64-dev slurm-wlm munge \
-	   gcovr gnupg librsvg2-bin
+	   gcovr gnupg librsvg2-bin hpcc
 
 # GPU backends (DESIGN 6): each is built when its compiler is found, unless
 # CUDA=0 / HIP=0; CUDA=1 / HIP=1 make a missing compiler an error. nvcc is
