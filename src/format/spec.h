@@ -260,6 +260,12 @@ typedef struct pr_spec {
 	char *command_inputs[PR_MAX_INPUTS];
 	int ninputs;
 	char *command_output;
+	/* [model] formula (model formula): the text, and its cells = PHASE:
+	 * BYTES, ...: the (phase, bytes) it prices in every config */
+	char *formula;
+	char *fcell_phase[PR_MAX_SIZES];
+	long fcell_bytes[PR_MAX_SIZES];
+	int nfcells;
 } pr_spec;
 
 /* The largest [arrival] delay_us: 10 s. */

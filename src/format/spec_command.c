@@ -5,6 +5,7 @@
 
 #include "base/util.h"
 #include "format/fom.h"
+#include "model/formula.h"
 #include "format/spec-internal.h"
 
 /* The operations the profiling library times (src/pmpi/record.c). */
@@ -206,6 +207,68 @@ int pr_spec_set_command_fom(struct parse *p, const char *name,
 	return PR_OK;
 }
 
+/* formula = TEXT: one libmatheval parses (its message names the line). */
+int pr_spec_set_formula(struct parse *p, const char *key, const char *value)
+{
+	pr_error_scope scope;
+	pr_formula *f = NULL;
+	int error;
+
+	(void)key;
+	pr_error_record(&scope);
+	error = pr_formula_parse(&f, value);
+	pr_error_restore(&scope);
+	pr_formula_free(f);
+	if (error < 0)
+		return pr_spec_fail(p, p->line, "%s", scope.last);
+	p->spec->formula = pr_strdup(value);
+	return PR_OK;
+}
+
+/* cells = PHASE:BYTES, ...: a phase (no blank, ':' or ','), bytes 0 to
+ * 2^30, each pair once. */
+int pr_spec_set_formula_cells(struct parse *p, const char *key,
+			      const char *value)
+{
+	pr_spec *spec = p->spec;
+	char *copy = pr_strdup(value), *items[PR_MAX_SIZES], *colon;
+	long long bytes;
+	int n, i, j, error = PR_OK;
+
+	if ((n = pr_spec_split_list(items, PR_MAX_SIZES, p, key, copy)) < 0) {
+		free(copy);
+		return n;
+	}
+	for (i = 0; i < n && error == 0; i++) {
+		if ((error = pr_spec_split_pair(&colon, p, key, items[i],
+						"PHASE:BYTES")) < 0)
+			break;
+		if (strpbrk(items[i], " \t") ||
+		    pr_spec_parse_ll(&bytes, colon + 1) < 0 || bytes < 0 ||
+		    bytes > (1LL << 30)) {
+			error =
+			    pr_spec_fail(p, p->line,
+					 "'cells': '%s:%s' is no PHASE:BYTES "
+					 "(bytes 0 to 2^30)",
+					 items[i], colon + 1);
+			break;
+		}
+		for (j = 0; j < spec->nfcells; j++)
+			if (!strcmp(spec->fcell_phase[j], items[i]) &&
+			    spec->fcell_bytes[j] == bytes)
+				error = pr_spec_fail(p, p->line,
+						     "'cells' lists %s:%lld "
+						     "twice",
+						     items[i], bytes);
+		if (error == 0) {
+			spec->fcell_phase[spec->nfcells] = pr_strdup(items[i]);
+			spec->fcell_bytes[spec->nfcells++] = (long)bytes;
+		}
+	}
+	free(copy);
+	return error;
+}
+
 /* Workload command needs [command] argv, runs on cpu ranks (prereg places
  * no device for a program it did not write) and takes no [shape],
  * [schedule] reps (the program decides how many calls it makes) or
@@ -216,6 +279,22 @@ int pr_spec_check_command(struct parse *p)
 	pr_spec *spec = p->spec;
 	int line, g;
 
+	if ((line = pr_spec_line_of(p, "model", "formula")) ||
+	    (line = pr_spec_line_of(p, "model", "cells"))) {
+		if (strcmp(spec->model, "formula"))
+			return pr_spec_fail(p, line,
+					    "'formula' and 'cells' are for "
+					    "model 'formula'");
+	}
+	if (!strcmp(spec->model, "formula") &&
+	    (!spec->formula || !spec->nfcells))
+		return pr_spec_fail(p, pr_spec_line_of(p, "model", "name"),
+				    "model 'formula' needs 'formula' and "
+				    "'cells' (PHASE:BYTES, ...) in [model]");
+	if (!strcmp(spec->model, "formula") && !p->workload->command)
+		return pr_spec_fail(p, pr_spec_line_of(p, "model", "name"),
+				    "model 'formula' is for workload "
+				    "'command' so far");
 	if (!p->workload->command) {
 		if ((line = pr_spec_section_used(p, "command")))
 			return pr_spec_fail(p, line,
@@ -259,12 +338,12 @@ int pr_spec_check_command(struct parse *p)
 				    "'reps' is not for workload 'command': "
 				    "the program decides how many calls it "
 				    "makes");
-	if (strcmp(spec->model, "none"))
+	if (strcmp(spec->model, "none") && strcmp(spec->model, "formula"))
 		return pr_spec_fail(p, pr_spec_line_of(p, "model", "name"),
-				    "workload 'command' takes no [model] "
-				    "yet: no model prices an outside "
-				    "program, so its runs are measured, not "
-				    "validated");
+				    "workload 'command' takes model "
+				    "'formula' or none, not '%s': the other "
+				    "models price prereg's own workloads",
+				    spec->model);
 	spec->reps = 1; /* a launch runs the program once */
 	return PR_OK;
 }
@@ -283,4 +362,7 @@ void pr_spec_command_free(pr_spec *spec)
 	for (i = 0; i < spec->ninputs; i++)
 		free(spec->command_inputs[i]);
 	free(spec->command_output);
+	free(spec->formula);
+	for (i = 0; i < spec->nfcells; i++)
+		free(spec->fcell_phase[i]);
 }

@@ -681,6 +681,8 @@ const struct key pr_spec_keys[] = {
     {"model", "step_tolerance_rows", set_step_tolerance, OPTIONAL},
     {"model", "band", set_band, OPTIONAL},
     {"model", "pilot_cv", set_pilot_cv, OPTIONAL},
+    {"model", "formula", pr_spec_set_formula, OPTIONAL},
+    {"model", "cells", pr_spec_set_formula_cells, OPTIONAL},
     {"launch", "threads_per_block", set_threads_per_block, OPTIONAL},
     {"launch", "rows_per_block", set_rows_per_block, OPTIONAL},
     {"launch", "blocks_per_thread", set_blocks_per_thread, OPTIONAL},

@@ -75,6 +75,13 @@ const pr_model_info pr_model_registry[] = {
      "gradient buffer; the step time = max_i t_i + T_alg(n) for a built-in "
      "algorithm, c_{p-1} + ceil(log2 p) H for pap (the chain of "
      "pap-hockney over arrivals t_i), P, X and R from comm_calibration"},
+    {"formula", 1, 0, 0,
+     "the spec's [model] formula, evaluated at each of its [model] cells "
+     "(phase and bytes) under each config's transport and placement, over "
+     "bytes, ranks and the calibration's P, X and R at those bytes (one-way "
+     "point-to-point, ring step, reduction) and their fits' alpha_P, "
+     "beta_P, alpha_X, beta_X, alpha_R, beta_R of the regime that prices "
+     "them"},
 };
 
 const size_t pr_model_registry_size =

@@ -87,4 +87,9 @@ int pr_model_pap_dp_check(const struct pr_spec *spec);
 int pr_model_pap_dp_predict(json_t *pred, const struct pr_spec *spec,
 			    const pr_calib *cal, const pr_calib *comm);
 
+/* formula.c: model formula */
+int pr_model_formula_check(const struct pr_spec *spec);
+int pr_model_formula_predict(json_t *pred, const struct pr_spec *spec,
+			     const pr_calib *cal, const pr_calib *comm);
+
 #endif

@@ -111,6 +111,7 @@ const pr_model pr_models[] = {
     {"launch-settings", pr_model_settings_check, pr_model_settings_predict},
     {"pap-hockney", pr_model_pap_check, pr_model_pap_predict},
     {"pap-dp-step", pr_model_pap_dp_check, pr_model_pap_dp_predict},
+    {"formula", pr_model_formula_check, pr_model_formula_predict},
 };
 
 const size_t pr_nmodels = sizeof(pr_models) / sizeof(pr_models[0]);

@@ -78,7 +78,7 @@ $head
 argv = true
 EOF
 printf '%s\n[model]\nname = hockney-ring\ncalibration = t-calib\n[command]\nargv = true\n' "$head" |
-	spec_err "a model" "workload 'command' takes no \[model\] yet"
+	spec_err "a model" "workload 'command' takes model 'formula' or none, not 'hockney-ring'"
 sed 's/workload = command/workload = pingpong/' <<EOF | spec_err "[command] with another workload" "\[command\] is for workload 'command', not 'pingpong'"
 $head
 [shape]

@@ -945,7 +945,8 @@ static void test_unknown_names(void **state)
 	    VALID "[model]\nname = loggp\n",
 	    "t.ini:11: unknown model 'loggp' (known: none, "
 	    "hockney-ring, linear-rows, split-gatherv, launch-geometry, "
-	    "hockney-allreduce, launch-settings, pap-hockney, pap-dp-step)");
+	    "hockney-allreduce, launch-settings, pap-hockney, pap-dp-step, "
+	    "formula)");
 	assert_true(pr_spec_workload_known("pingpong"));
 	assert_true(pr_spec_workload_known("kv-split"));
 	assert_true(pr_spec_workload_known("rows-sweep"));

@@ -237,12 +237,54 @@ static void test_files(void **state)
 		"fom.t = (?<value>1)(?<unit>s)\n");
 }
 
+static void test_formula(void **state)
+{
+	pr_spec *s;
+
+	(void)state;
+	assert_int_equal(parse(&s, "[command]\nargv = p\n[model]\nname = "
+				   "formula\ncalibration = c\nformula = P "
+				   "* ranks\ncells = fom.t:8, allreduce:0\n"),
+			 PR_OK);
+	assert_string_equal(s->formula, "P * ranks");
+	assert_int_equal(s->nfcells, 2);
+	assert_string_equal(s->fcell_phase[0], "fom.t");
+	assert_int_equal(s->fcell_bytes[0], 8);
+	assert_string_equal(s->fcell_phase[1], "allreduce");
+	assert_int_equal(s->fcell_bytes[1], 0);
+	pr_spec_free(s);
+	/* bytes 0 to 2^30 */
+	accepted("[command]\nargv = p\n[model]\nname = formula\n"
+		 "calibration = c\nformula = P\ncells = x:1073741824\n");
+	refused("[command]\nargv = p\n[model]\nname = formula\n"
+		"calibration = c\nformula = P\ncells = x:1073741825\n");
+	refused("[command]\nargv = p\n[model]\nname = formula\n"
+		"calibration = c\nformula = P\ncells = x:-1\n");
+	refused("[command]\nargv = p\n[model]\nname = formula\n"
+		"calibration = c\nformula = P\ncells = x:8, x:8\n");
+	accepted("[command]\nargv = p\n[model]\nname = formula\n"
+		 "calibration = c\nformula = P\ncells = x:8, y:8\n");
+	/* both keys, a calibration, a formula that parses */
+	refused("[command]\nargv = p\n[model]\nname = formula\n"
+		"calibration = c\nformula = P\n");
+	refused("[command]\nargv = p\n[model]\nname = formula\n"
+		"calibration = c\ncells = x:8\n");
+	refused("[command]\nargv = p\n[model]\nname = formula\n"
+		"formula = P\ncells = x:8\n");
+	refused("[command]\nargv = p\n[model]\nname = formula\n"
+		"calibration = c\nformula = P +\ncells = x:8\n");
+	/* formula and cells are model formula's */
+	refused("[command]\nargv = p\n[model]\nformula = P\n"
+		"cells = x:8\n");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_argv),   cmocka_unit_test(test_ops),
-	    cmocka_unit_test(test_bounds), cmocka_unit_test(test_scope),
-	    cmocka_unit_test(test_foms),   cmocka_unit_test(test_files),
+	    cmocka_unit_test(test_argv),    cmocka_unit_test(test_ops),
+	    cmocka_unit_test(test_bounds),  cmocka_unit_test(test_scope),
+	    cmocka_unit_test(test_foms),    cmocka_unit_test(test_files),
+	    cmocka_unit_test(test_formula),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

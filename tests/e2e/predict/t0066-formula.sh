@@ -1,0 +1,126 @@
+#!/bin/sh
+# t0066: model formula. A command experiment's [model] formula is
+# evaluated at each of its [model] cells (phase and bytes) under each
+# config, over the ping-pong calibration's P, X, R and their fits' terms:
+# a formula that names an unknown variable, divides by zero, or gives no
+# finite time > 0 is refused at predict (exit 2, naming the formula and
+# the cell); a well-formed one predicts P(m) of its config's transport;
+# a program that prints the predicted times PASSes, one that prints ten
+# times them FAILs.
+. "$(dirname "$0")/../lib.sh"
+fixture calibrated "$SCRATCH/repo"
+mkdir -p bin experiments/t-f
+# prints, as rank 0, the times in the file named by its argument
+printf '%s\n' '#!/bin/sh' \
+	'[ "${OMPI_COMM_WORLD_RANK:-0}" = 0 ] || exit 0' \
+	'cat "$1"' >bin/times.sh
+chmod +x bin/times.sh
+spec() { # FORMULA CELLS [ARG]: experiment t-f
+	cat >experiments/t-f/experiment.ini <<INI
+[experiment]
+kind = validation
+claim = the program's times are the calibrated one-way times
+workload = command
+budget_s = 60
+[ranks]
+group = cpu*2
+[factors]
+transport = vader, tcp
+[schedule]
+launches = 6
+warmup = 0
+[command]
+argv = bin/times.sh ${3:-times.txt}
+pmpi = no
+inputs = times.txt
+fom.t = ^(?<size>[0-9]+) bytes: (?<value>[0-9.e+-]+) (?<unit>s)\$
+[model]
+name = formula
+calibration = t-calib
+formula = $1
+cells = $2
+tolerance = 0.2
+INI
+}
+
+# ---- refused at parse (any command reading the spec): exit 2 ----
+spec "P" "fom.t:8"
+sed -i '/^cells = /d' experiments/t-f/experiment.ini
+expect_exit 2 "formula without cells" "$PREREG" predict t-f
+expect_out "naming both" "model 'formula' needs 'formula' and 'cells'"
+spec "P +" "fom.t:8"
+expect_exit 2 "a formula that does not parse" "$PREREG" predict t-f
+expect_out "naming its line and text" "t-f/experiment.ini:[0-9]+: .*'P \+'"
+spec "P" "fom.t"
+expect_exit 2 "a cell without bytes" "$PREREG" predict t-f
+expect_out "naming it" "'cells' entry 'fom.t' must be PHASE:BYTES"
+spec "P" "fom.t:8, fom.t:8"
+expect_exit 2 "a cell given twice" "$PREREG" predict t-f
+expect_out "naming it" "'cells' lists fom.t:8 twice"
+spec "P" "fom.t:-1"
+expect_exit 2 "negative bytes" "$PREREG" predict t-f
+expect_out "naming it" "'fom.t:-1' is no PHASE:BYTES"
+spec "P" "fom.t:8"
+sed 's/^name = formula$/name = none/' experiments/t-f/experiment.ini >"$SCRATCH/x" &&
+	mv "$SCRATCH/x" experiments/t-f/experiment.ini
+expect_exit 2 "formula and cells without model formula" "$PREREG" predict t-f
+expect_out "naming why" "'formula' and 'cells' are for model 'formula'"
+
+# ---- refused at predict: exit 2, naming the formula and the cell ----
+spec "P * foo" "fom.t:8"
+expect_exit 2 "an unknown variable" "$PREREG" predict t-f
+expect_out "naming it" "the formula 'P \* foo' uses 'foo', which is none of bytes, ranks, P"
+spec "P / (bytes - 8)" "fom.t:64, fom.t:8"
+expect_exit 2 "a division by zero" "$PREREG" predict t-f
+expect_out "naming the formula and the cell" "config 0, cell fom.t:8: .*P / \(bytes - 8\).*divides by zero"
+spec "P - P" "fom.t:8"
+expect_exit 2 "a formula that yields 0" "$PREREG" predict t-f
+expect_out "naming it" "cell fom.t:8: the formula 'P - P' gives 0, no finite time > 0"
+spec "log(bytes - 8)" "fom.t:8"
+expect_exit 2 "a logarithm of 0" "$PREREG" predict t-f
+expect_out "naming it" "cell fom.t:8: .*log\(bytes - 8\)"
+check "nothing was written" sh -c "[ ! -e predictions/t-f.json ]"
+
+# ---- a formula that holds: P(m) of each config's transport ----
+spec "alpha_P + beta_P * bytes" "fom.t:8, fom.t:65536"
+expect_exit 0 "alpha_P + beta_P * bytes predicts" "$PREREG" predict t-f
+check "each cell is its transport's one-way time at its bytes" python3 -c "
+import json
+p = json.load(open('predictions/t-f.json'))
+cells = p['cells']
+assert len(cells) == 4, cells
+for c in cells:
+    assert c['formula'] == 'alpha_P + beta_P * bytes', c
+    fit = p['model']['params'][c['transport']][c['placement']]
+    reg = 'le_4KiB' if c['bytes'] <= 4096 else 'gt_4KiB_le_64KiB'
+    f = fit['pingpong'][reg]
+    want = f['alpha_s'] + f['beta_s_per_byte'] * c['bytes']
+    assert abs(c['predicted_s'] - want) <= 1e-12 + 1e-9 * want, (c, want)
+"
+# one times file per transport is not possible with one argv, so the
+# formula prices both configs and the program prints config 0's times:
+# config 0 PASSes and, its transport's times being others', config 1
+# (tcp) does not
+spec "P" "fom.t:8, fom.t:65536"
+"$PREREG" predict t-f >/dev/null 2>&1
+python3 -c "
+import json
+p = json.load(open('predictions/t-f.json'))
+with open('times.txt', 'w') as f:
+    for c in p['cells']:
+        if c['config'] == 0:
+            f.write('%d bytes: %.9e s\n' % (c['bytes'], c['predicted_s']))
+"
+git add bin experiments times.txt && git commit -q -m t-f
+"$PREREG" predict t-f >/dev/null 2>&1 && "$PREREG" pin t-f >/dev/null 2>&1
+expect_exit 0 "the run" "$PREREG" run t-f
+"$PREREG" analyze t-f --json >"$SCRATCH/a.json" 2>/dev/null
+check "the printed predicted times PASS; another transport's FAIL" python3 -c "
+import json
+a = json.load(open('$SCRATCH/a.json'))
+(run,) = a['runs']
+v = {(r['config'], r['bytes']): r['verdict'] for r in run['cells'] if r.get('phase') == 'fom.t'}
+assert v[(0, 8)] == 'PASS' and v[(0, 65536)] == 'PASS', v
+assert v[(1, 8)] == 'FAIL', v
+"
+echo "1..$n"
