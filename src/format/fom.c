@@ -137,12 +137,13 @@ static int group_text(char *buf, size_t room, const char *text,
 	return 0;
 }
 
-/* One sample from the match whose ovector is ov. */
+/* One sample from the match whose ovector is ov. The line is counted
+ * only for a message: counting it for every match would make a long
+ * output quadratic. */
 static int sample_of(pr_fom_sample *out, const pr_fom *f, const char *text,
 		     const PCRE2_SIZE *ov)
 {
 	char v[64], u[32], z[32], *end;
-	size_t line = line_of(text, ov[0]);
 	double factor;
 	long long size;
 
@@ -153,32 +154,32 @@ static int sample_of(pr_fom_sample *out, const pr_fom *f, const char *text,
 	    group_text(u, sizeof(u), text, ov, f->unit) < 0)
 		return pr_error("fom.%s: line %zu: a match of '%s' without "
 				"its value or unit (or one too long)",
-				f->name, line, f->pattern);
+				f->name, line_of(text, ov[0]), f->pattern);
 	errno = 0;
 	out->value = strtod(v, &end);
 	if (end == v || *end || errno || !isfinite(out->value) ||
 	    out->value < 0)
 		return pr_error("fom.%s: line %zu: the value '%s' is no "
 				"finite number >= 0",
-				f->name, line, v);
+				f->name, line_of(text, ov[0]), v);
 	if (pr_fom_unit(&factor, &out->kind, u, strlen(u)) < 0)
 		return pr_error("fom.%s: line %zu: the unit '%s' is none of "
 				"s, ms, us, ns, B/s, KB/s, MB/s, GB/s, "
 				"KiB/s, MiB/s, GiB/s",
-				f->name, line, u);
+				f->name, line_of(text, ov[0]), u);
 	out->value *= factor;
 	if (!f->size)
 		return 0;
 	if (group_text(z, sizeof(z), text, ov, f->size) < 0)
 		return pr_error("fom.%s: line %zu: a match of '%s' without "
 				"its size",
-				f->name, line, f->pattern);
+				f->name, line_of(text, ov[0]), f->pattern);
 	errno = 0;
 	size = strtoll(z, &end, 10);
 	if (end == z || *end || errno || size < 0)
 		return pr_error("fom.%s: line %zu: the size '%s' is no "
 				"integer >= 0",
-				f->name, line, z);
+				f->name, line_of(text, ov[0]), z);
 	out->size = size;
 	return 0;
 }

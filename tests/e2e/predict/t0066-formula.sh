@@ -97,6 +97,16 @@ for c in cells:
     want = f['alpha_s'] + f['beta_s_per_byte'] * c['bytes']
     assert abs(c['predicted_s'] - want) <= 1e-12 + 1e-9 * want, (c, want)
 "
+# a collective's cell is judged from the last rank's arrival; a figure's
+# cell is not
+spec "X + R" "allreduce:4, fom.t:8"
+expect_exit 0 "a collective's cell" "$PREREG" predict t-f
+check "a collective's cell is judged after the last arrival, a figure's not" python3 -c "
+import json
+p = json.load(open('predictions/t-f.json'))
+r = {c['phase']: c.get('reduce') for c in p['cells']}
+assert r == {'allreduce': 'after_last_arrival', 'fom.t': None}, r
+"
 # one times file per transport is not possible with one argv, so the
 # formula prices both configs and the program prints config 0's times:
 # config 0 PASSes and, its transport's times being others', config 1

@@ -152,6 +152,16 @@ for rank in (0, 1):
                 and int(r['launch']) == last['launch']
                 and int(r['config']) == last['config'])
     assert n_own == n_lib, (rank, n_own, n_lib)
+    # and the library's interval of each lies inside the program's own
+    # (both CLOCK_MONOTONIC of one kernel: the clock is shared)
+    mine = [(int(x[2]), int(x[3])) for x in own if x[0] == 'allreduce']
+    lib = sorted((int(r['rep']), int(r['t_start_ns']), int(r['t_end_ns']))
+                 for r in rows if r['phase'] == 'allreduce'
+                 and int(r['rank']) == rank
+                 and int(r['launch']) == last['launch']
+                 and int(r['config']) == last['config'])
+    for (a0, a1), (_, b0, b1) in zip(mine, lib):
+        assert a0 <= b0 <= b1 <= a1, (rank, a0, b0, b1, a1)
 "
 check "the launch records name no scratch path" sh -c \
 	"! grep -q '\.work-' $dir/manifest.json"
@@ -276,6 +286,24 @@ expect_exit 1 "a figure that matches nothing fails the run" "$PREREG" run t-miss
 expect_out "naming the figure and its pattern" \
 	"launch 0, config 0: fom.x: the pattern '\^never .*' matches nothing"
 check "the failed run is committed with its ledger line" failed_run t-miss
+printf '%s\n' '#!/bin/sh' '[ "${OMPI_COMM_WORLD_RANK:-0}" = 0 ] || exit 0' \
+	'echo "time: abc us"' >bin/garbage.sh
+printf '%s\n' '#!/bin/sh' '[ "${OMPI_COMM_WORLD_RANK:-0}" = 0 ] || exit 0' \
+	'seq 100001 | sed "s/.*/time: 1 us/"' >bin/much.sh
+chmod +x bin/garbage.sh bin/much.sh
+git add bin && git commit -q -m "garbage, much"
+cmd_exp t-garbage bin/garbage.sh "pmpi = no
+fom.t = ^time: (?<value>[^ ]+) (?<unit>us)\$
+"
+expect_exit 1 "a program that prints garbage where the figure is fails the run" \
+	"$PREREG" run t-garbage
+expect_out "naming the figure, the line and the value" "fom.t: line [0-9]+: the value 'abc' is no"
+cmd_exp t-much bin/much.sh "pmpi = no
+fom.t = ^time: (?<value>[0-9]+) (?<unit>us)\$
+"
+expect_exit 1 "a program that prints more matches than the bound fails the run" \
+	"$PREREG" run t-much
+expect_out "saying so" "fom.t: more than 100000 matches"
 cmd_exp t-rate bin/fom.sh "pmpi = no
 fom.r = ^bandwidth at [0-9]+ bytes: (?<value>[0-9.]+) (?<unit>GB/s)\$
 "
