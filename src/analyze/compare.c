@@ -558,6 +558,17 @@ static void add_mca_facts(pr_comparison *c, const pr_manifest *a,
 static void add_facts(pr_comparison *c, const pr_manifest *a,
 		      const pr_manifest *b)
 {
+	if (pr_manifest_command(a->json) || pr_manifest_command(b->json)) {
+		add_fact(c, pr_strdup("program"), pr_manifest_program(a->json),
+			 pr_manifest_program(b->json),
+			 "the program that ran differs: its times may differ "
+			 "for that reason");
+		add_fact(c, pr_strdup("libraries"),
+			 pr_manifest_libraries(a->json),
+			 pr_manifest_libraries(b->json),
+			 "the libraries the program's ranks mapped differ: "
+			 "its times may differ for that reason");
+	}
 	add_fact(c, pr_strdup("pin"), pin_words(a), pin_words(b),
 		 "the runs are under different pins: each is judged "
 		 "against its own prediction, and the rows are matched by "

@@ -65,7 +65,8 @@ typedef struct {
 } pr_audit_run;
 
 /* What the audit sees across runs and commits (DESIGN 2, audit): a
- * finding of `kind` ("re-pin", "replayed", "calibration", "removed"). */
+ * finding of `kind` ("re-pin", "replayed", "calibration", "removed", "binary").
+ */
 typedef struct {
 	char *kind;
 	char *experiment;

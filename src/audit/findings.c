@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "format/manifest.h"
 #include "repo/paths.h"
 #include "base/util.h"
 
@@ -18,6 +19,9 @@ typedef struct {
 	int pin_k;	 /* the manifest's pin.k, 0 when none */
 	int committed;	 /* commit is the commit that added the run */
 	git_oid commit;
+	/* workload command: the program and libraries that ran, in words
+	 * (format/manifest.h), NULL for other workloads */
+	char *program, *libraries;
 } seen_run;
 
 struct pr_audit_seen {
@@ -42,6 +46,8 @@ void pr_audit_seen_free(pr_audit_seen *seen)
 		free(seen->run[i].experiment);
 		free(seen->run[i].run_id);
 		free(seen->run[i].pred_blob);
+		free(seen->run[i].program);
+		free(seen->run[i].libraries);
 	}
 	free(seen->run);
 	free(seen->print);
@@ -71,6 +77,10 @@ void pr_audit_seen_run(pr_audit_seen *seen, const pr_audit_state *s)
 		r->pin_k = (int)s->m.pin.k;
 	if ((r->committed = s->run_commit != NULL))
 		git_oid_cpy(&r->commit, s->run_commit);
+	if (s->m.json && pr_manifest_command(s->m.json)) {
+		r->program = pr_manifest_program(s->m.json);
+		r->libraries = pr_manifest_libraries(s->m.json);
+	}
 	if (s->have_rows)
 		n = pr_audit_prints(&p, s->t.row, s->t.nrows);
 	if (n) {
@@ -671,6 +681,42 @@ static int by_experiment_kind_run(const void *x, const void *y)
 	return c ? c : strcmp(a->text, b->text);
 }
 
+/* Workload command: a run whose program or libraries differ from those
+ * of the experiment's first run seen with them recorded (a note: a
+ * rerun on another binary measures that binary). */
+static void find_binaries(pr_audit *a, pr_audit_ctx *ctx)
+{
+	const pr_audit_seen *seen = ctx->seen;
+	size_t i, j;
+
+	for (i = 0; i < seen->nruns; i++) {
+		const seen_run *r = &seen->run[i], *first = NULL;
+
+		if (!r->program || !audited(a, r->experiment))
+			continue;
+		for (j = 0; j < i && !first; j++)
+			if (seen->run[j].program &&
+			    !strcmp(seen->run[j].experiment, r->experiment))
+				first = &seen->run[j];
+		if (!first)
+			continue;
+		if (strcmp(first->program, r->program))
+			add(a, "binary", r->experiment, r->run_id, 0,
+			    "run %s ran another program than run %s (%s, "
+			    "not %s): a rerun on another binary measures "
+			    "that binary",
+			    r->run_id, first->run_id, r->program,
+			    first->program);
+		else if (strcmp(first->libraries, r->libraries))
+			add(a, "binary", r->experiment, r->run_id, 0,
+			    "run %s's ranks mapped other libraries than run "
+			    "%s's (%s, not %s): the same program over "
+			    "another MPI or system library",
+			    r->run_id, first->run_id, r->libraries,
+			    first->libraries);
+	}
+}
+
 void pr_audit_find(pr_audit *a, pr_audit_ctx *ctx)
 {
 	size_t i;
@@ -682,6 +728,7 @@ void pr_audit_find(pr_audit *a, pr_audit_ctx *ctx)
 	find_replays(a, ctx);
 	find_repins(a, ctx);
 	find_links(a, ctx);
+	find_binaries(a, ctx);
 	for (i = 0; i < a->nexps; i++)
 		find_calibrations(a, ctx, a->exp[i].experiment);
 	if (a->nfindings)

@@ -273,3 +273,56 @@ void pr_manifest_free(pr_manifest *m)
 	json_decref(m->json);
 	memset(m, 0, sizeof(*m));
 }
+
+/* workload command: the record of what ran (run/command.h), or NULL. */
+json_t *pr_manifest_command(const json_t *m)
+{
+	return json_object_get(json_object_get(m, "workload"), "command");
+}
+
+/* The program as the record names it: "PATH sha256 HEX12 (PACKAGE
+ * VERSION)", or "not recorded". */
+char *pr_manifest_program(const json_t *m)
+{
+	json_t *c = pr_manifest_command(m),
+	       *pkg = json_object_get(c, "package");
+	const char *path = json_string_value(json_object_get(c, "path"));
+	const char *sha = json_string_value(json_object_get(c, "sha256"));
+
+	if (!path)
+		return pr_strdup("not recorded");
+	if (json_is_object(pkg))
+		return pr_asprintf(
+		    "%s sha256 %.12s (%s %s)", path, sha ? sha : "unreadable",
+		    json_string_value(json_object_get(pkg, "name")),
+		    json_string_value(json_object_get(pkg, "version")));
+	return pr_asprintf("%s sha256 %.12s", path, sha ? sha : "unreadable");
+}
+
+/* The libraries as one digest: "N files, sha256 of their list HEX12" (the
+ * list: each file's path and SHA-256, in the record's order), or "not
+ * recorded". */
+char *pr_manifest_libraries(const json_t *m)
+{
+	json_t *libs = json_object_get(pr_manifest_command(m), "libraries"), *f;
+	pr_sha256 *h;
+	char hex[65];
+	size_t i;
+
+	if (!json_is_array(libs))
+		return pr_strdup("not recorded");
+	h = pr_sha256_new();
+	json_array_foreach(libs, i, f)
+	{
+		const char *p = json_string_value(json_object_get(f, "path"));
+		const char *s = json_string_value(json_object_get(f, "sha256"));
+
+		pr_sha256_update(h, p ? p : "", p ? strlen(p) : 0);
+		pr_sha256_update(h, " ", 1);
+		pr_sha256_update(h, s ? s : "-", s ? strlen(s) : 1);
+		pr_sha256_update(h, "\n", 1);
+	}
+	pr_sha256_final(h, hex);
+	return pr_asprintf("%zu files, sha256 of their list %.12s",
+			   json_array_size(libs), hex);
+}

@@ -130,4 +130,12 @@ const char *pr_manifest_config(const pr_manifest *m, size_t config,
 			       const char *key);
 void pr_manifest_free(pr_manifest *m);
 
+/* workload command: the manifest's record of what ran (workload.command,
+ * run/command.h), or NULL; the program as "PATH sha256 HEX12 (PACKAGE
+ * VERSION)" and the libraries as "N files, sha256 of their list HEX12"
+ * (each "not recorded" without them; the caller frees both). */
+json_t *pr_manifest_command(const json_t *m);
+char *pr_manifest_program(const json_t *m);
+char *pr_manifest_libraries(const json_t *m);
+
 #endif

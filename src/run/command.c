@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/utf8.h"
 #include "base/util.h"
 #include "format/fom.h"
 #include "format/manifest.h"
@@ -87,6 +88,150 @@ static int inputs_there(const pr_run_plan *p)
 	return PR_OK;
 }
 
+/* The most bytes of a program or library hashed for the record. */
+#define HASH_MAX ((uint64_t)1 << 30)
+
+/* SHA-256 of the regular file at path (no link followed in its last
+ * part; at most HASH_MAX bytes) into hex; -1 when it cannot be read. */
+int pr_run_command_sha256(char hex[65], const char *path)
+{
+	char buf[65536];
+	pr_sha256 *h;
+	uint64_t size, seen = 0;
+	ssize_t n;
+	int fd;
+	pr_error_scope scope;
+
+	pr_error_record(&scope);
+	n = pr_open_regular(&fd, &size, path, HASH_MAX);
+	pr_error_restore(&scope);
+	if (n < 0)
+		return -1;
+	h = pr_sha256_new();
+	while ((n = read(fd, buf, sizeof(buf))) > 0 && seen <= HASH_MAX) {
+		pr_sha256_update(h, buf, (size_t)n);
+		seen += (uint64_t)n;
+	}
+	close(fd);
+	pr_sha256_final(h, hex);
+	return n < 0 || seen > HASH_MAX ? -1 : 0;
+}
+
+/* The Debian package owning path and its version ({"name", "version"}),
+ * or JSON null when dpkg-query knows none (or is not there). */
+static json_t *package_at(const char *path);
+
+/* package_at, and on a merged-/usr system (/bin a link to usr/bin) the
+ * name dpkg knows a file of /usr/bin by: /bin/NAME, the same file. */
+static json_t *package_of(const char *path)
+{
+	json_t *out = package_at(path);
+	struct stat a, b;
+
+	if (json_is_null(out) && !strncmp(path, "/usr/", 5) &&
+	    stat(path, &a) == 0 && stat(path + 4, &b) == 0 &&
+	    a.st_dev == b.st_dev && a.st_ino == b.st_ino) {
+		json_decref(out);
+		out = package_at(path + 4);
+	}
+	return out;
+}
+
+static json_t *package_at(const char *path)
+{
+	char *q[] = {"dpkg-query", "-S", (char *)path, NULL};
+	pr_child c = {.argv = q, .capture = 1, .timeout_s = 10};
+	json_t *out = json_null();
+	char *colon;
+
+	if (pr_child_run(&c) < 0 || c.status != 0 || !c.output ||
+	    !(colon = strchr(c.output, ':')) || strchr(c.output, ',') ||
+	    !strchr(colon, '\n') || strchr(c.output, '\n') < colon) {
+		free(c.output);
+		return out;
+	}
+	*colon = '\0';
+	{
+		char *w[] = {"dpkg-query", "-W", "-f=${Version}", c.output,
+			     NULL};
+		pr_child v = {.argv = w, .capture = 1, .timeout_s = 10};
+
+		if (pr_child_run(&v) == 0 && v.status == 0 && v.output &&
+		    *v.output &&
+		    pr_utf8_span(v.output, strlen(v.output)) ==
+			strlen(v.output) &&
+		    !strpbrk(v.output, "\n\r\t")) {
+			json_decref(out);
+			out = json_pack("{s:s, s:s}", "name", c.output,
+					"version", v.output);
+		}
+		free(v.output);
+	}
+	free(c.output);
+	return out;
+}
+
+/* A file of the record: its path (relative to the work tree inside it)
+ * and SHA-256, null when it cannot be read. */
+static json_t *file_record(const char *path, const char *root)
+{
+	char hex[65];
+	size_t n = strlen(root);
+	const char *shown = !strncmp(path, root, n) && n && root[n - 1] == '/'
+				? path + n
+				: path;
+
+	return json_pack("{s:s, s:o}", "path", shown, "sha256",
+			 pr_run_command_sha256(hex, path) < 0
+			     ? json_null()
+			     : json_string(hex));
+}
+
+/* The most files of the record's libraries. */
+#define MAX_LIBRARIES 256
+
+/* Once per run, at its first launch that recorded them: the files rank 0
+ * mapped executable at MPI_Finalize (the program first, then its
+ * libraries and the MPI plugins it opened), each with its SHA-256. */
+static void note_libraries(const pr_run_plan *p, const json_t *meta0)
+{
+	json_t *files = json_object_get(meta0, "files"), *f, *libs;
+	size_t i;
+
+	if (!p->binary || json_object_get(p->binary, "libraries"))
+		return;
+	libs = json_array();
+	json_array_foreach(files, i, f)
+	{
+		const char *path = json_string_value(f);
+
+		if (i == 0 || !path || path[0] != '/' || i > MAX_LIBRARIES)
+			continue; /* the program itself is recorded above */
+		json_array_append_new(libs, file_record(path, p->root));
+	}
+	json_object_set_new(p->binary, "libraries", libs);
+}
+
+/* The program's record: argv as written, the file run, its SHA-256 and
+ * package. */
+static json_t *program_record(const pr_run_plan *p)
+{
+	const pr_spec *s = p->spec;
+	json_t *argv = json_array(), *rec;
+	int i;
+
+	for (i = 0; i < s->command_argc; i++)
+		json_array_append_new(argv, json_string(s->command_argv[i]));
+	rec = file_record(p->program, p->root);
+	json_object_set_new(rec, "argv", argv);
+	json_object_set_new(rec, "package", package_of(p->program));
+	if (!s->command_pmpi)
+		json_object_set_new(rec, "libraries_not_recorded",
+				    json_string("pmpi = no: no rank recorded "
+						"the files it mapped"));
+	return rec;
+}
+
 int pr_run_command_resolve(pr_run_plan *p, const char *root)
 {
 	const pr_spec *s = p->spec;
@@ -122,6 +267,7 @@ int pr_run_command_resolve(pr_run_plan *p, const char *root)
 				     s->name, prog);
 	if ((error = inputs_there(p)) < 0 || (error = pr_exe_dir(&exe_dir)) < 0)
 		return error;
+	p->binary = program_record(p);
 	p->pmpi_lib = pr_asprintf("%s/libprereg-pmpi.so", exe_dir);
 	free(exe_dir);
 	return PR_OK;
@@ -649,7 +795,8 @@ int pr_run_command_collect(const pr_run_plan *p, const pr_invocation *inv,
 	else if (read_meta(rr, dir, nranks, why, whylen) < 0) {
 		error = -1;
 		goto cleanup;
-	}
+	} else
+		note_libraries(p, rr[0].meta);
 	if (!(f = open_memstream(&buf, &len))) {
 		snprintf(why, whylen, "cannot hold the samples");
 		error = -1;

@@ -41,6 +41,10 @@ int pr_run_command_prepare(const struct pr_run_plan *p, const char *prefix);
 /* A launch's time limit: [command] timeout_s, else 2 budget_s + 60. */
 double pr_run_command_timeout(const pr_spec *s);
 
+/* SHA-256 of the regular file at path (no link followed in its last
+ * part, at most 1 GiB) into hex; -1 when it cannot be read. */
+int pr_run_command_sha256(char hex[65], const char *path);
+
 /* After a launch that exited 0: PREFIX.pmpi/rank-R.{csv,json} of every
  * rank into PREFIX.csv (the launch's archive rows) and PREFIX.json (its
  * rank report); PREFIX.pmpi is removed. -1 with why when a rank left no

@@ -95,6 +95,8 @@ static int write_manifest(char sha[65], run_ctx *rc, const pr_archive_info *ai,
 	int error;
 
 	pr_envcap_cpus(p.environment);
+	if (rc->plan.binary) /* workload command: what ran (run/command.h) */
+		json_object_set(p.workload, "command", rc->plan.binary);
 	pr_utc_iso(t0, rc->started);
 	pr_utc_iso(t1, rc->finished);
 	if ((error = pr_manifest_dump(&text, &p)) < 0)

@@ -19,6 +19,7 @@
 #include "base/util.h"
 #include "format/manifest.h"
 #include "format/workload.h"
+#include "run/command.h"
 #include "repo/git.h"
 #include "repo/paths.h"
 #include "version.h"
@@ -322,6 +323,43 @@ static int version_chars(const char *v)
 	return 1;
 }
 
+/*
+ * A run of workload command: prereg cannot rebuild a program it did not
+ * write, so --as-original is refused (PR_EREFUSED), saying so and what a
+ * check of the recorded SHA-256 against the program here finds.
+ */
+static int command_original(git_repository *repo, const json_t *m,
+			    const char *run_id)
+{
+	json_t *c = pr_manifest_command(m);
+	const char *path = json_string_value(json_object_get(c, "path"));
+	const char *sha = json_string_value(json_object_get(c, "sha256"));
+	char hex[65], *here;
+	int same;
+
+	if (!path || !sha)
+		return pr_error_code(PR_EREFUSED,
+				     "cannot reproduce %s as original: its "
+				     "workload is a program prereg did not "
+				     "write, which prereg cannot rebuild (and "
+				     "the run records no SHA-256 of it to "
+				     "check)",
+				     run_id);
+	here = path[0] == '/' ? pr_strdup(path)
+			      : pr_asprintf("%s%s", pr_repo_root(repo), path);
+	same = pr_run_command_sha256(hex, here) == 0 && !strcmp(hex, sha);
+	free(here);
+	return pr_error_code(
+	    PR_EREFUSED,
+	    "cannot reproduce %s as original: its workload is a program "
+	    "prereg did not write, which prereg cannot rebuild; the program "
+	    "here, %s, %s (sha256 %.12s): %s",
+	    run_id, path, same ? "is the one it ran" : "is not the one it ran",
+	    sha,
+	    same ? "'prereg repro' reruns it as it is"
+		 : "a rerun would measure another binary");
+}
+
 int pr_original_resolve(pr_original *out, git_repository *repo,
 			const char *name, const char *run_id,
 			const char *source, int force)
@@ -343,11 +381,7 @@ int pr_original_resolve(pr_original *out, git_repository *repo,
 	}
 	if (pr_workload_is_command(json_string_value(
 		json_object_get(json_object_get(m, "workload"), "name")))) {
-		error = pr_error_code(PR_EREFUSED,
-				      "cannot reproduce %s as original: its "
-				      "workload is a program prereg did not "
-				      "write, which prereg cannot rebuild",
-				      run_id);
+		error = command_original(repo, m, run_id);
 		goto cleanup;
 	}
 	if (v && !version_chars(v)) {

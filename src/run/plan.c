@@ -344,5 +344,6 @@ void pr_run_plan_free(pr_run_plan *p)
 	free(p->program);
 	free(p->pmpi_lib);
 	free(p->root);
+	json_decref(p->binary);
 	memset(p, 0, sizeof(*p));
 }

@@ -32,6 +32,9 @@ typedef struct pr_run_plan {
 	 * as found, and the profiling library that times it */
 	char *program, *pmpi_lib;
 	char *root; /* the work tree's root, where [command] inputs are */
+	/* the record of what ran (run/command.h): the program's path,
+	 * SHA-256 and Debian package, and the libraries its ranks mapped */
+	json_t *binary;
 	json_t *rows_per_rank; /* row-split: from the pinned prediction */
 	json_t *rows_list;     /* rows_list = auto: from the prediction */
 	json_t *replay_ns;     /* [arrival] replay: the replayed delays */

@@ -360,6 +360,56 @@ expect_exit 1 "an output file the program did not write fails the run" \
 	"$PREREG" run t-noout
 expect_out "naming it" "cannot read the program's output 'other.txt'"
 
+# ---- the record of what ran: program, package, libraries ----
+check "the manifest records the program, its SHA-256 and the libraries its ranks mapped" python3 -c "
+import json, hashlib
+m = json.load(open('$dir/manifest.json'))
+c = m['workload']['command']
+assert c['path'] == 'bin/pmpi_check', c['path']
+assert c['argv'] == ['bin/pmpi_check', '$SCRATCH/self', '4'], c['argv']
+sha = lambda p: hashlib.sha256(open(p, 'rb').read()).hexdigest()
+assert c['sha256'] == sha('bin/pmpi_check')
+assert c['package'] is None, c['package']
+libs = {l['path']: l['sha256'] for l in c['libraries']}
+assert any('/libmpi.so' in p for p in libs), sorted(libs)
+for p, s in libs.items():
+    assert s == sha(p), p
+"
+cmd_exp t-echo "echo time: 5 us" "pmpi = no
+fom.t = ^time: (?<value>[0-9]+) (?<unit>us)\$
+"
+expect_exit 0 "a program on PATH" "$PREREG" run t-echo
+check "its Debian package and version are recorded" python3 -c "
+import json, glob, subprocess
+(p,) = glob.glob('runs/t-echo/*/manifest.json')
+c = json.load(open(p))['workload']['command']
+path = subprocess.check_output(['sh', '-c', 'command -v echo']).decode().strip()
+assert c['path'] == '/usr/bin/echo' or c['path'] == path, c
+q = subprocess.run(['dpkg-query', '-S', c['path']], capture_output=True)
+if q.returncode:  # merged /usr: dpkg knows /bin/echo
+    q = subprocess.run(['dpkg-query', '-S', c['path'][4:]], capture_output=True)
+own = q.stdout.decode().split(':')[0]
+ver = subprocess.check_output(['dpkg-query', '-W', '-f=\${Version}', own]).decode()
+assert c['package'] == {'name': own, 'version': ver}, (c['package'], own, ver)
+assert 'libraries' not in c and 'pmpi = no' in c['libraries_not_recorded'], c
+"
+# another binary under the same pin: compare warns, the audit notes it
+old=$run
+cp bin/pmpi_check "$SCRATCH/pmpi_check.first"
+printf '\0' >>bin/pmpi_check
+git commit -qam "another pmpi_check"
+"$PREREG" run t-cmd --launches 1 >/dev/null 2>&1
+new=$(ls runs/t-cmd | grep -v ledger | grep -v "^$old$" | head -n 1)
+expect_exit 0 "compare of the runs on two binaries" "$PREREG" compare "$old" "$new"
+expect_out "warns that the program differs" "warning:\*\* program differs \(A: bin/pmpi_check sha256 [0-9a-f]{12}; B: bin/pmpi_check sha256 [0-9a-f]{12}\)"
+expect_exit 0 "the audit" "$PREREG" audit t-cmd
+expect_out "notes the rerun on another binary" "run $new ran another program than run $old"
+
 expect_exit 3 "--as-original: refused" "$PREREG" repro t-cmd --as-original
-expect_out "saying why" "a program prereg did not write, which prereg cannot rebuild"
+expect_out "saying why, and that the program here is not the one it ran" "a program prereg did not write, which prereg cannot rebuild; the program here, bin/pmpi_check, is not the one it ran \(sha256 [0-9a-f]{12}\): a rerun would measure another binary"
+cp "$SCRATCH/pmpi_check.first" bin/pmpi_check
+git commit -qam "the first pmpi_check again"
+expect_exit 3 "--as-original of a run whose binary is here" \
+	"$PREREG" repro t-cmd --as-original "$old"
+expect_out "says it is the one it ran" "the program here, bin/pmpi_check, is the one it ran .*'prereg repro' reruns it as it is"
 echo "1..$n"
