@@ -23,7 +23,7 @@ set xrange [-0.5:7.5]
 set key below maxcols 2 font ",9"
 set xtics 1
 set logscale y
-set yrange [0.000354545:0.436335]
+set yrange [0.000340909:0.436335]
 plot '20261203T212617Z-d3e462-launches.dat' index 0 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 1 title '0 vader/spread fom.bandwidth', \
      '20261203T212617Z-d3e462-launches.dat' index 1 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 2 title '0 vader/spread fom.latency', \
      '20261203T212617Z-d3e462-launches.dat' index 2 using 1:2 with linespoints pt 5 dt 2 ps 0.8 lc 1 title '1 tcp/spread fom.bandwidth', \
