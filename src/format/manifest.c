@@ -66,6 +66,10 @@ json_t *pr_manifest_configs(const pr_spec *spec)
 			json_object_set_new(
 			    o, "pattern",
 			    json_string(pr_spec_pattern(spec, c)));
+		/* only a spec with an argv factor ([factors] arg) */
+		if (pr_spec_arg(spec, c))
+			json_object_set_new(o, "arg",
+					    json_string(pr_spec_arg(spec, c)));
 		/* only a spec with a launch factor: older records unchanged */
 		if (pr_spec_launch_name(spec, c))
 			json_object_set_new(

@@ -53,7 +53,7 @@ struct launch_section {
 	int key_line[NLAUNCH_KEYS];
 };
 
-#define NKEYS 59
+#define NKEYS 60
 #define NSECTIONS 15
 
 struct parse {
@@ -156,6 +156,7 @@ int pr_spec_set_command_fom(struct parse *p, const char *name,
 int pr_spec_check_command(struct parse *p);
 /* [model] formula and cells (model formula) */
 int pr_spec_set_formula(struct parse *p, const char *key, const char *value);
+int pr_spec_set_args(struct parse *p, const char *key, const char *value);
 int pr_spec_set_formula_cells(struct parse *p, const char *key,
 			      const char *value);
 void pr_spec_command_free(pr_spec *spec);

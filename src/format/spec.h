@@ -263,6 +263,10 @@ typedef struct pr_spec {
 	/* [model] formula (model formula): the text, and its cells = PHASE:
 	 * BYTES, ...: the (phase, bytes) it prices in every config */
 	char *formula;
+	/* [factors] arg = a, b (workload command): the innermost factor of
+	 * the grid, each value put for "{arg}" in [command] argv */
+	char *args[PR_MAX_FACTOR];
+	int nargs;
 	char *fcell_phase[PR_MAX_SIZES];
 	long fcell_bytes[PR_MAX_SIZES];
 	int nfcells;
@@ -294,6 +298,9 @@ const char *pr_spec_sync(const pr_spec *spec, int config);
 /* The arrival pattern of a config ("none" without [arrival]); NULL out of
  * the grid. */
 const char *pr_spec_pattern(const pr_spec *spec, int config);
+/* The argv factor of a config ([factors] arg), NULL without one or out
+ * of the grid. */
+const char *pr_spec_arg(const pr_spec *spec, int config);
 /* The launch setting of a config (NULL out of the grid), and its name
  * (NULL without a [factors] launch). */
 const pr_launch_setting *pr_spec_launch(const pr_spec *spec, int config);

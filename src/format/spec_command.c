@@ -207,6 +207,46 @@ int pr_spec_set_command_fom(struct parse *p, const char *name,
 	return PR_OK;
 }
 
+/* arg = a, b: words (no blank) put for "{arg}" in argv, each once. */
+int pr_spec_set_args(struct parse *p, const char *key, const char *value)
+{
+	pr_spec *spec = p->spec;
+	char *copy = pr_strdup(value), *items[PR_MAX_FACTOR];
+	int n, i, j, error = PR_OK;
+
+	if ((n = pr_spec_split_list(items, PR_MAX_FACTOR, p, key, copy)) < 0) {
+		free(copy);
+		return n;
+	}
+	for (i = 0; i < n && error == 0; i++) {
+		if (strpbrk(items[i], " \t"))
+			error = pr_spec_fail(p, p->line,
+					     "'arg' value '%s' holds a blank: "
+					     "it is one word of argv",
+					     items[i]);
+		for (j = 0; j < i && error == 0; j++)
+			if (!strcmp(items[i], items[j]))
+				error = pr_spec_fail(p, p->line,
+						     "'arg' lists '%s' twice",
+						     items[i]);
+	}
+	for (i = 0; i < n && error == 0; i++)
+		spec->args[spec->nargs++] = pr_strdup(items[i]);
+	free(copy);
+	return error;
+}
+
+/* Does a word of argv hold "{arg}"? */
+static int argv_takes_arg(const pr_spec *spec)
+{
+	int i;
+
+	for (i = 0; i < spec->command_argc; i++)
+		if (strstr(spec->command_argv[i], "{arg}"))
+			return 1;
+	return 0;
+}
+
 /* formula = TEXT: one libmatheval parses (its message names the line). */
 int pr_spec_set_formula(struct parse *p, const char *key, const char *value)
 {
@@ -295,6 +335,11 @@ int pr_spec_check_command(struct parse *p)
 		return pr_spec_fail(p, pr_spec_line_of(p, "model", "name"),
 				    "model 'formula' is for workload "
 				    "'command' so far");
+	if ((line = pr_spec_line_of(p, "factors", "arg")) &&
+	    !p->workload->command)
+		return pr_spec_fail(p, line,
+				    "'arg' in [factors] is for workload "
+				    "'command' (its argv's \"{arg}\")");
 	if (!p->workload->command) {
 		if ((line = pr_spec_section_used(p, "command")))
 			return pr_spec_fail(p, line,
@@ -308,6 +353,14 @@ int pr_spec_check_command(struct parse *p)
 		return pr_spec_fail(p, line,
 				    "workload 'command' needs 'argv' in "
 				    "[command] (argv = PROGRAM ARGS...)");
+	if (spec->nargs && !argv_takes_arg(spec))
+		return pr_spec_fail(p, pr_spec_line_of(p, "factors", "arg"),
+				    "'arg' in [factors], but no word of argv "
+				    "holds \"{arg}\" to put it in");
+	if (!spec->nargs && argv_takes_arg(spec))
+		return pr_spec_fail(p, pr_spec_line_of(p, "command", "argv"),
+				    "argv holds \"{arg}\", but [factors] has "
+				    "no 'arg' to put in it");
 	if (!spec->command_pmpi && !spec->nfoms)
 		return pr_spec_fail(p, pr_spec_line_of(p, "command", "pmpi"),
 				    "'pmpi = no' and no fom.NAME: nothing "
@@ -363,6 +416,8 @@ void pr_spec_command_free(pr_spec *spec)
 		free(spec->command_inputs[i]);
 	free(spec->command_output);
 	free(spec->formula);
+	for (i = 0; i < spec->nargs; i++)
+		free(spec->args[i]);
 	for (i = 0; i < spec->nfcells; i++)
 		free(spec->fcell_phase[i]);
 }

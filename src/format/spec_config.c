@@ -32,10 +32,17 @@ static int npattern(const pr_spec *spec)
 	return spec->npatterns > 0 ? spec->npatterns : 1;
 }
 
+/* [factors] arg (workload command): the innermost factor, c = (...) * G
+ * + g; 1 without it, so other specs keep their configs. */
+static int narg(const pr_spec *spec)
+{
+	return spec->nargs > 0 ? spec->nargs : 1;
+}
+
 int pr_spec_nconfigs(const pr_spec *spec)
 {
 	return spec->ntransports * spec->nplacements * spec->nalgorithms *
-	       spec->nsyncs * nlaunch(spec) * npattern(spec);
+	       spec->nsyncs * nlaunch(spec) * npattern(spec) * narg(spec);
 }
 
 static int in_grid(const pr_spec *spec, int config)
@@ -47,7 +54,7 @@ static int in_grid(const pr_spec *spec, int config)
  * older grid. */
 static int outer(const pr_spec *spec, int config)
 {
-	return config / (nlaunch(spec) * npattern(spec));
+	return config / (nlaunch(spec) * npattern(spec) * narg(spec));
 }
 
 const char *pr_spec_transport(const pr_spec *spec, int config)
@@ -87,22 +94,32 @@ const pr_launch_setting *pr_spec_launch(const pr_spec *spec, int config)
 {
 	if (!in_grid(spec, config))
 		return NULL;
-	return &spec->launch_settings[config / npattern(spec) % nlaunch(spec)];
+	return &spec->launch_settings[config / narg(spec) / npattern(spec) %
+				      nlaunch(spec)];
 }
 
 const char *pr_spec_launch_name(const pr_spec *spec, int config)
 {
 	if (!in_grid(spec, config))
 		return NULL;
-	return spec->launch_names[config / npattern(spec) % nlaunch(spec)];
+	return spec->launch_names[config / narg(spec) / npattern(spec) %
+				  nlaunch(spec)];
 }
 
 const char *pr_spec_pattern(const pr_spec *spec, int config)
 {
 	if (!in_grid(spec, config))
 		return NULL;
-	return spec->npatterns ? spec->patterns[config % npattern(spec)]
-			       : "none";
+	return spec->npatterns
+		   ? spec->patterns[config / narg(spec) % npattern(spec)]
+		   : "none";
+}
+
+const char *pr_spec_arg(const pr_spec *spec, int config)
+{
+	if (!in_grid(spec, config) || !spec->nargs)
+		return NULL;
+	return spec->args[config % narg(spec)];
 }
 
 int pr_spec_launch_config(const pr_spec *spec, const char *name)
@@ -126,13 +143,15 @@ char *pr_spec_config_label(const pr_spec *spec, int config)
 	launch = pr_spec_launch_name(spec, config);
 	pat = spec->npatterns > 1;
 	return pr_asprintf(
-	    "%s, %s%s%s%s%s%s%s%s%s", pr_spec_transport(spec, config),
+	    "%s, %s%s%s%s%s%s%s%s%s%s%s", pr_spec_transport(spec, config),
 	    pr_spec_placement(spec, config), spec->nalgorithms > 1 ? ", " : "",
 	    spec->nalgorithms > 1 ? pr_spec_algorithm(spec, config) : "",
 	    spec->nsyncs > 1 ? ", sync " : "",
 	    spec->nsyncs > 1 ? pr_spec_sync(spec, config) : "",
 	    launch ? ", launch " : "", launch ? launch : "",
-	    pat ? ", pattern " : "", pat ? pr_spec_pattern(spec, config) : "");
+	    pat ? ", pattern " : "", pat ? pr_spec_pattern(spec, config) : "",
+	    spec->nargs > 1 ? ", arg " : "",
+	    spec->nargs > 1 ? pr_spec_arg(spec, config) : "");
 }
 
 double pr_spec_pilot_cv(const pr_spec *spec, const char *phase)

@@ -667,6 +667,7 @@ const struct key pr_spec_keys[] = {
     {"factors", "transport", set_transport, OPTIONAL},
     {"factors", "placement", set_placement, OPTIONAL},
     {"factors", "launch", set_launch_factor, OPTIONAL},
+    {"factors", "arg", pr_spec_set_args, OPTIONAL},
     {"schedule", "launches", set_launches, OPTIONAL},
     {"schedule", "reps", set_reps, OPTIONAL},
     {"schedule", "warmup", set_warmup, OPTIONAL},

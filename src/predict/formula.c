@@ -1,6 +1,7 @@
 /* formula.c - model formula: the spec's [model] formula evaluated at each
  * of its [model] cells under each config, over the calibration's Hockney
  * costs (DESIGN 5, "formulas") */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,12 +26,13 @@ enum {
 	V_BETA_X,
 	V_ALPHA_R,
 	V_BETA_R,
+	V_ARG,
 	NVARS
 };
 
 static const char *const var_names[NVARS] = {
     "bytes",  "ranks",	 "P",	   "X",	      "R",	"alpha_P",
-    "beta_P", "alpha_X", "beta_X", "alpha_R", "beta_R",
+    "beta_P", "alpha_X", "beta_X", "alpha_R", "beta_R", "arg",
 };
 
 /* Is phase one of the profiling library's collectives (with its ".sN"
@@ -61,8 +63,15 @@ static void terms(double *alpha, double *beta, const pr_hockney_curve *c,
 
 /* The values of var_names for a cell of m bytes under hp. */
 static void values_at(double *v, const pr_hockney_params *hp, double m,
-		      int ranks)
+		      int ranks, const char *arg)
 {
+	char *end = NULL;
+
+	/* the config's [factors] arg when it is a number, else NaN: a
+	 * formula that uses it is then refused (not finite) */
+	v[V_ARG] = arg ? strtod(arg, &end) : NAN;
+	if (arg && (end == arg || *end))
+		v[V_ARG] = NAN;
 	v[V_BYTES] = m;
 	v[V_RANKS] = ranks;
 	v[V_P] = pr_hockney_eval(&hp->p2p, m);
@@ -92,7 +101,7 @@ int pr_model_formula_check(const pr_spec *spec)
 			    PR_EINPUT,
 			    "'%s': the formula '%s' uses '%s', which is none "
 			    "of bytes, ranks, P, X, R, alpha_P, beta_P, "
-			    "alpha_X, beta_X, alpha_R, beta_R",
+			    "alpha_X, beta_X, alpha_R, beta_R, arg",
 			    spec->path, spec->formula, pr_formula_var(f, i));
 	}
 	pr_formula_free(f);
@@ -125,7 +134,8 @@ int pr_model_formula_predict(json_t *pred, const pr_spec *spec,
 
 			pr_error_scope scope;
 
-			values_at(v, &hp, m, spec->nranks);
+			values_at(v, &hp, m, spec->nranks,
+				  pr_spec_arg(spec, c));
 			pr_error_record(&scope);
 			error = pr_formula_eval(&t, f, NVARS, var_names, v);
 			pr_error_restore(&scope);

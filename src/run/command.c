@@ -282,7 +282,25 @@ int pr_run_command_ready(const pr_run_plan *p)
 			p->spec->name, p->pmpi_lib, strerror(errno));
 }
 
-void pr_run_command_plan(json_t *plan, const pr_run_plan *p)
+char *pr_run_command_word(const pr_spec *s, int i, int config)
+{
+	const char *w = s->command_argv[i], *arg = pr_spec_arg(s, config), *at;
+	char *out = pr_strdup(""), *next;
+
+	if (!arg)
+		return pr_strdup(w);
+	while ((at = strstr(w, "{arg}"))) {
+		next = pr_asprintf("%s%.*s%s", out, (int)(at - w), w, arg);
+		free(out);
+		out = next;
+		w = at + 5;
+	}
+	next = pr_asprintf("%s%s", out, w);
+	free(out);
+	return next;
+}
+
+void pr_run_command_plan(json_t *plan, const pr_run_plan *p, int config)
 {
 	const pr_spec *s = p->spec;
 	json_t *argv;
@@ -291,8 +309,12 @@ void pr_run_command_plan(json_t *plan, const pr_run_plan *p)
 	if (!pr_workload_is_command(s->workload))
 		return;
 	argv = json_array();
-	for (i = 0; i < s->command_argc; i++)
-		json_array_append_new(argv, json_string(s->command_argv[i]));
+	for (i = 0; i < s->command_argc; i++) {
+		char *w = pr_run_command_word(s, i, config);
+
+		json_array_append_new(argv, json_string(w));
+		free(w);
+	}
 	json_object_set_new(plan, "argv", argv);
 	if (s->command_ops)
 		json_object_set_new(plan, "ops", json_string(s->command_ops));
@@ -321,7 +343,7 @@ void pr_run_command_plan(json_t *plan, const pr_run_plan *p)
 	}
 }
 
-void pr_run_command_argv(pr_argv *argv, const pr_run_plan *p,
+void pr_run_command_argv(pr_argv *argv, const pr_run_plan *p, int config,
 			 const char *prefix)
 {
 	const pr_spec *s = p->spec;
@@ -347,8 +369,12 @@ void pr_run_command_argv(pr_argv *argv, const pr_run_plan *p,
 	}
 program:
 	pr_argv_push(argv, p->program ? p->program : s->command_argv[0]);
-	for (i = 1; i < s->command_argc; i++)
-		pr_argv_push(argv, s->command_argv[i]);
+	for (i = 1; i < s->command_argc; i++) {
+		char *w = pr_run_command_word(s, i, config);
+
+		pr_argv_push(argv, w);
+		free(w);
+	}
 }
 
 /* Input i into dir, by its last part's name: read without following a

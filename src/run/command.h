@@ -24,14 +24,18 @@ int pr_run_command_resolve(struct pr_run_plan *p, const char *root);
  * (an error naming it). */
 int pr_run_command_ready(const struct pr_run_plan *p);
 
-/* A command's plan keys (argv, ops, max_calls) into plan; nothing for
- * other workloads. */
-void pr_run_command_plan(json_t *plan, const struct pr_run_plan *p);
+/* Word i of [command] argv in config: "{arg}" replaced by the config's
+ * [factors] arg (caller frees). */
+char *pr_run_command_word(const pr_spec *s, int i, int config);
+
+/* A command's plan keys (argv of config, ops, max_calls, pmpi, foms,
+ * inputs, output) into plan; nothing for other workloads. */
+void pr_run_command_plan(json_t *plan, const struct pr_run_plan *p, int config);
 
 /* mpirun's arguments for the program: the library preloaded, its record
  * going to PREFIX.pmpi/, its ops and bound, then the program and its
  * arguments. */
-void pr_run_command_argv(pr_argv *argv, const struct pr_run_plan *p,
+void pr_run_command_argv(pr_argv *argv, const struct pr_run_plan *p, int config,
 			 const char *prefix);
 
 /* Before a launch: PREFIX.pmpi/, the directory the profiling library

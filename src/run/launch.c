@@ -84,7 +84,7 @@ void pr_launch_mpirun(pr_launch_cmd *out, const pr_run_plan *p, int config,
 			prefix[n - 10] = '\0';
 		else if (n > 5 && !strcmp(plan + n - 5, ".json"))
 			prefix[n - 5] = '\0';
-		pr_run_command_argv(&out->argv, p, prefix);
+		pr_run_command_argv(&out->argv, p, config, prefix);
 		free(prefix);
 		return;
 	}

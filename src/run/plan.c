@@ -104,7 +104,7 @@ static json_t *plan_for(const pr_run_plan *p, const pr_invocation *inv,
 	if (p->rows_per_rank)
 		json_object_set(plan, "rows_per_rank", p->rows_per_rank);
 	plan_arrival(plan, p, inv->config);
-	pr_run_command_plan(plan, p);
+	pr_run_command_plan(plan, p, inv->config);
 	if (p->original)
 		pr_run_original_adapt(plan, p->original);
 	return plan;

@@ -133,4 +133,66 @@ v = {(r['config'], r['bytes']): r['verdict'] for r in run['cells'] if r.get('pha
 assert v[(0, 8)] == 'PASS' and v[(0, 65536)] == 'PASS', v
 assert v[(1, 8)] == 'FAIL', v
 "
+# ---- [factors] arg: a config per value, put for "{arg}" in argv ----
+printf '%s\n' '#!/bin/sh' '[ "${OMPI_COMM_WORLD_RANK:-0}" = 0 ] || exit 0' \
+	'echo "time: $1 us"' >bin/arg.sh
+chmod +x bin/arg.sh
+mkdir -p experiments/t-arg
+cat >experiments/t-arg/experiment.ini <<'INI'
+[experiment]
+kind = validation
+claim = the program takes as many microseconds as its argument says
+workload = command
+budget_s = 60
+[ranks]
+group = cpu*2
+[factors]
+transport = vader
+arg = 3, 40
+[schedule]
+launches = 6
+warmup = 0
+[command]
+argv = bin/arg.sh {arg}
+pmpi = no
+fom.t = ^time: (?<value>[0-9]+) (?<unit>us)$
+[model]
+name = formula
+calibration = t-calib
+formula = arg * 1e-6
+cells = fom.t:0
+tolerance = 0.1
+INI
+git add bin/arg.sh experiments/t-arg && git commit -q -m t-arg
+expect_exit 0 "a formula over the argv factor predicts" "$PREREG" predict t-arg
+check "one cell per value, the formula's arg that config's" python3 -c "
+import json
+p = json.load(open('predictions/t-arg.json'))
+got = sorted((c['config'], round(c['predicted_s'] * 1e6, 9)) for c in p['cells'])
+assert got == [(0, 3.0), (1, 40.0)], got
+"
+"$PREREG" pin t-arg >/dev/null 2>&1
+expect_exit 0 "--dry-run: each config's argv" "$PREREG" run t-arg --dry-run
+expect_out "config 0 runs with 3" "config 0 \(vader, spread, arg 3\)"
+expect_out "config 1's command ends in 40" "/bin/arg.sh 40$"
+expect_exit 0 "the run" "$PREREG" run t-arg
+check "the manifest's configs record their arg, the samples their value" python3 -c "
+import csv, gzip, glob, json
+(d,) = glob.glob('runs/t-arg/*/')
+m = json.load(open(d + 'manifest.json'))
+assert [c['arg'] for c in m['configs']] == ['3', '40'], m['configs']
+for l in m['launches']:
+    assert l['plan']['argv'] == ['bin/arg.sh', ['3', '40'][l['config']]], l['plan']
+rows = list(csv.DictReader(gzip.open(d + 'timings.csv.gz', 'rt')))
+assert {(r['config'], r['t_end_ns']) for r in rows} == {('0', '3000'), ('1', '40000')}, rows
+"
+"$PREREG" analyze t-arg --json >"$SCRATCH/arg.json" 2>/dev/null
+check "both configs PASS their formula" python3 -c "
+import json
+(run,) = json.load(open('$SCRATCH/arg.json'))['runs']
+v = sorted((c['config'], c['verdict']) for c in run['cells'])
+assert v == [(0, 'PASS'), (1, 'PASS')], v
+"
+sed -i 's/^formula = arg \* 1e-6$/formula = arg * 1e-6 * bytes/' experiments/t-arg/experiment.ini
+expect_exit 2 "a formula that gives 0 (bytes 0)" "$PREREG" predict t-arg
 echo "1..$n"

@@ -650,7 +650,7 @@ static void test_unknown_key(void **state)
 		    "launches, reps, warmup, interleave)");
 	parse_fails(VALID "[factors]\ntransports = tcp\n",
 		    "t.ini:11: unknown key 'transports' in [factors] (known: "
-		    "transport, placement, launch)");
+		    "transport, placement, launch, arg)");
 }
 
 static void test_syntax_error(void **state)

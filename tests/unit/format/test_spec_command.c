@@ -278,13 +278,66 @@ static void test_formula(void **state)
 		"cells = x:8\n");
 }
 
+static void test_args(void **state)
+{
+	pr_spec *s;
+
+	(void)state;
+	assert_int_equal(parse(&s, "[factors]\ntransport = vader, tcp\n"
+				   "arg = 8, 1k\n[command]\nargv = p "
+				   "-n {arg} --x={arg}\n"),
+			 PR_OK);
+	assert_int_equal(s->nargs, 2);
+	assert_int_equal(pr_spec_nconfigs(s), 4);
+	/* the innermost factor */
+	assert_string_equal(pr_spec_arg(s, 0), "8");
+	assert_string_equal(pr_spec_arg(s, 1), "1k");
+	assert_string_equal(pr_spec_arg(s, 2), "8");
+	assert_string_equal(pr_spec_transport(s, 1), "vader");
+	assert_string_equal(pr_spec_transport(s, 2), "tcp");
+	assert_null(pr_spec_arg(s, 4));
+	{
+		char *l = pr_spec_config_label(s, 3);
+
+		assert_string_equal(l, "tcp, spread, arg 1k");
+		free(l);
+	}
+	pr_spec_free(s);
+	/* one value: a config, no label */
+	assert_int_equal(parse(&s, "[factors]\narg = 8\n[command]\n"
+				   "argv = p {arg}\n"),
+			 PR_OK);
+	assert_int_equal(pr_spec_nconfigs(s), 1);
+	assert_string_equal(pr_spec_arg(s, 0), "8");
+	pr_spec_free(s);
+	/* without the factor, no arg */
+	assert_int_equal(parse(&s, "[command]\nargv = p\n"), PR_OK);
+	assert_null(pr_spec_arg(s, 0));
+	pr_spec_free(s);
+	/* the factor and the placeholder need each other */
+	refused("[factors]\narg = 8\n[command]\nargv = p\n");
+	refused("[command]\nargv = p {arg}\n");
+	refused("[factors]\narg = 8, 8\n[command]\nargv = p {arg}\n");
+	refused("[factors]\narg = a b\n[command]\nargv = p {arg}\n");
+	/* the factor is workload command's */
+	assert_int_equal(pr_spec_parse(&s,
+				       "[experiment]\nkind = calibration\n"
+				       "claim = c\nworkload = pingpong\n"
+				       "[shape]\nmin_bytes = 8\nmax_bytes = "
+				       "64\n[ranks]\ngroup = cpu*2\n"
+				       "[factors]\narg = 8\n",
+				       "t.ini", "t"),
+			 PR_EINPUT);
+	pr_spec_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_argv),    cmocka_unit_test(test_ops),
 	    cmocka_unit_test(test_bounds),  cmocka_unit_test(test_scope),
 	    cmocka_unit_test(test_foms),    cmocka_unit_test(test_files),
-	    cmocka_unit_test(test_formula),
+	    cmocka_unit_test(test_formula), cmocka_unit_test(test_args),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
