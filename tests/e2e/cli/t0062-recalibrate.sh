@@ -126,7 +126,7 @@ assert rows and all(r['verdict'] == 'DIFFERENT' for r in rows), \
     [(r['verdict'], r['ratio']) for r in rows]
 "
 # on half a core the throttled launches widen each interval (here up to
-# [0.87, 1.67], which straddles the tolerance's 1.3), so a cell may be
+# [0.87, 1.67], which straddled the tolerance's 1.3 when t-one was judged at 0.3), so a cell may be
 # INCONCLUSIVE; never DIFFERENT. Its ratio alone is not held to [1/1.3,
 # 1.3]: the machine's pace moves between the two-core runs and the
 # half-core ones (a fresh-clone run gave 0.66 [0.61, 0.87] and 0.67
