@@ -3,6 +3,7 @@
 #include "run/command.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -139,12 +140,26 @@ static json_t *package_of(const char *path)
 
 static json_t *package_at(const char *path)
 {
+	/* dpkg-query's own words ("no path found") to /dev/null */
+	int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
 	char *q[] = {"dpkg-query", "-S", (char *)path, NULL};
-	pr_child c = {.argv = q, .capture = 1, .timeout_s = 10};
+	pr_child c = {.argv = q,
+		      .capture = 1,
+		      .no_stdin = 1,
+		      .err = null > 0 ? null : 0,
+		      .timeout_s = 10};
 	json_t *out = json_null();
 	char *colon;
+	pr_error_scope scope; /* no dpkg-query here: no package, said nowhere */
+	int error;
 
-	if (pr_child_run(&c) < 0 || c.status != 0 || !c.output ||
+	pr_error_record(&scope);
+	error = pr_child_run(&c);
+	pr_error_restore(&scope);
+
+	if (null >= 0)
+		close(null);
+	if (error < 0 || c.status != 0 || !c.output ||
 	    !(colon = strchr(c.output, ':')) || strchr(c.output, ',') ||
 	    !strchr(colon, '\n') || strchr(c.output, '\n') < colon) {
 		free(c.output);

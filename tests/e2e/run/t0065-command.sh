@@ -109,6 +109,8 @@ expect_exit 2 "--launcher slurm: refused" \
 	"$PREREG" run t-cmd --launcher slurm
 expect_out "naming why" "workload 'command' runs under mpirun only so far"
 expect_exit 0 "the program runs, 2 launches x 2 configs" "$PREREG" run t-cmd
+check "it says nothing of the package lookup of a program no package owns" \
+	sh -c "! grep -q dpkg-query '$SCRATCH/out'"
 run=$(ls runs/t-cmd | grep -v ledger)
 dir=runs/t-cmd/$run
 check "the run is complete, committed and in the ledger" sh -c \
