@@ -173,6 +173,17 @@ static int check_text(struct parse *p, const char *name, const char *value)
 	return PR_OK;
 }
 
+/* A key's value as every key's must be: on a line without a NUL byte,
+ * not empty, well-formed text (check_text). */
+static int value_ok(struct parse *p, const char *name, const char *value)
+{
+	if (p->line == p->nul_line)
+		return pr_spec_fail(p, p->line, "'%s' holds a NUL byte", name);
+	if (!value || !*value)
+		return pr_spec_fail(p, p->line, "'%s' has no value", name);
+	return check_text(p, name, value);
+}
+
 /* A key of [launch.NAME]: threads_per_block, rows_per_block or
  * blocks_per_thread, 1 to 1024 as in [launch]. */
 static int set_launch_key(struct parse *p, const char *section,
@@ -197,11 +208,7 @@ static int set_launch_key(struct parse *p, const char *section,
 		    p, p->line, "duplicate key '%s' in [%s] (first on line %d)",
 		    name, section, ls->key_line[k]);
 	ls->key_line[k] = p->line;
-	if (p->line == p->nul_line)
-		return pr_spec_fail(p, p->line, "'%s' holds a NUL byte", name);
-	if (!value || !*value)
-		return pr_spec_fail(p, p->line, "'%s' has no value", name);
-	if ((error = check_text(p, name, value)) < 0)
+	if ((error = value_ok(p, name, value)) < 0)
 		return error;
 	return pr_spec_get_small(&ls->value[k], p, name, value, 1, 1024);
 }
@@ -218,28 +225,14 @@ static int set_key(struct parse *p, const char *section, const char *name,
 		return set_launch_key(p, section, name, value);
 	if (pr_spec_lookup(NAMES(pr_spec_sections), section) < 0)
 		return PR_EINPUT; /* reported at its header */
-	if (!strcmp(section, "claims")) {
-		if (p->line == p->nul_line)
-			return pr_spec_fail(p, p->line, "'%s' holds a NUL byte",
-					    name);
-		if (!value || !*value)
-			return pr_spec_fail(p, p->line, "'%s' has no value",
-					    name);
-		if ((error = check_text(p, name, value)) < 0)
-			return error;
-		return pr_spec_set_claim(p, name, value);
-	}
-	if (!strcmp(section, "command") && !strncmp(name, "fom.", 4)) {
-		if (p->line == p->nul_line)
-			return pr_spec_fail(p, p->line, "'%s' holds a NUL byte",
-					    name);
-		if (!value || !*value)
-			return pr_spec_fail(p, p->line, "'%s' has no value",
-					    name);
-		if ((error = check_text(p, name, value)) < 0)
-			return error;
-		return pr_spec_set_command_fom(p, name + 4, value);
-	}
+	if (!strcmp(section, "claims"))
+		return (error = value_ok(p, name, value)) < 0
+			   ? error
+			   : pr_spec_set_claim(p, name, value);
+	if (!strcmp(section, "command") && !strncmp(name, "fom.", 4))
+		return (error = value_ok(p, name, value)) < 0
+			   ? error
+			   : pr_spec_set_command_fom(p, name + 4, value);
 	if ((k = key_index(section, name)) < 0)
 		return fail_unknown_key(p, section, name);
 	if (p->key_line[k])
@@ -247,11 +240,7 @@ static int set_key(struct parse *p, const char *section, const char *name,
 		    p, p->line, "duplicate key '%s' in [%s] (first on line %d)",
 		    name, section, p->key_line[k]);
 	p->key_line[k] = p->line;
-	if (p->line == p->nul_line)
-		return pr_spec_fail(p, p->line, "'%s' holds a NUL byte", name);
-	if (!value || !*value)
-		return pr_spec_fail(p, p->line, "'%s' has no value", name);
-	if ((error = check_text(p, name, value)) < 0)
+	if ((error = value_ok(p, name, value)) < 0)
 		return error;
 	return pr_spec_keys[k].set(p, name, value);
 }

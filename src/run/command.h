@@ -1,6 +1,6 @@
 /* command.h - workload command: the program of [command] argv run under
- * the profiling library (src/pmpi/), its record made the launch's samples
- * (DESIGN 4, "Workload command") */
+ * the profiling library (src/pmpi/) (command.c), its record made the
+ * launch's samples (collect.c) (DESIGN 4, "Workload command") */
 #ifndef PR_RUN_COMMAND_H
 #define PR_RUN_COMMAND_H
 
@@ -44,6 +44,12 @@ int pr_run_command_prepare(const struct pr_run_plan *p, const char *prefix);
 
 /* A launch's time limit: [command] timeout_s, else 2 budget_s + 60. */
 double pr_run_command_timeout(const pr_spec *s);
+
+/* Once per run, at its first launch that recorded them: the files rank 0
+ * mapped (meta0, its rank-0.json), but the program, each with its
+ * SHA-256, as p->binary's "libraries". */
+void pr_run_command_note_libraries(const struct pr_run_plan *p,
+				   const json_t *meta0);
 
 /* SHA-256 of the regular file at path (no link followed in its last
  * part, at most 1 GiB) into hex; -1 when it cannot be read. */

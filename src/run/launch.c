@@ -197,7 +197,7 @@ const pr_launcher pr_launcher_mpirun = {
     .run = mpirun_run,
     .dry_run = mpirun_dry_run,
 };
-static int is_executable(const char *path)
+int pr_launch_executable(const char *path)
 {
 	struct stat st;
 
@@ -205,13 +205,13 @@ static int is_executable(const char *path)
 	       access(path, X_OK) == 0;
 }
 
-int pr_launch_on_path(const char *prog)
+char *pr_launch_find(const char *prog, int absolute_only)
 {
 	const char *path = getenv("PATH"), *dir, *colon;
-	int found = 0;
+	char *found = NULL;
 
 	if (strchr(prog, '/'))
-		return is_executable(prog);
+		return pr_launch_executable(prog) ? pr_strdup(prog) : NULL;
 	if (!path)
 		path = "/bin:/usr/bin";
 	for (dir = path; dir && !found; dir = colon ? colon + 1 : NULL) {
@@ -220,12 +220,24 @@ int pr_launch_on_path(const char *prog)
 
 		colon = strchr(dir, ':');
 		len = colon ? (size_t)(colon - dir) : strlen(dir);
+		if (absolute_only && (!len || dir[0] != '/'))
+			continue;
 		p = len ? pr_asprintf("%.*s/%s", (int)len, dir, prog)
 			: pr_strdup(prog);
-		found = is_executable(p);
-		free(p);
+		if (pr_launch_executable(p))
+			found = p;
+		else
+			free(p);
 	}
 	return found;
+}
+
+int pr_launch_on_path(const char *prog)
+{
+	char *p = pr_launch_find(prog, 0);
+
+	free(p);
+	return p != NULL;
 }
 
 const char *pr_launch_missing(const char *launcher)

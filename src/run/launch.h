@@ -30,6 +30,14 @@ void pr_launch_mpirun(pr_launch_cmd *out, const struct pr_run_plan *p,
  */
 int pr_launch_on_path(const char *prog);
 
+/* Where pr_launch_on_path finds prog (caller frees), or NULL; with
+ * absolute_only, relative and empty PATH entries (the current
+ * directory) are skipped. */
+char *pr_launch_find(const char *prog, int absolute_only);
+
+/* A regular file (a link followed) we may execute: 1 yes, 0 no. */
+int pr_launch_executable(const char *path);
+
 /*
  * The first program that the launcher ("mpirun" or "slurm") runs and
  * pr_launch_on_path does not find, or NULL when it finds them all (a
