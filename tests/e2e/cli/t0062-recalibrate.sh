@@ -118,11 +118,16 @@ assert p['model']['calibration']['run_id'] == '$cal1', p['model']
 "$PREREG" compare "$ref_one" "$new_one" --json >"$SCRATCH/times.json"
 "$PREREG" compare "$ref_one" "$new_one" --model-error --json \
 	>"$SCRATCH/error.json"
-check "the times did not reproduce: every cell DIFFERENT (x2)" python3 -c "
+# at t-one's 0.5 a ratio near 1.5 may come out INCONCLUSIVE (a CI run
+# had 1.52 INCONCLUSIVE and 1.76 DIFFERENT): no cell REPRODUCED, each
+# slower by more than a third, and one at least DIFFERENT
+check "the times did not reproduce: no cell REPRODUCED, each above 1.33x, one DIFFERENT" python3 -c "
 import json
 c = json.load(open('$SCRATCH/times.json'))
 rows = [r for r in c['cells'] if r['phase'] == 'compute']
-assert rows and all(r['verdict'] == 'DIFFERENT' for r in rows), \
+assert rows and all(r['verdict'] != 'REPRODUCED' and r['ratio'] > 1.33
+                    for r in rows), [(r['verdict'], r['ratio']) for r in rows]
+assert any(r['verdict'] == 'DIFFERENT' for r in rows), \
     [(r['verdict'], r['ratio']) for r in rows]
 "
 # on half a core the throttled launches widen each interval (here up to
