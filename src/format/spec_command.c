@@ -8,12 +8,9 @@
 #include "model/formula.h"
 #include "format/spec-internal.h"
 
-/* The operations the profiling library times (src/pmpi/record.c). */
-static const char *const pmpi_ops[] = {
-    "allreduce", "gatherv", "bcast",   "reduce",     "sendrecv",
-    "send",	 "recv",    "barrier", "iallreduce", "igatherv",
-    "ibcast",	 "ireduce", "isend",   "irecv",	     "ibarrier",
-};
+/* The profiling library's operations: format/workload.h's table. */
+#define PMPI_OPS                                                               \
+	((struct names){pr_pmpi_ops, sizeof(pr_pmpi_ops[0]), pr_pmpi_nops})
 
 /* argv = PROGRAM ARGS...: words split at blanks, as written (no quoting:
  * a word holds no blank). */
@@ -56,9 +53,9 @@ int pr_spec_set_command_ops(struct parse *p, const char *key, const char *value)
 		return n;
 	}
 	for (i = 0; i < n && error == 0; i++) {
-		if (pr_spec_lookup(NAMES(pmpi_ops), items[i]) < 0)
+		if (pr_spec_lookup(PMPI_OPS, items[i]) < 0)
 			error = pr_spec_fail_unknown(p, "operation", items[i],
-						     NAMES(pmpi_ops));
+						     PMPI_OPS);
 		for (j = 0; j < i && error == 0; j++)
 			if (!strcmp(items[i], items[j]))
 				error = pr_spec_fail(p, p->line,

@@ -97,6 +97,25 @@ int pr_workload_is_command(const char *name)
 	return w && w->command;
 }
 
+const pr_pmpi_op pr_pmpi_ops[] = {
+    {"allreduce", 1},  {"gatherv", 1},	{"bcast", 1},	 {"reduce", 1},
+    {"sendrecv", 0},   {"send", 0},	{"recv", 0},	 {"barrier", 1},
+    {"iallreduce", 1}, {"igatherv", 1}, {"ibcast", 1},	 {"ireduce", 1},
+    {"isend", 0},      {"irecv", 0},	{"ibarrier", 1},
+};
+const size_t pr_pmpi_nops = sizeof(pr_pmpi_ops) / sizeof(pr_pmpi_ops[0]);
+
+int pr_pmpi_collective(const char *phase)
+{
+	size_t i, n = strcspn(phase, ".");
+
+	for (i = 0; i < pr_pmpi_nops; i++)
+		if (strlen(pr_pmpi_ops[i].name) == n &&
+		    !strncmp(pr_pmpi_ops[i].name, phase, n))
+			return pr_pmpi_ops[i].collective;
+	return 0;
+}
+
 int pr_workload_splits_rows(const char *name)
 {
 	const pr_workload_facts *w = pr_workload_facts_of(name);

@@ -3,6 +3,8 @@
 #ifndef PR_FORMAT_WORKLOAD_H
 #define PR_FORMAT_WORKLOAD_H
 
+#include <stddef.h>
+
 /* In the table's order, which is the order messages list the names in. */
 typedef enum {
 	PR_WORKLOAD_PINGPONG,
@@ -93,6 +95,20 @@ int pr_workload_has_dp(const char *name);
 /* Does name run a [command] (workload command)? 0 for NULL or an unknown
  * name. */
 int pr_workload_is_command(const char *name);
+
+/* The operations the profiling library times (src/pmpi/record.c, which
+ * links no prereg code and keeps its own list), in its order: the names
+ * [command] ops takes and the phases of workload command's samples. */
+typedef struct {
+	const char *name; /* first member: spec.c's name tables read it */
+	int collective;	  /* a collective: judged after the last arrival */
+} pr_pmpi_op;
+extern const pr_pmpi_op pr_pmpi_ops[];
+extern const size_t pr_pmpi_nops;
+
+/* Is phase (with a ".sN" communicator suffix or without) one of the
+ * collectives the profiling library times? */
+int pr_pmpi_collective(const char *phase);
 
 /* Does name split rows over the ranks (row-split)? 0 for NULL or an
  * unknown name. */

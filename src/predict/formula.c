@@ -9,6 +9,7 @@
 
 #include "base/util.h"
 #include "format/spec.h"
+#include "format/workload.h"
 #include "model/formula.h"
 #include "model/hockney.h"
 #include "predict/models-internal.h"
@@ -34,22 +35,6 @@ static const char *const var_names[NVARS] = {
     "bytes",  "ranks",	 "P",	   "X",	      "R",	"alpha_P",
     "beta_P", "alpha_X", "beta_X", "alpha_R", "beta_R", "arg",
 };
-
-/* Is phase one of the profiling library's collectives (with its ".sN"
- * communicator suffix or without)? Its cells are then judged from the
- * last rank's arrival, the quantity a Hockney formula prices. */
-static int collective(const char *phase)
-{
-	static const char *const ops[] = {
-	    "allreduce",  "gatherv",  "bcast",	"reduce",  "barrier",
-	    "iallreduce", "igatherv", "ibcast", "ireduce", "ibarrier"};
-	size_t i, n = strcspn(phase, ".");
-
-	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
-		if (strlen(ops[i]) == n && !strncmp(ops[i], phase, n))
-			return 1;
-	return 0;
-}
 
 /* The regime of curve c that prices m: its alpha and beta (0 when none). */
 static void terms(double *alpha, double *beta, const pr_hockney_curve *c,
@@ -152,7 +137,7 @@ int pr_model_formula_predict(json_t *pred, const pr_spec *spec,
 					    json_integer(spec->fcell_bytes[i]));
 			json_object_set_new(x, "formula",
 					    json_string(spec->formula));
-			if (collective(spec->fcell_phase[i]))
+			if (pr_pmpi_collective(spec->fcell_phase[i]))
 				json_object_set_new(
 				    x, "reduce",
 				    json_string("after_last_arrival"));
