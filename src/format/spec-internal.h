@@ -74,6 +74,7 @@ struct parse {
 	int nlsec;
 	char *error; /* the first error: "path:line: message" */
 	int error_line;
+	int median_line; /* the first [model] median.NAME, or 0 */
 };
 
 /* spec_keys.c: every key of experiment.ini, and the sections. */
@@ -159,6 +160,11 @@ int pr_spec_set_formula(struct parse *p, const char *key, const char *value);
 int pr_spec_set_args(struct parse *p, const char *key, const char *value);
 int pr_spec_set_formula_cells(struct parse *p, const char *key,
 			      const char *value);
+/* median.NAME = PHASE[:BYTES]: NAME (after "median.") a formula variable
+ * (a letter, then letters, digits or '_', at most 32) that is no built-in
+ * variable, constant or function of a formula, each once, at most
+ * PR_MAX_MEDIANS; PHASE as in cells, BYTES 0 to 2^30. */
+int pr_spec_set_median(struct parse *p, const char *name, const char *value);
 void pr_spec_command_free(pr_spec *spec);
 
 #endif

@@ -233,6 +233,10 @@ static int set_key(struct parse *p, const char *section, const char *name,
 		return (error = value_ok(p, name, value)) < 0
 			   ? error
 			   : pr_spec_set_command_fom(p, name + 4, value);
+	if (!strcmp(section, "model") && !strncmp(name, "median.", 7))
+		return (error = value_ok(p, name, value)) < 0
+			   ? error
+			   : pr_spec_set_median(p, name + 7, value);
 	if ((k = key_index(section, name)) < 0)
 		return fail_unknown_key(p, section, name);
 	if (p->key_line[k])

@@ -11,6 +11,7 @@
 #define PR_MAX_ARGV 64	 /* words of [command] argv */
 #define PR_MAX_FOMS 8	 /* [command] fom.NAME figures of merit */
 #define PR_MAX_INPUTS 16 /* [command] inputs */
+#define PR_MAX_MEDIANS 8 /* [model] median.NAME */
 /* The most bytes of experiments/NAME/experiment.ini (DESIGN 4). */
 #define PR_SPEC_MAX_BYTES ((size_t)1 << 20)
 /* The most worker threads of a cpu-blocks:T device (backend.h's
@@ -270,6 +271,12 @@ typedef struct pr_spec {
 	char *fcell_phase[PR_MAX_SIZES];
 	long fcell_bytes[PR_MAX_SIZES];
 	int nfcells;
+	/* [model] median.NAME = PHASE[:BYTES] (model formula): the formula's
+	 * variable NAME is the calibration run's median time of PHASE (at
+	 * BYTES; -1: its one size) */
+	char *median_name[PR_MAX_MEDIANS], *median_phase[PR_MAX_MEDIANS];
+	long median_bytes[PR_MAX_MEDIANS];
+	int nmedians;
 } pr_spec;
 
 /* The largest [arrival] delay_us: 10 s. */

@@ -1,5 +1,6 @@
 /* spec_command.c - [command]: the program of workload command, what the
  * profiling library records of it, and how long a launch may take */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -306,6 +307,65 @@ int pr_spec_set_formula_cells(struct parse *p, const char *key,
 	return error;
 }
 
+/* A variable name of ours: a letter, then letters, digits or '_', 1 to
+ * 32 in all. */
+static int median_name_ok(const char *name)
+{
+	size_t n = strlen(name), i;
+
+	if (n < 1 || n > 32 || !isalpha((unsigned char)name[0]))
+		return 0;
+	for (i = 1; i < n; i++)
+		if (!isalnum((unsigned char)name[i]) && name[i] != '_')
+			return 0;
+	return 1;
+}
+
+int pr_spec_set_median(struct parse *p, const char *name, const char *value)
+{
+	pr_spec *spec = p->spec;
+	char *copy, *colon;
+	long long bytes = -1;
+	int i;
+
+	if (!median_name_ok(name) || !pr_formula_name_free(name))
+		return pr_spec_fail(
+		    p, p->line,
+		    "'median.%s': a median's name is a letter, then letters, "
+		    "digits or '_' (at most 32), and none of the formula's "
+		    "own names (bytes, ranks, P, X, R, alpha_P, beta_P, "
+		    "alpha_X, beta_X, alpha_R, beta_R, arg, and libmatheval's "
+		    "constants and functions: e, pi, exp, ...)",
+		    name);
+	for (i = 0; i < spec->nmedians; i++)
+		if (!strcmp(spec->median_name[i], name))
+			return pr_spec_fail(
+			    p, p->line, "duplicate median 'median.%s'", name);
+	if (spec->nmedians == PR_MAX_MEDIANS)
+		return pr_spec_fail(p, p->line, "more than %d medians",
+				    PR_MAX_MEDIANS);
+	copy = pr_strdup(value);
+	colon = strchr(copy, ':');
+	if (colon)
+		*colon = '\0';
+	if (!*copy || strpbrk(copy, " \t,") ||
+	    (colon && (pr_spec_parse_ll(&bytes, colon + 1) < 0 || bytes < 0 ||
+		       bytes > (1LL << 30)))) {
+		free(copy);
+		return pr_spec_fail(p, p->line,
+				    "'median.%s = %s' is no PHASE or "
+				    "PHASE:BYTES (a phase without blank, ',' "
+				    "or ':', bytes 0 to 2^30)",
+				    name, value);
+	}
+	if (!p->median_line)
+		p->median_line = p->line;
+	spec->median_name[spec->nmedians] = pr_strdup(name);
+	spec->median_phase[spec->nmedians] = copy;
+	spec->median_bytes[spec->nmedians++] = (long)bytes;
+	return PR_OK;
+}
+
 /* Workload command needs [command] argv, runs on cpu ranks (prereg places
  * no device for a program it did not write) and takes no [shape],
  * [schedule] reps (the program decides how many calls it makes) or
@@ -323,6 +383,9 @@ int pr_spec_check_command(struct parse *p)
 					    "'formula' and 'cells' are for "
 					    "model 'formula'");
 	}
+	if (p->median_line && strcmp(spec->model, "formula"))
+		return pr_spec_fail(p, p->median_line,
+				    "'median.NAME' is for model 'formula'");
 	if (!strcmp(spec->model, "formula") &&
 	    (!spec->formula || !spec->nfcells))
 		return pr_spec_fail(p, pr_spec_line_of(p, "model", "name"),
@@ -417,4 +480,8 @@ void pr_spec_command_free(pr_spec *spec)
 		free(spec->args[i]);
 	for (i = 0; i < spec->nfcells; i++)
 		free(spec->fcell_phase[i]);
+	for (i = 0; i < spec->nmedians; i++) {
+		free(spec->median_name[i]);
+		free(spec->median_phase[i]);
+	}
 }

@@ -18,6 +18,28 @@ struct pr_formula {
 	double *vals; /* values in the order of vars, for each evaluation */
 };
 
+const char *const pr_formula_builtins[PR_FORMULA_NBUILTINS + 1] = {
+    "bytes",   "ranks",	 "P",	    "X",      "R",   "alpha_P", "beta_P",
+    "alpha_X", "beta_X", "alpha_R", "beta_R", "arg", NULL};
+
+int pr_formula_name_free(const char *name)
+{
+	char *copy = pr_strdup(name);
+	void *ev = *name ? evaluator_create(copy) : NULL;
+	char **vars = NULL;
+	int n = 0, i, ok;
+
+	free(copy);
+	if (ev)
+		evaluator_get_variables(ev, &vars, &n);
+	ok = n == 1 && !strcmp(vars[0], name);
+	if (ev)
+		evaluator_destroy(ev);
+	for (i = 0; ok && pr_formula_builtins[i]; i++)
+		ok = strcmp(pr_formula_builtins[i], name) != 0;
+	return ok;
+}
+
 int pr_formula_parse(pr_formula **out, const char *text)
 {
 	pr_formula *f;

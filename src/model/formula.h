@@ -8,6 +8,17 @@
 
 typedef struct pr_formula pr_formula;
 
+/* The variables model formula gives every formula (NULL-terminated):
+ * bytes, ranks, P, X, R, alpha_P, beta_P, alpha_X, beta_X, alpha_R,
+ * beta_R, arg (DESIGN 5). */
+extern const char *const pr_formula_builtins[];
+#define PR_FORMULA_NBUILTINS 12
+
+/* Is name one a spec may give a variable of its own: libmatheval reads it
+ * as one variable of that name (not a constant such as e or pi_2, not a
+ * function, not a number) and it is none of pr_formula_builtins? */
+int pr_formula_name_free(const char *name);
+
 /* Parse text (+ - * / ^, parentheses, numbers, the constants e and pi,
  * libmatheval's functions, and variables): PR_EINPUT naming the formula
  * when it does not parse. */

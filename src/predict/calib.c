@@ -22,6 +22,12 @@ const char pr_calib_hockney_method[] =
     "on relative residuals (weights 1/t^2), a negative intercept clamped "
     "to 0 and recorded";
 
+const char pr_calib_median_method[] =
+    "[model] median.NAME: the calibration's samples of the phase (at the "
+    "bytes named, else its one size) in the configs of the config's "
+    "transport and placement, per launch the median over every rank's "
+    "samples (warmups excluded), then the median over launches";
+
 const char pr_calib_rows_method[] =
     "T(r) = a + b*r per device kind: compute samples of the rows-sweep "
     "calibration, per rows value the median over launches of per-launch "
@@ -576,6 +582,71 @@ int pr_calib_hockney(pr_hockney_params *out, json_t **params, const pr_calib *c,
 	}
 cleanup:
 	json_decref(o);
+	free(cfg_ok);
+	free(fallback);
+	return error;
+}
+
+int pr_calib_phase(double *out, json_t **info, const pr_calib *c,
+		   const char *phase, long bytes, const char *transport,
+		   const char *placement)
+{
+	series_filter f = {.phase = phase, .rank = -1, .scale = 1.0};
+	series s = {0};
+	char *fallback = NULL;
+	int *cfg_ok = NULL, error;
+	size_t i, at = 0;
+
+	*out = NAN;
+	if (info)
+		*info = NULL;
+	if ((error = configs_for(&cfg_ok, &fallback, c, transport, placement)) <
+	    0)
+		return error;
+	f.cfg_ok = cfg_ok;
+	series_medians(&s, c, &f);
+	for (i = 0; i < s.n && bytes >= 0 && s.x[i] != (double)bytes; i++)
+		;
+	at = bytes >= 0 ? i : 0;
+	if (s.n == 0)
+		error = pr_error_code(PR_EINPUT,
+				      "calibration run '%s' has no '%s' sample "
+				      "for transport '%s'",
+				      c->run_id, phase, transport);
+	else if (at == s.n)
+		error = pr_error_code(PR_EINPUT,
+				      "calibration run '%s' has no '%s' sample "
+				      "at %ld bytes for transport '%s'",
+				      c->run_id, phase, bytes, transport);
+	else if (bytes < 0 && s.n > 1)
+		error = pr_error_code(PR_EINPUT,
+				      "calibration run '%s' has '%s' samples "
+				      "at %zu sizes (%.0f to %.0f bytes) for "
+				      "transport '%s': name one as PHASE:BYTES",
+				      c->run_id, phase, s.n, s.x[0],
+				      s.x[s.n - 1], transport);
+	if (error == 0) {
+		*out = s.t[at];
+		if (info) {
+			*info = json_pack("{s:s, s:I, s:f}", "phase", phase,
+					  "bytes", (json_int_t)s.x[at],
+					  "median_s", s.t[at]);
+			json_object_set_new(*info, "calibration_configs",
+					    json_array());
+			for (i = 0; i < json_array_size(c->manifest.configs);
+			     i++)
+				if (cfg_ok[i])
+					json_array_append_new(
+					    json_object_get(
+						*info, "calibration_configs"),
+					    json_integer((json_int_t)i));
+			if (fallback)
+				json_object_set_new(*info,
+						    "calibrated_placement",
+						    json_string(fallback));
+		}
+	}
+	series_free(&s);
 	free(cfg_ok);
 	free(fallback);
 	return error;

@@ -77,8 +77,23 @@ int pr_calib_hockney(pr_hockney_params *out, json_t **params, const pr_calib *c,
 int pr_calib_rows(pr_linear_fit *out, const pr_calib *c, const char *device,
 		  const struct pr_spec *spec);
 
+/*
+ * *out = the median time in seconds of phase's samples at bytes (-1: the
+ * phase's only size) in the calibration's configs that price (transport,
+ * placement) as for pr_calib_hockney: per launch the median over every
+ * rank's samples (warmups excluded), then the median over launches (each
+ * counted as launch_mult says). *info (may be NULL) gets {phase, bytes,
+ * median_s, calibration_configs[, calibrated_placement]}.
+ * PR_EINPUT naming the run and the phase when it has no sample there, or
+ * samples at several sizes and bytes is -1.
+ */
+int pr_calib_phase(double *out, json_t **info, const pr_calib *c,
+		   const char *phase, long bytes, const char *transport,
+		   const char *placement);
+
 /* The fit methods in words, for the prediction file. */
 extern const char pr_calib_hockney_method[];
 extern const char pr_calib_rows_method[];
+extern const char pr_calib_median_method[];
 
 #endif

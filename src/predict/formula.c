@@ -31,10 +31,33 @@ enum {
 	NVARS
 };
 
-static const char *const var_names[NVARS] = {
-    "bytes",  "ranks",	 "P",	   "X",	      "R",	"alpha_P",
-    "beta_P", "alpha_X", "beta_X", "alpha_R", "beta_R", "arg",
-};
+#define var_names pr_formula_builtins
+_Static_assert(NVARS == PR_FORMULA_NBUILTINS,
+	       "model/formula.h lists the variables of this enum");
+
+/* Does the formula use a Hockney term (P .. beta_R)? Then the
+ * calibration must be a ping-pong one; otherwise it may be any. */
+static int uses_hockney(const pr_formula *f)
+{
+	size_t i, k;
+
+	for (i = 0; i < pr_formula_nvars(f); i++)
+		for (k = V_P; k <= V_BETA_R; k++)
+			if (!strcmp(pr_formula_var(f, i), var_names[k]))
+				return 1;
+	return 0;
+}
+
+/* The spec's median k's index among names, or -1. */
+static int median_of(const pr_spec *spec, const char *name)
+{
+	int k;
+
+	for (k = 0; k < spec->nmedians; k++)
+		if (!strcmp(spec->median_name[k], name))
+			return k;
+	return -1;
+}
 
 /* The regime of curve c that prices m: its alpha and beta (0 when none). */
 static void terms(double *alpha, double *beta, const pr_hockney_curve *c,
@@ -81,15 +104,44 @@ int pr_model_formula_check(const pr_spec *spec)
 		for (k = 0; k < NVARS; k++)
 			if (!strcmp(pr_formula_var(f, i), var_names[k]))
 				break;
-		if (k == NVARS)
+		if (k == NVARS && median_of(spec, pr_formula_var(f, i)) < 0)
 			error = pr_error_code(
 			    PR_EINPUT,
 			    "'%s': the formula '%s' uses '%s', which is none "
 			    "of bytes, ranks, P, X, R, alpha_P, beta_P, "
-			    "alpha_X, beta_X, alpha_R, beta_R, arg",
+			    "alpha_X, beta_X, alpha_R, beta_R, arg, or a "
+			    "median.NAME of [model]",
 			    spec->path, spec->formula, pr_formula_var(f, i));
 	}
 	pr_formula_free(f);
+	return error;
+}
+
+/* v[NVARS + k] = the calibration's median k under config c, recorded
+ * once per transport and placement in params' "medians". */
+static int medians_at(double *v, json_t *params, const pr_spec *spec,
+		      const pr_calib *cal, int c)
+{
+	const char *tr = pr_spec_transport(spec, c);
+	const char *pl = pr_spec_placement(spec, c);
+	json_t *all = json_object_get(params, "medians"), *by_tr, *by_pl, *info;
+	int k, error = 0;
+
+	if (!all)
+		json_object_set_new(params, "medians", all = json_object());
+	if (!(by_tr = json_object_get(all, tr)))
+		json_object_set_new(all, tr, by_tr = json_object());
+	if (!(by_pl = json_object_get(by_tr, pl)))
+		json_object_set_new(by_tr, pl, by_pl = json_object());
+	for (k = 0; k < spec->nmedians && error == 0; k++) {
+		int seen = json_object_get(by_pl, spec->median_name[k]) != NULL;
+
+		error = pr_calib_phase(&v[NVARS + k], seen ? NULL : &info, cal,
+				       spec->median_phase[k],
+				       spec->median_bytes[k], tr, pl);
+		if (error == 0 && !seen)
+			json_object_set_new(by_pl, spec->median_name[k], info);
+	}
 	return error;
 }
 
@@ -98,21 +150,31 @@ int pr_model_formula_predict(json_t *pred, const pr_spec *spec,
 {
 	json_t *params = json_object(), *x;
 	pr_formula *f = NULL;
-	double v[NVARS], t;
-	int c, i, error;
+	const char *names[NVARS + PR_MAX_MEDIANS];
+	double v[NVARS + PR_MAX_MEDIANS], t;
+	int c, i, k, error, hockney;
 
 	(void)comm;
 	if ((error = pr_formula_parse(&f, spec->formula)) < 0) {
 		json_decref(params);
 		return error;
 	}
+	hockney = uses_hockney(f);
+	for (k = 0; k < NVARS; k++)
+		names[k] = var_names[k];
+	for (k = 0; k < spec->nmedians; k++)
+		names[NVARS + k] = spec->median_name[k];
 	for (c = 0; c < pr_spec_nconfigs(spec) && error == 0; c++) {
 		pr_hockney_params hp;
 		const char *measured;
 
-		if ((error = pr_model_hockney(&hp, &measured, params, cal,
+		memset(&hp, 0, sizeof(hp));
+		if (hockney &&
+		    (error = pr_model_hockney(&hp, &measured, params, cal,
 					      pr_spec_transport(spec, c),
 					      pr_spec_placement(spec, c))) < 0)
+			break;
+		if ((error = medians_at(v, params, spec, cal, c)) < 0)
 			break;
 		for (i = 0; i < spec->nfcells && error == 0; i++) {
 			double m = (double)spec->fcell_bytes[i];
@@ -122,7 +184,8 @@ int pr_model_formula_predict(json_t *pred, const pr_spec *spec,
 			values_at(v, &hp, m, spec->nranks,
 				  pr_spec_arg(spec, c));
 			pr_error_record(&scope);
-			error = pr_formula_eval(&t, f, NVARS, var_names, v);
+			error = pr_formula_eval(
+			    &t, f, NVARS + (size_t)spec->nmedians, names, v);
 			pr_error_restore(&scope);
 			if (error < 0) {
 				error = pr_error_code(
@@ -141,7 +204,7 @@ int pr_model_formula_predict(json_t *pred, const pr_spec *spec,
 				json_object_set_new(
 				    x, "reduce",
 				    json_string("after_last_arrival"));
-			if (pr_hockney_extrapolated(&hp.p2p, m))
+			if (hockney && pr_hockney_extrapolated(&hp.p2p, m))
 				json_object_set_new(x, "extrapolated",
 						    json_true());
 			pr_model_add_cell(pred, x);
@@ -149,6 +212,8 @@ int pr_model_formula_predict(json_t *pred, const pr_spec *spec,
 	}
 	pr_formula_free(f);
 	pr_model_set(pred, "params", params);
-	pr_model_set(pred, "fit", json_string(pr_calib_hockney_method));
+	pr_model_set(pred, "fit",
+		     json_string(hockney ? pr_calib_hockney_method
+					 : pr_calib_median_method));
 	return error;
 }

@@ -6,7 +6,11 @@
 # finite time > 0 is refused at predict (exit 2, naming the formula and
 # the cell); a well-formed one predicts P(m) of its config's transport;
 # a program that prints the predicted times PASSes, one that prints ten
-# times them FAILs.
+# times them FAILs. [model] median.NAME names the median of a phase of
+# any calibration run (here a command experiment's figure): refused at
+# parse when badly named or written, at predict when the calibration
+# lacks it; twice a 25 us median predicts 50 us (PASS), and a
+# calibration band resamples the launches the median comes from.
 . "$(dirname "$0")/../lib.sh"
 fixture calibrated "$SCRATCH/repo"
 mkdir -p bin experiments/t-f
@@ -195,4 +199,136 @@ assert v == [(0, 'PASS'), (1, 'PASS')], v
 "
 sed -i 's/^formula = arg \* 1e-6$/formula = arg * 1e-6 * bytes/' experiments/t-arg/experiment.ini
 expect_exit 2 "a formula that gives 0 (bytes 0)" "$PREREG" predict t-arg
+# ---- [model] median.NAME: a calibration's median of a named phase ----
+mkdir -p experiments/t-mcal experiments/t-med
+cat >experiments/t-mcal/experiment.ini <<'INI'
+[experiment]
+kind = calibration
+claim = the program takes 25 microseconds
+workload = command
+budget_s = 60
+[ranks]
+group = cpu*2
+[factors]
+transport = vader
+[schedule]
+launches = 6
+warmup = 0
+[command]
+argv = bin/arg.sh 25
+pmpi = no
+fom.t = ^time: (?<value>[0-9]+) (?<unit>us)$
+INI
+med() { # FORMULA MEDIAN-LINES [TRANSPORT]: experiment t-med
+	cat >experiments/t-med/experiment.ini <<INI
+[experiment]
+kind = validation
+claim = the program takes twice the calibrated time
+workload = command
+budget_s = 60
+[ranks]
+group = cpu*2
+[factors]
+transport = ${3:-vader}
+[schedule]
+launches = 6
+warmup = 0
+[command]
+argv = bin/arg.sh 50
+pmpi = no
+fom.t = ^time: (?<value>[0-9]+) (?<unit>us)\$
+[model]
+name = formula
+calibration = t-mcal
+formula = $1
+cells = fom.t:0
+$2
+tolerance = 0.1
+INI
+}
+med "2 * pi" "median.pi = fom.t"
+expect_exit 2 "a median named as a constant" "$PREREG" predict t-med
+expect_out "naming it" "'median.pi': a median's name is a letter"
+med "2 * P" "median.P = fom.t"
+expect_exit 2 "a median named as a built-in variable" "$PREREG" predict t-med
+expect_out "naming it" "'median.P': a median's name"
+med "2 * t1" "median.t1 = fom.t:x"
+expect_exit 2 "a median's bytes that are no number" "$PREREG" predict t-med
+expect_out "naming it" "'median.t1 = fom.t:x' is no PHASE or PHASE:BYTES"
+med "2 * t1" "median.t1 = fom.t
+median.t1 = fom.t"
+expect_exit 2 "a median given twice" "$PREREG" predict t-med
+expect_out "naming it" "duplicate median 'median.t1'"
+med "2 * t1" "median.t1 = fom.t"
+sed -i 's/^name = formula$/name = none/; /^formula = /d; /^cells = /d' \
+	experiments/t-med/experiment.ini
+expect_exit 2 "a median without model formula" "$PREREG" predict t-med
+expect_out "naming why" "'median.NAME' is for model 'formula'"
+git add experiments/t-mcal && git commit -q -m t-mcal
+"$PREREG" predict t-mcal >/dev/null 2>&1 && "$PREREG" pin t-mcal >/dev/null 2>&1
+expect_exit 0 "the command calibration runs" "$PREREG" run t-mcal
+med "2 * t1" "median.t1 = nophase"
+expect_exit 2 "a median of a phase the calibration lacks" "$PREREG" predict t-med
+expect_out "naming the run and the phase" "calibration run '[0-9TZa-f-]+' has no 'nophase' sample for transport 'vader'"
+med "2 * t1" "median.t1 = fom.t:8"
+expect_exit 2 "a median at bytes the calibration lacks" "$PREREG" predict t-med
+expect_out "naming the bytes" "has no 'fom.t' sample at 8 bytes"
+med "2 * t1" "median.t1 = fom.t" tcp
+expect_exit 2 "a median of a transport the calibration lacks" "$PREREG" predict t-med
+expect_out "naming it" "has no transport 'tcp'"
+med "2 * t1 + P" "median.t1 = fom.t"
+expect_exit 2 "a Hockney term from a calibration that is no ping-pong" "$PREREG" predict t-med
+expect_out "naming what it lacks" "needs pingpong samples"
+med "2 * t1" "median.t1 = fom.t"
+expect_exit 0 "2 * the calibration's median predicts" "$PREREG" predict t-med
+check "the cell is twice the median, which params record" python3 -c "
+import json
+p = json.load(open('predictions/t-med.json'))
+(c,) = p['cells']
+assert abs(c['predicted_s'] - 50e-6) < 1e-12, c
+m = p['model']['params']['medians']['vader']['spread']['t1']
+assert m['phase'] == 'fom.t' and m['bytes'] == 0, m
+assert abs(m['median_s'] - 25e-6) < 1e-12, m
+assert m['calibration_configs'] == [0], m
+assert 'median' in p['model']['fit'], p['model']['fit']
+"
+git add experiments/t-med && git commit -q -m t-med
+"$PREREG" pin t-med >/dev/null 2>&1
+expect_exit 0 "the validation runs" "$PREREG" run t-med
+"$PREREG" analyze t-med --json >"$SCRATCH/med.json" 2>/dev/null
+check "the program's 50 us PASSes twice the calibrated 25" python3 -c "
+import json
+(run,) = json.load(open('$SCRATCH/med.json'))['runs']
+assert [c['verdict'] for c in run['cells']] == ['PASS'], run['cells']
+"
+# band = calibration resamples the launches a median comes from: a
+# calibration whose launches print different times gives a band of width
+printf '%s\n' '#!/bin/sh' '[ "${OMPI_COMM_WORLD_RANK:-0}" = 0 ] || exit 0' \
+	'echo "time: $(($$ % 97 + 20)) us"' >bin/pid.sh
+chmod +x bin/pid.sh
+mkdir -p experiments/t-mvar
+sed 's|^argv = bin/arg.sh 25$|argv = bin/pid.sh|' \
+	experiments/t-mcal/experiment.ini >experiments/t-mvar/experiment.ini
+git add bin/pid.sh experiments/t-mvar && git commit -q -m t-mvar
+"$PREREG" predict t-mvar >/dev/null 2>&1 && "$PREREG" pin t-mvar >/dev/null 2>&1
+expect_exit 0 "a calibration of varying times runs" "$PREREG" run t-mvar
+med "2 * t1" "median.t1 = fom.t"
+sed -i 's/^calibration = t-mcal$/calibration = t-mvar/; s/^tolerance = 0.1$/band = calibration/' \
+	experiments/t-med/experiment.ini
+expect_exit 0 "a median's calibration band" "$PREREG" predict t-med
+check "the band is the resampled medians' (wider than the point), around it" python3 -c "
+import csv, glob, gzip, json, statistics
+p = json.load(open('predictions/t-med.json'))
+(c,) = p['cells']
+(d,) = glob.glob('runs/t-mvar/*/')
+v = [int(r['t_end_ns']) * 1e-9 for r in
+     csv.DictReader(gzip.open(d + 'timings.csv.gz', 'rt'))]
+assert len(set(v)) > 1, v
+assert abs(c['predicted_s'] - 2 * statistics.median(v)) < 1e-12, (c, v)
+b = c['band']
+assert b['kind'] == 'calibration' and b['replicates'] > 0, b
+assert b['q025_s'] < b['q975_s'], b
+assert 2 * min(v) <= b['q025_s'] and b['q975_s'] <= 2 * max(v), (b, v)
+assert c['lo_s'] <= c['predicted_s'] <= c['hi_s'], c
+"
 echo "1..$n"

@@ -331,6 +331,88 @@ static void test_args(void **state)
 	pr_spec_free(s);
 }
 
+#define FORMULA                                                                \
+	"[command]\nargv = p\n[model]\nname = formula\ncalibration = c\n"      \
+	"formula = P\ncells = x:8\n"
+
+/* [model] FORMULA + tail: accepted or refused */
+static int with_medians(const char *tail)
+{
+	pr_spec *s;
+	char *t = pr_asprintf("%s%s", FORMULA, tail);
+	int error = parse(&s, t);
+
+	free(t);
+	pr_spec_free(s);
+	return error;
+}
+
+static void test_medians(void **state)
+{
+	pr_spec *s;
+	char *t, *many = pr_strdup("");
+	int i;
+
+	(void)state;
+	assert_int_equal(parse(&s, FORMULA "median.t_1 = fom.t\n"
+					   "median.big = allreduce:1048576\n"),
+			 PR_OK);
+	assert_int_equal(s->nmedians, 2);
+	assert_string_equal(s->median_name[0], "t_1");
+	assert_string_equal(s->median_phase[0], "fom.t");
+	assert_int_equal(s->median_bytes[0], -1); /* its one size */
+	assert_string_equal(s->median_phase[1], "allreduce");
+	assert_int_equal(s->median_bytes[1], 1048576);
+	pr_spec_free(s);
+	/* a name: a letter first, then letters, digits, '_'; 32 at most */
+	assert_int_equal(with_medians("median.a = x\n"), PR_OK);
+	assert_int_equal(with_medians("median.1a = x\n"), PR_EINPUT);
+	assert_int_equal(with_medians("median._a = x\n"), PR_EINPUT);
+	assert_int_equal(with_medians("median.a-b = x\n"), PR_EINPUT);
+	assert_int_equal(with_medians("median. = x\n"), PR_EINPUT);
+	assert_int_equal(
+	    with_medians("median.abcdefghijklmnopqrstuvwxyz012345 = x\n"),
+	    PR_OK);
+	assert_int_equal(
+	    with_medians("median.abcdefghijklmnopqrstuvwxyz0123456 = x\n"),
+	    PR_EINPUT);
+	/* none of the formula's own names: built-ins, constants, functions */
+	assert_int_equal(with_medians("median.bytes = x\n"), PR_EINPUT);
+	assert_int_equal(with_medians("median.beta_R = x\n"), PR_EINPUT);
+	assert_int_equal(with_medians("median.beta_Q = x\n"), PR_OK);
+	assert_int_equal(with_medians("median.pi = x\n"), PR_EINPUT);
+	assert_int_equal(with_medians("median.pi_2 = x\n"), PR_EINPUT);
+	assert_int_equal(with_medians("median.pi_3 = x\n"), PR_OK);
+	assert_int_equal(with_medians("median.exp = x\n"), PR_EINPUT);
+	assert_int_equal(with_medians("median.e = x\n"), PR_EINPUT);
+	assert_int_equal(with_medians("median.ee = x\n"), PR_OK);
+	/* each once, at most 8 */
+	assert_int_equal(with_medians("median.a = x\nmedian.a = y\n"),
+			 PR_EINPUT);
+	for (i = 0; i < 8; i++) {
+		t = pr_asprintf("%smedian.m%d = x\n", many, i);
+		free(many);
+		many = t;
+	}
+	assert_int_equal(with_medians(many), PR_OK);
+	t = pr_asprintf("%smedian.m8 = x\n", many);
+	assert_int_equal(with_medians(t), PR_EINPUT);
+	free(t);
+	free(many);
+	/* PHASE or PHASE:BYTES, bytes 0 to 2^30 */
+	assert_int_equal(with_medians("median.a = x:0\n"), PR_OK);
+	assert_int_equal(with_medians("median.a = x:1073741824\n"), PR_OK);
+	assert_int_equal(with_medians("median.a = x:1073741825\n"), PR_EINPUT);
+	assert_int_equal(with_medians("median.a = x:-1\n"), PR_EINPUT);
+	assert_int_equal(with_medians("median.a = x:\n"), PR_EINPUT);
+	assert_int_equal(with_medians("median.a = x:8k\n"), PR_EINPUT);
+	assert_int_equal(with_medians("median.a = :8\n"), PR_EINPUT);
+	assert_int_equal(with_medians("median.a = x y\n"), PR_EINPUT);
+	assert_int_equal(with_medians("median.a = x,y\n"), PR_EINPUT);
+	/* model formula's only */
+	refused("[command]\nargv = p\n[model]\nmedian.a = x\n");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -338,6 +420,7 @@ int main(void)
 	    cmocka_unit_test(test_bounds),  cmocka_unit_test(test_scope),
 	    cmocka_unit_test(test_foms),    cmocka_unit_test(test_files),
 	    cmocka_unit_test(test_formula), cmocka_unit_test(test_args),
+	    cmocka_unit_test(test_medians),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
