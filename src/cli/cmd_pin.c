@@ -19,6 +19,7 @@
 #include "format/predcheck.h"
 #include "format/spec.h"
 #include "base/util.h"
+#include "predict/predict.h"
 #include "predict/decisive.h"
 #include "repo/paths.h"
 #include "cli/cmd.h"
@@ -294,13 +295,6 @@ static int on_opt(int opt, const char *arg, void *data)
 	return PR_OK;
 }
 
-/* What is pinned must be what run will use: the blobs pass I1's check. */
-static int usable(git_repository *repo, const char *name, const git_oid *spec,
-		  const git_oid *pred, const char *what)
-{
-	return pr_prediction_check_blobs(NULL, repo, name, spec, pred, what);
-}
-
 /* A token over pin from url (the option, else the spec's [pin] tsa). */
 static int stamp(git_repository *repo, const char *name, const pr_pin *pin,
 		 const char *url)
@@ -391,7 +385,8 @@ int cmd_pin(int argc, char **argv, git_repository *repo)
 	if (o.sign && (error = pr_signer_from_config(&signer, repo)) < 0)
 		goto cleanup;
 	if ((error = pr_pin_create(&pin, &created, repo, argv[first],
-				   o.sign ? &signer : NULL, usable)) < 0)
+				   o.sign ? &signer : NULL,
+				   pr_predict_pinnable)) < 0)
 		goto cleanup;
 	if (created == PR_PIN_RESTORED)
 		printf(

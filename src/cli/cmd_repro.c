@@ -220,12 +220,6 @@ static void original_after(const pr_original *orig, git_repository *repo,
 }
 
 /* The blob check of a pin (as 'prereg pin' makes it). */
-static int usable(git_repository *repo, const char *name, const git_oid *spec,
-		  const git_oid *pred, const char *what)
-{
-	return pr_prediction_check_blobs(NULL, repo, name, spec, pred, what);
-}
-
 /* The reference run of NAME's current pin (its latest complete run) into
  * *ref (owned, NULL when the pin has none), and the pin into *pin. */
 static int parent_of(pr_pin *pin, char **ref, git_repository *repo,
@@ -298,8 +292,8 @@ static int recalibrate(char **ref, git_repository *repo, const char *name,
 		 json_pack("{s:s, s:s, s:o}", "pin", parent.tag, "commit",
 			   parent.commit, "reference_run",
 			   *ref ? json_string(*ref) : json_null()))) < 0 ||
-	    (error = pr_pin_create(&pin, &created, repo, name, NULL, usable)) <
-		0)
+	    (error = pr_pin_create(&pin, &created, repo, name, NULL,
+				   pr_predict_pinnable)) < 0)
 		goto cleanup;
 	printf("repro %s --recalibrate: %s %s (derived from %s)\n", name,
 	       created ? "pinned" : "already pinned:", pin.tag, parent.tag);

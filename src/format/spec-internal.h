@@ -53,7 +53,7 @@ struct launch_section {
 	int key_line[NLAUNCH_KEYS];
 };
 
-#define NKEYS 60
+#define NKEYS 62
 #define NSECTIONS 15
 
 struct parse {
@@ -158,6 +158,13 @@ int pr_spec_check_command(struct parse *p);
 /* [model] formula and cells (model formula) */
 int pr_spec_set_formula(struct parse *p, const char *key, const char *value);
 int pr_spec_set_args(struct parse *p, const char *key, const char *value);
+/* [model] program = PATH (model program): a path relative to the
+ * repository's root, without blank, "." or ".." component, at most 255
+ * bytes */
+int pr_spec_set_program(struct parse *p, const char *key, const char *value);
+/* [model] timeout_s (model program): seconds in (0, 3600] */
+int pr_spec_set_program_timeout(struct parse *p, const char *key,
+				const char *value);
 int pr_spec_set_formula_cells(struct parse *p, const char *key,
 			      const char *value);
 /* median.NAME = PHASE[:BYTES]: NAME (after "median.") a formula variable

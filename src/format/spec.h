@@ -271,6 +271,10 @@ typedef struct pr_spec {
 	char *fcell_phase[PR_MAX_SIZES];
 	long fcell_bytes[PR_MAX_SIZES];
 	int nfcells;
+	/* [model] program (model program): the predictor, a path relative to
+	 * the repository's root */
+	char *predictor;
+	double predictor_timeout_s; /* [model] timeout_s; 0: 60 s */
 	/* [model] median.NAME = PHASE[:BYTES] (model formula): the formula's
 	 * variable NAME is the calibration run's median time of PHASE (at
 	 * BYTES; -1: its one size) */

@@ -307,6 +307,28 @@ int pr_spec_set_formula_cells(struct parse *p, const char *key,
 	return error;
 }
 
+int pr_spec_set_program(struct parse *p, const char *key, const char *value)
+{
+	(void)key;
+	if (!repo_path_ok(value) || strpbrk(value, " \t\\"))
+		return pr_spec_fail(p, p->line,
+				    "'program = %s': name the predictor by a "
+				    "path relative to the repository's root "
+				    "(no blank, '\\', empty, '.' or '..' "
+				    "part, at most 255 bytes)",
+				    value);
+	p->spec->predictor = pr_strdup(value);
+	return PR_OK;
+}
+
+/* timeout_s (model program): how long the predictor may run. */
+int pr_spec_set_program_timeout(struct parse *p, const char *key,
+				const char *value)
+{
+	return pr_spec_get_num(&p->spec->predictor_timeout_s, p, key, value,
+			       3600.0, "a number of seconds in (0, 3600]");
+}
+
 /* A variable name of ours: a letter, then letters, digits or '_', 1 to
  * 32 in all. */
 static int median_name_ok(const char *name)
@@ -383,6 +405,22 @@ int pr_spec_check_command(struct parse *p)
 					    "'formula' and 'cells' are for "
 					    "model 'formula'");
 	}
+	if (((line = pr_spec_line_of(p, "model", "program")) ||
+	     (line = pr_spec_line_of(p, "model", "timeout_s"))) &&
+	    strcmp(spec->model, "program"))
+		return pr_spec_fail(p, line,
+				    "'program' and 'timeout_s' in [model] "
+				    "are for model 'program'");
+	if (!strcmp(spec->model, "program") && !spec->predictor)
+		return pr_spec_fail(p, pr_spec_line_of(p, "model", "name"),
+				    "model 'program' needs 'program' in "
+				    "[model] (the predictor's path in the "
+				    "repository)");
+	if (!strcmp(spec->model, "program") && p->workload->splits_rows)
+		return pr_spec_fail(p, pr_spec_line_of(p, "model", "name"),
+				    "model 'program' is not for workload "
+				    "'%s': prereg places its rows' split",
+				    p->workload->name);
 	if (p->median_line && strcmp(spec->model, "formula"))
 		return pr_spec_fail(p, p->median_line,
 				    "'median.NAME' is for model 'formula'");
@@ -451,10 +489,12 @@ int pr_spec_check_command(struct parse *p)
 				    "'reps' is not for workload 'command': "
 				    "the program decides how many calls it "
 				    "makes");
-	if (strcmp(spec->model, "none") && strcmp(spec->model, "formula"))
+	if (strcmp(spec->model, "none") && strcmp(spec->model, "formula") &&
+	    strcmp(spec->model, "program"))
 		return pr_spec_fail(p, pr_spec_line_of(p, "model", "name"),
 				    "workload 'command' takes model "
-				    "'formula' or none, not '%s': the other "
+				    "'formula', 'program' or none, not '%s': "
+				    "the other "
 				    "models price prereg's own workloads",
 				    spec->model);
 	spec->reps = 1; /* a launch runs the program once */
@@ -476,6 +516,7 @@ void pr_spec_command_free(pr_spec *spec)
 		free(spec->command_inputs[i]);
 	free(spec->command_output);
 	free(spec->formula);
+	free(spec->predictor);
 	for (i = 0; i < spec->nargs; i++)
 		free(spec->args[i]);
 	for (i = 0; i < spec->nfcells; i++)

@@ -684,6 +684,8 @@ const struct key pr_spec_keys[] = {
     {"model", "pilot_cv", set_pilot_cv, OPTIONAL},
     {"model", "formula", pr_spec_set_formula, OPTIONAL},
     {"model", "cells", pr_spec_set_formula_cells, OPTIONAL},
+    {"model", "program", pr_spec_set_program, OPTIONAL},
+    {"model", "timeout_s", pr_spec_set_program_timeout, OPTIONAL},
     {"launch", "threads_per_block", set_threads_per_block, OPTIONAL},
     {"launch", "rows_per_block", set_rows_per_block, OPTIONAL},
     {"launch", "blocks_per_thread", set_blocks_per_thread, OPTIONAL},

@@ -82,6 +82,11 @@ const pr_model_info pr_model_registry[] = {
      "point-to-point, ring step, reduction) and their fits' alpha_P, "
      "beta_P, alpha_X, beta_X, alpha_R, beta_R of the regime that prices "
      "them"},
+    {"program", 0, 0, 0,
+     "the spec's [model] program, a predictor in the repository: run at "
+     "predict with the experiment's configs on its standard input, it "
+     "writes the cells (config, phase, predicted_s, ...) as JSON on its "
+     "standard output; its git blob is recorded with the prediction"},
 };
 
 const size_t pr_model_registry_size =

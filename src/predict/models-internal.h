@@ -92,4 +92,14 @@ int pr_model_formula_check(const struct pr_spec *spec);
 int pr_model_formula_predict(json_t *pred, const struct pr_spec *spec,
 			     const pr_calib *cal, const pr_calib *comm);
 
+/* program.c: model program. The predictor [model] program names (below
+ * root) runs with the experiment's configs as JSON on its stdin and
+ * writes {"cells": [{config, phase, predicted_s[, bytes, rows, rank,
+ * reduce]}][, "params": {...}]} on its stdout; model.program records its
+ * path, git blob and SHA-256. PR_EINPUT naming the predictor when it is
+ * no executable file, exits non-zero, runs past 60 s, changes while it
+ * runs, or writes anything else. */
+int pr_model_program_predict(json_t *pred, const struct pr_spec *spec,
+			     const char *root);
+
 #endif

@@ -102,16 +102,20 @@ json_t *pr_model_longs(const long *v, int n)
 }
 
 const pr_model pr_models[] = {
-    {"none", NULL, NULL},
-    {"hockney-ring", pr_model_ring_check, pr_model_ring_predict},
-    {"linear-rows", NULL, pr_model_linear_predict},
-    {"split-gatherv", NULL, pr_model_split_predict},
-    {"launch-geometry", pr_model_geometry_check, pr_model_geometry_predict},
-    {"hockney-allreduce", pr_model_allreduce_check, pr_model_allreduce_predict},
-    {"launch-settings", pr_model_settings_check, pr_model_settings_predict},
-    {"pap-hockney", pr_model_pap_check, pr_model_pap_predict},
-    {"pap-dp-step", pr_model_pap_dp_check, pr_model_pap_dp_predict},
-    {"formula", pr_model_formula_check, pr_model_formula_predict},
+    {"none", NULL, NULL, NULL},
+    {"hockney-ring", pr_model_ring_check, pr_model_ring_predict, NULL},
+    {"linear-rows", NULL, pr_model_linear_predict, NULL},
+    {"split-gatherv", NULL, pr_model_split_predict, NULL},
+    {"launch-geometry", pr_model_geometry_check, pr_model_geometry_predict,
+     NULL},
+    {"hockney-allreduce", pr_model_allreduce_check, pr_model_allreduce_predict,
+     NULL},
+    {"launch-settings", pr_model_settings_check, pr_model_settings_predict,
+     NULL},
+    {"pap-hockney", pr_model_pap_check, pr_model_pap_predict, NULL},
+    {"pap-dp-step", pr_model_pap_dp_check, pr_model_pap_dp_predict, NULL},
+    {"formula", pr_model_formula_check, pr_model_formula_predict, NULL},
+    {"program", NULL, NULL, pr_model_program_predict},
 };
 
 const size_t pr_nmodels = sizeof(pr_models) / sizeof(pr_models[0]);

@@ -25,6 +25,12 @@ typedef struct {
 	 */
 	int (*predict)(json_t *pred, const struct pr_spec *spec,
 		       const pr_calib *cal, const pr_calib *comm);
+	/*
+	 * Instead of predict, for a model that reads the repository (root:
+	 * its work tree) rather than a calibration.
+	 */
+	int (*predict_in)(json_t *pred, const struct pr_spec *spec,
+			  const char *root);
 } pr_model;
 
 /* Every model of the registry, in its order. */

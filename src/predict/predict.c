@@ -469,6 +469,11 @@ static int predict_model(json_t *pred, git_repository *repo,
 				     "'%s': model '%s' has no "
 				     "predictor yet",
 				     spec->path, spec->model);
+	if (m->predict_in) {
+		if ((error = m->predict_in(pred, spec, pr_repo_root(repo))) < 0)
+			return error;
+		return pr_predict_bands(pred, spec, NULL, NULL);
+	}
 	if (!m->predict)
 		return PR_OK;
 	if ((m->check && (error = m->check(spec)) < 0) ||

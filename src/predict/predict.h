@@ -47,4 +47,15 @@ int pr_predict_write(git_repository *repo, const struct pr_spec *spec,
 int pr_predict_write_derived(git_repository *repo, const struct pr_spec *spec,
 			     int quiet, json_t *derived);
 
+/*
+ * What `prereg pin` checks of the blobs it is about to pin (repo/pin.h's
+ * pr_pin_blob_check): pr_prediction_check_blobs, and for a prediction of
+ * model program, that HEAD's tree holds the predictor at the blob the
+ * prediction records (PR_EREFUSED naming it otherwise), so that the pin
+ * commit holds what predicted (program.c).
+ */
+int pr_predict_pinnable(git_repository *repo, const char *name,
+			const git_oid *spec, const git_oid *pred,
+			const char *what);
+
 #endif

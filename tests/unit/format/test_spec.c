@@ -946,7 +946,7 @@ static void test_unknown_names(void **state)
 	    "t.ini:11: unknown model 'loggp' (known: none, "
 	    "hockney-ring, linear-rows, split-gatherv, launch-geometry, "
 	    "hockney-allreduce, launch-settings, pap-hockney, pap-dp-step, "
-	    "formula)");
+	    "formula, program)");
 	assert_true(pr_spec_workload_known("pingpong"));
 	assert_true(pr_spec_workload_known("kv-split"));
 	assert_true(pr_spec_workload_known("rows-sweep"));

@@ -413,6 +413,55 @@ static void test_medians(void **state)
 	refused("[command]\nargv = p\n[model]\nmedian.a = x\n");
 }
 
+#define PROGRAM "[command]\nargv = p\n[model]\nname = program\n"
+
+static int with_program(const char *tail)
+{
+	pr_spec *s;
+	char *t = pr_asprintf("%s%s", PROGRAM, tail);
+	int error = parse(&s, t);
+
+	free(t);
+	pr_spec_free(s);
+	return error;
+}
+
+static void test_program(void **state)
+{
+	pr_spec *s;
+
+	(void)state;
+	assert_int_equal(parse(&s, PROGRAM "program = bin/predict.py\n"
+					   "timeout_s = 5\n"),
+			 PR_OK);
+	assert_string_equal(s->predictor, "bin/predict.py");
+	assert_true(s->predictor_timeout_s == 5.0);
+	pr_spec_free(s);
+	/* a relative path without blank, '\', empty, '.' or '..' part */
+	assert_int_equal(with_program("program = p\n"), PR_OK);
+	assert_int_equal(with_program("program = .p/q..\n"), PR_OK);
+	assert_int_equal(with_program("program = /bin/p\n"), PR_EINPUT);
+	assert_int_equal(with_program("program = a/../p\n"), PR_EINPUT);
+	assert_int_equal(with_program("program = ../p\n"), PR_EINPUT);
+	assert_int_equal(with_program("program = ./p\n"), PR_EINPUT);
+	assert_int_equal(with_program("program = a//p\n"), PR_EINPUT);
+	assert_int_equal(with_program("program = a/\n"), PR_EINPUT);
+	assert_int_equal(with_program("program = a p\n"), PR_EINPUT);
+	assert_int_equal(with_program("program = a\\p\n"), PR_EINPUT);
+	/* timeout_s in (0, 3600] */
+	assert_int_equal(with_program("program = p\ntimeout_s = 3600\n"),
+			 PR_OK);
+	assert_int_equal(with_program("program = p\ntimeout_s = 3601\n"),
+			 PR_EINPUT);
+	assert_int_equal(with_program("program = p\ntimeout_s = 0\n"),
+			 PR_EINPUT);
+	/* the model needs program; program and timeout_s need the model */
+	assert_int_equal(with_program(""), PR_EINPUT);
+	assert_int_equal(with_program("timeout_s = 5\n"), PR_EINPUT);
+	refused("[command]\nargv = p\n[model]\nprogram = p\n");
+	refused("[command]\nargv = p\n[model]\ntimeout_s = 5\n");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -420,7 +469,7 @@ int main(void)
 	    cmocka_unit_test(test_bounds),  cmocka_unit_test(test_scope),
 	    cmocka_unit_test(test_foms),    cmocka_unit_test(test_files),
 	    cmocka_unit_test(test_formula), cmocka_unit_test(test_args),
-	    cmocka_unit_test(test_medians),
+	    cmocka_unit_test(test_medians), cmocka_unit_test(test_program),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

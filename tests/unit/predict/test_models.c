@@ -1072,7 +1072,7 @@ static void test_lookup(void **state)
 	size_t i;
 
 	(void)state;
-	assert_int_equal(pr_nmodels, 10);
+	assert_int_equal(pr_nmodels, 11);
 	assert_int_equal(pr_model_registry_size, pr_nmodels);
 	for (i = 0; i < pr_nmodels; i++) {
 		assert_string_equal(pr_models[i].name,
