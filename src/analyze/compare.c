@@ -563,6 +563,11 @@ static void add_facts(pr_comparison *c, const pr_manifest *a,
 			 pr_manifest_program(b->json),
 			 "the program that ran differs: its times may differ "
 			 "for that reason");
+		add_fact(c, pr_strdup("program version"),
+			 pr_manifest_program_version(a->json),
+			 pr_manifest_program_version(b->json),
+			 "the program says it is another version: its times "
+			 "may differ for that reason");
 		add_fact(c, pr_strdup("libraries"),
 			 pr_manifest_libraries(a->json),
 			 pr_manifest_libraries(b->json),

@@ -303,6 +303,19 @@ char *pr_manifest_program(const json_t *m)
 	return pr_asprintf("%s sha256 %.12s", path, sha ? sha : "unreadable");
 }
 
+char *pr_manifest_program_version(const json_t *m)
+{
+	json_t *v = json_object_get(pr_manifest_command(m), "version");
+	const char *out = json_string_value(json_object_get(v, "output"));
+	size_t n;
+
+	if (!out)
+		return pr_strdup("not recorded");
+	n = strcspn(out, "\n");
+	return pr_asprintf("%.*s%s", (int)(n > 120 ? 120 : n), out,
+			   out[n] && out[n + 1] ? " ..." : "");
+}
+
 /* The libraries as one digest: "N files, sha256 of their list HEX12" (the
  * list: each file's path and SHA-256, in the record's order), or "not
  * recorded". */

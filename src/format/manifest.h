@@ -136,6 +136,9 @@ void pr_manifest_free(pr_manifest *m);
  * (each "not recorded" without them; the caller frees both). */
 json_t *pr_manifest_command(const json_t *m);
 char *pr_manifest_program(const json_t *m);
+/* The first line (at most 120 bytes, " ..." when more follows) of what
+ * the program printed for [command] version, or "not recorded". */
+char *pr_manifest_program_version(const json_t *m);
 char *pr_manifest_libraries(const json_t *m);
 
 #endif

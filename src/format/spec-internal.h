@@ -53,7 +53,7 @@ struct launch_section {
 	int key_line[NLAUNCH_KEYS];
 };
 
-#define NKEYS 62
+#define NKEYS 63
 #define NSECTIONS 15
 
 struct parse {
@@ -148,6 +148,9 @@ int pr_spec_set_command_pmpi(struct parse *p, const char *key,
 			     const char *value);
 int pr_spec_set_command_inputs(struct parse *p, const char *key,
 			       const char *value);
+/* version = ARGS: 1 to PR_MAX_VERSION_ARGS words */
+int pr_spec_set_command_version(struct parse *p, const char *key,
+				const char *value);
 int pr_spec_set_command_output(struct parse *p, const char *key,
 			       const char *value);
 /* fom.NAME = PATTERN: NAME (after "fom.") 1 to 32 letters, digits, '_'

@@ -8,10 +8,11 @@
 #define PR_MAX_FACTOR 8
 #define PR_MAX_RANKS 1024
 #define PR_MAX_SIZES 64
-#define PR_MAX_ARGV 64	 /* words of [command] argv */
-#define PR_MAX_FOMS 8	 /* [command] fom.NAME figures of merit */
-#define PR_MAX_INPUTS 16 /* [command] inputs */
-#define PR_MAX_MEDIANS 8 /* [model] median.NAME */
+#define PR_MAX_ARGV 64	      /* words of [command] argv */
+#define PR_MAX_FOMS 8	      /* [command] fom.NAME figures of merit */
+#define PR_MAX_INPUTS 16      /* [command] inputs */
+#define PR_MAX_MEDIANS 8      /* [model] median.NAME */
+#define PR_MAX_VERSION_ARGS 8 /* [command] version */
 /* The most bytes of experiments/NAME/experiment.ini (DESIGN 4). */
 #define PR_SPEC_MAX_BYTES ((size_t)1 << 20)
 /* The most worker threads of a cpu-blocks:T device (backend.h's
@@ -245,6 +246,10 @@ typedef struct pr_spec {
 	 * seconds (0: the default, 2 budget_s + 60) */
 	char *command_argv[PR_MAX_ARGV];
 	int command_argc;
+	/* [command] version = ARGS: what makes the program print its version
+	 * (run once per run, recorded in the manifest), or none */
+	char *command_version[PR_MAX_VERSION_ARGS];
+	int command_nversion;
 	char *command_ops;
 	long command_max_calls;
 	double command_timeout_s;

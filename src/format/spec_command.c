@@ -15,31 +15,58 @@
 
 /* argv = PROGRAM ARGS...: words split at blanks, as written (no quoting:
  * a word holds no blank). */
+/* value's words (split at blanks) into out, at most max: their count,
+ * or PR_EINPUT naming key when there are more (*n: those kept, for the
+ * spec's free). */
+static int words(char **out, int *n, int max, struct parse *p, const char *key,
+		 const char *value)
+{
+	char *copy = pr_strdup(value), *save = NULL, *w;
+
+	*n = 0;
+	for (w = strtok_r(copy, " \t", &save); w;
+	     w = strtok_r(NULL, " \t", &save)) {
+		if (*n == max) {
+			free(copy);
+			return pr_spec_fail(p, p->line,
+					    "'%s' has more than %d words", key,
+					    max);
+		}
+		out[(*n)++] = pr_strdup(w);
+	}
+	free(copy);
+	return *n;
+}
+
 int pr_spec_set_command_argv(struct parse *p, const char *key,
 			     const char *value)
 {
 	pr_spec *spec = p->spec;
-	char *copy = pr_strdup(value), *save = NULL, *w;
-	int n = 0;
+	int n = words(spec->command_argv, &spec->command_argc, PR_MAX_ARGV, p,
+		      key, value);
 
-	(void)key;
-	for (w = strtok_r(copy, " \t", &save); w;
-	     w = strtok_r(NULL, " \t", &save)) {
-		if (n == PR_MAX_ARGV) {
-			free(copy);
-			return pr_spec_fail(p, p->line,
-					    "'argv' has more than %d words",
-					    PR_MAX_ARGV);
-		}
-		spec->command_argv[n++] = pr_strdup(w);
-	}
-	free(copy);
-	spec->command_argc = n;
+	if (n < 0)
+		return n;
 	if (!n)
 		return pr_spec_fail(p, p->line,
 				    "'argv' names no program (argv = PROGRAM "
 				    "ARGS...)");
 	return PR_OK;
+}
+
+/* version = ARGS...: 1 to PR_MAX_VERSION_ARGS words. */
+int pr_spec_set_command_version(struct parse *p, const char *key,
+				const char *value)
+{
+	pr_spec *spec = p->spec;
+	int n = words(spec->command_version, &spec->command_nversion,
+		      PR_MAX_VERSION_ARGS, p, key, value);
+
+	if (n == 0)
+		return pr_spec_fail(p, p->line,
+				    "'version' names no argument (version = "
+				    "ARGS..., e.g. --version)");
+	return n < 0 ? n : PR_OK;
 }
 
 /* ops = allreduce, bcast, ...: the profiling library's names, each once. */
@@ -507,6 +534,8 @@ void pr_spec_command_free(pr_spec *spec)
 
 	for (i = 0; i < spec->command_argc; i++)
 		free(spec->command_argv[i]);
+	for (i = 0; i < spec->command_nversion; i++)
+		free(spec->command_version[i]);
 	free(spec->command_ops);
 	for (i = 0; i < spec->nfoms; i++) {
 		free(spec->fom_name[i]);

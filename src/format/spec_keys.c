@@ -708,6 +708,7 @@ const struct key pr_spec_keys[] = {
     {"command", "ops", pr_spec_set_command_ops, OPTIONAL},
     {"command", "max_calls", pr_spec_set_command_max_calls, OPTIONAL},
     {"command", "timeout_s", pr_spec_set_command_timeout, OPTIONAL},
+    {"command", "version", pr_spec_set_command_version, OPTIONAL},
     {"command", "pmpi", pr_spec_set_command_pmpi, OPTIONAL},
     {"command", "inputs", pr_spec_set_command_inputs, OPTIONAL},
     {"command", "output", pr_spec_set_command_output, OPTIONAL},

@@ -179,8 +179,7 @@ cleanup:
 
 /* A cell the predictor wrote, as pr_model_cell makes it: PR_EINPUT
  * naming the cell and what is wrong. */
-static int cell_of(json_t **out, const pr_spec *spec, const json_t *w,
-		   size_t i)
+static int cell_of(json_t **out, const pr_spec *spec, const json_t *w, size_t i)
 {
 	static const char *const ints[] = {"bytes", "rows", "rank"};
 	const char *key, *phase;
@@ -261,7 +260,8 @@ static int read_output(json_t *pred, const pr_spec *spec, const char *text,
 		error = pr_error_code(
 		    PR_EINPUT,
 		    "'%s': the predictor '%s' wrote no JSON object (%s)",
-		    spec->path, spec->predictor, o ? "not an object" : jerr.text);
+		    spec->path, spec->predictor,
+		    o ? "not an object" : jerr.text);
 		goto cleanup;
 	}
 	json_object_foreach(o, key, v)
@@ -296,10 +296,9 @@ static int read_output(json_t *pred, const pr_spec *spec, const char *text,
 		error = cell_of(&x, spec, w, i);
 		pr_error_restore(&scope);
 		if (error < 0) {
-			error = pr_error_code(PR_EINPUT,
-					      "'%s': the predictor '%s': %s",
-					      spec->path, spec->predictor,
-					      scope.last);
+			error = pr_error_code(
+			    PR_EINPUT, "'%s': the predictor '%s': %s",
+			    spec->path, spec->predictor, scope.last);
 			goto cleanup;
 		}
 		pr_model_add_cell(pred, x);
@@ -322,11 +321,11 @@ int pr_model_program_predict(json_t *pred, const pr_spec *spec,
 	int error;
 
 	if (access(path, X_OK) < 0) {
-		error = pr_error_code(PR_EINPUT,
-				      "'%s': the predictor '%s' is no "
-				      "executable file of the repository (%s)",
-				      spec->path, spec->predictor,
-				      strerror(errno));
+		error =
+		    pr_error_code(PR_EINPUT,
+				  "'%s': the predictor '%s' is no "
+				  "executable file of the repository (%s)",
+				  spec->path, spec->predictor, strerror(errno));
 		goto cleanup;
 	}
 	if ((error = fingerprint(blob, sha, path, spec->predictor)) < 0 ||
@@ -356,8 +355,8 @@ cleanup:
 static int predictor_committed(git_repository *repo, const json_t *pred,
 			       const char *what)
 {
-	json_t *prog = json_object_get(json_object_get(pred, "model"),
-				       "program");
+	json_t *prog =
+	    json_object_get(json_object_get(pred, "model"), "program");
 	const char *path = json_string_value(json_object_get(prog, "path"));
 	const char *blob = json_string_value(json_object_get(prog, "blob"));
 	char hex[GIT_OID_HEXSZ + 1] = "";

@@ -254,8 +254,81 @@ int pr_run_command_resolve(pr_run_plan *p, const char *root)
 	return PR_OK;
 }
 
-int pr_run_command_ready(const pr_run_plan *p)
+/* At most this much of what `PROGRAM [command] version` prints is kept. */
+#define VERSION_MAX 4096
+
+/* The printable part of the first VERSION_MAX bytes of fd's file (each
+ * other byte but newline and tab as '?': the manifest is UTF-8 JSON). */
+static char *printable_head(int fd)
 {
+	char *buf = pr_calloc(VERSION_MAX + 1, 1);
+	ssize_t n = pread(fd, buf, VERSION_MAX, 0), i;
+
+	for (i = 0; i < n; i++)
+		if ((buf[i] < 32 || buf[i] > 126) && buf[i] != '\n' &&
+		    buf[i] != '\t')
+			buf[i] = '?';
+	return buf;
+}
+
+/* {argv, status, output[, timed_out]}: the program run once with
+ * [command] version's words, outside MPI, in a scratch directory
+ * removed after, its stdout and stderr together, for 10 s at most. */
+static json_t *version_record(const pr_run_plan *p)
+{
+	const pr_spec *s = p->spec;
+	const char *tmp = getenv("TMPDIR");
+	char *dir =
+	    pr_asprintf("%s/prereg-version-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	char *file = NULL, *argv[PR_MAX_VERSION_ARGS + 2], *out;
+	json_t *words = json_array(), *rec;
+	pr_child c = {0};
+	int i, fd = -1;
+
+	argv[0] = p->program;
+	for (i = 0; i < s->command_nversion; i++) {
+		argv[i + 1] = s->command_version[i];
+		json_array_append_new(words, json_string(argv[i + 1]));
+	}
+	argv[i + 1] = NULL;
+	rec = json_pack("{s:o}", "argv", words);
+	if (!mkdtemp(dir)) {
+		json_object_set_new(rec, "error", json_string(strerror(errno)));
+		free(dir);
+		return rec;
+	}
+	file = pr_asprintf("%s/.prereg-version-output", dir);
+	fd = open(file, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	c.argv = argv;
+	c.dir = dir;
+	c.no_stdin = 1;
+	c.out = c.err = fd;
+	c.own_group = 1;
+	c.timeout_s = 10;
+	if (fd < 0 || pr_child_run(&c) < 0) {
+		json_object_set_new(rec, "error",
+				    json_string("the program could not be "
+						"started"));
+	} else {
+		out = printable_head(fd);
+		json_object_set_new(rec, "status", json_integer(c.status));
+		json_object_set_new(rec, "output", json_string(out));
+		if (c.timed_out)
+			json_object_set_new(rec, "timed_out", json_true());
+		free(out);
+	}
+	if (fd >= 0)
+		close(fd);
+	pr_remove_tree(dir);
+	free(file);
+	free(dir);
+	return rec;
+}
+
+int pr_run_command_ready(pr_run_plan *p)
+{
+	if (p->spec->command_nversion)
+		json_object_set_new(p->binary, "version", version_record(p));
 	if (!p->pmpi_lib || access(p->pmpi_lib, R_OK) == 0)
 		return PR_OK;
 	return pr_error("cannot run '%s': the profiling library '%s': %s "

@@ -21,8 +21,10 @@ struct pr_run_plan;
 int pr_run_command_resolve(struct pr_run_plan *p, const char *root);
 
 /* PR_OK unless p runs a command and its profiling library is missing
- * (an error naming it). */
-int pr_run_command_ready(const struct pr_run_plan *p);
+ * (an error naming it). With [command] version, first runs the program
+ * once with those words (outside MPI, 10 s at most, in a scratch
+ * directory) and records what it printed in p->binary's "version". */
+int pr_run_command_ready(struct pr_run_plan *p);
 
 /* Word i of [command] argv in config: "{arg}" replaced by the config's
  * [factors] arg (caller frees). */

@@ -78,7 +78,7 @@ $head
 argv = true
 EOF
 printf '%s\n[model]\nname = hockney-ring\ncalibration = t-calib\n[command]\nargv = true\n' "$head" |
-	spec_err "a model" "workload 'command' takes model 'formula' or none, not 'hockney-ring'"
+	spec_err "a model" "workload 'command' takes model 'formula', 'program' or none, not 'hockney-ring'"
 sed 's/workload = command/workload = pingpong/' <<EOF | spec_err "[command] with another workload" "\[command\] is for workload 'command', not 'pingpong'"
 $head
 [shape]
@@ -362,6 +362,33 @@ expect_exit 1 "an output file the program did not write fails the run" \
 	"$PREREG" run t-noout
 expect_out "naming it" "cannot read the program's output 'other.txt'"
 
+# ---- [command] version: what the program says it is ----
+printf '%s\n' '#!/bin/sh' 'if [ "$1" = --version ]; then echo "ver 1.0"; echo "(c) nobody" >&2; exit 0; fi' \
+	'[ "${OMPI_COMM_WORLD_RANK:-0}" = 0 ] || exit 0' 'echo "time: 5 us"' >bin/ver.sh
+chmod +x bin/ver.sh && git add bin/ver.sh && git commit -qm ver.sh
+cmd_exp t-ver bin/ver.sh "pmpi = no
+version = --version
+fom.t = ^time: (?<value>[0-9]+) (?<unit>us)\$
+" "warmup = 0
+"
+expect_exit 0 "a program with [command] version" "$PREREG" run t-ver
+v1=$(ls runs/t-ver | grep -v ledger)
+check "the manifest records what it printed for --version, stdout and stderr" python3 -c "
+import json
+c = json.load(open('runs/t-ver/$v1/manifest.json'))['workload']['command']
+assert c['version'] == {'argv': ['--version'], 'status': 0,
+                        'output': 'ver 1.0\n(c) nobody\n'}, c['version']
+"
+sed -i 's/ver 1.0/ver 2.0/' bin/ver.sh && git commit -qam "ver.sh 2.0"
+"$PREREG" run t-ver >/dev/null 2>&1
+v2=$(ls runs/t-ver | grep -v ledger | grep -v "^$v1$")
+expect_exit 0 "compare of the runs of two versions" "$PREREG" compare "$v1" "$v2"
+expect_out "warns that the version differs" "warning:\*\* program version differs \(A: ver 1.0 \.\.\.; B: ver 2.0 \.\.\.\)"
+cmd_exp t-ver0 bin/ver.sh "pmpi = no
+fom.t = ^time: (?<value>[0-9]+) (?<unit>us)\$
+"
+expect_exit 0 "a program without [command] version" "$PREREG" run t-ver0
+check "records no version" sh -c "! grep -q '\"version\": {' runs/t-ver0/*/manifest.json"
 # ---- the record of what ran: program, package, libraries ----
 check "the manifest records the program, its SHA-256 and the libraries its ranks mapped" python3 -c "
 import json, hashlib

@@ -462,6 +462,26 @@ static void test_program(void **state)
 	refused("[command]\nargv = p\n[model]\ntimeout_s = 5\n");
 }
 
+static void test_version(void **state)
+{
+	pr_spec *s;
+
+	(void)state;
+	assert_int_equal(parse(&s, "[command]\nargv = p\nversion = -V  x\n"),
+			 PR_OK);
+	assert_int_equal(s->command_nversion, 2);
+	assert_string_equal(s->command_version[0], "-V");
+	assert_string_equal(s->command_version[1], "x");
+	pr_spec_free(s);
+	assert_int_equal(parse(&s, "[command]\nargv = p\n"), PR_OK);
+	assert_int_equal(s->command_nversion, 0);
+	pr_spec_free(s);
+	/* 1 to 8 words */
+	accepted("[command]\nargv = p\nversion = 1 2 3 4 5 6 7 8\n");
+	refused("[command]\nargv = p\nversion = 1 2 3 4 5 6 7 8 9\n");
+	refused("[command]\nargv = p\nversion = \n");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -470,6 +490,7 @@ int main(void)
 	    cmocka_unit_test(test_foms),    cmocka_unit_test(test_files),
 	    cmocka_unit_test(test_formula), cmocka_unit_test(test_args),
 	    cmocka_unit_test(test_medians), cmocka_unit_test(test_program),
+	    cmocka_unit_test(test_version),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
