@@ -12,6 +12,7 @@
 #include "format/workload.h"
 #include "run/launch.h"
 #include "run/launcher.h"
+#include "run/command.h"
 #include "run/plan.h"
 
 /* A group's value of a [slurm] list: its own, the one for all, or NULL. */
@@ -31,11 +32,6 @@ int pr_slurm_check(const pr_run_plan *plan)
 	char *out = NULL;
 	int status, g, c, error;
 
-	if (pr_workload_is_command(spec->workload))
-		return pr_error_code(PR_EINPUT,
-				     "'%s': workload 'command' runs under "
-				     "mpirun only so far (--launcher mpirun)",
-				     spec->path);
 	if ((error = pr_launch_check("slurm")) < 0)
 		return error;
 	for (c = 0; c < plan->nconfigs; c++)
@@ -116,12 +112,21 @@ static const char task[] =
     "\"$@\"; r=$?; echo $r >\"$RCDIR/$SLURM_PROCID\"\n"
     "trap \"exit $r\" TERM; sleep $D & wait $!; exit $r'\n";
 
+/* Workload command's task: the program in the launch's directory, the
+ * profiling library preloaded into it alone (not into srun or bash). */
+static const char command_task[] =
+    "T='export OMPI_MCA_btl_vader_backing_directory=$PMIX_SERVER_TMPDIR\n"
+    "cd \"$CWD\" && LD_PRELOAD=$PREREG_PRELOAD \"$@\"; r=$?\n"
+    "echo $r >\"$RCDIR/$SLURM_PROCID\"\n"
+    "trap \"exit $r\" TERM; sleep $D & wait $!; exit $r'\n";
+
 /* After the srun step: the watchdog (slurm-watchdog.sh says why). */
 #include "slurm_watchdog.h"
 
 char *pr_slurm_script(const pr_run_plan *p)
 {
 	const pr_spec *spec = p->spec;
+	int command = pr_workload_is_command(spec->workload);
 	char *text = NULL;
 	size_t len = 0;
 	FILE *f = pr_memstream_open(&text, &len);
@@ -131,27 +136,35 @@ char *pr_slurm_script(const pr_run_plan *p)
 		"#!/bin/bash\n"
 		"# prereg: experiment %s as a Slurm job, one component per "
 		"rank group,\n# one MPI_COMM_WORLD over all of them (srun "
-		"--mpi=pmix).\n# usage: sbatch slurm.sh RANK_BIN PLAN RCDIR "
-		"[NAME=VALUE...]\n",
-		spec->name);
+		"--mpi=pmix).\n# usage: sbatch slurm.sh %s\n",
+		spec->name,
+		command ? "CWD RCDIR NENV [NAME=VALUE...] PROGRAM [ARGS...]\n"
+			  "# (NENV: how many NAME=VALUE follow)"
+			: "RANK_BIN PLAN RCDIR [NAME=VALUE...]");
 	fprintf(f, "#SBATCH --job-name=prereg-%s\n", spec->name);
 	for (g = 0; g < spec->ngroups; g++) {
 		if (g)
 			fprintf(f, "#SBATCH hetjob\n");
 		component(f, spec, g);
 	}
-	fprintf(f,
-		"RANK=$1 PLAN=$2 RCDIR=$3\nshift 3\n"
-		"for kv in \"$@\"; do export \"$kv\"; done\n"
-		"N=%d GRACE=10\nrm -rf \"$RCDIR\"; mkdir -p \"$RCDIR\"\n%s",
-		spec->nranks, task);
+	if (command)
+		fprintf(f,
+			"CWD=$1 RCDIR=$2 NENV=$3\nshift 3\n"
+			"while [ \"$NENV\" -gt 0 ]; do export \"$1\"; shift; "
+			"NENV=$((NENV - 1)); done\n");
+	else
+		fprintf(f, "RANK=$1 PLAN=$2 RCDIR=$3\nshift 3\n"
+			   "for kv in \"$@\"; do export \"$kv\"; done\n");
+	fprintf(f, "N=%d GRACE=10\nrm -rf \"$RCDIR\"; mkdir -p \"$RCDIR\"\n%s",
+		spec->nranks, command ? command_task : task);
 	fprintf(f, "srun -K --mpi=pmix");
 	for (g = 0; g < spec->ngroups; g++) {
 		if (g)
 			fprintf(f, " :");
 		if (spec->ngroups > 1)
 			fprintf(f, " --het-group=%d", g);
-		fprintf(f, " bash -c \"D=%d; $T\" - \"$RANK\" \"$PLAN\"", g);
+		fprintf(f, " bash -c \"D=%d; $T\" - %s", g,
+			command ? "\"$@\"" : "\"$RANK\" \"$PLAN\"");
 	}
 	fprintf(f, " &\n%s", watchdog);
 	pr_memstream_close(f);
@@ -312,8 +325,47 @@ int pr_slurm_run(json_t **rec, int *status, int *timed_out, const char *script,
 	return PR_OK;
 }
 
+/* Workload command's arguments of slurm.sh: CWD RCDIR NENV, the MCA
+ * settings and the profiling library's (PREREG_PRELOAD: what the task
+ * preloads), then the program and its words for config. */
+static void command_args(pr_argv *args, const pr_run_plan *p, int config,
+			 const char *prefix)
+{
+	const pr_spec *s = p->spec;
+	pr_argv env = {0};
+	size_t i;
+	int w;
+
+	pr_argv_pushf(args, "%s.cwd", prefix);
+	pr_argv_pushf(args, "%s.rc", prefix);
+	pr_slurm_env(&env, p, config);
+	if (s->command_pmpi) {
+		pr_argv_pushf(&env, "PREREG_PRELOAD=%s",
+			      p->pmpi_lib ? p->pmpi_lib : "libprereg-pmpi.so");
+		pr_argv_pushf(&env, "PREREG_PMPI_OUT=%s.pmpi", prefix);
+		if (s->command_ops)
+			pr_argv_pushf(&env, "PREREG_PMPI_OPS=%s",
+				      s->command_ops);
+		if (s->command_max_calls)
+			pr_argv_pushf(&env, "PREREG_PMPI_MAX_CALLS=%ld",
+				      s->command_max_calls);
+	}
+	pr_argv_pushf(args, "%zu", env.n);
+	for (i = 0; i < env.n; i++)
+		pr_argv_push(args, env.v[i]);
+	pr_argv_free(&env);
+	pr_argv_push(args, p->program ? p->program : s->command_argv[0]);
+	for (w = 1; w < s->command_argc; w++) {
+		char *word = pr_run_command_word(s, w, config);
+
+		pr_argv_push(args, word);
+		free(word);
+	}
+}
+
 /* One launch as one job: slurm.sh RANK_BIN PLAN RCDIR and the MCA
- * settings; the manifest records `sbatch slurm.sh ARGS...`. */
+ * settings (workload command: command_args); the manifest records
+ * `sbatch slurm.sh ARGS...`. */
 static int slurm_launch(pr_launch_result *out, const pr_launch_req *req)
 {
 	pr_argv args = {0};
@@ -322,10 +374,14 @@ static int slurm_launch(pr_launch_result *out, const pr_launch_req *req)
 
 	memset(out, 0, sizeof(*out));
 	out->status = -1;
-	pr_argv_push(&args, req->run->rank_bin);
-	pr_argv_push(&args, req->plan);
-	pr_argv_pushf(&args, "%s.rc", req->prefix);
-	pr_slurm_env(&args, req->run, req->config);
+	if (pr_workload_is_command(req->run->spec->workload)) {
+		command_args(&args, req->run, req->config, req->prefix);
+	} else {
+		pr_argv_push(&args, req->run->rank_bin);
+		pr_argv_push(&args, req->plan);
+		pr_argv_pushf(&args, "%s.rc", req->prefix);
+		pr_slurm_env(&args, req->run, req->config);
+	}
 	error = pr_slurm_run(&out->record, &out->status, &out->timed_out,
 			     req->script, args.v, req->log, req->timeout_s,
 			     req->stop, req->progress);
@@ -348,11 +404,16 @@ static int slurm_dry_run(const pr_run_plan *p)
 		const pr_invocation *inv = &p->sched.inv[k];
 		pr_argv env = {0};
 
-		pr_slurm_env(&env, p, inv->config);
 		printf("[%zu] launch %d config %d (%s): sbatch --parsable "
-		       "slurm.sh %s PLAN RCDIR",
+		       "slurm.sh",
 		       k, inv->launch, inv->config,
-		       p->config[inv->config].transport, p->rank_bin);
+		       p->config[inv->config].transport);
+		if (pr_workload_is_command(p->spec->workload)) {
+			command_args(&env, p, inv->config, "PREFIX");
+		} else {
+			printf(" %s PLAN RCDIR", p->rank_bin);
+			pr_slurm_env(&env, p, inv->config);
+		}
 		for (i = 0; i < env.n; i++)
 			printf(" %s", env.v[i]);
 		printf("\n");

@@ -174,5 +174,60 @@ assert c['state'] == 'FAILED', c
 assert c['reason'] and c['reason'] != 'None', c"
 check "the failed run is committed with its batch script" \
 	git ls-files --error-unmatch "$dir/manifest.json" "$dir/slurm.sh"
+step "workload command"
+# an MPI program prereg did not write, as a het job over both partitions,
+# timed through the profiling library preloaded into it alone
+mkdir -p bin experiments/t-slurm-cmd
+cp "$BIN/tests/mpi/pmpi_check" bin/pmpi_check
+cat >experiments/t-slurm-cmd/experiment.ini <<INI
+[experiment]
+kind = calibration
+claim = an outside program's Allreduce calls under Slurm
+workload = command
+budget_s = 60
+[ranks]
+group = cpu*1, cpu*1
+[factors]
+transport = tcp
+[schedule]
+launches = 1
+warmup = 0
+[command]
+argv = bin/pmpi_check $SCRATCH/self 3
+ops = allreduce
+[slurm]
+partition = gpuA, gpuB
+time = 5
+INI
+git add bin experiments && git commit -q -m "t-slurm-cmd"
+"$PREREG" predict t-slurm-cmd >/dev/null && "$PREREG" pin t-slurm-cmd >/dev/null
+expect_exit 0 "dry run of a command under slurm" \
+	"$PREREG" run t-slurm-cmd --launcher slurm --dry-run
+expect_out "each task runs the program in its launch's directory, the library preloaded into it" \
+	'cd "\$CWD" && LD_PRELOAD=\$PREREG_PRELOAD "\$@"'
+expect_out "the sbatch line names the library, its record and the program" \
+	"slurm.sh PREFIX.cwd PREFIX.rc [0-9]+ .*PREREG_PRELOAD=.*/libprereg-pmpi.so PREREG_PMPI_OUT=PREFIX.pmpi PREREG_PMPI_OPS=allreduce .*/bin/pmpi_check $SCRATCH/self 3$"
+expect_exit 0 "a command runs under slurm" \
+	"$PREREG" run t-slurm-cmd --launcher slurm
+run=$(ls runs/t-slurm-cmd 2>/dev/null | grep -v ledger | head -n 1)
+dir=runs/t-slurm-cmd/$run
+check "one job of two components, gpuA on n1 and gpuB on n2" mf "
+(l,) = m['launches']
+c = sorted(l['slurm']['components'], key=lambda c: c['index'])
+assert [(x['partition'], x['nodes'], x['state']) for x in c] == \
+    [('gpuA', 'n1', 'COMPLETED'), ('gpuB', 'n2', 'COMPLETED')], c"
+check "each rank's Allreduce calls are the samples, as the program made them" python3 -c "
+import csv, gzip
+rows = list(csv.DictReader(gzip.open('$dir/timings.csv.gz', 'rt')))
+ar = [r for r in rows if r['phase'] == 'allreduce']
+assert sorted({r['rank'] for r in ar}) == ['0', '1'], rows[:3]
+assert len(ar) == len(rows) and len(ar) % 2 == 0 and len(ar) >= 6, len(ar)
+mine = [l.split() for l in open('$SCRATCH/self.rank-0') if l.startswith('allreduce')]
+assert len(mine) * 2 == len(ar), (len(mine), len(ar))
+"
+check "the profiling library went into the program alone, not srun's bash" sh -c \
+	"! grep -q 'export LD_PRELOAD' '$dir/slurm.sh' && grep -q 'LD_PRELOAD=\$PREREG_PRELOAD \"\$@\"' '$dir/slurm.sh'"
+expect_exit 0 "audit the command run under slurm" "$PREREG" audit t-slurm-cmd
+expect_out "the run is anchored" "$run.*anchored"
 step done
 echo "1..$n"

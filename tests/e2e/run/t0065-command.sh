@@ -105,9 +105,6 @@ expect_exit 0 "--dry-run shows the program under the library" \
 	"$PREREG" run t-cmd --dry-run
 expect_out "preloaded, its record going to the launch's directory" \
 	"-x LD_PRELOAD=.*/libprereg-pmpi.so -x PREREG_PMPI_OUT=PLAN.pmpi -x PREREG_PMPI_OPS=allreduce,bcast,send,recv,iallreduce .*/bin/pmpi_check $SCRATCH/self 4$"
-expect_exit 2 "--launcher slurm: refused" \
-	"$PREREG" run t-cmd --launcher slurm
-expect_out "naming why" "workload 'command' runs under mpirun only so far"
 expect_exit 0 "the program runs, 2 launches x 2 configs" "$PREREG" run t-cmd
 check "it says nothing of the package lookup of a program no package owns" \
 	sh -c "! grep -q dpkg-query '$SCRATCH/out'"
