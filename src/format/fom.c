@@ -14,7 +14,7 @@
 struct pr_fom {
 	char *name, *pattern;
 	pcre2_code *re;
-	uint32_t value, unit, size; /* group numbers, 0: none */
+	uint32_t value, unit, size, config; /* group numbers, 0: none */
 };
 
 static const struct unit {
@@ -100,6 +100,7 @@ int pr_fom_compile(pr_fom **out, const char *name, const char *pattern)
 	f->value = group(f->re, "value");
 	f->unit = group(f->re, "unit");
 	f->size = group(f->re, "size");
+	f->config = group(f->re, "config");
 	if (!f->value || !f->unit) {
 		const char *missing = !f->value ? "value" : "unit";
 
@@ -184,16 +185,34 @@ static int sample_of(pr_fom_sample *out, const pr_fom *f, const char *text,
 	return 0;
 }
 
+/* Is the match's config group (when the pattern has one) config? A
+ * match without the group's text is an error naming its line. */
+static int for_config(int *yes, const pr_fom *f, const char *text,
+		      const PCRE2_SIZE *ov, const char *config)
+{
+	char c[80];
+
+	*yes = 1;
+	if (!f->config || !config)
+		return 0;
+	if (group_text(c, sizeof(c), text, ov, f->config) < 0)
+		return pr_error("fom.%s: line %zu: a match of '%s' without "
+				"its config (or one over 79 bytes)",
+				f->name, line_of(text, ov[0]), f->pattern);
+	*yes = !strcmp(c, config);
+	return 0;
+}
+
 int pr_fom_scan(pr_fom_sample **out, size_t *n, const pr_fom *f,
-		const char *text, size_t len, size_t max)
+		const char *text, size_t len, size_t max, const char *config)
 {
 	pcre2_match_data *md =
 	    pcre2_match_data_create_from_pattern(f->re, NULL);
 	pr_fom_sample *s = NULL;
 	PCRE2_SIZE start = 0, *ov;
 	PCRE2_UCHAR msg[256];
-	size_t k = 0, cap = 0;
-	int rc, error = 0;
+	size_t k = 0, cap = 0, seen = 0;
+	int rc, error = 0, mine;
 
 	*out = NULL;
 	*n = 0;
@@ -211,7 +230,7 @@ int pr_fom_scan(pr_fom_sample **out, size_t *n, const pr_fom *f,
 				     f->name, f->pattern, (const char *)msg);
 			goto cleanup;
 		}
-		if (k == max) {
+		if (seen++ == max) {
 			error = pr_error("fom.%s: more than %zu matches of "
 					 "'%s'",
 					 f->name, max, f->pattern);
@@ -222,13 +241,19 @@ int pr_fom_scan(pr_fom_sample **out, size_t *n, const pr_fom *f,
 			s = pr_realloc(s, cap * sizeof(*s));
 		}
 		ov = pcre2_get_ovector_pointer(md);
-		if ((error = sample_of(&s[k], f, text, ov)) < 0)
+		if ((error = for_config(&mine, f, text, ov, config)) < 0 ||
+		    (mine && (error = sample_of(&s[k], f, text, ov)) < 0))
 			goto cleanup;
-		k++;
+		k += mine;
 		/* on after the match; past an empty one by a byte */
 		start = ov[1] > ov[0] ? ov[1] : ov[1] + 1;
 	}
-	if (!k)
+	if (!k && seen)
+		error = pr_error("fom.%s: the pattern '%s' matches nothing of "
+				 "config '%s' in the program's output (its "
+				 "config group names others)",
+				 f->name, f->pattern, config);
+	else if (!k)
 		error = pr_error("fom.%s: the pattern '%s' matches nothing in "
 				 "the program's output",
 				 f->name, f->pattern);

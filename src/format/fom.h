@@ -1,5 +1,6 @@
 /* fom.h - figures of merit read from a program's output: a PCRE2 pattern
- * with named groups "value" and "unit" (and optionally "size"), one
+ * with named groups "value" and "unit" (and optionally "size" and
+ * "config"), one
  * sample per match, as ReFrame's performance patterns (DESIGN 4, "figures
  * of merit") */
 #ifndef PR_FOM_H
@@ -34,13 +35,16 @@ const char *pr_fom_pattern(const pr_fom *f);
 
 /*
  * Every match of f in the len bytes of text, in order, into *out (caller
- * frees) and *n. PR_EFAIL naming the figure, the pattern and the line
- * when there are none, more than max, a value that is no finite number
- * >= 0, a unit pr_fom_unit does not know, or a size that is no integer
- * >= 0; *out is NULL then.
+ * frees) and *n; when the pattern has a group named config and config is
+ * not NULL, only the matches whose config group is that text (the
+ * others are skipped, counted towards max). PR_EFAIL naming the figure,
+ * the pattern and the line when there are none (of config), more than
+ * max, a value that is no finite number >= 0, a unit pr_fom_unit does
+ * not know, a size that is no integer >= 0, or a match without its
+ * config; *out is NULL then.
  */
 int pr_fom_scan(pr_fom_sample **out, size_t *n, const pr_fom *f,
-		const char *text, size_t len, size_t max);
+		const char *text, size_t len, size_t max, const char *config);
 
 /* The factor to seconds or bytes per second of unit (len bytes: s, ms,
  * us, ns; B/s, KB/s, MB/s, GB/s decimal, KiB/s, MiB/s, GiB/s binary) and

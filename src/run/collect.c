@@ -223,7 +223,8 @@ static void local_meta(rank_rec *rr, int nranks)
  */
 static int fom_rows(FILE *f, uint64_t *samples, const pr_fom *fom,
 		    const char *text, size_t len, const pr_invocation *inv,
-		    int warmup, const char *host, char *why, size_t whylen)
+		    const char *config, int warmup, const char *host, char *why,
+		    size_t whylen)
 {
 	pr_fom_sample *m = NULL;
 	pr_error_scope scope;
@@ -231,7 +232,7 @@ static int fom_rows(FILE *f, uint64_t *samples, const pr_fom *fom,
 	int error;
 
 	pr_error_record(&scope);
-	error = pr_fom_scan(&m, &n, fom, text, len, FOM_MAX_MATCHES);
+	error = pr_fom_scan(&m, &n, fom, text, len, FOM_MAX_MATCHES, config);
 	pr_error_restore(&scope);
 	if (error < 0) {
 		snprintf(why, whylen, "%s", scope.last);
@@ -271,10 +272,16 @@ static int all_foms(FILE *f, uint64_t *samples, const pr_spec *s,
 		    const char *log, const pr_invocation *inv, int warmup,
 		    const char *host, char *why, size_t whylen)
 {
-	char *text = NULL;
+	char *text = NULL, index[16];
 	size_t len = 0;
 	int i, error = 0;
+	/* what a config group names: the config's [factors] arg, else its
+	 * index */
+	const char *config = pr_spec_arg(s, inv->config);
 
+	snprintf(index, sizeof(index), "%d", inv->config);
+	if (!config)
+		config = index;
 	if (pr_read_file(&text, &len, log, PR_READ_MAX) < 0) {
 		const char *base = strrchr(log, '/');
 
@@ -297,8 +304,8 @@ static int all_foms(FILE *f, uint64_t *samples, const pr_spec *s,
 			error = -1;
 			break;
 		}
-		error = fom_rows(f, samples, fom, text, len, inv, warmup, host,
-				 why, whylen);
+		error = fom_rows(f, samples, fom, text, len, inv, config,
+				 warmup, host, why, whylen);
 		pr_fom_free(fom);
 	}
 	free(text);

@@ -197,6 +197,23 @@ import json
 v = sorted((c['config'], c['verdict']) for c in run['cells'])
 assert v == [(0, 'PASS'), (1, 'PASS')], v
 "
+# a program that prints every config's figure: the config group keeps
+# the launch's own (its arg), the others' lines are skipped
+printf '%s\n' '#!/bin/sh' '[ "${OMPI_COMM_WORLD_RANK:-0}" = 0 ] || exit 0' \
+	'for a in 3 40 7; do echo "$a: time $a us"; done' >bin/all.sh
+chmod +x bin/all.sh
+mkdir -p experiments/t-argc
+sed 's|^argv = bin/arg.sh {arg}$|argv = bin/all.sh {arg}|; s|^fom.t = .*|fom.t = ^(?<config>[0-9]+): time (?<value>[0-9]+) (?<unit>us)$|' \
+	experiments/t-arg/experiment.ini >experiments/t-argc/experiment.ini
+git add bin/all.sh experiments/t-argc && git commit -q -m t-argc
+"$PREREG" predict t-argc >/dev/null 2>&1 && "$PREREG" pin t-argc >/dev/null 2>&1
+expect_exit 0 "a figure with a config group" "$PREREG" run t-argc
+check "each config's samples are its own line's" python3 -c "
+import csv, gzip, glob
+(d,) = glob.glob('runs/t-argc/*/')
+rows = list(csv.DictReader(gzip.open(d + 'timings.csv.gz', 'rt')))
+assert {(r['config'], r['t_end_ns']) for r in rows} == {('0', '3000'), ('1', '40000')}, rows
+"
 sed -i 's/^formula = arg \* 1e-6$/formula = arg * 1e-6 * bytes/' experiments/t-arg/experiment.ini
 expect_exit 2 "a formula that gives 0 (bytes 0)" "$PREREG" predict t-arg
 # ---- [model] median.NAME: a calibration's median of a named phase ----

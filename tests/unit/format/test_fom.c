@@ -21,7 +21,7 @@ static int scan(pr_fom_sample **out, size_t *n, const char *pattern,
 
 	if ((error = pr_fom_compile(&f, "lat", pattern)) < 0)
 		return error;
-	error = pr_fom_scan(out, n, f, text, strlen(text), max);
+	error = pr_fom_scan(out, n, f, text, strlen(text), max, NULL);
 	pr_fom_free(f);
 	return error;
 }
@@ -101,7 +101,7 @@ static void test_bounded_text(void **state)
 	assert_int_equal(pr_fom_compile(&f, "t", "(?<value>[0-9]+) (?<unit>s)"),
 			 0);
 	/* only the first len bytes are read: the second line is past them */
-	assert_int_equal(pr_fom_scan(&s, &n, f, "1 s\n2 s\n", 4, 10), 0);
+	assert_int_equal(pr_fom_scan(&s, &n, f, "1 s\n2 s\n", 4, 10, NULL), 0);
 	assert_int_equal(n, 1);
 	assert_true(s[0].value == 1);
 	free(s);
@@ -175,6 +175,49 @@ static void test_units(void **state)
 	assert_true(f == 1000);
 }
 
+/* A config group keeps the matches of the config named, the others
+ * skipped but counted towards max; no config: every match. */
+static void test_config(void **state)
+{
+	const char *pat = "^(?<config>[a-z]+) (?<value>[0-9]+) (?<unit>us)$";
+	const char *text = "a 1 us\nb 2 us\na 3 us\n";
+	pr_fom_sample *s = NULL;
+	pr_fom *f = NULL;
+	size_t n = 0;
+
+	(void)state;
+	assert_int_equal(pr_fom_compile(&f, "lat", pat), 0);
+	assert_int_equal(pr_fom_scan(&s, &n, f, text, strlen(text), 10, "a"),
+			 0);
+	assert_int_equal(n, 2);
+	assert_true(s[0].value == 1e-6 && s[1].value == 3e-6);
+	free(s);
+	assert_int_equal(pr_fom_scan(&s, &n, f, text, strlen(text), 10, NULL),
+			 0);
+	assert_int_equal(n, 3);
+	free(s);
+	assert_int_equal(pr_fom_scan(&s, &n, f, text, strlen(text), 10, "c"),
+			 PR_EFAIL);
+	assert_non_null(strstr(pr_last_error(), "matches nothing of config "
+						"'c'"));
+	/* three matches seen, two kept: more than max 2 */
+	assert_int_equal(pr_fom_scan(&s, &n, f, text, strlen(text), 2, "a"),
+			 PR_EFAIL);
+	assert_int_equal(pr_fom_scan(&s, &n, f, text, strlen(text), 3, "a"), 0);
+	free(s);
+	pr_fom_free(f);
+	/* a match where the group took no part */
+	assert_int_equal(
+	    pr_fom_compile(
+		&f, "lat",
+		"^(?:(?<config>[a-z]+) )?(?<value>[0-9]+) (?<unit>us)$"),
+	    0);
+	assert_int_equal(pr_fom_scan(&s, &n, f, "5 us\n", 5, 10, "a"),
+			 PR_EFAIL);
+	assert_non_null(strstr(pr_last_error(), "without its config"));
+	pr_fom_free(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -183,6 +226,7 @@ int main(void)
 	    cmocka_unit_test(test_bounded_text),
 	    cmocka_unit_test(test_refusals),
 	    cmocka_unit_test(test_units),
+	    cmocka_unit_test(test_config),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
