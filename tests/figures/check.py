@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""check.py - every figure the docs quote about a shipped run, recomputed.
+
+Usage: check.py ROOT PREREG FIGURES.tsv
+
+Each line of FIGURES.tsv (tab-separated; '#' lines and blank lines skipped)
+declares one quoted number once:
+
+    DOC  QUOTE  SOURCE  FORMAT
+
+DOC is a file below ROOT (README.md, SCIENCE.md, experiments/X/README.md,
+...). QUOTE is the text around the number as the doc has it, with {} where
+the number goes; blanks are compared collapsed, so line breaks in the doc
+do not matter. SOURCE says where the number comes from:
+
+    cell:EXP:RUN:LABEL:PHASE:BYTES:REDUCE:FIELD
+        the cell of `prereg analyze EXP --json` of run RUN whose
+        config_label is LABEL, phase PHASE, bytes BYTES and reduce REDUCE
+        ('-': the cell has none); FIELD statistic_s (the measured median
+        of per-launch medians), predicted_s, lo_s or hi_s
+    pin:EXP:K:PATH
+        the value at PATH (keys joined by '/') of predictions/EXP.json as
+        pin K committed it (git show prereg/pin/EXP/K:...)
+
+FORMAT is a unit and a number of decimals: s3, ms1, us0, x2 (no scale);
+a leading '+' writes the sign of a positive number too. The figure holds
+when QUOTE with the formatted number is in DOC. Prints TAP, one line per
+figure; exits 1 when one does not hold.
+"""
+import json
+import re
+import subprocess
+import sys
+
+SCALE = {"s": 1.0, "ms": 1e3, "us": 1e6, "x": 1.0}
+
+
+def analyze(prereg, exp, cache):
+    if exp not in cache:
+        out = subprocess.run([prereg, "analyze", exp, "--json"],
+                             capture_output=True, text=True, check=False)
+        cache[exp] = json.loads(out.stdout) if out.returncode == 0 else None
+    return cache[exp]
+
+
+def cell_value(prereg, src, cache):
+    _, exp, run, label, phase, nbytes, reduce_, field = src.split(":")
+    a = analyze(prereg, exp, cache)
+    if a is None:
+        raise ValueError("prereg analyze %s failed" % exp)
+    runs = [r for r in a["runs"] if r["run_id"] == run]
+    if not runs:
+        raise ValueError("no run %s of %s" % (run, exp))
+    found = [c for c in runs[0]["cells"]
+             if c.get("config_label") == label and c.get("phase") == phase
+             and str(c.get("bytes")) == nbytes
+             and (c.get("reduce") or "-") == reduce_]
+    if len(found) != 1:
+        raise ValueError("%d cells match %s" % (len(found), src))
+    return float(found[0][field])
+
+
+def pin_value(root, src):
+    _, exp, k, path = src.split(":", 3)
+    text = subprocess.run(
+        ["git", "-C", root, "show",
+         "prereg/pin/%s/%s:predictions/%s.json" % (exp, k, exp)],
+        capture_output=True, text=True, check=True).stdout
+    v = json.loads(text)
+    for key in path.split("/"):
+        v = v[int(key)] if isinstance(v, list) else v[key]
+    return float(v)
+
+
+def formatted(value, fmt):
+    sign = fmt.startswith("+")
+    m = re.fullmatch(r"\+?(s|ms|us|x)([0-9])", fmt)
+    if not m:
+        raise ValueError("format %r" % fmt)
+    text = "%.*f" % (int(m.group(2)), value * SCALE[m.group(1)])
+    return "+" + text if sign and value > 0 else text
+
+
+def collapse(text):
+    return re.sub(r"\s+", " ", text)
+
+
+def main():
+    root, prereg, table = sys.argv[1:4]
+    cache, docs, n, bad = {}, {}, 0, 0
+    for line in open(table, encoding="utf-8"):
+        line = line.rstrip("\n")
+        if not line.strip() or line.startswith("#"):
+            continue
+        n += 1
+        doc, quote, src, fmt = line.split("\t")
+        try:
+            if doc not in docs:
+                with open("%s/%s" % (root, doc), encoding="utf-8") as f:
+                    docs[doc] = collapse(f.read())
+            if src.startswith("cell:"):
+                value = cell_value(prereg, src, cache)
+            elif src.startswith("pin:"):
+                value = pin_value(root, src)
+            else:
+                raise ValueError("source %r" % src)
+            want = collapse(quote.replace("{}", formatted(value, fmt)))
+            if want in docs[doc]:
+                print("ok %d - %s: %s" % (n, doc, want))
+            else:
+                bad += 1
+                print("not ok %d - %s does not say '%s' (%s)"
+                      % (n, doc, want, src))
+        except (ValueError, KeyError, IndexError, OSError,
+                subprocess.CalledProcessError) as e:
+            bad += 1
+            print("not ok %d - %s: %s: %s" % (n, doc, quote, e))
+    print("1..%d" % n)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
