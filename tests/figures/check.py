@@ -16,8 +16,11 @@ do not matter. SOURCE says where the number comes from:
     cell:EXP:RUN:LABEL:PHASE:BYTES:REDUCE:FIELD
         the cell of `prereg analyze EXP --json` of run RUN whose
         config_label is LABEL, phase PHASE, bytes BYTES and reduce REDUCE
-        ('-': the cell has none); FIELD statistic_s (the measured median
-        of per-launch medians), predicted_s, lo_s or hi_s
+        (either '-': the cell has none); FIELD statistic_s (the measured
+        median of per-launch medians), predicted_s, lo_s or hi_s
+    run:EXP:RUN:PATH
+        the value at PATH (keys joined by '/') of run RUN's object in
+        `prereg analyze EXP --json` (launch_ratio/measured, ...)
     pin:EXP:K:PATH
         the value at PATH (keys joined by '/') of predictions/EXP.json as
         pin K committed it (git show prereg/pin/EXP/K:...)
@@ -53,11 +56,25 @@ def cell_value(prereg, src, cache):
         raise ValueError("no run %s of %s" % (run, exp))
     found = [c for c in runs[0]["cells"]
              if c.get("config_label") == label and c.get("phase") == phase
-             and str(c.get("bytes")) == nbytes
+             and str(c.get("bytes", "-")) == nbytes
              and (c.get("reduce") or "-") == reduce_]
     if len(found) != 1:
         raise ValueError("%d cells match %s" % (len(found), src))
     return float(found[0][field])
+
+
+def run_value(prereg, src, cache):
+    _, exp, run, path = src.split(":", 3)
+    a = analyze(prereg, exp, cache)
+    if a is None:
+        raise ValueError("prereg analyze %s failed" % exp)
+    runs = [r for r in a["runs"] if r["run_id"] == run]
+    if not runs:
+        raise ValueError("no run %s of %s" % (run, exp))
+    v = runs[0]
+    for key in path.split("/"):
+        v = v[int(key)] if isinstance(v, list) else v[key]
+    return float(v)
 
 
 def pin_value(root, src):
@@ -100,6 +117,8 @@ def main():
                     docs[doc] = collapse(f.read())
             if src.startswith("cell:"):
                 value = cell_value(prereg, src, cache)
+            elif src.startswith("run:"):
+                value = run_value(prereg, src, cache)
             elif src.startswith("pin:"):
                 value = pin_value(root, src)
             else:
