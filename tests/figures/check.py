@@ -21,6 +21,8 @@ do not matter. SOURCE says where the number comes from:
     run:EXP:RUN:PATH
         the value at PATH (keys joined by '/') of run RUN's object in
         `prereg analyze EXP --json` (launch_ratio/measured, ...)
+    count:EXP:RUN:VERDICT
+        how many of run RUN's cells have that verdict (PASS, FAIL, ...)
     pin:EXP:K:PATH
         the value at PATH (keys joined by '/') of predictions/EXP.json as
         pin K committed it (git show prereg/pin/EXP/K:...)
@@ -77,6 +79,17 @@ def run_value(prereg, src, cache):
     return float(v)
 
 
+def count_value(prereg, src, cache):
+    _, exp, run, verdict = src.split(":")
+    a = analyze(prereg, exp, cache)
+    if a is None:
+        raise ValueError("prereg analyze %s failed" % exp)
+    runs = [r for r in a["runs"] if r["run_id"] == run]
+    if not runs:
+        raise ValueError("no run %s of %s" % (run, exp))
+    return float(sum(c["verdict"] == verdict for c in runs[0]["cells"]))
+
+
 def pin_value(root, src):
     _, exp, k, path = src.split(":", 3)
     text = subprocess.run(
@@ -117,6 +130,8 @@ def main():
                     docs[doc] = collapse(f.read())
             if src.startswith("cell:"):
                 value = cell_value(prereg, src, cache)
+            elif src.startswith("count:"):
+                value = count_value(prereg, src, cache)
             elif src.startswith("run:"):
                 value = run_value(prereg, src, cache)
             elif src.startswith("pin:"):
