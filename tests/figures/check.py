@@ -21,13 +21,17 @@ do not matter. SOURCE says where the number comes from:
     run:EXP:RUN:PATH
         the value at PATH (keys joined by '/') of run RUN's object in
         `prereg analyze EXP --json` (launch_ratio/measured, ...)
+    arrival:EXP:RUN:LABEL:PHASE:PATH
+        the value at PATH of run RUN's arrival row (config_label LABEL,
+        phase PHASE): arrival_spread/statistic_s, spread_share, ...
     count:EXP:RUN:VERDICT
         how many of run RUN's cells have that verdict (PASS, FAIL, ...)
     pin:EXP:K:PATH
         the value at PATH (keys joined by '/') of predictions/EXP.json as
         pin K committed it (git show prereg/pin/EXP/K:...)
 
-FORMAT is a unit and a number of decimals: s3, ms1, us0, x2 (no scale);
+FORMAT is a unit and a number of decimals: s3, ms1, us0, x2 (no scale),
+pct0 (times 100);
 a leading '+' writes the sign of a positive number too. The figure holds
 when QUOTE with the formatted number is in DOC. Prints TAP, one line per
 figure; exits 1 when one does not hold.
@@ -37,7 +41,7 @@ import re
 import subprocess
 import sys
 
-SCALE = {"s": 1.0, "ms": 1e3, "us": 1e6, "x": 1.0}
+SCALE = {"s": 1.0, "ms": 1e3, "us": 1e6, "x": 1.0, "pct": 100.0}
 
 
 def analyze(prereg, exp, cache):
@@ -79,6 +83,24 @@ def run_value(prereg, src, cache):
     return float(v)
 
 
+def arrival_value(prereg, src, cache):
+    _, exp, run, label, phase, path = src.split(":", 5)
+    a = analyze(prereg, exp, cache)
+    if a is None:
+        raise ValueError("prereg analyze %s failed" % exp)
+    runs = [r for r in a["runs"] if r["run_id"] == run]
+    if not runs:
+        raise ValueError("no run %s of %s" % (run, exp))
+    rows = [x for x in runs[0]["arrivals"]
+            if x.get("config_label") == label and x.get("phase") == phase]
+    if len(rows) != 1:
+        raise ValueError("%d arrival rows match %s" % (len(rows), src))
+    v = rows[0]
+    for key in path.split("/"):
+        v = v[key]
+    return float(v)
+
+
 def count_value(prereg, src, cache):
     _, exp, run, verdict = src.split(":")
     a = analyze(prereg, exp, cache)
@@ -104,7 +126,7 @@ def pin_value(root, src):
 
 def formatted(value, fmt):
     sign = fmt.startswith("+")
-    m = re.fullmatch(r"\+?(s|ms|us|x)([0-9])", fmt)
+    m = re.fullmatch(r"\+?(s|ms|us|x|pct)([0-9])", fmt)
     if not m:
         raise ValueError("format %r" % fmt)
     text = "%.*f" % (int(m.group(2)), value * SCALE[m.group(1)])
@@ -130,6 +152,8 @@ def main():
                     docs[doc] = collapse(f.read())
             if src.startswith("cell:"):
                 value = cell_value(prereg, src, cache)
+            elif src.startswith("arrival:"):
+                value = arrival_value(prereg, src, cache)
             elif src.startswith("count:"):
                 value = count_value(prereg, src, cache)
             elif src.startswith("run:"):
