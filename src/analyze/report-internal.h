@@ -93,6 +93,10 @@ json_t *pr_report_cells_json(const pr_analysis *a, const pr_analysis_run *r);
 json_t *pr_report_variability_json(const pr_analysis_run *r);
 json_t *pr_report_problems_json(const pr_analysis_run *r);
 
+/* report_controls.c: whether each negative control discriminates */
+void pr_report_controls_md(FILE *f, const pr_analysis_run *r);
+json_t *pr_report_controls_json(const pr_analysis_run *r);
+
 /* report_study_machine.c: the machine during a run */
 void pr_report_sharing_md(FILE *f, const pr_analysis_run *r);
 void pr_report_original_md(FILE *f, const pr_analysis_run *r);
