@@ -97,6 +97,11 @@ json_t *pr_report_problems_json(const pr_analysis_run *r);
 void pr_report_controls_md(FILE *f, const pr_analysis_run *r);
 json_t *pr_report_controls_json(const pr_analysis_run *r);
 
+/* report_skill.c: each predicted cell's error beside a null model's */
+void pr_report_skill_md(FILE *f, const pr_analysis *a,
+			const pr_analysis_run *r);
+json_t *pr_report_skill_json(const pr_analysis *a, const pr_analysis_run *r);
+
 /* report_study_machine.c: the machine during a run */
 void pr_report_sharing_md(FILE *f, const pr_analysis_run *r);
 void pr_report_original_md(FILE *f, const pr_analysis_run *r);

@@ -29,7 +29,7 @@ static const pr_analysis_row *shadow(const pr_analysis_run *r,
 static double half_width(const pr_cell *c)
 {
 	return c->lo_s > 0 && c->hi_s > c->lo_s ? log(c->hi_s / c->lo_s) / 2
-						 : 0;
+						: 0;
 }
 
 typedef struct {
@@ -68,11 +68,12 @@ void pr_report_controls_md(FILE *f, const pr_analysis_run *r)
 		    !control_of(&c, r, &r->row[i]))
 			continue;
 		if (!n++)
-			fputs("**Negative controls that discriminate** (the "
-			      "right formula closer to the measurement than the "
-			      "control's by more than both bands, as "
-			      "|ln(measured / predicted)|):\n\n",
-			      f);
+			fputs(
+			    "**Negative controls that discriminate** (the "
+			    "right formula closer to the measurement than the "
+			    "control's by more than both bands, as "
+			    "|ln(measured / predicted)|):\n\n",
+			    f);
 		yes += c.discriminates;
 		fputs("- ", f);
 		pr_md_row_name(f, r, c.x);

@@ -98,6 +98,7 @@ static json_t *run_json(const pr_analysis *a, const pr_analysis_run *r)
 	json_object_set_new(o, "arrivals", pr_report_arrivals_json(r));
 	json_object_set_new(o, "problems", pr_report_problems_json(r));
 	json_object_set_new(o, "controls", pr_report_controls_json(r));
+	json_object_set_new(o, "skill", pr_report_skill_json(a, r));
 	json_object_set_new(o, "sharing", pr_report_sharing_json(r));
 	json_object_set_new(o, "machine", pr_report_busy_json(r));
 	json_object_set_new(o, "energy", pr_report_energy_json(r));

@@ -37,8 +37,8 @@ static void make(fixture *x, double m, double wrong, double b)
 	x->r.nconfigs = 1;
 	x->r.run_id = "R";
 	for (i = 0; i < 2; i++) {
-		pr_select s = {0, "allreduce", NULL, 1024, -1, -1,
-			       PR_REDUCE_NONE};
+		pr_select s = {0,  "allreduce", NULL,	       1024,
+			       -1, -1,		PR_REDUCE_NONE};
 		double p = i ? wrong : 1.0;
 
 		x->cell[i].sel = s;
@@ -110,9 +110,10 @@ static void test_markdown(void **state)
 	pr_report_controls_md(f, &x.r);
 	assert_int_equal(fclose(f), 0);
 	assert_non_null(strstr(buf, "- config 0 vader/spread, allreduce"));
-	assert_non_null(strstr(buf, " at 1024 bytes: 0.000 from the right formula, 0.693 "
-				    "from the control's, both bands 0.200: "
-				    "discriminates\n"));
+	assert_non_null(
+	    strstr(buf, " at 1024 bytes: 0.000 from the right formula, 0.693 "
+			"from the control's, both bands 0.200: "
+			"discriminates\n"));
 	assert_non_null(strstr(buf, "1 of 1 discriminate."));
 	free(buf);
 	/* no control: nothing written */

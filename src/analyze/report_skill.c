@@ -1,0 +1,158 @@
+/* report_skill.c - each predicted cell's error beside a null model's: the
+ * null predicts the cell to take what the previous run measured of it
+ * (the same config label, phase and selection); the model is
+ * uninformative where it is not closer to the measurement than the null
+ * (DESIGN 7, "Skill"), as markdown and JSON */
+#include "analyze/report-internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/stats.h"
+#include "base/util.h"
+
+/* Does row y of run ry select what row x of run rx does, by config label
+ * rather than index (a later pin may number its configs otherwise)? */
+static int same_selection(const pr_analysis_run *rx, const pr_analysis_row *x,
+			  const pr_analysis_run *ry, const pr_analysis_row *y)
+{
+	pr_select s = y->sel;
+
+	if (strcmp(pr_report_label(rx, x->sel.config),
+		   pr_report_label(ry, y->sel.config)))
+		return 0;
+	s.config = x->sel.config;
+	return pr_select_cmp(&x->sel, &s) == 0;
+}
+
+/* The previous run's median of x's selection, searching back from run k
+ * - 1; *from the run it came from. NAN when none measured it. */
+static double null_of(const pr_analysis_run **from, const pr_analysis *a,
+		      size_t k, const pr_analysis_row *x)
+{
+	size_t j, i;
+
+	for (j = k; j-- > 0;) {
+		const pr_analysis_run *p = &a->run[j];
+
+		for (i = 0; i < p->nrows; i++) {
+			const pr_analysis_row *y = &p->row[i];
+
+			if (y->n && y->stat > 0 &&
+			    same_selection(&a->run[k], x, p, y)) {
+				*from = p;
+				return y->stat;
+			}
+		}
+	}
+	return NAN;
+}
+
+/* The index of r in a, or a->nruns. */
+static size_t index_of(const pr_analysis *a, const pr_analysis_run *r)
+{
+	size_t k;
+
+	for (k = 0; k < a->nruns && &a->run[k] != r; k++)
+		;
+	return k;
+}
+
+typedef struct {
+	size_t n, beats;
+	double *model, *null; /* the errors, n of each */
+	const char *from;     /* the newest run a null came from */
+} skill;
+
+/* Each predicted cell of r (no negative control) with a measurement and
+ * a null: its errors; *each (may be NULL) gets a JSON row per cell. */
+static void skill_of(skill *s, json_t *each, const pr_analysis *a,
+		     const pr_analysis_run *r)
+{
+	size_t k = index_of(a, r), i;
+
+	memset(s, 0, sizeof(*s));
+	s->model = pr_calloc(r->nrows + 1, sizeof(double));
+	s->null = pr_calloc(r->nrows + 1, sizeof(double));
+	for (i = 0; k < a->nruns && i < r->nrows; i++) {
+		const pr_analysis_row *x = &r->row[i];
+		const pr_analysis_run *from = NULL;
+		double nul, em, en;
+
+		if (!x->cell || x->cell->negative || !x->n || !(x->stat > 0) ||
+		    !(x->cell->predicted_s > 0))
+			continue;
+		if (!((nul = null_of(&from, a, k, x)) > 0))
+			continue;
+		em = fabs(log(x->stat / x->cell->predicted_s));
+		en = fabs(log(x->stat / nul));
+		s->model[s->n] = em;
+		s->null[s->n++] = en;
+		s->beats += em < en;
+		if (!s->from || strcmp(from->run_id, s->from) > 0)
+			s->from = from->run_id;
+		if (each) {
+			json_t *o = json_object();
+
+			pr_json_selection(o, r, &x->sel);
+			json_object_set_new(o, "null_run",
+					    json_string(from->run_id));
+			json_object_set_new(o, "null_s", json_real(nul));
+			json_object_set_new(o, "model_error", json_real(em));
+			json_object_set_new(o, "null_error", json_real(en));
+			json_object_set_new(o, "informative",
+					    json_boolean(em < en));
+			json_array_append_new(each, o);
+		}
+	}
+}
+
+static void skill_free(skill *s)
+{
+	free(s->model);
+	free(s->null);
+}
+
+void pr_report_skill_md(FILE *f, const pr_analysis *a,
+			const pr_analysis_run *r)
+{
+	skill s;
+
+	skill_of(&s, NULL, a, r);
+	if (s.n)
+		fprintf(f,
+			"**Skill against a null model** (the null predicts "
+			"each cell to take what the newest earlier run "
+			"measured of it, here up to run %s; errors as "
+			"|ln(measured / predicted)|): the model is closer in "
+			"%zu of %zu predicted cells and uninformative in %zu; "
+			"median error %.3f for the model, %.3f for the "
+			"null.\n\n",
+			s.from, s.beats, s.n, s.n - s.beats,
+			pr_stats_median(s.model, s.n),
+			pr_stats_median(s.null, s.n));
+	skill_free(&s);
+}
+
+json_t *pr_report_skill_json(const pr_analysis *a, const pr_analysis_run *r)
+{
+	json_t *each = json_array(), *o;
+	skill s;
+
+	skill_of(&s, each, a, r);
+	if (!s.n) {
+		skill_free(&s);
+		json_decref(each);
+		return json_null();
+	}
+	o = json_pack("{s:s, s:I, s:I, s:f, s:f, s:o}", "null",
+		      "the newest earlier run's median of the cell", "cells",
+		      (json_int_t)s.n, "informative", (json_int_t)s.beats,
+		      "median_model_error", pr_stats_median(s.model, s.n),
+		      "median_null_error", pr_stats_median(s.null, s.n),
+		      "each", each);
+	skill_free(&s);
+	return o;
+}

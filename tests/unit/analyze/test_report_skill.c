@@ -1,0 +1,151 @@
+/* test_report_skill.c - unit tests of src/analyze/report_skill.c: the
+ * null model predicts a cell to take what the newest earlier run measured
+ * of it, matched by config label (not index); the model is informative
+ * only where it is closer to the measurement; negative controls and
+ * first runs have no skill line */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <math.h>
+
+#include "analyze/analyze.h"
+#include "analyze/report-internal.h"
+
+typedef struct {
+	pr_analysis a;
+	pr_analysis_run run[2];
+	pr_analysis_row row[2][2];
+	pr_cell cell[2][2];
+	char *labels[2][2];
+} fixture;
+
+/* Run 0 measured `before` at config label "x" (index 0); run 1 numbers
+ * its configs the other way round ("y", "x") and measured `now` at "x"
+ * (index 1), predicted `pred`. */
+static void make(fixture *f, double before, double now, double pred)
+{
+	int k, i;
+
+	memset(f, 0, sizeof(*f));
+	f->labels[0][0] = "x";
+	f->labels[0][1] = "y";
+	f->labels[1][0] = "y";
+	f->labels[1][1] = "x";
+	for (k = 0; k < 2; k++) {
+		pr_analysis_run *r = &f->run[k];
+
+		r->run_id = k ? "R1" : "R0";
+		r->config_label = f->labels[k];
+		r->nconfigs = 2;
+		r->row = f->row[k];
+		r->nrows = 2;
+		for (i = 0; i < 2; i++) {
+			pr_select s = {i, "compute", NULL, -1, 768, -1,
+				       PR_REDUCE_NONE};
+			int is_x = !strcmp(f->labels[k][i], "x");
+
+			f->cell[k][i].sel = s;
+			f->cell[k][i].predicted_s = pred;
+			f->cell[k][i].lo_s = pred / 2;
+			f->cell[k][i].hi_s = pred * 2;
+			f->row[k][i].sel = s;
+			f->row[k][i].cell = &f->cell[k][i];
+			f->row[k][i].n = 10;
+			f->row[k][i].stat =
+			    is_x ? (k ? now : before) : (k ? 50.0 : 0.5);
+		}
+	}
+	f->a.run = f->run;
+	f->a.nruns = 2;
+}
+
+/* The JSON row of label "x" in run 1's skill. */
+static json_t *x_row(json_t *sk)
+{
+	json_t *each = json_object_get(sk, "each"), *o;
+	size_t i;
+
+	json_array_foreach(each, i, o)
+	{
+		if (!strcmp(json_string_value(json_object_get(o, "config_label")),
+			    "x"))
+			return o;
+	}
+	return NULL;
+}
+
+static void test_null(void **state)
+{
+	fixture f;
+	json_t *sk, *o;
+
+	(void)state;
+	/* x took 1.0 before, 1.1 now, predicted 2.0: the null is closer */
+	make(&f, 1.0, 1.1, 2.0);
+	sk = pr_report_skill_json(&f.a, &f.run[1]);
+	assert_non_null(o = x_row(sk));
+	assert_true(json_real_value(json_object_get(o, "null_s")) == 1.0);
+	assert_string_equal(json_string_value(json_object_get(o, "null_run")),
+			    "R0");
+	assert_true(fabs(json_real_value(json_object_get(o, "model_error")) -
+			 fabs(log(1.1 / 2.0))) < 1e-12);
+	assert_false(json_is_true(json_object_get(o, "informative")));
+	json_decref(sk);
+	/* predicted 1.1 exactly: the model is closer */
+	make(&f, 1.0, 1.1, 1.1);
+	sk = pr_report_skill_json(&f.a, &f.run[1]);
+	assert_true(json_is_true(json_object_get(x_row(sk), "informative")));
+	json_decref(sk);
+	/* a tie is not informative */
+	make(&f, 1.0, 1.0, 1.0);
+	sk = pr_report_skill_json(&f.a, &f.run[1]);
+	assert_false(json_is_true(json_object_get(x_row(sk), "informative")));
+	json_decref(sk);
+	/* the first run has no null */
+	make(&f, 1.0, 1.1, 2.0);
+	sk = pr_report_skill_json(&f.a, &f.run[0]);
+	assert_true(json_is_null(sk));
+	/* negative controls are left out */
+	make(&f, 1.0, 1.1, 2.0);
+	f.cell[1][0].negative = f.cell[1][1].negative = 1;
+	sk = pr_report_skill_json(&f.a, &f.run[1]);
+	assert_true(json_is_null(sk));
+}
+
+static void test_markdown(void **state)
+{
+	fixture f;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out;
+
+	(void)state;
+	/* x: null closer; y (50 now, 1 before, predicted 2): model closer */
+	make(&f, 1.0, 1.1, 2.0);
+	out = open_memstream(&buf, &len);
+	assert_non_null(out);
+	pr_report_skill_md(out, &f.a, &f.run[1]);
+	assert_int_equal(fclose(out), 0);
+	assert_non_null(strstr(buf, "here up to run R0"));
+	assert_non_null(strstr(buf, "the model is closer in 1 of 2 "
+				    "predicted cells and uninformative in "
+				    "1;"));
+	free(buf);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_null),
+	    cmocka_unit_test(test_markdown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
