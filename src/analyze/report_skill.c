@@ -115,8 +115,7 @@ static void skill_free(skill *s)
 	free(s->null);
 }
 
-void pr_report_skill_md(FILE *f, const pr_analysis *a,
-			const pr_analysis_run *r)
+void pr_report_skill_md(FILE *f, const pr_analysis *a, const pr_analysis_run *r)
 {
 	skill s;
 
@@ -151,8 +150,8 @@ json_t *pr_report_skill_json(const pr_analysis *a, const pr_analysis_run *r)
 		      "the newest earlier run's median of the cell", "cells",
 		      (json_int_t)s.n, "informative", (json_int_t)s.beats,
 		      "median_model_error", pr_stats_median(s.model, s.n),
-		      "median_null_error", pr_stats_median(s.null, s.n),
-		      "each", each);
+		      "median_null_error", pr_stats_median(s.null, s.n), "each",
+		      each);
 	skill_free(&s);
 	return o;
 }

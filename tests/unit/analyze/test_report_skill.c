@@ -47,8 +47,8 @@ static void make(fixture *f, double before, double now, double pred)
 		r->row = f->row[k];
 		r->nrows = 2;
 		for (i = 0; i < 2; i++) {
-			pr_select s = {i, "compute", NULL, -1, 768, -1,
-				       PR_REDUCE_NONE};
+			pr_select s = {i,   "compute", NULL,	      -1,
+				       768, -1,	       PR_REDUCE_NONE};
 			int is_x = !strcmp(f->labels[k][i], "x");
 
 			f->cell[k][i].sel = s;
@@ -74,8 +74,9 @@ static json_t *x_row(json_t *sk)
 
 	json_array_foreach(each, i, o)
 	{
-		if (!strcmp(json_string_value(json_object_get(o, "config_label")),
-			    "x"))
+		if (!strcmp(
+			json_string_value(json_object_get(o, "config_label")),
+			"x"))
 			return o;
 	}
 	return NULL;
