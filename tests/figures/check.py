@@ -52,15 +52,28 @@ def analyze(prereg, exp, cache):
     return cache[exp]
 
 
-def cell_value(prereg, src, cache):
-    _, exp, run, label, phase, nbytes, reduce_, field = src.split(":")
+def run_of(prereg, exp, run, cache):
+    """Run RUN's object in `prereg analyze EXP --json`."""
     a = analyze(prereg, exp, cache)
     if a is None:
         raise ValueError("prereg analyze %s failed" % exp)
     runs = [r for r in a["runs"] if r["run_id"] == run]
     if not runs:
         raise ValueError("no run %s of %s" % (run, exp))
-    found = [c for c in runs[0]["cells"]
+    return runs[0]
+
+
+def path_value(v, path):
+    """The value at PATH (keys joined by '/', list indexes as numbers)."""
+    for key in path.split("/"):
+        v = v[int(key)] if isinstance(v, list) else v[key]
+    return float(v)
+
+
+def cell_value(prereg, src, cache):
+    _, exp, run, label, phase, nbytes, reduce_, field = src.split(":")
+    the_run = run_of(prereg, exp, run, cache)
+    found = [c for c in the_run["cells"]
              if c.get("config_label") == label and c.get("phase") == phase
              and str(c.get("bytes", "-")) == nbytes
              and (c.get("reduce") or "-") == reduce_]
@@ -71,45 +84,24 @@ def cell_value(prereg, src, cache):
 
 def run_value(prereg, src, cache):
     _, exp, run, path = src.split(":", 3)
-    a = analyze(prereg, exp, cache)
-    if a is None:
-        raise ValueError("prereg analyze %s failed" % exp)
-    runs = [r for r in a["runs"] if r["run_id"] == run]
-    if not runs:
-        raise ValueError("no run %s of %s" % (run, exp))
-    v = runs[0]
-    for key in path.split("/"):
-        v = v[int(key)] if isinstance(v, list) else v[key]
-    return float(v)
+    the_run = run_of(prereg, exp, run, cache)
+    return path_value(the_run, path)
 
 
 def arrival_value(prereg, src, cache):
     _, exp, run, label, phase, path = src.split(":", 5)
-    a = analyze(prereg, exp, cache)
-    if a is None:
-        raise ValueError("prereg analyze %s failed" % exp)
-    runs = [r for r in a["runs"] if r["run_id"] == run]
-    if not runs:
-        raise ValueError("no run %s of %s" % (run, exp))
-    rows = [x for x in runs[0]["arrivals"]
+    the_run = run_of(prereg, exp, run, cache)
+    rows = [x for x in the_run["arrivals"]
             if x.get("config_label") == label and x.get("phase") == phase]
     if len(rows) != 1:
         raise ValueError("%d arrival rows match %s" % (len(rows), src))
-    v = rows[0]
-    for key in path.split("/"):
-        v = v[key]
-    return float(v)
+    return path_value(rows[0], path)
 
 
 def count_value(prereg, src, cache):
     _, exp, run, verdict = src.split(":")
-    a = analyze(prereg, exp, cache)
-    if a is None:
-        raise ValueError("prereg analyze %s failed" % exp)
-    runs = [r for r in a["runs"] if r["run_id"] == run]
-    if not runs:
-        raise ValueError("no run %s of %s" % (run, exp))
-    return float(sum(c["verdict"] == verdict for c in runs[0]["cells"]))
+    the_run = run_of(prereg, exp, run, cache)
+    return float(sum(c["verdict"] == verdict for c in the_run["cells"]))
 
 
 def pin_value(root, src):
@@ -118,10 +110,7 @@ def pin_value(root, src):
         ["git", "-C", root, "show",
          "prereg/pin/%s/%s:predictions/%s.json" % (exp, k, exp)],
         capture_output=True, text=True, check=True).stdout
-    v = json.loads(text)
-    for key in path.split("/"):
-        v = v[int(key)] if isinstance(v, list) else v[key]
-    return float(v)
+    return path_value(json.loads(text), path)
 
 
 def formatted(value, fmt):
