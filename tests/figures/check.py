@@ -24,6 +24,9 @@ do not matter. SOURCE says where the number comes from:
     arrival:EXP:RUN:LABEL:PHASE:PATH
         the value at PATH of run RUN's arrival row (config_label LABEL,
         phase PHASE): arrival_spread/statistic_s, spread_share, ...
+    control:EXP:RUN:LABEL:BYTES:FIELD
+        FIELD (to_right, to_wrong, margin) of run RUN's negative control
+        of config label LABEL at BYTES, as the report's `controls` has it
     count:EXP:RUN:VERDICT
         how many of run RUN's cells have that verdict (PASS, FAIL, ...)
     pin:EXP:K:PATH
@@ -98,6 +101,16 @@ def arrival_value(prereg, src, cache):
     return path_value(rows[0], path)
 
 
+def control_value(prereg, src, cache):
+    _, exp, run, label, nbytes, field = src.split(":")
+    rows = [c for c in run_of(prereg, exp, run, cache)["controls"]
+            if c.get("config_label") == label
+            and str(c.get("bytes", "-")) == nbytes]
+    if len(rows) != 1:
+        raise ValueError("%d controls match %s" % (len(rows), src))
+    return float(rows[0][field])
+
+
 def count_value(prereg, src, cache):
     _, exp, run, verdict = src.split(":")
     the_run = run_of(prereg, exp, run, cache)
@@ -143,6 +156,8 @@ def main():
                 value = cell_value(prereg, src, cache)
             elif src.startswith("arrival:"):
                 value = arrival_value(prereg, src, cache)
+            elif src.startswith("control:"):
+                value = control_value(prereg, src, cache)
             elif src.startswith("count:"):
                 value = count_value(prereg, src, cache)
             elif src.startswith("run:"):
