@@ -26,6 +26,15 @@ typedef struct {
 	size_t ncontrols;
 	int64_t *held_rows;
 	size_t nheld;
+	/* the series against its own line (the cells that are no control,
+	 * at least 3 rows values): T(r) = own_a + own_b*r fitted to this
+	 * run's statistics as the calibration fits (model/linear.h), at the
+	 * cells' tolerance; the rows values off it. own_n 0: no own fit. */
+	size_t own_n;
+	double own_a, own_b, own_tol;
+	int64_t *own_off_rows;
+	double *own_off_ratio;
+	size_t nown_off;
 } pr_linearity;
 
 /* The study of linear-rows (analyze/study.h): every series' breaks. */

@@ -56,6 +56,31 @@ static void put_series(FILE *f, const pr_analysis_run *r, const pr_linearity *l)
 		fputs(" (controls: the alarm missed them)", f);
 	}
 	fputc('\n', f);
+	if (!l->own_n)
+		return;
+	fprintf(f, "  - against its own line (");
+	pr_md_sig3(f, l->own_a * 1e3);
+	fputs(" ms + ", f);
+	pr_md_sig3(f, l->own_b * 1e6);
+	fprintf(f,
+		" us per row, fitted to this run's %zu rows values at the "
+		"cells' tolerance ",
+		l->own_n);
+	pr_md_sig3(f, l->own_tol);
+	if (!l->nown_off) {
+		fputs("): on it at every rows value, so a break above is the "
+		      "calibrated line's slope or intercept, not a bend\n",
+		      f);
+		return;
+	}
+	fputs("): off it at rows = ", f);
+	put_rows(f, l->own_off_rows, l->nown_off);
+	fputs(" (measured/own line: ", f);
+	for (i = 0; i < l->nown_off; i++) {
+		fputs(i ? ", " : "", f);
+		pr_md_sig3(f, l->own_off_ratio[i]);
+	}
+	fputs("): the line bends there\n", f);
 }
 
 void pr_report_linearity_md(FILE *f, const pr_analysis *a,
@@ -244,6 +269,23 @@ json_t *pr_report_linearity_json(const pr_analysis *a, const pr_analysis_run *r)
 		for (k = 0; k < l->nheld; k++)
 			json_array_append_new(v, json_integer(l->held_rows[k]));
 		json_object_set_new(o, "controls_held_at_rows", v);
+		if (l->own_n) {
+			json_t *off = json_array(), *ratio = json_array();
+
+			for (k = 0; k < l->nown_off; k++) {
+				json_array_append_new(
+				    off, json_integer(l->own_off_rows[k]));
+				json_array_append_new(
+				    ratio, pr_json_num(l->own_off_ratio[k]));
+			}
+			json_object_set_new(
+			    o, "own_line",
+			    json_pack("{s:f, s:f, s:I, s:f, s:o, s:o}", "a_s",
+				      l->own_a, "b_s_per_row", l->own_b,
+				      "rows_values", (json_int_t)l->own_n,
+				      "tolerance", l->own_tol, "off_at_rows",
+				      off, "measured_over_own_line", ratio));
+		}
 		json_array_append_new(all, o);
 	}
 	return all;

@@ -711,6 +711,55 @@ static void test_linearity_alarm(void **state)
 	done(&r);
 }
 
+/*
+ * The series against its own line: cells of band [1.4, 1.6] ms (the
+ * tolerance 0.1 / 1.5); rows 1 to 5 at 2, 3, 4, 5, 6 ms lie on 1 ms + 1 ms
+ * a row, so nothing is off it though every cell leaves its band (a wrong
+ * calibrated line, not a bend); with rows 5 at 9 ms the line bends there.
+ * Fewer than 3 rows values: no own line.
+ */
+static void own_line_case(double last_ms, size_t nrows, size_t *off, double *a,
+			  double *b)
+{
+	pr_cell c[5];
+	pr_analysis_run r;
+	const pr_linearity *l;
+	size_t i;
+
+	memset(&T, 0, sizeof(T));
+	for (i = 0; i < nrows; i++) {
+		add_rows(0, (int64_t)i + 1, i == 4 ? last_ms : 2.0 + (double)i);
+		c[i] = cell(0, "compute", -1, PR_REDUCE_NONE, 1.4, 1.6);
+		c[i].sel.device = "cpu";
+		c[i].sel.rows = (int64_t)i + 1;
+	}
+	pr_analyze_run(&r, &T, NULL, c, nrows, PR_RULE_INTERVAL);
+	r.study[PR_STUDY_LINEARITY] = pr_linearity_compute(&r);
+	l = &pr_linearity_of(&r)->series[0];
+	*off = l->own_n ? l->nown_off : (size_t)-1;
+	*a = l->own_a;
+	*b = l->own_b;
+	if (l->own_n && l->nown_off)
+		assert_int_equal(l->own_off_rows[l->nown_off - 1], 5);
+	done(&r);
+}
+
+static void test_linearity_own_line(void **state)
+{
+	size_t off;
+	double a, b;
+
+	(void)state;
+	own_line_case(6.0, 5, &off, &a, &b);
+	assert_int_equal(off, 0);
+	close_to(a, 1e-3);
+	close_to(b, 1e-3);
+	own_line_case(9.0, 5, &off, &a, &b);
+	assert_true(off >= 1 && off != (size_t)-1);
+	own_line_case(6.0, 2, &off, &a, &b);
+	assert_int_equal(off, (size_t)-1);
+}
+
 /* A ring cell against the primitives timed in the same launches: X = 1
  * ms, R = 0.5 ms at the 40-byte segment of an 80-byte Allreduce over 2
  * ranks make (1)(1 + 0.5) + (1)(1) = 2.5 ms; the Allreduce took 4 ms. */
@@ -802,6 +851,7 @@ int main(void)
 	    cmocka_unit_test(test_labels),
 	    cmocka_unit_test(test_primitives),
 	    cmocka_unit_test(test_linearity_alarm),
+	    cmocka_unit_test(test_linearity_own_line),
 	    cmocka_unit_test(test_sig3),
 	};
 
