@@ -12,13 +12,12 @@
 static const pr_analysis_row *shadow(const pr_analysis_run *r,
 				     const pr_analysis_row *x)
 {
-	size_t i;
+	size_t i = pr_rows_first(r->row, r->nrows, &x->sel);
 
-	for (i = 0; i < r->nrows; i++) {
+	for (; i < r->nrows && !pr_select_cmp(&r->row[i].sel, &x->sel); i++) {
 		const pr_analysis_row *y = &r->row[i];
 
-		if (y->cell && !y->cell->negative &&
-		    !pr_select_cmp(&y->sel, &x->sel))
+		if (y->cell && !y->cell->negative)
 			return y;
 	}
 	return NULL;

@@ -13,38 +13,40 @@
 #include "base/stats.h"
 #include "base/util.h"
 
-/* Does row y of run ry select what row x of run rx does, by config label
- * rather than index (a later pin may number its configs otherwise)? */
-static int same_selection(const pr_analysis_run *rx, const pr_analysis_row *x,
-			  const pr_analysis_run *ry, const pr_analysis_row *y)
+/* Run p's measured median of what row x of run rx selects, its config
+ * found by label rather than index (a later pin may number its configs
+ * otherwise); NAN when p did not measure it. */
+static double measured_in(const pr_analysis_run *p, const pr_analysis_run *rx,
+			  const pr_analysis_row *x)
 {
-	pr_select s = y->sel;
+	const char *label = pr_report_label(rx, x->sel.config);
+	pr_select s = x->sel;
+	size_t j, i;
 
-	if (strcmp(pr_report_label(rx, x->sel.config),
-		   pr_report_label(ry, y->sel.config)))
-		return 0;
-	s.config = x->sel.config;
-	return pr_select_cmp(&x->sel, &s) == 0;
+	for (j = 0; j < p->nconfigs && strcmp(p->config_label[j], label); j++)
+		;
+	if (j == p->nconfigs)
+		return NAN;
+	s.config = (int)j;
+	for (i = pr_rows_first(p->row, p->nrows, &s);
+	     i < p->nrows && !pr_select_cmp(&p->row[i].sel, &s); i++)
+		if (p->row[i].n && p->row[i].stat > 0)
+			return p->row[i].stat;
+	return NAN;
 }
 
-/* The previous run's median of x's selection, searching back from run k
- * - 1; *from the run it came from. NAN when none measured it. */
+/* The newest earlier run's median of x's selection, searching back from
+ * run k - 1; *from the run it came from. NAN when none measured it. */
 static double null_of(const pr_analysis_run **from, const pr_analysis *a,
 		      size_t k, const pr_analysis_row *x)
 {
-	size_t j, i;
+	double v;
+	size_t j;
 
 	for (j = k; j-- > 0;) {
-		const pr_analysis_run *p = &a->run[j];
-
-		for (i = 0; i < p->nrows; i++) {
-			const pr_analysis_row *y = &p->row[i];
-
-			if (y->n && y->stat > 0 &&
-			    same_selection(&a->run[k], x, p, y)) {
-				*from = p;
-				return y->stat;
-			}
+		if ((v = measured_in(&a->run[j], &a->run[k], x)) > 0) {
+			*from = &a->run[j];
+			return v;
 		}
 	}
 	return NAN;

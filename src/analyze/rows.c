@@ -75,6 +75,20 @@ static int cmp_row(const void *pa, const void *pb)
 	return a->cell == b->cell ? 0 : (a->cell < b->cell ? -1 : 1);
 }
 
+size_t pr_rows_first(const pr_analysis_row *row, size_t n, const pr_select *s)
+{
+	size_t lo = 0, hi = n, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (pr_select_cmp(&row[mid].sel, s) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && !pr_select_cmp(&row[lo].sel, s) ? lo : n;
+}
+
 void pr_row_free(pr_analysis_row *r)
 {
 	free(r->sel.phase);

@@ -43,4 +43,8 @@ typedef struct {
 	int64_t only_bytes; /* a group: the bytes all its samples have */
 } pr_analysis_row;
 
+/* The index of the first of the n rows (sorted by selection, as a run's
+ * are) that selects what s does, or n when none does. */
+size_t pr_rows_first(const pr_analysis_row *row, size_t n, const pr_select *s);
+
 #endif
