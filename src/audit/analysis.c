@@ -139,9 +139,6 @@ static int render_report(pr_report_pages *out, char **why,
 			 const char *run_id)
 {
 	pr_error_scope caught;
-	const char *tmpdir = getenv("TMPDIR");
-	char *prefix = pr_asprintf("%s/prereg-audit-",
-				   tmpdir && *tmpdir ? tmpdir : "/tmp");
 	char *tmp = NULL;
 	char *root = NULL;
 	pr_analysis a;
@@ -150,8 +147,7 @@ static int render_report(pr_report_pages *out, char **why,
 	memset(out, 0, sizeof(*out));
 	*why = NULL;
 	pr_error_record(&caught);
-	error = pr_mkdtemp(&tmp, prefix);
-	free(prefix);
+	error = pr_tmp_dir(&tmp, "prereg-audit-");
 	if (error < 0) {
 		*why = pr_strdup(caught.last);
 		pr_error_restore(&caught);

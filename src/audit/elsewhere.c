@@ -143,9 +143,6 @@ static void view_free(view *v)
 static int view_open(view *v, git_repository *repo, const git_oid *commit,
 		     const char *name, const char *run_id)
 {
-	const char *tmpdir = getenv("TMPDIR");
-	char *prefix = pr_asprintf("%s/prereg-audit-",
-				   tmpdir && *tmpdir ? tmpdir : "/tmp");
 	char *dir = NULL, *git = NULL, *runs_rel = pr_asprintf("runs/%s", name);
 	char *pred = pr_path_prediction(NULL, name);
 	const git_tree_entry *e;
@@ -169,7 +166,7 @@ static int view_open(view *v, git_repository *repo, const git_oid *commit,
 	    git_tree_entry_type(pe) == GIT_OBJECT_BLOB)
 		git_oid_tostr(v->pred, sizeof(v->pred), git_tree_entry_id(pe));
 	git_error_clear();
-	if ((error = pr_mkdtemp(&v->tmp, prefix)) < 0)
+	if ((error = pr_tmp_dir(&v->tmp, "prereg-audit-")) < 0)
 		goto cleanup;
 	v->root = pr_asprintf("%s/", v->tmp);
 	dir = pr_asprintf("%s%s/%s", v->root, runs_rel, run_id);
@@ -188,7 +185,6 @@ static int view_open(view *v, git_repository *repo, const git_oid *commit,
 cleanup:
 	git_tree_entry_free(pe);
 	git_tree_free(run);
-	free(prefix);
 	free(dir);
 	free(git);
 	free(runs_rel);

@@ -268,6 +268,17 @@ void pr_remove_tree(const char *dir)
 	nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
+int pr_tmp_dir(char **out, const char *stem)
+{
+	const char *tmpdir = getenv("TMPDIR");
+	char *prefix =
+	    pr_asprintf("%s/%s", tmpdir && *tmpdir ? tmpdir : "/tmp", stem);
+	int error = pr_mkdtemp(out, prefix);
+
+	free(prefix);
+	return error;
+}
+
 int pr_mkdtemp(char **out, const char *prefix)
 {
 	size_t n = strlen(prefix);

@@ -114,6 +114,8 @@ void pr_remove_tree(const char *dir);
 /* A new directory named prefix + 6 random characters (mkdtemp); *out is
  * its path (caller frees). */
 int pr_mkdtemp(char **out, const char *prefix);
+/* pr_mkdtemp under $TMPDIR (else /tmp): $TMPDIR/STEM + 6 characters. */
+int pr_tmp_dir(char **out, const char *stem);
 
 /* mkdir -p; PR_OK when it exists already. */
 int pr_mkdir_p(const char *path);

@@ -447,8 +447,7 @@ static int wait_bundle(pid_t pid, const char *bundle)
  */
 static int audit_bundle(const char *bundle, char **names, size_t n, int as_json)
 {
-	const char *tmpdir = getenv("TMPDIR");
-	char abs[PATH_MAX], *prefix, *tmp = NULL;
+	char abs[PATH_MAX], *tmp = NULL;
 	struct sigaction sa, old[NBUNDLE_SIGNALS];
 	sigset_t block, was;
 	size_t i;
@@ -460,11 +459,7 @@ static int audit_bundle(const char *bundle, char **names, size_t n, int as_json)
 				strerror(errno));
 	if ((error = check_bundle(abs, bundle)) < 0)
 		return error;
-	prefix = pr_asprintf("%s/prereg-bundle.",
-			     tmpdir && *tmpdir ? tmpdir : "/tmp");
-	error = pr_mkdtemp(&tmp, prefix);
-	free(prefix);
-	if (error < 0)
+	if ((error = pr_tmp_dir(&tmp, "prereg-bundle.")) < 0)
 		return error;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_bundle_signal;

@@ -74,39 +74,30 @@ static json_t *input_of(const pr_spec *spec)
 			 spec->workload, "configs", configs);
 }
 
-/* A file of the scratch directory holding text, opened for reading. */
-static int temp_with(int *fd, const char *text)
+/* In a new scratch directory: `input`, holding text, open for reading in
+ * *in, and `output`, empty, open for writing and reading in *out. */
+static int scratch_files(char **dir, int *in, int *out, const char *text)
 {
-	const char *dir = getenv("TMPDIR");
-	char *name = pr_asprintf("%s/prereg-predictor-XXXXXX",
-				 dir && *dir ? dir : "/tmp");
-	size_t n = strlen(text), done = 0;
-	ssize_t w;
+	char *path;
+	int error;
 
-	*fd = mkstemp(name);
-	if (*fd >= 0)
-		unlink(name);
-	free(name);
-	if (*fd < 0)
-		return pr_error("cannot create a temporary file: %s",
-				strerror(errno));
-	while (done < n) {
-		w = write(*fd, text + done, n - done);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			close(*fd);
-			return pr_error("cannot write a temporary file: %s",
-					strerror(errno));
-		}
-		done += (size_t)w;
-	}
-	if (lseek(*fd, 0, SEEK_SET) < 0) {
-		close(*fd);
-		return pr_error("cannot rewind a temporary file: %s",
-				strerror(errno));
-	}
-	return PR_OK;
+	*in = *out = -1;
+	if ((error = pr_tmp_dir(dir, "prereg-predictor.")) < 0)
+		return error;
+	path = pr_asprintf("%s/input", *dir);
+	if ((error = pr_write_file_atomic(path, text, strlen(text))) == 0 &&
+	    (*in = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		error = pr_error("cannot open '%s': %s", path, strerror(errno));
+	free(path);
+	if (error < 0)
+		return error;
+	path = pr_asprintf("%s/output", *dir);
+	if ((*out = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600)) <
+	    0)
+		error =
+		    pr_error("cannot create '%s': %s", path, strerror(errno));
+	free(path);
+	return error;
 }
 
 /* Run the predictor (cwd root, argv PATH NAME, the input on stdin, stdout
@@ -118,6 +109,7 @@ static int run_predictor(char **out, size_t *len, const pr_spec *spec,
 	char *in_text = json_dumps(input, JSON_COMPACT);
 	char *argv[] = {(char *)path, spec->name, NULL};
 	pr_child c = {0};
+	char *dir = NULL;
 	int in = -1, outfd = -1, error;
 	struct stat st;
 	double timeout = spec->predictor_timeout_s > 0
@@ -125,8 +117,7 @@ static int run_predictor(char **out, size_t *len, const pr_spec *spec,
 			     : TIMEOUT_S;
 
 	*out = NULL;
-	if ((error = temp_with(&in, in_text)) < 0 ||
-	    (error = temp_with(&outfd, "")) < 0)
+	if ((error = scratch_files(&dir, &in, &outfd, in_text)) < 0)
 		goto cleanup;
 	c.argv = argv;
 	c.dir = root;
@@ -172,6 +163,9 @@ cleanup:
 		close(in);
 	if (outfd >= 0)
 		close(outfd);
+	if (dir)
+		pr_remove_tree(dir);
+	free(dir);
 	free(in_text);
 	json_decref(input);
 	return error;

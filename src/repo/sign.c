@@ -102,13 +102,7 @@ void pr_signer_free(pr_signer *s)
 /* A scratch directory under $TMPDIR (caller removes and frees). */
 static int scratch(char **out)
 {
-	const char *tmpdir = getenv("TMPDIR");
-	char *prefix =
-	    pr_asprintf("%s/prereg-sign.", tmpdir && *tmpdir ? tmpdir : "/tmp");
-	int error = pr_mkdtemp(out, prefix);
-
-	free(prefix);
-	return error;
+	return pr_tmp_dir(out, "prereg-sign.");
 }
 
 /*

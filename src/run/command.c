@@ -277,13 +277,11 @@ static char *printable_head(int fd)
 static json_t *version_record(const pr_run_plan *p)
 {
 	const pr_spec *s = p->spec;
-	const char *tmp = getenv("TMPDIR");
-	char *dir =
-	    pr_asprintf("%s/prereg-version-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	char *file = NULL, *argv[PR_MAX_VERSION_ARGS + 2], *out;
+	char *dir = NULL, *file = NULL, *argv[PR_MAX_VERSION_ARGS + 2], *out;
 	json_t *words = json_array(), *rec;
 	pr_child c = {0};
-	int i, fd = -1;
+	pr_error_scope scope;
+	int i, fd = -1, error;
 
 	argv[0] = p->program;
 	for (i = 0; i < s->command_nversion; i++) {
@@ -292,9 +290,11 @@ static json_t *version_record(const pr_run_plan *p)
 	}
 	argv[i + 1] = NULL;
 	rec = json_pack("{s:o}", "argv", words);
-	if (!mkdtemp(dir)) {
-		json_object_set_new(rec, "error", json_string(strerror(errno)));
-		free(dir);
+	pr_error_record(&scope);
+	error = pr_tmp_dir(&dir, "prereg-version.");
+	pr_error_restore(&scope);
+	if (error < 0) {
+		json_object_set_new(rec, "error", json_string(scope.last));
 		return rec;
 	}
 	file = pr_asprintf("%s/.prereg-version-output", dir);
