@@ -38,6 +38,8 @@ static int parse_cell(pr_cell *out, json_t *c)
 	json_t *formula = json_object_get(c, "formula");
 	json_t *control = json_object_get(c, "control");
 	json_t *extra = json_object_get(c, "extrapolated");
+	json_t *held = json_object_get(c, "held_out");
+	json_t *nul = json_object_get(c, "null_s");
 	const char *phase = json_string_value(json_object_get(c, "phase"));
 	int64_t config, rows, rank, bytes;
 	pr_reduce r = PR_REDUCE_NONE;
@@ -53,7 +55,9 @@ static int parse_cell(pr_cell *out, json_t *c)
 	    (formula && !json_is_string(formula)) ||
 	    (control && (!json_is_string(control) ||
 			 strcmp(json_string_value(control), "negative"))) ||
-	    (extra && !json_is_boolean(extra)))
+	    (extra && !json_is_boolean(extra)) ||
+	    (held && !json_is_boolean(held)) ||
+	    (nul && !(json_is_number(nul) && json_number_value(nul) > 0)))
 		return -1;
 	out->sel.config = (int)config;
 	out->sel.phase = pr_strdup(phase);
@@ -65,6 +69,8 @@ static int parse_cell(pr_cell *out, json_t *c)
 	out->formula = formula ? pr_strdup(json_string_value(formula)) : NULL;
 	out->negative = control != NULL;
 	out->extrapolated = json_is_true(extra);
+	out->held_out = json_is_true(held);
+	out->null_s = nul ? json_number_value(nul) : 0.0;
 	out->predicted_s = json_number_value(pred);
 	out->lo_s = json_number_value(lo);
 	out->hi_s = json_number_value(hi);
@@ -93,8 +99,9 @@ int pr_cells_parse(pr_cell **out, size_t *n, json_t *pred, const char *path)
 			    "and rank (integers), device and formula "
 			    "(strings), reduce (\"span\", "
 			    "\"after_last_arrival\", \"arrival_spread\", "
-			    "\"max_over_ranks\"), control (\"negative\") "
-			    "and extrapolated (true or false)",
+			    "\"max_over_ranks\"), control (\"negative\"), "
+			    "extrapolated and held_out (true or false) and "
+			    "null_s (seconds > 0)",
 			    path, i);
 		}
 	}

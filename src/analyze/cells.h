@@ -37,6 +37,8 @@ typedef struct {
 	char *formula;	  /* which model formula predicted it, or NULL */
 	int negative;	  /* "control": "negative": it must FAIL */
 	int extrapolated; /* its size lies outside the calibrated sizes */
+	int held_out;	  /* its size was held out of the calibration fit */
+	double null_s;	  /* the pinned null model's time, 0 when none */
 } pr_cell;
 
 /*

@@ -67,7 +67,7 @@ json_t *pr_json_quantity(const pr_analysis_row *x)
 static json_t *run_json(const pr_analysis *a, const pr_analysis_run *r)
 {
 	json_t *o = json_object(), *rows = pr_report_cells_json(a, r);
-	json_t *counts = json_object();
+	json_t *counts = json_object(), *held;
 	size_t i;
 
 	for (i = 0; i < PR_NVERDICTS; i++)
@@ -99,6 +99,10 @@ static json_t *run_json(const pr_analysis *a, const pr_analysis_run *r)
 	json_object_set_new(o, "problems", pr_report_problems_json(r));
 	json_object_set_new(o, "controls", pr_report_controls_json(r));
 	json_object_set_new(o, "skill", pr_report_skill_json(a, r));
+	if ((held = pr_report_null_json(r)))
+		json_object_set_new(o, "skill_null", held);
+	if ((held = pr_report_holdout_json(r)))
+		json_object_set_new(o, "holdout", held);
 	json_object_set_new(o, "sharing", pr_report_sharing_json(r));
 	json_object_set_new(o, "machine", pr_report_busy_json(r));
 	json_object_set_new(o, "energy", pr_report_energy_json(r));

@@ -1,8 +1,10 @@
-/* report_skill.c - each predicted cell's error beside a null model's: the
- * null predicts the cell to take what the previous run measured of it
- * (the same config label, phase and selection); the model is
- * uninformative where it is not closer to the measurement than the null
- * (DESIGN 7, "Skill"), as markdown and JSON */
+/* report_skill.c - each predicted cell's error beside a null model's:
+ * the null pinned with the prediction (the calibration's raw primitives,
+ * "null_s") and the rerun null (what the previous run measured of the
+ * same config label, phase and selection); the model is uninformative
+ * where it is not closer to the measurement than the null; and the
+ * verdicts of held-out cells beside the fitted ones (DESIGN 7, "Skill"),
+ * as markdown and JSON */
 #include "analyze/report-internal.h"
 
 #include <math.h>
@@ -156,4 +158,193 @@ json_t *pr_report_skill_json(const pr_analysis *a, const pr_analysis_run *r)
 		      each);
 	skill_free(&s);
 	return o;
+}
+
+/* A row the pinned null judges: a predicted cell, no negative control,
+ * with a measurement and a null. */
+static int pinned(const pr_analysis_row *x)
+{
+	return x->cell && !x->cell->negative && x->n && x->stat > 0 &&
+	       x->cell->predicted_s > 0 && x->cell->null_s > 0;
+}
+
+/* The pinned null's errors of every row it judges. */
+static void pinned_of(skill *s, const pr_analysis_run *r)
+{
+	size_t i;
+
+	memset(s, 0, sizeof(*s));
+	s->model = pr_calloc(r->nrows + 1, sizeof(double));
+	s->null = pr_calloc(r->nrows + 1, sizeof(double));
+	for (i = 0; i < r->nrows; i++) {
+		const pr_analysis_row *x = &r->row[i];
+		double em, en;
+
+		if (!pinned(x))
+			continue;
+		em = fabs(log(x->stat / x->cell->predicted_s));
+		en = fabs(log(x->stat / x->cell->null_s));
+		s->model[s->n] = em;
+		s->null[s->n++] = en;
+		s->beats += em < en;
+	}
+}
+
+void pr_report_null_md(FILE *f, const pr_analysis_run *r)
+{
+	size_t i, k = 0, listed = 0;
+	skill s;
+
+	pinned_of(&s, r);
+	if (s.n) {
+		fprintf(f,
+			"**Skill against the pinned null** (pinned with the "
+			"prediction: the calibration's raw primitive at each "
+			"message the algorithm sends, times its steps, no "
+			"reduction): the model is closer in %zu of %zu "
+			"predicted cells (%.0f%%) and uninformative in %zu; "
+			"median error %.3f for the model, %.3f for the "
+			"null.",
+			s.beats, s.n, 100.0 * (double)s.beats / (double)s.n,
+			s.n - s.beats, pr_stats_median(s.model, s.n),
+			pr_stats_median(s.null, s.n));
+		for (i = 0; i < r->nrows; i++) {
+			const pr_analysis_row *x = &r->row[i];
+
+			if (!pinned(x))
+				continue;
+			k++;
+			if (s.model[k - 1] < s.null[k - 1])
+				continue;
+			fputs(listed++ ? "; " : " Uninformative: ", f);
+			pr_md_row_name(f, r, x);
+			fprintf(f, " at %lld bytes (%.3f against %.3f)",
+				(long long)x->sel.bytes, s.model[k - 1],
+				s.null[k - 1]);
+		}
+		fputs(listed ? ".\n\n" : "\n\n", f);
+	}
+	skill_free(&s);
+}
+
+json_t *pr_report_null_json(const pr_analysis_run *r)
+{
+	json_t *each = json_array(), *o;
+	size_t i, k = 0;
+	skill s;
+
+	pinned_of(&s, r);
+	if (!s.n) {
+		skill_free(&s);
+		json_decref(each);
+		return NULL;
+	}
+	for (i = 0; i < r->nrows; i++) {
+		const pr_analysis_row *x = &r->row[i];
+
+		if (!pinned(x))
+			continue;
+		o = json_object();
+		pr_json_selection(o, r, &x->sel);
+		json_object_set_new(o, "null_s", json_real(x->cell->null_s));
+		json_object_set_new(o, "model_error", json_real(s.model[k]));
+		json_object_set_new(o, "null_error", json_real(s.null[k]));
+		json_object_set_new(o, "informative",
+				    json_boolean(s.model[k] < s.null[k]));
+		json_array_append_new(each, o);
+		k++;
+	}
+	o = json_pack("{s:s, s:I, s:I, s:f, s:f, s:o}", "null",
+		      "the calibration's raw primitives times the algorithm's "
+		      "steps (pinned)",
+		      "cells", (json_int_t)s.n, "informative",
+		      (json_int_t)s.beats, "median_model_error",
+		      pr_stats_median(s.model, s.n), "median_null_error",
+		      pr_stats_median(s.null, s.n), "each", each);
+	skill_free(&s);
+	return o;
+}
+
+/* The verdicts of r's held-out cells, or of its fitted ones, in n[]. */
+static size_t verdicts_of(size_t n[PR_NVERDICTS], const pr_analysis_run *r,
+			  int held)
+{
+	size_t i, all = 0;
+
+	memset(n, 0, PR_NVERDICTS * sizeof(size_t));
+	for (i = 0; i < r->nrows; i++) {
+		const pr_analysis_row *x = &r->row[i];
+
+		if (!x->cell || x->cell->negative || x->cell->held_out != held)
+			continue;
+		n[x->verdict]++;
+		all++;
+	}
+	return all;
+}
+
+static int any_held(const pr_analysis_run *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nrows; i++)
+		if (r->row[i].cell && r->row[i].cell->held_out)
+			return 1;
+	return 0;
+}
+
+static void verdicts_md(FILE *f, const size_t n[PR_NVERDICTS])
+{
+	int v, first = 1;
+
+	for (v = 0; v < PR_NVERDICTS; v++) {
+		if (!n[v])
+			continue;
+		fprintf(f, "%s%zu %s", first ? "" : ", ", n[v],
+			pr_verdict_name((pr_verdict)v));
+		first = 0;
+	}
+	if (first)
+		fputs("none", f);
+}
+
+void pr_report_holdout_md(FILE *f, const pr_analysis_run *r)
+{
+	size_t held[PR_NVERDICTS], fitted[PR_NVERDICTS];
+
+	if (!any_held(r))
+		return;
+	verdicts_of(held, r, 1);
+	verdicts_of(fitted, r, 0);
+	fputs("**Held-out validation** (the prediction's `model.holdout`: "
+	      "the calibration fit never saw the messages of these sizes' "
+	      "cells): held-out cells ",
+	      f);
+	verdicts_md(f, held);
+	fputs("; fitted cells ", f);
+	verdicts_md(f, fitted);
+	fputs(" (negative controls excepted).\n\n", f);
+}
+
+static json_t *verdicts_json(const size_t n[PR_NVERDICTS])
+{
+	json_t *o = json_object();
+	int v;
+
+	for (v = 0; v < PR_NVERDICTS; v++)
+		json_object_set_new(o, pr_verdict_name((pr_verdict)v),
+				    json_integer((json_int_t)n[v]));
+	return o;
+}
+
+json_t *pr_report_holdout_json(const pr_analysis_run *r)
+{
+	size_t held[PR_NVERDICTS], fitted[PR_NVERDICTS];
+
+	if (!any_held(r))
+		return NULL;
+	verdicts_of(held, r, 1);
+	verdicts_of(fitted, r, 0);
+	return json_pack("{s:o, s:o}", "held_out", verdicts_json(held),
+			 "fitted", verdicts_json(fitted));
 }

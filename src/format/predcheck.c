@@ -181,6 +181,8 @@ static int check_cell(const checker *c, json_t *cell, size_t i)
 	json_t *formula = json_object_get(cell, "formula");
 	json_t *control = json_object_get(cell, "control");
 	json_t *extra = json_object_get(cell, "extrapolated");
+	json_t *held = json_object_get(cell, "held_out");
+	json_t *nul = json_object_get(cell, "null_s");
 	pr_reduce r;
 	int error;
 
@@ -224,6 +226,14 @@ static int check_cell(const checker *c, json_t *cell, size_t i)
 		return bad(c, 0, "cell %zu: control must be \"negative\"", i);
 	if (extra && !json_is_boolean(extra))
 		return bad(c, 0, "cell %zu: extrapolated must be true or false",
+			   i);
+	if (held && !json_is_boolean(held))
+		return bad(c, 0, "cell %zu: held_out must be true or false", i);
+	if (nul && !(json_is_number(nul) && json_number_value(nul) > 0 &&
+		     isfinite(json_number_value(nul))))
+		return bad(c, 0,
+			   "cell %zu: null_s must be a positive number of "
+			   "seconds",
 			   i);
 	if (pr_workload_has_arrival(s->workload) &&
 	    (error = check_arrival_cell(c, cell, i)) < 0)

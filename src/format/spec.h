@@ -224,6 +224,11 @@ typedef struct pr_spec {
 	char *pilot_phase[PR_MAX_FACTOR];
 	double pilot_cv[PR_MAX_FACTOR];
 	int npilot;
+	/* [model] holdout = SIZES (hockney-allreduce): sizes of [shape]
+	 * whose cells the calibration fit must not see (DESIGN 5, held-out
+	 * validation) */
+	size_t holdout[PR_MAX_SIZES];
+	int nholdout;
 
 	/* [analysis] reproduce_tolerance = compute:T, comm:T: the relative
 	 * tolerance t of `prereg compare` per phase class (the acceptance

@@ -286,8 +286,44 @@ int pr_spec_check_dp(struct parse *p)
 	return PR_OK;
 }
 
+/* [model] holdout: model hockney-allreduce, sizes of [shape], and at
+ * least one size left to fit on. */
+static int check_holdout(struct parse *p)
+{
+	const pr_spec *spec = p->spec;
+	int line = pr_spec_line_of(p, "model", "holdout"), i, j;
+
+	if (!line)
+		return PR_OK;
+	if (strcmp(spec->model, "hockney-allreduce"))
+		return pr_spec_fail(p, line,
+				    "'holdout' is for model "
+				    "'hockney-allreduce'");
+	for (i = 0; i < spec->nholdout; i++) {
+		for (j = 0;
+		     j < spec->nsizes && spec->sizes[j] != spec->holdout[i];
+		     j++)
+			;
+		if (j == spec->nsizes)
+			return pr_spec_fail(p, line,
+					    "'holdout' lists %zu, which is "
+					    "not a size of [shape]",
+					    spec->holdout[i]);
+	}
+	if (spec->nholdout >= spec->nsizes)
+		return pr_spec_fail(p, line,
+				    "'holdout' holds out every size of "
+				    "[shape]: none is left to judge the "
+				    "fitted ones");
+	return PR_OK;
+}
+
 int pr_spec_check_model(struct parse *p)
 {
+	int error;
+
+	if ((error = check_holdout(p)) < 0)
+		return error;
 	if (p->spec->interleave && !p->workload->interleave)
 		return pr_spec_fail(
 		    p, pr_spec_line_of(p, "schedule", "interleave"),

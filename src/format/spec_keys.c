@@ -326,6 +326,32 @@ static int set_sizes(struct parse *p, const char *key, const char *value)
 	return error;
 }
 
+/* holdout = 65536, 1048576: sizes of [shape] held out of the fit. */
+static int set_holdout(struct parse *p, const char *key, const char *value)
+{
+	char *copy = pr_strdup(value), *items[PR_MAX_SIZES];
+	int n, i, j, error = PR_OK;
+
+	if ((n = pr_spec_split_list(items, PR_MAX_SIZES, p, key, copy)) < 0) {
+		free(copy);
+		return n;
+	}
+	for (i = 0; i < n && !error; i++) {
+		long long v;
+
+		error = pr_spec_get_int(&v, p, key, items[i], 1, MAX_BYTES);
+		p->spec->holdout[i] = (size_t)v;
+		for (j = 0; j < i && !error; j++)
+			if (p->spec->holdout[j] == p->spec->holdout[i])
+				error = pr_spec_fail(p, p->line,
+						     "'%s' lists %zu twice",
+						     key, p->spec->holdout[i]);
+	}
+	p->spec->nholdout = error ? 0 : n;
+	free(copy);
+	return error;
+}
+
 static int set_inner(struct parse *p, const char *key, const char *value)
 {
 	return pr_spec_get_small(&p->spec->inner, p, key, value, 0, 100000);
@@ -682,6 +708,7 @@ const struct key pr_spec_keys[] = {
     {"model", "step_tolerance_rows", set_step_tolerance, OPTIONAL},
     {"model", "band", set_band, OPTIONAL},
     {"model", "pilot_cv", set_pilot_cv, OPTIONAL},
+    {"model", "holdout", set_holdout, OPTIONAL},
     {"model", "formula", pr_spec_set_formula, OPTIONAL},
     {"model", "cells", pr_spec_set_formula_cells, OPTIONAL},
     {"model", "program", pr_spec_set_program, OPTIONAL},

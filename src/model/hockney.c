@@ -99,23 +99,31 @@ static double xr(const pr_hockney_params *hp, double m)
 	       pr_hockney_eval(&hp->reduce, m);
 }
 
-int pr_hockney_allreduce(double *out, const pr_hockney_params *hp,
-			 pr_allreduce_formula f, int p, double n)
+/* PR_EINPUT with a message when formula f cannot take p ranks. */
+static int refuse_ranks(pr_allreduce_formula f, int p)
 {
-	int lg = log2_exact(p), k;
-	double t = 0.0, m;
-
-	*out = 0.0;
 	if (p < 1)
 		return pr_error_code(PR_EINPUT,
 				     "an Allreduce needs ranks, "
 				     "not %d",
 				     p);
-	if (formulas[f].pow2 && lg < 0)
+	if (formulas[f].pow2 && log2_exact(p) < 0)
 		return pr_error_code(PR_EINPUT,
 				     "the %s Allreduce formula needs a power "
 				     "of two ranks, not %d",
 				     formulas[f].name, p);
+	return PR_OK;
+}
+
+int pr_hockney_allreduce(double *out, const pr_hockney_params *hp,
+			 pr_allreduce_formula f, int p, double n)
+{
+	int lg = log2_exact(p), k, error;
+	double t = 0.0, m;
+
+	*out = 0.0;
+	if ((error = refuse_ranks(f, p)) < 0)
+		return error;
 	if (p == 1)
 		return PR_OK;
 	switch (f) {
@@ -138,6 +146,31 @@ int pr_hockney_allreduce(double *out, const pr_hockney_params *hp,
 		break;
 	}
 	*out = t;
+	return PR_OK;
+}
+
+int pr_hockney_allreduce_null(double *out, pr_allreduce_formula f, int p,
+			      double n, int (*link)(double *, void *, double),
+			      void *ctx)
+{
+	double m[32], t, sum = 0.0;
+	int nm, i, error;
+
+	*out = 0.0;
+	if ((error = refuse_ranks(f, p)) < 0)
+		return error;
+	nm = pr_hockney_allreduce_sizes(m, 32, f, p, n);
+	for (i = 0; i < nm; i++) {
+		if ((error = link(&t, ctx, m[i])) < 0)
+			return error;
+		sum += t;
+	}
+	if (f == PR_ALLREDUCE_RECURSIVE_DOUBLING)
+		*out = log2_exact(p) * sum;
+	else if (f == PR_ALLREDUCE_RABENSEIFNER)
+		*out = 2 * sum;
+	else
+		*out = 2.0 * (p - 1) * sum;
 	return PR_OK;
 }
 

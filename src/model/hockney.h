@@ -111,6 +111,20 @@ int pr_hockney_allreduce(double *out, const pr_hockney_params *hp,
 int pr_hockney_allreduce_sizes(double *m, int max, pr_allreduce_formula f,
 			       int p, double n);
 
+/*
+ * The null model of an Allreduce (DESIGN 7, "Skill"): its formula's
+ * transfers alone, no reduction, each priced by link(ctx, m), the
+ * calibration's raw time of the primitive at m (X for ring, recursive
+ * doubling and Rabenseifner, P for reduce+bcast):
+ *   ring 2(p-1) link(n/p); recursive doubling lg p link(n);
+ *   Rabenseifner 2 sum_{k=1..lg p} link(n/2^k); reduce+bcast 2(p-1)
+ *   link(n).
+ * PR_EINPUT as pr_hockney_allreduce, or the first error of link.
+ */
+int pr_hockney_allreduce_null(double *out, pr_allreduce_formula f, int p,
+			      double n, int (*link)(double *, void *, double),
+			      void *ctx);
+
 /* Linear Gatherv: sum over i != root of P(m_i). */
 double pr_hockney_linear_gatherv(const pr_hockney_params *hp, int p,
 				 const double *m, int root);

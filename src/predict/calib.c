@@ -199,9 +199,44 @@ static int launch_weight(const pr_calib *c, int launch)
 						       : 0;
 }
 
+int pr_calib_held(const pr_calib *c, double m)
+{
+	int i;
+
+	for (i = 0; i < c->nheld; i++) {
+		double h = (double)c->held[i];
+
+		if (m > h / (1.25 * c->held_ranks) && m < 1.25 * h)
+			return 1;
+	}
+	return 0;
+}
+
+json_t *pr_calib_held_json(const pr_calib *c)
+{
+	series_filter f = {.phase = "pingpong", .rank = 0, .scale = 0.5};
+	const cache_entry *e = entry_of(c, &f);
+	json_t *sizes = json_array(), *left = json_array();
+	size_t i;
+	int k;
+
+	for (k = 0; k < c->nheld; k++)
+		json_array_append_new(sizes,
+				      json_integer((json_int_t)c->held[k]));
+	for (i = 0; i < e->nx; i++)
+		if (pr_calib_held(c, e->x[i]))
+			json_array_append_new(
+			    left, json_integer((json_int_t)e->x[i]));
+	return json_pack("{s:o, s:o, s:s}", "sizes", sizes,
+			 "calibration_bytes_left_out", left, "rule",
+			 "the fit and the null leave out every calibration "
+			 "size m with h / (1.25 p) < m < 1.25 h, h a held-out "
+			 "size and p the ranks");
+}
+
 /* Per x: the decision statistic of its samples, each launch counted as
- * often as c's launch multiplicities say (x without a counted launch is
- * left out). */
+ * often as c's launch multiplicities say (x without a counted launch, and
+ * a held-out size, is left out). */
 static void series_medians(series *out, const pr_calib *c,
 			   const series_filter *f)
 {
@@ -214,6 +249,8 @@ static void series_medians(series *out, const pr_calib *c,
 	out->x = pr_calloc(e->nx + 1, sizeof(double));
 	out->t = pr_calloc(e->nx + 1, sizeof(double));
 	for (i = 0; i < e->nx; i++) {
+		if (!f->by_rows && pr_calib_held(c, e->x[i]))
+			continue;
 		for (nv = 0, j = e->off[i]; j < e->off[i + 1]; j++) {
 			for (w = launch_weight(c, e->launch[j]); w > 0; w--) {
 				if (nv == room) {
@@ -646,6 +683,60 @@ int pr_calib_phase(double *out, json_t **info, const pr_calib *c,
 						    json_string(fallback));
 		}
 	}
+	series_free(&s);
+	free(cfg_ok);
+	free(fallback);
+	return error;
+}
+
+/* s's time at m: linear between the sizes around it, the nearest
+ * one's beyond them (s ascending, s->n > 0). */
+static double interpolate(const series *s, double m)
+{
+	size_t i;
+
+	if (m <= s->x[0])
+		return s->t[0];
+	for (i = 1; i < s->n && s->x[i] < m; i++)
+		;
+	if (i == s->n)
+		return s->t[s->n - 1];
+	return s->t[i - 1] + (s->t[i] - s->t[i - 1]) * (m - s->x[i - 1]) /
+				 (s->x[i] - s->x[i - 1]);
+}
+
+int pr_calib_raw(double *out, const pr_calib *c, const char *phase, double m,
+		 const char *transport, const char *placement)
+{
+	int pingpong = !strcmp(phase, "pingpong");
+	series_filter f = {.phase = phase,
+			   .rank = pingpong ? 0 : -1,
+			   .per_op = 1,
+			   .scale = pingpong ? 0.5 : 1.0};
+	series s = {0};
+	char *fallback = NULL;
+	int *cfg_ok = NULL, error;
+
+	*out = NAN;
+	if ((error = configs_for(&cfg_ok, &fallback, c, transport, placement)) <
+	    0)
+		return error;
+	f.cfg_ok = cfg_ok;
+	series_medians(&s, c, &f);
+	if (s.n == 0 && !strcmp(phase, "sendrecv")) {
+		series_free(&s);
+		f.phase = "pingpong";
+		f.rank = 0;
+		f.scale = 0.5;
+		series_medians(&s, c, &f);
+	}
+	if (s.n == 0)
+		error = pr_error_code(PR_EINPUT,
+				      "calibration run '%s' has no '%s' sample "
+				      "for transport '%s'",
+				      c->run_id, f.phase, transport);
+	else
+		*out = interpolate(&s, m);
 	series_free(&s);
 	free(cfg_ok);
 	free(fallback);

@@ -31,6 +31,12 @@ typedef struct pr_calib {
 	pr_archive_info info;
 	const int *launch_mult;
 	int nlaunch_mult;
+	/* held-out validation: the message sizes held[0..nheld-1] of an
+	 * Allreduce over held_ranks ranks; every series by bytes leaves out
+	 * the sizes m with h / (1.25 held_ranks) < m < 1.25 h (every message
+	 * such an Allreduce's formulas price, and the sizes beside them) */
+	const size_t *held;
+	int nheld, held_ranks;
 	struct pr_calib_cache *cache;
 } pr_calib;
 
@@ -90,6 +96,25 @@ int pr_calib_rows(pr_linear_fit *out, const pr_calib *c, const char *device,
 int pr_calib_phase(double *out, json_t **info, const pr_calib *c,
 		   const char *phase, long bytes, const char *transport,
 		   const char *placement);
+
+/*
+ * *out = phase's time of one operation at m bytes (pingpong: rank 0's,
+ * halved; sendrecv, reduce_local: every rank's) in the configs that
+ * price (transport, placement) as for pr_calib_hockney: the per-size
+ * statistics the fit sees (held-out sizes left out), linearly
+ * interpolated between the two sizes around m, the nearest one's beyond
+ * them; sendrecv without samples is priced by pingpong, as the fit does.
+ * PR_EINPUT when the phase has no size there.
+ */
+int pr_calib_raw(double *out, const pr_calib *c, const char *phase, double m,
+		 const char *transport, const char *placement);
+
+/* Is m a size series leave out (c->held)? */
+int pr_calib_held(const pr_calib *c, double m);
+
+/* {sizes, calibration_bytes_left_out, rule}: the held-out validation's
+ * sizes and the calibration's message sizes its series leave out. */
+json_t *pr_calib_held_json(const pr_calib *c);
 
 /* The fit methods in words, for the prediction file. */
 extern const char pr_calib_hockney_method[];

@@ -28,6 +28,55 @@ static double config_sharing(const pr_spec *spec, int c, int warn)
 	return s;
 }
 
+/* A null model's link: the calibration's raw primitive at m. */
+typedef struct {
+	const pr_calib *cal;
+	const char *phase, *transport, *placement;
+} raw_link;
+
+static int raw_at(double *out, void *ctx, double m)
+{
+	const raw_link *l = ctx;
+
+	return pr_calib_raw(out, l->cal, l->phase, m, l->transport,
+			    l->placement);
+}
+
+/* Is n one of the spec's held-out sizes? */
+static int held_out(const pr_spec *spec, double n)
+{
+	int i;
+
+	for (i = 0; i < spec->nholdout; i++)
+		if ((double)spec->holdout[i] == n)
+			return 1;
+	return 0;
+}
+
+/*
+ * Cell x's null model (formula f over n bytes, priced by the raw
+ * primitives of cal) as "null_s", and "held_out" when n is held out.
+ */
+static int null_and_holdout(json_t *x, const pr_spec *spec, int c,
+			    pr_allreduce_formula f, double n,
+			    const pr_calib *cal)
+{
+	raw_link l = {cal,
+		      f == PR_ALLREDUCE_REDUCE_BCAST ? "pingpong" : "sendrecv",
+		      pr_spec_transport(spec, c), pr_spec_placement(spec, c)};
+	double t;
+	int error;
+
+	if ((error = pr_hockney_allreduce_null(&t, f, spec->nranks, n, raw_at,
+					       &l)) < 0)
+		return error;
+	if (t > 0)
+		json_object_set_new(x, "null_s", json_real(t));
+	if (held_out(spec, n))
+		json_object_set_new(x, "held_out", json_true());
+	return PR_OK;
+}
+
 /*
  * One Allreduce cell of config c: formula f over n bytes, "reduce":
  * "after_last_arrival"; marked "extrapolated" (and warned) when a message
@@ -38,7 +87,8 @@ static double config_sharing(const pr_spec *spec, int c, int warn)
 static json_t *allreduce_cell(int *error, const pr_spec *spec, int c,
 			      const char *phase, double n,
 			      pr_allreduce_formula f,
-			      const pr_hockney_params *hp, const char *measured)
+			      const pr_hockney_params *hp, const char *measured,
+			      const pr_calib *cal)
 {
 	const pr_hockney_curve *link =
 	    f == PR_ALLREDUCE_REDUCE_BCAST ? &hp->p2p : &hp->exchange;
@@ -55,6 +105,10 @@ static json_t *allreduce_cell(int *error, const pr_spec *spec, int c,
 			extra = i;
 	}
 	x = pr_model_cell(spec, c, phase, t);
+	if ((*error = null_and_holdout(x, spec, c, f, n, cal)) < 0) {
+		json_decref(x);
+		return NULL;
+	}
 	json_object_set_new(x, "bytes", json_integer((json_int_t)n));
 	json_object_set_new(x, "algorithm",
 			    json_string(pr_spec_algorithm(spec, c)));
@@ -111,11 +165,11 @@ int pr_model_ring_predict(json_t *pred, const pr_spec *spec,
 			break;
 		config_sharing(spec, c, 1);
 		if ((x = allreduce_cell(&error, spec, c, "allreduce", n_big,
-					PR_ALLREDUCE_RING, &hp, measured)))
+					PR_ALLREDUCE_RING, &hp, measured, cal)))
 			pr_model_add_cell(pred, x);
 		if (!error && (x = allreduce_cell(
 				   &error, spec, c, "allreduce_small", n_small,
-				   PR_ALLREDUCE_RING, &hp, measured)))
+				   PR_ALLREDUCE_RING, &hp, measured, cal)))
 			pr_model_add_cell(pred, x);
 	}
 	pr_model_set(pred, "params", params);
@@ -144,7 +198,8 @@ static int control_of(int f)
 
 /* Config c's cells at every size: its formula's and its control's. */
 static int allreduce_cells(json_t *pred, const pr_spec *spec, int c, int f,
-			   const pr_hockney_params *hp, const char *measured)
+			   const pr_hockney_params *hp, const char *measured,
+			   const pr_calib *cal)
 {
 	int i, error = PR_OK;
 	json_t *x;
@@ -153,12 +208,12 @@ static int allreduce_cells(json_t *pred, const pr_spec *spec, int c, int f,
 		double n = (double)spec->sizes[i];
 
 		if ((x = allreduce_cell(&error, spec, c, "allreduce", n, f, hp,
-					measured)))
+					measured, cal)))
 			pr_model_add_cell(pred, x);
 		if (error || control_of(f) < 0)
 			continue;
 		if ((x = allreduce_cell(&error, spec, c, "allreduce", n,
-					control_of(f), hp, measured))) {
+					control_of(f), hp, measured, cal))) {
 			json_object_set_new(x, "control",
 					    json_string("negative"));
 			pr_model_add_cell(pred, x);
@@ -191,7 +246,7 @@ int pr_model_allreduce_predict(json_t *pred, const pr_spec *spec,
 					      pr_spec_placement(spec, c))) < 0)
 			break;
 		config_sharing(spec, c, 1);
-		error = allreduce_cells(pred, spec, c, f, &hp, measured);
+		error = allreduce_cells(pred, spec, c, f, &hp, measured, cal);
 	}
 	pr_model_set(pred, "params", params);
 	pr_model_set(pred, "fit", json_string(pr_calib_hockney_method));

@@ -486,6 +486,12 @@ static int predict_model(json_t *pred, git_repository *repo,
 					    json_string(info->formula));
 		goto cleanup;
 	}
+	if (info->needs_calibration && spec->nholdout) {
+		cal.held = spec->holdout;
+		cal.nheld = spec->nholdout;
+		cal.held_ranks = spec->nranks;
+		json_object_set_new(model, "holdout", pr_calib_held_json(&cal));
+	}
 	if ((info->needs_comm_calibration &&
 	     (error = pr_calib_load(&comm, repo, spec->comm_calibration)) <
 		 0) ||

@@ -141,11 +141,107 @@ static void test_markdown(void **state)
 	free(buf);
 }
 
+/* Run 1 of make() with pinned nulls: x (1.1 measured, predicted 2.0)
+ * has null 1.0, y (50 measured, predicted 2.0) null 60. */
+static void with_nulls(fixture *f)
+{
+	make(f, 1.0, 1.1, 2.0);
+	f->cell[1][1].null_s = 1.0;  /* x */
+	f->cell[1][0].null_s = 60.0; /* y */
+}
+
+static char *null_md(const pr_analysis_run *r)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+
+	assert_non_null(out);
+	pr_report_null_md(out, r);
+	pr_report_holdout_md(out, r);
+	assert_int_equal(fclose(out), 0);
+	return buf;
+}
+
+static void test_pinned_null(void **state)
+{
+	fixture f;
+	json_t *sk, *o;
+	char *md;
+
+	(void)state;
+	with_nulls(&f);
+	sk = pr_report_null_json(&f.run[1]);
+	assert_non_null(sk);
+	assert_int_equal(json_integer_value(json_object_get(sk, "cells")), 2);
+	/* y: |ln(50/2)| = 3.22 against |ln(50/60)| = 0.18: uninformative;
+	 * x: |ln(1.1/2)| = 0.60 against |ln(1.1/1)| = 0.095: uninformative */
+	assert_int_equal(json_integer_value(json_object_get(sk, "informative")),
+			 0);
+	assert_non_null(o = x_row(sk));
+	assert_true(json_real_value(json_object_get(o, "null_s")) == 1.0);
+	assert_true(fabs(json_real_value(json_object_get(o, "null_error")) -
+			 log(1.1)) < 1e-12);
+	json_decref(sk);
+	md = null_md(&f.run[1]);
+	assert_non_null(strstr(md, "the model is closer in 0 of 2 predicted "
+				   "cells (0%) and uninformative in 2;"));
+	assert_non_null(strstr(md, " Uninformative: "));
+	assert_null(strstr(md, "Held-out"));
+	free(md);
+	/* x predicted 1.05: closer than its null; only y is listed */
+	f.cell[1][1].predicted_s = 1.05;
+	md = null_md(&f.run[1]);
+	assert_non_null(strstr(md, "closer in 1 of 2 predicted cells (50%)"));
+	assert_int_equal(strstr(md, "Uninformative: ") == NULL, 0);
+	assert_null(strstr(strstr(md, "Uninformative: "), "; "));
+	free(md);
+	/* a negative control and a cell without a null are left out */
+	f.cell[1][0].negative = 1;
+	f.cell[1][1].null_s = 0;
+	assert_null(pr_report_null_json(&f.run[1]));
+	md = null_md(&f.run[1]);
+	assert_string_equal(md, "");
+	free(md);
+}
+
+static void test_held_out(void **state)
+{
+	fixture f;
+	json_t *h;
+	char *md;
+
+	(void)state;
+	make(&f, 1.0, 1.1, 2.0);
+	assert_null(pr_report_holdout_json(&f.run[1]));
+	f.cell[1][1].held_out = 1;
+	f.row[1][1].verdict = PR_FAIL;
+	f.row[1][0].verdict = PR_PASS;
+	h = pr_report_holdout_json(&f.run[1]);
+	assert_non_null(h);
+	assert_int_equal(json_integer_value(json_object_get(
+			     json_object_get(h, "held_out"), "FAIL")),
+			 1);
+	assert_int_equal(json_integer_value(json_object_get(
+			     json_object_get(h, "held_out"), "PASS")),
+			 0);
+	assert_int_equal(json_integer_value(json_object_get(
+			     json_object_get(h, "fitted"), "PASS")),
+			 1);
+	json_decref(h);
+	md = null_md(&f.run[1]);
+	assert_non_null(strstr(md, "held-out cells 1 FAIL; fitted cells 1 "
+				   "PASS (negative controls excepted)"));
+	free(md);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_null),
 	    cmocka_unit_test(test_markdown),
+	    cmocka_unit_test(test_pinned_null),
+	    cmocka_unit_test(test_held_out),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -475,7 +475,8 @@ static void test_cell_device_reduce(void **state)
 	pr_spec_free(spec);
 }
 
-/* The labels of a cell: formula, control, extrapolated. */
+/* The labels of a cell: formula, control, extrapolated, held_out, and
+ * its null. */
 static void test_cell_labels(void **state)
 {
 	pr_spec *spec = spec_of(SPEC_SPLIT);
@@ -492,6 +493,14 @@ static void test_cell_labels(void **state)
 	passes(with_cell("extrapolated", json_false()), spec);
 	refused(with_cell("extrapolated", json_string("yes")), spec,
 		"cell 0: extrapolated must be true or false");
+	passes(with_cell("held_out", json_true()), spec);
+	refused(with_cell("held_out", json_integer(1)), spec,
+		"cell 0: held_out must be true or false");
+	passes(with_cell("null_s", json_real(1e-9)), spec);
+	refused(with_cell("null_s", json_real(0)), spec,
+		"cell 0: null_s must be a positive number of seconds");
+	refused(with_cell("null_s", json_string("1")), spec,
+		"cell 0: null_s must be");
 	pr_spec_free(spec);
 }
 

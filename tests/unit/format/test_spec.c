@@ -1083,6 +1083,40 @@ static void test_model_calibration(void **state)
 		    "calibration is another, pinned experiment");
 }
 
+/* [model] holdout: sizes of [shape], for hockney-allreduce, not all. */
+static void test_holdout(void **state)
+{
+	static const char allreduce[] =
+	    "[experiment]\nkind = validation\nclaim = c\nworkload = "
+	    "allreduce\n[shape]\nsizes = 64, 4096, 65536\n" RANKS
+	    "[model]\nname = hockney-allreduce\ncalibration = cal\n";
+	pr_spec *spec;
+	char *text;
+
+	(void)state;
+	text = pr_asprintf("%sholdout = 4096, 65536\n", allreduce);
+	spec = parse_ok(text);
+	assert_int_equal(spec->nholdout, 2);
+	assert_int_equal(spec->holdout[0], 4096);
+	assert_int_equal(spec->holdout[1], 65536);
+	pr_spec_free(spec);
+	free(text);
+	/* every size held out leaves nothing fitted */
+	text = pr_asprintf("%sholdout = 4096, 65536, 64\n", allreduce);
+	parse_fails(text, "t.ini:12: 'holdout' holds out every size of "
+			  "[shape]: none is left to judge the fitted ones");
+	free(text);
+	text = pr_asprintf("%sholdout = 4097\n", allreduce);
+	parse_fails(text, "t.ini:12: 'holdout' lists 4097, which is not a "
+			  "size of [shape]");
+	free(text);
+	text = pr_asprintf("%sholdout = 64, 64\n", allreduce);
+	parse_fails(text, "t.ini:12: 'holdout' lists 64 twice");
+	free(text);
+	parse_fails(VALID "[model]\nholdout = 8\n",
+		    "t.ini:11: 'holdout' is for model 'hockney-allreduce'");
+}
+
 static void test_rows_sweep_and_split(void **state)
 {
 	pr_spec *spec;
@@ -1587,6 +1621,7 @@ int main(void)
 	    cmocka_unit_test(test_yield),
 	    cmocka_unit_test(test_workload_requirements),
 	    cmocka_unit_test(test_model_calibration),
+	    cmocka_unit_test(test_holdout),
 	    cmocka_unit_test(test_rows_sweep_and_split),
 	    cmocka_unit_test(test_gpu_groups_and_launch),
 	    cmocka_unit_test(test_blocks_groups),

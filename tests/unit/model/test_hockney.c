@@ -119,6 +119,63 @@ static void test_reduce_bcast_hand_worked(void **state)
 			1260.3e-6) < 1e-12);
 }
 
+/* A link whose time is its size in us, and which fails past 1 MiB. */
+static int link_us(double *out, void *ctx, double m)
+{
+	int *calls = ctx;
+
+	++*calls;
+	*out = m * 1e-6;
+	return m > 1048576 ? PR_EINPUT : PR_OK;
+}
+
+/* The null: the transfers alone, each priced by the link. */
+static void test_allreduce_null(void **state)
+{
+	double t;
+	int calls = 0;
+
+	(void)state;
+	/* ring, p = 4: 2 (p - 1) link(n / p) */
+	assert_int_equal(pr_hockney_allreduce_null(&t, PR_ALLREDUCE_RING, 4,
+						   4096, link_us, &calls),
+			 PR_OK);
+	assert_true(fabs(t - 6 * 1024e-6) < 1e-12);
+	/* recursive doubling, p = 4: lg p link(n) */
+	assert_int_equal(
+	    pr_hockney_allreduce_null(&t, PR_ALLREDUCE_RECURSIVE_DOUBLING, 4,
+				      4096, link_us, &calls),
+	    PR_OK);
+	assert_true(fabs(t - 2 * 4096e-6) < 1e-12);
+	/* Rabenseifner, p = 4: 2 (link(n / 2) + link(n / 4)) */
+	assert_int_equal(pr_hockney_allreduce_null(&t,
+						   PR_ALLREDUCE_RABENSEIFNER, 4,
+						   4096, link_us, &calls),
+			 PR_OK);
+	assert_true(fabs(t - 2 * 3072e-6) < 1e-12);
+	/* reduce+bcast, p = 3: 2 (p - 1) link(n) */
+	assert_int_equal(pr_hockney_allreduce_null(&t,
+						   PR_ALLREDUCE_REDUCE_BCAST, 3,
+						   4096, link_us, &calls),
+			 PR_OK);
+	assert_true(fabs(t - 4 * 4096e-6) < 1e-12);
+	/* p = 1 sends nothing */
+	assert_int_equal(pr_hockney_allreduce_null(&t, PR_ALLREDUCE_RING, 1,
+						   4096, link_us, &calls),
+			 PR_OK);
+	assert_true(t == 0.0);
+	/* refused ranks call no link; a failing link fails the null */
+	calls = 0;
+	assert_int_equal(
+	    pr_hockney_allreduce_null(&t, PR_ALLREDUCE_RECURSIVE_DOUBLING, 3,
+				      4096, link_us, &calls),
+	    PR_EINPUT);
+	assert_int_equal(calls, 0);
+	assert_int_equal(pr_hockney_allreduce_null(&t, PR_ALLREDUCE_RING, 2,
+						   4194304, link_us, &calls),
+			 PR_EINPUT);
+}
+
 static void test_formula_names_and_sizes(void **state)
 {
 	double m[8];
@@ -301,6 +358,7 @@ int main(void)
 	    cmocka_unit_test(test_recursive_doubling_hand_worked),
 	    cmocka_unit_test(test_rabenseifner_hand_worked),
 	    cmocka_unit_test(test_reduce_bcast_hand_worked),
+	    cmocka_unit_test(test_allreduce_null),
 	    cmocka_unit_test(test_formula_names_and_sizes),
 	    cmocka_unit_test(test_gatherv_hand_worked),
 	    cmocka_unit_test(test_fit_recovers_three_regimes),

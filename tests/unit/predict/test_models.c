@@ -502,6 +502,75 @@ static void test_hockney_allreduce(void **state)
 }
 
 /*
+ * The null pinned with each cell: the calibration's raw primitive (X for
+ * ring, P for reduce+bcast) interpolated at each message, times the
+ * steps; and held-out sizes: the fit and the null leave out every
+ * calibration size within (h / 2.5, 1.25 h) of a held-out h (p = 2), so
+ * the 64 KiB cells are priced without the 64 KiB calibration point and
+ * the 1 MiB ones exactly as before.
+ */
+static void test_null_and_holdout(void **state)
+{
+	const pr_model *m = pr_model_lookup("hockney-allreduce");
+	pr_spec *s = spec("allreduce", "sizes = 65536, 1048576\n",
+			  "[ranks]\ngroup = cpu*2\n[factors]\ntransport = "
+			  "vader\n[mpi]\nalgorithm = ring, reduce_bcast\n"
+			  "[model]\nname = hockney-allreduce\ncalibration = "
+			  "cal\nholdout = 65536\n");
+	json_t *all = new_prediction(), *held = new_prediction(), *c, *left, *j;
+	double x16 = x_of(16384), x256 = x_of(262144);
+	pr_calib cal;
+
+	(void)state;
+	assert_int_equal(s->nholdout, 1);
+	calib_take(&cal, warm_csv(1, 0), vader_spread);
+	assert_int_equal(m->predict(all, s, &cal, NULL), 0);
+	cal.held = s->holdout;
+	cal.nheld = s->nholdout;
+	cal.held_ranks = s->nranks;
+	/* the edges: (65536 / 2.5, 1.25 * 65536), both open */
+	assert_false(pr_calib_held(&cal, 26214.4));
+	assert_true(pr_calib_held(&cal, 26214.5));
+	assert_true(pr_calib_held(&cal, 81919.9));
+	assert_false(pr_calib_held(&cal, 81920));
+	j = pr_calib_held_json(&cal);
+	left = path(j, "calibration_bytes_left_out");
+	assert_int_equal(json_array_size(left), 1);
+	assert_int_equal(json_integer_value(json_array_get(left, 0)), 65536);
+	json_decref(j);
+	assert_int_equal(m->predict(held, s, &cal, NULL), 0);
+
+	/* ring at 64 KiB: held out, its null interpolated between 16 and
+	 * 256 KiB, its prediction no longer from a fit that saw 64 KiB */
+	c = cell(held, "allreduce", -1, 0);
+	assert_string_equal(json_string_value(path(c, "formula")), "ring");
+	assert_int_equal(json_integer_value(path(c, "bytes")), 65536);
+	assert_true(json_is_true(path(c, "held_out")));
+	close_to(num(c, "null_s"), 2 * (x16 + (x256 - x16) * (32768.0 - 16384) /
+						  (262144 - 16384)));
+	assert_true(
+	    fabs(predicted(c) / predicted(cell(all, "allreduce", -1, 0)) - 1) >
+	    1e-3);
+	/* ring at 1 MiB: fitted, its null 2 X(512 KiB), its prediction as
+	 * without the holdout */
+	c = cell(held, "allreduce", -1, 2);
+	assert_int_equal(json_integer_value(path(c, "bytes")), 1048576);
+	assert_null(path(c, "held_out"));
+	close_to(num(c, "null_s"), 2 * x_of(524288));
+	close_to(predicted(c), predicted(cell(all, "allreduce", -1, 2)));
+	/* reduce+bcast at 1 MiB: 2 (p - 1) P(n), the one-way ping-pong */
+	c = cell(held, "allreduce", -1, 6);
+	assert_string_equal(json_string_value(path(c, "formula")),
+			    "reduce+bcast");
+	assert_null(path(c, "control"));
+	close_to(num(c, "null_s"), 2 * p_of(1048576, 10e-6));
+	json_decref(all);
+	json_decref(held);
+	pr_calib_free(&cal);
+	pr_spec_free(s);
+}
+
+/*
  * band = calibration: launches 1.0, 1.1, 1.2, 1.3 times the synthetic
  * times; the prediction is 1.15 times them (median of the launch
  * medians) and every replicate lies between 1.0 and 1.3 times them. The
@@ -1264,6 +1333,7 @@ int main(void)
 	    cmocka_unit_test(test_clamped_intercept),
 	    cmocka_unit_test(test_placement),
 	    cmocka_unit_test(test_hockney_allreduce),
+	    cmocka_unit_test(test_null_and_holdout),
 	    cmocka_unit_test(test_pap_hockney),
 	    cmocka_unit_test(test_pap_dp_step),
 	    cmocka_unit_test(test_calibration_band),
