@@ -10,14 +10,23 @@
 
 int pr_hockney_regime_of(double m)
 {
-	if (m <= PR_HOCKNEY_EAGER_MAX)
+	if (m < PR_HOCKNEY_EAGER_MAX)
 		return 0;
-	return m <= PR_HOCKNEY_MID_MAX ? 1 : 2;
+	return m < PR_HOCKNEY_MID_MAX ? 1 : 2;
+}
+
+int pr_hockney_regime_in(const pr_hockney_curve *c, double m)
+{
+	if (!(c->edge[0] > 0))
+		return pr_hockney_regime_of(m);
+	if (m < c->edge[0])
+		return 0;
+	return m < c->edge[1] ? 1 : 2;
 }
 
 const pr_hockney *pr_hockney_pick(const pr_hockney_curve *c, double m)
 {
-	int k = pr_hockney_regime_of(m), d;
+	int k = pr_hockney_regime_in(c, m), d;
 
 	for (d = 0; d < PR_HOCKNEY_NREGIMES; d++) {
 		if (k - d >= 0 && !c->regime[k - d].missing)
@@ -41,7 +50,7 @@ int pr_hockney_extrapolated(const pr_hockney_curve *c, double m)
 
 	if (!h)
 		return 1;
-	if (h != &c->regime[pr_hockney_regime_of(m)])
+	if (h != &c->regime[pr_hockney_regime_in(c, m)])
 		return 1;
 	return h->npoints > 0 && (m < h->lo || m > h->hi);
 }
@@ -279,12 +288,21 @@ int pr_hockney_fit(pr_hockney *out, const double *size, const double *t,
 int pr_hockney_fit_curve(pr_hockney_curve *out, const double *size,
 			 const double *t, size_t n)
 {
-	static const double lo[PR_HOCKNEY_NREGIMES] = {
-	    -INFINITY, PR_HOCKNEY_EAGER_MAX + 0.5, PR_HOCKNEY_MID_MAX + 0.5};
-	static const double hi[PR_HOCKNEY_NREGIMES] = {
-	    PR_HOCKNEY_EAGER_MAX, PR_HOCKNEY_MID_MAX, INFINITY};
+	return pr_hockney_fit_curve_at(out, NULL, size, t, n);
+}
+
+int pr_hockney_fit_curve_at(pr_hockney_curve *out, const double *edge,
+			    const double *size, const double *t, size_t n)
+{
+	double e0 = edge ? edge[0] : PR_HOCKNEY_EAGER_MAX;
+	double e1 = edge ? edge[1] : PR_HOCKNEY_MID_MAX;
+	/* sizes are whole bytes: [lo, hi] with hi half a byte below the edge */
+	const double lo[PR_HOCKNEY_NREGIMES] = {-INFINITY, e0, e1};
+	const double hi[PR_HOCKNEY_NREGIMES] = {e0 - 0.5, e1 - 0.5, INFINITY};
 	int k, any = 0;
 
+	out->edge[0] = edge ? e0 : 0;
+	out->edge[1] = edge ? e1 : 0;
 	for (k = 0; k < PR_HOCKNEY_NREGIMES; k++)
 		any |= pr_hockney_fit(&out->regime[k], size, t, n, lo[k],
 				      hi[k]) == PR_OK;

@@ -22,20 +22,29 @@ typedef struct {
 } pr_hockney;
 
 /*
- * The three protocol regimes: m <= 4 KiB (vader's eager limit), 4 KiB <
- * m <= 64 KiB (tcp's eager limit), m > 64 KiB.
+ * The three protocol regimes, split at two edges: regime 0 holds m <
+ * edge[0], regime 1 edge[0] <= m < edge[1], regime 2 m >= edge[1]. An
+ * edge is an eager limit: ob1 sends m bytes eagerly only when m plus its
+ * header fits the btl's eager limit, so a message of exactly the limit
+ * is already a rendezvous. The default edges are Open MPI's default
+ * eager limits, 4 KiB (vader) and 64 KiB (tcp); a calibration replaces
+ * its transport's one with the limit in force in its launches.
  */
 #define PR_HOCKNEY_NREGIMES 3
 #define PR_HOCKNEY_EAGER_MAX 4096
 #define PR_HOCKNEY_MID_MAX 65536
 
-/* The regime (0, 1, 2) of an m-byte message. */
+/* The regime (0, 1, 2) of an m-byte message under the default edges. */
 int pr_hockney_regime_of(double m);
 
 /* A cost that is linear in m per regime. */
 typedef struct {
 	pr_hockney regime[PR_HOCKNEY_NREGIMES];
+	double edge[PR_HOCKNEY_NREGIMES - 1]; /* 0, 0: the default edges */
 } pr_hockney_curve;
+
+/* The regime (0, 1, 2) of an m-byte message under c's edges. */
+int pr_hockney_regime_in(const pr_hockney_curve *c, double m);
 
 /*
  * The regime that prices m bytes: its own, or, when that one is missing,
@@ -144,9 +153,14 @@ double pr_hockney_linear_gatherv(const pr_hockney_params *hp, int p,
 int pr_hockney_fit(pr_hockney *out, const double *size, const double *t,
 		   size_t n, double lo, double hi);
 
-/* Fit every regime of a curve; regimes with too few sizes are missing.
- * PR_EINPUT when all are missing. */
+/* Fit every regime of a curve at the default edges; regimes with too
+ * few sizes are missing. PR_EINPUT when all are missing. */
 int pr_hockney_fit_curve(pr_hockney_curve *out, const double *size,
 			 const double *t, size_t n);
+
+/* The same at edge[0], edge[1] (NULL: the default edges), which the
+ * curve keeps. */
+int pr_hockney_fit_curve_at(pr_hockney_curve *out, const double *edge,
+			    const double *size, const double *t, size_t n);
 
 #endif

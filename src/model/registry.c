@@ -11,7 +11,8 @@ const pr_model_info pr_model_registry[] = {
      "arrival to the last exit: (p-1) [X(n/p) + R(n/p)] + (p-1) X(n/p) "
      "(reduce-scatter, then allgather), X the ring step (sendrecv), R the "
      "local reduction, each from the fit of the regime of its n/p-byte "
-     "segments (<= 4 KiB, 4-64 KiB, > 64 KiB) under the config's "
+     "segments (split at the eager limits in force: m < 4 KiB, 4 KiB <= m "
+     "< 64 KiB, m >= 64 KiB by default) under the config's "
      "transport and placement; n = rows*d*4 + rows*4 (partial output and "
      "row sums, allreduce) and rows*4 (row max, allreduce_small)"},
     {"linear-rows", 1, 0, 0,
@@ -43,7 +44,8 @@ const pr_model_info pr_model_registry[] = {
      "X(n/2^k); reduce+bcast (basic linear) (p-1) [P(n) + R(n)] + (p-1) "
      "P(n); default: no formula. P one-way ping-pong, X ring step "
      "(sendrecv), R local reduction, each from the fit of its message's "
-     "regime (<= 4 KiB, 4-64 KiB, > 64 KiB). Negative controls: a ring "
+     "regime (split at the eager limits in force: m < 4 KiB, 4 KiB <= m "
+     "< 64 KiB, m >= 64 KiB by default). Negative controls: a ring "
      "config priced by reduce+bcast and a reduce+bcast config priced by "
      "ring, where their bands do not overlap"},
     /* no calibration: the ratio is the geometry's alone */

@@ -466,7 +466,77 @@ static int configs_for(int **out, char **fallback, const pr_calib *c,
 }
 
 static const char *const regime_names[PR_HOCKNEY_NREGIMES] = {
-    "le_4KiB", "gt_4KiB_le_64KiB", "gt_64KiB"};
+    "regime_0", "regime_1", "regime_2"};
+
+/* The smallest btl_TRANSPORT_eager_limit the launches of the configs in
+ * cfg_ok recorded (their MCA in force), or 0 when none did. */
+static double eager_limit(const pr_calib *c, const int *cfg_ok, const char *key)
+{
+	size_t n = json_array_size(c->manifest.configs), i;
+	double limit = 0;
+	json_t *l;
+
+	json_array_foreach(c->manifest.launches, i, l)
+	{
+		json_t *cfg = json_object_get(l, "config");
+		json_t *mca =
+		    json_object_get(json_object_get(l, "ranks"), "mca");
+		json_t *v = json_object_get(mca, key);
+		json_int_t k = json_integer_value(cfg);
+
+		if (!json_is_integer(cfg) || k < 0 || (size_t)k >= n ||
+		    !cfg_ok[k] || !json_is_integer(v) ||
+		    json_integer_value(v) <= 0)
+			continue;
+		if (!limit || (double)json_integer_value(v) < limit)
+			limit = (double)json_integer_value(v);
+	}
+	return limit;
+}
+
+/*
+ * The regime edges of a transport's curves: Open MPI's default eager
+ * limits, 4096 (vader) and 65536 (tcp), the transport's own replaced by
+ * the eager limit in force in the calibration's launches of its configs
+ * (a limit above the other edge empties the middle regime). *from
+ * records the edges and where they came from.
+ */
+static void edges_of(double edge[2], json_t **from, const pr_calib *c,
+		     const int *cfg_ok, const char *transport)
+{
+	char *key = pr_asprintf("btl_%s_eager_limit", transport);
+	int own = !strcmp(transport, "vader") ? 0
+		  : !strcmp(transport, "tcp") ? 1
+					      : -1;
+	double limit = own >= 0 ? eager_limit(c, cfg_ok, key) : 0;
+
+	edge[0] = PR_HOCKNEY_EAGER_MAX;
+	edge[1] = PR_HOCKNEY_MID_MAX;
+	if (limit > 0) {
+		edge[own] = limit;
+		if (edge[0] > edge[1])
+			edge[1 - own] = limit;
+	}
+	*from = json_pack("{s:[f, f], s:s, s:o}", "bytes", edge[0], edge[1],
+			  "eager_limit_key", key, "eager_limit",
+			  limit > 0 ? json_integer((json_int_t)limit)
+				    : json_null());
+	json_object_set_new(
+	    *from, "rule",
+	    json_string(limit > 0 ? "regime 0: m < edge 0; 1: edge 0 <= m < "
+				    "edge 1; 2: m >= edge 1 (a message of "
+				    "exactly the eager limit is a rendezvous: "
+				    "ob1's header does not fit); the "
+				    "transport's edge is its eager limit in "
+				    "force in the calibration's launches, the "
+				    "other Open MPI's default"
+				  : "regime 0: m < edge 0; 1: edge 0 <= m < "
+				    "edge 1; 2: m >= edge 1, at Open MPI's "
+				    "default eager limits (the calibration's "
+				    "launches recorded none for this "
+				    "transport)"));
+	free(key);
+}
 
 static json_t *regime_json(const pr_hockney *h)
 {
@@ -524,14 +594,14 @@ static json_t *curve_json(const pr_hockney_curve *cv, const pr_calib *c,
 /* Fit one series of the calibration into a curve; PR_EINPUT when no
  * regime has two sizes. */
 static int fit_series(pr_hockney_curve *out, size_t *nsizes, const pr_calib *c,
-		      const series_filter *f)
+		      const series_filter *f, const double edge[2])
 {
 	series s = {0};
 	int error;
 
 	series_medians(&s, c, f);
 	*nsizes = s.n;
-	error = pr_hockney_fit_curve(out, s.x, s.t, s.n);
+	error = pr_hockney_fit_curve_at(out, edge, s.x, s.t, s.n);
 	series_free(&s);
 	return error;
 }
@@ -541,9 +611,10 @@ int pr_calib_hockney(pr_hockney_params *out, json_t **params, const pr_calib *c,
 {
 	series_filter f = {
 	    .phase = "pingpong", .rank = 0, .per_op = 1, .scale = 0.5};
-	json_t *o = NULL;
+	json_t *o = NULL, *edges = NULL;
 	char *fallback = NULL;
 	int *cfg_ok = NULL, error, i;
+	double edge[2];
 	size_t nx;
 
 	memset(out, 0, sizeof(*out));
@@ -553,7 +624,8 @@ int pr_calib_hockney(pr_hockney_params *out, json_t **params, const pr_calib *c,
 	    0)
 		return error;
 	f.cfg_ok = cfg_ok;
-	if ((error = fit_series(&out->p2p, &nx, c, &f)) < 0) {
+	edges_of(edge, &edges, c, cfg_ok, transport);
+	if ((error = fit_series(&out->p2p, &nx, c, &f, edge)) < 0) {
 		error = pr_error_code(PR_EINPUT,
 				      "calibration run '%s' needs pingpong "
 				      "samples at two or more message sizes "
@@ -564,7 +636,7 @@ int pr_calib_hockney(pr_hockney_params *out, json_t **params, const pr_calib *c,
 	f.phase = "reduce_local";
 	f.rank = -1;
 	f.scale = 1.0;
-	if ((error = fit_series(&out->reduce, &nx, c, &f)) < 0) {
+	if ((error = fit_series(&out->reduce, &nx, c, &f, edge)) < 0) {
 		error = pr_error_code(PR_EINPUT,
 				      "calibration run '%s' needs reduce_local "
 				      "samples at two or more message sizes "
@@ -573,7 +645,7 @@ int pr_calib_hockney(pr_hockney_params *out, json_t **params, const pr_calib *c,
 		goto cleanup;
 	}
 	f.phase = "sendrecv";
-	error = fit_series(&out->exchange, &nx, c, &f);
+	error = fit_series(&out->exchange, &nx, c, &f, edge);
 	o = json_pack(
 	    "{s:o, s:o}", "pingpong",
 	    curve_json(&out->p2p, c, "pingpong", transport, placement),
@@ -606,6 +678,8 @@ int pr_calib_hockney(pr_hockney_params *out, json_t **params, const pr_calib *c,
 			"(recorded as \"calibrated_placement\")",
 			c->run_id, transport, placement, fallback);
 	}
+	json_object_set_new(o, "regime_edges", edges);
+	edges = NULL;
 	json_object_set_new(o, "calibration_configs", json_array());
 	for (i = 0; (size_t)i < json_array_size(c->manifest.configs); i++) {
 		if (cfg_ok[i])
@@ -619,6 +693,7 @@ int pr_calib_hockney(pr_hockney_params *out, json_t **params, const pr_calib *c,
 	}
 cleanup:
 	json_decref(o);
+	json_decref(edges);
 	free(cfg_ok);
 	free(fallback);
 	return error;

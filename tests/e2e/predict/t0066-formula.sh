@@ -96,7 +96,8 @@ assert len(cells) == 4, cells
 for c in cells:
     assert c['formula'] == 'alpha_P + beta_P * bytes', c
     fit = p['model']['params'][c['transport']][c['placement']]
-    reg = 'le_4KiB' if c['bytes'] <= 4096 else 'gt_4KiB_le_64KiB'
+    e = fit['regime_edges']['bytes']
+    reg = 'regime_%d' % (0 if c['bytes'] < e[0] else 1 if c['bytes'] < e[1] else 2)
     f = fit['pingpong'][reg]
     want = f['alpha_s'] + f['beta_s_per_byte'] * c['bytes']
     assert abs(c['predicted_s'] - want) <= 1e-12 + 1e-9 * want, (c, want)

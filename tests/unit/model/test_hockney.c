@@ -15,14 +15,20 @@
 
 #define REL(a, b) (fabs((a) - (b)) / fabs(b))
 
-/* A curve with (alpha, beta) per regime: <= 4 KiB, 4-64 KiB, > 64 KiB. */
+/* A curve with (alpha, beta) per regime, at the default edges: < 4 KiB,
+ * 4 KiB to 64 KiB - 1, >= 64 KiB. */
 static pr_hockney_curve curve(double a0, double b0, double a1, double b1,
 			      double a2, double b2)
 {
-	pr_hockney_curve c = {{{.alpha = a0, .beta = b0},
-			       {.alpha = a1, .beta = b1},
-			       {.alpha = a2, .beta = b2}}};
+	pr_hockney_curve c;
 
+	memset(&c, 0, sizeof(c));
+	c.regime[0].alpha = a0;
+	c.regime[0].beta = b0;
+	c.regime[1].alpha = a1;
+	c.regime[1].beta = b1;
+	c.regime[2].alpha = a2;
+	c.regime[2].beta = b2;
 	return c;
 }
 
@@ -52,11 +58,27 @@ static double allreduce(pr_allreduce_formula f, int p, double n)
 
 static void test_regimes(void **state)
 {
+	pr_hockney_curve c;
+
 	(void)state;
-	assert_int_equal(pr_hockney_regime_of(4096), 0);
-	assert_int_equal(pr_hockney_regime_of(4097), 1);
-	assert_int_equal(pr_hockney_regime_of(65536), 1);
-	assert_int_equal(pr_hockney_regime_of(65537), 2);
+	/* a message of exactly an eager limit is a rendezvous */
+	assert_int_equal(pr_hockney_regime_of(4095), 0);
+	assert_int_equal(pr_hockney_regime_of(4096), 1);
+	assert_int_equal(pr_hockney_regime_of(65535), 1);
+	assert_int_equal(pr_hockney_regime_of(65536), 2);
+	/* a curve's own edges */
+	memset(&c, 0, sizeof(c));
+	assert_int_equal(pr_hockney_regime_in(&c, 4096), 1);
+	c.edge[0] = 8192;
+	c.edge[1] = 65536;
+	assert_int_equal(pr_hockney_regime_in(&c, 8191), 0);
+	assert_int_equal(pr_hockney_regime_in(&c, 8192), 1);
+	assert_int_equal(pr_hockney_regime_in(&c, 65535), 1);
+	assert_int_equal(pr_hockney_regime_in(&c, 65536), 2);
+	/* an empty middle regime */
+	c.edge[0] = c.edge[1] = 131072;
+	assert_int_equal(pr_hockney_regime_in(&c, 131071), 0);
+	assert_int_equal(pr_hockney_regime_in(&c, 131072), 2);
 }
 
 static void test_ring_hand_worked(void **state)
@@ -103,11 +125,16 @@ static void test_rabenseifner_hand_worked(void **state)
 {
 	(void)state;
 	/* p = 4, n = 16384: k = 1, 8192 B (regime 1): X = 7.048, R = 1.7384;
-	 * k = 2, 4096 B (regime 0): X = 4.048, R = 0.9192; reduce-scatter
-	 * 8.7864 + 4.9672 = 13.7536 us, allgather 7.048 + 4.048 = 11.096 us:
-	 * 24.8496 us */
+	 * k = 2, 4096 B (regime 1: the eager limit is a rendezvous): X =
+	 * 6.024, R = 0.9192; reduce-scatter 8.7864 + 6.9432 = 15.7296 us,
+	 * allgather 7.048 + 6.024 = 13.072 us: 28.8016 us */
 	assert_true(REL(allreduce(PR_ALLREDUCE_RABENSEIFNER, 4, 16384),
-			24.8496e-6) < 1e-12);
+			28.8016e-6) < 1e-12);
+	/* n = 8192: the k = 1 segment, 4096 B, in regime 1 (6.024 +
+	 * 0.9192), the k = 2 one, 2048 B, in regime 0 (X = 2 + 1.024 =
+	 * 3.024, R = 0.5096): 6.9432 + 3.5336 + 6.024 + 3.024 = 19.5248 us */
+	assert_true(REL(allreduce(PR_ALLREDUCE_RABENSEIFNER, 4, 8192),
+			19.5248e-6) < 1e-12);
 }
 
 static void test_reduce_bcast_hand_worked(void **state)
@@ -235,24 +262,34 @@ static void test_fit_recovers_three_regimes(void **state)
 		assert_true(REL(c.regime[k].beta, hp.p2p.regime[k].beta) <
 			    1e-9);
 	}
-	/* the sizes each regime saw */
-	assert_true(c.regime[0].lo == 64 && c.regime[0].hi == 4096);
-	assert_int_equal(c.regime[0].npoints, 3);
-	assert_true(c.regime[1].lo == 8192 && c.regime[1].hi == 65536);
-	assert_int_equal(c.regime[2].npoints, 3);
+	/* the sizes each regime saw: 4096 and 65536, exactly the eager
+	 * limits, are above the edges */
+	assert_true(c.regime[0].lo == 64 && c.regime[0].hi == 1024);
+	assert_int_equal(c.regime[0].npoints, 2);
+	assert_true(c.regime[1].lo == 4096 && c.regime[1].hi == 8192);
+	assert_true(c.regime[2].lo == 65536 && c.regime[2].hi == 4e6);
+	assert_int_equal(c.regime[2].npoints, 4);
 	/* inside the measured sizes, and just outside them */
-	assert_false(pr_hockney_extrapolated(&c, 2048));
+	assert_false(pr_hockney_extrapolated(&c, 512));
 	assert_false(pr_hockney_extrapolated(&c, 4096));
 	assert_true(pr_hockney_extrapolated(&c, 32));
-	assert_true(pr_hockney_extrapolated(&c, 6000));
+	assert_true(pr_hockney_extrapolated(&c, 2048));
+	assert_true(pr_hockney_extrapolated(&c, 12000));
 	assert_false(pr_hockney_extrapolated(&c, 65536));
-	assert_true(pr_hockney_extrapolated(&c, 66000));
+	assert_false(pr_hockney_extrapolated(&c, 66000));
 	assert_true(pr_hockney_extrapolated(&c, 5e6));
+	/* at edges of its own: 8192 moves to the regime below */
+	assert_int_equal(pr_hockney_fit_curve_at(
+			     &c, (const double[]){16384, 65536}, size, t, 8),
+			 0);
+	assert_true(c.regime[0].lo == 64 && c.regime[0].hi == 8192);
+	assert_true(c.regime[1].missing);
+	assert_true(c.edge[0] == 16384 && c.edge[1] == 65536);
 }
 
 static void test_missing_regime_borrows_its_neighbour(void **state)
 {
-	double size[4] = {1024, 4096, 1048576, 4194304};
+	double size[4] = {1024, 2048, 1048576, 4194304};
 	double t[4] = {3e-6, 5e-6, 1e-4, 4e-4};
 	pr_hockney_curve c;
 

@@ -64,18 +64,20 @@ static int teardown(void **state)
 	return 0;
 }
 
-static const double sizes[] = {1024, 4096, 16384, 65536, 262144, 1048576};
+/* Two sizes or more in each regime (the edges are the default eager
+ * limits: a message of exactly 4096 or 65536 bytes is above them). */
+static const double sizes[] = {1024, 2048, 4096, 16384, 65536, 262144, 1048576};
 
 static double p_of(double m, double alpha2)
 {
-	if (m <= 4096)
+	if (m < 4096)
 		return 2e-6 + 1e-9 * m;
-	return m <= 65536 ? 5e-6 + 0.75e-9 * m : alpha2 + 0.5e-9 * m;
+	return m < 65536 ? 5e-6 + 0.75e-9 * m : alpha2 + 0.5e-9 * m;
 }
 
 static double x_of(double m)
 {
-	return p_of(m, 10e-6) + (m <= 65536 ? 1e-6 : 2e-6);
+	return p_of(m, 10e-6) + (m < 65536 ? 1e-6 : 2e-6);
 }
 
 static double r_of(double m)
@@ -246,8 +248,8 @@ static const char vader_spread[] =
 
 /*
  * p = 4, rows = 1024, d = 64: allreduce n = 1024*64*4 + 1024*4 = 266240
- * bytes, segments of 66560 (> 64 KiB, below the 256 KiB the calibration
- * measured there: extrapolated): X = 10 + 33.28 + 2 = 45.28 us, R = 0.1 +
+ * bytes, segments of 66560 (>= 64 KiB, between the 64 KiB and 256 KiB
+ * the calibration measured there): X = 10 + 33.28 + 2 = 45.28 us, R = 0.1 +
  * 16.64 = 16.74 us; 3 (62.02) + 3 (45.28) = 321.9 us. allreduce_small n =
  * 4096, segments of 1024 (measured): X = 4.024 us, R = 0.356 us; 3 (4.38)
  * + 3 (4.024) = 25.212 us. lo/hi = predicted * (1 -/+ 0.1).
@@ -277,23 +279,54 @@ static void test_hockney_ring(void **state)
 			    "after_last_arrival");
 	assert_string_equal(json_string_value(path(c, "formula")), "ring");
 	assert_int_equal(json_integer_value(path(c, "bytes")), 266240);
-	assert_true(json_is_true(path(c, "extrapolated")));
+	assert_null(path(c, "extrapolated"));
 	c = cell(pred, "allreduce_small", -1, 0);
 	close_to(predicted(c), 25.212e-6);
 	assert_null(path(c, "extrapolated"));
 
 	/* per regime: the fit and the sizes it saw */
 	params = path(pred, "model.params.vader.spread");
-	close_to(num(params, "pingpong.le_4KiB.alpha_s"), 2e-6);
-	close_to(num(params, "pingpong.le_4KiB.beta_s_per_byte"), 1e-9);
-	assert_true(num(params, "pingpong.le_4KiB.min_bytes") == 1024);
-	assert_true(num(params, "pingpong.le_4KiB.max_bytes") == 4096);
-	assert_true(num(params, "pingpong.le_4KiB.sizes") == 2);
-	close_to(num(params, "pingpong.gt_4KiB_le_64KiB.alpha_s"), 5e-6);
-	close_to(num(params, "sendrecv.gt_64KiB.alpha_s"), 12e-6);
-	close_to(num(params, "reduce_local.gt_64KiB.beta_s_per_byte"), 0.25e-9);
-	assert_null(path(params, "pingpong.le_4KiB.clamped"));
+	close_to(num(params, "pingpong.regime_0.alpha_s"), 2e-6);
+	close_to(num(params, "pingpong.regime_0.beta_s_per_byte"), 1e-9);
+	assert_true(num(params, "pingpong.regime_0.min_bytes") == 1024);
+	assert_true(num(params, "pingpong.regime_0.max_bytes") == 2048);
+	assert_true(num(params, "pingpong.regime_1.min_bytes") == 4096);
+	/* the edges: Open MPI's default eager limits (the manifest records
+	 * none) */
+	assert_true(json_number_value(json_array_get(
+			path(params, "regime_edges.bytes"), 0)) == 4096);
+	assert_true(json_is_null(path(params, "regime_edges.eager_limit")));
+	assert_true(num(params, "pingpong.regime_0.sizes") == 2);
+	close_to(num(params, "pingpong.regime_1.alpha_s"), 5e-6);
+	close_to(num(params, "sendrecv.regime_2.alpha_s"), 12e-6);
+	close_to(num(params, "reduce_local.regime_2.beta_s_per_byte"), 0.25e-9);
+	assert_null(path(params, "pingpong.regime_0.clamped"));
 	assert_null(path(params, "calibrated_placement"));
+
+	/* the eager limit in force in the launches of the transport's
+	 * configs moves its edge (the smallest of them; another config's
+	 * launches do not count) */
+	json_decref(pred);
+	pr_calib_free(&cal);
+	pred = new_prediction();
+	calib_take(&cal, warm_csv(1, 0),
+		   "{\"configs\": [{\"transport\": \"vader\", "
+		   "\"placement\": \"spread\"}, {\"transport\": \"tcp\", "
+		   "\"placement\": \"spread\"}], \"launches\": [{\"config\": "
+		   "0, \"ranks\": {\"mca\": {\"btl_vader_eager_limit\": "
+		   "32768}}}, {\"config\": 0, \"ranks\": {\"mca\": "
+		   "{\"btl_vader_eager_limit\": 16384}}}, {\"config\": 1, "
+		   "\"ranks\": {\"mca\": {\"btl_vader_eager_limit\": "
+		   "8192}}}]}");
+	assert_int_equal(m->predict(pred, s, &cal, NULL), 0);
+	params = path(pred, "model.params.vader.spread");
+	assert_true(json_number_value(json_array_get(
+			path(params, "regime_edges.bytes"), 0)) == 16384);
+	assert_true(json_number_value(json_array_get(
+			path(params, "regime_edges.bytes"), 1)) == 65536);
+	assert_true(num(params, "regime_edges.eager_limit") == 16384);
+	assert_true(num(params, "pingpong.regime_0.max_bytes") == 4096);
+	assert_true(num(params, "pingpong.regime_1.min_bytes") == 16384);
 
 	/* the check runs before any calibration is read */
 	free(s->algorithms[0]);
@@ -328,7 +361,7 @@ static void test_cold_archive(void **state)
 	    json_string_value(
 		path(pred, "model.params.vader.spread.sendrecv.fallback")),
 	    "pingpong");
-	close_to(num(pred, "model.params.vader.spread.pingpong.le_4KiB."
+	close_to(num(pred, "model.params.vader.spread.pingpong.regime_0."
 			   "alpha_s"),
 		 2e-6);
 	json_decref(pred);
@@ -353,10 +386,10 @@ static void test_clamped_intercept(void **state)
 	assert_int_equal(m->predict(pred, s, &cal, NULL), 0);
 	params = path(pred, "model.params.vader.spread.pingpong");
 	assert_string_equal(json_string_value(json_array_get(
-				path(params, "gt_64KiB.clamped"), 0)),
+				path(params, "regime_2.clamped"), 0)),
 			    "alpha_s");
-	assert_true(num(params, "gt_64KiB.alpha_s") == 0.0);
-	assert_null(path(params, "le_4KiB.clamped"));
+	assert_true(num(params, "regime_2.alpha_s") == 0.0);
+	assert_null(path(params, "regime_0.clamped"));
 	json_decref(pred);
 	pr_calib_free(&cal);
 	pr_spec_free(s);
@@ -512,13 +545,13 @@ static void test_hockney_allreduce(void **state)
 static void test_null_and_holdout(void **state)
 {
 	const pr_model *m = pr_model_lookup("hockney-allreduce");
-	pr_spec *s = spec("allreduce", "sizes = 65536, 1048576\n",
+	pr_spec *s = spec("allreduce", "sizes = 32768, 1048576\n",
 			  "[ranks]\ngroup = cpu*2\n[factors]\ntransport = "
 			  "vader\n[mpi]\nalgorithm = ring, reduce_bcast\n"
 			  "[model]\nname = hockney-allreduce\ncalibration = "
-			  "cal\nholdout = 65536\n");
+			  "cal\nholdout = 32768\n");
 	json_t *all = new_prediction(), *held = new_prediction(), *c, *left, *j;
-	double x16 = x_of(16384), x256 = x_of(262144);
+	double x4 = x_of(4096), x64 = x_of(65536);
 	pr_calib cal;
 
 	(void)state;
@@ -528,26 +561,28 @@ static void test_null_and_holdout(void **state)
 	cal.held = s->holdout;
 	cal.nheld = s->nholdout;
 	cal.held_ranks = s->nranks;
-	/* the edges: (65536 / 2.5, 1.25 * 65536), both open */
-	assert_false(pr_calib_held(&cal, 26214.4));
-	assert_true(pr_calib_held(&cal, 26214.5));
-	assert_true(pr_calib_held(&cal, 81919.9));
-	assert_false(pr_calib_held(&cal, 81920));
+	/* the edges: (32768 / 2.5, 1.25 * 32768), both open */
+	assert_false(pr_calib_held(&cal, 13107.2));
+	assert_true(pr_calib_held(&cal, 13107.3));
+	assert_true(pr_calib_held(&cal, 40959.9));
+	assert_false(pr_calib_held(&cal, 40960));
 	j = pr_calib_held_json(&cal);
 	left = path(j, "calibration_bytes_left_out");
 	assert_int_equal(json_array_size(left), 1);
-	assert_int_equal(json_integer_value(json_array_get(left, 0)), 65536);
+	assert_int_equal(json_integer_value(json_array_get(left, 0)), 16384);
 	json_decref(j);
 	assert_int_equal(m->predict(held, s, &cal, NULL), 0);
 
-	/* ring at 64 KiB: held out, its null interpolated between 16 and
-	 * 256 KiB, its prediction no longer from a fit that saw 64 KiB */
+	/* ring at 32 KiB: held out, its null interpolated between 4 and 64
+	 * KiB, its prediction no longer from a fit that saw 16 KiB (regime
+	 * 1 keeps one size: its neighbour prices it) */
 	c = cell(held, "allreduce", -1, 0);
 	assert_string_equal(json_string_value(path(c, "formula")), "ring");
-	assert_int_equal(json_integer_value(path(c, "bytes")), 65536);
+	assert_int_equal(json_integer_value(path(c, "bytes")), 32768);
 	assert_true(json_is_true(path(c, "held_out")));
-	close_to(num(c, "null_s"), 2 * (x16 + (x256 - x16) * (32768.0 - 16384) /
-						  (262144 - 16384)));
+	close_to(num(c, "null_s"),
+		 2 * (x4 + (x64 - x4) * (16384.0 - 4096) / (65536 - 4096)));
+	close_to(num(cell(all, "allreduce", -1, 0), "null_s"), 2 * x_of(16384));
 	assert_true(
 	    fabs(predicted(c) / predicted(cell(all, "allreduce", -1, 0)) - 1) >
 	    1e-3);
