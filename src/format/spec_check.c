@@ -327,8 +327,9 @@ int pr_spec_check_model(struct parse *p)
 	if (p->spec->interleave && !p->workload->interleave)
 		return pr_spec_fail(
 		    p, pr_spec_line_of(p, "schedule", "interleave"),
-		    "'interleave = primitives' is for workload "
-		    "'kv-split' (the primitives of its Allreduces)");
+		    "'interleave = primitives' is for workloads "
+		    "'kv-split' and 'allreduce' (the primitives of their "
+		    "Allreduces)");
 	if (p->spec->rows_list_auto && (!p->model || !p->model->places_rows))
 		return pr_spec_fail(
 		    p, pr_spec_line_of(p, "shape", "rows_list"),

@@ -430,8 +430,9 @@ static int set_pilot_cv(struct parse *p, const char *key, const char *value)
 
 pr_phase_class pr_phase_class_of(const char *phase)
 {
-	static const char *const compute[] = {
-	    "compute", "compute_device", "reduce_local", "rescale", "to_host"};
+	static const char *const compute[] = {"compute",      "compute_device",
+					      "reduce_local", "rescale",
+					      "to_host",      "copy"};
 	size_t i;
 
 	for (i = 0; i < sizeof(compute) / sizeof(*compute); i++) {

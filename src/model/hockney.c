@@ -183,6 +183,19 @@ int pr_hockney_allreduce_null(double *out, pr_allreduce_formula f, int p,
 	return PR_OK;
 }
 
+int pr_hockney_allreduce_copies(pr_allreduce_formula f, int in_place)
+{
+	switch (f) {
+	case PR_ALLREDUCE_RECURSIVE_DOUBLING:
+		return 2;
+	case PR_ALLREDUCE_RING:
+	case PR_ALLREDUCE_RABENSEIFNER:
+		return in_place ? 0 : 1;
+	default:
+		return 0;
+	}
+}
+
 int pr_hockney_allreduce_sizes(double *m, int max, pr_allreduce_formula f,
 			       int p, double n)
 {

@@ -73,6 +73,10 @@ typedef struct {
 	pr_hockney_curve p2p;	   /* P */
 	pr_hockney_curve exchange; /* X */
 	pr_hockney_curve reduce;   /* R */
+	/* C: the local copy of m bytes (memcpy), when the calibration timed
+	 * one (has_copy), else none */
+	pr_hockney_curve copy;
+	int has_copy;
 } pr_hockney_params;
 
 /* One-way time of an m-byte message: P(m). */
@@ -133,6 +137,22 @@ int pr_hockney_allreduce_sizes(double *m, int max, pr_allreduce_formula f,
 int pr_hockney_allreduce_null(double *out, pr_allreduce_formula f, int p,
 			      double n, int (*link)(double *, void *, double),
 			      void *ctx);
+
+/*
+ * The local copies of the whole n-byte message an algorithm of Open MPI's
+ * coll/base makes, on the rank that makes the most (the one the Allreduce
+ * waits for), over p >= 2 ranks:
+ *   ring (ompi_coll_base_allreduce_intra_ring): sbuf into rbuf, unless
+ *     in place: 1, 0;
+ *   recursive doubling (..._intra_recursivedoubling): sbuf (or rbuf in
+ *     place) into a temporary buffer, and back into rbuf on the ranks
+ *     whose result ends there: 2 either way;
+ *   Rabenseifner (..._intra_redscat_allgather): sbuf into rbuf unless in
+ *     place: 1, 0;
+ *   reduce+bcast (..._intra_basic_linear): root 0 receives rank p-1's
+ *     data into rbuf and reduces its own sbuf into it: 0.
+ */
+int pr_hockney_allreduce_copies(pr_allreduce_formula f, int in_place);
 
 /* Linear Gatherv: sum over i != root of P(m_i). */
 double pr_hockney_linear_gatherv(const pr_hockney_params *hp, int p,

@@ -14,7 +14,9 @@ const pr_model_info pr_model_registry[] = {
      "segments (split at the eager limits in force: m < 4 KiB, 4 KiB <= m "
      "< 64 KiB, m >= 64 KiB by default) under the config's "
      "transport and placement; n = rows*d*4 + rows*4 (partial output and "
-     "row sums, allreduce) and rows*4 (row max, allreduce_small)"},
+     "row sums, allreduce) and rows*4 (row max, allreduce_small); plus "
+     "one local copy C(n) of the row maxima, which are not reduced in "
+     "place, where the calibration timed copies"},
     {"linear-rows", 1, 0, 0,
      "T(r) = a + b*r per device kind, a and b fitted on the calibration "
      "(intercept free); a median outside the line's [1-tol, 1+tol] at some "
@@ -42,8 +44,12 @@ const pr_model_info pr_model_registry[] = {
      "R(n/p)] + (p-1) X(n/p); recursive doubling lg p [X(n) + R(n)]; "
      "Rabenseifner sum_{k=1..lg p} [X(n/2^k) + R(n/2^k)] + sum_{k=1..lg p} "
      "X(n/2^k); reduce+bcast (basic linear) (p-1) [P(n) + R(n)] + (p-1) "
-     "P(n); default: no formula. P one-way ping-pong, X ring step "
-     "(sendrecv), R local reduction, each from the fit of its message's "
+     "P(n); default: no formula; plus c C(n), the c local copies of the "
+     "whole message Open MPI's coll/base makes (ring 1, recursive "
+     "doubling 2, Rabenseifner 1, reduce+bcast 0; ring and Rabenseifner "
+     "0 in place), where the calibration timed copies. P one-way "
+     "ping-pong, X ring step (sendrecv), R local reduction, C memcpy, "
+     "each from the fit of its message's "
      "regime (split at the eager limits in force: m < 4 KiB, 4 KiB <= m "
      "< 64 KiB, m >= 64 KiB by default). Negative controls: a ring "
      "config priced by reduce+bcast and a reduce+bcast config priced by "

@@ -644,6 +644,8 @@ int pr_calib_hockney(pr_hockney_params *out, json_t **params, const pr_calib *c,
 				      c->run_id, transport);
 		goto cleanup;
 	}
+	f.phase = "copy";
+	out->has_copy = fit_series(&out->copy, &nx, c, &f, edge) == PR_OK;
 	f.phase = "sendrecv";
 	error = fit_series(&out->exchange, &nx, c, &f, edge);
 	o = json_pack(
@@ -678,6 +680,10 @@ int pr_calib_hockney(pr_hockney_params *out, json_t **params, const pr_calib *c,
 			"(recorded as \"calibrated_placement\")",
 			c->run_id, transport, placement, fallback);
 	}
+	if (out->has_copy)
+		json_object_set_new(
+		    o, "copy",
+		    curve_json(&out->copy, c, "copy", transport, placement));
 	json_object_set_new(o, "regime_edges", edges);
 	edges = NULL;
 	json_object_set_new(o, "calibration_configs", json_array());

@@ -62,7 +62,8 @@ size_t pr_calib_launches(int **out, const pr_calib *c);
  * time of one operation is duration / max(rows, 1) (rows: operations in
  * the timed block; 0 in cold archives). P: pingpong samples of rank 0,
  * halved; X: sendrecv samples of every rank (absent: X = P, recorded and
- * warned); R: reduce_local samples of every rank. Each is fitted per
+ * warned); R: reduce_local samples of every rank; C (has_copy, only when
+ * the calibration has them): copy samples of every rank. Each is fitted per
  * regime (pr_hockney_fit_curve) on the per-size statistics. *params (may
  * be NULL) gets a new object describing the fits. PR_EINPUT when the transport
  * is not calibrated or P or R has no regime with two sizes.

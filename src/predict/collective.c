@@ -88,16 +88,22 @@ static json_t *allreduce_cell(int *error, const pr_spec *spec, int c,
 			      const char *phase, double n,
 			      pr_allreduce_formula f,
 			      const pr_hockney_params *hp, const char *measured,
-			      const pr_calib *cal)
+			      const pr_calib *cal, int in_place)
 {
 	const pr_hockney_curve *link =
 	    f == PR_ALLREDUCE_REDUCE_BCAST ? &hp->p2p : &hp->exchange;
-	double t, m[32], s = config_sharing(spec, c, 0);
+	double t, m[32], s = config_sharing(spec, c, 0), copy_s;
+	int copies;
 	int nm, i, extra = -1;
 	json_t *x;
 
 	if ((*error = pr_hockney_allreduce(&t, hp, f, spec->nranks, n)) < 0)
 		return NULL;
+	copies = hp->has_copy && spec->nranks > 1
+		     ? pr_hockney_allreduce_copies(f, in_place)
+		     : 0;
+	copy_s = copies * pr_hockney_eval(&hp->copy, n);
+	t += copy_s;
 	nm = pr_hockney_allreduce_sizes(m, 32, f, spec->nranks, n);
 	for (i = 0; i < nm && extra < 0; i++) {
 		if (pr_hockney_extrapolated(link, m[i]) ||
@@ -115,6 +121,11 @@ static json_t *allreduce_cell(int *error, const pr_spec *spec, int c,
 	json_object_set_new(x, "formula",
 			    json_string(pr_hockney_formula_name(f)));
 	json_object_set_new(x, "reduce", json_string("after_last_arrival"));
+	if (hp->has_copy)
+		json_object_set_new(x, "copies",
+				    json_pack("{s:i, s:b, s:f}", "count",
+					      copies, "in_place", in_place,
+					      "seconds", copy_s));
 	if (s > 1) {
 		json_object_set_new(x, "sharing", json_real(s));
 		json_object_set_new(
@@ -164,12 +175,15 @@ int pr_model_ring_predict(json_t *pred, const pr_spec *spec,
 					      pr_spec_placement(spec, c))) < 0)
 			break;
 		config_sharing(spec, c, 1);
+		/* kv-split reduces its partial output in place, its row
+		 * maxima into a buffer of their own */
 		if ((x = allreduce_cell(&error, spec, c, "allreduce", n_big,
-					PR_ALLREDUCE_RING, &hp, measured, cal)))
+					PR_ALLREDUCE_RING, &hp, measured, cal,
+					1)))
 			pr_model_add_cell(pred, x);
 		if (!error && (x = allreduce_cell(
 				   &error, spec, c, "allreduce_small", n_small,
-				   PR_ALLREDUCE_RING, &hp, measured, cal)))
+				   PR_ALLREDUCE_RING, &hp, measured, cal, 0)))
 			pr_model_add_cell(pred, x);
 	}
 	pr_model_set(pred, "params", params);
@@ -208,12 +222,12 @@ static int allreduce_cells(json_t *pred, const pr_spec *spec, int c, int f,
 		double n = (double)spec->sizes[i];
 
 		if ((x = allreduce_cell(&error, spec, c, "allreduce", n, f, hp,
-					measured, cal)))
+					measured, cal, 0)))
 			pr_model_add_cell(pred, x);
 		if (error || control_of(f) < 0)
 			continue;
 		if ((x = allreduce_cell(&error, spec, c, "allreduce", n,
-					control_of(f), hp, measured, cal))) {
+					control_of(f), hp, measured, cal, 0))) {
 			json_object_set_new(x, "control",
 					    json_string("negative"));
 			pr_model_add_cell(pred, x);

@@ -21,6 +21,7 @@ static const char *const phase_names[PR_NPHASES] = {
     [PR_PHASE_COMPUTE_DEVICE] = "compute_device",
     [PR_PHASE_SENDRECV] = "sendrecv",
     [PR_PHASE_STEP] = "step",
+    [PR_PHASE_COPY] = "copy",
 };
 
 const char *pr_phase_name(int phase)

@@ -89,6 +89,18 @@
  *   Every rank checks every result, untimed: each float must be exactly
  *   p * 0.75. check fails the launch otherwise; "verify" in PREFIX.json:
  *   {done, max_rel_err (over all ranks), ok, tolerance: 0}.
+ *   With plan.interleave (primitives), right after each checked
+ *   Allreduce, for m the segment (max(floats / p, 1) floats) and then the
+ *   whole message (once when they are equal), one-shot, each after an
+ *   untimed MPI_Barrier, rows = 1, bytes = m:
+ *     pingpong      one round trip of m bytes between ranks 0 and 1 (as
+ *                   pingpong's; the other ranks only take the barriers)
+ *     sendrecv      one ring step of m bytes, every rank at once
+ *     reduce_local  one MPI_Reduce_local(MPI_SUM) of m / 4 floats
+ *     copy          one memcpy of m bytes (the local copy Open MPI's
+ *                   algorithms make of a buffer that is not in place)
+ *   from the send buffer into the receive buffer, whose result was
+ *   already checked.
  *
  * rows-sweep (plan.rows_list, keys, d; any number of ranks):
  *   Every rank on its own, on its own backend: q (max(rows_list) x d), k

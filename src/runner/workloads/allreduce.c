@@ -10,6 +10,7 @@
 
 /* Every rank sends VALUE; the sum of p of them is exact in a float. */
 #define VALUE 0.75f
+#define TAG_PRIM 5 /* the interleaved primitives */
 
 typedef struct {
 	const pr_rank *rk;
@@ -56,7 +57,11 @@ static int ar_setup(void **out, size_t *nsamples, const pr_rank *rk)
 		ar->a[i] = VALUE;
 		ar->b[i] = 0.0f;
 	}
+	/* interleave: up to two sizes of four primitives (pingpong on ranks
+	 * 0 and 1 only) */
 	*nsamples = ar->nsizes;
+	if (plan->interleave)
+		*nsamples += ar->nsizes * 2 * (size_t)(3 + (rk->rank < 2));
 	return PR_OK;
 }
 
@@ -81,6 +86,56 @@ static void verify(allreduce *ar, size_t size)
 	}
 }
 
+/* One primitive op of m bytes, one-shot after an untimed barrier. */
+static void primitive(allreduce *ar, pr_phase phase, size_t m, pr_samples *out)
+{
+	int p = ar->rk->nranks, r = ar->rk->rank, n = (int)m;
+	int64_t t0, t1;
+
+	MPI_Barrier(MPI_COMM_WORLD);
+	if (phase == PR_PHASE_PINGPONG && r > 1)
+		return;
+	t0 = pr_timing_begin(out, phase);
+	if (phase == PR_PHASE_PINGPONG && r == 0) {
+		MPI_Send(ar->a, n, MPI_BYTE, 1, TAG_PRIM, MPI_COMM_WORLD);
+		MPI_Recv(ar->b, n, MPI_BYTE, 1, TAG_PRIM, MPI_COMM_WORLD,
+			 MPI_STATUS_IGNORE);
+	} else if (phase == PR_PHASE_PINGPONG) {
+		MPI_Recv(ar->b, n, MPI_BYTE, 0, TAG_PRIM, MPI_COMM_WORLD,
+			 MPI_STATUS_IGNORE);
+		MPI_Send(ar->a, n, MPI_BYTE, 0, TAG_PRIM, MPI_COMM_WORLD);
+	} else if (phase == PR_PHASE_SENDRECV) {
+		MPI_Sendrecv(ar->a, n, MPI_BYTE, (r + 1) % p, TAG_PRIM, ar->b,
+			     n, MPI_BYTE, (r - 1 + p) % p, TAG_PRIM,
+			     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+	} else if (phase == PR_PHASE_REDUCE_LOCAL) {
+		MPI_Reduce_local(ar->a, ar->b, n / 4, MPI_FLOAT, MPI_SUM);
+	} else {
+		memcpy(ar->b, ar->a, m);
+	}
+	t1 = pr_timing_end(out);
+	pr_samples_add(out, phase, (int64_t)m, 1, t0, t1);
+}
+
+/* The primitives of an Allreduce of size bytes: at its n/p-float segment,
+ * then at the whole message. */
+static void primitives(allreduce *ar, size_t size, pr_samples *out)
+{
+	static const pr_phase phases[] = {PR_PHASE_PINGPONG, PR_PHASE_SENDRECV,
+					  PR_PHASE_REDUCE_LOCAL, PR_PHASE_COPY};
+	int f = floats_of(size), seg = f / ar->rk->nranks;
+	size_t m[2], k, i;
+
+	m[0] = (size_t)(seg > 0 ? seg : 1) * 4;
+	m[1] = (size_t)f * 4;
+	for (k = 0; k < 2; k++) {
+		if (k && m[1] == m[0])
+			break;
+		for (i = 0; i < sizeof(phases) / sizeof(phases[0]); i++)
+			primitive(ar, phases[i], m[k], out);
+	}
+}
+
 static int ar_run(void *ctx, int rep, int warmup, pr_samples *out)
 {
 	allreduce *ar = ctx;
@@ -101,6 +156,8 @@ static int ar_run(void *ctx, int rep, int warmup, pr_samples *out)
 		pr_samples_add(out, PR_PHASE_ALLREDUCE, (int64_t)size, 0, t0,
 			       t1);
 		verify(ar, size);
+		if (ar->rk->plan->interleave)
+			primitives(ar, size, out);
 	}
 	return PR_OK;
 }

@@ -119,6 +119,26 @@ check "kv-split: the primitives leave the result verified" python3 -c "
 import json; d = json.load(open('$SCRATCH/kvi.json'))
 assert d['verify']['ok'], d"
 
+# allreduce with interleaved primitives: after each checked Allreduce,
+# at its segment and at its whole message (once when equal), one-shot
+# (rows 1): pingpong on ranks 0 and 1, sendrecv, reduce_local and copy on
+# every rank; the Allreduces still verify
+plan ari allreduce 3 ', "interleave": "primitives"'
+expect_exit 0 "allreduce with interleaved primitives, 3 ranks" rank 3 ari
+check "ari: the Allreduces verified" python3 -c "
+import json; d = json.load(open('$SCRATCH/ari.json'))
+assert d['verify']['ok'], d"
+# 3 reps x 3 ranks x (8 B: 2 floats, a segment of 1 float, 4 B; 1000 B:
+# 250 floats over 3 = 83, 332 B; 65536 B: 16384 floats, 5461, 21844 B)
+check "ari: each primitive at 4, 8, 332, 1000, 21844 and 65536 bytes" sh -c \
+	"[ \"\$(awk -F, '\$8 == \"copy\" { print \$9 }' $SCRATCH/ari.csv | sort -un | tr '\\n' ' ')\" = '4 8 332 1000 21844 65536 ' ]"
+for ph in pingpong:36 sendrecv:54 reduce_local:54 copy:54 allreduce:27; do
+	check "ari: ${ph%:*} has ${ph#*:} samples" sh -c \
+		"[ \$(awk -F, '\$8 == \"${ph%:*}\"' $SCRATCH/ari.csv | wc -l) = ${ph#*:} ]"
+done
+check "ari: pingpong on ranks 0 and 1 only, every primitive one-shot" \
+	csv_ok ari '($8 == "pingpong" && $5 > 1) || ($8 != "allreduce" && $10 != 1) { print "bad", $0 }'
+
 plan bad allreduce 1 ""
 expect_exit 2 "allreduce on one rank is refused" rank 1 bad
 expect_out "with the rule's words" "allreduce needs 2 ranks or more"

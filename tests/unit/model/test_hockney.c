@@ -203,6 +203,26 @@ static void test_allreduce_null(void **state)
 			 PR_EINPUT);
 }
 
+/* The copies Open MPI's coll/base makes of the whole message. */
+static void test_allreduce_copies(void **state)
+{
+	(void)state;
+	assert_int_equal(pr_hockney_allreduce_copies(PR_ALLREDUCE_RING, 0), 1);
+	assert_int_equal(pr_hockney_allreduce_copies(PR_ALLREDUCE_RING, 1), 0);
+	assert_int_equal(
+	    pr_hockney_allreduce_copies(PR_ALLREDUCE_RECURSIVE_DOUBLING, 0), 2);
+	assert_int_equal(
+	    pr_hockney_allreduce_copies(PR_ALLREDUCE_RECURSIVE_DOUBLING, 1), 2);
+	assert_int_equal(
+	    pr_hockney_allreduce_copies(PR_ALLREDUCE_RABENSEIFNER, 0), 1);
+	assert_int_equal(
+	    pr_hockney_allreduce_copies(PR_ALLREDUCE_RABENSEIFNER, 1), 0);
+	assert_int_equal(
+	    pr_hockney_allreduce_copies(PR_ALLREDUCE_REDUCE_BCAST, 0), 0);
+	assert_int_equal(
+	    pr_hockney_allreduce_copies(PR_ALLREDUCE_REDUCE_BCAST, 1), 0);
+}
+
 static void test_formula_names_and_sizes(void **state)
 {
 	double m[8];
@@ -396,6 +416,7 @@ int main(void)
 	    cmocka_unit_test(test_rabenseifner_hand_worked),
 	    cmocka_unit_test(test_reduce_bcast_hand_worked),
 	    cmocka_unit_test(test_allreduce_null),
+	    cmocka_unit_test(test_allreduce_copies),
 	    cmocka_unit_test(test_formula_names_and_sizes),
 	    cmocka_unit_test(test_gatherv_hand_worked),
 	    cmocka_unit_test(test_fit_recovers_three_regimes),

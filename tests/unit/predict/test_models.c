@@ -129,6 +129,34 @@ static void synth_rows(char **csv, const synth *g)
 	}
 }
 
+/* C(m) of the synthetic copies: 0.05 us + 0.02 ns/B in every regime. */
+static double c_of(double m)
+{
+	return 0.05e-6 + 0.02e-9 * m;
+}
+
+/* One-shot copy samples (rows 1) of every size on ranks 0 and 1. */
+static void copy_rows(char **csv, const synth *g)
+{
+	int l, rep, rank;
+	size_t i;
+
+	for (l = 0; l < g->launches; l++)
+		for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+			for (rep = 0; rep < 3; rep++)
+				for (rank = 0; rank < 2; rank++) {
+					char *was = *csv;
+
+					*csv = pr_asprintf(
+					    "%s%d,%d,%d,%d,%d,h,cpu,copy,%.0f,"
+					    "1,0,%.0f\n",
+					    was, l, g->config, rep, rep == 0,
+					    rank, sizes[i],
+					    floor(c_of(sizes[i]) * 1e9 + 0.5));
+					free(was);
+				}
+}
+
 /* The registry's facts of model m. */
 static const pr_model_info *info_of(const pr_model *m)
 {
@@ -603,6 +631,71 @@ static void test_null_and_holdout(void **state)
 	json_decref(held);
 	pr_calib_free(&cal);
 	pr_spec_free(s);
+}
+
+/*
+ * A calibration that timed copies prices the local copies each algorithm
+ * makes of the whole message (ring 1, reduce+bcast 0; kv-split's big
+ * Allreduce is in place: 0), recorded per cell; one without copies
+ * prices none and says nothing of them.
+ */
+static void test_copies(void **state)
+{
+	const pr_model *ar = pr_model_lookup("hockney-allreduce");
+	const pr_model *ring = pr_model_lookup("hockney-ring");
+	pr_spec *s = spec("allreduce", "sizes = 1048576\n",
+			  "[ranks]\ngroup = cpu*2\n[factors]\ntransport = "
+			  "vader\n[mpi]\nalgorithm = ring, reduce_bcast\n"
+			  "[model]\nname = hockney-allreduce\ncalibration = "
+			  "cal\n");
+	pr_spec *kv = spec("kv-split", "rows = 1024\nkeys = 64\nd = 64\n",
+			   "[ranks]\ngroup = cpu*2\n[factors]\ntransport = "
+			   "vader\n[mpi]\nalgorithm = ring\n[model]\nname = "
+			   "hockney-ring\ncalibration = cal\n");
+	json_t *plain = new_prediction(), *copied = new_prediction(), *c;
+	synth g = {0, 1, 10, 0, 1.0, 10e-6};
+	char *csv = warm_csv(1, 0);
+	pr_calib cal;
+
+	(void)state;
+	calib(&cal, csv, vader_spread);
+	assert_int_equal(ar->predict(plain, s, &cal, NULL), 0);
+	pr_calib_free(&cal);
+	copy_rows(&csv, &g);
+	calib_take(&cal, csv, vader_spread);
+	assert_int_equal(ar->predict(copied, s, &cal, NULL), 0);
+	/* ring: one copy of 1 MiB */
+	c = cell(copied, "allreduce", -1, 0);
+	assert_string_equal(json_string_value(path(c, "formula")), "ring");
+	assert_int_equal(json_integer_value(path(c, "copies.count")), 1);
+	assert_false(json_is_true(path(c, "copies.in_place")));
+	/* (the archive holds whole nanoseconds: within 1e-4) */
+	assert_true(fabs(num(c, "copies.seconds") / c_of(1048576) - 1) < 1e-4);
+	close_to(predicted(c), predicted(cell(plain, "allreduce", -1, 0)) +
+				   num(c, "copies.seconds"));
+	assert_null(path(cell(plain, "allreduce", -1, 0), "copies"));
+	assert_non_null(path(copied, "model.params.vader.spread.copy"));
+	assert_null(path(plain, "model.params.vader.spread.copy"));
+	/* reduce+bcast: none */
+	c = cell(copied, "allreduce", -1, 2);
+	assert_string_equal(json_string_value(path(c, "formula")),
+			    "reduce+bcast");
+	assert_int_equal(json_integer_value(path(c, "copies.count")), 0);
+	close_to(predicted(c), predicted(cell(plain, "allreduce", -1, 2)));
+	json_decref(plain);
+	json_decref(copied);
+	/* kv-split: the big Allreduce in place, the small one not */
+	copied = new_prediction();
+	assert_int_equal(ring->predict(copied, kv, &cal, NULL), 0);
+	c = cell(copied, "allreduce", -1, 0);
+	assert_true(json_is_true(path(c, "copies.in_place")));
+	assert_int_equal(json_integer_value(path(c, "copies.count")), 0);
+	c = cell(copied, "allreduce_small", -1, 0);
+	assert_int_equal(json_integer_value(path(c, "copies.count")), 1);
+	json_decref(copied);
+	pr_calib_free(&cal);
+	pr_spec_free(s);
+	pr_spec_free(kv);
 }
 
 /*
@@ -1369,6 +1462,7 @@ int main(void)
 	    cmocka_unit_test(test_placement),
 	    cmocka_unit_test(test_hockney_allreduce),
 	    cmocka_unit_test(test_null_and_holdout),
+	    cmocka_unit_test(test_copies),
 	    cmocka_unit_test(test_pap_hockney),
 	    cmocka_unit_test(test_pap_dp_step),
 	    cmocka_unit_test(test_calibration_band),
