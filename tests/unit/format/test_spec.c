@@ -1010,9 +1010,16 @@ static void test_interleave(void **state)
 	spec = parse_ok(VALID "[schedule]\ninterleave = none\n");
 	assert_false(spec->interleave);
 	pr_spec_free(spec);
+	spec = parse_ok("[experiment]\nkind = calibration\nclaim = c\n"
+			"workload = allreduce\n[shape]\nsizes = 64\n"
+			"[ranks]\ngroup = cpu*2\n[schedule]\ninterleave = "
+			"primitives\n");
+	assert_true(spec->interleave);
+	pr_spec_free(spec);
 	parse_fails(VALID "[schedule]\ninterleave = primitives\n",
-		    "t.ini:11: 'interleave = primitives' is for workload "
-		    "'kv-split' (the primitives of its Allreduces)");
+		    "t.ini:11: 'interleave = primitives' is for workloads "
+		    "'kv-split' and 'allreduce' (the primitives of their "
+		    "Allreduces)");
 	parse_fails(VALID "[schedule]\ninterleave = all\n",
 		    "t.ini:11: unknown interleave 'all' (known: none, "
 		    "primitives)");
