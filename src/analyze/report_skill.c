@@ -190,6 +190,18 @@ static void pinned_of(skill *s, const pr_analysis_run *r)
 	}
 }
 
+/* The median of v[0..n-1], v left in its order (pr_stats_median sorts
+ * what it is given, and the errors are listed cell by cell after it). */
+static double median_of(const double *v, size_t n)
+{
+	double *c = pr_calloc(n + 1, sizeof(double)), m;
+
+	memcpy(c, v, n * sizeof(double));
+	m = pr_stats_median(c, n);
+	free(c);
+	return m;
+}
+
 void pr_report_null_md(FILE *f, const pr_analysis_run *r)
 {
 	size_t i, k = 0, listed = 0;
@@ -206,8 +218,8 @@ void pr_report_null_md(FILE *f, const pr_analysis_run *r)
 			"median error %.3f for the model, %.3f for the "
 			"null.",
 			s.beats, s.n, 100.0 * (double)s.beats / (double)s.n,
-			s.n - s.beats, pr_stats_median(s.model, s.n),
-			pr_stats_median(s.null, s.n));
+			s.n - s.beats, median_of(s.model, s.n),
+			median_of(s.null, s.n));
 		for (i = 0; i < r->nrows; i++) {
 			const pr_analysis_row *x = &r->row[i];
 

@@ -186,7 +186,11 @@ static void test_pinned_null(void **state)
 	md = null_md(&f.run[1]);
 	assert_non_null(strstr(md, "the model is closer in 0 of 2 predicted "
 				   "cells (0%) and uninformative in 2;"));
+	/* each listed cell with its own two errors: y (row 0) |ln(50/2)|
+	 * and |ln(50/60)| */
 	assert_non_null(strstr(md, " Uninformative: "));
+	assert_non_null(strstr(md, "bytes (3.219 against 0.182); config 1 "));
+	assert_non_null(strstr(md, "bytes (0.598 against 0.095)."));
 	assert_null(strstr(md, "Held-out"));
 	free(md);
 	/* x predicted 1.05: closer than its null; only y is listed */
