@@ -32,5 +32,11 @@ void pr_causes_of(pr_analysis_run *r, size_t nclamped)
 		}
 		k->clamp = nclamped > 0;
 		k->regime = c->extrapolated;
+		if (c->has_terms && x->stat > 0) {
+			k->unpriced = 1;
+			k->unpriced_s =
+			    x->stat -
+			    (c->transfers_s + c->reductions_s + c->copies_s);
+		}
 	}
 }

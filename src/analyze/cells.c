@@ -28,6 +28,30 @@ static int opt_int(int64_t *out, json_t *c, const char *key)
 	return 0;
 }
 
+/* "terms" {transfers_s, reductions_s, copies_s}, finite numbers, into
+ * out; -1 when malformed. Absent: nothing. */
+static int parse_terms(pr_cell *out, json_t *t)
+{
+	static const char *const keys[] = {"transfers_s", "reductions_s",
+					   "copies_s"};
+	double *v[] = {&out->transfers_s, &out->reductions_s, &out->copies_s};
+	size_t i;
+
+	if (!t)
+		return 0;
+	if (!json_is_object(t))
+		return -1;
+	for (i = 0; i < 3; i++) {
+		json_t *x = json_object_get(t, keys[i]);
+
+		if (!json_is_number(x) || !isfinite(json_number_value(x)))
+			return -1;
+		*v[i] = json_number_value(x);
+	}
+	out->has_terms = 1;
+	return 0;
+}
+
 static int parse_cell(pr_cell *out, json_t *c)
 {
 	json_t *pred = json_object_get(c, "predicted_s");
@@ -57,7 +81,8 @@ static int parse_cell(pr_cell *out, json_t *c)
 			 strcmp(json_string_value(control), "negative"))) ||
 	    (extra && !json_is_boolean(extra)) ||
 	    (held && !json_is_boolean(held)) ||
-	    (nul && !(json_is_number(nul) && json_number_value(nul) > 0)))
+	    (nul && !(json_is_number(nul) && json_number_value(nul) > 0)) ||
+	    parse_terms(out, json_object_get(c, "terms")) < 0)
 		return -1;
 	out->sel.config = (int)config;
 	out->sel.phase = pr_strdup(phase);
@@ -100,8 +125,9 @@ int pr_cells_parse(pr_cell **out, size_t *n, json_t *pred, const char *path)
 			    "(strings), reduce (\"span\", "
 			    "\"after_last_arrival\", \"arrival_spread\", "
 			    "\"max_over_ranks\"), control (\"negative\"), "
-			    "extrapolated and held_out (true or false) and "
-			    "null_s (seconds > 0)",
+			    "extrapolated and held_out (true or false), "
+			    "null_s (seconds > 0) and terms (transfers_s, "
+			    "reductions_s, copies_s)",
 			    path, i);
 		}
 	}

@@ -39,6 +39,10 @@ typedef struct {
 	int extrapolated; /* its size lies outside the calibrated sizes */
 	int held_out;	  /* its size was held out of the calibration fit */
 	double null_s;	  /* the pinned null model's time, 0 when none */
+	/* "terms": what the prediction is made of (has_terms): transfers,
+	 * reductions and local copies, s */
+	int has_terms;
+	double transfers_s, reductions_s, copies_s;
 } pr_cell;
 
 /*

@@ -142,6 +142,9 @@ json_t *pr_report_inflation_json(const pr_analysis *a,
 				 const pr_analysis_run *r);
 void pr_report_launch_ratio_md(FILE *f, const pr_analysis *a,
 			       const pr_analysis_run *r);
+void pr_report_ratios_md(FILE *f, const pr_analysis *a,
+			 const pr_analysis_run *r);
+json_t *pr_report_ratios_json(const pr_analysis *a, const pr_analysis_run *r);
 json_t *pr_report_launch_ratio_json(const pr_analysis *a,
 				    const pr_analysis_run *r);
 

@@ -1,5 +1,6 @@
-/* report_study_inflation.c - the MPI stack in force, packed over spread
- * and the launch settings' ratio, as markdown and JSON */
+/* report_study_inflation.c - the MPI stack in force, packed over spread,
+ * the launch settings' ratio and the ratios a prediction pins, as
+ * markdown and JSON */
 #include "analyze/report-internal.h"
 
 #include <stdio.h>
@@ -7,6 +8,7 @@
 #include <string.h>
 
 #include "analyze/inflation.h"
+#include "analyze/ratios.h"
 
 /* The first config before c with c's stack and another transport, or -1. */
 static int same_stack_as(const pr_inflation_set *s, size_t c)
@@ -354,4 +356,77 @@ json_t *pr_report_inflation_json(const pr_analysis *a, const pr_analysis_run *r)
 	return json_pack(
 	    "{s:o}", "ratios",
 	    pr_report_table_json(&ratio_table, s->ratio, s->nratios, &ctx));
+}
+
+/* The ratios a prediction pins: one line each, then the counts. */
+void pr_report_ratios_md(FILE *f, const pr_analysis *a,
+			 const pr_analysis_run *r)
+{
+	const pr_ratio_set *s = pr_ratio_set_of(r);
+	size_t i;
+	int v;
+
+	(void)a;
+	if (!s->n)
+		return;
+	fputs("### Relative predictions\n\n"
+	      "Each ratio the prediction pins, one cell over another of the "
+	      "same schedule (the calibration's errors the two share "
+	      "cancel in it): the predicted ratio and its band; the "
+	      "measured ratio of the statistics with its 95% percentile "
+	      "bootstrap interval over launches; the verdict by the interval "
+	      "rule on the ratio.\n\n"
+	      "| ratio | configs | bytes | predicted [lo, hi] | measured "
+	      "[95% interval] | verdict |\n|---|---|---|---|---|---|\n",
+	      f);
+	for (i = 0; i < s->n; i++) {
+		const pr_ratio *x = &s->ratio[i];
+
+		fputs("| ", f);
+		pr_md_text(f, x->name);
+		fprintf(f, " | %d / %d | ", x->r.packed, x->r.spread);
+		if (x->bytes >= 0)
+			fprintf(f, "%lld", x->bytes);
+		else
+			fputs("-", f);
+		fputs(" | ", f);
+		put_ratio(f, x->r.predicted, x->r.lo_s, x->r.hi_s);
+		fputs(" | ", f);
+		put_ratio(f, x->r.measured, x->r.lo, x->r.hi);
+		fprintf(f, " | %s |\n", pr_verdict_name(x->r.verdict));
+	}
+	fputs("\nRatios:", f);
+	for (v = 0; v < PR_NVERDICTS; v++)
+		if (s->count[v])
+			fprintf(f, " %zu %s", s->count[v],
+				pr_verdict_name((pr_verdict)v));
+	fprintf(f, " of %zu.\n\n", s->n);
+}
+
+json_t *pr_report_ratios_json(const pr_analysis *a, const pr_analysis_run *r)
+{
+	const pr_ratio_set *s = pr_ratio_set_of(r);
+	json_t *all = json_array();
+	size_t i;
+
+	(void)a;
+	for (i = 0; i < s->n; i++) {
+		const pr_ratio *x = &s->ratio[i];
+
+		json_array_append_new(
+		    all,
+		    json_pack(
+			"{s:s, s:i, s:i, s:o, s:o, s:o, s:o, s:o, s:o, "
+			"s:o, s:s, s:s?}",
+			"name", x->name, "numerator_config", x->r.packed,
+			"denominator_config", x->r.spread, "bytes",
+			x->bytes >= 0 ? json_integer(x->bytes) : json_null(),
+			"predicted", pr_json_num(x->r.predicted), "lo_s",
+			pr_json_num(x->r.lo_s), "hi_s", pr_json_num(x->r.hi_s),
+			"measured", pr_json_num(x->r.measured), "lo",
+			pr_json_num(x->r.lo), "hi", pr_json_num(x->r.hi),
+			"verdict", pr_verdict_name(x->r.verdict), "why",
+			x->r.why));
+	}
+	return all;
 }

@@ -108,6 +108,21 @@ static void put_cause_list(FILE *f, const pr_analysis *a,
 		fputs("x the prediction (the conditions)", f);
 		sep = "; ";
 	}
+	if (k->unpriced) {
+		const pr_cell *c = x->cell;
+
+		fprintf(f, "%sunpriced: the statistic is ", sep);
+		pr_md_sig3(f, fabs(k->unpriced_s) * u);
+		fprintf(f, " %s %s the terms the model priced (transfers ",
+			unit, k->unpriced_s >= 0 ? "above" : "below");
+		pr_md_sig3(f, c->transfers_s * u);
+		fputs(", reductions ", f);
+		pr_md_sig3(f, c->reductions_s * u);
+		fputs(", copies ", f);
+		pr_md_sig3(f, c->copies_s * u);
+		fprintf(f, " %s)", unit);
+		sep = "; ";
+	}
 	if (!*sep)
 		fputs("no measured cause found", f);
 }
@@ -159,8 +174,9 @@ void pr_report_outside_md(FILE *f, const pr_analysis_run *r)
 }
 
 /* [{cause, ...}] of a FAIL that is no negative control. */
-static json_t *causes_json(const pr_analysis *a, const pr_causes *k)
+static json_t *causes_json(const pr_analysis *a, const pr_analysis_row *x)
 {
+	const pr_causes *k = &x->causes;
 	json_t *v = json_array(), *names;
 	size_t i;
 
@@ -192,6 +208,14 @@ static json_t *causes_json(const pr_analysis *a, const pr_causes *k)
 				 pr_json_num(k->impl_ratio),
 				 "formula_over_predicted",
 				 pr_json_num(k->cond_ratio)));
+	if (k->unpriced)
+		json_array_append_new(
+		    v, json_pack(
+			   "{s:s, s:o, s:o, s:o, s:o}", "cause", "unpriced",
+			   "unpriced_s", pr_json_num(k->unpriced_s),
+			   "transfers_s", pr_json_num(x->cell->transfers_s),
+			   "reductions_s", pr_json_num(x->cell->reductions_s),
+			   "copies_s", pr_json_num(x->cell->copies_s)));
 	return v;
 }
 
@@ -388,7 +412,7 @@ static json_t *js_causes(const void *row, const void *ctx)
 	const pr_analysis_row *x = row;
 
 	return x->cell && x->verdict == PR_FAIL && !x->cell->negative
-		   ? causes_json(((const cells_ctx *)ctx)->a, &x->causes)
+		   ? causes_json(((const cells_ctx *)ctx)->a, x)
 		   : NULL;
 }
 

@@ -24,6 +24,10 @@ typedef struct {
 	 * statistic over it, and it over the prediction */
 	int primitives;
 	double formula_s, impl_ratio, cond_ratio;
+	/* the cell says what it priced (pr_cell has_terms): the statistic
+	 * less their sum, what no term of the model accounts for */
+	int unpriced;
+	double unpriced_s;
 } pr_causes;
 
 /* One row of the analysis: a cell, or a group of samples. Times in s. */

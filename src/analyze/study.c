@@ -1,7 +1,7 @@
 /* study.c - the table of what a run's analysis adds beyond its verdicts:
  * arrival patterns, sharing, hockney-ring's primitives, linear-rows'
- * breaks, launch-geometry's observed steps and launch-settings' ratio
- * (DESIGN 7) */
+ * breaks, launch-geometry's observed steps, launch-settings' ratio and
+ * the ratios a prediction pins (DESIGN 7) */
 #include "analyze/study.h"
 
 #include <string.h>
@@ -11,6 +11,7 @@
 #include "analyze/inflation.h"
 #include "analyze/linearity.h"
 #include "analyze/primitives.h"
+#include "analyze/ratios.h"
 #include "analyze/report-internal.h"
 #include "analyze/settings.h"
 #include "analyze/steps.h"
@@ -115,6 +116,21 @@ static void launch_ratio_free(void *data)
 	pr_launch_ratio_free(data);
 }
 
+static int ratios_applies(const pr_study_input *in)
+{
+	return json_is_array(json_object_get(in->pred, "ratios"));
+}
+
+static void *ratios_compute(pr_analysis_run *r, const pr_study_input *in)
+{
+	return pr_ratios_compute(r, in->pred);
+}
+
+static void ratios_free(void *data)
+{
+	pr_ratio_set_free(data);
+}
+
 const pr_study pr_studies[PR_NSTUDIES] = {
     [PR_STUDY_PAP] = {"pap", "arrival_patterns", pap_applies, pap_compute,
 		      pr_report_pap_md, pr_report_pap_json, pap_free},
@@ -133,6 +149,9 @@ const pr_study pr_studies[PR_NSTUDIES] = {
 			       launch_ratio_applies, launch_ratio_compute,
 			       pr_report_launch_ratio_md,
 			       pr_report_launch_ratio_json, launch_ratio_free},
+    [PR_STUDY_RATIOS] = {"ratios", "ratios", ratios_applies, ratios_compute,
+			 pr_report_ratios_md, pr_report_ratios_json,
+			 ratios_free},
 };
 
 void pr_study_compute(pr_analysis_run *r, const pr_study_input *in)

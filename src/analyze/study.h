@@ -23,6 +23,7 @@ typedef enum {
 	PR_STUDY_LINEARITY,    /* model linear-rows */
 	PR_STUDY_STEPS,	       /* model launch-geometry */
 	PR_STUDY_LAUNCH_RATIO, /* model launch-settings */
+	PR_STUDY_RATIOS,       /* a prediction's pinned "ratios" */
 	PR_NSTUDIES
 } pr_study_id;
 

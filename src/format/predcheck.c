@@ -171,6 +171,72 @@ static int check_arrival_cell(const checker *c, json_t *cell, size_t i)
 	return PR_OK;
 }
 
+/* A ratio's cell: {config (a config of the spec), phase, ...}. */
+static int ratio_cell_ok(const checker *c, const json_t *sel)
+{
+	return json_is_object(sel) && json_object_get(sel, "config") &&
+	       opt_integer((json_t *)sel, "config", 0,
+			   pr_spec_nconfigs(c->spec) - 1) &&
+	       json_is_string(json_object_get(sel, "phase"));
+}
+
+static double finite_or_nan(const json_t *o, const char *key)
+{
+	json_t *v = json_object_get(o, key);
+
+	return json_is_number(v) && isfinite(json_number_value(v))
+		   ? json_number_value(v)
+		   : NAN;
+}
+
+/* "ratios" (optional): each {name, numerator, denominator, predicted >
+ * 0, lo <= predicted <= hi, lo >= 0}. */
+static int check_ratios(const checker *c, json_t *pred)
+{
+	json_t *all = json_object_get(pred, "ratios"), *r;
+	size_t i;
+
+	if (!all)
+		return PR_OK;
+	if (!json_is_array(all))
+		return bad(c, 0, "\"ratios\" must be an array");
+	json_array_foreach(all, i, r)
+	{
+		double p = finite_or_nan(r, "predicted");
+		double lo = finite_or_nan(r, "lo"), hi = finite_or_nan(r, "hi");
+
+		if (!json_is_string(json_object_get(r, "name")) ||
+		    !ratio_cell_ok(c, json_object_get(r, "numerator")) ||
+		    !ratio_cell_ok(c, json_object_get(r, "denominator")))
+			return bad(c, 0,
+				   "ratio %zu needs a name and numerator and "
+				   "denominator cells (config, phase)",
+				   i);
+		if (!(p > 0) || !(lo >= 0) || !(lo <= p) || !(p <= hi))
+			return bad(c, 0,
+				   "ratio %zu: predicted must be > 0 and lie "
+				   "in [lo, hi], lo >= 0",
+				   i);
+	}
+	return PR_OK;
+}
+
+/* A cell's "terms": {transfers_s, reductions_s, copies_s}, finite. */
+static int terms_ok(json_t *t)
+{
+	static const char *const keys[] = {"transfers_s", "reductions_s",
+					   "copies_s"};
+	size_t i;
+
+	for (i = 0; json_is_object(t) && i < 3; i++) {
+		json_t *x = json_object_get(t, keys[i]);
+
+		if (!json_is_number(x) || !isfinite(json_number_value(x)))
+			return 0;
+	}
+	return json_is_object(t);
+}
+
 /* Cell i: what the analysis matches samples with, and its seconds. */
 static int check_cell(const checker *c, json_t *cell, size_t i)
 {
@@ -234,6 +300,12 @@ static int check_cell(const checker *c, json_t *cell, size_t i)
 		return bad(c, 0,
 			   "cell %zu: null_s must be a positive number of "
 			   "seconds",
+			   i);
+	if (json_object_get(cell, "terms") &&
+	    !terms_ok(json_object_get(cell, "terms")))
+		return bad(c, 0,
+			   "cell %zu: terms must be an object of finite "
+			   "numbers transfers_s, reductions_s and copies_s",
 			   i);
 	if (pr_workload_has_arrival(s->workload) &&
 	    (error = check_arrival_cell(c, cell, i)) < 0)
@@ -413,7 +485,8 @@ int pr_prediction_check(json_t **out, const char *text, size_t len,
 	if ((error = check_origin(&c, pred, spec_blob)) < 0 ||
 	    (error = check_cells(&c, pred)) < 0 ||
 	    (error = check_unavailable(&c, pred)) < 0 ||
-	    (error = check_replay(&c, pred)) < 0)
+	    (error = check_replay(&c, pred)) < 0 ||
+	    (error = check_ratios(&c, pred)) < 0)
 		goto cleanup;
 	if (json_object_get(pred, "unavailable")) {
 		/* no split or sweep: `prereg run` refuses it (run.c) */

@@ -42,6 +42,19 @@ static int raw_at(double *out, void *ctx, double m)
 			    l->placement);
 }
 
+/* The formula's transfers alone: its time with no reduction. */
+static double transfers_of(const pr_hockney_params *hp, pr_allreduce_formula f,
+			   int p, double n)
+{
+	pr_hockney_params none = *hp;
+	double t = 0;
+	int k;
+
+	for (k = 0; k < PR_HOCKNEY_NREGIMES; k++)
+		none.reduce.regime[k].missing = 1;
+	return pr_hockney_allreduce(&t, &none, f, p, n) < 0 ? 0 : t;
+}
+
 /* Is n one of the spec's held-out sizes? */
 static int held_out(const pr_spec *spec, double n)
 {
@@ -92,13 +105,14 @@ static json_t *allreduce_cell(int *error, const pr_spec *spec, int c,
 {
 	const pr_hockney_curve *link =
 	    f == PR_ALLREDUCE_REDUCE_BCAST ? &hp->p2p : &hp->exchange;
-	double t, m[32], s = config_sharing(spec, c, 0), copy_s;
+	double t, m[32], s = config_sharing(spec, c, 0), copy_s, transfers_s;
 	int copies;
 	int nm, i, extra = -1;
 	json_t *x;
 
 	if ((*error = pr_hockney_allreduce(&t, hp, f, spec->nranks, n)) < 0)
 		return NULL;
+	transfers_s = transfers_of(hp, f, spec->nranks, n);
 	copies = hp->has_copy && spec->nranks > 1
 		     ? pr_hockney_allreduce_copies(f, in_place)
 		     : 0;
@@ -111,6 +125,11 @@ static json_t *allreduce_cell(int *error, const pr_spec *spec, int c,
 			extra = i;
 	}
 	x = pr_model_cell(spec, c, phase, t);
+	json_object_set_new(x, "terms",
+			    json_pack("{s:f, s:f, s:f}", "transfers_s",
+				      transfers_s, "reductions_s",
+				      t - copy_s - transfers_s, "copies_s",
+				      copy_s));
 	if ((*error = null_and_holdout(x, spec, c, f, n, cal)) < 0) {
 		json_decref(x);
 		return NULL;

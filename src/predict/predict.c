@@ -226,6 +226,172 @@ static void tolerance_bands(json_t *cells, const pr_spec *spec)
 	}
 }
 
+/*
+ * Relative predictions (model hockney-allreduce): each cell of a config
+ * whose algorithm is not ring, no negative control, over the ring cell of
+ * the same transport, placement, phase and bytes; pairs[2k], pairs[2k+1]
+ * the cells' indices. Returns how many pairs (pairs has room for every
+ * cell).
+ */
+static size_t ratio_pairs(size_t *pairs, const json_t *cells,
+			  const pr_spec *spec)
+{
+	size_t i, j, n = 0;
+	json_t *a, *b;
+
+	if (strcmp(spec->model, "hockney-allreduce"))
+		return 0;
+	json_array_foreach(cells, i, a)
+	{
+		int ca = (int)json_integer_value(json_object_get(a, "config"));
+
+		if (json_object_get(a, "control") ||
+		    !strcmp(pr_spec_algorithm(spec, ca), "ring"))
+			continue;
+		json_array_foreach(cells, j, b)
+		{
+			int cb = (int)json_integer_value(
+			    json_object_get(b, "config"));
+
+			if (json_object_get(b, "control") ||
+			    strcmp(pr_spec_algorithm(spec, cb), "ring") ||
+			    strcmp(pr_spec_transport(spec, ca),
+				   pr_spec_transport(spec, cb)) ||
+			    strcmp(pr_spec_placement(spec, ca),
+				   pr_spec_placement(spec, cb)) ||
+			    !json_equal(json_object_get(a, "phase"),
+					json_object_get(b, "phase")) ||
+			    !json_equal(json_object_get(a, "bytes"),
+					json_object_get(b, "bytes")))
+				continue;
+			pairs[2 * n] = i;
+			pairs[2 * n + 1] = j;
+			n++;
+			break;
+		}
+	}
+	return n;
+}
+
+/* A cell's selection, for a ratio: {config, phase, bytes, reduce}. */
+static json_t *selection_of(const json_t *c)
+{
+	json_t *o = json_object();
+	static const char *const keys[] = {"config", "phase", "bytes",
+					   "reduce"};
+	size_t i;
+
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (json_object_get(c, keys[i]))
+			json_object_set(o, keys[i],
+					json_object_get(c, keys[i]));
+	return o;
+}
+
+/* One pinned ratio of cells a over b with its band. */
+static json_t *ratio_json(const pr_spec *spec, const json_t *a, const json_t *b,
+			  double lo, double hi, json_t *band)
+{
+	int ca = (int)json_integer_value(json_object_get(a, "config"));
+	int cb = (int)json_integer_value(json_object_get(b, "config"));
+	double p = json_number_value(json_object_get(a, "predicted_s")) /
+		   json_number_value(json_object_get(b, "predicted_s"));
+	json_t *o = json_object();
+
+	json_object_set_new(o, "name",
+			    json_sprintf("%s/%s", pr_spec_algorithm(spec, ca),
+					 pr_spec_algorithm(spec, cb)));
+	json_object_set_new(o, "numerator", selection_of(a));
+	json_object_set_new(o, "denominator", selection_of(b));
+	json_object_set_new(o, "predicted", json_real(p));
+	json_object_set_new(o, "lo", json_real(fmin(lo, p)));
+	json_object_set_new(o, "hi", json_real(fmax(hi, p)));
+	json_object_set_new(o, "band", band);
+	return o;
+}
+
+/*
+ * The ratios of band = calibration: the same bootstrap replicates price
+ * both cells, so the calibration's errors that the two share cancel; lo
+ * = q2.5% (1 - sqrt 2 cv), hi = q97.5% (1 + sqrt 2 cv) of the replicates'
+ * ratios, cv the numerator phase's pilot CV (two launches' medians, one
+ * over the other). rep is bootstrap()'s, not yet sorted.
+ */
+static void calibration_ratios(json_t *pred, const pr_spec *spec,
+			       const double *rep, int good)
+{
+	json_t *cells = json_object_get(pred, "cells"), *all;
+	size_t n = json_array_size(cells), *pairs, np, k;
+	double *r = pr_calloc((size_t)good + 1, sizeof(double));
+	int i;
+
+	pairs = pr_calloc(2 * n + 2, sizeof(size_t));
+	if (!(np = ratio_pairs(pairs, cells, spec)))
+		goto done;
+	all = json_array();
+	for (k = 0; k < np; k++) {
+		const json_t *a = json_array_get(cells, pairs[2 * k]);
+		const json_t *b = json_array_get(cells, pairs[2 * k + 1]);
+		const double *ra = rep + pairs[2 * k] * PR_PREDICT_REPLICATES;
+		const double *rb =
+		    rep + pairs[2 * k + 1] * PR_PREDICT_REPLICATES;
+		double cv =
+		    sqrt(2.0) *
+		    pr_spec_pilot_cv(
+			spec, json_string_value(json_object_get(a, "phase")));
+		double q025, q975;
+
+		for (i = 0; i < good; i++)
+			r[i] = rb[i] > 0 ? ra[i] / rb[i] : 0;
+		qsort(r, (size_t)good, sizeof(double), cmp_double);
+		q025 = quantile(r, (size_t)good, 0.025);
+		q975 = quantile(r, (size_t)good, 0.975);
+		json_array_append_new(
+		    all, ratio_json(spec, a, b, fmax(0.0, q025 * (1 - cv)),
+				    q975 * (1 + cv),
+				    json_pack("{s:s, s:f, s:f, s:f, s:i}",
+					      "kind", "calibration", "q025",
+					      q025, "q975", q975, "pilot_cv",
+					      cv, "replicates", good)));
+	}
+	json_object_set_new(pred, "ratios", all);
+done:
+	free(pairs);
+	free(r);
+}
+
+/* The ratios of band = tolerance: p (1 - t) / (1 + t) to p (1 + t) / (1 -
+ * t), the extremes of the two cells' bands. */
+static void tolerance_ratios(json_t *pred, const pr_spec *spec)
+{
+	json_t *cells = json_object_get(pred, "cells"), *all;
+	size_t n = json_array_size(cells), *pairs, np, k;
+	double t = spec->tolerance;
+
+	pairs = pr_calloc(2 * n + 2, sizeof(size_t));
+	if ((np = ratio_pairs(pairs, cells, spec)) && t < 1) {
+		all = json_array();
+		for (k = 0; k < np; k++) {
+			const json_t *a = json_array_get(cells, pairs[2 * k]);
+			const json_t *b =
+			    json_array_get(cells, pairs[2 * k + 1]);
+			double p = json_number_value(
+				       json_object_get(a, "predicted_s")) /
+				   json_number_value(
+				       json_object_get(b, "predicted_s"));
+
+			json_array_append_new(
+			    all,
+			    ratio_json(spec, a, b, p * (1 - t) / (1 + t),
+				       p * (1 + t) / (1 - t),
+				       json_pack("{s:s, s:f}", "kind",
+						 "tolerance", "tolerance", t)));
+		}
+		json_object_set_new(pred, "ratios", all);
+	}
+	free(pairs);
+}
+
 static int calibration_bands(json_t *pred, const pr_spec *spec, pr_calib *cal,
 			     pr_calib *comm)
 {
@@ -252,6 +418,7 @@ static int calibration_bands(json_t *pred, const pr_spec *spec, pr_calib *cal,
 				     "(sizes measured in too few launches)",
 				     good, PR_PREDICT_REPLICATES, cal->run_id);
 	}
+	calibration_ratios(pred, spec, rep, good);
 	json_array_foreach(cells, i, c)
 	{
 		double *x = rep + i * PR_PREDICT_REPLICATES;
@@ -356,8 +523,10 @@ int pr_predict_bands(json_t *pred, const pr_spec *spec, pr_calib *cal,
 		return PR_OK;
 	if (spec->band && !strcmp(spec->band, "calibration"))
 		error = calibration_bands(pred, spec, cal, comm);
-	else
+	else {
 		tolerance_bands(cells, spec);
+		tolerance_ratios(pred, spec);
+	}
 	if (error == PR_OK)
 		prune_controls(pred);
 	return error;

@@ -458,9 +458,29 @@ static void test_reduce(void **state)
 	x = find(&r, 0, "allreduce", PR_REDUCE_AFTER_LAST_ARRIVAL);
 	assert_int_equal(x->verdict, PR_FAIL);
 	assert_false(x->causes.arrival);
+	assert_false(x->causes.unpriced);
 	pr_causes_of(&r, 2);
 	assert_true(x->causes.clamp);
 	done(&r);
+
+	/* a cell that says what it priced: the rest is unpriced, signed */
+	c[1].has_terms = 1;
+	c[1].transfers_s = 1e-3;
+	c[1].reductions_s = 0.25e-3;
+	c[1].copies_s = 0.25e-3;
+	collective("h");
+	pr_analyze_run(&r, &T, NULL, c, 4, PR_RULE_POINT);
+	x = find(&r, 0, "allreduce", PR_REDUCE_AFTER_LAST_ARRIVAL);
+	assert_true(x->causes.unpriced);
+	close_to(x->causes.unpriced_s, 2.5e-3);
+	done(&r);
+	c[1].transfers_s = 5e-3;
+	collective("h");
+	pr_analyze_run(&r, &T, NULL, c, 4, PR_RULE_POINT);
+	x = find(&r, 0, "allreduce", PR_REDUCE_AFTER_LAST_ARRIVAL);
+	close_to(x->causes.unpriced_s, -1.5e-3);
+	done(&r);
+	c[1].has_terms = 0;
 
 	/* ranks on two hosts with no clock estimate: refused */
 	collective("other");

@@ -501,6 +501,55 @@ static void test_cell_labels(void **state)
 		"cell 0: null_s must be a positive number of seconds");
 	refused(with_cell("null_s", json_string("1")), spec,
 		"cell 0: null_s must be");
+	passes(
+	    with_cell("terms", json_pack("{s:f, s:f, s:f}", "transfers_s", 1e-6,
+					 "reductions_s", 0.0, "copies_s", 0.0)),
+	    spec);
+	refused(with_cell("terms", json_pack("{s:f, s:f}", "transfers_s", 1e-6,
+					     "reductions_s", 0.0)),
+		spec,
+		"cell 0: terms must be an object of finite numbers "
+		"transfers_s, reductions_s and copies_s");
+	refused(with_cell("terms", json_string("x")), spec,
+		"cell 0: terms must be");
+	pr_spec_free(spec);
+}
+
+/* split_pred() with one ratio of config 0 over config num, predicted p
+ * in [lo, hi]. */
+static json_t *with_ratio(int num, double p, double lo, double hi)
+{
+	json_t *pred = split_pred();
+
+	json_object_set_new(
+	    pred, "ratios",
+	    json_pack("[{s:s, s:{s:i, s:s}, s:{s:i, s:s}, s:f, s:f, s:f}]",
+		      "name", "a/b", "numerator", "config", num, "phase",
+		      "compute", "denominator", "config", 0, "phase", "compute",
+		      "predicted", p, "lo", lo, "hi", hi));
+	return pred;
+}
+
+/* "ratios": cells of the spec's configs; lo <= predicted <= hi. */
+static void test_ratios(void **state)
+{
+	pr_spec *spec = spec_of(SPEC_SPLIT);
+	json_t *pred;
+
+	(void)state;
+	passes(with_ratio(0, 2, 1, 3), spec);
+	passes(with_ratio(0, 2, 2, 2), spec);
+	refused(with_ratio(0, 2, 2.1, 3), spec,
+		"ratio 0: predicted must be > 0 and lie in [lo, hi], lo >= 0");
+	refused(with_ratio(0, 2, 1, 1.9), spec, "ratio 0: predicted must");
+	refused(with_ratio(0, 0, 0, 1), spec, "ratio 0: predicted must");
+	refused(with_ratio(0, 2, -1, 3), spec, "ratio 0: predicted must");
+	refused(with_ratio(pr_spec_nconfigs(spec), 2, 1, 3), spec,
+		"ratio 0 needs a name and numerator and denominator cells "
+		"(config, phase)");
+	pred = split_pred();
+	json_object_set_new(pred, "ratios", json_object());
+	refused(pred, spec, "\"ratios\" must be an array");
 	pr_spec_free(spec);
 }
 
@@ -838,6 +887,7 @@ int main(void)
 	    cmocka_unit_test(test_cell_rank),
 	    cmocka_unit_test(test_cell_device_reduce),
 	    cmocka_unit_test(test_cell_labels),
+	    cmocka_unit_test(test_ratios),
 	    cmocka_unit_test(test_split),
 	    cmocka_unit_test(test_unavailable),
 	    cmocka_unit_test(test_sweep),

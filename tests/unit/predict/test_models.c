@@ -698,6 +698,115 @@ static void test_copies(void **state)
 	pr_spec_free(kv);
 }
 
+/* pred's cell of config at bytes that is no negative control. */
+static json_t *cell_at(json_t *pred, int config, long bytes)
+{
+	json_t *c;
+	size_t i;
+
+	json_array_foreach(json_object_get(pred, "cells"), i, c)
+	{
+		if (json_integer_value(json_object_get(c, "config")) ==
+			config &&
+		    json_integer_value(json_object_get(c, "bytes")) == bytes &&
+		    !json_object_get(c, "control"))
+			return c;
+	}
+	fail_msg("no cell of config %d at %ld bytes", config, bytes);
+	return NULL;
+}
+
+/* The ratio of pred's pinned ratios named name at bytes, or NULL. */
+static json_t *ratio_at(json_t *pred, const char *name, long bytes)
+{
+	json_t *r;
+	size_t i;
+
+	json_array_foreach(json_object_get(pred, "ratios"), i, r)
+	{
+		if (!strcmp(json_string_value(json_object_get(r, "name")),
+			    name) &&
+		    json_integer_value(path(r, "numerator.bytes")) == bytes)
+			return r;
+	}
+	return NULL;
+}
+
+/*
+ * Relative predictions: every algorithm's cell over the ring cell of the
+ * same transport and size, the ratio of the predictions; band =
+ * tolerance t gives it [p (1 - t) / (1 + t), p (1 + t) / (1 - t)], band =
+ * calibration the replicates' ratios (here all equal: a calibration of
+ * one launch), widened by sqrt 2 times the pilot CV. No ring config, no
+ * ratios.
+ */
+static void test_ratios(void **state)
+{
+	const pr_model *m = pr_model_lookup("hockney-allreduce");
+	pr_spec *s = spec("allreduce", "sizes = 4096, 1048576\n",
+			  "[ranks]\ngroup = cpu*2\n[factors]\ntransport = "
+			  "vader\n[mpi]\nalgorithm = ring, reduce_bcast, "
+			  "default\n[model]\nname = hockney-allreduce\n"
+			  "calibration = cal\ntolerance = 0.1\n");
+	pr_spec *c = spec("allreduce", "sizes = 4096, 1048576\n",
+			  "[ranks]\ngroup = cpu*2\n[factors]\ntransport = "
+			  "vader\n[mpi]\nalgorithm = ring, reduce_bcast\n"
+			  "[model]\nname = hockney-allreduce\ncalibration = "
+			  "cal\nband = calibration\npilot_cv = "
+			  "allreduce:0.05\n");
+	pr_spec *noring = spec("allreduce", "sizes = 4096\n",
+			       "[ranks]\ngroup = cpu*2\n[factors]\ntransport "
+			       "= vader\n[mpi]\nalgorithm = "
+			       "reduce_bcast\n[model]\nname = "
+			       "hockney-allreduce\ncalibration = cal\n");
+	json_t *pred = new_prediction(), *r;
+	double p, w = sqrt(2.0) * 0.05;
+	pr_calib cal;
+
+	(void)state;
+	calib_take(&cal, warm_csv(1, 0), vader_spread);
+	assert_int_equal(m->predict(pred, s, &cal, NULL), 0);
+	assert_int_equal(pr_predict_bands(pred, s, &cal, NULL), 0);
+	assert_int_equal(json_array_size(json_object_get(pred, "ratios")), 2);
+	r = ratio_at(pred, "reduce_bcast/ring", 1048576);
+	assert_non_null(r);
+	assert_int_equal(json_integer_value(path(r, "numerator.config")), 1);
+	assert_int_equal(json_integer_value(path(r, "denominator.config")), 0);
+	assert_string_equal(json_string_value(path(r, "denominator.reduce")),
+			    "after_last_arrival");
+	p = predicted(cell_at(pred, 1, 1048576)) /
+	    predicted(cell_at(pred, 0, 1048576));
+	close_to(num(r, "predicted"), p);
+	close_to(num(r, "lo"), p * 0.9 / 1.1);
+	close_to(num(r, "hi"), p * 1.1 / 0.9);
+	assert_string_equal(json_string_value(path(r, "band.kind")),
+			    "tolerance");
+	json_decref(pred);
+
+	pred = new_prediction();
+	assert_int_equal(m->predict(pred, c, &cal, NULL), 0);
+	assert_int_equal(pr_predict_bands(pred, c, &cal, NULL), 0);
+	r = ratio_at(pred, "reduce_bcast/ring", 4096);
+	assert_non_null(r);
+	p = num(r, "predicted");
+	assert_string_equal(json_string_value(path(r, "band.kind")),
+			    "calibration");
+	close_to(num(r, "band.q025"), p);
+	close_to(num(r, "lo"), p * (1 - w));
+	close_to(num(r, "hi"), p * (1 + w));
+	json_decref(pred);
+
+	pred = new_prediction();
+	assert_int_equal(m->predict(pred, noring, &cal, NULL), 0);
+	assert_int_equal(pr_predict_bands(pred, noring, &cal, NULL), 0);
+	assert_null(json_object_get(pred, "ratios"));
+	json_decref(pred);
+	pr_calib_free(&cal);
+	pr_spec_free(s);
+	pr_spec_free(c);
+	pr_spec_free(noring);
+}
+
 /*
  * band = calibration: launches 1.0, 1.1, 1.2, 1.3 times the synthetic
  * times; the prediction is 1.15 times them (median of the launch
@@ -1463,6 +1572,7 @@ int main(void)
 	    cmocka_unit_test(test_hockney_allreduce),
 	    cmocka_unit_test(test_null_and_holdout),
 	    cmocka_unit_test(test_copies),
+	    cmocka_unit_test(test_ratios),
 	    cmocka_unit_test(test_pap_hockney),
 	    cmocka_unit_test(test_pap_dp_step),
 	    cmocka_unit_test(test_calibration_band),
