@@ -16,8 +16,9 @@ do not matter. SOURCE says where the number comes from:
     cell:EXP:RUN:LABEL:PHASE:BYTES:REDUCE:FIELD
         the cell of `prereg analyze EXP --json` of run RUN whose
         config_label is LABEL, phase PHASE, bytes BYTES and reduce REDUCE
-        (either '-': the cell has none); FIELD statistic_s (the measured
-        median of per-launch medians), predicted_s, lo_s or hi_s
+        (either '-': the cell has none), never a negative control;
+        FIELD statistic_s (the measured median of per-launch medians),
+        predicted_s, lo_s, hi_s or ratio (statistic over prediction)
     run:EXP:RUN:PATH
         the value at PATH (keys joined by '/') of run RUN's object in
         `prereg analyze EXP --json` (launch_ratio/measured, ...)
@@ -29,6 +30,8 @@ do not matter. SOURCE says where the number comes from:
         of config label LABEL at BYTES, as the report's `controls` has it
     count:EXP:RUN:VERDICT
         how many of run RUN's cells have that verdict (PASS, FAIL, ...)
+    ratios:EXP:RUN:VERDICT
+        how many of run RUN's pinned ratios (its `ratios`) have it
     pin:EXP:K:PATH
         the value at PATH (keys joined by '/') of predictions/EXP.json as
         pin K committed it (git show prereg/pin/EXP/K:...)
@@ -79,7 +82,8 @@ def cell_value(prereg, src, cache):
     found = [c for c in the_run["cells"]
              if c.get("config_label") == label and c.get("phase") == phase
              and str(c.get("bytes", "-")) == nbytes
-             and (c.get("reduce") or "-") == reduce_]
+             and (c.get("reduce") or "-") == reduce_
+             and not c.get("control")]
     if len(found) != 1:
         raise ValueError("%d cells match %s" % (len(found), src))
     return float(found[0][field])
@@ -115,6 +119,12 @@ def count_value(prereg, src, cache):
     _, exp, run, verdict = src.split(":")
     the_run = run_of(prereg, exp, run, cache)
     return float(sum(c["verdict"] == verdict for c in the_run["cells"]))
+
+
+def ratios_value(prereg, src, cache):
+    _, exp, run, verdict = src.split(":")
+    the_run = run_of(prereg, exp, run, cache)
+    return float(sum(x["verdict"] == verdict for x in the_run["ratios"]))
 
 
 def pin_value(root, src):
@@ -160,6 +170,8 @@ def main():
                 value = control_value(prereg, src, cache)
             elif src.startswith("count:"):
                 value = count_value(prereg, src, cache)
+            elif src.startswith("ratios:"):
+                value = ratios_value(prereg, src, cache)
             elif src.startswith("run:"):
                 value = run_value(prereg, src, cache)
             elif src.startswith("pin:"):
