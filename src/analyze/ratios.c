@@ -74,15 +74,16 @@ pr_ratio_set *pr_ratios_compute(const pr_analysis_run *r, const json_t *pred)
 			continue;
 		x->name = json_string_value(json_object_get(e, "name"));
 		x->phase = json_string_value(json_object_get(num, "phase"));
-		x->bytes = json_is_integer(json_object_get(num, "bytes"))
-			       ? json_integer_value(json_object_get(num, "bytes"))
-			       : -1;
+		x->bytes =
+		    json_is_integer(json_object_get(num, "bytes"))
+			? json_integer_value(json_object_get(num, "bytes"))
+			: -1;
 		pr_ratio_judge(&x->r, p, q, predicted, lo, hi,
 			       pr_compare_seed(r->run_id, "ratios"));
-		x->r.packed = (int)json_integer_value(
-		    json_object_get(num, "config"));
-		x->r.spread = (int)json_integer_value(
-		    json_object_get(json_object_get(e, "denominator"), "config"));
+		x->r.packed =
+		    (int)json_integer_value(json_object_get(num, "config"));
+		x->r.spread = (int)json_integer_value(json_object_get(
+		    json_object_get(e, "denominator"), "config"));
 		out->count[x->r.verdict]++;
 		out->n++;
 	}

@@ -38,7 +38,12 @@ static void make(fixture *x, double num)
 	for (k = 0; k < 8; k++)
 		x->launch[k] = k;
 	for (i = 0; i < 3; i++) {
-		pr_select s = {i ? 1 : 0, "allreduce", NULL, 64, -1, -1,
+		pr_select s = {i ? 1 : 0,
+			       "allreduce",
+			       NULL,
+			       64,
+			       -1,
+			       -1,
 			       PR_REDUCE_AFTER_LAST_ARRIVAL};
 		double v = i == 1 ? num : stat[i];
 
