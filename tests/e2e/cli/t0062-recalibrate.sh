@@ -119,16 +119,18 @@ assert p['model']['calibration']['run_id'] == '$cal1', p['model']
 "$PREREG" compare "$ref_one" "$new_one" --model-error --json \
 	>"$SCRATCH/error.json"
 # at t-one's 0.5 a ratio near 1.5 may come out INCONCLUSIVE (a CI run
-# had 1.52 INCONCLUSIVE and 1.76 DIFFERENT): no cell REPRODUCED, each
-# slower by more than a third, and one at least DIFFERENT
-check "the times did not reproduce: no cell REPRODUCED, each above 1.33x, one DIFFERENT" python3 -c "
+# had 1.52 INCONCLUSIVE and 1.76 DIFFERENT; a make check under load 1.51
+# and 1.51, both INCONCLUSIVE): no cell REPRODUCED, each slower by more
+# than a third, its whole interval above 1 (slower beyond the launches'
+# noise), whether or not above the tolerance's 1.5
+check "the times did not reproduce: no cell REPRODUCED, each above 1.33x, its interval above 1" python3 -c "
 import json
 c = json.load(open('$SCRATCH/times.json'))
 rows = [r for r in c['cells'] if r['phase'] == 'compute']
 assert rows and all(r['verdict'] != 'REPRODUCED' and r['ratio'] > 1.33
-                    for r in rows), [(r['verdict'], r['ratio']) for r in rows]
-assert any(r['verdict'] == 'DIFFERENT' for r in rows), \
-    [(r['verdict'], r['ratio']) for r in rows]
+                    and r['ratio_ci'][0] > 1.0
+                    for r in rows), [(r['verdict'], r['ratio'], r['ratio_ci'])
+                                     for r in rows]
 "
 # on half a core the throttled launches widen each interval (here up to
 # [0.87, 1.67], which straddled the tolerance's 1.3 when t-one was judged at 0.3), so a cell may be
