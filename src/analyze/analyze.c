@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "analyze/controls.h"
 #include "format/archive.h"
 #include "format/manifest.h"
 #include "format/timings.h"
@@ -268,6 +269,8 @@ static int analyze_one(pr_analysis *a, const char *root, const char *id,
 		clamped_of(&tmp, json_object_get(json_object_get(own, "model"),
 						 "params"));
 		pr_analyze_run(r, &t, m, cells, ncells, pr_rule_of(own));
+		if (pr_rule_counts_discriminating(own))
+			pr_controls_judge(r);
 		pr_causes_of(r, tmp.nclamped);
 		free(tmp.clamped);
 		r->pred = own;
@@ -278,6 +281,8 @@ static int analyze_one(pr_analysis *a, const char *root, const char *id,
 		own = NULL;
 	} else {
 		pr_analyze_run(r, &t, m, a->cell, a->ncells, a->rule);
+		if (pr_rule_counts_discriminating(a->pred))
+			pr_controls_judge(r);
 		pr_causes_of(r, a->nclamped);
 	}
 	json_decref(own);

@@ -8,63 +8,16 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The row negative control x shadows: the same selection, no control. */
-static const pr_analysis_row *shadow(const pr_analysis_run *r,
-				     const pr_analysis_row *x)
-{
-	size_t i = pr_rows_first(r->row, r->nrows, &x->sel);
-
-	for (; i < r->nrows && !pr_select_cmp(&r->row[i].sel, &x->sel); i++) {
-		const pr_analysis_row *y = &r->row[i];
-
-		if (y->cell && !y->cell->negative)
-			return y;
-	}
-	return NULL;
-}
-
-/* Half the log-width of a cell's band: ln(hi / lo) / 2 (a band of 0 or
- * without a width: 0). */
-static double half_width(const pr_cell *c)
-{
-	return c->lo_s > 0 && c->hi_s > c->lo_s ? log(c->hi_s / c->lo_s) / 2
-						: 0;
-}
-
-typedef struct {
-	const pr_analysis_row *x, *right;
-	double to_right, to_wrong, margin; /* |ln(m / p)|, and both bands */
-	int discriminates;
-} control;
-
-/* Control x's distances: 0 when it has no shadowed cell or no
- * measurement. */
-static int control_of(control *out, const pr_analysis_run *r,
-		      const pr_analysis_row *x)
-{
-	const pr_analysis_row *y = shadow(r, x);
-
-	memset(out, 0, sizeof(*out));
-	if (!y || !(x->stat > 0) || !(x->cell->predicted_s > 0) ||
-	    !(y->cell->predicted_s > 0))
-		return 0;
-	out->x = x;
-	out->right = y;
-	out->to_right = fabs(log(x->stat / y->cell->predicted_s));
-	out->to_wrong = fabs(log(x->stat / x->cell->predicted_s));
-	out->margin = half_width(x->cell) + half_width(y->cell);
-	out->discriminates = out->to_wrong - out->to_right > out->margin;
-	return 1;
-}
+#include "analyze/controls.h"
 
 void pr_report_controls_md(FILE *f, const pr_analysis_run *r)
 {
 	size_t i, n = 0, yes = 0;
-	control c;
+	pr_control c;
 
 	for (i = 0; i < r->nrows; i++) {
 		if (!r->row[i].cell || !r->row[i].cell->negative ||
-		    !control_of(&c, r, &r->row[i]))
+		    !pr_control_of(&c, r, &r->row[i]))
 			continue;
 		if (!n++)
 			fputs(
@@ -93,11 +46,11 @@ json_t *pr_report_controls_json(const pr_analysis_run *r)
 {
 	json_t *all = json_array(), *o;
 	size_t i;
-	control c;
+	pr_control c;
 
 	for (i = 0; i < r->nrows; i++) {
 		if (!r->row[i].cell || !r->row[i].cell->negative ||
-		    !control_of(&c, r, &r->row[i]))
+		    !pr_control_of(&c, r, &r->row[i]))
 			continue;
 		o = json_object();
 		pr_json_selection(o, r, &c.x->sel);

@@ -706,6 +706,13 @@ static json_t *decision_rule(const pr_spec *spec)
 
 	if (!spec->band || !strcmp(spec->band, "tolerance"))
 		json_object_set_new(r, "tolerance", json_real(spec->tolerance));
+	json_object_set_new(
+	    r, "controls",
+	    json_string("discriminating: a negative control counts only "
+			"where the right formula is closer to the measurement "
+			"than the control's by more than both bands "
+			"(|ln(measured / predicted)|); elsewhere it is "
+			"INCONCLUSIVE"));
 	return r;
 }
 
