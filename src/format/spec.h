@@ -229,6 +229,9 @@ typedef struct pr_spec {
 	 * validation) */
 	size_t holdout[PR_MAX_SIZES];
 	int nholdout;
+	/* [model] calibration_busy = exclude: the calibration's launches
+	 * that ran on a busy machine are left out of its fits */
+	int calibration_busy_exclude;
 
 	/* [analysis] reproduce_tolerance = compute:T, comm:T: the relative
 	 * tolerance t of `prereg compare` per phase class (the acceptance

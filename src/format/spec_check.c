@@ -324,6 +324,12 @@ int pr_spec_check_model(struct parse *p)
 
 	if ((error = check_holdout(p)) < 0)
 		return error;
+	if (pr_spec_line_of(p, "model", "calibration_busy") &&
+	    !p->spec->calibration)
+		return pr_spec_fail(
+		    p, pr_spec_line_of(p, "model", "calibration_busy"),
+		    "'calibration_busy' needs 'calibration' in "
+		    "[model]");
 	if (p->spec->interleave && !p->workload->interleave)
 		return pr_spec_fail(
 		    p, pr_spec_line_of(p, "schedule", "interleave"),

@@ -383,6 +383,19 @@ static int set_busy(struct parse *p, const char *key, const char *value)
 	return PR_OK;
 }
 
+/* calibration_busy = keep | exclude: the calibration's busy launches */
+static int set_calibration_busy(struct parse *p, const char *key,
+				const char *value)
+{
+	static const char *const rules[] = {"keep", "exclude"};
+	int i, error;
+
+	if ((error = pr_spec_get_choice(&i, p, key, value, NAMES(rules))) < 0)
+		return error;
+	p->spec->calibration_busy_exclude = i == 1;
+	return PR_OK;
+}
+
 static int set_band(struct parse *p, const char *key, const char *value)
 {
 	int i, error;
@@ -710,6 +723,7 @@ const struct key pr_spec_keys[] = {
     {"model", "band", set_band, OPTIONAL},
     {"model", "pilot_cv", set_pilot_cv, OPTIONAL},
     {"model", "holdout", set_holdout, OPTIONAL},
+    {"model", "calibration_busy", set_calibration_busy, OPTIONAL},
     {"model", "formula", pr_spec_set_formula, OPTIONAL},
     {"model", "cells", pr_spec_set_formula_cells, OPTIONAL},
     {"model", "program", pr_spec_set_program, OPTIONAL},

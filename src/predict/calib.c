@@ -8,6 +8,7 @@
 #include "repo/git.h"
 #include "repo/paths.h"
 #include "base/device.h"
+#include "base/load.h"
 #include "base/stats.h"
 #include "base/util.h"
 #include "format/spec.h"
@@ -115,9 +116,22 @@ static int cmp_point(const void *a, const void *b)
 	return p->x < q->x ? -1 : p->x > q->x;
 }
 
-/* The per-launch medians of f's series, per x ascending. */
-static cache_entry *entry_build(const pr_timings *t, const series_filter *f)
+/* Is row r's launch one c leaves out? */
+static int excluded(const pr_calib *c, const pr_timing *r)
 {
+	size_t i;
+
+	for (i = 0; i < c->nexcluded; i++)
+		if (c->excluded[2 * i] == r->launch &&
+		    c->excluded[2 * i + 1] == r->config)
+			return 1;
+	return 0;
+}
+
+/* The per-launch medians of f's series, per x ascending. */
+static cache_entry *entry_build(const pr_calib *c, const series_filter *f)
+{
+	const pr_timings *t = &c->t;
 	cache_entry *e = pr_calloc(1, sizeof(*e));
 	point *pt = pr_calloc(t->nrows + 1, sizeof(point));
 	double *v = pr_calloc(t->nrows + 1, sizeof(double));
@@ -125,7 +139,7 @@ static cache_entry *entry_build(const pr_timings *t, const series_filter *f)
 	size_t n = 0, i, j, k, nl;
 
 	for (i = 0; i < t->nrows; i++) {
-		if (keep(f, &t->row[i]))
+		if (keep(f, &t->row[i]) && !excluded(c, &t->row[i]))
 			pt[n++] =
 			    (point){x_of(f, &t->row[i]),
 				    value_of(f, &t->row[i]), t->row[i].launch};
@@ -184,7 +198,7 @@ static const cache_entry *entry_of(const pr_calib *c, const series_filter *f)
 		free(key);
 		return e;
 	}
-	e = entry_build(&c->t, f);
+	e = entry_build(c, f);
 	e->key = key;
 	e->next = cache->entries;
 	cache->entries = e;
@@ -210,6 +224,51 @@ int pr_calib_held(const pr_calib *c, double m)
 			return 1;
 	}
 	return 0;
+}
+
+/* A launch record's machine figure, NAN when absent. */
+static double machine_figure(json_t *rec, const char *key)
+{
+	json_t *v = json_object_get(json_object_get(rec, "machine"), key);
+
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+size_t pr_calib_exclude_busy(pr_calib *c, json_t **info)
+{
+	json_t *launches = c->manifest.launches, *rec, *list = json_array();
+	size_t i, recorded = 0;
+
+	free(c->excluded);
+	c->excluded = pr_calloc(2 * json_array_size(launches) + 2, sizeof(int));
+	c->nexcluded = 0;
+	json_array_foreach(launches, i, rec)
+	{
+		double other = machine_figure(rec, "other_cores");
+		double cpus = machine_figure(rec, "rank_cpus");
+		json_t *l = json_object_get(rec, "launch");
+		json_t *cf = json_object_get(rec, "config");
+
+		if (isnan(other) || isnan(cpus) || !json_is_integer(l) ||
+		    !json_is_integer(cf))
+			continue;
+		recorded++;
+		if (!pr_load_busy(other, cpus))
+			continue;
+		c->excluded[2 * c->nexcluded] = (int)json_integer_value(l);
+		c->excluded[2 * c->nexcluded + 1] = (int)json_integer_value(cf);
+		c->nexcluded++;
+		json_array_append_new(
+		    list, json_pack("{s:O, s:O}", "launch", l, "config", cf));
+	}
+	*info = json_pack(
+	    "{s:s, s:o, s:I, s:I}", "rule",
+	    "the calibration's launches that ran on a busy machine (their "
+	    "records' other_cores against rank_cpus, base/load.h's rule) are "
+	    "left out of every fit, null and bootstrap replicate",
+	    "excluded", list, "launches", (json_int_t)json_array_size(launches),
+	    "recorded", (json_int_t)recorded);
+	return c->nexcluded;
 }
 
 json_t *pr_calib_held_json(const pr_calib *c)
@@ -365,6 +424,7 @@ void pr_calib_free(pr_calib *c)
 		entry_free(e);
 	}
 	free(c->cache);
+	free(c->excluded);
 	pr_timings_free(&c->t);
 	pr_manifest_free(&c->manifest);
 	free(c->experiment);

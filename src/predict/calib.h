@@ -37,6 +37,11 @@ typedef struct pr_calib {
 	 * such an Allreduce's formulas price, and the sizes beside them) */
 	const size_t *held;
 	int nheld, held_ranks;
+	/* launches left out of every series ([model] calibration_busy =
+	 * exclude): (launch, config) pairs, 2 ints each; set before the
+	 * first series is read (the cache keeps what it saw) */
+	int *excluded;
+	size_t nexcluded;
 	struct pr_calib_cache *cache;
 } pr_calib;
 
@@ -112,6 +117,14 @@ int pr_calib_raw(double *out, const pr_calib *c, const char *phase, double m,
 
 /* Is m a size series leave out (c->held)? */
 int pr_calib_held(const pr_calib *c, double m);
+
+/*
+ * Leave out of every series the launches of c that ran on a busy machine
+ * (its manifest's records, analyze/busy.h's rule); *info gets {rule,
+ * excluded: [{launch, config}], launches} (the launch records). Returns
+ * how many were left out.
+ */
+size_t pr_calib_exclude_busy(pr_calib *c, json_t **info);
 
 /* {sizes, calibration_bytes_left_out, rule}: the held-out validation's
  * sizes and the calibration's message sizes its series leave out. */

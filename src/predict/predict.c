@@ -655,6 +655,18 @@ static int predict_model(json_t *pred, git_repository *repo,
 					    json_string(info->formula));
 		goto cleanup;
 	}
+	if (info->needs_calibration && spec->calibration_busy_exclude) {
+		json_t *busy;
+		size_t n = pr_calib_exclude_busy(&cal, &busy);
+
+		json_object_set_new(model, "calibration_busy", busy);
+		if (n)
+			pr_warn("calibration run '%s': %zu launch%s ran on a "
+				"busy machine and %s left out of its fits "
+				"([model] calibration_busy = exclude)",
+				cal.run_id, n, n == 1 ? "" : "es",
+				n == 1 ? "is" : "are");
+	}
 	if (info->needs_calibration && spec->nholdout) {
 		cal.held = spec->holdout;
 		cal.nheld = spec->nholdout;

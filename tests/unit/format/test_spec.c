@@ -1122,6 +1122,24 @@ static void test_holdout(void **state)
 	free(text);
 	parse_fails(VALID "[model]\nholdout = 8\n",
 		    "t.ini:11: 'holdout' is for model 'hockney-allreduce'");
+	/* calibration_busy: keep or exclude, with a calibration */
+	text = pr_asprintf("%scalibration_busy = exclude\n", allreduce);
+	spec = parse_ok(text);
+	assert_true(spec->calibration_busy_exclude);
+	pr_spec_free(spec);
+	free(text);
+	text = pr_asprintf("%scalibration_busy = keep\n", allreduce);
+	spec = parse_ok(text);
+	assert_false(spec->calibration_busy_exclude);
+	pr_spec_free(spec);
+	free(text);
+	text = pr_asprintf("%scalibration_busy = drop\n", allreduce);
+	parse_fails(text, "t.ini:12: unknown calibration_busy 'drop' (known: "
+			  "keep, exclude)");
+	free(text);
+	parse_fails(VALID "[model]\ncalibration_busy = exclude\n",
+		    "t.ini:11: 'calibration_busy' needs 'calibration' in "
+		    "[model]");
 }
 
 static void test_rows_sweep_and_split(void **state)

@@ -808,6 +808,83 @@ static void test_ratios(void **state)
 }
 
 /*
+ * [model] calibration_busy = exclude: a launch whose record says the
+ * machine was busy is left out of every series (its rows here 10x the
+ * others'), recorded in the info; the prediction is then the quiet
+ * launch's alone. Records without figures, and another config's busy
+ * launch, leave the rest as it was.
+ */
+static void test_calibration_busy(void **state)
+{
+	const pr_model *m = pr_model_lookup("hockney-allreduce");
+	pr_spec *s = spec("allreduce", "sizes = 1048576\n",
+			  "[ranks]\ngroup = cpu*2\n[factors]\ntransport = "
+			  "vader\n[mpi]\nalgorithm = ring\n[model]\nname = "
+			  "hockney-allreduce\ncalibration = cal\n"
+			  "calibration_busy = exclude\n");
+	json_t *quiet = new_prediction(), *both = new_prediction(), *info;
+	json_t *left = new_prediction();
+	pr_calib cal;
+
+	(void)state;
+	assert_true(s->calibration_busy_exclude);
+	/* launch 0 alone */
+	calib_take(&cal, warm_csv(1, 0), vader_spread);
+	assert_int_equal(m->predict(quiet, s, &cal, NULL), 0);
+	pr_calib_free(&cal);
+	/* launches 0 and 1, launch 1 at 10x, its record busy */
+	calib_take(&cal, warm_csv(2, 9),
+		   "{\"configs\": [{\"transport\": \"vader\", "
+		   "\"placement\": \"spread\"}], \"launches\": ["
+		   "{\"launch\": 0, \"config\": 0, \"machine\": "
+		   "{\"other_cores\": 0.01, \"rank_cpus\": 2}}, "
+		   "{\"launch\": 1, \"config\": 0, \"machine\": "
+		   "{\"other_cores\": 1.5, \"rank_cpus\": 2}}]}");
+	assert_int_equal(m->predict(both, s, &cal, NULL), 0);
+	assert_true(predicted(cell(both, "allreduce", -1, 0)) >
+		    2 * predicted(cell(quiet, "allreduce", -1, 0)));
+	assert_int_equal(pr_calib_exclude_busy(&cal, &info), 1);
+	assert_int_equal(
+	    json_integer_value(
+		path(json_array_get(json_object_get(info, "excluded"), 0),
+		     "launch")),
+	    1);
+	assert_int_equal(json_integer_value(json_object_get(info, "recorded")),
+			 2);
+	json_decref(info);
+	pr_calib_free(&cal);
+	/* a fresh calibration (the cache keeps what it first saw) */
+	calib_take(&cal, warm_csv(2, 9),
+		   "{\"configs\": [{\"transport\": \"vader\", "
+		   "\"placement\": \"spread\"}], \"launches\": ["
+		   "{\"launch\": 0, \"config\": 0, \"machine\": "
+		   "{\"other_cores\": 0.01, \"rank_cpus\": 2}}, "
+		   "{\"launch\": 1, \"config\": 0, \"machine\": "
+		   "{\"other_cores\": 1.5, \"rank_cpus\": 2}}]}");
+	assert_int_equal(pr_calib_exclude_busy(&cal, &info), 1);
+	json_decref(info);
+	assert_int_equal(m->predict(left, s, &cal, NULL), 0);
+	close_to(predicted(cell(left, "allreduce", -1, 0)),
+		 predicted(cell(quiet, "allreduce", -1, 0)));
+	pr_calib_free(&cal);
+	/* no figures, or a quiet machine: nothing left out */
+	calib_take(&cal, warm_csv(2, 9),
+		   "{\"configs\": [{\"transport\": \"vader\", "
+		   "\"placement\": \"spread\"}], \"launches\": ["
+		   "{\"launch\": 1, \"config\": 0, \"machine\": "
+		   "{\"reason\": \"not recorded\"}}]}");
+	assert_int_equal(pr_calib_exclude_busy(&cal, &info), 0);
+	assert_int_equal(json_integer_value(json_object_get(info, "recorded")),
+			 0);
+	json_decref(info);
+	pr_calib_free(&cal);
+	json_decref(quiet);
+	json_decref(both);
+	json_decref(left);
+	pr_spec_free(s);
+}
+
+/*
  * band = calibration: launches 1.0, 1.1, 1.2, 1.3 times the synthetic
  * times; the prediction is 1.15 times them (median of the launch
  * medians) and every replicate lies between 1.0 and 1.3 times them. The
@@ -1573,6 +1650,7 @@ int main(void)
 	    cmocka_unit_test(test_null_and_holdout),
 	    cmocka_unit_test(test_copies),
 	    cmocka_unit_test(test_ratios),
+	    cmocka_unit_test(test_calibration_busy),
 	    cmocka_unit_test(test_pap_hockney),
 	    cmocka_unit_test(test_pap_dp_step),
 	    cmocka_unit_test(test_calibration_band),
