@@ -35,8 +35,8 @@ void pr_causes_of(pr_analysis_run *r, size_t nclamped)
 		if (c->has_terms && x->stat > 0) {
 			k->unpriced = 1;
 			k->unpriced_s =
-			    x->stat -
-			    (c->transfers_s + c->reductions_s + c->copies_s);
+			    x->stat - (c->transfers_s + c->reductions_s +
+				       c->copies_s + c->overhead_s);
 		}
 	}
 }

@@ -48,6 +48,13 @@ static int parse_terms(pr_cell *out, json_t *t)
 			return -1;
 		*v[i] = json_number_value(x);
 	}
+	if (json_object_get(t, "overhead_s")) {
+		json_t *o = json_object_get(t, "overhead_s");
+
+		if (!json_is_number(o) || !isfinite(json_number_value(o)))
+			return -1;
+		out->overhead_s = json_number_value(o);
+	}
 	out->has_terms = 1;
 	return 0;
 }

@@ -43,6 +43,7 @@ typedef struct {
 	 * reductions and local copies, s */
 	int has_terms;
 	double transfers_s, reductions_s, copies_s;
+	double overhead_s; /* terms.overhead_s, 0 when none */
 } pr_cell;
 
 /*

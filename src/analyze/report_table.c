@@ -120,6 +120,10 @@ static void put_cause_list(FILE *f, const pr_analysis *a,
 		pr_md_sig3(f, c->reductions_s * u);
 		fputs(", copies ", f);
 		pr_md_sig3(f, c->copies_s * u);
+		if (c->overhead_s > 0) {
+			fputs(", per-call overhead ", f);
+			pr_md_sig3(f, c->overhead_s * u);
+		}
 		fprintf(f, " %s)", unit);
 		sep = "; ";
 	}
@@ -216,6 +220,10 @@ static json_t *causes_json(const pr_analysis *a, const pr_analysis_row *x)
 			   "transfers_s", pr_json_num(x->cell->transfers_s),
 			   "reductions_s", pr_json_num(x->cell->reductions_s),
 			   "copies_s", pr_json_num(x->cell->copies_s)));
+	if (k->unpriced && x->cell->overhead_s > 0)
+		json_object_set_new(json_array_get(v, json_array_size(v) - 1),
+				    "overhead_s",
+				    pr_json_num(x->cell->overhead_s));
 	return v;
 }
 

@@ -765,6 +765,102 @@ cleanup:
 	return error;
 }
 
+/* One (launch, config, rep) of an Allreduce: its ranks' latest start
+ * and latest end. */
+typedef struct {
+	int launch, config, rep;
+	int64_t start, end;
+} call;
+
+/* The index of (launch, config, rep) in calls[0..n-1], or n. */
+static size_t call_of(const call *calls, size_t n, const pr_timing *r)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (calls[i].launch == r->launch &&
+		    calls[i].config == r->config && calls[i].rep == r->rep)
+			break;
+	return i;
+}
+
+int pr_calib_allreduce_after(double *out, double *bytes, const pr_calib *c,
+			     const char *transport, const char *placement)
+{
+	char *fallback = NULL;
+	int *cfg_ok = NULL, *lid = NULL, error;
+	double *v = NULL, *med = NULL, *w = NULL;
+	int64_t smallest = -1;
+	call *calls = NULL;
+	size_t n = 0, i, nl = 0, nw = 0;
+	pr_error_scope quiet;
+
+	*out = NAN;
+	pr_error_record(&quiet);
+	error = configs_for(&cfg_ok, &fallback, c, transport, placement);
+	pr_error_restore(&quiet);
+	if (error < 0)
+		return PR_EINPUT;
+	for (i = 0; i < c->t.nrows; i++) {
+		const pr_timing *r = &c->t.row[i];
+
+		if (!r->warmup && cfg_ok[r->config] &&
+		    !strcmp(r->phase, "allreduce") && !excluded(c, r) &&
+		    (smallest < 0 || r->bytes < smallest))
+			smallest = r->bytes;
+	}
+	calls = pr_calloc(c->t.nrows + 1, sizeof(call));
+	for (i = 0; smallest >= 0 && i < c->t.nrows; i++) {
+		const pr_timing *r = &c->t.row[i];
+		size_t k;
+
+		if (r->warmup || !cfg_ok[r->config] || r->bytes != smallest ||
+		    strcmp(r->phase, "allreduce") || excluded(c, r))
+			continue;
+		if ((k = call_of(calls, n, r)) == n)
+			calls[n++] = (call){r->launch, r->config, r->rep,
+					    r->t_start_ns, r->t_end_ns};
+		if (r->t_start_ns > calls[k].start)
+			calls[k].start = r->t_start_ns;
+		if (r->t_end_ns > calls[k].end)
+			calls[k].end = r->t_end_ns;
+	}
+	v = pr_calloc(n + 1, sizeof(double));
+	lid = pr_calloc(n + 1, sizeof(int));
+	med = pr_calloc(n + 1, sizeof(double));
+	for (i = 0; i < n; i++) {
+		v[i] = (double)(calls[i].end - calls[i].start) * 1e-9;
+		lid[i] = calls[i].launch;
+	}
+	if (n) {
+		int *ids = pr_calloc(n + 1, sizeof(int));
+		int m;
+
+		pr_stats_decision(ids, med, &nl, lid, v, n);
+		for (i = 0; i < nl; i++)
+			for (m = launch_weight(c, ids[i]); m > 0; m--)
+				nw++;
+		w = pr_calloc(nw + 1, sizeof(double));
+		for (nw = 0, i = 0; i < nl; i++)
+			for (m = launch_weight(c, ids[i]); m > 0; m--)
+				w[nw++] = med[i];
+		free(ids);
+	}
+	error = nw ? PR_OK : PR_EINPUT;
+	if (nw) {
+		*out = pr_stats_median(w, nw);
+		*bytes = (double)smallest;
+	}
+	free(calls);
+	free(v);
+	free(lid);
+	free(med);
+	free(w);
+	free(cfg_ok);
+	free(fallback);
+	return error;
+}
+
 int pr_calib_phase(double *out, json_t **info, const pr_calib *c,
 		   const char *phase, long bytes, const char *transport,
 		   const char *placement)

@@ -126,6 +126,18 @@ int pr_calib_held(const pr_calib *c, double m);
  */
 size_t pr_calib_exclude_busy(pr_calib *c, json_t **info);
 
+/*
+ * The calibration's own Allreduce at its smallest size, after the last
+ * arrival: per (launch, config, rep) of the configs that price
+ * (transport, placement), the latest rank's end minus the latest rank's
+ * start, over the Allreduce's ranks; per launch the median, then the
+ * median over launches (launch_mult and the exclusions honoured). *out
+ * the seconds, *bytes the size. PR_EINPUT (no message) when the
+ * calibration timed no Allreduce there.
+ */
+int pr_calib_allreduce_after(double *out, double *bytes, const pr_calib *c,
+			     const char *transport, const char *placement);
+
 /* {sizes, calibration_bytes_left_out, rule}: the held-out validation's
  * sizes and the calibration's message sizes its series leave out. */
 json_t *pr_calib_held_json(const pr_calib *c);

@@ -101,7 +101,8 @@ static json_t *allreduce_cell(int *error, const pr_spec *spec, int c,
 			      const char *phase, double n,
 			      pr_allreduce_formula f,
 			      const pr_hockney_params *hp, const char *measured,
-			      const pr_calib *cal, int in_place)
+			      const pr_calib *cal, int in_place,
+			      double overhead_s)
 {
 	const pr_hockney_curve *link =
 	    f == PR_ALLREDUCE_REDUCE_BCAST ? &hp->p2p : &hp->exchange;
@@ -117,7 +118,7 @@ static json_t *allreduce_cell(int *error, const pr_spec *spec, int c,
 		     ? pr_hockney_allreduce_copies(f, in_place)
 		     : 0;
 	copy_s = copies * pr_hockney_eval(&hp->copy, n);
-	t += copy_s;
+	t += copy_s + overhead_s;
 	nm = pr_hockney_allreduce_sizes(m, 32, f, spec->nranks, n);
 	for (i = 0; i < nm && extra < 0; i++) {
 		if (pr_hockney_extrapolated(link, m[i]) ||
@@ -128,8 +129,11 @@ static json_t *allreduce_cell(int *error, const pr_spec *spec, int c,
 	json_object_set_new(x, "terms",
 			    json_pack("{s:f, s:f, s:f}", "transfers_s",
 				      transfers_s, "reductions_s",
-				      t - copy_s - transfers_s, "copies_s",
-				      copy_s));
+				      t - copy_s - overhead_s - transfers_s,
+				      "copies_s", copy_s));
+	if (overhead_s > 0)
+		json_object_set_new(json_object_get(x, "terms"), "overhead_s",
+				    json_real(overhead_s));
 	if ((*error = null_and_holdout(x, spec, c, f, n, cal)) < 0) {
 		json_decref(x);
 		return NULL;
@@ -198,11 +202,12 @@ int pr_model_ring_predict(json_t *pred, const pr_spec *spec,
 		 * maxima into a buffer of their own */
 		if ((x = allreduce_cell(&error, spec, c, "allreduce", n_big,
 					PR_ALLREDUCE_RING, &hp, measured, cal,
-					1)))
+					1, 0)))
 			pr_model_add_cell(pred, x);
-		if (!error && (x = allreduce_cell(
-				   &error, spec, c, "allreduce_small", n_small,
-				   PR_ALLREDUCE_RING, &hp, measured, cal, 0)))
+		if (!error &&
+		    (x = allreduce_cell(&error, spec, c, "allreduce_small",
+					n_small, PR_ALLREDUCE_RING, &hp,
+					measured, cal, 0, 0)))
 			pr_model_add_cell(pred, x);
 	}
 	pr_model_set(pred, "params", params);
@@ -220,6 +225,43 @@ int pr_model_allreduce_check(const pr_spec *spec)
 	return pr_model_check_pow2(spec, "hockney-allreduce");
 }
 
+/*
+ * The per-call overhead of config c's Allreduce (model hockney-allreduce):
+ * the calibration's own ring Allreduce at its smallest size n0, after the
+ * last arrival, less what the ring formula and its copy price there, at
+ * least 0; recorded once per transport and placement as
+ * params[tr][pl].overhead. 0 when the calibration timed no Allreduce.
+ */
+static double overhead_of(json_t *params, const pr_spec *spec, int c,
+			  const pr_hockney_params *hp, const pr_calib *cal)
+{
+	const char *tr = pr_spec_transport(spec, c);
+	const char *pl = pr_spec_placement(spec, c);
+	json_t *o = json_object_get(json_object_get(params, tr), pl);
+	double after, n0, ring, o_s;
+
+	if (!cal ||
+	    pr_calib_allreduce_after(&after, &n0, cal, tr, pl) != PR_OK ||
+	    pr_hockney_allreduce(&ring, hp, PR_ALLREDUCE_RING, spec->nranks,
+				 n0) < 0)
+		return 0;
+	if (hp->has_copy && spec->nranks > 1)
+		ring += pr_hockney_allreduce_copies(PR_ALLREDUCE_RING, 0) *
+			pr_hockney_eval(&hp->copy, n0);
+	o_s = after > ring ? after - ring : 0;
+	if (o && !json_object_get(o, "overhead"))
+		json_object_set_new(
+		    o, "overhead",
+		    json_pack("{s:f, s:f, s:f, s:f, s:s}", "bytes", n0,
+			      "allreduce_s", after, "formula_s", ring,
+			      "overhead_s", o_s, "rule",
+			      "the calibration's own ring Allreduce at its "
+			      "smallest size, from the last arrival, less what "
+			      "the ring formula and its copy price there (at "
+			      "least 0); added to every cell"));
+	return o_s;
+}
+
 /* The negative control of a formula: the other one of ring and
  * reduce+bcast; -1 for the others. */
 static int control_of(int f)
@@ -232,7 +274,7 @@ static int control_of(int f)
 /* Config c's cells at every size: its formula's and its control's. */
 static int allreduce_cells(json_t *pred, const pr_spec *spec, int c, int f,
 			   const pr_hockney_params *hp, const char *measured,
-			   const pr_calib *cal)
+			   const pr_calib *cal, double overhead_s)
 {
 	int i, error = PR_OK;
 	json_t *x;
@@ -241,12 +283,13 @@ static int allreduce_cells(json_t *pred, const pr_spec *spec, int c, int f,
 		double n = (double)spec->sizes[i];
 
 		if ((x = allreduce_cell(&error, spec, c, "allreduce", n, f, hp,
-					measured, cal, 0)))
+					measured, cal, 0, overhead_s)))
 			pr_model_add_cell(pred, x);
 		if (error || control_of(f) < 0)
 			continue;
 		if ((x = allreduce_cell(&error, spec, c, "allreduce", n,
-					control_of(f), hp, measured, cal, 0))) {
+					control_of(f), hp, measured, cal, 0,
+					overhead_s))) {
 			json_object_set_new(x, "control",
 					    json_string("negative"));
 			pr_model_add_cell(pred, x);
@@ -279,7 +322,8 @@ int pr_model_allreduce_predict(json_t *pred, const pr_spec *spec,
 					      pr_spec_placement(spec, c))) < 0)
 			break;
 		config_sharing(spec, c, 1);
-		error = allreduce_cells(pred, spec, c, f, &hp, measured, cal);
+		error = allreduce_cells(pred, spec, c, f, &hp, measured, cal,
+					overhead_of(params, spec, c, &hp, cal));
 	}
 	pr_model_set(pred, "params", params);
 	pr_model_set(pred, "fit", json_string(pr_calib_hockney_method));

@@ -480,7 +480,16 @@ static void test_reduce(void **state)
 	x = find(&r, 0, "allreduce", PR_REDUCE_AFTER_LAST_ARRIVAL);
 	close_to(x->causes.unpriced_s, -1.5e-3);
 	done(&r);
+	/* a per-call overhead is priced too */
+	c[1].transfers_s = 1e-3;
+	c[1].overhead_s = 0.5e-3;
+	collective("h");
+	pr_analyze_run(&r, &T, NULL, c, 4, PR_RULE_POINT);
+	x = find(&r, 0, "allreduce", PR_REDUCE_AFTER_LAST_ARRIVAL);
+	close_to(x->causes.unpriced_s, 2e-3);
+	done(&r);
 	c[1].has_terms = 0;
+	c[1].overhead_s = 0;
 
 	/* ranks on two hosts with no clock estimate: refused */
 	collective("other");

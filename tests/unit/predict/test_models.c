@@ -884,6 +884,76 @@ static void test_calibration_busy(void **state)
 	pr_spec_free(s);
 }
 
+/* Two reps of the calibration's own 64-byte Allreduce on ranks 0 and 1:
+ * rank 0 from 0 to end0 ns, rank 1 from 2000 to end1 ns. */
+static void allreduce_rows(char **csv, int end0, int end1)
+{
+	int rep;
+
+	for (rep = 1; rep <= 2; rep++) {
+		char *was = *csv;
+
+		*csv = pr_asprintf("%s0,0,%d,0,0,h,cpu,allreduce,64,0,0,%d\n"
+				   "0,0,%d,0,1,h,cpu,allreduce,64,0,2000,%d\n",
+				   was, rep, end0, rep, end1);
+		free(was);
+	}
+}
+
+/*
+ * The per-call overhead: the calibration's own ring Allreduce at its
+ * smallest size, from the last arrival (12 us - 2 us = 10 us), less the
+ * ring formula there (X(32) + R(32) + X(32) = 6.172 us), is added to
+ * every cell and recorded; an Allreduce quicker than its formula adds
+ * nothing.
+ */
+static void test_overhead(void **state)
+{
+	const pr_model *m = pr_model_lookup("hockney-allreduce");
+	pr_spec *s = spec("allreduce", "sizes = 1024\n",
+			  "[ranks]\ngroup = cpu*2\n[factors]\ntransport = "
+			  "vader\n[mpi]\nalgorithm = ring\n[model]\nname = "
+			  "hockney-allreduce\ncalibration = cal\n");
+	json_t *plain = new_prediction(), *with = new_prediction(), *c;
+	double o = 10e-6 - (2 * x_of(32) + r_of(32));
+	char *csv = warm_csv(1, 0);
+	pr_calib cal;
+
+	(void)state;
+	calib(&cal, csv, vader_spread);
+	assert_int_equal(m->predict(plain, s, &cal, NULL), 0);
+	pr_calib_free(&cal);
+	allreduce_rows(&csv, 10000, 12000);
+	calib(&cal, csv, vader_spread);
+	assert_int_equal(m->predict(with, s, &cal, NULL), 0);
+	pr_calib_free(&cal);
+	c = cell(with, "allreduce", -1, 0);
+	close_to(num(c, "terms.overhead_s"), o);
+	close_to(predicted(c), predicted(cell(plain, "allreduce", -1, 0)) + o);
+	close_to(num(with, "model.params.vader.spread.overhead.allreduce_s"),
+		 10e-6);
+	assert_true(num(with, "model.params.vader.spread.overhead.bytes") ==
+		    64);
+	assert_null(path(cell(plain, "allreduce", -1, 0), "terms.overhead_s"));
+	json_decref(with);
+	/* quicker than its formula: no overhead */
+	with = new_prediction();
+	free(csv);
+	csv = warm_csv(1, 0);
+	allreduce_rows(&csv, 4000, 5000);
+	calib_take(&cal, csv, vader_spread);
+	assert_int_equal(m->predict(with, s, &cal, NULL), 0);
+	assert_null(path(cell(with, "allreduce", -1, 0), "terms.overhead_s"));
+	close_to(predicted(cell(with, "allreduce", -1, 0)),
+		 predicted(cell(plain, "allreduce", -1, 0)));
+	assert_true(
+	    num(with, "model.params.vader.spread.overhead.overhead_s") == 0);
+	json_decref(with);
+	json_decref(plain);
+	pr_calib_free(&cal);
+	pr_spec_free(s);
+}
+
 /*
  * band = calibration: launches 1.0, 1.1, 1.2, 1.3 times the synthetic
  * times; the prediction is 1.15 times them (median of the launch
@@ -1651,6 +1721,7 @@ int main(void)
 	    cmocka_unit_test(test_copies),
 	    cmocka_unit_test(test_ratios),
 	    cmocka_unit_test(test_calibration_busy),
+	    cmocka_unit_test(test_overhead),
 	    cmocka_unit_test(test_pap_hockney),
 	    cmocka_unit_test(test_pap_dp_step),
 	    cmocka_unit_test(test_calibration_band),
