@@ -36,11 +36,19 @@ static void judge_cells(pr_claim_result *out, const pr_claim *c,
 	char *also;
 
 	for (i = 0; i < r->nrows; i++) {
-		if (!cell_matches(c, &r->row[i]))
+		const pr_analysis_row *x = &r->row[i];
+
+		if (!cell_matches(c, x))
 			continue;
-		n[cell_verdict(&r->row[i])]++;
-		controls += r->row[i].cell->negative ? 1 : 0;
+		n[cell_verdict(x)]++;
+		controls += x->cell->negative ? 1 : 0;
 		total++;
+		if (x->cell->negative || !(x->cell->null_s > 0) || !x->n ||
+		    !(x->stat > 0) || !(x->cell->predicted_s > 0))
+			continue;
+		out->null_cells++;
+		out->null_closer += fabs(log(x->stat / x->cell->predicted_s)) <
+				    fabs(log(x->stat / x->cell->null_s));
 	}
 	if (!total) {
 		out->verdict = PR_INCONCLUSIVE;
@@ -51,6 +59,14 @@ static void judge_cells(pr_claim_result *out, const pr_claim *c,
 				      "which hold when they FAIL)",
 				      controls)
 			: pr_strdup("");
+	if (out->null_cells) {
+		char *was = also;
+
+		also = pr_asprintf("%s; the model closer than the pinned null "
+				   "in %zu of %zu",
+				   was, out->null_closer, out->null_cells);
+		free(was);
+	}
 	if (n[PR_FAIL]) {
 		out->verdict = PR_FAIL;
 		out->reason = pr_asprintf("%zu of %zu cells FAIL%s", n[PR_FAIL],
@@ -296,5 +312,13 @@ json_t *pr_claims_json(const pr_analysis_run *r)
 			   pr_claim_source_name(r->claim[i].source), "verdict",
 			   pr_verdict_name(r->claim[i].verdict), "reason",
 			   r->claim[i].reason));
+	for (i = 0; i < r->nclaims; i++)
+		if (r->claim[i].null_cells)
+			json_object_set_new(
+			    json_array_get(a, i), "null",
+			    json_pack("{s:I, s:I}", "cells",
+				      (json_int_t)r->claim[i].null_cells,
+				      "model_closer",
+				      (json_int_t)r->claim[i].null_closer));
 	return a;
 }

@@ -19,6 +19,9 @@ typedef struct {
 	int config;  /* -1 every config */
 	pr_verdict verdict;
 	char *reason; /* "8 of 8 cells PASS", "steps of config 0 FAIL", ... */
+	/* cells: of its measured cells with a pinned null (no negative
+	 * control), how many, and in how many the model is closer */
+	size_t null_cells, null_closer;
 } pr_claim_result;
 
 /*

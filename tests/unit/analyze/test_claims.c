@@ -104,6 +104,53 @@ static void test_cells(void **state)
 	pr_claim_result_free(&x);
 }
 
+/* A claim's cells with a pinned null: the model closer in k of n */
+static void test_null(void **state)
+{
+	pr_analysis_row rows[3];
+	pr_cell c[3];
+	pr_analysis_run r;
+	pr_claim_result x;
+	json_t *j;
+	int i;
+
+	(void)state;
+	memset(&r, 0, sizeof(r));
+	for (i = 0; i < 3; i++) {
+		c[i] = cell;
+		c[i].predicted_s = 1.0;
+		row_of(&rows[i], i, "allreduce", PR_PASS);
+		rows[i].cell = &c[i];
+		rows[i].n = 10;
+		rows[i].stat = 1.1;
+	}
+	c[0].null_s = 2.0; /* the model closer */
+	c[1].null_s = 1.1; /* the null closer */
+	r.row = rows;
+	r.nrows = 3;
+	assert_string_equal(judge(&x, &r, NULL, -1, PR_CLAIM_CELLS), "PASS");
+	assert_string_equal(x.reason, "3 of 3 cells hold; the model closer "
+				      "than the pinned null in 1 of 2");
+	assert_int_equal(x.null_cells, 2);
+	assert_int_equal(x.null_closer, 1);
+	r.claim = &x;
+	r.nclaims = 1;
+	j = pr_claims_json(&r);
+	assert_int_equal(
+	    json_integer_value(json_object_get(
+		json_object_get(json_array_get(j, 0), "null"), "model_closer")),
+	    1);
+	json_decref(j);
+	pr_claim_result_free(&x);
+	/* a negative control's null never counts */
+	c[0].negative = 1;
+	rows[0].verdict = PR_FAIL;
+	judge(&x, &r, NULL, -1, PR_CLAIM_CELLS);
+	assert_int_equal(x.null_cells, 1);
+	assert_int_equal(x.null_closer, 0);
+	pr_claim_result_free(&x);
+}
+
 static pr_verdict judge_pap(pr_claim_result *out, const pr_analysis_run *r,
 			    const char *pattern, const char *phase,
 			    long long bytes)
@@ -265,6 +312,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_cells),
+	    cmocka_unit_test(test_null),
 	    cmocka_unit_test(test_pap),
 	    cmocka_unit_test(test_variability),
 	};
