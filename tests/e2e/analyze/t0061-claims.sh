@@ -47,8 +47,17 @@ assert ring and small, (ring, small)
 assert claims["ring"]["verdict"] == expect(ring), claims["ring"]
 assert claims["small"]["verdict"] == expect(small), claims["small"]
 n = {v: sum(c["verdict"] == v for c in ring) for v in ("PASS", "FAIL")}
+# the pinned null: in how many of the claim's cells the model is closer
+nul = [e for e in (r.get("skill_null") or {}).get("each", [])
+       if e["phase"] == "allreduce"]
+assert nul, r.get("skill_null")
+tail = "; the model closer than the pinned null in %d of %d" % (
+    sum(e["informative"] for e in nul), len(nul))
+assert claims["ring"]["null"] == {"cells": len(nul), "model_closer":
+    sum(e["informative"] for e in nul)}, claims["ring"]
 if claims["ring"]["verdict"] == "FAIL":
-    assert claims["ring"]["reason"] == "%d of %d cells FAIL" % (n["FAIL"], len(ring))
+    assert claims["ring"]["reason"] == "%d of %d cells FAIL%s" % (
+        n["FAIL"], len(ring), tail), claims["ring"]
 assert claims["none"] == {"name": "none", "source": "cells", "verdict":
     "INCONCLUSIVE", "reason": "no predicted cell matches",
     "text": "a phase this experiment does not predict"}, claims["none"]
