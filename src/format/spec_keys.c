@@ -300,56 +300,45 @@ static int set_tsa(struct parse *p, const char *key, const char *value)
 	return PR_OK;
 }
 
-/* sizes = 8192, 4210688: exact message sizes, each listed once. */
-static int set_sizes(struct parse *p, const char *key, const char *value)
+/* A list of exact message sizes into out[0..*n), each listed once; *n
+ * is 0 on error. */
+static int size_list(size_t *out, int *n, struct parse *p, const char *key,
+		     const char *value)
 {
 	char *copy = pr_strdup(value), *items[PR_MAX_SIZES];
-	int n, i, j, error = PR_OK;
+	int k, i, j, error = PR_OK;
 
-	if ((n = pr_spec_split_list(items, PR_MAX_SIZES, p, key, copy)) < 0) {
+	*n = 0;
+	if ((k = pr_spec_split_list(items, PR_MAX_SIZES, p, key, copy)) < 0) {
 		free(copy);
-		return n;
+		return k;
 	}
-	for (i = 0; i < n && !error; i++) {
+	for (i = 0; i < k && !error; i++) {
 		long long v;
 
 		error = pr_spec_get_int(&v, p, key, items[i], 1, MAX_BYTES);
-		p->extra_sizes[i] = (size_t)v;
+		out[i] = (size_t)v;
 		for (j = 0; j < i && !error; j++)
-			if (p->extra_sizes[j] == p->extra_sizes[i])
+			if (out[j] == out[i])
 				error = pr_spec_fail(p, p->line,
 						     "'%s' lists %zu twice",
-						     key, p->extra_sizes[i]);
+						     key, out[i]);
 	}
-	p->nextra_sizes = error ? 0 : n;
+	*n = error ? 0 : k;
 	free(copy);
 	return error;
+}
+
+/* sizes = 8192, 4210688: exact message sizes, each listed once. */
+static int set_sizes(struct parse *p, const char *key, const char *value)
+{
+	return size_list(p->extra_sizes, &p->nextra_sizes, p, key, value);
 }
 
 /* holdout = 65536, 1048576: sizes of [shape] held out of the fit. */
 static int set_holdout(struct parse *p, const char *key, const char *value)
 {
-	char *copy = pr_strdup(value), *items[PR_MAX_SIZES];
-	int n, i, j, error = PR_OK;
-
-	if ((n = pr_spec_split_list(items, PR_MAX_SIZES, p, key, copy)) < 0) {
-		free(copy);
-		return n;
-	}
-	for (i = 0; i < n && !error; i++) {
-		long long v;
-
-		error = pr_spec_get_int(&v, p, key, items[i], 1, MAX_BYTES);
-		p->spec->holdout[i] = (size_t)v;
-		for (j = 0; j < i && !error; j++)
-			if (p->spec->holdout[j] == p->spec->holdout[i])
-				error = pr_spec_fail(p, p->line,
-						     "'%s' lists %zu twice",
-						     key, p->spec->holdout[i]);
-	}
-	p->spec->nholdout = error ? 0 : n;
-	free(copy);
-	return error;
+	return size_list(p->spec->holdout, &p->spec->nholdout, p, key, value);
 }
 
 static int set_inner(struct parse *p, const char *key, const char *value)
