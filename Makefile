@@ -161,7 +161,8 @@ help:
 	@echo '                source folder (gcovr; not part of make check)'
 	@echo 'make format     clang-format every C source'
 	@echo 'make gpu-debs   download the .deb files gpu-evidence unpacks on'
-	@echo '                a bare GPU machine into shared/debs (git-ignored)'
+	@echo '                a bare GPU machine into shared/debs (git-ignored);'
+	@echo '                RUNTIME=1 only what runs a bin/ built here'
 	@echo 'make gpu-evidence  on one NVIDIA GPU: unpack, build with CUDA,'
 	@echo '                run calib-gpu-rows, launch-geometry, shared-gpu'
 	@echo '                without and with MPS, commit, copy to $$OUT'
@@ -365,7 +366,7 @@ bench: all $(BENCH_BIN)
 DEBS ?= shared/debs
 EVIDENCE ?=
 gpu-debs:
-	@./tests/gpu/debs.sh $(DEBS)
+	@./tests/gpu/debs.sh $(if $(filter 1,$(RUNTIME)),--runtime) $(DEBS)
 
 gpu-evidence:
 	@./tests/gpu/evidence.sh --debs $(abspath $(DEBS)) $(EVIDENCE)

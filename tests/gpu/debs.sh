@@ -3,9 +3,20 @@
 # tests/gpu/evidence.sh unpacks on a GPU machine with nothing installed
 # (the build, Open MPI, the libraries prereg links, gnuplot, git) and the
 # dependencies of these that a base system lacks.
-# Usage: tests/gpu/debs.sh [DIR]   (default shared/debs; DIR is git-ignored)
+# Usage: tests/gpu/debs.sh [--runtime] [DIR]
+#   DIR        default shared/debs (git-ignored)
+#   --runtime  only what runs a bin/ built elsewhere (make CUDA=1 here,
+#              then BIN=bin on the GPU machine): no compiler, no -dev
+#              package, not libxml2 with libicu72 (10 MB that only
+#              hwloc's XML plugin loads; hwloc reads XML without it), not
+#              perl, git's manual or ssh (git's C commands, which prereg
+#              and evidence.sh use, need none of them). About 39 MB
+#              against 146 MB: what fits the 64 MiB a call to a GPU
+#              machine may carry, beside a bundle of the history.
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
+runtime=0
+[ "${1:-}" != --runtime ] || { runtime=1; shift; }
 dir=${1:-$top/shared/debs}
 # The explicit list: what `make CUDA=1 HIP=0` and a run, analysis and audit
 # need. The host compiler is also nvcc's (g++ for the .cu file).
@@ -14,6 +25,13 @@ openmpi-bin libopenmpi-dev libgit2-dev zlib1g-dev libssl-dev
 libcurl4-openssl-dev libjansson-dev libinih-dev libpcre2-dev libmatheval-dev
 libhwloc-dev
 gnuplot-nox openssl gzip procps"
+RUNTIME_LIST="git openmpi-bin libopenmpi3 libgit2-1.5 zlib1g libssl3
+libcurl4 libjansson4 libinih1 libpcre2-8-0 libmatheval1 libhwloc15
+gnuplot-nox gzip procps"
+RUNTIME_DROP="libxml2 libicu72 perl perl-modules-5.36 libperl5.36 git-man
+openssh-client libfido2-1 libcbor0.8 libedit2 liberror-perl libgdbm6
+libgdbm-compat4"
+[ $runtime = 0 ] || LIST=$RUNTIME_LIST
 # A base system: Debian's Priority required packages and apt with what it
 # needs (debootstrap's minbase); these are on every Debian-like machine.
 # Every package the list needs, through the first alternative of each
@@ -55,6 +73,10 @@ base=$( {
 	deps apt
 } | sort -u)
 want=$(printf '%s\n' "$all" | grep -vxF "$base")
+if [ $runtime = 1 ]; then
+	# shellcheck disable=SC2086 # the list is words
+	want=$(printf '%s\n' "$want" | grep -vxF "$(printf '%s\n' $RUNTIME_DROP)")
+fi
 mkdir -p "$dir"
 cd "$dir"
 rm -f ./*.deb

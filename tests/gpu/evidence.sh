@@ -390,6 +390,7 @@ collect() {
 	cp "$work"/devices.json "$work"/compare-*.txt "$work"/audit.txt \
 		"$OUT/" 2>/dev/null
 	done_step $rc "base $base"
+	cp "$log" "$summary" "$OUT/"
 }
 
 cd "$top" || exit 2
