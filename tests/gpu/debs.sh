@@ -10,7 +10,9 @@
 #              package, not libxml2 with libicu72 (10 MB that only
 #              hwloc's XML plugin loads; hwloc reads XML without it), not
 #              perl, git's manual or ssh (git's C commands, which prereg
-#              and evidence.sh use, need none of them). About 39 MB
+#              and evidence.sh use, need none of them), not procps, nor
+#              fontconfig's programs and fonts (gnuplot's SVG names its
+#              fonts, it reads none). About 38 MB
 #              against 146 MB: what fits the 64 MiB a call to a GPU
 #              machine may carry, beside a bundle of the history.
 set -eu
@@ -27,10 +29,10 @@ libhwloc-dev
 gnuplot-nox openssl gzip procps"
 RUNTIME_LIST="git openmpi-bin libopenmpi3 libgit2-1.5 zlib1g libssl3
 libcurl4 libjansson4 libinih1 libpcre2-8-0 libmatheval1 libhwloc15
-gnuplot-nox gzip procps"
+gnuplot-nox gzip"
 RUNTIME_DROP="libxml2 libicu72 perl perl-modules-5.36 libperl5.36 git-man
 openssh-client libfido2-1 libcbor0.8 libedit2 liberror-perl libgdbm6
-libgdbm-compat4"
+libgdbm-compat4 procps libproc2-0 fontconfig fonts-dejavu-core"
 [ $runtime = 0 ] || LIST=$RUNTIME_LIST
 # A base system: Debian's Priority required packages and apt with what it
 # needs (debootstrap's minbase); these are on every Debian-like machine.
