@@ -214,7 +214,7 @@ unpack() {
 		done_step 1 "cannot make $prefix"
 		return
 	fi
-	n=$#
+	npkg=$#
 	printf '%s\n' "$@" | t xargs -P 8 -I{} dpkg -x {} "$prefix"
 	rc=$?
 	if [ $rc = 0 ]; then
@@ -222,7 +222,7 @@ unpack() {
 		link_alternatives
 	fi
 	use_prefix
-	done_step $rc "$n packages into $prefix"
+	done_step $rc "$npkg packages into $prefix"
 }
 
 # the CUDA compiler: NVCC, else on PATH, else /usr/local/cuda/bin
