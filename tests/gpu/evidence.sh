@@ -9,7 +9,8 @@
 #            or when the folder holds no .deb)
 #   tools    the programs the rest needs, and the repository
 #   build    make CUDA=1 HIP=0 (skipped when BIN names a built tree)
-#   device   prereg env and nvidia-smi -L: no CUDA device ends here, exit
+#   device   pin tags restored where missing (prereg pin --restore-tags),
+#            prereg env and nvidia-smi -L: no CUDA device ends here, exit
 #            4, before anything is predicted, pinned or committed
 #   runs without MPS: calib-gpu-rows; launch-geometry and shared-gpu
 #            predicted and pinned here, then run
@@ -279,6 +280,9 @@ build() {
 # No CUDA device ends the call here, exit 4, before anything is committed.
 device() {
 	step device 20
+	# a clone from a bundle or a mirror may lack the pin tags; prereg
+	# restores them from the pin commits of the history
+	t "$BIN/prereg" pin --restore-tags
 	cuda=$("$BIN/prereg" env 2>>"$log" | awk '$1 == "cuda"')
 	"$BIN/prereg-rank" --devices >"$work/devices.json" 2>>"$log"
 	if command -v nvidia-smi >/dev/null 2>&1; then
