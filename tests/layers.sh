@@ -1,6 +1,8 @@
 #!/bin/sh
 # layers.sh - the stages only look down: fail when a source file under
-# src/STAGE/ includes a header of a stage above its own (DESIGN 6).
+# src/STAGE/ includes a header of a stage above its own (DESIGN 6); and
+# rooms of one concept: fail when a source file is over 800 lines
+# (STYLE.md).
 # Usage: tests/layers.sh [--edges]   (LAYERS_ROOT: the tree whose src/ is
 # read, default this checkout)   (--edges: print the include edges
 # between folders, "from -> to  count", and exit 0)
@@ -32,7 +34,19 @@ if [ "${1:-}" = --edges ]; then
 	exit 0
 fi
 
-echo "$edges" | awk -v order="$order" '
+# the files over the limit, "not ok - FILE has N lines ..." each
+long=$(find src -type f \( -name '*.c' -o -name '*.h' -o -name '*.cu' \
+	-o -name '*.hip' -o -name '*.inc' \) | sort | xargs awk '
+	FNR == 1 && prev != "" && n > 800 { print prev, n }
+	FNR == 1 { prev = FILENAME }
+	{ n = FNR }
+	END { if (n > 800) print prev, n }' | awk '{
+		print "not ok - " $1 " has " $2 " lines: over 800 (one concept" \
+		    " per file, STYLE.md): split it by meaning"
+	}')
+[ -z "$long" ] || echo "$long"
+
+echo "$edges" | awk -v long="${long:+1}" -v order="$order" '
 	BEGIN { n = split(order, o, " "); for (i = 1; i <= n; i++) rank[o[i]] = i }
 	NF {
 		if (!($2 in rank) || !($3 in rank)) {
@@ -49,5 +63,7 @@ echo "$edges" | awk -v order="$order" '
 	END {
 		if (!bad)
 			print "ok - every include looks down the stages: " order
-		exit bad
+		if (!long)
+			print "ok - no source file over 800 lines"
+		exit bad || long
 	}'
