@@ -183,6 +183,19 @@ int pr_hockney_allreduce_null(double *out, pr_allreduce_formula f, int p,
 	return PR_OK;
 }
 
+double pr_hockney_bandwidth_null(const pr_hockney_curve *c, double bytes)
+{
+	int k;
+
+	for (k = PR_HOCKNEY_NREGIMES - 1; k >= 0; k--) {
+		const pr_hockney *h = &c->regime[k];
+
+		if (!h->missing && !h->flat && h->beta > 0)
+			return bytes * h->beta;
+	}
+	return 0.0;
+}
+
 int pr_hockney_allreduce_copies(pr_allreduce_formula f, int in_place)
 {
 	switch (f) {

@@ -139,6 +139,13 @@ int pr_hockney_allreduce_null(double *out, pr_allreduce_formula f, int p,
 			      void *ctx);
 
 /*
+ * The null model of transfers (DESIGN 7, "Skill"): `bytes` over the
+ * curve's calibrated bandwidth, no latency: bytes x beta of its highest
+ * regime with a fit and a positive slope. 0 (no null) when none has.
+ */
+double pr_hockney_bandwidth_null(const pr_hockney_curve *c, double bytes);
+
+/*
  * The local copies of the whole n-byte message an algorithm of Open MPI's
  * coll/base makes, on the rank that makes the most (the one the Allreduce
  * waits for), over p >= 2 ranks:

@@ -306,21 +306,26 @@ static void split_cover(pr_linear_cover *cover, double *expect,
  * The Gatherv cells: linear Gatherv of rows_i*d*4 bytes to rank 0 (the
  * root sees the whole collective), with the Hockney parameters of the
  * config's transport; "default" is priced as vader, what Open MPI 4.1
- * picks between ranks of one node.
+ * picks between ranks of one node. Each cell's pinned null ("null_s"):
+ * the bytes the root receives over the calibrated bandwidth.
  */
 static int gatherv_cells(json_t *pred, json_t *params, const pr_spec *spec,
 			 const long *rows, const pr_calib *cal)
 {
 	double *m = pr_calloc((size_t)spec->nranks, sizeof(double));
+	double total = 0;
 	int c, i, error = PR_OK;
 
-	for (i = 0; i < spec->nranks; i++)
+	for (i = 0; i < spec->nranks; i++) {
 		m[i] = (double)rows[i] * (double)spec->d * 4.0;
+		total += i ? m[i] : 0;
+	}
 	for (c = 0; c < pr_spec_nconfigs(spec) && !error; c++) {
 		const char *tr = pr_spec_transport(spec, c);
 		const char *priced = strcmp(tr, "default") ? tr : "vader";
 		const char *measured;
 		pr_hockney_params hp;
+		double nul;
 		json_t *x;
 
 		if ((error =
@@ -330,6 +335,8 @@ static int gatherv_cells(json_t *pred, json_t *params, const pr_spec *spec,
 		x = pr_model_cell(
 		    spec, c, "gatherv",
 		    pr_hockney_linear_gatherv(&hp, spec->nranks, m, 0));
+		if ((nul = pr_hockney_bandwidth_null(&hp.p2p, total)) > 0)
+			json_object_set_new(x, "null_s", json_real(nul));
 		json_object_set_new(x, "rank", json_integer(0));
 		json_object_set_new(x, "priced_as", json_string(priced));
 		pr_model_add_cell(pred, x);

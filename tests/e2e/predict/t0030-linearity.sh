@@ -75,6 +75,16 @@ rows = p['model']['params']['rows']['cpu']
 assert rows['calibrated_rows'] == [64, 128, 256], rows
 assert rows['intercept'] in ('positive', 'negative', 'clamped'), rows
 "
+check "the Gatherv cell's null: the root's 128 x 64 x 4 bytes over P's bandwidth" python3 -c "
+import json
+p = json.load(open('predictions/t-lsplit.json'))
+g = [c for c in p['cells'] if c['phase'] == 'gatherv']
+assert len(g) == 1, g
+beta = p['model']['params']['hockney']['vader']['spread']['pingpong']
+beta = beta['regime_2']['beta_s_per_byte']
+want = 128 * 64 * 4 * beta
+assert abs(g[0]['null_s'] / want - 1) < 1e-6, (g[0], want)
+"
 
 # 1024 rows: 512 each, past the largest rows calibrated
 split_spec 1024

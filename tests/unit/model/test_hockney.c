@@ -203,6 +203,29 @@ static void test_allreduce_null(void **state)
 			 PR_EINPUT);
 }
 
+/* Bytes over the highest regime's bandwidth; a flat or missing regime
+ * passes to the one below; none: no null. */
+static void test_bandwidth_null(void **state)
+{
+	pr_hockney_curve c;
+
+	(void)state;
+	memset(&c, 0, sizeof(c));
+	c.regime[0] = (pr_hockney){.alpha = 1e-6, .beta = 4e-9};
+	c.regime[1] = (pr_hockney){.alpha = 2e-6, .beta = 2e-9};
+	c.regime[2] = (pr_hockney){.alpha = 9e-6, .beta = 1e-9};
+	/* regime 2, no latency */
+	assert_true(fabs(pr_hockney_bandwidth_null(&c, 1e6) - 1e-3) < 1e-15);
+	/* a flat top regime passes to regime 1 */
+	c.regime[2].flat = 1;
+	assert_true(fabs(pr_hockney_bandwidth_null(&c, 1e6) - 2e-3) < 1e-15);
+	/* a missing one too, and a zero slope */
+	c.regime[1].missing = 1;
+	assert_true(fabs(pr_hockney_bandwidth_null(&c, 1e6) - 4e-3) < 1e-15);
+	c.regime[0].beta = 0;
+	assert_true(pr_hockney_bandwidth_null(&c, 1e6) == 0.0);
+}
+
 /* The copies Open MPI's coll/base makes of the whole message. */
 static void test_allreduce_copies(void **state)
 {
@@ -416,6 +439,7 @@ int main(void)
 	    cmocka_unit_test(test_rabenseifner_hand_worked),
 	    cmocka_unit_test(test_reduce_bcast_hand_worked),
 	    cmocka_unit_test(test_allreduce_null),
+	    cmocka_unit_test(test_bandwidth_null),
 	    cmocka_unit_test(test_allreduce_copies),
 	    cmocka_unit_test(test_formula_names_and_sizes),
 	    cmocka_unit_test(test_gatherv_hand_worked),
