@@ -12,7 +12,7 @@ static const char usage[] =
     "usage: prereg run NAME [--launches L] [--reps R] [--warmup W]\n"
     "                  [--quick] [--launcher mpirun|slurm] [--no-commit]\n"
     "                  [--dry-run] [--progress] [--wait] [--detached]\n"
-    "                  [--wait-idle SECONDS] [--force]\n"
+    "                  [--wait-idle SECONDS] [--force] [--allow-dirty]\n"
     "\n"
     "Refuse (exit 3) unless the spec and the prediction are pinned\n"
     "(prereg pin NAME) and unmodified; then run the schedule: L launches\n"
@@ -30,6 +30,10 @@ static const char usage[] =
     "Under mpirun, a run whose rank groups name GPUs (cuda:N, hip:*,\n"
     "...) that prereg-rank does not see here (see 'prereg env') is\n"
     "refused (exit 3) before anything is launched or recorded.\n"
+    "In the repository that holds prereg's own source, a run whose\n"
+    "prereg was built from a modified tree, or whose src/ or Makefile\n"
+    "differ from the commit prereg was built from, is refused (exit 3)\n"
+    "naming the files: the measuring code must be committed code.\n"
     "\n"
     "  --launches L, --reps R, --warmup W   override the spec\n"
     "  --quick       2 launches x (1 warmup + 3 reps): a minute or less\n"
@@ -45,7 +49,11 @@ static const char usage[] =
     "                for it to be quiet (1 s samples), then start anyway\n"
     "  --force       launch even when the GPUs the rank groups need are\n"
     "                not seen here (to debug a backend: the launches\n"
-    "                fail and the failed run is recorded)\n";
+    "                fail and the failed run is recorded)\n"
+    "  --allow-dirty run with uncommitted measuring code: the patch\n"
+    "                (git diff of src/ and the Makefile against the\n"
+    "                commit prereg was built from) is committed with\n"
+    "                the run as build.patch, and the audit warns\n";
 
 enum {
 	OPT_LAUNCHES = 256,
@@ -55,7 +63,8 @@ enum {
 	OPT_WAIT,
 	OPT_DETACHED,
 	OPT_WAIT_IDLE,
-	OPT_FORCE
+	OPT_FORCE,
+	OPT_ALLOW_DIRTY
 };
 
 static int on_opt(int opt, const char *arg, void *data)
@@ -82,6 +91,9 @@ static int on_opt(int opt, const char *arg, void *data)
 		return pr_cmd_int(&o->wait_idle, "--wait-idle", arg, 0);
 	case OPT_FORCE:
 		o->force = 1;
+		return PR_OK;
+	case OPT_ALLOW_DIRTY:
+		o->allow_dirty = 1;
 		return PR_OK;
 	case 'q':
 		o->quick = 1;
@@ -116,6 +128,7 @@ int pr_cmd_run_opts(pr_run_opts *o, int *first, int argc, char **argv,
 	    {"detached", no_argument, NULL, OPT_DETACHED},
 	    {"wait-idle", required_argument, NULL, OPT_WAIT_IDLE},
 	    {"force", no_argument, NULL, OPT_FORCE},
+	    {"allow-dirty", no_argument, NULL, OPT_ALLOW_DIRTY},
 	    PR_CMD_OPT_END};
 
 	memset(o, 0, sizeof(*o));

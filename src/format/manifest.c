@@ -151,6 +151,8 @@ int pr_manifest_dump(char **out, const pr_manifest_parts *p)
 		json_object_set(m, "recovered", p->recovered);
 	if (m && p->busy_at_start)
 		json_object_set(m, "busy_at_start", p->busy_at_start);
+	if (m && p->build_patch)
+		json_object_set(m, "build_patch", p->build_patch);
 	text = m ? json_dumps(m, JSON_INDENT(2) | JSON_SORT_KEYS) : NULL;
 	json_decref(m);
 	if (!text)

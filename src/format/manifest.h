@@ -60,6 +60,9 @@ typedef struct {
 	const char *reason;    /* NULL for a complete run */
 	json_t *recovered;     /* NULL unless recovered */
 	json_t *busy_at_start; /* NULL when not recorded (DESIGN 7) */
+	/* {path, sha256, files}: the uncommitted measuring code the run was
+	 * made with (--allow-dirty, DESIGN 3), NULL when none */
+	json_t *build_patch;
 } pr_manifest_parts;
 
 /*

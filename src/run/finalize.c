@@ -60,6 +60,32 @@ cleanup:
 	return error;
 }
 
+/* The run's build.patch (clean.h) as the manifest records it: {path,
+ * sha256[, base, files]} (base and files when this prereg wrote it; a
+ * recovered run has the file only), or NULL when it has none. */
+static json_t *build_patch(const run_ctx *rc)
+{
+	char *path = pr_asprintf("%s/" PR_CLEAN_PATCH, rc->run_dir);
+	char *text = NULL, sha[65];
+	size_t len = 0;
+	json_t *o = NULL;
+
+	if (access(path, F_OK) == 0 &&
+	    pr_read_file(&text, &len, path, (size_t)64 << 20) == 0) {
+		pr_sha256_hex(sha, text, len);
+		o = json_pack("{s:s, s:s}", "path", PR_CLEAN_PATCH, "sha256",
+			      sha);
+		if (o && rc->clean.base)
+			json_object_set_new(o, "base",
+					    json_string(rc->clean.base));
+		if (o && rc->clean.files)
+			json_object_set(o, "files", rc->clean.files);
+	}
+	free(text);
+	free(path);
+	return o;
+}
+
 static int write_manifest(char sha[65], run_ctx *rc, const pr_archive_info *ai,
 			  const char *ledger_prev)
 {
@@ -94,6 +120,7 @@ static int write_manifest(char sha[65], run_ctx *rc, const pr_archive_info *ai,
 	};
 	int error;
 
+	p.build_patch = build_patch(rc);
 	pr_envcap_cpus(p.environment);
 	if (rc->plan.binary) /* workload command: what ran (run/command.h) */
 		json_object_set(p.workload, "command", rc->plan.binary);
@@ -111,6 +138,7 @@ cleanup:
 	json_decref(p.archive);
 	json_decref(p.ledger);
 	json_decref(p.workload);
+	json_decref(p.build_patch);
 	free(text);
 	free(path);
 	return error;
@@ -141,9 +169,9 @@ cleanup:
 
 int pr_run_commit(run_ctx *rc)
 {
-	char *paths[4];
+	char *paths[5];
 	size_t npaths = 3;
-	char *msg;
+	char *msg, *patch;
 	git_oid oid;
 	char hex[GIT_OID_HEXSZ + 1];
 	int error;
@@ -154,6 +182,11 @@ int pr_run_commit(run_ctx *rc)
 	if (rc->script)
 		paths[npaths++] =
 		    pr_asprintf("%s/%s", rc->rel_dir, rc->launcher->script);
+	patch = pr_asprintf("%s/" PR_CLEAN_PATCH, rc->run_dir);
+	if (access(patch, F_OK) == 0)
+		paths[npaths++] =
+		    pr_asprintf("%s/" PR_CLEAN_PATCH, rc->rel_dir);
+	free(patch);
 	msg =
 	    pr_asprintf("prereg run %s %s (%s)\n\npin %s %s\n", rc->spec->name,
 			rc->run_id, rc->status, rc->pin.tag, rc->pin.commit);
@@ -306,5 +339,6 @@ void pr_run_ctx_free(run_ctx *rc)
 	free(rc->rel_dir);
 	free(rc->work_dir);
 	free(rc->script);
+	pr_clean_free(&rc->clean);
 	free(rc->head_ref);
 }

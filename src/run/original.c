@@ -84,12 +84,7 @@ int pr_original_first(char **out, git_repository *repo, const char *name)
 	return PR_OK;
 }
 
-/*
- * The revision a prereg_version names, as git describe --always --dirty
- * writes it: HEX, TAG or TAG-N-gHEX, each maybe with -dirty. NULL for
- * "unknown" (built outside git) and anything else.
- */
-static char *version_rev(int *dirty, const char *v)
+char *pr_version_rev(int *dirty, const char *v)
 {
 	size_t n = strlen(v), i, h;
 	const char *g;
@@ -397,7 +392,7 @@ int pr_original_resolve(pr_original *out, git_repository *repo,
 		goto cleanup;
 	}
 	out->version = pr_strdup(v ? v : "unknown");
-	rev = version_rev(&out->dirty, out->version);
+	rev = pr_version_rev(&out->dirty, out->version);
 	if (!rev) {
 		error = pr_error_code(
 		    PR_EREFUSED,

@@ -27,6 +27,13 @@ typedef struct {
 } pr_original;
 
 /*
+ * The revision a prereg_version names, as git describe --always --dirty
+ * writes it: HEX, TAG or TAG-N-gHEX, each maybe with -dirty (*dirty).
+ * NULL for "unknown" (built outside git) and anything else; caller frees.
+ */
+char *pr_version_rev(int *dirty, const char *v);
+
+/*
  * The run id of NAME's original: its first run (by run id) whose manifest
  * is committed (in HEAD) and says complete (caller frees). PR_EREFUSED
  * with a message when there is none.

@@ -13,6 +13,7 @@
 #include "repo/pin.h"
 #include "run/launcher.h"
 #include "run/plan.h"
+#include "run/clean.h"
 #include "run/run.h"
 
 /* Written when a run starts, removed once it is committed (I3). */
@@ -36,7 +37,8 @@ typedef struct {
 	json_t *busy_at_start;	 /* the machine before the run (DESIGN 7) */
 	pr_load_sample prepared; /* when the run's preparation began */
 	const pr_launcher *launcher; /* --launcher */
-	char *script; /* the launcher's file in the run directory, or NULL */
+	char *script;	/* the launcher's file in the run directory, or NULL */
+	pr_clean clean; /* the measuring code, when not committed (clean.h) */
 	int64_t started, finished;
 	int64_t t_begin; /* CLOCK_MONOTONIC at the first launch */
 	/* HEAD when the run began (its commit and the branch it names, NULL

@@ -349,6 +349,11 @@ static int setup(run_ctx *rc, const char *name)
 	pr_run_warn_sharing(rc);
 	if ((error = pr_run_check_plans(rc)) < 0 || o->dry_run)
 		return error;
+	/* the measuring code: this prereg's own, unless an original's */
+	if (!o->original &&
+	    (error = pr_clean_check(&rc->clean, rc->repo, name, PR_VERSION,
+				    o->allow_dirty)) < 0)
+		return error;
 	if (rc->plan.program)
 		return pr_run_command_ready(&rc->plan);
 	if (access(rc->plan.rank_bin, X_OK) < 0)
@@ -457,6 +462,12 @@ static int begin(run_ctx *rc)
 	else if ((error = pr_mkdir_p(rc->run_dir)) == 0 &&
 		 (error = pr_write_file_atomic(path, text, strlen(text))) == 0)
 		error = pr_mkdtemp(&rc->work_dir, prefix);
+	if (error == 0 && rc->clean.dirty) {
+		free(path);
+		path = pr_asprintf("%s/" PR_CLEAN_PATCH, rc->run_dir);
+		error =
+		    pr_write_file_atomic(path, rc->clean.patch, rc->clean.len);
+	}
 	if (error == 0 && rc->launcher->script) {
 		char *script = rc->launcher->prepare(&rc->plan);
 

@@ -34,6 +34,9 @@ typedef struct {
 	/* launch even when mpirun's rank groups need GPUs that this host's
 	 * prereg-rank does not see (devices.h) */
 	int force;
+	/* run with uncommitted measuring code, committing its patch
+	 * (clean.h) */
+	int allow_dirty;
 } pr_run_opts;
 
 /*
