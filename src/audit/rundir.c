@@ -231,6 +231,43 @@ static int same_files(pr_audit_state *s, const char *file)
 	return c->result == PR_AUDIT_FAIL;
 }
 
+/* A run made with uncommitted measuring code (--allow-dirty, DESIGN 3):
+ * its build.patch committed with it, as the manifest records it, is a
+ * warning that names it; a missing or changed patch fails. */
+static void check_patch(pr_audit_state *s)
+{
+	pr_audit_check *c = &s->out->check[PR_CHECK_COMMITTED];
+	json_t *b = json_object_get(s->m.json, "build_patch");
+	const char *want = json_string_value(json_object_get(b, "sha256"));
+	const char *base = json_string_value(json_object_get(b, "base"));
+	char *path = pr_asprintf("%s%s/build.patch", s->ctx->root, s->rel);
+	char *text = NULL, sha[65];
+	size_t len = 0;
+
+	if (same_files(s, "build.patch"))
+		goto cleanup;
+	if (pr_read_file(&text, &len, path, PR_READ_MAX) < 0) {
+		pr_audit_set(c, PR_AUDIT_FAIL, "cannot read %s/build.patch",
+			     s->rel);
+		goto cleanup;
+	}
+	pr_sha256_hex(sha, text, len);
+	if (!want || strcmp(sha, want))
+		pr_audit_set(c, PR_AUDIT_FAIL,
+			     "%s/build.patch has sha256 %.12s, the manifest "
+			     "records %.12s",
+			     s->rel, sha, want ? want : "none");
+	else
+		pr_audit_set(c, PR_AUDIT_WARN,
+			     "made with uncommitted measuring code "
+			     "(--allow-dirty): its patch %s/build.patch "
+			     "against %.12s is committed with it",
+			     s->rel, base ? base : "an unrecorded commit");
+cleanup:
+	free(text);
+	free(path);
+}
+
 static void check_committed(pr_audit_state *s)
 {
 	pr_audit_check *c = &s->out->check[PR_CHECK_COMMITTED];
@@ -243,6 +280,10 @@ static void check_committed(pr_audit_state *s)
 	}
 	if (same_files(s, "manifest.json") || same_files(s, "timings.csv.gz"))
 		return;
+	if (json_object_get(s->m.json, "build_patch")) {
+		check_patch(s);
+		return;
+	}
 	pr_audit_set(c, PR_AUDIT_PASS,
 		     "added by commit %s (dated %s); HEAD and the work tree "
 		     "hold the same manifest.json and timings.csv.gz",
