@@ -115,20 +115,22 @@ import json
 a = json.load(open('$SCRATCH/audit.json'))
 rows = {r['run_id']: r for r in a['runs']}
 r = rows['$(basename "$rd")']
-c = r['checks']['committed']
+c = {x['check']: x for x in r['checks']}['committed']
 assert c['result'] == 'WARN', c
 assert '${rd}build.patch against' in c['reason'], c
 ok = [x for x in rows.values() if x is not r]
-assert all(x['checks']['committed']['result'] == 'PASS' for x in ok), ok
+assert all({y['check']: y for y in x['checks']}['committed']['result'] == 'PASS' for x in ok), ok
 "
+# a run commit whose patch is not the one its manifest records (the run
+# commit rewritten: HEAD is still that commit)
 echo '# edited' >>"${rd}build.patch"
-git commit -q -am "edit the patch"
+git commit -q -a --amend --no-edit
 "$PREREG" audit t-clean --json >"$SCRATCH/audit.json" 2>&1
 check "a patch that is not the one recorded fails" python3 -c "
 import json
 a = json.load(open('$SCRATCH/audit.json'))
 r = [r for r in a['runs'] if r['run_id'] == '$(basename "$rd")'][0]
-c = r['checks']['committed']
+c = {x['check']: x for x in r['checks']}['committed']
 assert c['result'] == 'FAIL' and 'the manifest records' in c['reason'], c
 "
 echo "1..$n"
