@@ -124,10 +124,13 @@ int pr_clean_check(pr_clean *out, git_repository *repo, const char *name,
 		"(--allow-dirty): prereg %s%s; the patch against it is "
 		"committed with the run as " PR_CLEAN_PATCH,
 		name, version,
-		dirty ? ", built from a modified work tree (what it "
-			"held is not recorded)"
-		      : "");
+		dirty ? ", built from a modified work tree (the patch, the "
+			"work tree's changes now, is the best record of what "
+			"it compiled)"
+		      : " (built from that commit: the patch, what the work "
+			"tree holds beside it, is not what runs)");
 	out->dirty = 1;
+	out->compiled = dirty;
 	out->base = pr_strdup(git_oid_tostr_s(git_commit_id(c)));
 cleanup:
 	if (error < 0 || !out->dirty)

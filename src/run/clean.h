@@ -11,7 +11,11 @@
 
 /* The measuring code a run is made with, when it is not committed. */
 typedef struct {
-	int dirty;     /* the run goes on with uncommitted measuring code */
+	int dirty; /* the run goes on with uncommitted measuring code */
+	/* prereg was built from a modified tree (-dirty): the patch is the
+	 * best record of what it compiled; else it was built from base, and
+	 * the patch is what the work tree held beside it, not compiled */
+	int compiled;
 	char *base;    /* the commit prereg was built from, full hex */
 	char *patch;   /* git diff of its src/ and Makefile to the work tree */
 	size_t len;    /* strlen(patch) */

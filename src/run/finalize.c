@@ -61,7 +61,7 @@ cleanup:
 }
 
 /* The run's build.patch (clean.h) as the manifest records it: {path,
- * sha256[, base, files]} (base and files when this prereg wrote it; a
+ * sha256[, base, files, compiled]} (the last three when this prereg wrote it; a
  * recovered run has the file only), or NULL when it has none. */
 static json_t *build_patch(const run_ctx *rc)
 {
@@ -80,6 +80,9 @@ static json_t *build_patch(const run_ctx *rc)
 					    json_string(rc->clean.base));
 		if (o && rc->clean.files)
 			json_object_set(o, "files", rc->clean.files);
+		if (o && rc->clean.base)
+			json_object_set_new(o, "compiled",
+					    json_boolean(rc->clean.compiled));
 	}
 	free(text);
 	free(path);

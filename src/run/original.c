@@ -3,38 +3,21 @@
 #include "run/original.h"
 
 #include <ctype.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "backend/backend.h"
-#include "base/child.h"
-#include "base/device.h"
-#include "base/host.h"
 #include "base/text.h"
 #include "base/util.h"
 #include "format/manifest.h"
 #include "format/workload.h"
+#include "run/clean.h"
 #include "run/command.h"
 #include "repo/git.h"
 #include "repo/paths.h"
 #include "version.h"
-
-/* The most bytes of the prereg-rank binary an --as-original build copies
- * (prereg built it; the bound is only one more guard). */
-#define PR_RANK_BIN_MAX ((size_t)1 << 30)
-
-static volatile sig_atomic_t g_stop;
-
-static void on_signal(int sig)
-{
-	(void)sig;
-	g_stop = 1;
-}
 
 /* The manifest of run_id as HEAD holds it, or NULL. */
 static json_t *committed_manifest(git_repository *repo, const char *name,
@@ -355,6 +338,39 @@ static int command_original(git_repository *repo, const json_t *m,
 		 : "a rerun would measure another binary");
 }
 
+/* The run's build.patch (--allow-dirty, clean.h) into o->patch: a regular
+ * file of the run directory, bounded, its sha256 the one b records. */
+static int read_patch(pr_original *o, git_repository *repo, const char *name,
+		      const char *run_id, json_t *b)
+{
+	char *rel = pr_path_run(NULL, name, run_id);
+	char *path =
+	    pr_asprintf("%s%s/" PR_CLEAN_PATCH, pr_repo_root(repo), rel);
+	const char *want = json_string_value(json_object_get(b, "sha256"));
+	char sha[65];
+	int error;
+
+	if ((error = pr_no_links(pr_repo_root(repo), rel, 0)) < 0 ||
+	    (error =
+		 pr_read_file(&o->patch, &o->patch_len, path, PR_READ_MAX)) < 0)
+		goto cleanup;
+	pr_sha256_hex(sha, o->patch, o->patch_len);
+	if (!want || strcmp(sha, want)) {
+		error = pr_error_code(PR_EREFUSED,
+				      "cannot reproduce %s as original: its "
+				      "%s has sha256 %.12s, its manifest "
+				      "records %.12s",
+				      run_id, PR_CLEAN_PATCH, sha,
+				      want ? want : "none");
+		free(o->patch);
+		o->patch = NULL;
+	}
+cleanup:
+	free(rel);
+	free(path);
+	return error;
+}
+
 int pr_original_resolve(pr_original *out, git_repository *repo,
 			const char *name, const char *run_id,
 			const char *source, int force)
@@ -402,7 +418,13 @@ int pr_original_resolve(pr_original *out, git_repository *repo,
 		    run_id, out->version);
 		goto cleanup;
 	}
-	if (out->dirty && !force) {
+	/* a -dirty prereg compiled its work tree: the run's patch is the
+	 * record of it (a clean one ran its commit: nothing to apply) */
+	if (out->dirty && json_object_get(m, "build_patch") &&
+	    (error = read_patch(out, repo, name, run_id,
+				json_object_get(m, "build_patch"))) < 0)
+		goto cleanup;
+	if (out->dirty && !force && !out->patch) {
 		error = pr_error_code(
 		    PR_EREFUSED,
 		    "cannot reproduce %s as original exactly: its "
@@ -415,7 +437,7 @@ int pr_original_resolve(pr_original *out, git_repository *repo,
 	if ((error = find_source(out, repo, rev, source)) < 0)
 		goto cleanup;
 	out->plan_keys = plan_keys(m);
-	if (out->dirty)
+	if (out->dirty && !out->patch)
 		pr_warn("%s was made by prereg %s, whose tree had uncommitted "
 			"changes: building commit %.12s, which differs from it",
 			run_id, out->version, out->commit);
@@ -428,15 +450,29 @@ cleanup:
 
 int pr_original_consent(const pr_original *o, int trust)
 {
-	if (o->vouched)
+	if (o->vouched && !o->patch)
 		return PR_OK;
 	if (trust) {
-		pr_warn("--trust-source: building and running commit %s of "
-			"'%s', which no prereg release tag and no main branch "
-			"of it holds",
-			o->commit, o->source);
+		if (o->vouched)
+			pr_warn("--trust-source: building and running commit "
+				"%s of '%s' with the run's " PR_CLEAN_PATCH
+				", which no release holds",
+				o->commit, o->source);
+		else
+			pr_warn("--trust-source: building and running commit "
+				"%s of '%s', which no prereg release tag and "
+				"no main branch of it holds",
+				o->commit, o->source);
 		return PR_OK;
 	}
+	if (o->vouched)
+		return pr_error_code(
+		    PR_EREFUSED,
+		    "cannot reproduce %s as original: it was made with "
+		    "uncommitted measuring code, its " PR_CLEAN_PATCH
+		    " against commit %.12s, which no release vouches for; "
+		    "read it, then build and run it with --trust-source",
+		    o->run_id, o->commit);
 	return pr_error_code(
 	    PR_EREFUSED,
 	    "cannot reproduce %s as original: commit %s of '%s' is on no "
@@ -447,193 +483,13 @@ int pr_original_consent(const pr_original *o, int trust)
 	    o->run_id, o->commit, o->source);
 }
 
-/* CUDA=0 / HIP=0 for each GPU backend this prereg's prereg-rank lacks. */
-static void gpu_flags(pr_argv *argv)
-{
-	static const char *const off[PR_DEVICE_NGPU] = {
-	    [PR_DEVICE_CUDA] = "CUDA=0", [PR_DEVICE_HIP] = "HIP=0"};
-	json_t *b = pr_host_devices_or_null(), *v;
-	int built[PR_DEVICE_NGPU] = {0}, k;
-	size_t i;
-
-	if (!b)
-		return;
-	json_array_foreach(json_object_get(b, "backends"), i, v)
-	{
-		if ((k = pr_device_gpu_of(json_string_value(v))) >= 0)
-			built[k] = 1;
-	}
-	for (k = 0; k < PR_DEVICE_NGPU; k++)
-		if (!built[k])
-			pr_argv_push(argv, off[k]);
-	json_decref(b);
-}
-
-/* make bin/prereg-rank in wt, its output on our stderr; a signal stops
- * it. */
-static int make_runner(const char *wt)
-{
-	pr_argv argv = {0}, env = {0};
-	pr_child c = {0};
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	int error;
-
-	pr_argv_push(&env, "MAKEFLAGS=");
-	pr_argv_push(&env, "MFLAGS=");
-	/* the gits the Makefile runs (git describe --dirty) run no program
-	 * of the source's config either */
-	if ((error = pr_git_safe_env(&env, wt)) < 0)
-		goto cleanup;
-	pr_argv_push(&argv, "make");
-	pr_argv_push(&argv, "-C");
-	pr_argv_push(&argv, wt);
-	pr_argv_pushf(&argv, "-j%ld", ncpu > 0 ? ncpu : 1);
-	pr_argv_push(&argv, "BUILD=build");
-	pr_argv_push(&argv, "BIN=bin");
-	gpu_flags(&argv);
-	pr_argv_push(&argv, "bin/prereg-rank");
-	c.argv = argv.v;
-	c.env = env.v;
-	c.no_stdin = 1;
-	c.out = STDERR_FILENO;
-	c.own_group = 1;
-	c.death_sig = SIGTERM;
-	c.stop = &g_stop;
-	if ((error = pr_child_run(&c)) == 0 && c.status != 0 && !g_stop)
-		error = pr_error(
-		    "building prereg-rank failed: make exited %d%s", c.status,
-		    c.status == 127 ? " (is make on PATH?)" : "");
-cleanup:
-	pr_argv_free(&env);
-	pr_argv_free(&argv);
-	return error;
-}
-
-/* The build's own version (build/version.h), else git describe of wt. */
-static char *built_version(const char *wt)
-{
-	char *path = pr_asprintf("%s/build/version.h", wt), *text = NULL;
-	char *v = NULL, *a, *b;
-
-	if (pr_read_file(&text, NULL, path, PR_READ_MAX) == 0 &&
-	    (a = strchr(text, '"')) != NULL && (b = strrchr(text, '"')) > a)
-		v = pr_asprintf("%.*s", (int)(b - a - 1), a + 1);
-	free(text);
-	free(path);
-	if (!v) {
-		char *const git[] = {"git",	    "-C",	(char *)wt,
-				     "describe",    "--always", "--dirty",
-				     "--abbrev=12", NULL};
-		pr_argv env = {0};
-		pr_child c = {.argv = git, .no_stdin = 1, .capture = 1};
-
-		if (pr_git_safe_env(&env, wt) == 0) {
-			c.env = env.v;
-			if (pr_child_run(&c) == 0 && c.status == 0 &&
-			    strtok(c.output, "\n"))
-				v = pr_strdup(c.output);
-		}
-		free(c.output);
-		pr_argv_free(&env);
-	}
-	return v ? v : pr_strdup("unknown");
-}
-
-/* Copy the built runner out of the worktree, executable. */
-static int keep_runner(pr_original *o, const char *wt)
-{
-	char *from = pr_asprintf("%s/bin/prereg-rank", wt), *buf = NULL;
-	size_t len = 0;
-	int fd, error;
-
-	o->rank_bin = pr_asprintf("%s/prereg-rank", o->tmp);
-	if ((error = pr_read_file(&buf, &len, from, PR_RANK_BIN_MAX)) < 0)
-		goto cleanup;
-	fd = open(o->rank_bin, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0755);
-	if (fd < 0 || write(fd, buf, len) != (ssize_t)len)
-		error = pr_error("cannot write '%s': %s", o->rank_bin,
-				 strerror(errno));
-	if (fd >= 0 && close(fd) < 0 && error == 0)
-		error = pr_error("cannot write '%s': %s", o->rank_bin,
-				 strerror(errno));
-	o->runner_version = built_version(wt);
-cleanup:
-	free(buf);
-	free(from);
-	return error;
-}
-
-/* git worktree remove, and whatever it leaves. */
-static void remove_worktree(const pr_original *o, const char *wt)
-{
-	char *const rm[] = {"git",    "-C",	 o->source,  "worktree",
-			    "remove", "--force", (char *)wt, NULL};
-	char *const prune[] = {"git",	   "-C",    o->source,
-			       "worktree", "prune", NULL};
-
-	if (pr_git_cli("cannot remove the temporary worktree", rm) < 0) {
-		pr_remove_tree(wt);
-		pr_git_cli("cannot prune the temporary worktree", prune);
-	}
-}
-
-int pr_original_build(pr_original *o)
-{
-	struct sigaction sa = {.sa_handler = on_signal}, old_int, old_term;
-	const char *tmpdir = getenv("TMPDIR");
-	char *prefix, *wt = NULL;
-	int64_t t0 = pr_mono_ns();
-	int error;
-
-	prefix = pr_asprintf("%s/prereg-original-",
-			     tmpdir && *tmpdir ? tmpdir : "/tmp");
-	error = pr_mkdtemp(&o->tmp, prefix);
-	free(prefix);
-	if (error < 0)
-		return error;
-	wt = pr_asprintf("%s/src", o->tmp);
-	pr_progress("building prereg-rank %s (commit %.12s of %s) in a "
-		    "temporary worktree: about a minute",
-		    o->version, o->commit, o->source);
-	g_stop = 0;
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
-	{
-		char *const add[] = {
-		    "git",	"-C",	   o->source, "worktree", "add",
-		    "--detach", "--quiet", wt,	      o->commit,  NULL};
-
-		error = pr_git_cli("cannot add a temporary worktree", add);
-	}
-	if (error == 0 && !g_stop && (error = make_runner(wt)) == 0 && !g_stop)
-		error = keep_runner(o, wt);
-	if (access(wt, F_OK) == 0)
-		remove_worktree(o, wt);
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
-	if (g_stop && error == 0)
-		error = pr_error("interrupted while building prereg-rank %s: "
-				 "nothing was run",
-				 o->version);
-	else if (error == 0)
-		pr_progress("built prereg-rank %s in %.0f s; the temporary "
-			    "worktree is removed",
-			    o->runner_version,
-			    (double)(pr_mono_ns() - t0) * 1e-9);
-	free(wt);
-	o->run.run_id = o->run_id;
-	o->run.version = o->runner_version;
-	o->run.rank_bin = o->rank_bin;
-	o->run.plan_keys = o->plan_keys;
-	return error;
-}
-
 void pr_original_free(pr_original *o)
 {
 	if (o->tmp)
 		pr_remove_tree(o->tmp);
 	free(o->run_id);
 	free(o->version);
+	free(o->patch);
 	free(o->commit);
 	free(o->source);
 	while (o->nrefs)

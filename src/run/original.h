@@ -15,9 +15,11 @@ typedef struct {
 	char *run_id;	     /* the run reproduced */
 	char *version;	     /* its manifest's prereg_version */
 	int dirty;	     /* that version ends in -dirty */
-	char *commit;	     /* the commit it names, full hex */
-	char *source;	     /* the prereg repository that holds it */
-	char **refs;	     /* source's refs that hold it, sorted */
+	char *patch; /* the run's build.patch (--allow-dirty), or NULL */
+	size_t patch_len;
+	char *commit; /* the commit it names, full hex */
+	char *source; /* the prereg repository that holds it */
+	char **refs;  /* source's refs that hold it, sorted */
 	size_t nrefs;
 	int vouched;	      /* a release tag or main branch holds it */
 	char *tmp;	      /* the temporary directory of the build */
@@ -47,7 +49,9 @@ int pr_original_first(char **out, git_repository *repo, const char *name);
  * else repo itself when it holds the prereg source at that commit, and
  * the source's refs that hold that commit (o->refs, o->vouched).
  * PR_EREFUSED when the version is unknown, or -dirty without force (the
- * tree that was built is not in any commit); PR_EINPUT when no source
+ * tree that was built is not in any commit) unless the run committed its
+ * build.patch (clean.h: o->patch, read bounded without following a link,
+ * its sha256 the manifest's, else PR_EREFUSED); PR_EINPUT when no source
  * holds the commit. pr_original_free out afterwards in every case.
  */
 int pr_original_resolve(pr_original *out, git_repository *repo,
@@ -57,9 +61,10 @@ int pr_original_resolve(pr_original *out, git_repository *repo,
 /*
  * Consent to building and running o->commit: PR_OK when a prereg release
  * tag (v[0-9]*) or the source's main branch (refs/heads/main,
- * refs/remotes/origin/main or origin/HEAD) holds it, or when trust is set
- * (with a warning); else PR_EREFUSED with a message naming the commit and
- * --trust-source.
+ * refs/remotes/origin/main or origin/HEAD) holds it and the run has no
+ * build.patch (no release holds a patch), or when trust is set (with a
+ * warning); else PR_EREFUSED with a message naming the commit, the patch
+ * and --trust-source.
  */
 int pr_original_consent(const pr_original *o, int trust);
 

@@ -4,9 +4,11 @@
 # from: a run passes; a modified, an untracked or a committed change under
 # src/ is refused (exit 3) naming the file, nothing recorded; a change
 # outside src/ and the Makefile passes; --allow-dirty runs, commits
-# build.patch with the run and records it in the manifest, and the patch
-# rebuilds the tree that ran. A binary built from a modified tree is
-# refused whatever the tree holds.
+# build.patch with the run and records it in the manifest (not compiled:
+# prereg was built from its base), the patch rebuilds the work tree, and
+# the audit warns naming it (fails on a patch other than the recorded
+# one). A binary built from a modified tree is refused whatever the tree
+# holds, and --allow-dirty records its patch as compiled.
 . "$(dirname "$0")/../lib.sh"
 v=$("$PREREG" --version | awk '{ print $2 }')
 rev=${v%-dirty}
@@ -51,7 +53,13 @@ if [ "$v" != "$rev" ]; then
 	expect_out "saying so" \
 		"prereg $v was built from a modified work tree; commit, then 'make'"
 	expect_exit 0 "--allow-dirty runs it" "$PREREG" run t-clean --allow-dirty
-	expect_out "with a warning" "the patch against it is committed"
+	expect_out "with a warning" \
+		"built from a modified work tree \(the patch, the work tree's changes now, is the best record of what it compiled\); the patch against it is committed"
+	check "the manifest records the patch as compiled" python3 -c "
+import glob, json
+m = [json.load(open(f)) for f in glob.glob('runs/t-clean/*/manifest.json')]
+assert [x['build_patch']['compiled'] for x in m] == [True], m
+"
 	echo "1..$n"
 	exit 0
 fi
@@ -92,7 +100,7 @@ expect_out "naming it" \
 
 expect_exit 0 "--allow-dirty runs it" "$PREREG" run t-clean --allow-dirty
 expect_out "with a warning" \
-	"measuring code that is not committed \(--allow-dirty\): prereg $v; the patch against it is committed with the run as build.patch"
+	"measuring code that is not committed \(--allow-dirty\): prereg $v \(built from that commit: the patch, what the work tree holds beside it, is not what runs\); the patch against it is committed with the run as build.patch"
 rd=$(ls -d runs/t-clean/*/ | sort | tail -n 1)
 check "build.patch is committed with the run" \
 	sh -c "git show --name-only --format= HEAD | grep -qx '${rd}build.patch'"
@@ -103,10 +111,11 @@ b = m['build_patch']
 assert b['path'] == 'build.patch', b
 assert b['base'] == '$(git rev-parse "$rev")', b
 assert b['files'] == ['src/runner/timing.c'], b
+assert b['compiled'] is False, b  # prereg was built from base
 assert b['sha256'] == hashlib.sha256(open('${rd}build.patch', 'rb').read()).hexdigest(), b
 "
 git worktree add -q --detach "$SCRATCH/orig" "$rev"
-check "the patch rebuilds the tree that ran" sh -c "
+check "the patch rebuilds the work tree the run was made beside" sh -c "
 cd '$SCRATCH/orig' && git apply '$SCRATCH/src/${rd}build.patch' &&
 cmp src/runner/timing.c '$SCRATCH/src/src/runner/timing.c'"
 "$PREREG" audit t-clean --json >"$SCRATCH/audit.json" 2>&1
