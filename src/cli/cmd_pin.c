@@ -367,7 +367,8 @@ int cmd_pin(int argc, char **argv, git_repository *repo)
 	if (error < 0)
 		return error;
 	if (o.restore) {
-		if ((error = pr_pin_restore_tags(&n, &conflicts, repo)) == 0)
+		if ((error = pr_pin_restore_tags(&n, &conflicts, repo,
+						 stdout)) == 0)
 			printf("%d pin tag%s restored\n", n, n == 1 ? "" : "s");
 		if (error == 0 && conflicts)
 			error =

@@ -460,7 +460,9 @@ static int check_same(const char *name, const char *path, const git_oid *head,
 			     name, path, name);
 }
 
-int pr_pin_check(pr_pin *out, git_repository *repo, const char *name)
+/* pr_pin_check once: *missing set when a pin commit lacks its tag. */
+static int check_once(pr_pin *out, int *missing, git_repository *repo,
+		      const char *name)
 {
 	git_commit *head = NULL;
 	git_tree *tree = NULL;
@@ -488,10 +490,8 @@ int pr_pin_check(pr_pin *out, git_repository *repo, const char *name)
 		goto cleanup;
 	if (untagged_first(&untagged, error, &pin, found)) {
 		*out = untagged;
-		error = pr_error_code(PR_EREFUSED,
-				      "cannot run '%s': pin tag %s is missing: "
-				      "run 'prereg pin --restore-tags'",
-				      name, untagged.tag);
+		*missing = 1; /* the caller says it, or recreates the tag */
+		error = PR_EREFUSED;
 		goto cleanup;
 	}
 	if (!found) {
@@ -508,6 +508,27 @@ cleanup:
 	free(spec);
 	free(pred);
 	return error;
+}
+
+int pr_pin_check(pr_pin *out, git_repository *repo, const char *name)
+{
+	int missing = 0, error = check_once(out, &missing, repo, name);
+
+	if (!missing)
+		return error;
+	/* tags are derived data: recreate them, then look once more */
+	if (pr_pin_tags_derive(repo, name) == 0) {
+		missing = 0;
+		error = check_once(out, &missing, repo, name);
+		if (!missing)
+			return error;
+	}
+	return pr_error_code(PR_EREFUSED,
+			     "cannot run '%s': pin tag %s is missing and "
+			     "cannot be recreated from its pin commit ('prereg "
+			     "pin --restore-tags' names what stands in the "
+			     "way)",
+			     name, out->tag);
 }
 
 /* Both files of pin `have` (blob ids hex) are `spec` and `pred`? */
@@ -631,8 +652,14 @@ int pr_pin_lookup(pr_pin *out, git_repository *repo, const char *name, int k)
 	git_object *tag = NULL, *obj = NULL;
 	int error;
 
-	if (git_revparse_single(&tag, repo, ref) < 0 ||
-	    git_object_peel(&obj, tag, GIT_OBJECT_COMMIT) < 0) {
+	if (git_revparse_single(&tag, repo, ref) < 0) {
+		/* tags are derived data: recreate the missing ones once */
+		git_error_clear();
+		if (pr_pin_tags_derive(repo, name) == 0 &&
+		    git_revparse_single(&tag, repo, ref) < 0)
+			git_error_clear();
+	}
+	if (!tag || git_object_peel(&obj, tag, GIT_OBJECT_COMMIT) < 0) {
 		git_error_clear();
 		error =
 		    pr_error_code(PR_EREFUSED,

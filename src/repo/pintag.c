@@ -152,7 +152,7 @@ static int pin_claims(pin_claim **out, size_t *n, git_repository *repo)
 
 /* Restore the tag of claim c, alone on its NAME/K, or report why not. */
 static int restore_one(int *restored, int *conflicts, git_repository *repo,
-		       const pin_claim *c)
+		       const pin_claim *c, FILE *out)
 {
 	char hex[GIT_OID_HEXSZ + 1], other[GIT_OID_HEXSZ + 1];
 	git_oid target;
@@ -175,12 +175,14 @@ static int restore_one(int *restored, int *conflicts, git_repository *repo,
 	}
 	if ((error = pr_pin_tag_create(&pin, repo, &c->id, c->name, c->k)) < 0)
 		return error;
-	printf("restored %s on %.12s\n", pin.tag, pin.commit);
+	if (out)
+		fprintf(out, "restored %s on %.12s\n", pin.tag, pin.commit);
 	(*restored)++;
 	return PR_OK;
 }
 
-int pr_pin_restore_tags(int *restored, int *conflicts, git_repository *repo)
+int pr_pin_restore_tags(int *restored, int *conflicts, git_repository *repo,
+			FILE *out)
 {
 	pin_claim *v = NULL;
 	size_t n, i, j;
@@ -196,7 +198,8 @@ int pr_pin_restore_tags(int *restored, int *conflicts, git_repository *repo)
 		for (j = i + 1; j < n && !by_name_k(&v[i], &v[j]); j++)
 			;
 		if (j - i == 1) {
-			error = restore_one(restored, conflicts, repo, &v[i]);
+			error =
+			    restore_one(restored, conflicts, repo, &v[i], out);
 			continue;
 		}
 		git_oid_tostr(a, sizeof(a), &v[i].id);
@@ -210,4 +213,26 @@ int pr_pin_restore_tags(int *restored, int *conflicts, git_repository *repo)
 	}
 	free(v);
 	return error;
+}
+
+int pr_pin_tags_derive(git_repository *repo, const char *name)
+{
+	int restored = 0, conflicts = 0, error;
+
+	if ((error = pr_pin_restore_tags(&restored, &conflicts, repo, NULL)) <
+	    0)
+		return error;
+	if (restored > 0)
+		fprintf(stderr,
+			"prereg: recreated %d pin tag%s from the pin commits "
+			"(tags are derived: a copy without them is complete)\n",
+			restored, restored == 1 ? "" : "s");
+	if (conflicts > 0)
+		return pr_error_code(PR_EREFUSED,
+				     "cannot use the pins of '%s': %d pin "
+				     "tag%s could not be recreated (see above; "
+				     "existing tags are never moved)",
+				     name, conflicts,
+				     conflicts == 1 ? "" : "s");
+	return PR_OK;
 }

@@ -4,6 +4,7 @@
 #define PR_PINTAG_H
 
 #include <git2.h>
+#include <stdio.h>
 
 #include "repo/pin.h"
 
@@ -29,12 +30,22 @@ int pr_pin_tag_create(pr_pin *out, git_repository *repo, const git_oid *id,
  * Recreate the annotated tags of pin commits reachable from HEAD whose tag
  * is missing (a copy of the repository made without its tags): a pin
  * commit is one whose summary is "prereg pin NAME (K)" and whose tree holds
- * NAME's spec and prediction. Prints each tag restored on stdout;
- * *restored counts them. Existing tags are never moved: a tag name that
+ * NAME's spec and prediction. Prints each tag restored on out (NULL:
+ * none); *restored counts them. Existing tags are never moved: a tag name that
  * exists but is not an annotated tag of its pin commit, and two pin
  * commits claiming one NAME/K (neither is tagged), are conflicts, each
  * reported on stderr and counted in *conflicts.
  */
-int pr_pin_restore_tags(int *restored, int *conflicts, git_repository *repo);
+int pr_pin_restore_tags(int *restored, int *conflicts, git_repository *repo,
+			FILE *out);
+
+/*
+ * Tags are derived data: a command that needs a pin tag and finds a pin
+ * commit without one recreates the missing tags (pr_pin_restore_tags,
+ * one line on stderr saying how many). PR_OK when it did with no
+ * conflict; PR_EREFUSED naming `name` and the conflicts when one stands
+ * in the way (each reported on stderr).
+ */
+int pr_pin_tags_derive(git_repository *repo, const char *name);
 
 #endif

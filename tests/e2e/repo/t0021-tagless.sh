@@ -1,9 +1,11 @@
 #!/bin/sh
 # t0021: a copy without tags audits like the tagged repository: the runs
 # keep their grades (the pin is the commit the manifest names) with a
-# warning naming 'prereg pin --restore-tags'; run refuses naming the
-# missing tag, list shows it, pin NAME restores the tag instead of making
-# a new pin, and --restore-tags reports the conflicts it cannot resolve
+# warning naming 'prereg pin --restore-tags'; run recreates the missing
+# tags (tags are derived data) on the original pin commits, pin NAME
+# restores its tag instead of making a new pin, --restore-tags reports
+# the conflicts it cannot resolve, and a tag that cannot be recreated (two
+# pin commits claim it) is refused by run and shown missing by list
 . "$(dirname "$0")/../lib.sh"
 fixture validated "$SCRATCH/repo"
 
@@ -28,12 +30,18 @@ expect_out "every run is anchored" "^2 runs: 2 anchored"
 check "the copy's grades are the tagged repository's" \
 	cmp "$SCRATCH/tagged" "$SCRATCH/copy-grades"
 
-expect_exit 3 "run refuses" "$PREREG" run t-calib --dry-run
-expect_cmp "naming the missing tag and the fix" \
-	"prereg: cannot run 't-calib': pin tag prereg/pin/t-calib/1 is missing: run 'prereg pin --restore-tags'"
-expect_exit 0 "list" "$PREREG" list
-expect_out "list shows the pin's tag missing" "^t-kv +validation +1 \(tag missing\)"
+expect_exit 0 "run recreates the missing tags and runs" \
+	"$PREREG" run t-calib --dry-run
+expect_out "saying how many" \
+	"^prereg: recreated 2 pin tags from the pin commits \(tags are derived"
+check "onto the original pin commits" sh -c \
+	'[ "$(git rev-parse prereg/pin/t-calib/1^{commit})" = "$(cd ../repo && git rev-parse prereg/pin/t-calib/1^{commit})" ] &&
+	 [ "$(git rev-parse prereg/pin/t-kv/1^{commit})" = "$(cd ../repo && git rev-parse prereg/pin/t-kv/1^{commit})" ]'
+check "no new pin commit" sh -c \
+	'[ "$(git rev-parse HEAD)" = "$(cd ../repo && git rev-parse HEAD)" ]'
 
+# without them again: pin NAME restores its own tag, no new pin
+git tag -d prereg/pin/t-calib/1 prereg/pin/t-kv/1 >/dev/null
 expect_exit 0 "pin t-calib restores its tag" "$PREREG" pin t-calib
 expect_out "and says so" "restored prereg/pin/t-calib/1 on "
 check "onto the original pin commit" sh -c \
@@ -72,4 +80,9 @@ echo x >>README.md && git add README.md && git commit -q -m "prereg pin t-kv (1)
 git commit -q --amend -m "prereg pin t-kv (1)" --allow-empty
 expect_exit 1 "two pin commits claiming t-kv/1" "$PREREG" pin --restore-tags
 expect_out "are reported" "cannot restore prereg/pin/t-kv/1: 2 pin commits claim it"
+expect_exit 3 "run refuses the tag it cannot recreate" "$PREREG" run t-kv --dry-run
+expect_out "naming it" \
+	"cannot run 't-kv': pin tag prereg/pin/t-kv/1 is missing and cannot be recreated"
+expect_exit 0 "list" "$PREREG" list
+expect_out "list shows the pin's tag missing" "^t-kv +validation +1 \(tag missing\)"
 echo "1..$n"

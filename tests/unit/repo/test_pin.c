@@ -782,8 +782,8 @@ static void test_summary_k(void **state)
 			 100000000);
 }
 
-/* A pin whose tag is gone (a copy without tags): check refuses naming
- * the tag, latest still finds it, pin restores the tag, K never reused. */
+/* A pin whose tag is gone (a copy without tags): check recreates it,
+ * latest still finds it untagged, pin restores the tag, K never reused. */
 static void test_untagged_pin(void **state)
 {
 	char dir[PATH_MAX];
@@ -798,14 +798,15 @@ static void test_untagged_pin(void **state)
 	GIT(dir, "tag", "-d", first.tag);
 	repo = open_repo(dir);
 	memset(&pin, 0, sizeof(pin));
+	/* check recreates the missing tag on its pin commit and says so */
 	capture_start();
-	assert_int_equal(pr_pin_check(&pin, repo, "x"), PR_EREFUSED);
+	assert_int_equal(pr_pin_check(&pin, repo, "x"), PR_OK);
 	capture_end();
-	assert_has(errbuf, "pin tag prereg/pin/x/1 is missing: run 'prereg "
-			   "pin --restore-tags'");
-	assert_true(pin.tag_missing);
+	assert_has(errbuf, "prereg: recreated 1 pin tag from the pin commits");
+	assert_false(pin.tag_missing);
 	assert_int_equal(pin.k, 1);
 	assert_string_equal(pin.commit, first.commit);
+	GIT(dir, "tag", "-d", first.tag);
 	memset(&pin, 0, sizeof(pin));
 	assert_int_equal(pr_pin_latest(&pin, repo, "x", 1), PR_OK);
 	assert_true(pin.tag_missing);
@@ -838,16 +839,16 @@ static void test_restore_conflict(void **state)
 	GIT(dir, "tag", "-d", first.tag);
 	repo = open_repo(dir);
 	capture_start();
-	assert_int_equal(pr_pin_restore_tags(&restored, &conflicts, repo),
-			 PR_OK);
+	assert_int_equal(
+	    pr_pin_restore_tags(&restored, &conflicts, repo, stdout), PR_OK);
 	capture_end();
 	assert_int_equal(restored, 1);
 	assert_int_equal(conflicts, 0);
 	GIT(dir, "tag", "-d", first.tag);
 	GIT(dir, "tag", first.tag, "HEAD~1");
 	capture_start();
-	assert_int_equal(pr_pin_restore_tags(&restored, &conflicts, repo),
-			 PR_OK);
+	assert_int_equal(
+	    pr_pin_restore_tags(&restored, &conflicts, repo, stdout), PR_OK);
 	capture_end();
 	assert_int_equal(restored, 0);
 	assert_int_equal(conflicts, 1);
@@ -1059,7 +1060,7 @@ static int restore_in(const char *dir, int *restored, int *conflicts)
 	dup2(fd, 1);
 	close(fd);
 	capture_start();
-	error = pr_pin_restore_tags(restored, conflicts, repo);
+	error = pr_pin_restore_tags(restored, conflicts, repo, stdout);
 	capture_end();
 	fflush(stdout);
 	dup2(saved, 1);
@@ -1380,8 +1381,8 @@ static void test_pin_tag_cannot_be_made(void **state)
 	create_fails(dir, PR_EFAIL, "cannot create the pin tag: ");
 	GIT_OUT(buf, dir, "log", "-1", "--format=%s");
 	assert_string_equal(buf, "prereg pin x (1)");
-	check_refused(dir, "pin tag prereg/pin/x/1 is missing: run 'prereg "
-			   "pin --restore-tags'");
+	check_refused(dir, "pin tag prereg/pin/x/1 is missing and cannot be "
+			   "recreated from its pin commit");
 	create_fails(dir, PR_EFAIL, "cannot create the pin tag: ");
 	GIT_OUT(buf, dir, "rev-list", "--count", "HEAD");
 	assert_string_equal(buf, "2");
@@ -1449,7 +1450,9 @@ static void test_latest_untagged_newer(void **state)
 	assert_true(pin.tag_missing);
 	assert_int_equal(pin.k, 2);
 	assert_string_equal(pin.commit, second.commit);
-	check_refused(dir, "pin tag prereg/pin/x/2 is missing");
+	/* check recreates the tag (tags are derived data) */
+	assert_int_equal(check_ok(dir).k, 2);
+	GIT(dir, "tag", "-d", second.tag);
 
 	GIT(dir, "tag", "-a", "-m", "again", "prereg/pin/x/3", second.commit);
 	assert_int_equal(latest_in(&pin, dir), PR_OK);
