@@ -101,10 +101,10 @@ json_t *pr_report_controls_json(const pr_analysis_run *r);
 void pr_report_skill_md(FILE *f, const pr_analysis *a,
 			const pr_analysis_run *r);
 json_t *pr_report_skill_json(const pr_analysis *a, const pr_analysis_run *r);
-/* the null pinned with the prediction (cells' null_s); nothing, and
- * NULL for the JSON, when no cell has one */
-void pr_report_null_md(FILE *f, const pr_analysis_run *r);
-json_t *pr_report_null_json(const pr_analysis_run *r);
+/* the null pinned with the prediction (cells' null_s, described by its
+ * model.null_rule); nothing, and NULL for the JSON, when no cell has one */
+void pr_report_null_md(FILE *f, const pr_analysis *a, const pr_analysis_run *r);
+json_t *pr_report_null_json(const pr_analysis *a, const pr_analysis_run *r);
 /* the verdicts of held-out cells beside the fitted ones; nothing, and
  * NULL, when no cell is held out */
 void pr_report_holdout_md(FILE *f, const pr_analysis_run *r);

@@ -257,7 +257,7 @@ static void put_run(FILE *f, FILE *page, const pr_analysis *a,
 	pr_report_outside_md(t, r);
 	pr_report_problems_md(f, r);
 	pr_report_controls_md(f, r);
-	pr_report_null_md(f, r);
+	pr_report_null_md(f, a, r);
 	pr_report_skill_md(f, a, r);
 	pr_report_holdout_md(f, r);
 	pr_report_causes_md(f, a, r);

@@ -99,7 +99,7 @@ static json_t *run_json(const pr_analysis *a, const pr_analysis_run *r)
 	json_object_set_new(o, "problems", pr_report_problems_json(r));
 	json_object_set_new(o, "controls", pr_report_controls_json(r));
 	json_object_set_new(o, "skill", pr_report_skill_json(a, r));
-	if ((held = pr_report_null_json(r)))
+	if ((held = pr_report_null_json(a, r)))
 		json_object_set_new(o, "skill_null", held);
 	if ((held = pr_report_holdout_json(r)))
 		json_object_set_new(o, "holdout", held);

@@ -14,6 +14,7 @@
 
 #include "base/stats.h"
 #include "base/util.h"
+#include "model/registry.h"
 
 /* Run p's measured median of what row x of run rx selects, its config
  * found by label rather than index (a later pin may number its configs
@@ -202,7 +203,24 @@ static double median_of(const double *v, size_t n)
 	return m;
 }
 
-void pr_report_null_md(FILE *f, const pr_analysis_run *r)
+/* What the pinned null is: the prediction's model.null_rule, else (a
+ * prediction pinned before it was recorded) its model's in the registry. */
+static const char *null_rule(const pr_analysis *a, const pr_analysis_run *r)
+{
+	const json_t *model =
+	    json_object_get(r->pred ? r->pred : a->pred, "model");
+	const char *rule =
+	    json_string_value(json_object_get(model, "null_rule"));
+	const pr_model_info *m = pr_model_registry_lookup(
+	    json_string_value(json_object_get(model, "name")));
+
+	if (rule)
+		return rule;
+	return m && m->null_rule ? m->null_rule
+				 : "the null each cell was pinned with";
+}
+
+void pr_report_null_md(FILE *f, const pr_analysis *a, const pr_analysis_run *r)
 {
 	size_t i, k = 0, listed = 0;
 	skill s;
@@ -211,15 +229,13 @@ void pr_report_null_md(FILE *f, const pr_analysis_run *r)
 	if (s.n) {
 		fprintf(f,
 			"**Skill against the pinned null** (pinned with the "
-			"prediction: the calibration's raw primitive at each "
-			"message the algorithm sends, times its steps, no "
-			"reduction): the model is closer in %zu of %zu "
+			"prediction: %s): the model is closer in %zu of %zu "
 			"predicted cells (%.0f%%) and uninformative in %zu; "
 			"median error %.3f for the model, %.3f for the "
 			"null.",
-			s.beats, s.n, 100.0 * (double)s.beats / (double)s.n,
-			s.n - s.beats, median_of(s.model, s.n),
-			median_of(s.null, s.n));
+			null_rule(a, r), s.beats, s.n,
+			100.0 * (double)s.beats / (double)s.n, s.n - s.beats,
+			median_of(s.model, s.n), median_of(s.null, s.n));
 		for (i = 0; i < r->nrows; i++) {
 			const pr_analysis_row *x = &r->row[i];
 
@@ -239,7 +255,7 @@ void pr_report_null_md(FILE *f, const pr_analysis_run *r)
 	skill_free(&s);
 }
 
-json_t *pr_report_null_json(const pr_analysis_run *r)
+json_t *pr_report_null_json(const pr_analysis *a, const pr_analysis_run *r)
 {
 	json_t *each = json_array(), *o;
 	size_t i, k = 0;
@@ -266,9 +282,7 @@ json_t *pr_report_null_json(const pr_analysis_run *r)
 		json_array_append_new(each, o);
 		k++;
 	}
-	o = json_pack("{s:s, s:I, s:I, s:f, s:f, s:o}", "null",
-		      "the calibration's raw primitives times the algorithm's "
-		      "steps (pinned)",
+	o = json_pack("{s:s, s:I, s:I, s:f, s:f, s:o}", "null", null_rule(a, r),
 		      "cells", (json_int_t)s.n, "informative",
 		      (json_int_t)s.beats, "median_model_error",
 		      pr_stats_median(s.model, s.n), "median_null_error",

@@ -5,7 +5,7 @@
 #include <string.h>
 
 const pr_model_info pr_model_registry[] = {
-    {"none", 0, 0, 0, NULL},
+    {"none", 0, 0, 0, NULL, NULL},
     {"hockney-ring", 1, 0, 0,
      "ring Allreduce of n bytes over p ranks, from the last rank's "
      "arrival to the last exit: (p-1) [X(n/p) + R(n/p)] + (p-1) X(n/p) "
@@ -16,7 +16,9 @@ const pr_model_info pr_model_registry[] = {
      "transport and placement; n = rows*d*4 + rows*4 (partial output and "
      "row sums, allreduce) and rows*4 (row max, allreduce_small); plus "
      "one local copy C(n) of the row maxima, which are not reduced in "
-     "place, where the calibration timed copies"},
+     "place, where the calibration timed copies",
+     "the calibration's raw primitive at each message the algorithm sends, "
+     "times its steps, no reduction"},
     {"linear-rows", 1, 0, 0,
      "T(r) = a + b*r per device kind, a and b fitted on the calibration "
      "(intercept free); a median outside the line's [1-tol, 1+tol] at some "
@@ -24,20 +26,24 @@ const pr_model_info pr_model_registry[] = {
      "in waves of w rows (cpu-blocks:T: w = min(T, cores) * "
      "blocks_per_thread * rows_per_block) takes a full wave's time: "
      "expected a + b*w*ceil(r/w), and where that leaves the band the cell "
-     "is a control that must FAIL"},
+     "is a control that must FAIL",
+     NULL},
     {"split-gatherv", 1, 1, 0,
      "compute of rank i: s * (a_i + b_i * rows_i), s = ranks sharing one "
      "core (packed: all ranks; spread: ranks / cores when ranks outnumber "
      "the cores, else 1); makespan = max over ranks; gatherv at the root: "
      "linear Gatherv (p-1) alpha + sum_i rows_i*d*4 beta (Open MPI 4.1 "
-     "receives in rank order), 'default' priced as vader"},
+     "receives in rank order), 'default' priced as vader",
+     "the bytes the root receives over the calibrated bandwidth (the slope of "
+     "the ping-pong fit's highest regime), no latency"},
     /* no calibration: the device attributes are read at predict time */
     {"launch-geometry", 0, 0, 1,
      "waves = ceil(blocks / (units * blocks_per_unit)), blocks = ceil(rows "
      "/ rows_per_block), T = t_launch + waves * t_wave: the time steps at "
      "rows = k * units * blocks_per_unit * rows_per_block + 1; units and "
      "blocks_per_unit come from the runtime (multiprocessor count, "
-     "occupancy of the kernel at threads_per_block), not from timing"},
+     "occupancy of the kernel at threads_per_block), not from timing",
+     NULL},
     {"hockney-allreduce", 1, 0, 0,
      "MPI_Allreduce of n bytes over p ranks, from the last rank's arrival "
      "to the last exit, by the config's algorithm: ring (p-1) [X(n/p) + "
@@ -53,14 +59,17 @@ const pr_model_info pr_model_registry[] = {
      "regime (split at the eager limits in force: m < 4 KiB, 4 KiB <= m "
      "< 64 KiB, m >= 64 KiB by default). Negative controls: a ring "
      "config priced by reduce+bcast and a reduce+bcast config priced by "
-     "ring, where their bands do not overlap"},
+     "ring, where their bands do not overlap",
+     "the calibration's raw primitive at each message the algorithm sends, "
+     "times its steps, no reduction"},
     /* no calibration: the ratio is the geometry's alone */
     {"launch-settings", 0, 0, 0,
      "time(first setting) / time(second) of the same call: on "
      "cpu-blocks:T the row slots the busiest worker runs, the sum over "
      "waves of ceil(active threads / units) x blocks_per_thread x "
      "rows_per_block, units = min(T, cores), the per-row cost cancelling; "
-     "band [p / (1 + tolerance), p * (1 + tolerance)]"},
+     "band [p / (1 + tolerance), p * (1 + tolerance)]",
+     NULL},
     {"pap-hockney", 1, 0, 0,
      "Allreduce of n bytes over p ranks under an arrival pattern, arrivals "
      "a_i the pattern's delays (uniform: the median of 2001 calls drawn by "
@@ -74,7 +83,8 @@ const pr_model_info pr_model_registry[] = {
      "+ ceil(log2 p) H, total = end - min a, after = end - max a. Cells: "
      "allreduce span (the total) and after_last_arrival per config and "
      "size; dp-step with compute = pattern also step (span), end counted "
-     "from the step's start"},
+     "from the step's start",
+     NULL},
     {"pap-dp-step", 1, 1, 0,
      "dp-step with compute = rows: rank i computes a + b*rows_i alone "
      "(its device's rows fit, calibration), t_i when the ranks share the "
@@ -82,19 +92,22 @@ const pr_model_info pr_model_registry[] = {
      "computing get min(1, cores/k) of a core each), then allreduces the "
      "gradient buffer; the step time = max_i t_i + T_alg(n) for a built-in "
      "algorithm, c_{p-1} + ceil(log2 p) H for pap (the chain of "
-     "pap-hockney over arrivals t_i), P, X and R from comm_calibration"},
+     "pap-hockney over arrivals t_i), P, X and R from comm_calibration",
+     NULL},
     {"formula", 1, 0, 0,
      "the spec's [model] formula, evaluated at each of its [model] cells "
      "(phase and bytes) under each config's transport and placement, over "
      "bytes, ranks and the calibration's P, X and R at those bytes (one-way "
      "point-to-point, ring step, reduction) and their fits' alpha_P, "
      "beta_P, alpha_X, beta_X, alpha_R, beta_R of the regime that prices "
-     "them"},
+     "them",
+     NULL},
     {"program", 0, 0, 0,
      "the spec's [model] program, a predictor in the repository: run at "
      "predict with the experiment's configs on its standard input, it "
      "writes the cells (config, phase, predicted_s, ...) as JSON on its "
-     "standard output; its git blob is recorded with the prediction"},
+     "standard output; its git blob is recorded with the prediction",
+     NULL},
 };
 
 const size_t pr_model_registry_size =

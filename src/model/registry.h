@@ -11,6 +11,8 @@ typedef struct {
 	int needs_comm_calibration; /* also [model] comm_calibration */
 	int places_rows;	    /* may place the sweep (rows_list = auto) */
 	const char *formula;	    /* the model in words, or NULL */
+	/* what its cells' pinned null (null_s) is, or NULL: none */
+	const char *null_rule;
 } pr_model_info;
 
 /* Every model, in the order the spec's error messages list them. */

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "model/registry.h"
 #include "format/spec.h"
 #include "format/workload.h"
 #include "model/hockney.h"
@@ -212,6 +213,9 @@ int pr_model_ring_predict(json_t *pred, const pr_spec *spec,
 	}
 	pr_model_set(pred, "params", params);
 	pr_model_set(pred, "fit", json_string(pr_calib_hockney_method));
+	pr_model_set(
+	    pred, "null_rule",
+	    json_string(pr_model_registry_lookup(spec->model)->null_rule));
 	return error;
 }
 
@@ -327,5 +331,8 @@ int pr_model_allreduce_predict(json_t *pred, const pr_spec *spec,
 	}
 	pr_model_set(pred, "params", params);
 	pr_model_set(pred, "fit", json_string(pr_calib_hockney_method));
+	pr_model_set(
+	    pred, "null_rule",
+	    json_string(pr_model_registry_lookup(spec->model)->null_rule));
 	return error;
 }

@@ -5,6 +5,7 @@
 
 #include "base/device.h"
 #include "base/util.h"
+#include "model/registry.h"
 #include "format/spec.h"
 #include "model/geometry.h"
 #include "model/linear.h"
@@ -403,6 +404,9 @@ int pr_model_split_predict(json_t *pred, const pr_spec *spec,
 	split_cover(cover, expect, spec, rows, a, b, fit, cal);
 	ncores = pr_model_ncores();
 	split_cells(pred, spec, rows, a, b, cover, expect, ncores);
+	pr_model_set(
+	    pred, "null_rule",
+	    json_string(pr_model_registry_lookup(spec->model)->null_rule));
 	if ((error = gatherv_cells(pred, comm_params, spec, rows, comm)) < 0)
 		goto cleanup;
 	json_object_set_new(pred, "split",

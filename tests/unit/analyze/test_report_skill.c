@@ -150,14 +150,14 @@ static void with_nulls(fixture *f)
 	f->cell[1][0].null_s = 60.0; /* y */
 }
 
-static char *null_md(const pr_analysis_run *r)
+static char *null_md(const pr_analysis *a, const pr_analysis_run *r)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&buf, &len);
 
 	assert_non_null(out);
-	pr_report_null_md(out, r);
+	pr_report_null_md(out, a, r);
 	pr_report_holdout_md(out, r);
 	assert_int_equal(fclose(out), 0);
 	return buf;
@@ -171,7 +171,7 @@ static void test_pinned_null(void **state)
 
 	(void)state;
 	with_nulls(&f);
-	sk = pr_report_null_json(&f.run[1]);
+	sk = pr_report_null_json(&f.a, &f.run[1]);
 	assert_non_null(sk);
 	assert_int_equal(json_integer_value(json_object_get(sk, "cells")), 2);
 	/* y: |ln(50/2)| = 3.22 against |ln(50/60)| = 0.18: uninformative;
@@ -183,7 +183,7 @@ static void test_pinned_null(void **state)
 	assert_true(fabs(json_real_value(json_object_get(o, "null_error")) -
 			 log(1.1)) < 1e-12);
 	json_decref(sk);
-	md = null_md(&f.run[1]);
+	md = null_md(&f.a, &f.run[1]);
 	assert_non_null(strstr(md, "the model is closer in 0 of 2 predicted "
 				   "cells (0%) and uninformative in 2;"));
 	/* each listed cell with its own two errors: y (row 0) |ln(50/2)|
@@ -192,10 +192,35 @@ static void test_pinned_null(void **state)
 	assert_non_null(strstr(md, "bytes (3.219 against 0.182); config 1 "));
 	assert_non_null(strstr(md, "bytes (0.598 against 0.095)."));
 	assert_null(strstr(md, "Held-out"));
+	/* no prediction: the words say only that it was pinned */
+	assert_non_null(strstr(md, "(pinned with the prediction: the null "
+				   "each cell was pinned with):"));
 	free(md);
+	/* no model.null_rule (a prediction pinned before it was recorded):
+	 * its model's in the registry */
+	f.a.pred = json_pack("{s:{s:s}}", "model", "name", "split-gatherv");
+	md = null_md(&f.a, &f.run[1]);
+	assert_non_null(strstr(md, "(pinned with the prediction: the bytes "
+				   "the root receives over the calibrated "
+				   "bandwidth"));
+	free(md);
+	json_decref(f.a.pred);
+	/* the prediction's own rule, in the text and the JSON */
+	f.a.pred = json_pack("{s:{s:s}}", "model", "null_rule",
+			     "bytes over bandwidth");
+	md = null_md(&f.a, &f.run[1]);
+	assert_non_null(
+	    strstr(md, "(pinned with the prediction: bytes over bandwidth):"));
+	free(md);
+	sk = pr_report_null_json(&f.a, &f.run[1]);
+	assert_string_equal(json_string_value(json_object_get(sk, "null")),
+			    "bytes over bandwidth");
+	json_decref(sk);
+	json_decref(f.a.pred);
+	f.a.pred = NULL;
 	/* x predicted 1.05: closer than its null; only y is listed */
 	f.cell[1][1].predicted_s = 1.05;
-	md = null_md(&f.run[1]);
+	md = null_md(&f.a, &f.run[1]);
 	assert_non_null(strstr(md, "closer in 1 of 2 predicted cells (50%)"));
 	assert_int_equal(strstr(md, "Uninformative: ") == NULL, 0);
 	assert_null(strstr(strstr(md, "Uninformative: "), "; "));
@@ -203,8 +228,8 @@ static void test_pinned_null(void **state)
 	/* a negative control and a cell without a null are left out */
 	f.cell[1][0].negative = 1;
 	f.cell[1][1].null_s = 0;
-	assert_null(pr_report_null_json(&f.run[1]));
-	md = null_md(&f.run[1]);
+	assert_null(pr_report_null_json(&f.a, &f.run[1]));
+	md = null_md(&f.a, &f.run[1]);
 	assert_string_equal(md, "");
 	free(md);
 }
@@ -233,7 +258,7 @@ static void test_held_out(void **state)
 			     json_object_get(h, "fitted"), "PASS")),
 			 1);
 	json_decref(h);
-	md = null_md(&f.run[1]);
+	md = null_md(&f.a, &f.run[1]);
 	assert_non_null(strstr(md, "held-out cells 1 FAIL; fitted cells 1 "
 				   "PASS (negative controls excepted)"));
 	free(md);
