@@ -156,14 +156,20 @@ int pr_ledger_load(pr_ledger_read *out, const char *path, const char *shown)
 }
 
 /* The tip of the whole ledger buf (len bytes, ending in '\n' unless
- * empty): the hash of its last line as the reader cuts it. */
-static void tip_of(char out[65], const char *buf, size_t len, const char *path)
+ * empty): the hash of its last line as the reader cuts it (every line,
+ * an empty one too, between two newlines), found from the end: a run's
+ * append reads no line but the last. */
+static void tip_of(char out[65], const char *buf, size_t len)
 {
-	pr_ledger_read l;
+	const char *start;
 
-	pr_ledger_read_buf(&l, buf, len, path);
-	memcpy(out, l.n ? l.line[l.n - 1].sha256 : PR_LEDGER_GENESIS, 65);
-	pr_ledger_read_free(&l);
+	if (len == 0) {
+		memcpy(out, PR_LEDGER_GENESIS, 65);
+		return;
+	}
+	start = len > 1 ? memrchr(buf, '\n', len - 1) : NULL;
+	start = start ? start + 1 : buf;
+	pr_sha256_hex(out, start, (size_t)(buf + len - 1 - start));
 }
 
 int pr_ledger_tip(char out[65], const char *path)
@@ -180,7 +186,7 @@ int pr_ledger_tip(char out[65], const char *path)
 				"damaged (see 'prereg audit')",
 				path);
 	}
-	tip_of(out, buf, len, path);
+	tip_of(out, buf, len);
 	free(buf);
 	return PR_OK;
 }
@@ -202,7 +208,7 @@ int pr_ledger_append(char out_prev[65], const char *path, const char *run_id,
 				 path);
 		goto cleanup;
 	}
-	tip_of(prev, buf, len, path);
+	tip_of(prev, buf, len);
 	obj =
 	    json_pack("{s:s, s:s, s:s, s:s}", "run_id", run_id, "status",
 		      status, "manifest_sha256", manifest_sha256, "prev", prev);

@@ -29,7 +29,7 @@ int main(void)
 		len = (size_t)snprintf(
 		    line, sizeof(line),
 		    "%zu,%zu,%zu,0,%zu,node-a,cpu,allreduce,8421376,8192,"
-		    "%lld,%lld\n",
+		    "%lld,%lld,\n",
 		    i / 100000, i % 4, i % 23, i % 4,
 		    (long long)(1000000000LL + (long long)i * 1000),
 		    (long long)(1000000000LL + (long long)i * 1000 + 777));

@@ -60,6 +60,32 @@ static void test_chain(void **state)
 	free(path);
 }
 
+/* The tip is the reader's hash of the last line, found from the end:
+ * one line, an empty last line, a last line of one byte, lines that are
+ * no JSON (the reader cuts them all the same). */
+static void test_tip_is_the_readers_last_line(void **state)
+{
+	static const char *const texts[] = {
+	    "{\"run_id\":\"r1\"}\n", "a\n\n", "a\nb\n", "\n", "\n\n",
+	    "x\ny\nlonger line\n"};
+	char *path = pr_asprintf("%s/c.jsonl", dir), tip[65];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		pr_ledger_read l;
+
+		assert_int_equal(
+		    pr_write_file_atomic(path, texts[i], strlen(texts[i])), 0);
+		assert_int_equal(pr_ledger_tip(tip, path), 0);
+		pr_ledger_read_buf(&l, texts[i], strlen(texts[i]), path);
+		assert_true(l.n > 0);
+		assert_string_equal(tip, l.line[l.n - 1].sha256);
+		pr_ledger_read_free(&l);
+	}
+	free(path);
+}
+
 static void test_torn_ledger_is_refused(void **state)
 {
 	char *path = pr_asprintf("%s/b.jsonl", dir), tip[65];
@@ -80,6 +106,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_chain),
+	    cmocka_unit_test(test_tip_is_the_readers_last_line),
 	    cmocka_unit_test(test_torn_ledger_is_refused),
 	};
 
