@@ -522,6 +522,10 @@ int pr_audit_repo(pr_audit *out, git_repository *repo, const char *const *want,
 
 	memset(out, 0, sizeof(*out));
 	memset(&ctx, 0, sizeof(ctx));
+	/* every run reads its pin's spec and prediction blobs: keep small
+	 * blobs in libgit2's object cache (it keeps none by default) */
+	git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT, GIT_OBJECT_BLOB,
+			 (size_t)64 << 10);
 	ctx.repo = repo;
 	ctx.root = pr_repo_root(repo);
 	ctx.tags = pr_audit_tags_new();

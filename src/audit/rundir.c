@@ -169,8 +169,14 @@ static const char *work_blob_hex(char buf[GIT_OID_HEXSZ + 1],
 {
 	char *path = pr_asprintf("%s%s/%s", s->ctx->root, s->rel, file);
 	git_oid id;
+	int rc;
 
-	if (git_odb_hashfile(&id, path, GIT_OBJECT_BLOB) < 0) {
+	/* the manifest's bytes are read already: hash them, not the file */
+	if (s->mtext && !strcmp(file, PR_MANIFEST_FILE))
+		rc = git_odb_hash(&id, s->mtext, s->mlen, GIT_OBJECT_BLOB);
+	else
+		rc = git_odb_hashfile(&id, path, GIT_OBJECT_BLOB);
+	if (rc < 0) {
 		git_error_clear();
 		buf[0] = '\0';
 	} else {

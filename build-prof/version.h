@@ -1,0 +1,1 @@
+#define PR_VERSION "229358878085-dirty"
