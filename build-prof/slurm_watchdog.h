@@ -14,12 +14,14 @@ static const char watchdog[] =
     "\t\t\tgone=$((gone + 1))\n"
     "\t\tfi\n"
     "\tfi\n"
-    "\tif [ $gone -ge 2 ] || [ \"$(ls \"$RCDIR\" | wc -l)\" -ge \"$N\" ]; then\n"
+    "\tif [ $gone -ge 2 ] || [ \"$(ls \"$RCDIR\" | wc -l)\" -ge \"$N\" ]; "
+    "then\n"
     "\t\tfor _ in $(seq $((GRACE * 10))); do\n"
     "\t\t\tkill -0 $S 2>/dev/null || break; sleep 0.1\n"
     "\t\tdone\n"
     "\t\tif kill -0 $S 2>/dev/null; then\n"
-    "\t\t\techo \"prereg: the tasks are gone, srun did not exit within ${GRACE} s: killing it (Slurm 22.05 mpi/pmix)\" >&2\n"
+    "\t\t\techo \"prereg: the tasks are gone, srun did not exit within "
+    "${GRACE} s: killing it (Slurm 22.05 mpi/pmix)\" >&2\n"
     "\t\t\tkill -9 $S\n"
     "\t\tfi\n"
     "\t\tbreak\n"
@@ -31,5 +33,4 @@ static const char watchdog[] =
     "\trc=$(sort -n \"$RCDIR\"/* | tail -n 1)\n"
     "fi\n"
     "rm -rf \"$RCDIR\"\n"
-    "exit $rc\n"
-    ;
+    "exit $rc\n";

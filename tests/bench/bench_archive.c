@@ -19,6 +19,8 @@ int main(void)
 	int64_t t0, t1, t2;
 	size_t i, len;
 
+	/* prereg's errors on stderr, so a failing bench says why */
+	pr_set_error_routine((pr_error_routine){pr_error_print, NULL});
 	if (!mkdtemp(dir))
 		return 1;
 	path = pr_asprintf("%s/timings.csv.gz", dir);

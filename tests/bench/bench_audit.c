@@ -336,6 +336,8 @@ int main(void)
 	if (n && atoi(n) >= PER_COMMIT)
 		nruns = atoi(n) / PER_COMMIT * PER_COMMIT;
 
+	/* prereg's errors on stderr, so a failing bench says why */
+	pr_set_error_routine((pr_error_routine){pr_error_print, NULL});
 	git_libgit2_init();
 	if (!mkdtemp(dir)) {
 		perror("mkdtemp");
