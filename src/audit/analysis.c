@@ -11,6 +11,7 @@
 #include "analyze/report.h"
 #include "audit/audit-internal.h"
 #include "base/util.h"
+#include "repo/git.h"
 #include "repo/paths.h"
 
 /* tmp/rel as a symbolic link to the work tree's rel, when that exists. */
@@ -101,8 +102,31 @@ static int link_git(const char *tmp, const pr_audit_ctx *ctx)
  * out: the committed report cannot hold them, and their own rows say they
  * are not committed.
  */
+/* tmp/rel as the blob at rel of commit `at`, when it holds one. */
+static int blob_in(const char *tmp, const pr_audit_ctx *ctx, git_commit *at,
+		   const char *rel)
+{
+	char *to = pr_asprintf("%s/%s", tmp, rel);
+	git_tree *tree = NULL;
+	git_blob *blob = NULL;
+	git_oid id;
+	int error = PR_OK;
+
+	if (git_commit_tree(&tree, at) == 0 &&
+	    pr_git_tree_blob(&id, tree, rel) == 1 &&
+	    git_blob_lookup(&blob, ctx->repo, &id) == 0 &&
+	    git_blob_rawsize(blob) <= PR_READ_MAX)
+		error = pr_write_file_atomic(to, git_blob_rawcontent(blob),
+					     (size_t)git_blob_rawsize(blob));
+	git_error_clear();
+	git_blob_free(blob);
+	git_tree_free(tree);
+	free(to);
+	return error;
+}
+
 static int committed_view(const char *tmp, const pr_audit_ctx *ctx,
-			  const pr_audit_names *runs)
+			  const pr_audit_names *runs, git_commit *at)
 {
 	char *dirs[] = {pr_asprintf("%s/runs/%s", tmp, ctx->name),
 			pr_asprintf("%s/experiments", tmp),
@@ -120,7 +144,16 @@ static int committed_view(const char *tmp, const pr_audit_ctx *ctx,
 		error = mirror_in(tmp, ctx, rel);
 		free(rel);
 	}
-	if (error == 0 && (error = link_in(tmp, ctx, spec)) == 0)
+	if (error == 0 && at) { /* the spec and prediction of that commit */
+		char *ini = pr_asprintf("%s/experiment.ini", spec);
+		char *dir = pr_asprintf("%s/%s", tmp, spec);
+
+		if ((error = pr_mkdir_p(dir)) == 0 &&
+		    (error = blob_in(tmp, ctx, at, ini)) == 0)
+			error = blob_in(tmp, ctx, at, pred);
+		free(ini);
+		free(dir);
+	} else if (error == 0 && (error = link_in(tmp, ctx, spec)) == 0)
 		error = copy_in(tmp, ctx, pred);
 	if (error == 0)
 		error = link_git(tmp, ctx);
@@ -136,7 +169,7 @@ static int committed_view(const char *tmp, const pr_audit_ctx *ctx,
  * (caller frees) says why, its paths relative. */
 static int render_report(pr_report_pages *out, char **why,
 			 const pr_audit_ctx *ctx, const pr_audit_names *runs,
-			 const char *run_id)
+			 const char *run_id, git_commit *at)
 {
 	pr_error_scope caught;
 	char *tmp = NULL;
@@ -154,7 +187,7 @@ static int render_report(pr_report_pages *out, char **why,
 		return error;
 	}
 	root = pr_asprintf("%s/", tmp);
-	if ((error = committed_view(tmp, ctx, runs)) < 0 ||
+	if ((error = committed_view(tmp, ctx, runs, at)) < 0 ||
 	    (error = pr_analyze(&a, root, ctx->name, run_id)) < 0)
 		goto cleanup;
 	/* plots may fail; the report is rendered */
@@ -261,6 +294,93 @@ static int same_page(const pr_audit_ctx *ctx, const char *dir,
  * covers, and each run page it links: the same bytes pass, with a
  * warning when HEAD holds runs it does not cover (stale, not wrong);
  * other bytes, or a linked page not committed, fail. */
+/* The walk for report_commit: the path, its blob in HEAD, what it found. */
+typedef struct {
+	const char *path;
+	const git_oid *blob;
+	git_oid found;
+	int have;
+} intro;
+
+/* Does commit c hold blob x->blob at x->path? */
+static int holds(git_commit *c, const intro *x)
+{
+	git_tree *t = NULL;
+	git_oid id;
+	int yes = git_commit_tree(&t, c) == 0 &&
+		  pr_git_tree_blob(&id, t, x->path) == 1 &&
+		  git_oid_equal(&id, x->blob);
+
+	git_tree_free(t);
+	git_error_clear();
+	return yes;
+}
+
+static int intro_cb(git_commit *c, void *payload)
+{
+	intro *x = payload;
+	git_commit *parent = NULL;
+	int before;
+
+	if (!holds(c, x))
+		return 0;
+	before = git_commit_parentcount(c) > 0 &&
+		 git_commit_parent(&parent, c, 0) == 0 && holds(parent, x);
+	git_commit_free(parent);
+	git_error_clear();
+	if (before)
+		return 0;
+	git_oid_cpy(&x->found, git_commit_id(c));
+	x->have = 1;
+	return 1;
+}
+
+/* The commit that made HEAD's report what it is (the newest that holds
+ * its blob while its first parent does not), or NULL; caller frees. */
+static git_commit *report_commit(const pr_audit_ctx *ctx, const char *path,
+				 const git_blob *blob)
+{
+	intro x = {.path = path, .blob = git_blob_id(blob)};
+	pr_git_walk_opts o = {.sorting = GIT_SORT_TOPOLOGICAL};
+	git_commit *c = NULL;
+	pr_error_scope quiet;
+
+	pr_error_record(&quiet);
+	if (pr_git_walk(ctx->repo, &o, intro_cb, &x) == 0 && x.have &&
+	    git_commit_lookup(&c, ctx->repo, &x.found) < 0)
+		c = NULL;
+	pr_error_restore(&quiet);
+	git_error_clear();
+	return c;
+}
+
+static int same_text(const pr_report_pages *p, const char *text, size_t len)
+{
+	return p->page[0].len == len && !memcmp(p->page[0].text, text, len);
+}
+
+/* When `now` is not the committed text: the report as its commit `at`
+ * would render it, with the spec and prediction that commit holds (a
+ * later pin changed them); into *now when that is the committed text. */
+static int as_committed(pr_report_pages *now, const pr_audit_ctx *ctx,
+			const pr_audit_names *covered, const char *run_id,
+			git_commit *at, const char *text, size_t len)
+{
+	pr_report_pages then;
+	char *why = NULL;
+	int same = render_report(&then, &why, ctx, covered, run_id, at) == 0 &&
+		   same_text(&then, text, len);
+
+	free(why);
+	if (!same) {
+		pr_report_pages_free(&then);
+		return 0;
+	}
+	pr_report_pages_free(now);
+	*now = then;
+	return 1;
+}
+
 static void compare_report(pr_audit_check *c, const pr_audit_ctx *ctx,
 			   const char *path, const git_blob *blob)
 {
@@ -270,9 +390,11 @@ static void compare_report(pr_audit_check *c, const pr_audit_ctx *ctx,
 	pr_report_pages now;
 	char *why = NULL, *list, *dir = pr_path_analysis(NULL, ctx->name);
 	int one = covered_runs(&covered, &others, ctx, text, len), same = 1;
+	int by_pin = 0;
+	git_commit *at = NULL;
 
-	if (render_report(&now, &why, ctx, &covered,
-			  one ? covered.v[0] : NULL) < 0) {
+	if (render_report(&now, &why, ctx, &covered, one ? covered.v[0] : NULL,
+			  NULL) < 0) {
 		char *msg = pr_audit_relative(why, ctx->root);
 
 		pr_audit_set(c, PR_AUDIT_FAIL,
@@ -282,7 +404,11 @@ static void compare_report(pr_audit_check *c, const pr_audit_ctx *ctx,
 		free(msg);
 		goto cleanup;
 	}
-	if (now.page[0].len != len || memcmp(now.page[0].text, text, len)) {
+	if (!same_text(&now, text, len) &&
+	    (at = report_commit(ctx, path, blob)) != NULL)
+		by_pin = as_committed(&now, ctx, &covered,
+				      one ? covered.v[0] : NULL, at, text, len);
+	if (!same_text(&now, text, len)) {
 		pr_audit_set(c, PR_AUDIT_FAIL,
 			     "%s differs from what 'prereg analyze %s' "
 			     "computes now%s",
@@ -304,7 +430,22 @@ static void compare_report(pr_audit_check *c, const pr_audit_ctx *ctx,
 	}
 	if (same != 1)
 		goto cleanup;
-	if (others.n) {
+	if (by_pin) {
+		char hex[GIT_OID_HEXSZ + 1];
+
+		list = names_join(&others);
+		git_oid_tostr(hex, sizeof(hex), git_commit_id(at));
+		pr_audit_set(c, PR_AUDIT_WARN,
+			     "%s is what 'prereg analyze %s' computed at its "
+			     "commit %.12s, with the spec and prediction that "
+			     "commit holds, but it is stale: a later pin "
+			     "changed them%s%s (run 'prereg analyze %s' and "
+			     "commit the report)",
+			     path, ctx->name, hex,
+			     others.n ? ", and it does not cover " : "", list,
+			     ctx->name);
+		free(list);
+	} else if (others.n) {
 		list = names_join(&others);
 		pr_audit_set(c, PR_AUDIT_WARN,
 			     "%s is what 'prereg analyze %s' computes from the "
@@ -321,6 +462,7 @@ static void compare_report(pr_audit_check *c, const pr_audit_ctx *ctx,
 			     path, ctx->name);
 	}
 cleanup:
+	git_commit_free(at);
 	pr_report_pages_free(&now);
 	free(why);
 	free(dir);

@@ -459,8 +459,8 @@ static int audit_bundle(const char *bundle, char **names, size_t n, int as_json)
 				strerror(errno));
 	if ((error = check_bundle(abs, bundle)) < 0)
 		return error;
-	if ((error = pr_tmp_dir(&tmp, "prereg-bundle.")) < 0)
-		return error;
+	/* the handlers before the directory: a signal between the two would
+	 * leave it behind */
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_bundle_signal;
 	sigemptyset(&sa.sa_mask);
@@ -470,6 +470,13 @@ static int audit_bundle(const char *bundle, char **names, size_t n, int as_json)
 	for (i = 0; i < NBUNDLE_SIGNALS; i++) {
 		sigaction(bundle_signals[i], &sa, &old[i]);
 		sigaddset(&block, bundle_signals[i]);
+	}
+	if ((error = pr_tmp_dir(&tmp, "prereg-bundle.")) < 0) {
+		for (i = 0; i < NBUNDLE_SIGNALS; i++)
+			sigaction(bundle_signals[i], &old[i], NULL);
+		if (bundle_signal && bundle_signal != SIGALRM)
+			raise(bundle_signal);
+		return error;
 	}
 	/* a failed flush stays in ferror(stdout), which main reads at exit */
 	fflush(stdout);

@@ -2,7 +2,9 @@
 # t0013: a committed report that later runs have outgrown is stale, not
 # broken: the audit recomputes it from the runs it covers, passes it with a
 # warning that names the runs it does not cover (exit 0), and fails it
-# (exit 1) only when its figures are not what those runs give
+# (exit 1) only when its figures are not what those runs give; a report
+# made before a later pin is rendered as its commit would (that commit's
+# spec and prediction) and warned stale, and fails only when tampered
 # prereg-test: long (it starts first: the pass would otherwise end waiting on it)
 . "$(dirname "$0")/../lib.sh"
 new_repo "$SCRATCH/repo"
@@ -102,4 +104,40 @@ expect_exit 1 "the audit of a tampered report fails" "$PREREG" audit
 expect_out "the analysis fails" "^t-calib +analysis F"
 expect_out "it says the report differs" \
 	"report.md differs from what 'prereg analyze t-calib' computes now from the runs it covers"
+
+# a report made before a later pin is stale, not broken: the audit renders
+# it as its commit would (that commit's spec and prediction)
+"$PREREG" analyze t-calib >/dev/null 2>&1
+git add analysis/t-calib && git commit -q -m "t-calib report again"
+expect_exit 0 "the audit of the report made again" "$PREREG" audit
+expect_out "its analysis passes" "^t-calib +analysis P"
+sed 's/^claim = .*/claim = Hockney alpha and beta, pinned again/' \
+	experiments/t-calib/experiment.ini >experiments/t-calib/x &&
+	mv experiments/t-calib/x experiments/t-calib/experiment.ini
+git commit -q -am "t-calib: a new claim"
+"$PREREG" predict t-calib >/dev/null 2>&1 && "$PREREG" pin t-calib >/dev/null 2>&1
+check "a second pin" git rev-parse -q --verify refs/tags/prereg/pin/t-calib/2
+expect_exit 0 "a report older than a pin: the audit still exits 0" \
+	"$PREREG" audit
+expect_out "its analysis warns" "^t-calib +analysis W"
+audit_json
+analysis reason >"$SCRATCH/reason"
+check "saying it is what its commit computed and a later pin changed" \
+	grep -q "report.md is what 'prereg analyze t-calib' computed at its commit [0-9a-f]*, with the spec and prediction that commit holds, but it is stale: a later pin changed them" "$SCRATCH/reason"
+python3 - analysis/t-calib/report.md <<'PY' || exit 1
+import re, sys
+p = sys.argv[1]
+lines = open(p).read().split("\n")
+for i, l in enumerate(lines):
+    m = re.match(r"(\| 0 [^|]*\|[^|]*\| )(\d+)( \|.*)", l)
+    if m:
+        lines[i] = m.group(1) + str(int(m.group(2)) + 1) + m.group(3)
+        break
+else:
+    sys.exit("no table row")
+open(p, "w").write("\n".join(lines))
+PY
+git commit -q -am "t-calib report, one figure changed after the pin"
+expect_exit 1 "a report tampered after a later pin still fails" "$PREREG" audit
+expect_out "the analysis fails" "^t-calib +analysis F"
 echo "1..$n"
