@@ -470,6 +470,18 @@ cleanup:
 	pr_audit_names_free(&others);
 }
 
+/* Does HEAD hold a run directory of the experiment? */
+static int has_runs(const pr_audit_ctx *ctx)
+{
+	size_t i, n = ctx->head_runs ? git_tree_entrycount(ctx->head_runs) : 0;
+
+	for (i = 0; i < n; i++)
+		if (git_tree_entry_type(git_tree_entry_byindex(
+			ctx->head_runs, i)) == GIT_OBJECT_TREE)
+			return 1;
+	return 0;
+}
+
 void pr_audit_check_analysis(pr_audit_check *c, const pr_audit_ctx *ctx)
 {
 	char *path = pr_path_report(NULL, ctx->name);
@@ -478,9 +490,15 @@ void pr_audit_check_analysis(pr_audit_check *c, const pr_audit_ctx *ctx)
 
 	if (!ctx->head_tree ||
 	    git_tree_entry_bypath(&e, ctx->head_tree, path) < 0 ||
-	    git_tree_entry_type(e) != GIT_OBJECT_BLOB)
-		pr_audit_set(c, PR_AUDIT_WARN, "%s is not committed", path);
-	else if (git_blob_lookup(&blob, ctx->repo, git_tree_entry_id(e)) < 0)
+	    git_tree_entry_type(e) != GIT_OBJECT_BLOB) {
+		/* no run, no report: listed once, not warned about */
+		if (has_runs(ctx))
+			pr_audit_set(c, PR_AUDIT_WARN, "%s is not committed",
+				     path);
+		else
+			pr_audit_set(c, PR_AUDIT_OMITTED,
+				     "no committed run: nothing to report");
+	} else if (git_blob_lookup(&blob, ctx->repo, git_tree_entry_id(e)) < 0)
 		pr_audit_set(c, PR_AUDIT_FAIL, "cannot read %s in HEAD", path);
 	else
 		compare_report(c, ctx, path, blob);

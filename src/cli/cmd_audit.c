@@ -59,6 +59,8 @@ static const char usage[] =
     "'prereg analyze NAME' computes now from the committed runs it covers\n"
     "(its run sections and the runs it lists as not analyzed); a warning,\n"
     "not a failure, names the committed runs it does not cover (stale).\n"
+    "An experiment with no committed run and no report is listed once,\n"
+    "on one line, not warned about (its analysis '-').\n"
     "Findings, across runs and commits (a 'fail' fails the audit and a run\n"
     "it names is broken; a 'note' does not):\n"
     "  re-pin       (note) a pin made after runs of earlier pins, or\n"
@@ -211,6 +213,14 @@ static void print_problems(const pr_audit *a)
 			printf("\n");
 		}
 	}
+	for (k = 0, i = 0; i < a->nexps; i++) {
+		if (a->exp[i].analysis.result != PR_AUDIT_OMITTED)
+			continue;
+		printf(k++ ? ", " : "  no committed run, nothing to report: ");
+		put(a->exp[i].experiment, 0);
+	}
+	if (k)
+		printf("\n");
 }
 
 /* What the audit sees across runs and commits, one line each. */

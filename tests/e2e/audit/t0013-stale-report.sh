@@ -4,7 +4,8 @@
 # warning that names the runs it does not cover (exit 0), and fails it
 # (exit 1) only when its figures are not what those runs give; a report
 # made before a later pin is rendered as its commit would (that commit's
-# spec and prediction) and warned stale, and fails only when tampered
+# spec and prediction) and warned stale, and fails only when tampered; a
+# run without a report warns, an experiment without runs is listed once
 # prereg-test: long (it starts first: the pass would otherwise end waiting on it)
 . "$(dirname "$0")/../lib.sh"
 new_repo "$SCRATCH/repo"
@@ -31,6 +32,12 @@ audit_json() { "$PREREG" audit --json >"$SCRATCH/audit.json" 2>/dev/null; }
 
 "$PREREG" run t-calib --launches 1 --reps 1 >/dev/null 2>&1
 first=$(ids)
+expect_exit 0 "the audit of a run without its report" "$PREREG" audit
+expect_out "its analysis warns" "^t-calib +analysis W"
+expect_out "that the report is not committed" \
+	"t-calib analysis: analysis/t-calib/report.md is not committed"
+expect_out "an experiment without runs is no warning" "^t-kv +analysis -$"
+expect_out "but listed once" "^  no committed run, nothing to report: t-kv$"
 "$PREREG" analyze t-calib >/dev/null 2>&1
 git add analysis/t-calib && git commit -q -m "t-calib report"
 expect_exit 0 "the audit of a report that covers every run" "$PREREG" audit
