@@ -62,6 +62,14 @@ static void kernel_id(char *buf, size_t len, const char *host)
 		snprintf(buf, len, "host:%.*s", (int)(len - 6), host);
 }
 
+/* The time namespace of this process, "time:[INODE]", else "". */
+static void time_ns(char *buf, size_t len)
+{
+	ssize_t n = readlink("/proc/self/ns/time", buf, len - 1);
+
+	buf[n > 0 ? n : 0] = '\0';
+}
+
 /* mpi_yield_when_idle as this process has it: 0, 1, or -1 unknown; inside
  * an MPI_T session. */
 static int32_t yield_when_idle(void)
@@ -134,7 +142,8 @@ void pr_clock_offsets(int64_t *offset, int64_t *rtt, int *shared,
 		shared[0] = 1;
 		for (r = 1; r < nranks; r++) {
 			clock_leader(&offset[r], &rtt[r], r);
-			shared[r] = !strcmp(env[r].kernel, env[0].kernel);
+			shared[r] = !strcmp(env[r].kernel, env[0].kernel) &&
+				    !strcmp(env[r].timens, env[0].timens);
 			if (shared[r])
 				offset[r] = 0;
 		}
@@ -481,6 +490,7 @@ void pr_envinfo_local(pr_envinfo *out, json_t **mpi, const pr_rank *rk)
 			 out->device);
 	affinity(out->affinity, sizeof(out->affinity));
 	kernel_id(out->kernel, sizeof(out->kernel), out->host);
+	time_ns(out->timens, sizeof(out->timens));
 	out->yield_when_idle = -1;
 	mpi_session(&out->yield_when_idle, mpi);
 	out->pid = (int64_t)getpid();

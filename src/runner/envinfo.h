@@ -15,6 +15,10 @@ typedef struct {
 	char describe[256]; /* the backend's describe() line */
 	char affinity[512]; /* CPUs it may run on, "0-1" or "0,2-3" */
 	char kernel[64]; /* the running kernel: "boot_id:..." or "host:..." */
+	/* the time namespace it reads CLOCK_MONOTONIC in ("time:[INODE]" of
+	 * /proc/self/ns/time; "" where the kernel has none): one kernel, but
+	 * another namespace, is another clock (unshare --time --monotonic) */
+	char timens[48];
 	int64_t pid;
 	int32_t device_index;	 /* pr_rank's */
 	int32_t staging;	 /* pr_staging */
@@ -48,8 +52,9 @@ pr_envinfo *pr_envinfo_gather(const pr_envinfo *mine, int nranks);
  * measured with. Rank r > 0 and rank 0 swap CLOCK_MONOTONIC readings
  * PR_CLOCK_ROUNDS times; at the smallest round trip, offset_r = t_r -
  * (t0_send + t0_recv) / 2, so t - offset_r is on rank 0's clock, within
- * rtt_r / 2. A rank that runs on rank 0's kernel (env[r].kernel is rank
- * 0's) reads the same CLOCK_MONOTONIC: its offset is 0 and shared[r] 1;
+ * rtt_r / 2. A rank that runs on rank 0's kernel in rank 0's time
+ * namespace (env[r].kernel and env[r].timens are rank 0's) reads the same
+ * CLOCK_MONOTONIC: its offset is 0 and shared[r] 1;
  * its rtt is still measured. Rank 0 fills offset[], rtt[] and shared[]
  * (nranks entries; its own are 0, 0, 1) from env (pr_envinfo_gather's);
  * other ranks pass NULLs.

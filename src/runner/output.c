@@ -105,6 +105,9 @@ static json_t *ranks_json(const pr_envinfo *env, const pr_clocks *c, int nranks)
 		    json_integer(c->shared[r] ? 0 : (json_int_t)c->rtt[r] / 2));
 		json_object_set_new(rank, "mpi_yield_when_idle",
 				    yield_json(env[r].yield_when_idle));
+		if (env[r].timens[0])
+			json_object_set_new(rank, "time_namespace",
+					    json_string(env[r].timens));
 		json_array_append_new(ranks, rank);
 	}
 	return ranks;
