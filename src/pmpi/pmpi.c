@@ -227,14 +227,20 @@ static void clock_leader(int64_t *offset, int64_t *rtt, int r)
 
 static void clock_of(pr_pmpi_clock *clk)
 {
-	char leader[64];
+	char leader[96], ns[48], mine[sizeof(leader)];
 	int64_t t, got[2];
+	ssize_t n;
 	int r, i;
 
 	boot_id(clk->boot_id, sizeof(clk->boot_id));
-	memcpy(leader, clk->boot_id, sizeof(leader));
+	/* one kernel and one time namespace (unshare --time gives a
+	 * process CLOCK_MONOTONIC of its own): one clock */
+	n = readlink("/proc/self/ns/time", ns, sizeof(ns) - 1);
+	ns[n > 0 ? n : 0] = 0;
+	snprintf(mine, sizeof(mine), "%.40s %.40s", clk->boot_id, ns);
+	memcpy(leader, mine, sizeof(leader));
 	PMPI_Bcast(leader, (int)sizeof(leader), MPI_CHAR, 0, clock_comm);
-	clk->shared = clk->boot_id[0] && !strcmp(leader, clk->boot_id);
+	clk->shared = clk->boot_id[0] && !strcmp(leader, mine);
 	if (world_rank == 0) {
 		for (r = 1; r < world_size; r++) {
 			clock_leader(&got[0], &got[1], r);

@@ -181,4 +181,25 @@ expect_out "rank 0 says so" "^prereg-pmpi: PREREG_PMPI_OUT is not set: no call i
 cp "$SCRATCH/out" "$SCRATCH/none.out"
 check "once, and nothing is written" sh -c \
 	"[ \$(grep -c PREREG_PMPI_OUT '$SCRATCH/none.out') = 1 ] && [ \$(ls '$SCRATCH/none' | grep -vc '^prog') = 0 ]"
+# two clocks on one kernel: rank 1 in a time namespace 1000 s ahead (the
+# environment given per program of the MPMD launch: mpirun's -x reaches
+# the first one only)
+if unshare --time --monotonic 1 --fork true 2>/dev/null; then
+	mkdir -p "$SCRATCH/tns"
+	expect_exit 0 "rank 1 in a time namespace of its own" \
+		timeout 120 mpirun \
+		-np 1 env LD_PRELOAD="$lib" PREREG_PMPI_OUT="$SCRATCH/tns" \
+		"$prog" "$SCRATCH/tns/prog" 2 : \
+		-np 1 unshare --time --monotonic 1000 --fork \
+		env LD_PRELOAD="$lib" PREREG_PMPI_OUT="$SCRATCH/tns" \
+		"$prog" "$SCRATCH/tns/prog" 2
+	check "its clock is not shared, 1000 s ahead within half the round trip" \
+		python3 -c "
+import json
+m = json.load(open('$SCRATCH/tns/rank-1.json'))
+assert m['clock_shared'] is False, m
+err = abs(m['clock_offset_ns'] - 1000 * 10**9)
+assert err <= m['clock_min_rtt_ns'] / 2 + 1, (err, m['clock_min_rtt_ns'])
+"
+fi
 echo "1..$n"
