@@ -9,9 +9,10 @@
 #            or when the folder holds no .deb)
 #   tools    the programs the rest needs, and the repository
 #   build    make CUDA=1 HIP=0 (skipped when BIN names a built tree)
-#   device   pin tags restored where missing (prereg pin --restore-tags),
-#            prereg env and nvidia-smi -L: no CUDA device ends here, exit
-#            4, before anything is predicted, pinned or committed
+#   device   prereg env and nvidia-smi -L: no CUDA device ends here, exit
+#            4, before anything is predicted, pinned or committed; then
+#            the pin tags restored where missing (prereg pin
+#            --restore-tags)
 #   runs without MPS: calib-gpu-rows; launch-geometry and shared-gpu
 #            predicted and pinned here, then run
 #   runs under MPS (a daemon of our own: nvidia-cuda-mps-control -d), the
@@ -280,9 +281,6 @@ build() {
 # No CUDA device ends the call here, exit 4, before anything is committed.
 device() {
 	step device 20
-	# a clone from a bundle or a mirror may lack the pin tags; prereg
-	# restores them from the pin commits of the history
-	t "$BIN/prereg" pin --restore-tags
 	cuda=$("$BIN/prereg" env 2>>"$log" | awk '$1 == "cuda"')
 	"$BIN/prereg-rank" --devices >"$work/devices.json" 2>>"$log"
 	if command -v nvidia-smi >/dev/null 2>&1; then
@@ -298,6 +296,10 @@ device() {
 		say "no CUDA device: prereg-rank: ${why:-prereg env failed}; nvidia-smi -L: ${smi:-no GPU listed}"
 		exit 4 ;;
 	esac
+	# a clone from a bundle or a mirror may lack the pin tags; prereg
+	# restores them from the pin commits of the history (after the
+	# device check: without a device the repository stays untouched)
+	t "$BIN/prereg" pin --restore-tags
 	done_step 0 "$(echo "$cuda" | sed 's/^cuda *//'); $smi"
 }
 
