@@ -134,7 +134,7 @@ REPLAY_BIN = $(FUZZ_TARGETS:%=$(BIN)/fuzz/replay_%)
 	    $(BUILD)/tests/fuzz/replay.o
 
 .PHONY: all deps check unit e2e reproduce bench sanitize fuzz fuzz-bin \
-	format clean help gpu-debs gpu-evidence coverage FORCE
+	format clean help gpu-debs gpu-evidence gpu-pack coverage FORCE
 
 all: $(BIN)/prereg $(BIN)/prereg-rank $(BIN)/libprereg-pmpi.so
 
@@ -167,6 +167,9 @@ help:
 	@echo '                run calib-gpu-rows, launch-geometry, shared-gpu'
 	@echo '                without and with MPS, commit, copy to $$OUT'
 	@echo '                (tests/gpu/evidence.sh; EVIDENCE=--system ...)'
+	@echo 'make gpu-pack   bin/ built with CUDA, the runtime .deb files and'
+	@echo '                the history in .gpu/pack.tar.gz, at most 64 MiB'
+	@echo '                (tests/gpu/pack.sh; commit first)'
 
 # A fixed --abbrev: git's default length grows with the clone's object
 # count, so one commit would read 6877e01 in one clone, 6877e01e in another.
@@ -370,6 +373,11 @@ gpu-debs:
 
 gpu-evidence:
 	@./tests/gpu/evidence.sh --debs $(abspath $(DEBS)) $(EVIDENCE)
+
+# bin/ built with CUDA, the runtime packages and the history in one file
+# of at most 64 MiB (tests/gpu/pack.sh)
+gpu-pack:
+	@./tests/gpu/pack.sh
 
 format:
 	clang-format -i $$(git ls-files '*.c' '*.h' '*.cu' '*.hip' '*.inc' \

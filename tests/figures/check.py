@@ -16,9 +16,12 @@ do not matter. SOURCE says where the number comes from:
     cell:EXP:RUN:LABEL:PHASE:BYTES:REDUCE:FIELD
         the cell of `prereg analyze EXP --json` of run RUN whose
         config_label is LABEL, phase PHASE, bytes BYTES and reduce REDUCE
-        (either '-': the cell has none), never a negative control;
+        (either '-': the cell has none; BYTES rows=N: the cell of N rows
+        of a rows sweep, rows=N/rank=R its rank R's), never a negative
+        control;
         FIELD statistic_s (the measured median of per-launch medians),
-        predicted_s, lo_s, hi_s or ratio (statistic over prediction)
+        predicted_s, lo_s, hi_s or ratio (statistic over prediction),
+        or a path below the cell (ci/lo_s: its launch-level interval)
     run:EXP:RUN:PATH
         the value at PATH (keys joined by '/') of run RUN's object in
         `prereg analyze EXP --json` (launch_ratio/measured, ...)
@@ -32,6 +35,10 @@ do not matter. SOURCE says where the number comes from:
         how many of run RUN's cells have that verdict (PASS, FAIL, ...)
     ratios:EXP:RUN:VERDICT
         how many of run RUN's pinned ratios (its `ratios`) have it
+    compare:EXP:RUN_A:RUN_B:VERDICT
+        how many rows of `prereg compare RUN_A RUN_B --json` have that
+        verdict (REPRODUCED, DIFFERENT, INCONCLUSIVE), or all of them
+        with VERDICT '*'
     pin:EXP:K:PATH
         the value at PATH (keys joined by '/') of predictions/EXP.json as
         pin K committed it (git show prereg/pin/EXP/K:...)
@@ -76,17 +83,29 @@ def path_value(v, path):
     return float(v)
 
 
+def key_of(cell):
+    """The cell's size as a SOURCE names it: its bytes, rows=N for a cell
+    of a rows sweep, or '-'."""
+    if "bytes" in cell:
+        return str(cell["bytes"])
+    if "rows" in cell and "rank" in cell:
+        return "rows=%d/rank=%d" % (cell["rows"], cell["rank"])
+    if "rows" in cell:
+        return "rows=%d" % cell["rows"]
+    return "-"
+
+
 def cell_value(prereg, src, cache):
     _, exp, run, label, phase, nbytes, reduce_, field = src.split(":")
     the_run = run_of(prereg, exp, run, cache)
     found = [c for c in the_run["cells"]
              if c.get("config_label") == label and c.get("phase") == phase
-             and str(c.get("bytes", "-")) == nbytes
+             and key_of(c) == nbytes
              and (c.get("reduce") or "-") == reduce_
              and not c.get("control")]
     if len(found) != 1:
         raise ValueError("%d cells match %s" % (len(found), src))
-    return float(found[0][field])
+    return path_value(found[0], field)
 
 
 def run_value(prereg, src, cache):
@@ -125,6 +144,21 @@ def ratios_value(prereg, src, cache):
     _, exp, run, verdict = src.split(":")
     the_run = run_of(prereg, exp, run, cache)
     return float(sum(x["verdict"] == verdict for x in the_run["ratios"]))
+
+
+def compare_value(prereg, src, cache):
+    _, _exp, run_a, run_b, verdict = src.split(":")
+    key = "compare %s %s" % (run_a, run_b)
+    if key not in cache:
+        out = subprocess.run([prereg, "compare", run_a, run_b, "--json"],
+                             capture_output=True, text=True, check=False)
+        if out.returncode != 0:
+            raise ValueError("prereg compare %s %s: exit %d"
+                             % (run_a, run_b, out.returncode))
+        cache[key] = json.loads(out.stdout)
+    cells = cache[key]["cells"]
+    return float(sum(1 for c in cells
+                     if verdict == "*" or c.get("verdict") == verdict))
 
 
 def pin_value(root, src):
@@ -174,6 +208,8 @@ def main():
                 value = ratios_value(prereg, src, cache)
             elif src.startswith("run:"):
                 value = run_value(prereg, src, cache)
+            elif src.startswith("compare:"):
+                value = compare_value(prereg, src, cache)
             elif src.startswith("pin:"):
                 value = pin_value(root, src)
             else:

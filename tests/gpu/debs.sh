@@ -34,6 +34,10 @@ RUNTIME_DROP="libxml2 libicu72 perl perl-modules-5.36 libperl5.36 git-man
 openssh-client libfido2-1 libcbor0.8 libedit2 liberror-perl libgdbm6
 libgdbm-compat4 procps libproc2-0 fontconfig fonts-dejavu-core"
 [ $runtime = 0 ] || LIST=$RUNTIME_LIST
+# Base packages of Debian 12 that other distributions ship under another
+# soname: carried anyway (Ubuntu 24.04 has libunistring.so.5, while
+# Debian's libidn2 and libpsl that libcurl loads need libunistring.so.2).
+KEEP="libunistring2"
 # A base system: Debian's Priority required packages and apt with what it
 # needs (debootstrap's minbase); these are on every Debian-like machine.
 # Every package the list needs, through the first alternative of each
@@ -74,6 +78,7 @@ base=$( {
 	priority "$all" | awk '$2 == "required" {print $1}'
 	deps apt
 } | sort -u)
+base=$(printf '%s\n' "$base" | grep -vxF "$KEEP")
 want=$(printf '%s\n' "$all" | grep -vxF "$base")
 if [ $runtime = 1 ]; then
 	# shellcheck disable=SC2086 # the list is words

@@ -362,8 +362,11 @@ report() {
 		a=$(cat "$work/$name.none" 2>/dev/null)
 		b=$(cat "$work/$name.mps" 2>/dev/null)
 		if [ -n "$a" ] && [ -n "$b" ] && [ "$a" != "$b" ]; then
-			t "$BIN/prereg" compare "$a" "$b" \
-				>"$work/compare-$name.txt" 2>&1
+			# t writes to the log: the comparison goes to its own
+			# file first (OUT keeps it), then to the log
+			echo "\$ prereg compare $a $b" >>"$log"
+			timeout -k 5 45 "$BIN/prereg" compare "$a" "$b" \
+				>"$work/compare-$name.txt" 2>&1 || rc=1
 			cat "$work/compare-$name.txt" >>"$log"
 		fi
 	done
