@@ -26,7 +26,9 @@ status=0
 # took 333 s at 2, 304 s at 3, 319 s at 4, the busy-polling ranks of tests
 # side by side costing more CPU the more there are), each with its output
 # in a file, printed whole and in the tests' order once its turn comes,
-# followed by a comment with its wall time. Those whose header holds
+# followed by a comment with its wall time and the CPU its processes
+# used; the pass ends with a comment that sums them (the alone tests
+# apart: their wall time is the pass's serial part). Those whose header holds
 # "# prereg-test: long" (the ones that take longest) start first, so that
 # the pass does not end waiting on one of them; a test whose header holds
 # "# prereg-test: alone" (it measures the machine's load or its timing)
@@ -52,15 +54,22 @@ e2e_job() {
 	echo $! >"$work/$1.pid"
 	wait $!
 	_rc=$?
-	echo "$_rc $(date +%s.%N) $_t0" |
-		awk '{ printf "%d %.1f\n", $1, $2 - $3 }' >"$work/$1.rc.new"
+	# the CPU the test's processes used (user + system, of the children
+	# this job waited for): what the pass costs, beside its wall time
+	times >"$work/$1.times" # here: in $(...) it would be a subshell's
+	_cpu=$(sed -n 2p "$work/$1.times" | awk '{
+		for (i = 1; i <= 2; i++) { split($i, a, "m"); sub("s", "", a[2])
+			t += a[1] * 60 + a[2] }
+		printf "%.1f", t }')
+	echo "$_rc $(date +%s.%N) $_t0 $_cpu" |
+		awk '{ printf "%d %.1f %s\n", $1, $2 - $3, $4 }' >"$work/$1.rc.new"
 	mv "$work/$1.rc.new" "$work/$1.rc"
 }
 
 # e2e_print I NAME: the finished test I's output, indented, its verdict
 # when its status says more than its TAP lines, and its wall time
 e2e_print() {
-	read -r _rc _s <"$work/$1.rc"
+	read -r _rc _s _cpu <"$work/$1.rc"
 	echo "# e2e: $2"
 	sed 's/^/  /' "$work/$1.out"
 	cat "$work/$1.out" >>"$log"
@@ -74,7 +83,7 @@ e2e_print() {
 		grep -q '^not ok' "$work/$1.out" ||
 			echo "not ok - $2 exited with status $_rc" | tee -a "$log" ;;
 	esac
-	echo "# e2e: $2 took $_s s"
+	echo "# e2e: $2 took $_s s (cpu $_cpu s)"
 }
 
 # e2e_flush: print the finished tests whose turn has come
@@ -161,6 +170,7 @@ e2e_pass() {
 	[ ! -f "$work/short" ] || cat "$work/short" >>"$work/start"
 	[ ! -f "$work/alone" ] || cat "$work/alone" >>"$work/start"
 	printed=0
+	pass_t0=$(date +%s)
 	# each test starts when fewer than its limit are running
 	while read -r i limit t; do
 		[ -z "$interrupted" ] || break
@@ -191,6 +201,17 @@ e2e_pass() {
 		sleep 0.2
 	done
 	trap - INT TERM
+	# the pass's figures: its wall time, the tests' CPU, the alone tests'
+	cut -d ' ' -f 1 "$work/alone" 2>/dev/null | sed 's/$/.rc/' >"$work/alone.rc"
+	(cd "$work" && for f in [0-9]*.rc; do
+		[ -f "$f" ] || continue
+		grep -qxF "$f" alone.rc && a=1 || a=0
+		echo "$a $(cat "$f")"
+	done) | awk -v wall=$(($(date +%s) - pass_t0)) '
+		{ cpu += $4; if ($1) { aw += $3; ac += $4; na++ } ; n++ }
+		END { printf "# e2e pass: %d tests, %d s wall, their cpu %.0f s;" \
+			" %d alone, one at a time: %.0f s wall, cpu %.0f s\n",
+			n, wall, cpu, na, aw, ac }'
 }
 
 # The sources are clang-format clean (make format fixes them).
