@@ -50,6 +50,14 @@ struct pr_history {
 	git_blob *last_ledger; /* the parent's ledger last read: the next
 				  commit's own */
 	git_odb *odb;
+	struct {
+		git_oid id;	/* a blob head_prefix judged */
+		char name[256]; /* of runs/NAME */
+		size_t len;
+		int same, valid;
+	} prefix[2]; /* the last two: a parent's ledger is the next commit's,
+			judged once */
+	int prefix_next;     /* the slot to fill next */
 	git_tree *head_runs; /* HEAD's runs/, or NULL */
 	head_ledger *head;   /* HEAD's ledgers, as they are asked for */
 	size_t nheads;
@@ -230,8 +238,36 @@ static const git_blob *head_ledger_of(pr_history *h, git_repository *repo,
  * HEAD's first *len bytes, hashed as git hashes a blob, is compared with
  * id (git's own identity of contents).
  */
+static int head_prefix_judge(size_t *len, pr_history *h, git_repository *repo,
+			     const char *name, const git_oid *id);
+
 static int head_prefix(size_t *len, pr_history *h, git_repository *repo,
 		       const char *name, const git_oid *id)
+{
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		if (h->prefix[k].valid && git_oid_equal(&h->prefix[k].id, id) &&
+		    !strcmp(h->prefix[k].name, name)) {
+			*len = h->prefix[k].len;
+			return h->prefix[k].same;
+		}
+	}
+	k = h->prefix_next;
+	h->prefix_next = !k;
+	h->prefix[k].same =
+	    head_prefix_judge(&h->prefix[k].len, h, repo, name, id);
+	h->prefix[k].valid = strlen(name) < sizeof(h->prefix[k].name);
+	if (h->prefix[k].valid) {
+		git_oid_cpy(&h->prefix[k].id, id);
+		strcpy(h->prefix[k].name, name);
+	}
+	*len = h->prefix[k].len;
+	return h->prefix[k].same;
+}
+
+static int head_prefix_judge(size_t *len, pr_history *h, git_repository *repo,
+			     const char *name, const git_oid *id)
 {
 	const git_blob *head = head_ledger_of(h, repo, name);
 	const char *text;

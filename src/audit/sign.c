@@ -11,8 +11,9 @@
 
 static char *g_allowed; /* --allowed-signers, or NULL: git's config */
 
-/* The verdicts already reached, by pin commit: runs share pins, and each
- * verdict costs three ssh-keygen runs. */
+/* The verdicts already reached, by pin commit (an unsigned one too):
+ * runs share pins, a verdict costs three ssh-keygen runs, and reading a
+ * commit's signature parses the commit again. */
 typedef struct {
 	git_oid pin;
 	pr_audit_result result;
@@ -104,8 +105,9 @@ void pr_audit_check_signature(pr_audit_state *s)
 	id = git_commit_id(s->pin);
 	for (i = 0; i < g_nseen; i++) {
 		if (git_oid_equal(&g_seen[i].pin, id)) {
-			pr_audit_set(c, g_seen[i].result, "%s",
-				     g_seen[i].reason);
+			if (g_seen[i].result != PR_AUDIT_OMITTED)
+				pr_audit_set(c, g_seen[i].result, "%s",
+					     g_seen[i].reason);
 			return;
 		}
 	}
@@ -122,11 +124,12 @@ void pr_audit_check_signature(pr_audit_state *s)
 			     pin, caught.last);
 	else if (sig)
 		judge(c, sig, data, len, g_allowed ? g_allowed : config, pin);
-	if (c->result != PR_AUDIT_OMITTED) {
+	{ /* an unsigned pin too: its commit is read once */
 		g_seen = pr_realloc(g_seen, (g_nseen + 1) * sizeof(*g_seen));
 		git_oid_cpy(&g_seen[g_nseen].pin, id);
 		g_seen[g_nseen].result = c->result;
-		g_seen[g_nseen].reason = pr_strdup(c->reason);
+		g_seen[g_nseen].reason =
+		    c->result != PR_AUDIT_OMITTED ? pr_strdup(c->reason) : NULL;
 		g_nseen++;
 	}
 	free(sig);
