@@ -89,9 +89,11 @@ static void refuse(const char *msg)
 		fprintf(stderr, "prereg-pmpi: rank %d: %s\n", world_rank, why);
 }
 
-/* Set the record up; multiple: MPI_THREAD_MULTIPLE was provided, under
- * which threads would race on the record, so nothing is recorded. */
-static void setup(int multiple)
+/* This rank's record set up; multiple: MPI_THREAD_MULTIPLE was provided,
+ * under which threads would race on the record. 0 when it cannot record
+ * (why said by refuse, or PREREG_PMPI_OUT unset: *unset). Nothing
+ * collective here: every rank takes part in setup's agreement. */
+static int prepare(int multiple, int *unset)
 {
 	const char *dir = getenv("PREREG_PMPI_OUT");
 	const char *ops = getenv("PREREG_PMPI_OPS");
@@ -100,24 +102,19 @@ static void setup(int multiple)
 	unsigned long long cap = PR_PMPI_DEFAULT_MAX_CALLS;
 	unsigned mask;
 
-	PMPI_Comm_rank(MPI_COMM_WORLD, &world_rank);
-	PMPI_Comm_size(MPI_COMM_WORLD, &world_size);
-	if (!dir || !*dir) {
-		if (world_rank == 0)
-			fprintf(stderr, "prereg-pmpi: PREREG_PMPI_OUT is not "
-					"set: no call is recorded\n");
-		return;
-	}
+	*unset = !dir || !*dir;
+	if (*unset)
+		return 0;
 	if (snprintf(outdir, sizeof(outdir), "%s", dir) >=
 	    (int)sizeof(outdir)) {
 		outdir[0] = 0;
 		refuse("PREREG_PMPI_OUT is too long: no call is recorded");
-		return;
+		return 0;
 	}
 	if (multiple) {
 		refuse("MPI_THREAD_MULTIPLE: calls from several threads at "
 		       "once are not recorded: no call is recorded");
-		return;
+		return 0;
 	}
 	if (pr_pmpi_ops_parse(&mask, ops, bad, sizeof(bad)) < 0) {
 		snprintf(msg, sizeof(msg),
@@ -125,7 +122,7 @@ static void setup(int multiple)
 			 "recorded",
 			 bad);
 		refuse(msg);
-		return;
+		return 0;
 	}
 	if (max && *max &&
 	    ((cap = strtoull(max, &end_p, 10)) == 0 || *end_p ||
@@ -135,12 +132,60 @@ static void setup(int multiple)
 			 "100000000: no call is recorded",
 			 max);
 		refuse(msg);
-		return;
+		return 0;
 	}
 	if (pr_pmpi_record_init(&rec, (size_t)cap, mask) < 0) {
 		snprintf(msg, sizeof(msg),
 			 "no memory for %llu calls: no call is recorded", cap);
 		refuse(msg);
+		return 0;
+	}
+	return 1;
+}
+
+/*
+ * Set the record up on every rank or on none. The recording ranks meet in
+ * collectives (the clock's communicator, the clock offsets at the end),
+ * so a rank that cannot record (its PREREG_PMPI_OUT unset: an MPMD launch
+ * whose environment reached one program only; or refused) must stop the
+ * others from recording, or they would wait for it forever. One
+ * Allreduce, of every rank that loaded the library, decides (a program
+ * of the launch without the library would meet it with its own first
+ * collective: the library goes into every program or none).
+ */
+static void setup(int multiple)
+{
+	int unset, mine[2], all[2];
+	char msg[512];
+
+	PMPI_Comm_rank(MPI_COMM_WORLD, &world_rank);
+	PMPI_Comm_size(MPI_COMM_WORLD, &world_size);
+	mine[0] = prepare(multiple, &unset);
+	mine[1] = !unset;
+	if (PMPI_Allreduce(mine, all, 2, MPI_INT, MPI_SUM, MPI_COMM_WORLD) !=
+	    MPI_SUCCESS)
+		all[0] = -1;
+	if (all[0] != world_size) {
+		if (mine[0]) {
+			pr_pmpi_record_free(&rec);
+			snprintf(msg, sizeof(msg),
+				 "%d of %d ranks can record (%d have "
+				 "PREREG_PMPI_OUT): no call is recorded on "
+				 "any rank",
+				 all[0] < 0 ? 0 : all[0], world_size, all[1]);
+			refuse(msg);
+		} else if (unset && all[1] == 0 && world_rank == 0) {
+			fprintf(stderr, "prereg-pmpi: PREREG_PMPI_OUT is not "
+					"set: no call is recorded\n");
+		} else if (unset && all[1] > 0) {
+			snprintf(msg, sizeof(msg),
+				 "PREREG_PMPI_OUT is not set here but on %d "
+				 "of %d ranks (an MPMD launch gives each "
+				 "program its own environment): no call is "
+				 "recorded on any rank",
+				 all[1], world_size);
+			refuse(msg);
+		}
 		return;
 	}
 	PMPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, MPI_COMM_NULL_DELETE_FN,

@@ -181,6 +181,22 @@ expect_out "rank 0 says so" "^prereg-pmpi: PREREG_PMPI_OUT is not set: no call i
 cp "$SCRATCH/out" "$SCRATCH/none.out"
 check "once, and nothing is written" sh -c \
 	"[ \$(grep -c PREREG_PMPI_OUT '$SCRATCH/none.out') = 1 ] && [ \$(ls '$SCRATCH/none' | grep -vc '^prog') = 0 ]"
+# ranks that disagree: an MPMD launch whose environment gives
+# PREREG_PMPI_OUT to one program only. The recording ranks meet in
+# collectives, so they once waited forever for the other; now every rank
+# agrees first, and none records
+mkdir -p "$SCRATCH/half"
+expect_exit 0 "PREREG_PMPI_OUT on one program of two: the program ends" \
+	timeout 60 mpirun \
+	-np 1 env LD_PRELOAD="$lib" PREREG_PMPI_OUT="$SCRATCH/half" \
+	"$prog" "$SCRATCH/half/prog" 2 : \
+	-np 1 env LD_PRELOAD="$lib" "$prog" "$SCRATCH/half/prog" 2
+expect_out "the rank that has it says no rank records, and why" \
+	"^prereg-pmpi: rank 0: 1 of 2 ranks can record \(1 have PREREG_PMPI_OUT\): no call is recorded on any rank$"
+expect_out "the rank without it says so too" \
+	"^prereg-pmpi: rank 1: PREREG_PMPI_OUT is not set here but on 1 of 2 ranks"
+check "rank 0's rank-0.json holds the reason, and no call was written" sh -c \
+	"grep -q '\"error\": \"1 of 2 ranks can record' '$SCRATCH/half/rank-0.json' && [ ! -e '$SCRATCH/half/rank-0.csv' ]"
 # two clocks on one kernel: rank 1 in a time namespace 1000 s ahead (the
 # environment given per program of the MPMD launch: mpirun's -x reaches
 # the first one only)
