@@ -5,7 +5,9 @@
 # the clock, so rank 1's clock is "estimated", not "shared", and the
 # offset its ping-pongs estimate is the known 1000 s within the
 # uncertainty recorded (half the smallest round trip). In one namespace
-# the same launch records the clock shared, offset 0.
+# the same launch records the clock shared, offset 0. And the arrival
+# decomposition of a late rank, across the two clocks, is the one the same
+# launch gives in one namespace (below).
 . "$(dirname "$0")/../lib.sh"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 cd "$SCRATCH" || exit 1
@@ -47,5 +49,53 @@ import json
 r = json.load(open('$SCRATCH/one.json'))['ranks']
 assert all(x['clock'] == 'shared' and x['clock_offset_ns'] == 0 for x in r), r
 assert r[0]['time_namespace'] == r[1]['time_namespace'], r
+"
+# The arrival decomposition across the two clocks: rank 1 arrives 2 ms
+# late (pattern one-late) at a ring Allreduce, once with both ranks in one
+# namespace and once with rank 1 1000 s ahead. Its timestamps come back
+# corrected by the estimated offset, so both launches show the same
+# 2 ms spread and the same short time after the last arrival, never the
+# 1000 s between the clocks. (The two launches differ by their own
+# jitter, a few microseconds, more than the offset's uncertainty of a few
+# hundred nanoseconds: what is held is that agreement, not a sub-
+# microsecond one.)
+for o in same apart; do
+	cat >"$SCRATCH/late-$o.json" <<JSON
+{"experiment": "t", "workload": "arrival", "algorithm": "ring", "launch": 0,
+ "config": 0, "seed": "3", "reps": 20, "warmup": 1, "sizes": [1000],
+ "pattern": "one-late", "delay_ns": 2000000, "late_rank": 1,
+ "groups": [{"device": "cpu", "count": 2}], "out": "$SCRATCH/late-$o"}
+JSON
+done
+expect_exit 0 "rank 1 2 ms late, one clock" \
+	mpirun --mca pml ob1 --mca btl self,vader \
+	-n 2 "$BIN/prereg-rank" "$SCRATCH/late-same.json"
+expect_exit 0 "rank 1 2 ms late, in a namespace 1000 s ahead" \
+	mpirun --mca pml ob1 --mca btl self,vader \
+	-n 1 "$BIN/prereg-rank" "$SCRATCH/late-apart.json" : \
+	-n 1 unshare --time --monotonic 1000 --fork \
+	"$BIN/prereg-rank" "$SCRATCH/late-apart.json"
+check "the arrival spread and the time after the last arrival agree across the two clocks" \
+	python3 -c "
+import csv, json, statistics
+def parts(o):
+    calls = {}
+    for r in csv.reader(open('$SCRATCH/late-%s.csv' % o)):
+        if r[3] == '0':  # timed reps, warmups left out
+            calls.setdefault(r[2], []).append((int(r[10]), int(r[11])))
+    starts = [[s for s, _ in v] for v in calls.values() if len(v) == 2]
+    ends = [[e for _, e in v] for v in calls.values() if len(v) == 2]
+    spread = statistics.median(max(s) - min(s) for s in starts)
+    after = statistics.median(max(e) - max(s) for s, e in zip(starts, ends))
+    return spread, after
+(sa, aa), (sb, ab) = parts('same'), parts('apart')
+r = json.load(open('$SCRATCH/late-apart.json'))['ranks'][1]
+assert r['clock'] == 'estimated', r
+print('  # spread %.1f us (one clock) and %.1f us (two), after the last '
+      'arrival %.2f and %.2f us; offset uncertainty %d ns'
+      % (sa / 1e3, sb / 1e3, aa / 1e3, ab / 1e3, r['clock_uncertainty_ns']))
+assert 2.0e6 <= sa < 3.0e6 and 2.0e6 <= sb < 3.0e6, (sa, sb)
+assert abs(sb - sa) < 0.1 * sa, (sa, sb)
+assert 0 <= aa < 1e6 and 0 <= ab < 1e6, (aa, ab)
 "
 echo "1..$n"
