@@ -23,7 +23,7 @@ set xrange [-0.5:4.5]
 set key below maxcols 2 font ",9"
 set xtics 1
 set logscale y
-set yrange [0.00103409:134.36]
+set yrange [0.00103409:142.344]
 plot '20261129T185705Z-9e26e1-launches.dat' index 0 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 1 title '0 vader/spread allreduce', \
      '20261129T185705Z-9e26e1-launches.dat' index 1 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 2 title '0 vader/spread allreduce_small', \
      '20261129T185705Z-9e26e1-launches.dat' index 2 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 3 title '0 vader/spread compute', \
