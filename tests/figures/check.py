@@ -38,7 +38,8 @@ do not matter. SOURCE says where the number comes from:
     compare:EXP:RUN_A:RUN_B:VERDICT
         how many rows of `prereg compare RUN_A RUN_B --json` have that
         verdict (REPRODUCED, DIFFERENT, INCONCLUSIVE), or all of them
-        with VERDICT '*'
+        with VERDICT '*'; VERDICT/CLASS counts the rows of that phase
+        class only (INCONCLUSIVE/compute)
     pin:EXP:K:PATH
         the value at PATH (keys joined by '/') of predictions/EXP.json as
         pin K committed it (git show prereg/pin/EXP/K:...)
@@ -157,8 +158,10 @@ def compare_value(prereg, src, cache):
                              % (run_a, run_b, out.returncode))
         cache[key] = json.loads(out.stdout)
     cells = cache[key]["cells"]
+    verdict, _, klass = verdict.partition("/")
     return float(sum(1 for c in cells
-                     if verdict == "*" or c.get("verdict") == verdict))
+                     if (verdict == "*" or c.get("verdict") == verdict)
+                     and (not klass or c.get("class") == klass)))
 
 
 def pin_value(root, src):
