@@ -33,7 +33,7 @@ set -u
 
 usage="usage: tests/gpu/evidence.sh [-C REPO] [--system] [--debs DIR]
                             [--prefix DIR] [--launches L] [--reps R]
-                            [--budget SECONDS]
+                            [--budget SECONDS] [--experiments 'A B']
   -C REPO         the prereg repository to build, run and commit in
                   (default: the one holding this script)
   --system        use the installed packages: no .deb is unpacked
@@ -42,12 +42,17 @@ usage="usage: tests/gpu/evidence.sh [-C REPO] [--system] [--debs DIR]
   --launches L    launches of every run (default 3)
   --reps R        reps of every launch (default 10)
   --budget S      the whole call's time, in seconds (default 480)
+  --experiments L the experiments to run, in order (default
+                  'calib-gpu-rows launch-geometry shared-gpu'); one whose
+                  rank groups use no CUDA device runs without MPS only
+                  (calib-pingpong-gpu: shared-gpu's Gatherv priced here)
 Environment: BIN (a built bin/ folder: no build), OUT (where the results
 are copied), NVCC (the CUDA compiler). Exit: 0 done, 1 a step failed,
 2 usage, 4 no CUDA device."
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 system=0 debs="" prefix="" launches=3 reps=10 budget=480
+EXPS="calib-gpu-rows launch-geometry shared-gpu"
 while [ $# -gt 0 ]; do
 	case $1 in
 	-C) top=${2:?"$usage"}; shift ;;
@@ -57,6 +62,7 @@ while [ $# -gt 0 ]; do
 	--launches) launches=${2:?"$usage"}; shift ;;
 	--reps) reps=${2:?"$usage"}; shift ;;
 	--budget) budget=${2:?"$usage"}; shift ;;
+	--experiments) EXPS=${2:?"$usage"}; shift ;;
 	-h | --help) echo "$usage"; exit 0 ;;
 	*) printf 'evidence: unknown option %s\n%s\n' "$1" "$usage" >&2
 		exit 2 ;;
@@ -73,7 +79,16 @@ cd "$top" 2>/dev/null || { echo "evidence: no folder $top" >&2; exit 2; }
 top=$(pwd)
 debs=${debs:-$top/shared/debs}
 prefix=${prefix:-$top/build/gpu-prefix}
-EXPS="calib-gpu-rows launch-geometry shared-gpu"
+for name in $EXPS; do
+	case $name in '' | *[!a-z0-9-]*)
+		printf 'evidence: not an experiment name: %s\n' "$name" >&2
+		exit 2 ;;
+	esac
+	[ -f "experiments/$name/experiment.ini" ] || {
+		printf 'evidence: no experiments/%s/experiment.ini\n' "$name" >&2
+		exit 2
+	}
+done
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/prereg-gpu-evidence.XXXXXX")
@@ -328,10 +343,21 @@ run_one() {
 	done_step $rc "run $id"
 }
 
-runs() { # MODE: the three experiments, the first under the most time
-	run_one calib-gpu-rows "$1" 50
-	run_one launch-geometry "$1" 60
-	run_one shared-gpu "$1" 70
+uses_cuda() { # does experiment $1 have a rank group on a CUDA device?
+	sed -n 's/^group *= *//p' "experiments/$1/experiment.ini" |
+		grep -q 'cuda:'
+}
+
+runs() { # MODE: the experiments in order, each under its time budget
+	for name in $EXPS; do
+		[ "$1" = none ] || uses_cuda "$name" || continue
+		case $name in
+		calib-gpu-rows) run_one "$name" "$1" 50 ;;
+		launch-geometry) run_one "$name" "$1" 60 ;;
+		shared-gpu) run_one "$name" "$1" 70 ;;
+		*) run_one "$name" "$1" 120 ;;
+		esac
+	done
 }
 
 start_mps() {
