@@ -84,10 +84,6 @@ for name in $EXPS; do
 		printf 'evidence: not an experiment name: %s\n' "$name" >&2
 		exit 2 ;;
 	esac
-	[ -f "experiments/$name/experiment.ini" ] || {
-		printf 'evidence: no experiments/%s/experiment.ini\n' "$name" >&2
-		exit 2
-	}
 done
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 
@@ -264,6 +260,11 @@ tools() {
 		done_step 2 "$top is not a git repository: the evidence is committed there"
 		exit 2
 	fi
+	for name in $EXPS; do
+		[ -f "experiments/$name/experiment.ini" ] && continue
+		done_step 2 "no experiments/$name/experiment.ini"
+		exit 2
+	done
 	base=$(git rev-parse HEAD)
 	tags_before=$(git tag -l 'prereg/pin/*' | sort)
 	{
