@@ -12,7 +12,9 @@
 #              perl, git's manual or ssh (git's C commands, which prereg
 #              and evidence.sh use, need none of them), not procps, nor
 #              fontconfig's programs and fonts (gnuplot's SVG names its
-#              fonts, it reads none). About 38 MB
+#              fonts, it reads none), nor libx11-data (X's locale data: no
+#              display there) and libtinfo6 (on every Debian and Ubuntu
+#              under that soname). About 37 MB
 #              against 146 MB: what fits the 64 MiB a call to a GPU
 #              machine may carry, beside a bundle of the history.
 set -eu
@@ -32,7 +34,8 @@ libcurl4 libjansson4 libinih1 libpcre2-8-0 libmatheval1 libhwloc15
 gnuplot-nox gzip"
 RUNTIME_DROP="libxml2 libicu72 perl perl-modules-5.36 libperl5.36 git-man
 openssh-client libfido2-1 libcbor0.8 libedit2 liberror-perl libgdbm6
-libgdbm-compat4 procps libproc2-0 fontconfig fonts-dejavu-core"
+libgdbm-compat4 procps libproc2-0 fontconfig fonts-dejavu-core
+libx11-data libtinfo6"
 [ $runtime = 0 ] || LIST=$RUNTIME_LIST
 # Base packages of Debian 12 that other distributions ship under another
 # soname: carried anyway (Ubuntu 24.04 has libunistring.so.5, while
