@@ -124,14 +124,13 @@ void pr_audit_check_signature(pr_audit_state *s)
 			     pin, caught.last);
 	else if (sig)
 		judge(c, sig, data, len, g_allowed ? g_allowed : config, pin);
-	{ /* an unsigned pin too: its commit is read once */
-		g_seen = pr_realloc(g_seen, (g_nseen + 1) * sizeof(*g_seen));
-		git_oid_cpy(&g_seen[g_nseen].pin, id);
-		g_seen[g_nseen].result = c->result;
-		g_seen[g_nseen].reason =
-		    c->result != PR_AUDIT_OMITTED ? pr_strdup(c->reason) : NULL;
-		g_nseen++;
-	}
+	/* kept for an unsigned pin too: its commit is read once */
+	g_seen = pr_realloc(g_seen, (g_nseen + 1) * sizeof(*g_seen));
+	git_oid_cpy(&g_seen[g_nseen].pin, id);
+	g_seen[g_nseen].result = c->result;
+	g_seen[g_nseen].reason =
+	    c->result != PR_AUDIT_OMITTED ? pr_strdup(c->reason) : NULL;
+	g_nseen++;
 	free(sig);
 	free(data);
 	free(config);

@@ -92,7 +92,10 @@ check "a report of one failed run passes with a warning" \
 git add analysis/t-calib && git commit -q -m "t-calib report of the first run"
 
 # tampered: one figure of the committed report changed
-python3 - analysis/t-calib/report.md <<'PY'
+# bump_figure: one figure of the committed t-calib report changed (the
+# first count of its table's first row, plus one)
+bump_figure() {
+	python3 - analysis/t-calib/report.md <<'PY'
 import re, sys
 p = sys.argv[1]
 lines = open(p).read().split("\n")
@@ -105,6 +108,8 @@ else:
     sys.exit("no table row")
 open(p, "w").write("\n".join(lines))
 PY
+}
+bump_figure
 check "one figure changed" sh -c "git diff --numstat | grep -q '^1	1	analysis/t-calib/report.md'"
 git commit -q -am "t-calib report, one figure changed"
 expect_exit 1 "the audit of a tampered report fails" "$PREREG" audit
@@ -131,19 +136,7 @@ audit_json
 analysis reason >"$SCRATCH/reason"
 check "saying it is what its commit computed and a later pin changed" \
 	grep -q "report.md is what 'prereg analyze t-calib' computed at its commit [0-9a-f]*, with the spec and prediction that commit holds, but it is stale: a later pin changed them" "$SCRATCH/reason"
-python3 - analysis/t-calib/report.md <<'PY' || exit 1
-import re, sys
-p = sys.argv[1]
-lines = open(p).read().split("\n")
-for i, l in enumerate(lines):
-    m = re.match(r"(\| 0 [^|]*\|[^|]*\| )(\d+)( \|.*)", l)
-    if m:
-        lines[i] = m.group(1) + str(int(m.group(2)) + 1) + m.group(3)
-        break
-else:
-    sys.exit("no table row")
-open(p, "w").write("\n".join(lines))
-PY
+bump_figure || exit 1
 git commit -q -am "t-calib report, one figure changed after the pin"
 expect_exit 1 "a report tampered after a later pin still fails" "$PREREG" audit
 expect_out "the analysis fails" "^t-calib +analysis F"

@@ -17,16 +17,23 @@ if ! unshare --time --monotonic 1 --fork true 2>/dev/null; then
 	echo "1..$n"
 	exit 0
 fi
+# one_clock PLAN / two_clocks PLAN: two ranks of prereg-rank, in one time
+# namespace, or rank 1 in one whose CLOCK_MONOTONIC is 1000 s ahead
+one_clock() {
+	mpirun --mca pml ob1 --mca btl self,vader -n 2 "$BIN/prereg-rank" "$1"
+}
+two_clocks() {
+	mpirun --mca pml ob1 --mca btl self,vader \
+		-n 1 "$BIN/prereg-rank" "$1" : \
+		-n 1 unshare --time --monotonic 1000 --fork "$BIN/prereg-rank" "$1"
+}
 cat >"$SCRATCH/plan.json" <<JSON
 {"experiment": "t", "workload": "allreduce", "launch": 0, "config": 0,
  "seed": "3", "reps": 2, "warmup": 1, "sizes": [8, 1000],
  "groups": [{"device": "cpu", "count": 2}], "out": "$SCRATCH/ar"}
 JSON
 expect_exit 0 "rank 1 in a time namespace 1000 s ahead" \
-	mpirun --mca pml ob1 --mca btl self,vader \
-	-n 1 "$BIN/prereg-rank" "$SCRATCH/plan.json" : \
-	-n 1 unshare --time --monotonic 1000 --fork \
-	"$BIN/prereg-rank" "$SCRATCH/plan.json"
+	two_clocks "$SCRATCH/plan.json"
 check "rank 1's clock is estimated, 1000 s ahead within its uncertainty" \
 	python3 -c "
 import json
@@ -42,9 +49,7 @@ print('  # known offset 1000 s, estimated', one['clock_offset_ns'],
 "
 sed 's|"out": "[^"]*"|"out": "'"$SCRATCH"'/one"|' "$SCRATCH/plan.json" \
 	>"$SCRATCH/one-plan.json"
-expect_exit 0 "both ranks in one namespace" \
-	mpirun --mca pml ob1 --mca btl self,vader \
-	-n 2 "$BIN/prereg-rank" "$SCRATCH/one-plan.json"
+expect_exit 0 "both ranks in one namespace" one_clock "$SCRATCH/one-plan.json"
 check "both clocks shared, offset 0" python3 -c "
 import json
 r = json.load(open('$SCRATCH/one.json'))['ranks']
@@ -69,14 +74,9 @@ for o in same apart; do
  "groups": [{"device": "cpu", "count": 2}], "out": "$SCRATCH/late-$o"}
 JSON
 done
-expect_exit 0 "rank 1 2 ms late, one clock" \
-	mpirun --mca pml ob1 --mca btl self,vader \
-	-n 2 "$BIN/prereg-rank" "$SCRATCH/late-same.json"
+expect_exit 0 "rank 1 2 ms late, one clock" one_clock "$SCRATCH/late-same.json"
 expect_exit 0 "rank 1 2 ms late, in a namespace 1000 s ahead" \
-	mpirun --mca pml ob1 --mca btl self,vader \
-	-n 1 "$BIN/prereg-rank" "$SCRATCH/late-apart.json" : \
-	-n 1 unshare --time --monotonic 1000 --fork \
-	"$BIN/prereg-rank" "$SCRATCH/late-apart.json"
+	two_clocks "$SCRATCH/late-apart.json"
 check "the arrival spread and the time after the last arrival agree across the two clocks" \
 	python3 -c "
 import csv, json, statistics
