@@ -14,27 +14,31 @@
 # ls | wc -l counts the status files (named by rank); rc is a number
 # shellcheck disable=SC2012,SC2086
 
-S=$! i=0 seen=0 gone=0
+S=$! i=0 seen=0 gone=0 first=0 q=
 trap 'echo "prereg: SIGTERM (cancelled or time limit)" >&2' TERM
 while kill -0 $S 2>/dev/null; do
 	# a task killed by srun -K writes no status: step 0 listed by
-	# squeue -s once and then missing twice in a row (squeue
-	# answering), or never listed in 30 s, says the tasks are gone
+	# squeue -s and then missing three times in a row, at least 5 s
+	# apart end to end (squeue answering each time), or never listed
+	# in 60 s, says the tasks are gone
 	i=$((i + 1))
 	if [ $((i % 5)) = 0 ] &&
 	    q=$(squeue -h -s -j "$SLURM_JOB_ID" -o %i 2>/dev/null); then
 		if printf '%s\n' "$q" | grep -qx "$SLURM_JOB_ID.0"; then
 			seen=1 gone=0
-		elif [ $seen = 1 ] || [ $i -ge 150 ]; then
+		elif [ $seen = 1 ] || [ $SECONDS -ge 60 ]; then
+			[ $gone = 0 ] && first=$SECONDS
 			gone=$((gone + 1))
 		fi
 	fi
-	if [ $gone -ge 2 ] || [ "$(ls "$RCDIR" | wc -l)" -ge "$N" ]; then
+	if { [ $gone -ge 3 ] && [ $((SECONDS - first)) -ge 5 ]; } ||
+	    [ "$(ls "$RCDIR" | wc -l)" -ge "$N" ]; then
 		for _ in $(seq $((GRACE * 10))); do
 			kill -0 $S 2>/dev/null || break; sleep 0.1
 		done
 		if kill -0 $S 2>/dev/null; then
 			echo "prereg: the tasks are gone, srun did not exit within ${GRACE} s: killing it (Slurm 22.05 mpi/pmix)" >&2
+			echo "prereg: after ${SECONDS} s: $(ls "$RCDIR" | wc -l) of $N tasks wrote their status; step 0 $([ $seen = 1 ] && echo listed, then missing $gone times || echo never listed); squeue -s last said: $(printf '%s' "$q" | tr '\n' ' ')" >&2
 			kill -9 $S
 		fi
 		break
