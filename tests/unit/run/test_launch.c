@@ -453,7 +453,7 @@ static void test_slurm_script(void **state)
 	assert_non_null(strstr(
 	    s, "\nsrun -K --mpi=pmix --het-group=0 bash -c \"D=0; $T\" - "
 	       "\"$RANK\" \"$PLAN\" : --het-group=1 bash -c \"D=1; $T\" - "
-	       "\"$RANK\" \"$PLAN\" &\nS=$! i=0 seen=0 gone=0\n"));
+	       "\"$RANK\" \"$PLAN\" &\nS=$! i=0 seen=0 gone=0 first=0 q=\n"));
 	/* the watchdog, embedded from slurm-watchdog.sh, ends the script */
 	assert_non_null(strstr(s, "\tif printf '%s\\n' \"$q\" | grep -qx"));
 	assert_string_equal(s + strlen(s) - strlen(end), end);
