@@ -38,7 +38,9 @@ while kill -0 $S 2>/dev/null; do
 		done
 		if kill -0 $S 2>/dev/null; then
 			echo "prereg: the tasks are gone, srun did not exit within ${GRACE} s: killing it (Slurm 22.05 mpi/pmix)" >&2
-			echo "prereg: after ${SECONDS} s: $(ls "$RCDIR" | wc -l) of $N tasks wrote their status; step 0 $([ $seen = 1 ] && echo listed, then missing $gone times || echo never listed); squeue -s last said: $(printf '%s' "$q" | tr '\n' ' ')" >&2
+			w="never listed"
+			[ $seen = 1 ] && w="listed, then missing $gone times"
+			echo "prereg: after ${SECONDS} s: $(ls "$RCDIR" | wc -l) of $N tasks wrote their status; step 0 $w; squeue -s last said: $(printf '%s' "$q" | tr '\n' ' ')" >&2
 			kill -9 $S
 		fi
 		break
