@@ -1,1 +1,0 @@
-#define PR_VERSION "229358878085-dirty"
