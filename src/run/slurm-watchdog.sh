@@ -20,13 +20,13 @@ while kill -0 $S 2>/dev/null; do
 	# a task killed by srun -K writes no status: step 0 listed by
 	# squeue -s and then missing three times in a row, at least 5 s
 	# apart end to end (squeue answering each time), or never listed
-	# in 60 s, says the tasks are gone
+	# in 30 s, says the tasks are gone
 	i=$((i + 1))
 	if [ $((i % 5)) = 0 ] &&
 	    q=$(squeue -h -s -j "$SLURM_JOB_ID" -o %i 2>/dev/null); then
 		if printf '%s\n' "$q" | grep -qx "$SLURM_JOB_ID.0"; then
 			seen=1 gone=0
-		elif [ $seen = 1 ] || [ $SECONDS -ge 60 ]; then
+		elif [ $seen = 1 ] || [ $SECONDS -ge 30 ]; then
 			[ $gone = 0 ] && first=$SECONDS
 			gone=$((gone + 1))
 		fi

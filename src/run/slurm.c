@@ -155,7 +155,10 @@ char *pr_slurm_script(const pr_run_plan *p)
 	else
 		fprintf(f, "RANK=$1 PLAN=$2 RCDIR=$3\nshift 3\n"
 			   "for kv in \"$@\"; do export \"$kv\"; done\n");
-	fprintf(f, "N=%d GRACE=10\nrm -rf \"$RCDIR\"; mkdir -p \"$RCDIR\"\n%s",
+	/* RCDIR exported: the tasks' bash reads it from the environment */
+	fprintf(f,
+		"N=%d GRACE=10\nexport RCDIR\nrm -rf \"$RCDIR\"; mkdir -p "
+		"\"$RCDIR\"\n%s",
 		spec->nranks, command ? command_task : task);
 	fprintf(f, "srun -K --mpi=pmix");
 	for (g = 0; g < spec->ngroups; g++) {

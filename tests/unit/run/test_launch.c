@@ -449,7 +449,8 @@ static void test_slurm_script(void **state)
 				  "#SBATCH hetjob\n"
 				  "#SBATCH --ntasks=3 --time=7 "
 				  "--partition=gpuB --gres=gpu:1\n"));
-	assert_non_null(strstr(s, "\nN=5 GRACE=10\n"));
+	/* the tasks write their status into RCDIR: it must reach them */
+	assert_non_null(strstr(s, "\nN=5 GRACE=10\nexport RCDIR\n"));
 	assert_non_null(strstr(
 	    s, "\nsrun -K --mpi=pmix --het-group=0 bash -c \"D=0; $T\" - "
 	       "\"$RANK\" \"$PLAN\" : --het-group=1 bash -c \"D=1; $T\" - "
