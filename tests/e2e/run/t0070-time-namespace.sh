@@ -56,6 +56,22 @@ r = json.load(open('$SCRATCH/one.json'))['ranks']
 assert all(x['clock'] == 'shared' and x['clock_offset_ns'] == 0 for x in r), r
 assert r[0]['time_namespace'] == r[1]['time_namespace'], r
 "
+# Only the first rank of a host reads mpi_yield_when_idle through MPI_T;
+# rank 1 records that rank's value: both sides of it
+check "rank 1 records its host's mpi_yield_when_idle: 0 without --mca" \
+	python3 -c "
+import json
+r = json.load(open('$SCRATCH/one.json'))['ranks']
+assert [x['mpi_yield_when_idle'] for x in r] == [False, False], r
+"
+expect_exit 0 "both ranks under --mca mpi_yield_when_idle 1" \
+	mpirun --mca pml ob1 --mca btl self,vader --mca mpi_yield_when_idle 1 \
+	-n 2 "$BIN/prereg-rank" "$SCRATCH/one-plan.json"
+check "and 1 with it" python3 -c "
+import json
+r = json.load(open('$SCRATCH/one.json'))['ranks']
+assert [x['mpi_yield_when_idle'] for x in r] == [True, True], r
+"
 # The arrival decomposition across the two clocks: rank 1 arrives 2 ms
 # late (pattern one-late) at a ring Allreduce, once with both ranks in one
 # namespace and once with rank 1 1000 s ahead. Its timestamps come back
