@@ -15,11 +15,31 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* x sorted ascending: insertion for the few values of a launch's
+ * medians or a bootstrap replicate (qsort's calls through a pointer cost
+ * more than the sort there), qsort above 32. */
+static void sort_doubles(double *x, size_t n)
+{
+	size_t i, j;
+	double v;
+
+	if (n > 32) {
+		qsort(x, n, sizeof(*x), cmp_double);
+		return;
+	}
+	for (i = 1; i < n; i++) {
+		v = x[i];
+		for (j = i; j > 0 && cmp_double(&x[j - 1], &v) > 0; j--)
+			x[j] = x[j - 1];
+		x[j] = v;
+	}
+}
+
 double pr_stats_median(double *x, size_t n)
 {
 	if (n == 0)
 		return NAN;
-	qsort(x, n, sizeof(*x), cmp_double);
+	sort_doubles(x, n);
 	if (n % 2)
 		return x[n / 2];
 	return 0.5 * (x[n / 2 - 1] + x[n / 2]);

@@ -150,6 +150,25 @@ static void test_median(void **state)
 	assert_true(isnan(pr_stats_median(even, 0)));
 }
 
+/* The median sorts its values in place, by insertion up to 32 of them and
+ * by qsort above: n = 31, 32 (insertion) and 33, 34 (qsort) of the
+ * values 1..n, in an order that is no sort's best case, give (n + 1) / 2
+ * and leave x ascending. */
+static void test_median_edges(void **state)
+{
+	double x[34];
+	size_t n, i;
+
+	(void)state;
+	for (n = 31; n <= 34; n++) {
+		for (i = 0; i < n; i++) /* 7 is prime to n: a permutation */
+			x[i] = (double)(1 + (i * 7 + 3) % n);
+		assert_true(pr_stats_median(x, n) == (double)(n + 1) / 2);
+		for (i = 0; i < n; i++)
+			assert_true(x[i] == (double)(i + 1));
+	}
+}
+
 /*
  * Launch 0: 10, 20, 30 (median 20); launch 1: 3, 1, 2 and an outlier of
  * 100 (median 2.5); launch 2: 5. The per-launch medians 20, 2.5, 5 give 5
@@ -218,6 +237,7 @@ int main(void)
 	    cmocka_unit_test(test_cv_max_min),
 	    cmocka_unit_test(test_robust_cv),
 	    cmocka_unit_test(test_median),
+	    cmocka_unit_test(test_median_edges),
 	    cmocka_unit_test(test_decision),
 	    cmocka_unit_test(test_ci_launches),
 	};
