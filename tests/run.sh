@@ -135,11 +135,15 @@ e2e_pass() {
 	trap 'e2e_stop; interrupted=1' INT TERM
 	PREREG_FIXTURES=$work/fixtures
 	export PREREG_FIXTURES
-	# python3 as PATH finds it, less a version manager's shim in front
-	# (pyenv's costs about a second a call), isolated (-I: no user site,
-	# no PYTHON* variables): the tests make several hundred calls, and
-	# -I halves the start of each (0.12 s to 0.05 s with Debian's)
-	py=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null)
+	# python3: Debian's (what make deps installs) where it is, else as
+	# PATH finds it less a version manager's shim in front (pyenv's
+	# costs about a second a call), isolated (-I: no user site, no
+	# PYTHON* variables): the tests make several hundred calls, and -I
+	# halves the start of each (0.12 s to 0.05 s with Debian's); a
+	# pyenv-built python3 itself took 0.14 s a call with -I
+	py=/usr/bin/python3
+	[ -x "$py" ] ||
+		py=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null)
 	if [ -n "$py" ]; then
 		mkdir "$work/python" &&
 			printf '#!/bin/sh\nexec "%s" -I "$@"\n' "$py" \

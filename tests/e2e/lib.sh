@@ -16,15 +16,6 @@ SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/prereg-e2e.XXXXXX")
 mkdir -p "$SCRATCH/ompi"
 export OMPI_MCA_orte_tmpdir_base="$SCRATCH/ompi"
 trap 'rm -rf "$SCRATCH"' EXIT
-# python3 is the system's (Debian's, as make deps installs it) when PATH
-# finds another first: a version manager's shim (pyenv's is a bash
-# script) cost 0.43 s a call against 0.045 s, and the tests call it
-# hundreds of times; they need its standard library only
-if [ -x /usr/bin/python3 ] && [ "$(command -v python3)" != /usr/bin/python3 ]; then
-	mkdir -p "$SCRATCH/python" &&
-		ln -s /usr/bin/python3 "$SCRATCH/python/python3" &&
-		PATH="$SCRATCH/python:$PATH" && export PATH
-fi
 export GIT_AUTHOR_NAME=prereg-test GIT_AUTHOR_EMAIL=test@example.invalid
 export GIT_COMMITTER_NAME=prereg-test GIT_COMMITTER_EMAIL=test@example.invalid
 
