@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 /* Open MPI's extensions; OMPI_HAVE_MPI_EXT_CUDA is defined in there. */
@@ -99,41 +98,16 @@ static int32_t yield_when_idle(void)
 	return out;
 }
 
-/* Completes req, sleeping a millisecond between tests. */
-static void sleep_until(MPI_Request *req)
-{
-	struct timespec ms = {0, 1000000};
-	int done = 0;
-
-	while (MPI_Test(req, &done, MPI_STATUS_IGNORE) == MPI_SUCCESS && !done)
-		nanosleep(&ms, NULL);
-}
-
 pr_envinfo *pr_envinfo_gather(const pr_envinfo *mine, int nranks)
 {
 	pr_envinfo *all = NULL;
-	MPI_Request req;
-	int rank, r, go = 1;
+	int rank;
 
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 	if (rank == 0)
 		all = pr_calloc((size_t)nranks, sizeof(pr_envinfo));
-	/* the ranks that skipped the MPI_T session wait here for those in
-	 * it, until rank 0 has every rank's and says so: asleep, not
-	 * spinning in MPI, so that the sessions get the cores (a spinning
-	 * wait cost a 2-rank launch 0.2 s of CPU) */
-	if (MPI_Igather(mine, (int)sizeof(*mine), MPI_BYTE, all,
-			(int)sizeof(*mine), MPI_BYTE, 0, MPI_COMM_WORLD,
-			&req) != MPI_SUCCESS)
-		return all;
-	sleep_until(&req);
-	if (rank == 0) {
-		for (r = 1; r < nranks; r++)
-			MPI_Send(&go, 1, MPI_INT, r, 0, MPI_COMM_WORLD);
-	} else if (MPI_Irecv(&go, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &req) ==
-		   MPI_SUCCESS) {
-		sleep_until(&req);
-	}
+	MPI_Gather(mine, (int)sizeof(*mine), MPI_BYTE, all, (int)sizeof(*mine),
+		   MPI_BYTE, 0, MPI_COMM_WORLD);
 	return all;
 }
 
@@ -160,7 +134,6 @@ static void clock_leader(int64_t *offset, int64_t *rtt, int r)
 void pr_clock_offsets(int64_t *offset, int64_t *rtt, int *shared,
 		      const pr_envinfo *env, int rank, int nranks)
 {
-	MPI_Request req;
 	int64_t t;
 	int r, i;
 
@@ -177,14 +150,8 @@ void pr_clock_offsets(int64_t *offset, int64_t *rtt, int *shared,
 		return;
 	}
 	for (i = 0; i < PR_CLOCK_ROUNDS; i++) {
-		/* the first waits for the ranks before this one: asleep (its
-		 * round trip, the longer for it, is never the smallest) */
-		if (i > 0 || MPI_Irecv(&t, 1, MPI_INT64_T, 0, 0, MPI_COMM_WORLD,
-				       &req) != MPI_SUCCESS)
-			MPI_Recv(&t, 1, MPI_INT64_T, 0, 0, MPI_COMM_WORLD,
-				 MPI_STATUS_IGNORE);
-		else
-			sleep_until(&req);
+		MPI_Recv(&t, 1, MPI_INT64_T, 0, 0, MPI_COMM_WORLD,
+			 MPI_STATUS_IGNORE);
 		t = pr_mono_ns();
 		MPI_Send(&t, 1, MPI_INT64_T, 0, 0, MPI_COMM_WORLD);
 	}
@@ -500,25 +467,8 @@ static void mpi_session(int32_t *yield, json_t **mpi)
 		*mpi = mpi_facts(mca, enums, stack);
 }
 
-/* This process's rank on its node as the launcher numbers it (mpirun:
- * OMPI_COMM_WORLD_LOCAL_RANK, srun: SLURM_LOCALID), -1 when neither says. */
-static int local_rank(void)
-{
-	const char *v = getenv("OMPI_COMM_WORLD_LOCAL_RANK");
-	char *end;
-	long n;
-
-	if (!v || !*v)
-		v = getenv("SLURM_LOCALID");
-	if (!v || !*v)
-		return -1;
-	n = strtol(v, &end, 10);
-	return *end || n < 0 || n > INT32_MAX ? -1 : (int)n;
-}
-
 void pr_envinfo_local(pr_envinfo *out, json_t **mpi, const pr_rank *rk)
 {
-
 	const struct pr_backend *be = rk->backend;
 	char why[256];
 
@@ -541,30 +491,8 @@ void pr_envinfo_local(pr_envinfo *out, json_t **mpi, const pr_rank *rk)
 	affinity(out->affinity, sizeof(out->affinity));
 	kernel_id(out->kernel, sizeof(out->kernel), out->host);
 	time_ns(out->timens, sizeof(out->timens));
-	/* one MPI_T session per host, in its first rank and in rank 0 (the
-	 * ranks of one launch on one host start with one MCA environment):
-	 * the others' yield_when_idle is theirs (pr_envinfo_host_yield) */
-	out->yield_when_idle = PR_YIELD_OF_HOST;
-	if (rk->rank == 0 || local_rank() <= 0)
-		mpi_session(&out->yield_when_idle, mpi);
+	out->yield_when_idle = -1;
+	mpi_session(&out->yield_when_idle, mpi);
 	out->pid = (int64_t)getpid();
 	out->device_index = rk->device_index;
-}
-
-void pr_envinfo_host_yield(pr_envinfo *env, int nranks)
-{
-	int r, o;
-
-	for (r = 0; r < nranks; r++) {
-		if (env[r].yield_when_idle != PR_YIELD_OF_HOST)
-			continue;
-		env[r].yield_when_idle = -1;
-		for (o = 0; o < nranks; o++)
-			if (env[o].yield_when_idle != PR_YIELD_OF_HOST &&
-			    !strcmp(env[o].host, env[r].host) &&
-			    !strcmp(env[o].kernel, env[r].kernel)) {
-				env[r].yield_when_idle = env[o].yield_when_idle;
-				break;
-			}
-	}
 }

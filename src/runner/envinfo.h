@@ -38,21 +38,10 @@ typedef struct {
  * MPI_Init, {"pml": the selected one, "btl": the open ones in MPI_T's
  * order, "btl_exclusivity": {btl: Open MPI's exclusivity}} (null when
  * MPI_T cannot start). Both are read in one MPI_T session: each session
- * registers every component of the library again (about 0.1 s of CPU),
- * so only rank 0 and the first rank of each host (as the launcher
- * numbers them; every rank when it does not say) hold one: the others'
- * yield_when_idle is PR_YIELD_OF_HOST until pr_envinfo_host_yield. Local
- * call, after MPI_Init.
+ * registers every component of the library again (a few tenths of a
+ * second). Local call, after MPI_Init.
  */
 void pr_envinfo_local(pr_envinfo *out, json_t **mpi, const pr_rank *rk);
-
-/* yield_when_idle not read yet: the host's first rank's (see above) */
-#define PR_YIELD_OF_HOST (-2)
-
-/* At rank 0, after pr_envinfo_gather: each PR_YIELD_OF_HOST becomes the
- * yield_when_idle of a rank that read it on the same host and kernel
- * (-1, unknown, when none did). */
-void pr_envinfo_host_yield(pr_envinfo *env, int nranks);
 
 /* Collective: every rank's pr_envinfo to rank 0, which gets an array of
  * nranks owned by the caller; NULL on other ranks. */

@@ -84,7 +84,6 @@ static void survey(launch *l)
 	pr_envinfo_local(&l->mine, l->rk.rank == 0 ? &l->mpi : NULL, &l->rk);
 	l->env = pr_envinfo_gather(&l->mine, n);
 	if (l->rk.rank == 0) {
-		pr_envinfo_host_yield(l->env, n);
 		l->readers = pr_meter_readers();
 		l->offset = pr_calloc((size_t)n, sizeof(int64_t));
 		l->rtt = pr_calloc((size_t)n, sizeof(int64_t));
