@@ -188,7 +188,7 @@ int pr_stats_median_ci(pr_stats_ci *out, double *x, size_t n)
 
 	if (n == 0)
 		return PR_EINPUT;
-	qsort(x, n, sizeof(*x), cmp_double);
+	sort_doubles(x, n);
 	j = pr_stats_median_ci_rank(&out->coverage, n);
 	out->full_range = j == 0;
 	out->j = j ? j : 1;
