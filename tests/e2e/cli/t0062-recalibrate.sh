@@ -136,8 +136,9 @@ assert rows and all(r['verdict'] != 'REPRODUCED' and r['ratio'] > 1.33
 # prereg's: on half a core the throttled launches widen each interval
 # (here up to [0.87, 1.67]), a fresh-clone run gave 0.66 [0.61, 0.87] and
 # 0.67 [0.64, 0.92] (the pace moved between the half-core calibration and
-# the validation after it), and a CI run on a shared host had a cell or
-# the claim DIFFERENT at t-one's 0.5. So the verdicts are printed below,
+# the validation after it), and a CI run on a shared host failed the
+# check that no cell and not the claim is DIFFERENT at t-one's 0.5 (its
+# figures were not kept). So the verdicts are printed below,
 # and what is held is what only a recalibration that took can give: each
 # cell's model error moved less than its time did (a recalibration that
 # did not take, or predicted from the old calibration, moves both alike),
