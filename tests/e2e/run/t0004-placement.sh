@@ -12,7 +12,19 @@ expect_exit 0 "dry run of a packed config" "$PREREG" run t-place --dry-run
 expect_out "packed runs mpirun pinned to core 0, unbound" "taskset -c 0 mpirun -np 2 --bind-to none"
 expect_exit 0 "run spread and packed" "$PREREG" run t-place --launches 1 --reps 1 --warmup 0
 expect_out "an untested oversubscription is said before the run" \
-	"warning: config 1 \(vader, packed\) puts 2 ranks on each of [0-9]+ cores"
+	"warning: config 1 \(vader, packed\) puts its 2 ranks on one core: times include sharing"
+# four ranks spread over fewer cores share them too: said with how many
+# each core gets at most (packed above: all of them on one core)
+if [ "$(nproc)" -lt 4 ]; then
+	mkdir -p experiments/t-four
+	sed 's/group = cpu\*2/group = cpu*4/' experiments/t-calib/experiment.ini \
+		>experiments/t-four/experiment.ini
+	git add experiments/t-four && git commit -q -m "t-four"
+	"$PREREG" predict t-four >/dev/null && "$PREREG" pin t-four >/dev/null
+	expect_exit 0 "dry run of four spread ranks" "$PREREG" run t-four --dry-run
+	expect_out "a spread oversubscription says the most ranks a core gets" \
+		"warning: config 0 \(vader, spread\) puts up to [2-4] ranks on each of [1-3] cores: times include sharing"
+fi
 dir=runs/t-place/$(ls runs/t-place | grep -v ledger)
 affinity() { # config -> the affinities its ranks recorded, space separated
 	python3 -c "import json
