@@ -22,6 +22,14 @@
 #   status  the daemons and sinfo; exit 0 when n1, n2 and n3 are up (idle
 #           or running jobs), else 1 (also for a Slurm of an older
 #           local.sh without n3: stop it and start it again).
+#   skew NODE SECONDS
+#           restarts NODE's slurmd in a Linux time namespace whose
+#           CLOCK_MONOTONIC is SECONDS ahead of the host's (unshare
+#           --time), so that its tasks have a clock of their own, as on a
+#           second host; SECONDS 0 restarts it in the host's namespace.
+#           Waits until NODE is idle again. Exit 3 when the kernel or
+#           unshare cannot make a time namespace. start and stop end any
+#           skew (they restart every slurmd).
 #
 # Env: SLURM_LOCAL_WAIT   seconds start waits for idle nodes (30)
 #      SLURM_LOCAL_CPUS   CPUs each node declares (16): a component may hold
@@ -263,9 +271,54 @@ status() {
 	nodes_up
 }
 
+# started_at NODE: when slurmctld last heard NODE's slurmd start (epoch
+# seconds; 0 when it cannot say)
+started_at() {
+	local t
+	t=$(scontrol show node "$1" 2>/dev/null |
+		sed -n 's/.*SlurmdStartTime=\([^ ]*\).*/\1/p')
+	date -d "$t" +%s 2>/dev/null || echo 0
+}
+
+# skew NODE SECONDS: NODE's slurmd again, in a time namespace SECONDS
+# ahead (0: the host's)
+skew() {
+	local node=${1:-} secs=${2:-} f pid before
+	case " $NODES " in *" $node "*) ;; *) die "no node '$node' (n1, n2, n3)" 2 ;; esac
+	case $secs in '' | *[!0-9]*) die "SECONDS must be a whole number" 2 ;; esac
+	[ "$(id -u)" = 0 ] || die "must run as root"
+	our_conf || die "$CONF was not written by this script; leaving it alone" 3
+	if [ "$secs" != 0 ] && ! unshare --time --monotonic 1 true 2>/dev/null; then
+		die "no time namespace here (unshare --time failed)" 3
+	fi
+	f=/run/slurmd.$node.pid
+	# the node counts as back when slurmctld has heard a slurmd start
+	# since now (to the second: Slurm's resolution)
+	before=$(date +%s)
+	if pid=$(pid_of "$f"); then stop_pids "$pid"; fi
+	rm -f "$f"
+	if [ "$secs" = 0 ]; then
+		slurmd -N "$node"
+	else
+		unshare --time --monotonic "$secs" --fork slurmd -N "$node"
+	fi
+	for _ in $(seq $((WAIT * 10))); do
+		if [ "$(started_at "$node")" -ge "$before" ] &&
+			node_states | grep -qE "(^| )$node idle( |$)"; then
+			say "$node idle, its clock $secs s ahead"
+			return 0
+		fi
+		sleep 0.1
+	done
+	echo "slurm-local: $node not idle after ${WAIT}s" >&2
+	sinfo -N >&2 || true
+	exit 1
+}
+
 case ${1:-} in
 start) start ;;
 stop) stop ;;
 status) status ;;
-*) echo "usage: $0 start|stop|status" >&2; exit 2 ;;
+skew) shift; skew "$@" ;;
+*) echo "usage: $0 start|stop|status|skew NODE SECONDS" >&2; exit 2 ;;
 esac
