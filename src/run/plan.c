@@ -252,28 +252,22 @@ void pr_run_warn_sharing(const run_ctx *rc)
 		json_t *sh = pr_launch_sharing(p, c);
 		json_int_t per =
 		    json_integer_value(json_object_get(sh, "ranks_per_core"));
+		char where[96];
 
-		if (!json_is_true(json_object_get(sh, "oversubscribed"))) {
-			json_decref(sh);
-			continue;
-		}
 		if (p->config[c].packed) /* all on core 0 */
-			pr_warn("config %d (%s) puts its %lld ranks on one "
-				"core: times include sharing, which '%s' does "
-				"not say it tests ('sharing = tested' in "
-				"[experiment]); the run and its report are "
-				"flagged",
-				c, p->config[c].label, (long long)per,
-				p->spec->name);
+			snprintf(where, sizeof(where),
+				 "its %lld ranks on one core", (long long)per);
 		else
+			snprintf(where, sizeof(where),
+				 "up to %lld ranks on each of %d cores",
+				 (long long)per, p->ncores);
+		if (json_is_true(json_object_get(sh, "oversubscribed")))
 			pr_warn(
-			    "config %d (%s) puts up to %lld ranks on each "
-			    "of %d cores: times include sharing, which '%s' "
-			    "does not say it tests ('sharing = tested' in "
-			    "[experiment]); the run and its report are "
-			    "flagged",
-			    c, p->config[c].label, (long long)per, p->ncores,
-			    p->spec->name);
+			    "config %d (%s) puts %s: times include sharing, "
+			    "which '%s' does not say it tests ('sharing = "
+			    "tested' in [experiment]); the run and its report "
+			    "are flagged",
+			    c, p->config[c].label, where, p->spec->name);
 		json_decref(sh);
 	}
 }

@@ -62,6 +62,31 @@ expect_cmp() {
 	check "$1" test_cmp "$SCRATCH/expected" "$SCRATCH/actual"
 }
 
+# need_slurm PARTITION...: go on only when sinfo lists every partition
+# named; otherwise end the test, skipped, unless tests/check.sh started
+# the local Slurm (PREREG_TEST_SLURM=1): then a missing Slurm fails it
+need_slurm() {
+	command -v sinfo >/dev/null 2>&1 || slurm_missing "sinfo not found"
+	# (sinfo retries for seconds when slurmctld is down: do not wait)
+	_parts=$(timeout 5 sinfo -h -o %P 2>/dev/null | tr -d '*' |
+		sort -u | tr '\n' ' ')
+	for _p; do
+		case " $_parts" in
+		*" $_p "*) ;;
+		*) slurm_missing "no partition $_p (sinfo: ${_parts:-no answer})" ;;
+		esac
+	done
+}
+slurm_missing() {
+	if [ "${PREREG_TEST_SLURM:-}" = 1 ]; then
+		not_ok "$* (tests/slurm/local.sh start should have made them)"
+	else
+		ok "# SKIP no slurm: $*"
+	fi
+	echo "1..$n"
+	exit 0
+}
+
 # The waits below poll for their condition, at most WAIT_S seconds
 # (default 300: on a quiet machine they end within a second; on one that
 # runs other work as well a launch can take half a minute)

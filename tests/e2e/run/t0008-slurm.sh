@@ -8,26 +8,8 @@
 # launches on these 2 cores it ended after 66 s, alone after 3 s)
 . "$(dirname "$0")/../lib.sh"
 
-# Skipped when there is no Slurm, unless tests/check.sh started one
-# (PREREG_TEST_SLURM=1): then a missing Slurm is a failure.
-no_slurm() {
-	if [ "${PREREG_TEST_SLURM:-}" = 1 ]; then
-		echo "not ok 1 - $* (tests/slurm/local.sh start should have made them)"
-	else
-		echo "ok 1 - # SKIP no slurm: $*"
-	fi
-	echo "1..1"
-	exit 0
-}
-command -v sinfo >/dev/null 2>&1 || no_slurm "sinfo not found"
-# (sinfo retries for seconds when slurmctld is down: do not wait for it)
-parts=$(timeout 5 sinfo -h -o %P 2>/dev/null | tr -d '*' | sort -u | tr '\n' ' ')
-for p in gpuA gpuB; do
-	case " $parts" in
-	*" $p "*) ;;
-	*) no_slurm "no partition $p (sinfo: ${parts:-no answer})" ;;
-	esac
-done
+# Skipped when there is no Slurm (see need_slurm in lib.sh)
+need_slurm gpuA gpuB
 
 # step NAME: report how long the previous step took, start timing NAME
 t_step=$(date +%s.%N) step_name=setup

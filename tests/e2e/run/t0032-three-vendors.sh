@@ -62,26 +62,8 @@ cp "$SCRATCH/out" "$SCRATCH/mpi"
 check "and shows mpirun lines, no batch script" sh -c "
 	grep -q '^  mpirun -np 9 ' '$SCRATCH/mpi' && ! grep -q '^#SBATCH' '$SCRATCH/mpi'"
 
-# Skipped when there is no Slurm, unless tests/check.sh started one
-# (PREREG_TEST_SLURM=1): then a missing Slurm is a failure.
-no_slurm() {
-	if [ "${PREREG_TEST_SLURM:-}" = 1 ]; then
-		not_ok "$* (tests/slurm/local.sh start should have made them)"
-	else
-		ok "# SKIP no slurm: $*"
-	fi
-	echo "1..$n"
-	exit 0
-}
-command -v sinfo >/dev/null 2>&1 || no_slurm "sinfo not found"
-# (sinfo retries for seconds when slurmctld is down: do not wait for it)
-parts=$(timeout 5 sinfo -h -o %P 2>/dev/null | tr -d '*' | sort -u | tr '\n' ' ')
-for p in gpuA gpuB cpu; do
-	case " $parts" in
-	*" $p "*) ;;
-	*) no_slurm "no partition $p (sinfo: ${parts:-no answer})" ;;
-	esac
-done
+# Skipped when there is no Slurm (see need_slurm in lib.sh)
+need_slurm gpuA gpuB cpu
 
 step "refused without its partitions"
 expect_exit 2 "three-vendors where its partitions are missing is refused" \

@@ -14,23 +14,7 @@
 . "$(dirname "$0")/../lib.sh"
 slurm=$TOP/tests/slurm/local.sh
 
-no_slurm() {
-	if [ "${PREREG_TEST_SLURM:-}" = 1 ]; then
-		echo "not ok 1 - $* (tests/slurm/local.sh start should have made them)"
-	else
-		echo "ok 1 - # SKIP no slurm: $*"
-	fi
-	echo "1..1"
-	exit 0
-}
-command -v sinfo >/dev/null 2>&1 || no_slurm "sinfo not found"
-parts=$(timeout 5 sinfo -h -o %P 2>/dev/null | tr -d '*' | sort -u | tr '\n' ' ')
-for p in gpuA cpu; do
-	case " $parts" in
-	*" $p "*) ;;
-	*) no_slurm "no partition $p (sinfo: ${parts:-no answer})" ;;
-	esac
-done
+need_slurm gpuA cpu
 if ! unshare --time --monotonic 1 true 2>/dev/null; then
 	echo "ok 1 # SKIP no time namespace here (unshare --time)"
 	echo "1..1"
