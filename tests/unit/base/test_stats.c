@@ -7,7 +7,9 @@
 #include <cmocka.h>
 
 #include <math.h>
+#include <stdlib.h>
 
+#include "base/schedule.h"
 #include "base/stats.h"
 #include "base/util.h"
 
@@ -199,6 +201,67 @@ static void test_decision(void **state)
 /* The interval of the median of 5, 6 and 10 launch medians: the range
  * (93.75%), [x_(1), x_(6)] (96.875%), [x_(2), x_(9)] (97.85%); the median
  * always inside. */
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The bootstrap as its definition reads: each replicate draws na values
+ * of a and nb of b, sorts each draw for its median; the replicates are
+ * sorted for the 2.5% and 97.5% points. */
+static void boot_by_sorting(double *lo, double *hi, const double *a, size_t na,
+			    const double *b, size_t nb, size_t nboot,
+			    uint64_t seed)
+{
+	double *rep = malloc(nboot * sizeof(*rep)), t[64], ma, mb;
+	uint64_t state = seed;
+	size_t i, j;
+
+	for (i = 0; i < nboot; i++) {
+		for (j = 0; j < na; j++)
+			t[j] = a[pr_splitmix64(&state) % na];
+		ma = pr_stats_median(t, na);
+		for (j = 0; j < nb; j++)
+			t[j] = b[pr_splitmix64(&state) % nb];
+		mb = pr_stats_median(t, nb);
+		rep[i] = ma != 0 ? mb / ma : INFINITY;
+	}
+	qsort(rep, nboot, sizeof(*rep), cmp_double);
+	*lo = rep[nboot / 40];
+	*hi = rep[nboot - 1 - nboot / 40];
+	free(rep);
+}
+
+/* pr_stats_ratio_boot finds each draw's median by counting the places
+ * drawn and the interval's ends by selection: exactly what sorting gives,
+ * for odd and even counts, ties (values from a few levels), one value,
+ * and more than 32 values (where the median's sort is qsort). */
+static void test_ratio_boot_as_sorting(void **state)
+{
+	double a[64], b[64], lo, hi, lo2, hi2;
+	uint64_t rng = 11;
+	size_t t, na, nb, i, levels;
+
+	(void)state;
+	for (t = 0; t < 300; t++) {
+		na = 1 + pr_splitmix64(&rng) % 40;
+		nb = 1 + pr_splitmix64(&rng) % 40;
+		levels = t % 3 ? 1000 : 3;
+		for (i = 0; i < na; i++)
+			a[i] = 1 + (double)(pr_splitmix64(&rng) % levels);
+		for (i = 0; i < nb; i++)
+			b[i] = 1 + (double)(pr_splitmix64(&rng) % levels);
+		assert_int_equal(
+		    pr_stats_ratio_boot(&lo, &hi, a, na, b, nb, 400 + t, t),
+		    PR_OK);
+		boot_by_sorting(&lo2, &hi2, a, na, b, nb, 400 + t, t);
+		assert_true(lo == lo2);
+		assert_true(hi == hi2);
+	}
+}
+
 static void test_ci_launches(void **state)
 {
 	static const struct {
@@ -240,6 +303,7 @@ int main(void)
 	    cmocka_unit_test(test_median_edges),
 	    cmocka_unit_test(test_decision),
 	    cmocka_unit_test(test_ci_launches),
+	    cmocka_unit_test(test_ratio_boot_as_sorting),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
