@@ -8,9 +8,12 @@ PREREG="$BIN/prereg"
 TOP=$(cd "$(dirname "$0")/../../.." && pwd)
 export OMPI_MCA_rmaps_base_oversubscribe=1
 # ob1 is the PML Open MPI selects here anyway (no PSM2, OFI or UCX
-# hardware); naming it skips cm's probe of the MTLs, whose libpsm2 polls
-# for an hfi1 device for about 0.2 s in every rank's MPI_Init (a launch
-# of one rank took 0.93 s without it, 0.73 s with it)
+# hardware); naming it keeps MPI_Init from opening the psm and psm2 MTLs,
+# whose libraries (libpsm_infinipath, libpsm2) each spend 0.1 s timing
+# usleep calls when they are loaded (a launch of one rank took 0.93 s
+# without it, 0.73 s with it). prereg-rank's MPI_T_init_thread still
+# loads them, through mca_mtl_ofi and libfabric, whatever the MCA
+# selection says: Open MPI registers every component for MPI_T.
 export OMPI_MCA_pml=ob1
 n=0
 SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/prereg-e2e.XXXXXX")
