@@ -197,44 +197,6 @@ int pr_stats_median_ci(pr_stats_ci *out, double *x, size_t n)
 	return PR_OK;
 }
 
-/*
- * The k-th smallest of x's n values (from 0), x reordered: Hoare's
- * selection, the value a sort would put at k without the sort's cost
- * (the 2,000 replicates of a bootstrap interval need two of them).
- */
-static double kth_smallest(double *x, size_t n, size_t k)
-{
-	size_t lo = 0, hi = n - 1, i, j;
-	double pivot, t;
-
-	while (lo < hi) {
-		pivot = x[lo + (hi - lo) / 2];
-		i = lo;
-		j = hi;
-		while (i <= j) {
-			while (x[i] < pivot)
-				i++;
-			while (pivot < x[j])
-				j--;
-			if (i <= j) {
-				t = x[i];
-				x[i] = x[j];
-				x[j] = t;
-				i++;
-				if (j-- == 0)
-					break;
-			}
-		}
-		if (k <= j && j != (size_t)-1)
-			hi = j;
-		else if (k >= i)
-			lo = i;
-		else
-			break;
-	}
-	return x[k];
-}
-
 /* x sorted ascending, and for each x[j] its place there (ties in the
  * order of j) */
 typedef struct {
@@ -321,9 +283,10 @@ int pr_stats_ratio_boot(double *lo, double *hi, const double *a, size_t na,
 		mb = resampled_median(cnt, &sb, &state);
 		rep[i] = ma != 0 ? mb / ma : INFINITY;
 	}
+	qsort(rep, nboot, sizeof(double), cmp_double);
 	k = nboot / 40;
-	*lo = kth_smallest(rep, nboot, k);
-	*hi = kth_smallest(rep, nboot, nboot - 1 - k);
+	*lo = rep[k];
+	*hi = rep[nboot - 1 - k];
 	free(rep);
 	free(cnt);
 	free(sa.sorted);

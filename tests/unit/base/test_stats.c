@@ -235,9 +235,9 @@ static void boot_by_sorting(double *lo, double *hi, const double *a, size_t na,
 }
 
 /* pr_stats_ratio_boot finds each draw's median by counting the places
- * drawn and the interval's ends by selection: exactly what sorting gives,
- * for odd and even counts, ties (values from a few levels), one value,
- * and more than 32 values (where the median's sort is qsort). */
+ * drawn: exactly what sorting each draw gives, for odd and even counts, ties
+ * (values from a few levels), one value, and more than 32 values (where the
+ * median's sort is qsort). */
 static void test_ratio_boot_as_sorting(void **state)
 {
 	double a[64], b[64], lo, hi, lo2, hi2;
