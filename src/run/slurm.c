@@ -205,19 +205,41 @@ static char *field(const char *line, const char *key)
 	return pr_strdup("");
 }
 
+/* How long squeue or scontrol may fail in a row before prereg gives up on
+ * the job (s): slurmctld restarting or overloaded makes them fail for a
+ * while (each try of squeue waits about 18 s for a controller that is
+ * down), and the job runs on meanwhile. */
+#define SLURM_ANSWER_S 90.0
+
+/* `scontrol -o show job JOB` (caller frees), asked again while it fails,
+ * for up to SLURM_ANSWER_S; NULL when it never answered. */
+static char *show_job(const char *job)
+{
+	char *argv[] = {"scontrol", "-o", "show", "job", (char *)job, NULL};
+	int64_t t0 = pr_mono_ns();
+
+	for (;;) {
+		char *out = NULL;
+		int status;
+
+		if (pr_child_capture(&out, &status, argv) == 0 && status == 0)
+			return out;
+		free(out);
+		if ((double)(pr_mono_ns() - t0) * 1e-9 > SLURM_ANSWER_S)
+			return NULL;
+		pr_sleep_ms(1000);
+	}
+}
+
 /* Every component of the job from `scontrol -o show job`. */
 static json_t *components(const char *job, int *all_ok)
 {
-	char *argv[] = {"scontrol", "-o", "show", "job", (char *)job, NULL};
-	char *out = NULL, *line, *save = NULL;
+	char *out = show_job(job), *line, *save = NULL;
 	json_t *a = json_array();
-	int status;
 
 	*all_ok = 0;
-	if (pr_child_capture(&out, &status, argv) < 0 || status != 0) {
-		free(out);
+	if (!out)
 		return a;
-	}
 	*all_ok = 1;
 	for (line = strtok_r(out, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
@@ -247,6 +269,36 @@ static json_t *components(const char *job, int *all_ok)
 	return a;
 }
 
+/* A warning that says how each component of a failed job ended. */
+static void say_components(const char *job, const json_t *a)
+{
+	char *text = NULL;
+	size_t len = 0, i;
+	FILE *f = pr_memstream_open(&text, &len);
+	json_t *c;
+
+	json_array_foreach(a, i, c)
+	{
+		fprintf(f, "%scomponent %d (%s on %s) %s, exit code %s",
+			i ? "; " : "",
+			(int)json_integer_value(json_object_get(c, "index")),
+			json_string_value(json_object_get(c, "partition")),
+			json_string_value(json_object_get(c, "nodes")),
+			json_string_value(json_object_get(c, "state")),
+			json_string_value(json_object_get(c, "exit_code")));
+		if (strcmp(json_string_value(json_object_get(c, "reason")),
+			   "None"))
+			fprintf(
+			    f, ", reason %s",
+			    json_string_value(json_object_get(c, "reason")));
+	}
+	if (!json_array_size(a))
+		fprintf(f, "scontrol did not show it");
+	pr_memstream_close(f);
+	pr_warn("Slurm job %s did not complete: %s", job, text);
+	free(text);
+}
+
 static void cancel(const char *job)
 {
 	char *argv[] = {"scancel", (char *)job, NULL}, *out = NULL;
@@ -256,19 +308,77 @@ static void cancel(const char *job)
 	free(out);
 }
 
-/* The job's state from squeue, or "" once it left the queue. */
-static char *queue_state(const char *job)
+/* The job's state from squeue, "" once it left the queue, or NULL when
+ * squeue failed (*status: its exit status): a job that ended is listed
+ * no more, but squeue exits 0; it fails when slurmctld does not answer. */
+static char *queue_state(const char *job, int *status)
 {
 	char *argv[] = {"squeue", "-h", "-j", (char *)job, "-o", "%T", NULL};
 	char *out = NULL;
-	int status;
 
-	if (pr_child_capture(&out, &status, argv) < 0 || status != 0) {
+	if (pr_child_capture(&out, status, argv) < 0 || *status != 0) {
 		free(out);
-		return pr_strdup("");
+		return NULL;
 	}
 	out[strcspn(out, "\n")] = '\0';
 	return out;
+}
+
+/* Follow job with squeue until it leaves the queue (cancelling it on *stop
+ * or after timeout_s: *timed_out); a failing squeue is asked again, for up
+ * to SLURM_ANSWER_S. 0 when the job left the queue, -1 when squeue never
+ * answered again. */
+static int follow(const char *job, int64_t t0, double timeout_s,
+		  volatile sig_atomic_t *stop, int progress, int *timed_out)
+{
+	char *last = pr_strdup("");
+	double failing = -1; /* when squeue began failing, or -1 */
+	int cancelled = 0, gone = -1;
+
+	while (gone < 0) {
+		int qs;
+		char *state = queue_state(job, &qs);
+		double t = (double)(pr_mono_ns() - t0) * 1e-9;
+
+		if (state && !*state) {
+			gone = 0;
+		} else if (!state && failing < 0) {
+			/* slurmctld did not answer: the job runs on */
+			failing = t;
+			pr_warn("squeue failed (exit status %d) while job %s "
+				"ran; asking again",
+				qs, job);
+		} else if (!state && t - failing > SLURM_ANSWER_S) {
+			pr_warn("squeue has failed for %.0f s (exit status "
+				"%d): job %s's end is unknown, so its launch "
+				"failed; it may still be running (squeue -j "
+				"%s)",
+				t - failing, qs, job, job);
+			cancel(job);
+			gone = 1;
+		} else if (state) {
+			if (failing >= 0 && progress)
+				pr_progress("squeue answers again after %.0f s",
+					    t - failing);
+			failing = -1;
+			if (progress && strcmp(state, last))
+				pr_progress("job %s %s (%.1f s)", job, state,
+					    t);
+			free(last);
+			last = pr_strdup(state);
+		}
+		free(state);
+		if (gone < 0 && !cancelled &&
+		    ((stop && *stop) || t > timeout_s)) {
+			*timed_out = !(stop && *stop);
+			cancel(job);
+			cancelled = 1;
+		}
+		if (gone < 0)
+			pr_sleep_ms(200);
+	}
+	free(last);
+	return gone ? -1 : 0;
 }
 
 int pr_slurm_run(json_t **rec, int *status, int *timed_out, const char *script,
@@ -276,9 +386,9 @@ int pr_slurm_run(json_t **rec, int *status, int *timed_out, const char *script,
 		 volatile sig_atomic_t *stop, int progress)
 {
 	pr_argv sb = {0};
-	char *out = NULL, *job, *last = pr_strdup("");
+	char *out = NULL, *job;
 	int64_t t0 = pr_mono_ns();
-	int rc, ok, cancelled = 0, error;
+	int rc, ok = 0, unanswered, error;
 
 	*rec = NULL;
 	*status = 1;
@@ -293,37 +403,22 @@ int pr_slurm_run(json_t **rec, int *status, int *timed_out, const char *script,
 	pr_argv_free(&sb);
 	if (error < 0 || rc != 0) {
 		free(out);
-		free(last);
 		return pr_error("sbatch refused the job (exit status %d)", rc);
 	}
 	out[strcspn(out, ";\n")] = '\0';
 	job = out;
 	if (progress)
 		pr_progress("submitted Slurm job %s", job);
-	for (;;) {
-		char *state = queue_state(job);
-		double t = (double)(pr_mono_ns() - t0) * 1e-9;
-
-		if (!*state) {
-			free(state);
-			break;
-		}
-		if (progress && strcmp(state, last))
-			pr_progress("job %s %s (%.1f s)", job, state, t);
-		free(last);
-		last = state;
-		if (!cancelled && ((stop && *stop) || t > timeout_s)) {
-			*timed_out = !(stop && *stop);
-			cancel(job);
-			cancelled = 1;
-		}
-		pr_sleep_ms(200);
-	}
-	*rec = json_pack("{s:s, s:o, s:f}", "job_id", job, "components",
-			 components(job, &ok), "submit_to_done_s",
-			 (double)(pr_mono_ns() - t0) * 1e-9);
+	unanswered = follow(job, t0, timeout_s, stop, progress, timed_out) < 0;
+	*rec =
+	    json_pack("{s:s, s:o, s:f}", "job_id", job, "components",
+		      unanswered ? json_array() : components(job, &ok),
+		      "submit_to_done_s", (double)(pr_mono_ns() - t0) * 1e-9);
+	if (unanswered)
+		json_object_set_new(*rec, "unanswered", json_true());
+	else if (!ok)
+		say_components(job, json_object_get(*rec, "components"));
 	*status = ok ? 0 : 1;
-	free(last);
 	free(job);
 	return PR_OK;
 }

@@ -35,11 +35,13 @@ void pr_slurm_env(pr_argv *out, const struct pr_run_plan *p, int config);
 /*
  * Submit script with sbatch (output to log_path), follow the job with
  * squeue until it leaves the queue (state changes on stderr when
- * progress), then read every component from scontrol. *status: 0 when
- * every component COMPLETED with exit code 0:0, else 1; *rec: {job_id,
- * components: [{index, partition, nodes, state, exit_code, reason}],
- * submit_to_done_s}. The job is cancelled (scancel) on *stop or after
- * timeout_s.
+ * progress; a squeue that fails is asked again for up to 90 s), then
+ * read every component from scontrol. *status: 0 when every component
+ * COMPLETED with exit code 0:0, else 1 (each component's end said on
+ * stderr); *rec: {job_id, components: [{index, partition, nodes, state,
+ * exit_code, reason}], submit_to_done_s}, and unanswered: true when
+ * squeue never answered again (components then empty). The job is
+ * cancelled (scancel) on *stop, after timeout_s, or when unanswered.
  */
 int pr_slurm_run(json_t **rec, int *status, int *timed_out, const char *script,
 		 char *const *args, const char *log_path, double timeout_s,

@@ -34,7 +34,11 @@ not_ok() { n=$((n + 1)); echo "not ok $n - $*"; }
 check() {
 	d=$1; shift
 	if "$@" >"$SCRATCH/out" 2>&1; then ok "$d"; else
-		not_ok "$d"; sed 's/^/#   /' "$SCRATCH/out" | tail -n 20; fi
+		# the output's last line (an assertion's message) on the
+		# not-ok line itself, as in expect_exit
+		_why=$(tail -n 1 "$SCRATCH/out" | cut -c 1-400)
+		not_ok "$d${_why:+; $_why}"
+		sed 's/^/#   /' "$SCRATCH/out" | tail -n 20; fi
 }
 
 # expect_exit CODE DESC CMD...: CMD must exit with CODE; its output is
@@ -44,7 +48,11 @@ expect_exit() {
 	"$@" >"$SCRATCH/out" 2>&1
 	rc=$?
 	if [ "$rc" = "$code" ]; then ok "$d (exit $rc)"; else
-		not_ok "$d: exit $rc, expected $code"
+		# the command's first messages, on the not-ok line itself:
+		# a log that keeps only those lines still says why
+		_why=$(grep -m 2 'prereg: ' "$SCRATCH/out" | paste -sd '|' |
+			cut -c 1-400)
+		not_ok "$d: exit $rc, expected $code${_why:+; $_why}"
 		sed 's/^/#   /' "$SCRATCH/out" | tail -n 20; fi
 }
 

@@ -30,6 +30,12 @@
 #           Waits until NODE is idle again. Exit 3 when the kernel or
 #           unshare cannot make a time namespace. start and stop end any
 #           skew (they restart every slurmd).
+#   restart-ctld SECONDS
+#           stops slurmctld (it saves its state), waits SECONDS, starts it
+#           again and waits until it answers: meanwhile squeue, scontrol
+#           and sbatch fail ("Unable to contact slurm controller"), as
+#           while a cluster's controller restarts; the jobs' tasks run on
+#           and the jobs are known again after.
 #
 # Env: SLURM_LOCAL_WAIT   seconds start waits for idle nodes (30)
 #      SLURM_LOCAL_CPUS   CPUs each node declares (16): a component may hold
@@ -315,10 +321,32 @@ skew() {
 	exit 1
 }
 
+# restart_ctld SECONDS: slurmctld down that long, then up again
+restart_ctld() {
+	local secs=${1:-} pid
+	case $secs in '' | *[!0-9]*) die "SECONDS must be a whole number" 2 ;; esac
+	[ "$(id -u)" = 0 ] || die "must run as root"
+	our_conf || die "$CONF was not written by this script; leaving it alone" 3
+	pid=$(pid_of $CTLD_PID) || die "slurmctld is not running"
+	stop_pids "$pid"
+	say "slurmctld down for $secs s"
+	sleep "$secs"
+	slurmctld
+	for _ in $(seq $((WAIT * 10))); do
+		if scontrol ping >/dev/null 2>&1; then
+			say "slurmctld up again"
+			return 0
+		fi
+		sleep 0.1
+	done
+	die "slurmctld does not answer after ${WAIT}s"
+}
+
 case ${1:-} in
 start) start ;;
 stop) stop ;;
 status) status ;;
 skew) shift; skew "$@" ;;
-*) echo "usage: $0 start|stop|status|skew NODE SECONDS" >&2; exit 2 ;;
+restart-ctld) shift; restart_ctld "$@" ;;
+*) echo "usage: $0 start|stop|status|skew NODE SECONDS|restart-ctld SECONDS" >&2; exit 2 ;;
 esac

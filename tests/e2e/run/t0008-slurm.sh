@@ -143,6 +143,8 @@ git add experiments && git commit -q -m "t-slurm-bad"
 "$PREREG" predict t-slurm-bad >/dev/null && "$PREREG" pin t-slurm-bad >/dev/null
 OMPI_MCA_pml=no-such-pml expect_exit 1 "a failing job fails the run" \
 	"$PREREG" run t-slurm-bad --launcher slurm
+expect_out "it says how each component of the job ended" \
+	"Slurm job [0-9]+ did not complete: component 0 \(gpuA on n1\) FAILED, exit code [0-9]+:[0-9]+, reason [A-Za-z]+; component 1 \(gpuB on n2\) FAILED"
 run=$(ls runs/t-slurm-bad 2>/dev/null | grep -v ledger | head -n 1)
 dir=runs/t-slurm-bad/$run
 check "its ledger line says failed" \
