@@ -1,13 +1,16 @@
 #!/bin/sh
 # t0072: a Slurm controller that restarts while a launch's job runs does
-# not fail the launch. slurmctld goes down for 20 s while a job of about
-# 30 s runs, so squeue fails ("Unable to contact slurm controller", after
-# about 18 s of retries): prereg must ask again, not take the failure for
-# the end of the job (it did, and then read the job's state as RUNNING: a
-# failed launch of a job that went on to complete). A job that never
-# becomes known again still fails its launch, after 90 s (not tested here).
+# not fail the launch. slurmctld goes down for 40 s while a job of about
+# 50 s runs. A squeue that cannot reach it retries for about 18 s, then
+# fails ("Unable to contact slurm controller", exit 1); one that began
+# just before the controller went down may end without failing, so 40 s
+# make sure that the next one fails. prereg must ask again, not take the
+# failure for the end of the job (it did, and then read the job's state
+# as RUNNING: a failed launch of a job that went on to complete). A job
+# that never becomes known again still fails its launch, after 90 s (not
+# tested here).
 # prereg-test: holds slurm (it restarts the local Slurm's controller)
-# prereg-test: alone (the job's length against the controller's absence)
+# prereg-test: long (it waits on its job, using almost no CPU: not alone)
 . "$(dirname "$0")/../lib.sh"
 slurm=$TOP/tests/slurm/local.sh
 
@@ -16,7 +19,7 @@ need_slurm gpuA gpuB
 trap 'scontrol ping >/dev/null 2>&1 || slurmctld; rm -rf "$SCRATCH"' EXIT
 
 new_repo "$SCRATCH/repo"
-# rank 1 1 s late at each of 30 Allreduce calls: a job of about 30 s
+# rank 1 1 s late at each of 50 Allreduce calls: a job of about 50 s
 mkdir -p experiments/t-ctld
 cat >experiments/t-ctld/experiment.ini <<'INI'
 [experiment]
@@ -37,7 +40,7 @@ pattern = one-late
 delay_us = 1000000
 [schedule]
 launches = 1
-reps = 30
+reps = 50
 warmup = 0
 [slurm]
 partition = gpuA, gpuB
@@ -50,15 +53,15 @@ git add experiments && git commit -q -m "t-ctld"
 OMPI_MCA_btl_tcp_if_include=lo "$PREREG" run t-ctld --launcher slurm \
 	>"$SCRATCH/run.out" 2>&1 &
 pid=$!
-# once the job's step runs, the controller is down for 20 s
+# once the job's step runs, the controller is down for 40 s
 i=0
 until squeue -h -s -o %i 2>/dev/null | grep -q '\.0$'; do
 	i=$((i + 1))
 	[ $i -lt 300 ] || break
 	sleep 0.1
 done
-expect_exit 0 "slurmctld down for 20 s while the job ran" \
-	bash "$slurm" restart-ctld 20
+expect_exit 0 "slurmctld down for 40 s while the job ran" \
+	bash "$slurm" restart-ctld 40
 wait $pid
 rc=$?
 cp "$SCRATCH/run.out" "$SCRATCH/out"
@@ -77,7 +80,7 @@ m = json.load(open('runs/t-ctld/$run/manifest.json'))
 c = l['slurm']['components']
 assert [x['state'] for x in c] == ['COMPLETED', 'COMPLETED'], c
 assert 'unanswered' not in l['slurm'], l['slurm']
-assert l['slurm']['submit_to_done_s'] > 30, l['slurm']
+assert l['slurm']['submit_to_done_s'] > 50, l['slurm']
 "
 expect_exit 0 "the run audits" "$PREREG" audit t-ctld
 echo "1..$n"
