@@ -233,6 +233,9 @@ typedef struct {
 	pr_manifest m; /* the manifest; m.json NULL when unreadable */
 	char *mtext;
 	size_t mlen;
+	char *gz; /* timings.csv.gz's bytes, read once for the committed
+		     and archive checks, or NULL */
+	size_t gzlen;
 	const git_oid *run_commit; /* the commit that added it, or NULL */
 	git_commit *run;
 	git_tree *run_tree; /* its root tree */
@@ -247,6 +250,9 @@ typedef struct {
 	pr_error_scope caught;	   /* the callees' errors, recorded */
 } pr_audit_state;
 
+/* The committed check: the run's files as its commit, HEAD and the work
+ * tree hold them (the archive's bytes kept in gz), in committed.c. */
+void pr_audit_check_committed(pr_audit_state *s);
 /* The data checks, in data.c. */
 void pr_audit_check_archive(pr_audit_state *s);
 void pr_audit_check_schedule(pr_audit_state *s);

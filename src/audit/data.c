@@ -86,13 +86,16 @@ void pr_audit_check_archive(pr_audit_state *s)
 	pr_archive_info info;
 	int parsed;
 
-	if (access(path, F_OK) < 0) {
+	if (!s->gz && access(path, F_OK) < 0) {
 		pr_audit_set(c, PR_AUDIT_FAIL, "%s does not exist", rel);
 		goto cleanup;
 	}
-	/* it may expand to the bytes the manifest records (and the slack) */
-	if (pr_archive_read(&text, &info, path,
-			    pr_archive_cap(s->m.archive.bytes)) < 0) {
+	/* it may expand to the bytes the manifest records (and the slack);
+	 * its bytes are those the committed check read, when it did */
+	if ((s->gz ? pr_archive_inflate(&text, &info, path, s->gz, s->gzlen,
+					pr_archive_cap(s->m.archive.bytes))
+		   : pr_archive_read(&text, &info, path,
+				     pr_archive_cap(s->m.archive.bytes))) < 0) {
 		fail_caught(c, s);
 		goto cleanup;
 	}

@@ -1,17 +1,20 @@
 /* rundir.c - the checks of one run directory, for prereg audit:
- * manifest, committed, pin, blobs, valid, dates (provenance); archive, schedule
- * and ledger are in data.c */
+ * manifest, pin, blobs, valid, dates (provenance); committed is in
+ * committed.c, archive, schedule and ledger in data.c */
 #include "audit/audit-internal.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "repo/paths.h"
 #include "repo/pin.h"
+#include "format/archive.h"
 #include "format/predcheck.h"
 #include "base/util.h"
 
@@ -120,14 +123,15 @@ static void check_manifest(pr_audit_state *s)
 	json_t *json;
 	json_error_t jerr;
 
-	if (access(path, F_OK) < 0) {
-		pr_audit_set(c, PR_AUDIT_FAIL,
-			     "%s/manifest.json does not exist", s->rel);
-		goto cleanup;
-	}
 	if (pr_read_file(&s->mtext, &s->mlen, path, PR_READ_MAX) < 0) {
-		pr_audit_set(c, PR_AUDIT_FAIL, "cannot read %s/manifest.json",
-			     s->rel);
+		struct stat st;
+
+		if (lstat(path, &st) < 0 && errno == ENOENT)
+			pr_audit_set(c, PR_AUDIT_FAIL,
+				     "%s/manifest.json does not exist", s->rel);
+		else
+			pr_audit_set(c, PR_AUDIT_FAIL,
+				     "cannot read %s/manifest.json", s->rel);
 		goto cleanup;
 	}
 	json = json_loadb(s->mtext, s->mlen, 0, &jerr);
@@ -159,142 +163,6 @@ static void check_manifest(pr_audit_state *s)
 			     s->ctx->name, s->run_id);
 cleanup:
 	free(path);
-}
-
-/* ---- committed ---- */
-
-/* The blob id of the work-tree file rel/file as hex, "" when missing. */
-static const char *work_blob_hex(char buf[GIT_OID_HEXSZ + 1],
-				 const pr_audit_state *s, const char *file)
-{
-	char *path = pr_asprintf("%s%s/%s", s->ctx->root, s->rel, file);
-	git_oid id;
-	int rc;
-
-	/* the manifest's bytes are read already: hash them, not the file */
-	if (s->mtext && !strcmp(file, PR_MANIFEST_FILE))
-		rc = git_odb_hash(&id, s->mtext, s->mlen, GIT_OBJECT_BLOB);
-	else
-		rc = git_odb_hashfile(&id, path, GIT_OBJECT_BLOB);
-	if (rc < 0) {
-		git_error_clear();
-		buf[0] = '\0';
-	} else {
-		hex(buf, &id);
-	}
-	free(path);
-	return buf;
-}
-
-/* The blob `file` of tree (may be NULL) as hex into buf, "" when none. */
-static const char *file_blob_hex(char buf[GIT_OID_HEXSZ + 1], git_tree *tree,
-				 const char *file)
-{
-	const git_tree_entry *e =
-	    tree ? git_tree_entry_byname(tree, file) : NULL;
-
-	buf[0] = '\0';
-	if (e && git_tree_entry_type(e) == GIT_OBJECT_BLOB)
-		hex(buf, git_tree_entry_id(e));
-	return buf;
-}
-
-/* Compare file of the run in the run commit, HEAD and the work tree. */
-static int same_files(pr_audit_state *s, const char *file)
-{
-	pr_audit_check *c = &s->out->check[PR_CHECK_COMMITTED];
-	char *path = pr_asprintf("%s/%s", s->rel, file);
-	char run[GIT_OID_HEXSZ + 1], head[GIT_OID_HEXSZ + 1],
-	    work[GIT_OID_HEXSZ + 1], commit[GIT_OID_HEXSZ + 1];
-
-	file_blob_hex(run, s->run_dir, file);
-	file_blob_hex(head, s->head_dir, file);
-	work_blob_hex(work, s, file);
-	hex(commit, s->run_commit);
-	if (!*run)
-		pr_audit_set(c, PR_AUDIT_FAIL,
-			     "commit %s added %s/manifest.json without %s",
-			     commit, s->rel, path);
-	else if (!*head)
-		pr_audit_set(c, PR_AUDIT_FAIL,
-			     "%s was committed by %s but is not in HEAD", path,
-			     commit);
-	else if (strcmp(run, head))
-		pr_audit_set(c, PR_AUDIT_FAIL,
-			     "%s in HEAD (blob %.12s) is not what commit %s "
-			     "added (blob %.12s)",
-			     path, head, commit, run);
-	else if (!*work)
-		pr_audit_set(c, PR_AUDIT_FAIL,
-			     "%s is committed but missing from the work tree",
-			     path);
-	else if (strcmp(work, head))
-		pr_audit_set(c, PR_AUDIT_FAIL,
-			     "%s in the work tree (blob %.12s) differs from "
-			     "HEAD (blob %.12s)",
-			     path, work, head);
-	free(path);
-	return c->result == PR_AUDIT_FAIL;
-}
-
-/* A run made with uncommitted measuring code (--allow-dirty, DESIGN 3):
- * its build.patch committed with it, as the manifest records it, is a
- * warning that names it; a missing or changed patch fails. */
-static void check_patch(pr_audit_state *s)
-{
-	pr_audit_check *c = &s->out->check[PR_CHECK_COMMITTED];
-	json_t *b = json_object_get(s->m.json, "build_patch");
-	const char *want = json_string_value(json_object_get(b, "sha256"));
-	const char *base = json_string_value(json_object_get(b, "base"));
-	char *path = pr_asprintf("%s%s/build.patch", s->ctx->root, s->rel);
-	char *text = NULL, sha[65];
-	size_t len = 0;
-
-	if (same_files(s, "build.patch"))
-		goto cleanup;
-	if (pr_read_file(&text, &len, path, PR_READ_MAX) < 0) {
-		pr_audit_set(c, PR_AUDIT_FAIL, "cannot read %s/build.patch",
-			     s->rel);
-		goto cleanup;
-	}
-	pr_sha256_hex(sha, text, len);
-	if (!want || strcmp(sha, want))
-		pr_audit_set(c, PR_AUDIT_FAIL,
-			     "%s/build.patch has sha256 %.12s, the manifest "
-			     "records %.12s",
-			     s->rel, sha, want ? want : "none");
-	else
-		pr_audit_set(c, PR_AUDIT_WARN,
-			     "made with uncommitted measuring code "
-			     "(--allow-dirty): its patch %s/build.patch "
-			     "against %.12s is committed with it",
-			     s->rel, base ? base : "an unrecorded commit");
-cleanup:
-	free(text);
-	free(path);
-}
-
-static void check_committed(pr_audit_state *s)
-{
-	pr_audit_check *c = &s->out->check[PR_CHECK_COMMITTED];
-	char commit[GIT_OID_HEXSZ + 1], when[32];
-
-	if (!s->run_commit) {
-		pr_audit_set(c, PR_AUDIT_WARN,
-			     "not committed: order rests on dates only");
-		return;
-	}
-	if (same_files(s, "manifest.json") || same_files(s, "timings.csv.gz"))
-		return;
-	if (json_object_get(s->m.json, "build_patch")) {
-		check_patch(s);
-		return;
-	}
-	pr_audit_set(c, PR_AUDIT_PASS,
-		     "added by commit %s (dated %s); HEAD and the work tree "
-		     "hold the same manifest.json and timings.csv.gz",
-		     hex(commit, s->run_commit),
-		     iso(when, (int64_t)git_commit_time(s->run)));
 }
 
 /* ---- pin ---- */
@@ -763,7 +631,7 @@ void pr_audit_run_dir(pr_audit_run *out, pr_audit_ctx *ctx, const char *run_id)
 	out->run_id = pr_strdup(run_id);
 	find_run_commit(&s);
 	check_manifest(&s);
-	check_committed(&s);
+	pr_audit_check_committed(&s);
 	if (s.m.json) {
 		check_pin(&s);
 		check_blobs(&s);
@@ -785,6 +653,7 @@ void pr_audit_run_dir(pr_audit_run *out, pr_audit_ctx *ctx, const char *run_id)
 	pr_audit_seen_run(ctx->seen, &s);
 	pr_manifest_free(&s.m);
 	free(s.mtext);
+	free(s.gz);
 	pr_timings_free(&s.t);
 	git_tree_free(s.pin_tree);
 	git_commit_free(s.pin);

@@ -158,86 +158,93 @@ uint64_t pr_archive_cap(int64_t bytes)
 	return bytes > 0 ? (uint64_t)bytes + PR_ARCHIVE_SLACK : 0;
 }
 
-/* Open path as a gzip file: no symbolic link, a regular file of at most
- * PR_ARCHIVE_MAX_BYTES starting with the gzip magic 1f 8b (zlib would
- * read any other file as it is). */
-static int open_gz(gzFile *out, uint64_t *gz_bytes, const char *path)
+/* Room for one more byte at buf[*n]: the buffer doubles, up to max + 1
+ * bytes (and one for the NUL). 0 when it is full at max + 1. */
+static int room(char **buf, size_t *cap, size_t n, uint64_t max)
 {
-	unsigned char magic[2];
-	int fd, error;
-
-	*out = NULL;
-	if ((error = pr_open_regular(&fd, gz_bytes, path,
-				     PR_ARCHIVE_MAX_BYTES)) < 0)
-		return error;
-	if (pread(fd, magic, 2, 0) != 2 || magic[0] != 0x1f ||
-	    magic[1] != 0x8b) {
-		close(fd);
-		return pr_error("cannot read '%s': not a gzip file (no 1f 8b "
-				"header)",
-				path);
-	}
-	if (!(*out = gzdopen(fd, "rb"))) {
-		close(fd);
-		return pr_error("cannot open '%s': %s", path, strerror(errno));
-	}
-	return PR_OK;
+	if (n < *cap)
+		return 1;
+	if (*cap > max)
+		return 0;
+	*cap = *cap * 2 > max + 1 ? (size_t)max + 1 : *cap * 2;
+	*buf = pr_realloc(*buf, *cap + 1);
+	return 1;
 }
 
-int pr_archive_read(char **out, pr_archive_info *info, const char *path,
-		    uint64_t max)
+/* Inflate every gzip member of gz into *buf (as gzread does: members one
+ * after another, bytes after the last that start no member ignored).
+ * Z_STREAM_END when whole, Z_BUF_ERROR when it expands past max (*n then
+ * max + 1), else zlib's error (z->msg says which; Z_DATA_ERROR with no
+ * message: truncated). */
+static int inflate_all(z_stream *z, char **buf, size_t *cap, size_t *n,
+		       uint64_t max)
 {
-	gzFile gz;
-	char *buf = NULL;
-	size_t cap = 0, n = 0;
-	int got = 0, zerr, error;
+	int rc;
+
+	for (;;) {
+		if (!room(buf, cap, *n, max))
+			return Z_BUF_ERROR;
+		z->next_out = (unsigned char *)*buf + *n;
+		z->avail_out = (uInt)(*cap - *n);
+		rc = inflate(z, Z_NO_FLUSH);
+		*n = (size_t)(z->next_out - (unsigned char *)*buf);
+		if (rc == Z_STREAM_END) {
+			if (z->avail_in < 2 || z->next_in[0] != 0x1f ||
+			    z->next_in[1] != 0x8b)
+				return *n > max ? Z_BUF_ERROR : Z_STREAM_END;
+			inflateReset(z);
+		} else if (rc == Z_BUF_ERROR ||
+			   (rc == Z_OK && !z->avail_in && z->avail_out)) {
+			z->msg = NULL; /* the input ended inside a member */
+			return Z_DATA_ERROR;
+		} else if (rc != Z_OK) {
+			return rc;
+		}
+	}
+}
+
+int pr_archive_inflate(char **out, pr_archive_info *info, const char *path,
+		       const void *gz, size_t len, uint64_t max)
+{
+	const unsigned char *in = gz;
+	z_stream z;
+	char *buf;
+	size_t cap, n = 0;
+	int rc;
 
 	*out = NULL;
 	memset(info, 0, sizeof(*info));
+	info->gz_bytes = len;
 	if (max == 0 || max > PR_ARCHIVE_MAX_BYTES)
 		max = PR_ARCHIVE_MAX_BYTES;
-	if ((error = open_gz(&gz, &info->gz_bytes, path)) < 0)
-		return error;
-	gzbuffer(gz, 1 << 17);
-	/* at most max + 1 bytes: one more than max says it expands past */
-	while (n <= max) {
-		if (cap - n < (1 << 20)) {
-			cap = cap ? cap * 2 : (4 << 20);
-			if (cap > max + 1)
-				cap = (size_t)max + 1;
-			buf = pr_realloc(buf, cap + 1);
-		}
-		got = gzread(gz, buf + n, (unsigned)(cap - n));
-		if (got <= 0)
-			break;
-		n += (size_t)got;
-	}
-	if (n > max) {
-		gzclose(gz);
-		free(buf);
-		return pr_error("cannot read '%s': it expands past %llu bytes",
-				path, (unsigned long long)max);
-	}
-	if (got < 0 || !gzeof(gz)) {
-		const char *msg = gzerror(gz, &zerr);
-		size_t plen = strlen(path);
-
-		/* zlib prefixes its messages with the path */
-		if (!strncmp(msg, path, plen) && !strncmp(msg + plen, ": ", 2))
-			msg += plen + 2;
-		pr_error("cannot read '%s': %s", path,
-			 got < 0 ? msg : "unexpected end of the archive");
-		gzclose(gz);
+	if (len < 2 || in[0] != 0x1f || in[1] != 0x8b)
+		return pr_error("cannot read '%s': not a gzip file (no 1f 8b "
+				"header)",
+				path);
+	memset(&z, 0, sizeof(z));
+	if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK)
+		return pr_error("cannot read '%s': %s", path,
+				z.msg ? z.msg : "zlib did not start");
+	z.next_in = (unsigned char *)in;
+	z.avail_in = (uInt)len;
+	/* room for a typical ratio; it doubles as needed */
+	cap = len < ((size_t)1 << 24) ? 8 * len + 4096 : (size_t)1 << 27;
+	if (cap > max + 1)
+		cap = (size_t)max + 1;
+	buf = pr_malloc(cap + 1);
+	rc = inflate_all(&z, &buf, &cap, &n, max);
+	if (rc != Z_STREAM_END) {
+		if (rc == Z_BUF_ERROR)
+			pr_error("cannot read '%s': it expands past %llu bytes",
+				 path, (unsigned long long)max);
+		else
+			pr_error("cannot read '%s': %s", path,
+				 z.msg ? z.msg : "the archive is truncated");
+		inflateEnd(&z);
 		free(buf);
 		return PR_EFAIL;
 	}
-	zerr = gzclose(gz);
-	if (zerr != Z_OK) {
-		free(buf);
-		return pr_error("cannot read '%s': %s", path,
-				zerr == Z_BUF_ERROR ? "the archive is truncated"
-						    : "corrupt gzip stream");
-	}
+	inflateEnd(&z);
 	buf[n] = '\0';
 	info->bytes = n;
 	info->rows = count_lines(buf, n);
@@ -246,4 +253,20 @@ int pr_archive_read(char **out, pr_archive_info *info, const char *path,
 	pr_sha256_hex(info->sha256, buf, n);
 	*out = buf;
 	return PR_OK;
+}
+
+int pr_archive_read(char **out, pr_archive_info *info, const char *path,
+		    uint64_t max)
+{
+	char *gz = NULL;
+	size_t len = 0;
+	int error;
+
+	*out = NULL;
+	memset(info, 0, sizeof(*info));
+	if ((error = pr_read_file(&gz, &len, path, PR_ARCHIVE_MAX_BYTES)) < 0)
+		return error;
+	error = pr_archive_inflate(out, info, path, gz, len, max);
+	free(gz);
+	return error;
 }

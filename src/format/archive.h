@@ -54,6 +54,13 @@ void pr_archive_abort(pr_archive_writer *w);
 int pr_archive_read(char **out, pr_archive_info *info, const char *path,
 		    uint64_t max);
 
+/* pr_archive_read of the compressed bytes gz[0, len), read already from
+ * path (which the messages name): the same checks and results. Every
+ * gzip member is read in turn, bytes after the last that start no member
+ * ignored (as zlib's gzread does). */
+int pr_archive_inflate(char **out, pr_archive_info *info, const char *path,
+		       const void *gz, size_t len, uint64_t max);
+
 /* The max to read an archive whose manifest records `bytes` expanded
  * bytes with (0: none recorded): bytes and 1 MiB more, so that an archive
  * a little longer than its record is still read and the difference

@@ -2,7 +2,8 @@
 # t0051: a hostile repository's files are read with bounds and never
 # through a symbolic link (issue 23): a plain CSV stored as
 # timings.csv.gz, a gzip bomb (audit, analyze and compare fail fast in
-# bounded memory), a committed symbolic link (an audit FAIL naming it; a
+# bounded memory), a work-tree archive linked to a copy outside (the
+# committed check reads no link), a committed symbolic link (an audit FAIL naming it; a
 # manifest linked to a secret is not quoted), analyze and run refusing to
 # write through a link, audit --bundle refusing what is no bundle and
 # leaving no clone behind, key files that are devices, and the run
@@ -61,6 +62,18 @@ expect_out "with the same message" "expands past [0-9]+ bytes"
 expect_exit 1 "compare with a gzip bomb fails" \
 	bounded "$PREREG" compare "$a" "$b"
 expect_out "with the same message" "expands past [0-9]+ bytes"
+reset
+
+# the work tree's archive replaced by a symbolic link to the same bytes
+# outside the repository: the committed check must not read through it
+# (it hashed the link's target, found the committed blob, and passed)
+cp "runs/t-calib/$b/timings.csv.gz" "$SCRATCH/outside.csv.gz"
+rm "runs/t-calib/$b/timings.csv.gz"
+ln -s "$SCRATCH/outside.csv.gz" "runs/t-calib/$b/timings.csv.gz"
+expect_exit 1 "an archive linked to a copy outside fails the audit" \
+	"$PREREG" audit t-calib
+expect_out "the committed check names the link, not a blob of its target" \
+	"$b committed: runs/t-calib/$b/timings.csv.gz is committed but cannot be read in the work tree: .*it is a symbolic link"
 reset
 
 # a committed symbolic link no reader opens: only the tree says it is there
