@@ -26,6 +26,31 @@ m = json.load(open('$dir/manifest.json'))
 $1" 2>&1
 }
 
+# slurm_run DESC CMD...: as expect_exit 0, but a run whose job lost a task
+# to a signal inside Open MPI ("Process received signal", a segmentation
+# fault at address 0 with no frame below the handler) runs once more, the
+# first attempt's reason printed as a comment. Twice in CI (in a
+# kv-split launch of the quick run, then in the command's job, each right
+# after the parallel pass), never here: 80 runs of the command's job and a
+# whole end-to-end pass with the local Slurm. The failed run stays
+# committed beside the rerun, as any failed run does.
+slurm_run() {
+	_d=$1
+	shift
+	"$@" >"$SCRATCH/out" 2>&1
+	rc=$?
+	if [ "$rc" != 0 ] && grep -q "Process received signal" "$SCRATCH/out"; then
+		echo "# $_d: a task died of a signal; once more. First attempt: $(grep -m 1 'prereg: ' "$SCRATCH/out")"
+		grep -E "Signal:|Failing at|srun: error" "$SCRATCH/out" | sed 's/^/#   /'
+		"$@" >"$SCRATCH/out" 2>&1
+		rc=$?
+	fi
+	if [ "$rc" = 0 ]; then ok "$_d (exit 0)"; else
+		not_ok "$_d: exit $rc, expected 0; $(grep -m 2 'prereg: ' "$SCRATCH/out" | paste -sd '|' | cut -c 1-400)"
+		sed 's/^/#   /' "$SCRATCH/out" | tail -n 20
+	fi
+}
+
 new_repo "$SCRATCH/repo"
 # kv-split over two rank groups, one per partition, so on two nodes: only
 # tcp crosses nodes (vader is shared memory)
@@ -69,9 +94,11 @@ check "tcp is not held to loopback across nodes" sh -c \
 check "the dry run submitted nothing" sh -c '[ ! -d runs ]'
 
 step "run under slurm"
-expect_exit 0 "run under slurm (--quick)" \
+slurm_run "run under slurm (--quick)" \
 	"$PREREG" run t-slurm --launcher slurm --quick
-run=$(ls runs/t-slurm 2>/dev/null | grep -v ledger | head -n 1)
+# the newest: the one that ran whole (slurm_run)
+run=$(ls runs/t-slurm 2>/dev/null | grep -v ledger | tail -n 1)
+nruns=$(ls runs/t-slurm | grep -vc ledger)
 dir=runs/t-slurm/$run
 check "one MPI_COMM_WORLD of 4 ranks over both components" mf "
 assert m['launches'][0]['ranks']['nranks'] == 4, m['launches'][0]['ranks']"
@@ -111,7 +138,7 @@ check "nothing was submitted" sh -c '[ ! -d runs/t-slurm-nope ]'
 PATH=/nonexistent expect_exit 2 "without Slurm's commands on PATH, refused" \
 	"$PREREG" run t-slurm --launcher slurm --quick
 expect_out "it says what is missing" "'sbatch' not found on PATH"
-check "and runs nothing" sh -c '[ $(ls runs/t-slurm | grep -vc ledger) = 1 ]'
+check "and runs nothing" sh -c "[ \$(ls runs/t-slurm | grep -vc ledger) = $nruns ]"
 
 step "failing job"
 # transport default names no pml, so a bogus one in the environment
@@ -191,9 +218,9 @@ expect_out "each task runs the program in its launch's directory, the library pr
 	'cd "\$CWD" && LD_PRELOAD=\$PREREG_PRELOAD "\$@"'
 expect_out "the sbatch line names the library, its record and the program" \
 	"slurm.sh PREFIX.cwd PREFIX.rc [0-9]+ .*PREREG_PRELOAD=.*/libprereg-pmpi.so PREREG_PMPI_OUT=PREFIX.pmpi PREREG_PMPI_OPS=allreduce .*/bin/pmpi_check $SCRATCH/self 3$"
-expect_exit 0 "a command runs under slurm" \
+slurm_run "a command runs under slurm" \
 	"$PREREG" run t-slurm-cmd --launcher slurm
-run=$(ls runs/t-slurm-cmd 2>/dev/null | grep -v ledger | head -n 1)
+run=$(ls runs/t-slurm-cmd 2>/dev/null | grep -v ledger | tail -n 1)
 dir=runs/t-slurm-cmd/$run
 check "one job of two components, gpuA on n1 and gpuB on n2" mf "
 (l,) = m['launches']
