@@ -21,13 +21,9 @@ needs_gpu() { # the GPU kind an experiment's ranks need, or nothing
 	sed -n 's/^group *= *//p' "experiments/$1/experiment.ini" |
 		grep -oE '(cuda|hip):' | head -n 1 | tr -d :
 }
-# a copy of the repository made without its tags has pin commits but no
-# pin tags: recreate them from the commits (existing tags never move)
-if [ -z "$(git tag -l 'prereg/pin/*')" ] &&
-	git log --format=%s | grep -q '^prereg pin '; then
-	echo "== the pin tags are missing: prereg pin --restore-tags" >&2
-	"$prereg" pin --restore-tags
-fi
+# a copy of the repository made without its tags needs no step here:
+# prereg repro recreates a missing pin tag from its pin commit (tags are
+# derived data, DESIGN 3)
 needs_slurm() { # its rank groups name Slurm partitions (group@PARTITION)
 	sed -n 's/^group *= *//p' "experiments/$1/experiment.ini" | grep -q '@'
 }
