@@ -26,31 +26,6 @@ m = json.load(open('$dir/manifest.json'))
 $1" 2>&1
 }
 
-# slurm_run DESC CMD...: as expect_exit 0, but a run whose job lost a task
-# to a signal inside Open MPI ("Process received signal", a segmentation
-# fault at address 0 with no frame below the handler) runs once more, the
-# first attempt's reason printed as a comment. Twice in CI (in a
-# kv-split launch of the quick run, then in the command's job, each right
-# after the parallel pass), never here: 80 runs of the command's job and a
-# whole end-to-end pass with the local Slurm. The failed run stays
-# committed beside the rerun, as any failed run does.
-slurm_run() {
-	_d=$1
-	shift
-	"$@" >"$SCRATCH/out" 2>&1
-	rc=$?
-	if [ "$rc" != 0 ] && grep -q "Process received signal" "$SCRATCH/out"; then
-		echo "# $_d: a task died of a signal; once more. First attempt: $(grep -m 1 'prereg: ' "$SCRATCH/out")"
-		grep -E "Signal:|Failing at|srun: error" "$SCRATCH/out" | sed 's/^/#   /'
-		"$@" >"$SCRATCH/out" 2>&1
-		rc=$?
-	fi
-	if [ "$rc" = 0 ]; then ok "$_d (exit 0)"; else
-		not_ok "$_d: exit $rc, expected 0; $(grep -m 2 'prereg: ' "$SCRATCH/out" | paste -sd '|' | cut -c 1-400)"
-		sed 's/^/#   /' "$SCRATCH/out" | tail -n 20
-	fi
-}
-
 new_repo "$SCRATCH/repo"
 # kv-split over two rank groups, one per partition, so on two nodes: only
 # tcp crosses nodes (vader is shared memory)

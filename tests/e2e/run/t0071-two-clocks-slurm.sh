@@ -55,11 +55,11 @@ git add experiments && git commit -q -m "t-clocks"
 
 expect_exit 0 "n3's clock 1000 s ahead" bash "$slurm" skew n3 1000
 # the ranks reach each other over loopback (sbatch passes this on)
-expect_exit 0 "a run across the two clocks" \
+slurm_run "a run across the two clocks" \
 	env OMPI_MCA_btl_tcp_if_include=lo "$PREREG" run t-clocks --launcher slurm
 apart=$(ls runs/t-clocks | grep -v ledger | tail -n 1)
 expect_exit 0 "n3 back on the host's clock" bash "$slurm" skew n3 0
-expect_exit 0 "the same run on one clock" \
+slurm_run "the same run on one clock" \
 	env OMPI_MCA_btl_tcp_if_include=lo "$PREREG" run t-clocks --launcher slurm
 same=$(ls runs/t-clocks | grep -v ledger | tail -n 1)
 
