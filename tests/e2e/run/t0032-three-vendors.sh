@@ -87,25 +87,13 @@ step "stand-in under slurm"
 # exits 139; Open MPI 4.1.4 prints the stale errno, EINPROGRESS, not the
 # socket's own error). prereg records such a launch as failed and commits
 # it, which is right; what this test checks is the het job, so a launch
-# that failed with that signature is run once more, and says so.
+# that failed with that signature is run once more, and says so
+# (slurm_run, lib.sh).
 standin() {
 	env OMPI_MCA_btl_tcp_if_include=lo "$PREREG" run three-vendors-cpu \
 		--launches 1
 }
-d="the CPU stand-in runs as a three-component het job"
-standin >"$SCRATCH/out" 2>&1
-rc=$?
-if [ "$rc" != 0 ] && grep -q "connect() to .* failed" "$SCRATCH/out"; then
-	echo "# the first stand-in launch met Open MPI's tcp connect race:"
-	grep -E "connect\(\) to|Error:|exit code" "$SCRATCH/out" | sed 's/^/#   /'
-	echo "# run once more"
-	expect_exit 0 "$d" standin
-elif [ "$rc" = 0 ]; then
-	ok "$d (exit 0)"
-else
-	not_ok "$d: exit $rc, expected 0"
-	sed 's/^/#   /' "$SCRATCH/out" | tail -n 20
-fi
+slurm_run "the CPU stand-in runs as a three-component het job" standin
 # the last run: after a raced one, the second
 run=$(ls runs/three-vendors-cpu 2>/dev/null | grep -v ledger | tail -n 1)
 dir=runs/three-vendors-cpu/$run
