@@ -64,8 +64,9 @@ expect_out() {
 }
 
 # slurm_run DESC CMD...: as expect_exit 0 for a prereg run under the
-# local Slurm, but a run whose job lost a rank to Open MPI 4.1.4's tcp
-# connect race between the "nodes" of this one host (a rank exits 139,
+# local Slurm, but a run whose job lost a rank to a signal inside Open
+# MPI, most likely 4.1.4's tcp connect race between the "nodes" of this
+# one host (not reproduced on demand; a rank exits 139,
 # "Process received signal", often after "connect() to ... failed:
 # Operation now in progress"; see t0032) runs once more, the first
 # attempt's messages printed as comments. A second such death, or any
@@ -78,7 +79,7 @@ slurm_run() {
 	rc=$?
 	if [ "$rc" != 0 ] &&
 		grep -qE "Process received signal|connect\(\) to .* failed" "$SCRATCH/out"; then
-		echo "# $_d: a rank died in Open MPI's tcp connect race; once more. First attempt: $(grep -m 1 'prereg: ' "$SCRATCH/out")"
+		echo "# $_d: a rank died of a signal inside Open MPI (most likely its tcp connect race); once more. First attempt: $(grep -m 1 'prereg: ' "$SCRATCH/out")"
 		grep -E "Signal:|Failing at|connect\(\) to|exit code 1[0-9][0-9]" "$SCRATCH/out" | sed 's/^/#   /'
 		"$@" >"$SCRATCH/out" 2>&1
 		rc=$?
