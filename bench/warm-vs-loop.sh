@@ -1,8 +1,10 @@
 #!/bin/sh
 # warm-vs-loop.sh - prereg's warm pingpong against a plain ping-pong loop
-# (bench/pingpong_loop.c), 2 ranks bound to cores, per transport, back to
-# back, alternating ROUNDS (default 5) launches of each. Prints size,
-# transport, prereg's one-way time (the median over launches of the
+# (bench/pingpong_loop.c), 2 ranks, per transport and placement as
+# prereg launches them (spread: bound to a core each; packed: mpirun and
+# its ranks on core 0 through taskset, unbound, yielding when idle), back
+# to back, alternating ROUNDS (default 5) launches of each. Prints size,
+# transport, placement, prereg's one-way time (the median over launches of the
 # median over reps of rank 0's block / (2 inner)), the loop's (the median
 # over launches of its median one-way time), their ratio, and the loop's
 # mean (osu_latency's statistic, median over launches) for reference.
@@ -15,7 +17,7 @@ BIN=${BIN:-$here/bin}
 LOOP=${LOOP:-$here/build/bench/pingpong_loop}
 max=${1:-8388608}
 rounds=${ROUNDS:-5}
-export OMPI_MCA_rmaps_base_oversubscribe=${OMPI_MCA_rmaps_base_oversubscribe:-0}
+export OMPI_MCA_rmaps_base_oversubscribe="${OMPI_MCA_rmaps_base_oversubscribe:-0}"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/warm-vs-loop.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
@@ -41,9 +43,25 @@ median() {
 			print s, m } }' | sort -k1,1n
 }
 
-printf '%-9s %-6s %12s %12s %7s %12s\n' size transport prereg_us loop_us \
-	ratio loop_mean_us
-for t in vader tcp; do
+# launch PLACEMENT ARGS...: mpirun as prereg runs a config of that
+# placement (src/run/launch.c)
+launch() {
+	case $1 in
+	spread)
+		shift
+		mpirun -n 2 --bind-to core "$@" ;;
+	packed)
+		shift
+		taskset -c 0 mpirun -n 2 --bind-to none \
+			--mca mpi_yield_when_idle 1 "$@" ;;
+	esac
+}
+
+printf '%-9s %-6s %-7s %12s %12s %7s %12s\n' size transport placement \
+	prereg_us loop_us ratio loop_mean_us
+for tp in vader:spread tcp:spread vader:packed tcp:packed; do
+	t=${tp%:*}
+	pl=${tp#*:}
 	: >"$tmp/p-$t"
 	: >"$tmp/l-$t"
 	: >"$tmp/m-$t"
@@ -53,14 +71,14 @@ for t in vader tcp; do
 	while [ $r -lt "$rounds" ]; do
 		cat >"$tmp/plan-$t.json" <<JSON
 {"experiment": "warm-vs-loop", "workload": "pingpong", "launch": $r,
- "config": 0, "seed": "$((r + 1))", "reps": 20, "warmup": 3, "inner": 0,
+ "config": 0, "seed": "$((r + 1))", "reps": 10, "warmup": 2, "inner": 0,
  "sizes": [$sizes], "groups": [{"device": "cpu", "count": 2}],
  "out": "$tmp/$t"}
 JSON
 		# shellcheck disable=SC2046 # the MCA words split on purpose
-		mpirun -n 2 --bind-to core $(mca $t) "$LOOP" "$max" >"$tmp/loop"
+		launch "$pl" $(mca "$t") "$LOOP" "$max" >"$tmp/loop"
 		# shellcheck disable=SC2046
-		mpirun -n 2 --bind-to core $(mca $t) "$BIN/prereg-rank" \
+		launch "$pl" $(mca "$t") "$BIN/prereg-rank" \
 			"$tmp/plan-$t.json" >/dev/null
 		# rank 0's warm blocks: one-way us per size, this launch's median
 		awk -F, '$8 == "pingpong" && $4 == 0 && $5 == 0 {
@@ -74,6 +92,7 @@ JSON
 	median <"$tmp/l-$t" >"$tmp/loop-$t"
 	median <"$tmp/m-$t" >"$tmp/mean-$t"
 	join "$tmp/prereg-$t" "$tmp/loop-$t" | join - "$tmp/mean-$t" |
-		awk -v t=$t '{ printf "%-9d %-6s %12.3f %12.3f %7.3f %12.3f\n",
-			$1, t, $2, $3, $2 / $3, $4 }'
+		awk -v t="$t" -v pl="$pl" '{
+			printf "%-9d %-6s %-7s %12.3f %12.3f %7.3f %12.3f\n",
+			$1, t, pl, $2, $3, $2 / $3, $4 }'
 done
