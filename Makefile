@@ -361,6 +361,8 @@ bench: all $(BENCH_BIN)
 	  -o $(BUILD)/bench/pingpong_loop bench/pingpong_loop.c
 	$(MPICC) -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) \
 	  -o $(BUILD)/bench/pmpi_overhead bench/pmpi_overhead.c
+	$(MPICC) -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) \
+	  -o $(BUILD)/bench/alternate_loop bench/alternate_loop.c
 	@./tests/bench.sh
 
 # The GPU experiments' evidence in one call on a GPU machine

@@ -15,6 +15,8 @@ if command -v mpirun >/dev/null 2>&1; then
 		export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 	fi
 	BIN=$BIN sh "$here/../bench/warm-vs-loop.sh"
+	echo "== alternate (a plain loop's 1 MiB blocks alone and after 8 B)"
+	sh "$here/../bench/alternate.sh"
 	echo "== pmpi-overhead (the profiling library's cost per call)"
 	BIN=$BIN sh "$here/../bench/pmpi-overhead.sh"
 fi
