@@ -12,32 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "loop.h"
+
 #define BLOCKS 20
 #define WARM 5
 #define TIMED 20
 #define BETWEEN 25
-
-static void round_trip(char *sbuf, char *rbuf, long size, int rank)
-{
-	int peer = 1 - rank;
-
-	if (rank == 0) {
-		MPI_Send(sbuf, (int)size, MPI_BYTE, peer, 0, MPI_COMM_WORLD);
-		MPI_Recv(rbuf, (int)size, MPI_BYTE, peer, 0, MPI_COMM_WORLD,
-			 MPI_STATUS_IGNORE);
-	} else if (rank == 1) {
-		MPI_Recv(rbuf, (int)size, MPI_BYTE, peer, 0, MPI_COMM_WORLD,
-			 MPI_STATUS_IGNORE);
-		MPI_Send(sbuf, (int)size, MPI_BYTE, peer, 0, MPI_COMM_WORLD);
-	}
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
 
 int main(int argc, char **argv)
 {
@@ -69,16 +49,16 @@ int main(int argc, char **argv)
 	memset(rbuf, 0, (size_t)max);
 	for (b = 0; b < BLOCKS; b++) {
 		for (i = 0; i < WARM; i++)
-			round_trip(sbuf, rbuf, size, rank);
+			loop_round_trip(sbuf, rbuf, size, rank);
 		t0 = MPI_Wtime();
 		for (i = 0; i < TIMED; i++)
-			round_trip(sbuf, rbuf, size, rank);
+			loop_round_trip(sbuf, rbuf, size, rank);
 		t[b] = (MPI_Wtime() - t0) / (2.0 * TIMED);
 		for (i = 0; other > 0 && i < BETWEEN; i++)
-			round_trip(sbuf, rbuf, other, rank);
+			loop_round_trip(sbuf, rbuf, other, rank);
 	}
 	if (rank == 0) {
-		qsort(t, BLOCKS, sizeof(double), cmp_double);
+		qsort(t, BLOCKS, sizeof(double), loop_cmp_double);
 		printf("%ld %ld %.3f\n", size, other,
 		       (t[BLOCKS / 2 - 1] + t[BLOCKS / 2]) / 2 * 1e6);
 	}

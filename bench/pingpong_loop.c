@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "loop.h"
+
 /* Round trips per size: fewer for the large sizes, where one lasts ms. */
 static void counts(long size, int *warm, int *iters)
 {
@@ -30,28 +32,6 @@ static void counts(long size, int *warm, int *iters)
 	}
 }
 
-static void round_trip(char *sbuf, char *rbuf, long size, int rank)
-{
-	int peer = 1 - rank;
-
-	if (rank == 0) {
-		MPI_Send(sbuf, (int)size, MPI_BYTE, peer, 0, MPI_COMM_WORLD);
-		MPI_Recv(rbuf, (int)size, MPI_BYTE, peer, 0, MPI_COMM_WORLD,
-			 MPI_STATUS_IGNORE);
-	} else {
-		MPI_Recv(rbuf, (int)size, MPI_BYTE, peer, 0, MPI_COMM_WORLD,
-			 MPI_STATUS_IGNORE);
-		MPI_Send(sbuf, (int)size, MPI_BYTE, peer, 0, MPI_COMM_WORLD);
-	}
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* n timed round trips after warm untimed ones; rank 0 prints the line */
 static void measure(char *sbuf, char *rbuf, long size, int rank, double *t)
 {
@@ -60,17 +40,17 @@ static void measure(char *sbuf, char *rbuf, long size, int rank, double *t)
 
 	counts(size, &warm, &iters);
 	for (i = 0; i < warm; i++)
-		round_trip(sbuf, rbuf, size, rank);
+		loop_round_trip(sbuf, rbuf, size, rank);
 	span = MPI_Wtime();
 	for (i = 0; i < iters; i++) {
 		t0 = MPI_Wtime();
-		round_trip(sbuf, rbuf, size, rank);
+		loop_round_trip(sbuf, rbuf, size, rank);
 		t[i] = MPI_Wtime() - t0;
 	}
 	span = MPI_Wtime() - span;
 	if (rank != 0)
 		return;
-	qsort(t, (size_t)iters, sizeof(double), cmp_double);
+	qsort(t, (size_t)iters, sizeof(double), loop_cmp_double);
 	printf(
 	    "%ld %.3f %.3f\n", size,
 	    (iters % 2 ? t[iters / 2] : (t[iters / 2 - 1] + t[iters / 2]) / 2) *
