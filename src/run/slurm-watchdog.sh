@@ -17,16 +17,19 @@
 S=$! i=0 seen=0 gone=0 first=0 q=
 trap 'echo "prereg: SIGTERM (cancelled or time limit)" >&2' TERM
 while kill -0 $S 2>/dev/null; do
-	# a task killed by srun -K writes no status: step 0 listed by
-	# squeue -s and then missing three times in a row, at least 5 s
-	# apart end to end (squeue answering each time), or never listed
-	# in 30 s, says the tasks are gone
+	# a task killed by srun -K writes no status: step 0 missing from
+	# squeue -s three times in a row, at least 5 s apart end to end
+	# (squeue answering each time), once the step is known to have
+	# started (squeue listed it, or a task wrote its status: a step
+	# whose tasks fail in MPI_Init can end before the first look), or
+	# after 30 s, says the tasks are gone
 	i=$((i + 1))
 	if [ $((i % 5)) = 0 ] &&
 	    q=$(squeue -h -s -j "$SLURM_JOB_ID" -o %i 2>/dev/null); then
 		if printf '%s\n' "$q" | grep -qx "$SLURM_JOB_ID.0"; then
 			seen=1 gone=0
-		elif [ $seen = 1 ] || [ $SECONDS -ge 30 ]; then
+		elif [ $seen = 1 ] || [ $SECONDS -ge 30 ] ||
+		    [ "$(ls "$RCDIR" | wc -l)" -gt 0 ]; then
 			[ $gone = 0 ] && first=$SECONDS
 			gone=$((gone + 1))
 		fi
@@ -38,7 +41,7 @@ while kill -0 $S 2>/dev/null; do
 		done
 		if kill -0 $S 2>/dev/null; then
 			echo "prereg: the tasks are gone, srun did not exit within ${GRACE} s: killing it (Slurm 22.05 mpi/pmix)" >&2
-			w="never listed"
+			w="never listed, missing $gone times"
 			[ $seen = 1 ] && w="listed, then missing $gone times"
 			echo "prereg: after ${SECONDS} s: $(ls "$RCDIR" | wc -l) of $N tasks wrote their status; step 0 $w; squeue -s last said: $(printf '%s' "$q" | tr '\n' ' ')" >&2
 			kill -9 $S

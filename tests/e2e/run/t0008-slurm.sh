@@ -4,7 +4,7 @@
 # before submitting exit 2 and submit nothing; a failed job is a failed run.
 # Needs partitions gpuA and gpuB (tests/slurm/local.sh start; make check
 # starts it when slurmctld is installed); skipped without them.
-# prereg-test: alone (a failing job must end within 60 s: beside other
+# prereg-test: alone (a failing job must end within 30 s: beside other
 # launches on these 2 cores it ended after 66 s, alone after 3 s)
 . "$(dirname "$0")/../lib.sh"
 
@@ -151,9 +151,14 @@ run=$(ls runs/t-slurm-bad 2>/dev/null | grep -v ledger | head -n 1)
 dir=runs/t-slurm-bad/$run
 check "its ledger line says failed" \
 	grep -q '"status":"failed"' runs/t-slurm-bad/ledger.jsonl
-check "the job ended by itself, not at prereg's timeout" mf "
+# Its tasks fail in MPI_Init, and the step can end before the batch
+# script's watchdog first asks squeue for it: when srun then hangs
+# (Slurm 22.05's mpi/pmix), a status a task wrote says the step started,
+# and the watchdog kills srun after 3 looks and 10 s' grace: 17 s here,
+# where waiting for "never listed in 30 s" took 45-48 s (2 of 10 runs)
+check "the job ended by itself within 30 s, not at prereg's timeout" mf "
 s = m['launches'][0]['slurm']
-assert s['submit_to_done_s'] < 60, s"
+assert s['submit_to_done_s'] < 30, s"
 check "the manifest keeps the job: component 0 FAILED, with its reason" mf "
 c = m['launches'][0]['slurm']['components'][0]
 assert c['state'] == 'FAILED', c
