@@ -4,7 +4,7 @@
 # the busiest worker's row slots, 16 / 2), pinned, run --quick and
 # analyzed: the report shows the predicted and the measured ratio and a
 # verdict line. Its times are not asserted (the machine is shared); a
-# forged copy of the run with the two configs' times swapped turns the
+# forged copy of the run whose a times are its b times over 8 turns the
 # measured ratio upside down: the negative control, FAIL.
 . "$(dirname "$0")/../lib.sh"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
@@ -71,8 +71,12 @@ check "the report shows the measured ratio with its interval" \
 check "a verdict line" \
 	grep -Eq "^Launch settings a over b: (PASS|FAIL|INCONCLUSIVE)" \
 	"$SCRATCH/report.md"
-# The negative control: the same run with the two configs' compute times
-# swapped (a's durations given to b's samples and b's to a's, in order).
+# The negative control: the same run with each of a's compute durations
+# made b's in the same place over 8, so that every launch's ratio is 1/8,
+# the prediction upside down. (Swapping the two configs' times made the
+# forged ratio the real one's inverse, which a loaded machine could put
+# back in the band: a make check measured one launch's real ratio at
+# 0.14, the forged range then [0.24, 7.05], INCONCLUSIVE.)
 python3 - "$run" <<'PY' || exit 1
 import gzip, hashlib, json, os, sys
 src = f"runs/settings/{sys.argv[1]}"
@@ -83,12 +87,11 @@ rows = [ln.split(",") for ln in lines[1:]]
 dur = {c: [int(f[11]) - int(f[10]) for f in rows
            if f[1] == c and f[7] == "compute"] for c in ("0", "1")}
 assert len(dur["0"]) == len(dur["1"]) > 0
-k = {"0": 0, "1": 0}
+k = 0
 for f in rows:
-    if f[7] == "compute":
-        other = "1" if f[1] == "0" else "0"
-        f[11] = str(int(f[10]) + dur[other][k[f[1]]])
-        k[f[1]] += 1
+    if f[7] == "compute" and f[1] == "0":
+        f[11] = str(int(f[10]) + dur["1"][k] // 8)
+        k += 1
 text = ("\n".join([lines[0]] + [",".join(f) for f in rows]) + "\n").encode()
 with gzip.open(f"{dst}/timings.csv.gz", "wb") as g:
     g.write(text)
@@ -100,18 +103,12 @@ PY
 expect_exit 0 "analyze the forged run" "$PREREG" analyze settings \
 	29990101T000000Z-f0f0f0 --json
 cp "$SCRATCH/out" "$SCRATCH/forged.json"
-"$PREREG" analyze settings "$run" --json >"$SCRATCH/real.json" 2>&1
-# upside down: the forged ratio is the real one's inverse (on a loaded
-# machine the real ratio itself has come out below 1, so "below 1" is not
-# what the swap guarantees)
-check "the swapped times turn the ratio upside down: FAIL" python3 -c "
+check "a's times at b's over 8 turn the ratio upside down: FAIL" python3 -c "
 import json
-def ratio(f):
-    t = open(f).read()
-    return json.loads(t[t.index('{'):])['runs'][0]['launch_ratio']
-r, real = ratio('$SCRATCH/forged.json'), ratio('$SCRATCH/real.json')
-assert abs(r['measured'] * real['measured'] - 1) < 1e-9, (r, real)
-assert r['hi'] < r['lo_s'] or r['lo'] > r['hi_s'], r
+t = open('$SCRATCH/forged.json').read()
+r = json.loads(t[t.index('{'):])['runs'][0]['launch_ratio']
+assert abs(r['measured'] - 0.125) < 1e-3, r
+assert r['hi'] < r['lo_s'], r
 assert r['verdict'] == 'FAIL', r
 "
 expect_exit 0 "the forged run's report" "$PREREG" analyze settings \
