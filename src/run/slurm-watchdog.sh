@@ -24,18 +24,19 @@ while kill -0 $S 2>/dev/null; do
 	# whose tasks fail in MPI_Init can end before the first look), or
 	# after 30 s, says the tasks are gone
 	i=$((i + 1))
+	done_n=$(ls "$RCDIR" | wc -l)
 	if [ $((i % 5)) = 0 ] &&
 	    q=$(squeue -h -s -j "$SLURM_JOB_ID" -o %i 2>/dev/null); then
 		if printf '%s\n' "$q" | grep -qx "$SLURM_JOB_ID.0"; then
 			seen=1 gone=0
-		elif [ $seen = 1 ] || [ $SECONDS -ge 30 ] ||
-		    [ "$(ls "$RCDIR" | wc -l)" -gt 0 ]; then
+		elif [ $seen = 1 ] || [ $SECONDS -ge 30 ] || [ "$done_n" -gt 0 ]
+		then
 			[ $gone = 0 ] && first=$SECONDS
 			gone=$((gone + 1))
 		fi
 	fi
 	if { [ $gone -ge 3 ] && [ $((SECONDS - first)) -ge 5 ]; } ||
-	    [ "$(ls "$RCDIR" | wc -l)" -ge "$N" ]; then
+	    [ "$done_n" -ge "$N" ]; then
 		for _ in $(seq $((GRACE * 10))); do
 			kill -0 $S 2>/dev/null || break; sleep 0.1
 		done
