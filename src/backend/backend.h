@@ -116,16 +116,23 @@ struct pr_backend {
 };
 
 /* The backend for a device kind ("cpu", "cpu-naive"), compared as a
- * whole string, or NULL when not built. */
+ * whole string, or NULL when not built, or (hip) when its library
+ * (PR_HIP_PLUGIN beside the binary) cannot be loaded: pr_backend_why_not
+ * says why then. */
 const struct pr_backend *pr_backend_find(const char *kind);
 
 /* Names of the backends built into this binary, NULL-terminated. */
 const char *const *pr_backend_names(void);
 
+/* Is kind among pr_backend_names (built, whether or not it loads)? */
+int pr_backend_built(const char *kind);
+
 /*
  * Why a GPU kind (base/device.h's pr_device_gpu_kinds) is not in this
- * build: "nvcc not found at build time", "CUDA=0 at build time". NULL for
- * a kind that is built or that no build of prereg has.
+ * build: "nvcc not found at build time", "CUDA=0 at build time", or why
+ * its library did not load ("cannot load .../prereg-rank-hip.so: ...").
+ * NULL for a kind that is built (and loaded, once pr_backend_find tried)
+ * or that no build of prereg has.
  */
 const char *pr_backend_why_not(const char *kind);
 

@@ -123,27 +123,43 @@ static char *built_version(const char *wt)
 	return v ? v : pr_strdup("unknown");
 }
 
-/* Copy the built runner out of the worktree, executable. */
-static int keep_runner(pr_original *o, const char *wt)
+/* Copy wt/bin/NAME to o->tmp/NAME, executable. */
+static int keep_file(const pr_original *o, const char *wt, const char *name)
 {
-	char *from = pr_asprintf("%s/bin/prereg-rank", wt), *buf = NULL;
+	char *from = pr_asprintf("%s/bin/%s", wt, name), *buf = NULL;
+	char *to = pr_asprintf("%s/%s", o->tmp, name);
 	size_t len = 0;
 	int fd, error;
 
-	o->rank_bin = pr_asprintf("%s/prereg-rank", o->tmp);
 	if ((error = pr_read_file(&buf, &len, from, PR_RANK_BIN_MAX)) < 0)
 		goto cleanup;
-	fd = open(o->rank_bin, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0755);
+	fd = open(to, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0755);
 	if (fd < 0 || write(fd, buf, len) != (ssize_t)len)
-		error = pr_error("cannot write '%s': %s", o->rank_bin,
-				 strerror(errno));
+		error = pr_error("cannot write '%s': %s", to, strerror(errno));
 	if (fd >= 0 && close(fd) < 0 && error == 0)
-		error = pr_error("cannot write '%s': %s", o->rank_bin,
-				 strerror(errno));
-	o->runner_version = built_version(wt);
+		error = pr_error("cannot write '%s': %s", to, strerror(errno));
 cleanup:
 	free(buf);
 	free(from);
+	free(to);
+	return error;
+}
+
+/* Copy the built runner out of the worktree, with the HIP backend's
+ * library beside it where the commit builds one (backend.c loads it
+ * from the runner's directory). */
+static int keep_runner(pr_original *o, const char *wt)
+{
+	char *hip = pr_asprintf("%s/bin/prereg-rank-hip.so", wt);
+	int error;
+
+	o->rank_bin = pr_asprintf("%s/prereg-rank", o->tmp);
+	if ((error = keep_file(o, wt, "prereg-rank")) == 0 &&
+	    access(hip, F_OK) == 0)
+		error = keep_file(o, wt, "prereg-rank-hip.so");
+	if (error == 0)
+		o->runner_version = built_version(wt);
+	free(hip);
 	return error;
 }
 

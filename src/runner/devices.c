@@ -72,6 +72,15 @@ int pr_devices_print(FILE *out, int threads_per_block, long keys)
 			    root, *n, kind_json(*n, threads_per_block, keys));
 			continue;
 		}
+		if (pr_backend_built(*n)) { /* built, its library not loaded */
+			json_object_set_new(
+			    root, *n,
+			    json_pack("{s:i, s:s, s:n, s:n, s:[]}", "count", 0,
+				      "error", pr_backend_why_not(*n),
+				      "driver_version", "runtime_version",
+				      "devices"));
+			continue;
+		}
 		pr_rank_not_built(why, sizeof(why), *n);
 		json_array_append_new(missing, json_string(why));
 	}

@@ -99,8 +99,13 @@ void pr_rank_not_built(char *buf, size_t len, const char *kind)
 	const char *why = pr_backend_why_not(kind);
 
 	label(up, sizeof(up), kind);
-	snprintf(buf, len, "prereg-rank was built without the %s backend (%s)",
-		 up, why ? why : "not built");
+	if (pr_backend_built(kind))
+		snprintf(buf, len, "prereg-rank's %s backend did not load (%s)",
+			 up, why ? why : "unknown");
+	else
+		snprintf(buf, len,
+			 "prereg-rank was built without the %s backend (%s)",
+			 up, why ? why : "not built");
 }
 
 /* KIND:N of a backend whose N is a parameter (cpu-blocks:T); d parsed

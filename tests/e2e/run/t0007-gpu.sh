@@ -83,4 +83,28 @@ check "the prediction records the device as unavailable" \
 expect_exit 2 "pinning it refuses: no rows were placed" "$PREREG" pin t-geo
 expect_out "and says where to predict" "where the device is"
 check "nothing was tagged" sh -c '[ -z "$(git tag -l "prereg/pin/t-geo/*")" ]'
+
+# The HIP backend is a library beside prereg-rank, loaded on first use: a
+# runner without it still runs CPU ranks, and its HIP groups are refused
+# with why the library did not load.
+if [ -f "$BIN/prereg-rank-hip.so" ]; then
+	mkdir "$SCRATCH/nohip" &&
+		cp "$BIN/prereg" "$BIN/prereg-rank" "$SCRATCH/nohip/" || exit 1
+	"$PREREG" predict t-calib >/dev/null && "$PREREG" pin t-calib >/dev/null
+	expect_exit 0 "a runner without the HIP library runs CPU ranks" \
+		"$SCRATCH/nohip/prereg" run t-calib --launches 1 --reps 1 \
+		--warmup 0
+	expect_exit 3 "and refuses a HIP rank group" \
+		"$SCRATCH/nohip/prereg" run t-hip --launches 1 --reps 1 --warmup 0
+	expect_out "saying why the HIP library did not load" \
+		"sees 0 HIP devices here \\(cannot load $SCRATCH/nohip/prereg-rank-hip.so: "
+	expect_exit 1 "with --force its HIP rank fails the run" \
+		"$SCRATCH/nohip/prereg" run t-hip --launches 1 --reps 1 \
+		--warmup 0 --force
+	expect_out "saying the same" \
+		"HIP backend did not load \\(cannot load $SCRATCH/nohip/prereg-rank-hip.so: "
+else
+	echo "ok $((n + 1)) # SKIP the HIP backend is not built"
+	n=$((n + 1))
+fi
 echo "1..$n"
