@@ -4,8 +4,10 @@
 # before submitting exit 2 and submit nothing; a failed job is a failed run.
 # Needs partitions gpuA and gpuB (tests/slurm/local.sh start; make check
 # starts it when slurmctld is installed); skipped without them.
-# prereg-test: alone (a failing job must end within 30 s: beside other
-# launches on these 2 cores it ended after 66 s, alone after 3 s)
+# prereg-test: holds slurm (it needs the local Slurm's nodes as they are)
+# A failing job must end within 30 s: before the watchdog knew a step
+# that ended before its first look, one ended after 66 s beside other
+# launches (the test then ran alone); beside them now it took 23.8 s.
 . "$(dirname "$0")/../lib.sh"
 
 # Skipped when there is no Slurm (see need_slurm in lib.sh)
