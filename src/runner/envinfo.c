@@ -1,7 +1,6 @@
 /* envinfo.c - what each rank ran on, the clocks, and the MPI in force */
 #include "runner/envinfo.h"
 
-#include <dlfcn.h>
 #include <mpi.h>
 #include <sched.h>
 #include <stdbool.h>
@@ -447,54 +446,14 @@ static json_t *mpi_facts(json_t *mca, json_t *enums, json_t *stack)
 			 stack ? stack : json_null());
 }
 
-/*
- * Open MPI 4's MPI_T_init_thread registers every framework MPI_Init left
- * unregistered (mtl under pml ob1, the MPI-IO ones, topo, the launcher's
- * ...) with opal_info_register_flags, MCA_BASE_REGISTER_ALL (1) unless
- * changed: each of their components is dlopened, whatever the selection
- * says, 0.23-0.29 s a rank here (mca_mtl_psm2's libraries among them).
- * MCA_BASE_REGISTER_STATIC_ONLY (2), what `ompi_info` does for its own
- * tools' frameworks, registers those frameworks and their variables
- * without loading a component (0.001 s): the frameworks MPI_Init opened
- * keep their components, so every variable of mca_names and the stack
- * read the same. Returns the flag to put back, or -1 where the library
- * has none (another MPI, another Open MPI).
- */
-static int mpit_static_only(void)
-{
-#if defined(OPEN_MPI) && OPEN_MPI && OMPI_MAJOR_VERSION == 4
-	int *flags = (int *)dlsym(RTLD_DEFAULT, "opal_info_register_flags");
-	int was;
-
-	if (!flags)
-		return -1;
-	was = *flags;
-	*flags = 2;
-	return was;
-#else
-	return -1;
-#endif
-}
-
-static void mpit_flags_restore(int was)
-{
-#if defined(OPEN_MPI) && OPEN_MPI && OMPI_MAJOR_VERSION == 4
-	int *flags = (int *)dlsym(RTLD_DEFAULT, "opal_info_register_flags");
-
-	if (flags && was >= 0)
-		*flags = was;
-#else
-	(void)was;
-#endif
-}
-
-/* One MPI_T session: this rank's yield_when_idle, and into *mpi (when
+/* One MPI_T session (each costs every component's registration, a few
+ * tenths of a second): this rank's yield_when_idle, and into *mpi (when
  * mpi is not NULL) the MPI facts. */
 static void mpi_session(int32_t *yield, json_t **mpi)
 {
 	json_t *mca = mpi ? json_object() : NULL;
 	json_t *enums = mpi ? json_object() : NULL, *stack = NULL;
-	int provided, was = mpit_static_only();
+	int provided;
 
 	if (MPI_T_init_thread(MPI_THREAD_SINGLE, &provided) == MPI_SUCCESS) {
 		*yield = yield_when_idle();
@@ -504,7 +463,6 @@ static void mpi_session(int32_t *yield, json_t **mpi)
 		}
 		MPI_T_finalize();
 	}
-	mpit_flags_restore(was);
 	if (mpi)
 		*mpi = mpi_facts(mca, enums, stack);
 }

@@ -37,9 +37,9 @@ typedef struct {
  * (pr_envinfo_cuda_aware) and "stack": the components in force after
  * MPI_Init, {"pml": the selected one, "btl": the open ones in MPI_T's
  * order, "btl_exclusivity": {btl: Open MPI's exclusivity}} (null when
- * MPI_T cannot start). Both are read in one MPI_T session, which under
- * Open MPI 4 loads no component MPI_Init did not (envinfo.c). Local call,
- * after MPI_Init.
+ * MPI_T cannot start). Both are read in one MPI_T session: each session
+ * registers every component of the library again (a few tenths of a
+ * second). Local call, after MPI_Init.
  */
 void pr_envinfo_local(pr_envinfo *out, json_t **mpi, const pr_rank *rk);
 

@@ -11,8 +11,9 @@ export OMPI_MCA_rmaps_base_oversubscribe=1
 # hardware); naming it keeps MPI_Init from opening the psm and psm2 MTLs,
 # whose libraries (libpsm_infinipath, libpsm2) each spend 0.1 s timing
 # usleep calls when they are loaded (a launch of one rank took 0.93 s
-# without it, 0.73 s with it). prereg-rank's MPI_T session loads no
-# component MPI_Init did not (DESIGN 7, the MPI stack in force).
+# without it, 0.73 s with it). prereg-rank's MPI_T_init_thread still
+# loads them, through mca_mtl_ofi and libfabric, whatever the MCA
+# selection says: Open MPI registers every component for MPI_T.
 export OMPI_MCA_pml=ob1
 # PMIx's hash store instead of its shared-memory one (ds21), whose
 # segments mpirun sets up for each launch: 10 launches of an MPI hello
