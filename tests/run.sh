@@ -96,11 +96,15 @@ e2e_flush() {
 }
 
 # e2e_running: how many started tests have not finished
+# (a test whose process is gone without its status, its job killed by a
+# signal sent to run.sh's process group, is not running: counted, it
+# kept run.sh waiting for it for ever)
 e2e_running() {
 	_n=0
 	for _p in "$work"/*.pid; do
 		[ -f "$_p" ] || continue
-		[ -f "${_p%.pid}.rc" ] || _n=$((_n + 1))
+		[ -f "${_p%.pid}.rc" ] && continue
+		kill -0 "$(cat "$_p")" 2>/dev/null && _n=$((_n + 1))
 	done
 	echo "$_n"
 }
@@ -194,12 +198,17 @@ e2e_pass() {
 		[ "$printed" -lt "$total" ] || break
 		if [ -n "$interrupted" ] && [ "$(e2e_running)" = 0 ] &&
 			[ ! -f "$work/$((printed + 1)).rc" ]; then
-			# never started: interrupted before its turn
+			# never started (interrupted before its turn), or started
+			# and gone without its status (its job killed)
 			printed=$((printed + 1))
 			name=$(sed -n "${printed}p" "$work/names")
 			echo "# e2e: $name"
-			echo "not ok - $name was interrupted before it started" |
-				tee -a "$log"
+			if [ -f "$work/$printed.pid" ]; then
+				echo "not ok - $name was interrupted" | tee -a "$log"
+			else
+				echo "not ok - $name was interrupted before it started" |
+					tee -a "$log"
+			fi
 			continue
 		fi
 		sleep 0.2
