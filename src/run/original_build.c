@@ -4,11 +4,11 @@
 #include "run/original.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "backend/backend.h"
@@ -123,21 +123,20 @@ static char *built_version(const char *wt)
 	return v ? v : pr_strdup("unknown");
 }
 
-/* Copy wt/bin/NAME to o->tmp/NAME, executable. */
+/* Copy wt/bin/NAME to o->tmp/NAME (fsync and rename), executable. */
 static int keep_file(const pr_original *o, const char *wt, const char *name)
 {
 	char *from = pr_asprintf("%s/bin/%s", wt, name), *buf = NULL;
 	char *to = pr_asprintf("%s/%s", o->tmp, name);
 	size_t len = 0;
-	int fd, error;
+	int error;
 
-	if ((error = pr_read_file(&buf, &len, from, PR_RANK_BIN_MAX)) < 0)
+	if ((error = pr_read_file(&buf, &len, from, PR_RANK_BIN_MAX)) < 0 ||
+	    (error = pr_write_file_atomic(to, buf, len)) < 0)
 		goto cleanup;
-	fd = open(to, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0755);
-	if (fd < 0 || write(fd, buf, len) != (ssize_t)len)
-		error = pr_error("cannot write '%s': %s", to, strerror(errno));
-	if (fd >= 0 && close(fd) < 0 && error == 0)
-		error = pr_error("cannot write '%s': %s", to, strerror(errno));
+	if (chmod(to, 0755) < 0)
+		error = pr_error("cannot make '%s' executable: %s", to,
+				 strerror(errno));
 cleanup:
 	free(buf);
 	free(from);
