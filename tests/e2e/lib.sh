@@ -17,8 +17,7 @@ export OMPI_MCA_rmaps_base_oversubscribe=1
 export OMPI_MCA_pml=ob1
 # PMIx's hash store instead of its shared-memory one (ds21), whose
 # segments mpirun sets up for each launch: 10 launches of an MPI hello
-# of 2 ranks took 2.11-2.15 s of CPU with it, 2.45-2.69 s without (a
-# `prereg run t-calib --quick` 1.73-1.77 s against 1.80-1.97 s).
+# of 2 ranks took 2.11-2.15 s of CPU with it, 2.45-2.69 s without.
 export PMIX_MCA_gds=hash
 n=0
 SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/prereg-e2e.XXXXXX")
