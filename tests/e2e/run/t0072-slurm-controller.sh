@@ -19,29 +19,31 @@ need_slurm gpuA gpuB
 trap 'scontrol ping >/dev/null 2>&1 || slurmctld; rm -rf "$SCRATCH"' EXIT
 
 new_repo "$SCRATCH/repo"
-# rank 1 1 s late at each of 50 Allreduce calls: a job of about 50 s
+# a job of about 50 s that uses no CPU (a program that sleeps, run by
+# workload command on two nodes: a ring of waiting MPI ranks would spin a
+# core for all of it)
 mkdir -p experiments/t-ctld
+cat >experiments/t-ctld/job.sh <<'SH'
+sleep 50
+echo "slept 50 s"
+SH
 cat >experiments/t-ctld/experiment.ini <<'INI'
 [experiment]
 kind = calibration
 claim = a launch outlives a controller that stops answering for a while
-workload = arrival
+workload = command
 budget_s = 60
-[shape]
-sizes = 1024
 [ranks]
 group = cpu*1, cpu*1
 [factors]
 transport = tcp
-[mpi]
-algorithm = ring
-[arrival]
-pattern = one-late
-delay_us = 1000000
 [schedule]
 launches = 1
-reps = 50
 warmup = 0
+[command]
+argv = sh experiments/t-ctld/job.sh
+pmpi = no
+fom.t = slept (?<value>[0-9]+) (?<unit>s)
 [slurm]
 partition = gpuA, gpuB
 time = 5
