@@ -33,7 +33,12 @@ status=0
 # the pass does not end waiting on one of them; a test whose header holds
 # "# prereg-test: alone" (it measures the machine's load or its timing)
 # runs after the others, by itself; one holding "# prereg-test: holds
-# NAME" never runs beside another that holds NAME (the local Slurm). A
+# NAME" never runs beside another that holds NAME (the local Slurm): it
+# does not start while one does, and the tests after it in the order
+# start meanwhile (started, it would wait for the lock in a job slot);
+# one holding "# prereg-test: idle" (it waits on something outside, using
+# almost no CPU) starts in its turn but takes no job slot (an alone test
+# still waits for it). A
 # test past E2E_TIMEOUT seconds (default 1800) is stopped and fails, as
 # does each test still running when run.sh is interrupted. The fixtures
 # of lib.sh are built once for the pass, in PREREG_FIXTURES.
@@ -43,7 +48,7 @@ E2E_TIMEOUT=${E2E_TIMEOUT:-1800}
 # e2e_job I PATH: run test PATH, its output in $work/I.out; then
 # $work/I.rc holds "STATUS SECONDS" (timeout's status: 124 timed out)
 e2e_job() {
-	_holds=$(sed -n 's/^# prereg-test: holds \([a-z-]*\).*/\1/p' "$2")
+	_holds=$(e2e_holds "$2")
 	_t0=$(date +%s.%N)
 	if [ -n "$_holds" ]; then
 		timeout -k 10 "$E2E_TIMEOUT" flock "$work/holds.$_holds" \
@@ -95,18 +100,53 @@ e2e_flush() {
 	done
 }
 
-# e2e_running: how many started tests have not finished
-# (a test whose process is gone without its status, its job killed by a
-# signal sent to run.sh's process group, is not running: counted, it
-# kept run.sh waiting for it for ever)
+# e2e_holds PATH: the NAME of the test's "# prereg-test: holds NAME", or
+# nothing
+e2e_holds() {
+	sed -n 's/^# prereg-test: holds \([a-z-]*\).*/\1/p' "$1"
+}
+
+# e2e_alive I: test I has started and not finished (a test whose process
+# is gone without its status, its job killed by a signal sent to run.sh's
+# process group, is not running: counted, it kept run.sh waiting for it
+# for ever)
+e2e_alive() {
+	[ -f "$work/$1.pid" ] && [ ! -f "$work/$1.rc" ] &&
+		kill -0 "$(cat "$work/$1.pid")" 2>/dev/null
+}
+
+# e2e_running [all]: how many started tests have not finished, those
+# holding "# prereg-test: idle" counted only with "all"
 e2e_running() {
 	_n=0
 	for _p in "$work"/*.pid; do
 		[ -f "$_p" ] || continue
-		[ -f "${_p%.pid}.rc" ] && continue
-		kill -0 "$(cat "$_p")" 2>/dev/null && _n=$((_n + 1))
+		_i=${_p##*/}
+		_i=${_i%.pid}
+		[ "${1:-}" = all ] || [ ! -f "$work/$_i.idle" ] || continue
+		e2e_alive "$_i" && _n=$((_n + 1))
 	done
 	echo "$_n"
+}
+
+# e2e_next: the line of $work/pending to start now, or nothing (then
+# wait): the first whose held NAME no running test holds, if fewer tests
+# than its limit run; a line that must wait for its limit stops the
+# search (the order is kept but for the tests that wait for a hold)
+e2e_next() {
+	_run=$(e2e_running)
+	_all=$(e2e_running all)
+	while read -r _i _limit _t; do
+		# an alone test (limit 1) waits for the idle ones too
+		[ "$_limit" != 1 ] || _run=$_all
+		_h=$(e2e_holds "$_t")
+		if [ -n "$_h" ] && [ -f "$work/hold.$_h" ] &&
+			e2e_alive "$(cat "$work/hold.$_h")"; then
+			continue
+		fi
+		[ "$_run" -lt "$_limit" ] && echo "$_i $_limit $_t"
+		break
+	done <"$work/pending"
 }
 
 # e2e_stop: end every test still running (timeout passes the signal on
@@ -179,24 +219,33 @@ e2e_pass() {
 	[ ! -f "$work/alone" ] || cat "$work/alone" >>"$work/start"
 	printed=0
 	pass_t0=$(date +%s)
-	# each test starts when fewer than its limit are running
-	while read -r i limit t; do
-		[ -z "$interrupted" ] || break
-		while [ "$(e2e_running)" -ge "$limit" ] && [ -z "$interrupted" ]; do
+	# each test starts when fewer than its limit are running (e2e_next)
+	cp "$work/start" "$work/pending"
+	while [ -s "$work/pending" ] && [ -z "$interrupted" ]; do
+		next=$(e2e_next)
+		if [ -z "$next" ]; then
 			e2e_flush
 			sleep 0.2
-		done
-		[ -z "$interrupted" ] || break
+			continue
+		fi
+		read -r i _ t <<EOF
+$next
+EOF
+		grep -v "^$i " "$work/pending" >"$work/pending.new"
+		mv "$work/pending.new" "$work/pending"
+		h=$(e2e_holds "$t")
+		[ -z "$h" ] || echo "$i" >"$work/hold.$h"
+		! grep -q '^# prereg-test: idle' "$t" || : >"$work/$i.idle"
 		e2e_job "$i" "$t" </dev/null &
 		# the job's pid file comes before e2e_running may count it
 		while [ ! -f "$work/$i.pid" ] && [ ! -f "$work/$i.rc" ]; do
 			sleep 0.05
 		done
-	done <"$work/start"
+	done
 	while [ "$printed" -lt "$total" ]; do
 		e2e_flush
 		[ "$printed" -lt "$total" ] || break
-		if [ -n "$interrupted" ] && [ "$(e2e_running)" = 0 ] &&
+		if [ -n "$interrupted" ] && [ "$(e2e_running all)" = 0 ] &&
 			[ ! -f "$work/$((printed + 1)).rc" ]; then
 			# never started (interrupted before its turn), or started
 			# and gone without its status (its job killed)

@@ -11,6 +11,7 @@
 # tested here).
 # prereg-test: holds slurm (it restarts the local Slurm's controller)
 # prereg-test: long (it waits on its job, using almost no CPU: not alone)
+# prereg-test: idle (so it takes no job slot)
 . "$(dirname "$0")/../lib.sh"
 slurm=$TOP/tests/slurm/local.sh
 
