@@ -45,10 +45,11 @@ status=0
 JOBS=${JOBS:-3}
 E2E_TIMEOUT=${E2E_TIMEOUT:-1800}
 
-# e2e_job I PATH: run test PATH, its output in $work/I.out; then
+# e2e_job I PATH HOLD: run test PATH (holding the lock HOLD unless it is
+# empty), its output in $work/I.out; then
 # $work/I.rc holds "STATUS SECONDS" (timeout's status: 124 timed out)
 e2e_job() {
-	_holds=$(e2e_holds "$2")
+	_holds=$3
 	_t0=$(date +%s.%N)
 	if [ -n "$_holds" ]; then
 		timeout -k 10 "$E2E_TIMEOUT" flock "$work/holds.$_holds" \
@@ -106,45 +107,52 @@ e2e_holds() {
 	sed -n 's/^# prereg-test: holds \([a-z-]*\).*/\1/p' "$1"
 }
 
-# e2e_alive I: test I has started and not finished (a test whose process
-# is gone without its status, its job killed by a signal sent to run.sh's
-# process group, is not running: counted, it kept run.sh waiting for it
-# for ever)
+# The scheduler polls every 0.2 s, so what it runs then forks and execs
+# nothing (read, test and kill are built in): a version that ran cat and
+# sed a few times a poll cost a few percent of a core over the pass.
+
+# e2e_alive I: is test I started and not finished? (A test whose process
+# is gone without its status, its job killed by a signal sent to
+# run.sh's process group, is not running: counted, it kept run.sh
+# waiting for it for ever.)
 e2e_alive() {
 	[ -f "$work/$1.pid" ] && [ ! -f "$work/$1.rc" ] &&
-		kill -0 "$(cat "$work/$1.pid")" 2>/dev/null
+		read -r _pid <"$work/$1.pid" && kill -0 "$_pid" 2>/dev/null
 }
 
-# e2e_running [all]: how many started tests have not finished, those
-# holding "# prereg-test: idle" counted only with "all"
-e2e_running() {
-	_n=0
+# e2e_count: running (the started tests not finished, but for those
+# holding "# prereg-test: idle") and running_all (all of them)
+e2e_count() {
+	running=0
+	running_all=0
 	for _p in "$work"/*.pid; do
 		[ -f "$_p" ] || continue
 		_i=${_p##*/}
 		_i=${_i%.pid}
-		[ "${1:-}" = all ] || [ ! -f "$work/$_i.idle" ] || continue
-		e2e_alive "$_i" && _n=$((_n + 1))
+		e2e_alive "$_i" || continue
+		running_all=$((running_all + 1))
+		[ -f "$work/$_i.idle" ] || running=$((running + 1))
 	done
-	echo "$_n"
 }
 
-# e2e_next: the line of $work/pending to start now, or nothing (then
-# wait): the first whose held NAME no running test holds, if fewer tests
-# than its limit run; a line that must wait for its limit stops the
-# search (the order is kept but for the tests that wait for a hold)
+# e2e_next: next (a line of $work/pending: I LIMIT HOLD IDLE PATH) to
+# start now, or empty (then wait). It is the first line whose HOLD (- for
+# none) no running test holds, if fewer tests than its LIMIT run (an
+# alone test, LIMIT 1, counting the idle ones too); a line that must
+# wait for its limit ends the search, so the order is kept but for the
+# tests that wait for a hold.
 e2e_next() {
-	_run=$(e2e_running)
-	_all=$(e2e_running all)
-	while read -r _i _limit _t; do
-		# an alone test (limit 1) waits for the idle ones too
-		[ "$_limit" != 1 ] || _run=$_all
-		_h=$(e2e_holds "$_t")
-		if [ -n "$_h" ] && [ -f "$work/hold.$_h" ] &&
-			e2e_alive "$(cat "$work/hold.$_h")"; then
+	next=""
+	e2e_count
+	while read -r _i _limit _h _idle _t; do
+		if [ "$_h" != - ] && [ -f "$work/hold.$_h" ] &&
+			read -r _holder <"$work/hold.$_h" &&
+			e2e_alive "$_holder"; then
 			continue
 		fi
-		[ "$_run" -lt "$_limit" ] && echo "$_i $_limit $_t"
+		_n=$running
+		[ "$_limit" != 1 ] || _n=$running_all
+		[ "$_n" -lt "$_limit" ] && next="$_i $_limit $_h $_idle $_t"
 		break
 	done <"$work/pending"
 }
@@ -207,12 +215,15 @@ e2e_pass() {
 	i=0
 	while IFS="$(printf '\t')" read -r name t; do
 		i=$((i + 1))
+		h=$(e2e_holds "$t")
+		idle=0
+		! grep -q '^# prereg-test: idle' "$t" || idle=1
 		if grep -q '^# prereg-test: alone' "$t"; then
-			echo "$i 1 $t" >>"$work/alone"
+			echo "$i 1 ${h:--} $idle $t" >>"$work/alone"
 		elif grep -q '^# prereg-test: long' "$t"; then
-			echo "$i $JOBS $t"
+			echo "$i $JOBS ${h:--} $idle $t"
 		else
-			echo "$i $JOBS $t" >>"$work/short"
+			echo "$i $JOBS ${h:--} $idle $t" >>"$work/short"
 		fi
 	done <"$work/list" >"$work/start"
 	[ ! -f "$work/short" ] || cat "$work/short" >>"$work/start"
@@ -222,22 +233,21 @@ e2e_pass() {
 	# each test starts when fewer than its limit are running (e2e_next)
 	cp "$work/start" "$work/pending"
 	while [ -s "$work/pending" ] && [ -z "$interrupted" ]; do
-		next=$(e2e_next)
+		e2e_next
 		if [ -z "$next" ]; then
 			e2e_flush
 			sleep 0.2
 			continue
 		fi
-		read -r i _ t <<EOF
+		read -r i _ h idle t <<EOF
 $next
 EOF
 		grep -v "^$i " "$work/pending" >"$work/pending.new"
 		mv "$work/pending.new" "$work/pending"
-		h=$(e2e_holds "$t")
-		[ -z "$h" ] || echo "$i" >"$work/hold.$h"
-		! grep -q '^# prereg-test: idle' "$t" || : >"$work/$i.idle"
-		e2e_job "$i" "$t" </dev/null &
-		# the job's pid file comes before e2e_running may count it
+		[ "$h" = - ] && h="" || echo "$i" >"$work/hold.$h"
+		[ "$idle" = 0 ] || : >"$work/$i.idle"
+		e2e_job "$i" "$t" "$h" </dev/null &
+		# the job's pid file comes before e2e_count may count it
 		while [ ! -f "$work/$i.pid" ] && [ ! -f "$work/$i.rc" ]; do
 			sleep 0.05
 		done
@@ -245,7 +255,8 @@ EOF
 	while [ "$printed" -lt "$total" ]; do
 		e2e_flush
 		[ "$printed" -lt "$total" ] || break
-		if [ -n "$interrupted" ] && [ "$(e2e_running all)" = 0 ] &&
+		e2e_count
+		if [ -n "$interrupted" ] && [ "$running_all" = 0 ] &&
 			[ ! -f "$work/$((printed + 1)).rc" ]; then
 			# never started (interrupted before its turn), or started
 			# and gone without its status (its job killed)
