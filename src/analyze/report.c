@@ -222,15 +222,30 @@ static void put_plots(FILE *f, const pr_plot *p, size_t n)
 	}
 }
 
-int pr_report_own_page(const pr_analysis_run *r)
+/* The rows of all of a's runs */
+static size_t total_rows(const pr_analysis *a)
 {
-	return r->nrows > PR_REPORT_PAGE_ROWS;
+	size_t j, total = 0;
+
+	for (j = 0; j < a->nruns; j++)
+		total += a->run[j].nrows;
+	return total;
 }
 
-/* A run of more than PR_REPORT_PAGE_ROWS rows keeps in report.md its
- * facts, verdicts, problems, causes and plots, and a link to its page
- * (RUNID.md beside it, page: NULL for none), which holds its tables. */
-static void put_run(FILE *f, FILE *page, const pr_analysis *a,
+int pr_report_own_page(const pr_analysis *a, size_t i)
+{
+	if (a->run[i].nrows > PR_REPORT_PAGE_ROWS)
+		return PR_PAGE_LONG;
+	if (i + 1 < a->nruns && total_rows(a) > PR_REPORT_TOTAL_ROWS)
+		return PR_PAGE_EARLIER;
+	return PR_PAGE_NONE;
+}
+
+/* A run with a page of its own (pr_report_own_page, why) keeps in
+ * report.md its facts, verdicts, problems, causes and plots, and a link
+ * to its page (RUNID.md beside it, page: NULL for none), which holds its
+ * tables. */
+static void put_run(FILE *f, FILE *page, int why, const pr_analysis *a,
 		    const pr_analysis_run *r, const pr_plot *plots,
 		    size_t nplots)
 {
@@ -239,12 +254,21 @@ static void put_run(FILE *f, FILE *page, const pr_analysis *a,
 
 	put_run_facts(f, a, r);
 	pr_report_verdicts_md(f, r);
-	if (page) {
+	if (page && why == PR_PAGE_LONG) {
 		fprintf(f,
 			"Its %zu rows are more than a page: the main table, "
 			"the arrival and collective time, the studies and "
 			"the run-to-run variability are in [%s.md](%s.md).\n\n",
 			r->nrows, r->run_id, r->run_id);
+	} else if (page) {
+		fprintf(f,
+			"The report's %zu runs have %zu rows together, more "
+			"than a page: this run's main table, arrival and "
+			"collective time, studies and run-to-run variability "
+			"are in [%s.md](%s.md).\n\n",
+			a->nruns, total_rows(a), r->run_id, r->run_id);
+	}
+	if (page) {
 		fprintf(page,
 			"# %s: run %s, every row\n\n"
 			"Written by `prereg analyze %s` with "
@@ -335,7 +359,7 @@ static int put_report(pr_report_pages *runs, FILE *f, int *plot_error,
 	int error = PR_OK, e;
 
 	for (i = 0; i < a->nruns && error == PR_OK; i++) {
-		if (pr_report_own_page(&a->run[i]) &&
+		if (pr_report_own_page(a, i) &&
 		    (error = page_open(
 			 &s[i], pr_asprintf("%s.md", a->run[i].run_id))) ==
 			PR_OK)
@@ -353,7 +377,8 @@ static int put_report(pr_report_pages *runs, FILE *f, int *plot_error,
 			e = pr_plot_run(&plots, &nplots, a, &a->run[i], dir);
 			if (e < 0 && !*plot_error)
 				*plot_error = e;
-			put_run(f, page[i], a, &a->run[i], plots, nplots);
+			put_run(f, page[i], pr_report_own_page(a, i), a,
+				&a->run[i], plots, nplots);
 			all =
 			    pr_realloc(all, (nall + nplots + 1) * sizeof(*all));
 			memcpy(all + nall, plots, nplots * sizeof(*all));

@@ -22,8 +22,16 @@ int pr_report_write(const pr_analysis *a, const char *root);
 /* A run whose main table has more rows than this gets its own page. */
 #define PR_REPORT_PAGE_ROWS 100
 
-/* Does run r get its own page, RUNID.md beside report.md? */
-int pr_report_own_page(const pr_analysis_run *r);
+/* So does every run but the last when the runs of a report have more
+ * rows than this together (12 runs of about 100 rows made a report.md of
+ * 700 KB, more than a browser or a forge shows). */
+#define PR_REPORT_TOTAL_ROWS 500
+
+/* Why run i of a gets its own page, RUNID.md beside report.md: 0 it does
+ * not, PR_PAGE_LONG its main table is long, PR_PAGE_EARLIER the runs
+ * together are (it is not the last). */
+enum { PR_PAGE_NONE, PR_PAGE_LONG, PR_PAGE_EARLIER };
+int pr_report_own_page(const pr_analysis *a, size_t i);
 
 /* A file of an analysis: its name in analysis/NAME/ and its text (len
  * bytes, not NUL-terminated). */

@@ -58,16 +58,22 @@ static void print_summary(const pr_analysis *a)
 /* "wrote analysis/NAME/report.md", and the run pages beside it. */
 static void put_wrote(const pr_analysis *a)
 {
-	size_t i, pages = 0;
+	size_t i, pages = 0, earlier = 0;
+	int why;
 
 	printf("wrote analysis/%s/report.md", a->name);
 	for (i = 0; i < a->nruns; i++)
-		if (pr_report_own_page(&a->run[i]))
+		if ((why = pr_report_own_page(a, i))) {
 			printf("%s%s.md", pages++ ? ", " : " and ",
 			       a->run[i].run_id);
-	if (pages)
+			earlier += why == PR_PAGE_EARLIER;
+		}
+	if (pages && !earlier)
 		printf(" (run%s of more than %d rows)", pages == 1 ? "" : "s",
 		       PR_REPORT_PAGE_ROWS);
+	else if (pages)
+		printf(" (more than %d rows in a run, or %d in all)",
+		       PR_REPORT_PAGE_ROWS, PR_REPORT_TOTAL_ROWS);
 	putchar('\n');
 }
 

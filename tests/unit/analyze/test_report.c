@@ -285,7 +285,7 @@ static void test_own_page(void **state)
 	root = pr_asprintf("%s/", dir);
 	path = pr_asprintf("%sanalysis/x/report.md", root);
 	page = pr_asprintf("%sanalysis/x/R.md", root);
-	assert_int_equal(pr_report_own_page(&r), 0);
+	assert_int_equal(pr_report_own_page(&a, 0), PR_PAGE_NONE);
 	pr_report_write(&a, root);
 	assert_int_equal(pr_read_file(&text, &len, path, PR_READ_MAX), 0);
 	assert_non_null(strstr(text, row));
@@ -294,7 +294,7 @@ static void test_own_page(void **state)
 	free(text);
 
 	r.nrows = n;
-	assert_int_equal(pr_report_own_page(&r), 1);
+	assert_int_equal(pr_report_own_page(&a, 0), PR_PAGE_LONG);
 	pr_report_write(&a, root);
 	assert_int_equal(pr_read_file(&text, &len, path, PR_READ_MAX), 0);
 	assert_null(strstr(text, row));
@@ -316,6 +316,71 @@ static void test_own_page(void **state)
 	free(root);
 	free(path);
 	free(page);
+	free(rows);
+	json_decref(a.pred);
+}
+
+/* Six runs of PR_REPORT_TOTAL_ROWS rows together, none of more than
+ * PR_REPORT_PAGE_ROWS, keep their tables in report.md; one row more and
+ * the tables of every run but the last move to their pages. */
+static void test_total_rows_page(void **state)
+{
+	pr_analysis a;
+	pr_analysis_run r[6];
+	pr_analysis_row x, *rows;
+	pr_cell c;
+	model_studies m;
+	char *dir, *root, *path, *text = NULL;
+	size_t len, i;
+	static char *id[6] = {"R", "S", "T", "U", "V", "W"};
+	static const char link[] =
+	    "The report's 6 runs have 501 rows together, more than a page: "
+	    "this run's main table, arrival and collective time, studies and "
+	    "run-to-run variability are in [R.md](R.md).\n";
+
+	(void)state;
+	synthetic(&a, &r[0], &x, &c, &m);
+	rows = pr_calloc(PR_REPORT_PAGE_ROWS, sizeof(*rows));
+	for (i = 0; i < PR_REPORT_PAGE_ROWS; i++)
+		rows[i] = x;
+	r[0].row = rows;
+	r[0].nrows = PR_REPORT_PAGE_ROWS;
+	for (i = 1; i < 6; i++) {
+		r[i] = r[0];
+		r[i].run_id = id[i];
+	}
+	r[5].nrows = PR_REPORT_TOTAL_ROWS - 5 * PR_REPORT_PAGE_ROWS;
+	a.run = r;
+	a.nruns = 6;
+	for (i = 0; i < 6; i++)
+		assert_int_equal(pr_report_own_page(&a, i), PR_PAGE_NONE);
+	dir = pr_scratch_dir("test-report-total");
+	root = pr_asprintf("%s/", dir);
+	path = pr_asprintf("%sanalysis/x/report.md", root);
+	pr_report_write(&a, root);
+	assert_int_equal(pr_read_file(&text, &len, path, PR_READ_MAX), 0);
+	assert_null(strstr(text, "more than a page"));
+	free(text);
+
+	r[5].nrows++;
+	for (i = 0; i < 5; i++)
+		assert_int_equal(pr_report_own_page(&a, i), PR_PAGE_EARLIER);
+	assert_int_equal(pr_report_own_page(&a, 5), PR_PAGE_NONE);
+	pr_report_write(&a, root);
+	assert_int_equal(pr_read_file(&text, &len, path, PR_READ_MAX), 0);
+	assert_non_null(strstr(text, link));
+	assert_non_null(strstr(text, "[V.md](V.md)"));
+	assert_null(strstr(text, "[W.md]"));
+	free(text);
+	free(path);
+	path = pr_asprintf("%sanalysis/x/R.md", root);
+	assert_int_equal(pr_read_file(&text, &len, path, PR_READ_MAX), 0);
+	assert_true(!strncmp(text, "# x: run R, every row\n\n", 23));
+	free(text);
+	pr_scratch_remove(dir);
+	free(dir);
+	free(root);
+	free(path);
 	free(rows);
 	json_decref(a.pred);
 }
@@ -393,8 +458,11 @@ static void test_cell_json(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_read),      cmocka_unit_test(test_bounds),
-	    cmocka_unit_test(test_cell_md),   cmocka_unit_test(test_own_page),
+	    cmocka_unit_test(test_read),
+	    cmocka_unit_test(test_bounds),
+	    cmocka_unit_test(test_cell_md),
+	    cmocka_unit_test(test_own_page),
+	    cmocka_unit_test(test_total_rows_page),
 	    cmocka_unit_test(test_cell_json),
 	};
 
