@@ -19,7 +19,8 @@ typedef struct {
  * plot RUNID-what.dat and RUNID-what.gp; *out (caller frees with
  * pr_plots_free) lists the SVGs in report order, which pr_plots_render
  * draws. PR_EFAIL, with a message, when a file cannot be written; *out
- * lists every plot even then.
+ * lists every plot even then. With dir NULL nothing is written and *out
+ * still lists every plot (the report's text names them).
  */
 int pr_plot_run(pr_plot **out, size_t *n, const pr_analysis *a,
 		const pr_analysis_run *r, const char *dir);

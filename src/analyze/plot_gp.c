@@ -26,16 +26,20 @@ void pr_plot_text_open(pr_plot_text *t)
 	}
 }
 
-/* Close t and write it to dir/base.ext atomically. */
+/* Close t and write it to dir/base.ext atomically (with dir NULL, only
+ * close it: the report's text names the plot, nothing is written). */
 static int text_write(pr_plot_text *t, const char *dir, const char *base,
 		      const char *ext)
 {
-	char *path = pr_asprintf("%s/%s.%s", dir, base, ext);
+	char *path = pr_asprintf("%s/%s.%s", dir ? dir : ".", base, ext);
 	int error, bad = ferror(t->f);
 
 	bad |= fclose(t->f) != 0;
-	error = bad ? pr_error("cannot compose '%s'", path)
-		    : pr_write_file_atomic(path, t->buf, t->len);
+	if (bad)
+		error = pr_error("cannot compose '%s'", path);
+	else
+		error =
+		    dir ? pr_write_file_atomic(path, t->buf, t->len) : PR_OK;
 	free(t->buf);
 	free(path);
 	return error;

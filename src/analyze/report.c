@@ -349,7 +349,8 @@ static int page_close(pr_report_pages *out, page_stream *s, const char *name)
 
 /* The report's sections, in the document's order, into f, and the pages
  * of the runs that have their own (opened here, one per run or NULL),
- * appended to runs in the runs' order. */
+ * appended to runs in the runs' order; with dir NULL the plots are
+ * named in the text, not written or drawn. */
 static int put_report(pr_report_pages *runs, FILE *f, int *plot_error,
 		      const pr_analysis *a, const char *root, const char *dir)
 {
@@ -386,7 +387,7 @@ static int put_report(pr_report_pages *runs, FILE *f, int *plot_error,
 			free(plots);
 		}
 		/* every plot of the report in one gnuplot */
-		e = pr_plots_render(dir, all, nall);
+		e = dir ? pr_plots_render(dir, all, nall) : PR_OK;
 		if (e < 0 && !*plot_error)
 			*plot_error = e;
 		pr_plots_free(all, nall);
@@ -401,10 +402,11 @@ static int put_report(pr_report_pages *runs, FILE *f, int *plot_error,
 	return error;
 }
 
-int pr_report_render(pr_report_pages *out, int *plot_error,
-		     const pr_analysis *a, const char *root)
+/* The pages into *out; with dir NULL the plots are named in the text but
+ * neither written nor drawn. */
+static int render(pr_report_pages *out, int *plot_error, const pr_analysis *a,
+		  const char *root, const char *dir)
 {
-	char *dir = pr_path_analysis(root, a->name);
 	pr_report_pages runs = {0};
 	page_stream s;
 	int error, e;
@@ -412,7 +414,7 @@ int pr_report_render(pr_report_pages *out, int *plot_error,
 
 	memset(out, 0, sizeof(*out));
 	*plot_error = PR_OK;
-	if ((error = pr_mkdir_p(dir)) < 0 ||
+	if ((dir && (error = pr_mkdir_p(dir)) < 0) ||
 	    (error = page_open(&s, pr_strdup("report.md"))) < 0)
 		goto cleanup;
 	error = put_report(&runs, s.f, plot_error, a, root, dir);
@@ -428,8 +430,25 @@ int pr_report_render(pr_report_pages *out, int *plot_error,
 		pr_report_pages_free(out);
 cleanup:
 	pr_report_pages_free(&runs);
+	return error;
+}
+
+int pr_report_render(pr_report_pages *out, int *plot_error,
+		     const pr_analysis *a, const char *root)
+{
+	char *dir = pr_path_analysis(root, a->name);
+	int error = render(out, plot_error, a, root, dir);
+
 	free(dir);
 	return error;
+}
+
+int pr_report_render_text(pr_report_pages *out, const pr_analysis *a,
+			  const char *root)
+{
+	int plot_error;
+
+	return render(out, &plot_error, a, root, NULL);
 }
 
 int pr_report_write(const pr_analysis *a, const char *root)

@@ -58,6 +58,13 @@ void pr_report_pages_free(pr_report_pages *p);
  */
 int pr_report_render(pr_report_pages *out, int *plot_error,
 		     const pr_analysis *a, const char *root);
+/*
+ * The same pages' text, byte for byte, with no plot written or drawn and
+ * nothing created under root: what the audit compares with the committed
+ * report (the plots' data and scripts are not part of that text).
+ */
+int pr_report_render_text(pr_report_pages *out, const pr_analysis *a,
+			  const char *root);
 
 /* The runs a report.md covers: run ids, in the report's order. */
 typedef struct {

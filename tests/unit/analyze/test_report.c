@@ -261,6 +261,48 @@ static void test_cell_md(void **state)
 	json_decref(a.pred);
 }
 
+/* pr_report_render_text (the audit's) gives report.md's bytes as
+ * pr_report_write writes them, the plots named in it, and creates nothing
+ * under its root: no plot data, script or SVG, no analysis directory. */
+static void test_render_text(void **state)
+{
+	pr_analysis a;
+	pr_analysis_run r;
+	pr_analysis_row x;
+	pr_cell c;
+	model_studies m;
+	pr_report_pages pages;
+	char *dir, *root, *adir, *path, *text = NULL;
+	size_t len;
+
+	(void)state;
+	synthetic(&a, &r, &x, &c, &m);
+	dir = pr_scratch_dir("test-report-text");
+	root = pr_asprintf("%s/", dir);
+	adir = pr_asprintf("%sanalysis", root);
+	assert_int_equal(pr_report_render_text(&pages, &a, root), 0);
+	assert_int_equal(access(adir, F_OK), -1);
+	assert_int_equal(pages.n, 1);
+	assert_string_equal(pages.page[0].file, "report.md");
+	assert_non_null(strstr(pages.page[0].text, "](R-predicted.svg)"));
+	pr_report_write(&a, root);
+	path = pr_asprintf("%s/x/report.md", adir);
+	assert_int_equal(pr_read_file(&text, &len, path, PR_READ_MAX), 0);
+	assert_int_equal(len, pages.page[0].len);
+	assert_memory_equal(text, pages.page[0].text, len);
+	free(path);
+	path = pr_asprintf("%s/x/R-predicted.gp", adir);
+	assert_int_equal(access(path, F_OK), 0); /* written by the write */
+	pr_report_pages_free(&pages);
+	pr_scratch_remove(dir);
+	free(dir);
+	free(root);
+	free(adir);
+	free(path);
+	free(text);
+	json_decref(a.pred);
+}
+
 /* A run of PR_REPORT_PAGE_ROWS rows keeps its table in report.md; one
  * more row and its tables move to RUNID.md, which report.md links. */
 static void test_own_page(void **state)
@@ -461,6 +503,7 @@ int main(void)
 	    cmocka_unit_test(test_read),
 	    cmocka_unit_test(test_bounds),
 	    cmocka_unit_test(test_cell_md),
+	    cmocka_unit_test(test_render_text),
 	    cmocka_unit_test(test_own_page),
 	    cmocka_unit_test(test_total_rows_page),
 	    cmocka_unit_test(test_cell_json),
