@@ -244,9 +244,22 @@ INI
 	git add . && git commit -q -m "test experiments"
 }
 
+# vader_only: in a repository new_repo made, t-calib's transport becomes
+# vader alone (committed): one config, half the launches, for a test that
+# needs runs but not two transports
+vader_only() {
+	sed -i 's/^transport = vader, tcp$/transport = vader/' \
+		experiments/t-calib/experiment.ini &&
+		git commit -q -am "t-calib: vader only"
+}
+
 # fixture NAME DIR: DIR (new) becomes a copy of the repository NAME, and
 # the current directory, as new_repo makes it:
 #   pinned      new_repo, then t-calib predicted and pinned
+#   pinned-vader  new_repo with t-calib's transport vader only (one
+#               config: half the launches of pinned, for tests of locks
+#               and git state, which need runs but not two transports),
+#               then predicted and pinned
 #   calibrated  pinned, then t-calib run once (--quick) and committed
 #   validated   calibrated, then t-kv predicted, pinned and run (--quick)
 # Each is built once per PREREG_FIXTURES, the directory tests/run.sh
@@ -276,6 +289,9 @@ fixture_build() {
 			case $1 in
 			pinned)
 				new_repo "$2/$1.tmp" &&
+					"$PREREG" predict t-calib && "$PREREG" pin t-calib ;;
+			pinned-vader)
+				new_repo "$2/$1.tmp" && vader_only &&
 					"$PREREG" predict t-calib && "$PREREG" pin t-calib ;;
 			calibrated)
 				fixture_build pinned "$2" &&

@@ -6,7 +6,7 @@
 # two branches that each ran one experiment break the ledger's chain when
 # merged, and the audit says which line
 . "$(dirname "$0")/../lib.sh"
-fixture pinned "$SCRATCH/repo"
+fixture pinned-vader "$SCRATCH/repo"
 git checkout -q -b side
 "$PREREG" run t-calib --quick >/dev/null 2>&1
 run=$(ls runs/t-calib | grep -v ledger)

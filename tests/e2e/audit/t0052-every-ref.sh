@@ -31,7 +31,7 @@ mkdir "$SCRATCH/empty" && cd "$SCRATCH/empty" && git init -q -b main .
 expect_exit 1 "a repository with no commit: nothing to audit" "$PREREG" audit
 expect_out "it says so" "^prereg: nothing to audit: no run of any experiment"
 expect_exit 1 "--json too" "$PREREG" audit --json
-fixture pinned "$SCRATCH/repo"
+fixture pinned-vader "$SCRATCH/repo"
 expect_exit 1 "a repository with a pin and no run: nothing to audit" "$PREREG" audit
 expect_out "it says so" "nothing to audit"
 expect_exit 1 "a named experiment without runs: nothing to audit" "$PREREG" audit t-calib
@@ -161,7 +161,7 @@ $onside anchored None" ]; then
 else not_ok "merged: $(echo "$got" | tr '\n' ' ')"; fi
 
 # ---- a re-pin made on a branch and merged ----
-fixture pinned "$SCRATCH/repin"
+fixture pinned-vader "$SCRATCH/repin"
 git checkout -q -b branch
 git checkout -q main
 "$PREREG" run t-calib --launches 1 --reps 1 >/dev/null 2>&1

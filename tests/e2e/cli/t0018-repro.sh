@@ -3,7 +3,7 @@
 # the audit of NAME; with --no-commit nothing is committed and the audit
 # grades the uncommitted run self-asserted
 . "$(dirname "$0")/../lib.sh"
-fixture pinned "$SCRATCH/repo"
+fixture pinned-vader "$SCRATCH/repo"
 
 expect_exit 0 "repro runs, analyzes, commits and audits" \
 	"$PREREG" repro t-calib --quick

@@ -5,7 +5,7 @@
 # agreement, and the audit passes
 # prereg-test: long (it starts first: the pass would otherwise end waiting on it)
 . "$(dirname "$0")/../lib.sh"
-fixture pinned "$SCRATCH/repo"
+fixture pinned-vader "$SCRATCH/repo"
 
 "$PREREG" run t-calib --launches 40 >"$SCRATCH/long.out" 2>&1 &
 long=$!

@@ -4,7 +4,7 @@
 # end leaves no staged change: the run stays for 'prereg recover'
 # prereg-test: long (it starts first: the pass would otherwise end waiting on it)
 . "$(dirname "$0")/../lib.sh"
-fixture pinned "$SCRATCH/repo"
+fixture pinned-vader "$SCRATCH/repo"
 head0=$(git rev-parse HEAD)
 
 # nothing_ran DESC: no run directory, no ledger, HEAD unchanged

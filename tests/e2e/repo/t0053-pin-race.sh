@@ -6,7 +6,7 @@
 # on the new HEAD when the pin check still holds there, and refuses when a
 # commit changed the prediction meanwhile
 . "$(dirname "$0")/../lib.sh"
-fixture pinned "$SCRATCH/repo"
+fixture pinned-vader "$SCRATCH/repo"
 
 # a long run in the background, its pid in $bg once its first launch is in
 start_run() {

@@ -12,7 +12,7 @@ git clone --quiet --no-local "$SRC" "$SCRATCH/src" || exit 1
 # commit could be 6877e01 here and 6877e01e there; the Makefile fixes the
 # length, which this clone's own setting must not change.
 git -C "$SCRATCH/src" config core.abbrev 9
-fixture pinned "$SCRATCH/repo"
+fixture pinned-vader "$SCRATCH/repo"
 
 # field RUNID KEY: a top-level string of the run's manifest
 field() {
