@@ -273,8 +273,8 @@ void pr_report_busy_md(FILE *f, const pr_analysis_run *r)
 		fputc('\n', f);
 	}
 	if (b->nrecorded == 0) {
-		fprintf(f, "- machine load not recorded (%zu launches: ",
-			b->nlaunches);
+		fprintf(f, "- machine load not recorded (%zu launch%s: ",
+			b->nlaunches, b->nlaunches == 1 ? "" : "es");
 		pr_md_text(f, b->why_not ? b->why_not
 					 : "the manifest predates the record");
 		fputs(")\n", f);

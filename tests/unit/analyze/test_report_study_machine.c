@@ -1,6 +1,7 @@
 /* test_report_study_machine.c - unit tests of
  * src/analyze/report_study_machine.c: the energy table, as markdown and as
- * JSON from one description, where a counter measured energy per call */
+ * JSON from one description, where a counter measured energy per call;
+ * the machine-load line of a run without records */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -64,6 +65,35 @@ static void test_energy_md(void **state)
 	free(buf);
 }
 
+/* A run whose launches have no machine record: the count with its noun,
+ * one launch or several. */
+static void test_busy_not_recorded_md(void **state)
+{
+	pr_analysis_run r;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+	size_t n;
+	static const char *const want[] = {
+	    "- machine load not recorded (1 launch: the manifest predates "
+	    "the record)\n",
+	    "- machine load not recorded (2 launches: the manifest predates "
+	    "the record)\n"};
+
+	(void)state;
+	for (n = 1; n <= 2; n++) {
+		memset(&r, 0, sizeof(r));
+		r.busy.nlaunches = n;
+		f = open_memstream(&buf, &len);
+		assert_non_null(f);
+		pr_report_busy_md(f, &r);
+		assert_int_equal(fclose(f), 0);
+		assert_string_equal(buf, want[n - 1]);
+		free(buf);
+		buf = NULL;
+	}
+}
+
 /* The JSON: the same rows, in order, with the coverage the markdown
  * only hints at; null where a number is unknown. */
 static void test_energy_json(void **state)
@@ -106,6 +136,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_energy_md),
+	    cmocka_unit_test(test_busy_not_recorded_md),
 	    cmocka_unit_test(test_energy_json),
 	};
 
