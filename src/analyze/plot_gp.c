@@ -31,15 +31,18 @@ void pr_plot_text_open(pr_plot_text *t)
 static int text_write(pr_plot_text *t, const char *dir, const char *base,
 		      const char *ext)
 {
-	char *path = pr_asprintf("%s/%s.%s", dir ? dir : ".", base, ext);
+	char *path;
 	int error, bad = ferror(t->f);
 
 	bad |= fclose(t->f) != 0;
-	if (bad)
-		error = pr_error("cannot compose '%s'", path);
-	else
-		error =
-		    dir ? pr_write_file_atomic(path, t->buf, t->len) : PR_OK;
+	if (!dir) {
+		free(t->buf);
+		return bad ? pr_error("cannot compose %s.%s", base, ext)
+			   : PR_OK;
+	}
+	path = pr_asprintf("%s/%s.%s", dir, base, ext);
+	error = bad ? pr_error("cannot compose '%s'", path)
+		    : pr_write_file_atomic(path, t->buf, t->len);
 	free(t->buf);
 	free(path);
 	return error;

@@ -250,16 +250,18 @@ INI
 vader_only() {
 	sed -i 's/^transport = vader, tcp$/transport = vader/' \
 		experiments/t-calib/experiment.ini &&
-		git commit -q -am "t-calib: vader only"
+		grep -qx 'transport = vader' experiments/t-calib/experiment.ini &&
+		git commit -q -am "t-calib: vader only" && return 0
+	echo "vader_only: t-calib's transport line is not 'vader, tcp'" >&2
+	return 1
 }
 
 # fixture NAME DIR: DIR (new) becomes a copy of the repository NAME, and
 # the current directory, as new_repo makes it:
 #   pinned      new_repo, then t-calib predicted and pinned
 #   pinned-vader  new_repo with t-calib's transport vader only (one
-#               config: half the launches of pinned, for tests of locks
-#               and git state, which need runs but not two transports),
-#               then predicted and pinned
+#               config: half the launches of pinned, for tests that need
+#               runs but not two transports), then predicted and pinned
 #   calibrated  pinned, then t-calib run once (--quick) and committed
 #   validated   calibrated, then t-kv predicted, pinned and run (--quick)
 # Each is built once per PREREG_FIXTURES, the directory tests/run.sh

@@ -8,7 +8,7 @@
 # other tests' launches a rows sweep of 64 to 256 rows came out nonlinear)
 . "$(dirname "$0")/../lib.sh"
 new_repo "$SCRATCH/repo"
-vader_only
+vader_only || exit 1
 mkdir -p experiments/t-rows experiments/t-lsplit
 cat >experiments/t-rows/experiment.ini <<'INI'
 [experiment]

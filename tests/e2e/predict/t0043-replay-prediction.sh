@@ -8,7 +8,7 @@
 . "$(dirname "$0")/../lib.sh"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 new_repo "$SCRATCH/repo"
-vader_only
+vader_only || exit 1
 mkdir -p experiments/dp experiments/rp
 cat >experiments/dp/experiment.ini <<'INI'
 [experiment]

@@ -53,7 +53,7 @@ head0=$(git rev-parse HEAD)
 
 # an index lock that appears while the run runs: the commit fails, the
 # index is untouched, the run is kept for recover
-"$PREREG" run t-calib --launches 3 >"$SCRATCH/late.out" 2>&1 &
+"$PREREG" run t-calib --launches 6 >"$SCRATCH/late.out" 2>&1 &
 pid=$!
 wait_for 'runs/t-calib/*/launch-0000.json'
 touch .git/index.lock
@@ -84,7 +84,7 @@ expect_out "both runs are anchored" "^2 runs: 2 anchored"
 
 # the branch's ref is locked when HEAD moves: the index, already
 # written, is written back as it was
-"$PREREG" run t-calib --launches 3 >"$SCRATCH/ref.out" 2>&1 &
+"$PREREG" run t-calib --launches 6 >"$SCRATCH/ref.out" 2>&1 &
 pid=$!
 wait_for 'runs/t-calib/*/launch-0000.json'
 head2=$(git rev-parse HEAD)

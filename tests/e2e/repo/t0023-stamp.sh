@@ -20,7 +20,7 @@ sh "$tsa" start "$SCRATCH/tsa" >"$SCRATCH/tsa-url" 2>"$SCRATCH/tsa-err" || {
 trap 'sh "$tsa" stop "$SCRATCH/tsa" >/dev/null 2>&1; rm -rf "$SCRATCH"' EXIT
 url=$(cat "$SCRATCH/tsa/url")
 new_repo "$SCRATCH/repo"
-vader_only
+vader_only || exit 1
 "$PREREG" predict t-calib >/dev/null
 
 expect_exit 0 "pin with --tsa" "$PREREG" pin t-calib --tsa "$url"

@@ -8,7 +8,7 @@
 . "$(dirname "$0")/../lib.sh"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 new_repo "$SCRATCH/repo"
-vader_only
+vader_only || exit 1
 
 expect_exit 0 "predict the calibration" "$PREREG" predict t-calib
 expect_exit 0 "pin the calibration" "$PREREG" pin t-calib

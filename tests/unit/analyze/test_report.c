@@ -262,8 +262,9 @@ static void test_cell_md(void **state)
 }
 
 /* pr_report_render_text (the audit's) gives report.md's bytes as
- * pr_report_write writes them, the plots named in it, and creates nothing
- * under its root: no plot data, script or SVG, no analysis directory. */
+ * pr_report_write writes them, the plots named in it, and creates nothing,
+ * under its root or in the working directory: no plot data, script or
+ * SVG, no analysis directory (test_own_page compares a run page). */
 static void test_render_text(void **state)
 {
 	pr_analysis a;
@@ -272,7 +273,7 @@ static void test_render_text(void **state)
 	pr_cell c;
 	model_studies m;
 	pr_report_pages pages;
-	char *dir, *root, *adir, *path, *text = NULL;
+	char *dir, *root, *adir, *path, *text = NULL, cwd[4096];
 	size_t len;
 
 	(void)state;
@@ -280,8 +281,14 @@ static void test_render_text(void **state)
 	dir = pr_scratch_dir("test-report-text");
 	root = pr_asprintf("%s/", dir);
 	adir = pr_asprintf("%sanalysis", root);
+	/* from inside dir: a plot file written relative to "." shows too */
+	assert_non_null(getcwd(cwd, sizeof(cwd)));
+	assert_int_equal(chdir(dir), 0);
 	assert_int_equal(pr_report_render_text(&pages, &a, root), 0);
 	assert_int_equal(access(adir, F_OK), -1);
+	assert_int_equal(access("R-predicted.dat", F_OK), -1);
+	assert_int_equal(access("R-predicted.gp", F_OK), -1);
+	assert_int_equal(chdir(cwd), 0);
 	assert_int_equal(pages.n, 1);
 	assert_string_equal(pages.page[0].file, "report.md");
 	assert_non_null(strstr(pages.page[0].text, "](R-predicted.svg)"));
@@ -315,6 +322,7 @@ static void test_own_page(void **state)
 	char *dir, *root, *path, *page, *text = NULL;
 	size_t len, i, n = PR_REPORT_PAGE_ROWS + 1;
 	static const char row[] = "| 0 vader/spread | compute | cpu | 1000 | ";
+	pr_report_pages pages;
 
 	(void)state;
 	synthetic(&a, &r, &x, &c, &m);
@@ -352,6 +360,13 @@ static void test_own_page(void **state)
 	assert_true(!strncmp(text, "# x: run R, every row\n\n", 23));
 	assert_non_null(strstr(text, row));
 	assert_non_null(strstr(text, "linearity broken at rows = 1000"));
+	/* the audit's text-only rendering gives the run page's bytes too */
+	assert_int_equal(pr_report_render_text(&pages, &a, root), 0);
+	assert_int_equal(pages.n, 2);
+	assert_string_equal(pages.page[1].file, "R.md");
+	assert_int_equal(pages.page[1].len, len);
+	assert_memory_equal(pages.page[1].text, text, len);
+	pr_report_pages_free(&pages);
 	free(text);
 	pr_scratch_remove(dir);
 	free(dir);
