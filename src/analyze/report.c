@@ -222,13 +222,13 @@ static void put_plots(FILE *f, const pr_plot *p, size_t n)
 	}
 }
 
-/* The rows of all of a's runs */
+/* The rows of all of a's runs' main and arrival tables */
 static size_t total_rows(const pr_analysis *a)
 {
 	size_t j, total = 0;
 
 	for (j = 0; j < a->nruns; j++)
-		total += a->run[j].nrows;
+		total += a->run[j].nrows + a->run[j].narrivals;
 	return total;
 }
 
@@ -262,8 +262,9 @@ static void put_run(FILE *f, FILE *page, int why, const pr_analysis *a,
 			r->nrows, r->run_id, r->run_id);
 	} else if (page) {
 		fprintf(f,
-			"The report's %zu runs have %zu rows together, more "
-			"than a page: this run's main table, arrival and "
+			"The report's %zu runs have %zu table rows together "
+			"(main and arrival tables), more than a page: this "
+			"run's main table, arrival and "
 			"collective time, studies and run-to-run variability "
 			"are in [%s.md](%s.md).\n\n",
 			a->nruns, total_rows(a), r->run_id, r->run_id);

@@ -72,7 +72,8 @@ static void put_wrote(const pr_analysis *a)
 		printf(" (run%s of more than %d rows)", pages == 1 ? "" : "s",
 		       PR_REPORT_PAGE_ROWS);
 	else if (pages)
-		printf(" (more than %d rows in a run, or %d in all)",
+		printf(" (more than %d rows in a run's main table, or %d "
+		       "table rows in all)",
 		       PR_REPORT_PAGE_ROWS, PR_REPORT_TOTAL_ROWS);
 	putchar('\n');
 }

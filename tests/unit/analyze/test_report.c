@@ -378,8 +378,9 @@ static void test_own_page(void **state)
 }
 
 /* Six runs of PR_REPORT_TOTAL_ROWS rows together, none of more than
- * PR_REPORT_PAGE_ROWS, keep their tables in report.md; one row more and
- * the tables of every run but the last move to their pages. */
+ * PR_REPORT_PAGE_ROWS, keep their tables in report.md; one row more, in
+ * a main table or in an arrival table, and the tables of every run but
+ * the last move to their pages. */
 static void test_total_rows_page(void **state)
 {
 	pr_analysis a;
@@ -391,9 +392,10 @@ static void test_total_rows_page(void **state)
 	size_t len, i;
 	static char *id[6] = {"R", "S", "T", "U", "V", "W"};
 	static const char link[] =
-	    "The report's 6 runs have 501 rows together, more than a page: "
-	    "this run's main table, arrival and collective time, studies and "
-	    "run-to-run variability are in [R.md](R.md).\n";
+	    "The report's 6 runs have 501 table rows together (main and "
+	    "arrival tables), more than a page: this run's main table, "
+	    "arrival and collective time, studies and run-to-run variability "
+	    "are in [R.md](R.md).\n";
 
 	(void)state;
 	synthetic(&a, &r[0], &x, &c, &m);
@@ -434,6 +436,15 @@ static void test_total_rows_page(void **state)
 	assert_int_equal(pr_read_file(&text, &len, path, PR_READ_MAX), 0);
 	assert_true(!strncmp(text, "# x: run R, every row\n\n", 23));
 	free(text);
+
+	/* arrival rows count too: 500 main rows and one arrival row */
+	r[5].nrows--;
+	assert_int_equal(pr_report_own_page(&a, 0), PR_PAGE_NONE);
+	r[2].narrivals = 1;
+	for (i = 0; i < 5; i++)
+		assert_int_equal(pr_report_own_page(&a, i), PR_PAGE_EARLIER);
+	assert_int_equal(pr_report_own_page(&a, 5), PR_PAGE_NONE);
+	r[2].narrivals = 0;
 	pr_scratch_remove(dir);
 	free(dir);
 	free(root);
