@@ -45,7 +45,9 @@ do not matter. SOURCE says where the number comes from:
         pin K committed it (git show prereg/pin/EXP/K:...)
 
 FORMAT is a unit and a number of decimals: s3, ms1, us0, x2 (no scale),
-pct0 (times 100);
+pct0 (times 100), pctd0 (a ratio r as the percent difference it makes,
+(r - 1) times 100: 1.163 is 16, 0.9 is -10; a doc's "+16% [4.7%, 24%]"
+is "({}% [" with +pctd0, then pctd1 and pctd0 for the bounds);
 a leading '+' writes the sign of a positive number too. The figure holds
 when QUOTE with the formatted number is in DOC. Prints TAP, one line per
 figure; exits 1 when one does not hold.
@@ -55,7 +57,9 @@ import re
 import subprocess
 import sys
 
-SCALE = {"s": 1.0, "ms": 1e3, "us": 1e6, "x": 1.0, "pct": 100.0}
+SCALE = {"s": 1.0, "ms": 1e3, "us": 1e6, "x": 1.0, "pct": 100.0,
+         "pctd": 100.0}
+OFFSET = {"pctd": 1.0}
 
 
 def analyze(prereg, exp, cache):
@@ -175,10 +179,12 @@ def pin_value(root, src):
 
 def formatted(value, fmt):
     sign = fmt.startswith("+")
-    m = re.fullmatch(r"\+?(s|ms|us|x|pct)([0-9])", fmt)
+    m = re.fullmatch(r"\+?(s|ms|us|x|pctd|pct)([0-9])", fmt)
     if not m:
         raise ValueError("format %r" % fmt)
-    text = "%.*f" % (int(m.group(2)), value * SCALE[m.group(1)])
+    unit = m.group(1)
+    value = (value - OFFSET.get(unit, 0.0)) * SCALE[unit]
+    text = "%.*f" % (int(m.group(2)), value)
     return "+" + text if sign and value > 0 else text
 
 
