@@ -35,6 +35,10 @@ do not matter. SOURCE says where the number comes from:
         how many of run RUN's cells have that verdict (PASS, FAIL, ...)
     ratios:EXP:RUN:VERDICT
         how many of run RUN's pinned ratios (its `ratios`) have it
+    gains:OUTCOME:EXP=RUN[,EXP=RUN...]
+        how many comparisons of the PAP-aware Allreduce with the best
+        built-in (arrival_patterns/gains) have that outcome (beat, lost,
+        tied; '*' all of them), summed over the runs listed
     compare:EXP:RUN_A:RUN_B:VERDICT
         how many rows of `prereg compare RUN_A RUN_B --json` have that
         verdict (REPRODUCED, DIFFERENT, INCONCLUSIVE), or all of them
@@ -151,6 +155,16 @@ def ratios_value(prereg, src, cache):
     return float(sum(x["verdict"] == verdict for x in the_run["ratios"]))
 
 
+def gains_value(prereg, src, cache):
+    _, outcome, runs = src.split(":")
+    total = 0
+    for item in runs.split(","):
+        exp, run = item.split("=")
+        gains = run_of(prereg, exp, run, cache)["arrival_patterns"]["gains"]
+        total += sum(outcome in ("*", g["outcome"]) for g in gains)
+    return float(total)
+
+
 def compare_value(prereg, src, cache):
     _, _exp, run_a, run_b, verdict = src.split(":")
     key = "compare %s %s" % (run_a, run_b)
@@ -215,6 +229,8 @@ def main():
                 value = count_value(prereg, src, cache)
             elif src.startswith("ratios:"):
                 value = ratios_value(prereg, src, cache)
+            elif src.startswith("gains:"):
+                value = gains_value(prereg, src, cache)
             elif src.startswith("run:"):
                 value = run_value(prereg, src, cache)
             elif src.startswith("compare:"):
