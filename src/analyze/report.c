@@ -357,11 +357,12 @@ static int put_report(pr_report_pages *runs, FILE *f, int *plot_error,
 {
 	page_stream *s = pr_calloc(a->nruns ? a->nruns : 1, sizeof(*s));
 	FILE **page = pr_calloc(a->nruns ? a->nruns : 1, sizeof(*page));
+	int *why = pr_calloc(a->nruns ? a->nruns : 1, sizeof(*why));
 	size_t i;
 	int error = PR_OK, e;
 
 	for (i = 0; i < a->nruns && error == PR_OK; i++) {
-		if (pr_report_own_page(a, i) &&
+		if ((why[i] = pr_report_own_page(a, i)) &&
 		    (error = page_open(
 			 &s[i], pr_asprintf("%s.md", a->run[i].run_id))) ==
 			PR_OK)
@@ -379,8 +380,8 @@ static int put_report(pr_report_pages *runs, FILE *f, int *plot_error,
 			e = pr_plot_run(&plots, &nplots, a, &a->run[i], dir);
 			if (e < 0 && !*plot_error)
 				*plot_error = e;
-			put_run(f, page[i], pr_report_own_page(a, i), a,
-				&a->run[i], plots, nplots);
+			put_run(f, page[i], why[i], a, &a->run[i], plots,
+				nplots);
 			all =
 			    pr_realloc(all, (nall + nplots + 1) * sizeof(*all));
 			memcpy(all + nall, plots, nplots * sizeof(*all));
@@ -398,6 +399,7 @@ static int put_report(pr_report_pages *runs, FILE *f, int *plot_error,
 		if (page[i] && (e = page_close(runs, &s[i], a->name)) < 0)
 			error = error < 0 ? error : e;
 	}
+	free(why);
 	free(page);
 	free(s);
 	return error;
