@@ -14,6 +14,14 @@ PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) \
 	     $(PKG_CFLAGS) -Isrc -I$(BUILD) -MMD -MP
 LDLIBS   = $(PKG_LIBS) -lm
+# gold, where the compiler can use it, links in half bfd's time or less
+# (one unit test program: 0.064 s against 0.15 s), and make check links
+# about 70; the unit tests' own sources at -O1 (the code they test is
+# built with CFLAGS): together a fresh clone's unit programs took 9.4 s
+# to build instead of 14.9 s
+LDFLAGS ?= $(if $(shell $(CC) -fuse-ld=gold -Wl,--version 2>/dev/null | \
+		 grep -i gold),-fuse-ld=gold)
+UNIT_CFLAGS ?= -O1
 MPICC    = OMPI_CC=$(CC) mpicc
 
 # Debian 12 packages the build and the tests need (make deps installs them).
@@ -230,11 +238,11 @@ $(BIN)/prereg-rank-hip.so: $(BUILD)/mpi/src/backend/hip.o
 
 $(BIN)/prereg: $(CLI_OBJ) $(CORE_OBJ)
 	@mkdir -p $(BIN)
-	$(CC) $(SANFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(SANFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BIN)/prereg-rank: $(RANK_OBJ) $(BUILD)/backends.flags | $(HIP_PLUGIN)
 	@mkdir -p $(BIN)
-	$(MPICC) $(SANFLAGS) -o $@ $(RANK_OBJ) $(LDLIBS) $(GPU_LIBS)
+	$(MPICC) $(SANFLAGS) $(LDFLAGS) -o $@ $(RANK_OBJ) $(LDLIBS) $(GPU_LIBS)
 	@echo '$(BACKENDS_LINE)'
 
 # The profiling library (DESIGN 4, "the profiling library's record"),
@@ -267,7 +275,8 @@ $(CORE_LIB): $(CORE_OBJ)
 define unit_rule
 $(BIN)/tests/test_$(2): $(1) $$(CORE_LIB) $$(UNIT_HELPER_OBJ) $$(UNIT_OBJ_$(2))
 	@mkdir -p $$(dir $$@) $$(BUILD)/tests/unit
-	$$(CC) $$(ALL_CFLAGS) -Itests/unit -MF $$(BUILD)/tests/unit/$(2).d \
+	$$(CC) $$(ALL_CFLAGS) $$(UNIT_CFLAGS) $$(LDFLAGS) -Itests/unit \
+		-MF $$(BUILD)/tests/unit/$(2).d \
 		-o $$@ $(1) $$(UNIT_HELPER_OBJ) $$(UNIT_OBJ_$(2)) \
 		$$(CORE_LIB) $$(LDLIBS) -lcmocka
 endef
@@ -289,7 +298,7 @@ $(BUILD)/tests/fuzz/fuzz_manifest.o: ALL_CFLAGS += -DPR_FUZZ_SRCDIR='"$(CURDIR)"
 $(BIN)/fuzz/replay_%: $(BUILD)/tests/fuzz/replay.o \
 		      $(BUILD)/tests/fuzz/fuzz_%.o $(FUZZ_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(SANFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(SANFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BIN)/fuzz/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(FUZZ_OBJ)
 	@mkdir -p $(dir $@)

@@ -1,12 +1,14 @@
 /* envinfo.c - what each rank ran on, the clocks, and the MPI in force */
 #include "runner/envinfo.h"
 
+#include <dlfcn.h>
 #include <mpi.h>
 #include <sched.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Open MPI's extensions; OMPI_HAVE_MPI_EXT_CUDA is defined in there. */
@@ -98,6 +100,34 @@ static int32_t yield_when_idle(void)
 	return out;
 }
 
+/* mpi_yield_when_idle as Open MPI holds it after MPI_Init: its variable
+ * ompi_mpi_yield_when_idle, the storage of the control variable that
+ * yield_when_idle reads through MPI_T (both gave 0 and 1 alike, rank by
+ * rank, with and without --mca and --oversubscribe); -1 when the library
+ * exports no such variable (another MPI). */
+static int32_t yield_exported(void)
+{
+	const bool *y = dlsym(RTLD_DEFAULT, "ompi_mpi_yield_when_idle");
+
+	return y ? (int32_t)*y : -1;
+}
+
+/* Wait for every rank without holding a core: the others wait here while
+ * rank 0 reads the MPI facts (an MPI_T session, a few tenths of a second),
+ * and a rank spinning in MPI_Gather meanwhile took more CPU than the
+ * session it skipped. Before anything is timed. */
+static void quiet_barrier(void)
+{
+	const struct timespec ms = {0, 1000000};
+	MPI_Request req;
+	int done = 0;
+
+	if (MPI_Ibarrier(MPI_COMM_WORLD, &req) != MPI_SUCCESS)
+		return;
+	while (MPI_Test(&req, &done, MPI_STATUS_IGNORE) == MPI_SUCCESS && !done)
+		nanosleep(&ms, NULL);
+}
+
 pr_envinfo *pr_envinfo_gather(const pr_envinfo *mine, int nranks)
 {
 	pr_envinfo *all = NULL;
@@ -106,6 +136,7 @@ pr_envinfo *pr_envinfo_gather(const pr_envinfo *mine, int nranks)
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 	if (rank == 0)
 		all = pr_calloc((size_t)nranks, sizeof(pr_envinfo));
+	quiet_barrier();
 	MPI_Gather(mine, (int)sizeof(*mine), MPI_BYTE, all, (int)sizeof(*mine),
 		   MPI_BYTE, 0, MPI_COMM_WORLD);
 	return all;
@@ -448,13 +479,20 @@ static json_t *mpi_facts(json_t *mca, json_t *enums, json_t *stack)
 
 /* One MPI_T session (each costs every component's registration, a few
  * tenths of a second): this rank's yield_when_idle, and into *mpi (when
- * mpi is not NULL) the MPI facts. */
+ * mpi is not NULL) the MPI facts. A rank that reads no MPI facts (all but
+ * rank 0) takes its yield_when_idle from Open MPI's variable and opens no
+ * session, unless the library has none. */
 static void mpi_session(int32_t *yield, json_t **mpi)
 {
-	json_t *mca = mpi ? json_object() : NULL;
-	json_t *enums = mpi ? json_object() : NULL, *stack = NULL;
+	json_t *mca = NULL, *enums = NULL, *stack = NULL;
 	int provided;
 
+	if (!mpi && (*yield = yield_exported()) >= 0)
+		return;
+	if (mpi) {
+		mca = json_object();
+		enums = json_object();
+	}
 	if (MPI_T_init_thread(MPI_THREAD_SINGLE, &provided) == MPI_SUCCESS) {
 		*yield = yield_when_idle();
 		if (mpi) {

@@ -56,8 +56,8 @@ r = json.load(open('$SCRATCH/one.json'))['ranks']
 assert all(x['clock'] == 'shared' and x['clock_offset_ns'] == 0 for x in r), r
 assert r[0]['time_namespace'] == r[1]['time_namespace'], r
 "
-# Each rank records mpi_yield_when_idle as MPI_T reads it in that rank:
-# both values
+# Each rank records mpi_yield_when_idle as Open MPI holds it in that rank
+# (rank 0 through MPI_T, rank 1 from Open MPI's variable): both values
 check "each rank records mpi_yield_when_idle: 0 without --mca" \
 	python3 -c "
 import json
