@@ -38,11 +38,19 @@ status=0
 # start meanwhile (started, it would wait for the lock in a job slot);
 # one holding "# prereg-test: idle" (it waits on something outside, using
 # almost no CPU) starts in its turn but takes no job slot (an alone test
-# still waits for it). A
+# still waits for it). One holding "# prereg-test: weighted" times
+# something but needs only the cores it asks for, not a quiet machine:
+# where run.sh may make cgroups (root, a cgroup v1 cpu controller at
+# CGROUP_CPU) it starts with the long ones, one weighted test at a time,
+# in a cgroup of its own (PREREG_TEST_CGROUP) of weight 262144 (cpu.shares;
+# a process outside has 1024), so that its processes get the cores
+# whenever they want them and the tests beside it take what it leaves;
+# elsewhere it is an alone test. A
 # test past E2E_TIMEOUT seconds (default 1800) is stopped and fails, as
 # does each test still running when run.sh is interrupted. The fixtures
 # of lib.sh are built once for the pass, in PREREG_FIXTURES.
 JOBS=${JOBS:-3}
+CGROUP_CPU=${CGROUP_CPU:-/sys/fs/cgroup/cpu}
 E2E_TIMEOUT=${E2E_TIMEOUT:-1800}
 
 # e2e_job I PATH HOLD: run test PATH (holding the lock HOLD unless it is
@@ -51,7 +59,17 @@ E2E_TIMEOUT=${E2E_TIMEOUT:-1800}
 e2e_job() {
 	_holds=$3
 	_t0=$(date +%s.%N)
-	if [ -n "$_holds" ]; then
+	_cg=""
+	if [ -f "$work/$1.weighted" ]; then
+		_cg=$CGROUP_CPU/prereg-e2e-$$-$1
+		mkdir "$_cg" && echo 262144 >"$_cg/cpu.shares" || _cg=""
+	fi
+	if [ -n "$_cg" ]; then
+		PREREG_TEST_CGROUP=$_cg timeout -k 10 "$E2E_TIMEOUT" \
+			flock "$work/holds.$_holds" sh -c \
+			'echo $$ >"$0/tasks" && exec sh "$1"' "$_cg" "$2" \
+			>"$work/$1.out" 2>&1 &
+	elif [ -n "$_holds" ]; then
 		timeout -k 10 "$E2E_TIMEOUT" flock "$work/holds.$_holds" \
 			sh "$2" >"$work/$1.out" 2>&1 &
 	else
@@ -67,6 +85,7 @@ e2e_job() {
 		for (i = 1; i <= 2; i++) { split($i, a, "m"); sub("s", "", a[2])
 			t += a[1] * 60 + a[2] }
 		printf "%.1f", t }')
+	[ -z "$_cg" ] || rmdir "$_cg" 2>/dev/null
 	echo "$_rc $(date +%s.%N) $_t0 $_cpu" |
 		awk '{ printf "%d %.1f %s\n", $1, $2 - $3, $4 }' >"$work/$1.rc.new"
 	mv "$work/$1.rc.new" "$work/$1.rc"
@@ -212,13 +231,26 @@ e2e_pass() {
 	done | sort >"$work/list"
 	cut -f 1 "$work/list" >"$work/names"
 	total=$(wc -l <"$work/names") # read after the pass too
+	# may weighted tests have cgroups of their own here?
+	weighted=""
+	if [ "$(id -u)" = 0 ] && mkdir "$CGROUP_CPU/prereg-e2e-$$" 2>/dev/null
+	then
+		rmdir "$CGROUP_CPU/prereg-e2e-$$" && weighted=1
+	fi
 	i=0
 	while IFS="$(printf '\t')" read -r name t; do
 		i=$((i + 1))
 		h=$(e2e_holds "$t")
 		idle=0
 		! grep -q '^# prereg-test: idle' "$t" || idle=1
-		if grep -q '^# prereg-test: alone' "$t"; then
+		if grep -q '^# prereg-test: weighted' "$t"; then
+			if [ -n "$weighted" ]; then
+				: >"$work/$i.weighted"
+				echo "$i $JOBS weighted $idle $t"
+			else
+				echo "$i 1 ${h:--} $idle $t" >>"$work/alone"
+			fi
+		elif grep -q '^# prereg-test: alone' "$t"; then
 			echo "$i 1 ${h:--} $idle $t" >>"$work/alone"
 		elif grep -q '^# prereg-test: long' "$t"; then
 			echo "$i $JOBS ${h:--} $idle $t"
