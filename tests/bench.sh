@@ -20,3 +20,5 @@ if command -v mpirun >/dev/null 2>&1; then
 	echo "== pmpi-overhead (the profiling library's cost per call)"
 	BIN=$BIN sh "$here/../bench/pmpi-overhead.sh"
 fi
+echo "== shipped (the reviewer's commands over the shipped runs)"
+BIN=$BIN sh "$here/../bench/shipped.sh"

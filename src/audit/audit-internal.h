@@ -211,6 +211,7 @@ typedef struct {
 	const char *head_pred;
 	const char *newest_pin_pred;
 	pr_audit_seen *seen; /* for the findings */
+	int runs_only;	     /* pr_audit_runs: no analysis check */
 } pr_audit_ctx;
 
 /* msg with every occurrence of root (a directory ending in '/') cut out,

@@ -381,7 +381,11 @@ static void audit_experiment(rows *out, pr_audit_experiment *x,
 		free(st);
 	}
 	orphan_lines(out, ctx, &dirs);
-	pr_audit_check_analysis(&x->analysis, ctx);
+	if (ctx->runs_only)
+		pr_audit_set(&x->analysis, PR_AUDIT_OMITTED,
+			     "not checked: the runs were audited alone");
+	else
+		pr_audit_check_analysis(&x->analysis, ctx);
 	pr_audit_names_free(&dirs);
 	git_tree_free(ctx->head_runs);
 	ctx->head_runs = NULL;
@@ -509,8 +513,8 @@ static int say_nothing(const char *const *want, size_t nwant)
 			nwant ? "the experiments named" : "any experiment");
 }
 
-int pr_audit_repo(pr_audit *out, git_repository *repo, const char *const *want,
-		  size_t nwant)
+static int audit_repo(pr_audit *out, git_repository *repo,
+		      const char *const *want, size_t nwant, int runs_only)
 {
 	pr_audit_ctx ctx;
 	pr_history *history = NULL;
@@ -527,6 +531,7 @@ int pr_audit_repo(pr_audit *out, git_repository *repo, const char *const *want,
 	git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT, GIT_OBJECT_BLOB,
 			 (size_t)64 << 10);
 	ctx.repo = repo;
+	ctx.runs_only = runs_only;
 	ctx.root = pr_repo_root(repo);
 	ctx.tags = pr_audit_tags_new();
 	pr_audit_sign_forget();
@@ -564,6 +569,18 @@ cleanup:
 	git_commit_free(ctx.head);
 	pr_audit_names_free(&exps);
 	return error;
+}
+
+int pr_audit_repo(pr_audit *out, git_repository *repo, const char *const *want,
+		  size_t nwant)
+{
+	return audit_repo(out, repo, want, nwant, 0);
+}
+
+int pr_audit_runs(pr_audit *out, git_repository *repo, const char *const *want,
+		  size_t nwant)
+{
+	return audit_repo(out, repo, want, nwant, 1);
 }
 
 void pr_audit_free(pr_audit *a)

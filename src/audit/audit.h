@@ -121,6 +121,14 @@ const char *pr_audit_grade_name(pr_audit_grade g);
  */
 int pr_audit_repo(pr_audit *out, git_repository *repo, const char *const *names,
 		  size_t nnames);
+/*
+ * pr_audit_repo without the experiments' analysis check (each one's
+ * `analysis` OMITTED): the runs' checks, grades and findings, for a caller
+ * that reads only those (the summary's grades; the analysis check
+ * renders every report again, most of an audit's time).
+ */
+int pr_audit_runs(pr_audit *out, git_repository *repo, const char *const *names,
+		  size_t nnames);
 void pr_audit_free(pr_audit *a);
 
 /* The CA file (PEM) that pin tokens must chain to (--tsa-ca); NULL, the

@@ -228,7 +228,7 @@ static void grades(pr_summary *s, git_repository *repo)
 	for (i = 0; i < s->n; i++)
 		names[i] = s->row[i].name;
 	pr_error_record(&quiet);
-	error = s->n ? pr_audit_repo(&a, repo, names, s->n) : PR_EINPUT;
+	error = s->n ? pr_audit_runs(&a, repo, names, s->n) : PR_EINPUT;
 	pr_error_restore(&quiet);
 	free(names);
 	if (error < 0)

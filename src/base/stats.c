@@ -2,6 +2,7 @@
 #include "base/stats.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -264,6 +265,40 @@ static double resampled_median(size_t *cnt, const sorted_values *x,
 	}
 }
 
+/*
+ * The k-th smallest of v[0..n-1] (v reordered), the value a sort would put
+ * at k: Hoare's selection (FIND), linear on average where the sort of the
+ * replicates was n log n through a function pointer. Ties stop both scans,
+ * so the many equal replicates of few launches split evenly.
+ */
+static double kth_smallest(double *v, size_t n, size_t k)
+{
+	ptrdiff_t lo = 0, hi = (ptrdiff_t)n - 1, at = (ptrdiff_t)k, i, j;
+	double pivot, t;
+
+	while (lo < hi) {
+		pivot = v[at];
+		i = lo;
+		j = hi;
+		do {
+			while (v[i] < pivot)
+				i++;
+			while (pivot < v[j])
+				j--;
+			if (i <= j) {
+				t = v[i];
+				v[i++] = v[j];
+				v[j--] = t;
+			}
+		} while (i <= j);
+		if (j < at)
+			lo = i;
+		if (at < i)
+			hi = j;
+	}
+	return v[at];
+}
+
 int pr_stats_ratio_boot(double *lo, double *hi, const double *a, size_t na,
 			const double *b, size_t nb, size_t nboot, uint64_t seed)
 {
@@ -283,10 +318,9 @@ int pr_stats_ratio_boot(double *lo, double *hi, const double *a, size_t na,
 		mb = resampled_median(cnt, &sb, &state);
 		rep[i] = ma != 0 ? mb / ma : INFINITY;
 	}
-	qsort(rep, nboot, sizeof(double), cmp_double);
 	k = nboot / 40;
-	*lo = rep[k];
-	*hi = rep[nboot - 1 - k];
+	*lo = kth_smallest(rep, nboot, k);
+	*hi = kth_smallest(rep, nboot, nboot - 1 - k);
 	free(rep);
 	free(cnt);
 	free(sa.sorted);

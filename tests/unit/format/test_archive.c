@@ -107,6 +107,43 @@ static int parse(pr_timings *t, const char *text)
 	return pr_timings_parse(t, pr_strdup(text), "x.csv");
 }
 
+/* The integer fields: 18 digits read by hand, longer ones, signs and
+ * spaces as strtoll reads them; beyond int64 or with a tail refused. */
+static void test_timings_integers(void **state)
+{
+	static const struct {
+		const char *t_end;
+		int ok;
+		int64_t want;
+	} f[] = {{"999999999999999999", 1, 999999999999999999LL},
+		 {"1000000000000000000", 1, 1000000000000000000LL},
+		 {"9223372036854775807", 1, INT64_MAX},
+		 {"9223372036854775808", 0, 0},
+		 {"00000000000000000000000000450", 1, 450},
+		 {"+450", 1, 450},
+		 {" 450", 1, 450},
+		 {"-450", 1, -450},
+		 {"450 ", 0, 0},
+		 {"45x", 0, 0},
+		 {"", 0, 0}};
+	pr_timings t;
+	size_t i;
+	char *text;
+	int rc;
+
+	(void)state;
+	for (i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
+		text = pr_asprintf("%s\n0,0,1,0,0,h,cpu,pingpong,8,0,300,%s,\n",
+				   PR_ARCHIVE_HEADER, f[i].t_end);
+		rc = pr_timings_parse(&t, text, "x.csv");
+		assert_int_equal(rc == 0, f[i].ok);
+		if (rc == 0) {
+			assert_true(t.row[0].t_end_ns == f[i].want);
+			pr_timings_free(&t);
+		}
+	}
+}
+
 /* An archive from before energy_uj: twelve columns, read as unmeasured;
  * each header takes only rows of its own width, energy_uj >= 0. */
 static void test_timings_energy_column(void **state)
@@ -375,6 +412,7 @@ int main(void)
 	    cmocka_unit_test(test_round_trip),
 	    cmocka_unit_test(test_bounds),
 	    cmocka_unit_test(test_timings_parse),
+	    cmocka_unit_test(test_timings_integers),
 	    cmocka_unit_test(test_timings_energy_column),
 	    cmocka_unit_test(test_write_rows_widens),
 	    cmocka_unit_test(test_timing_seconds_extremes),
