@@ -44,6 +44,13 @@ do not matter. SOURCE says where the number comes from:
         verdict (REPRODUCED, DIFFERENT, INCONCLUSIVE), or all of them
         with VERDICT '*'; VERDICT/CLASS counts the rows of that phase
         class only (INCONCLUSIVE/compute)
+    cells:EXP:RUN:LABELS:PHASES:PATH:AGG
+        AGG (min or max) of the value at PATH over run RUN's cells, never
+        a negative control, whose config_label matches LABELS and phase
+        PHASES (shell patterns: vader/spread/*, allreduce*); a cell
+        without PATH is left out, and none left fails. In a PATH a step
+        KEY=VALUE takes the list's element whose KEY is VALUE
+        (causes/cause=primitives/formula_over_predicted)
     pin:EXP:K:PATH
         the value at PATH (keys joined by '/') of predictions/EXP.json as
         pin K committed it (git show prereg/pin/EXP/K:...)
@@ -56,6 +63,7 @@ a leading '+' writes the sign of a positive number too. The figure holds
 when QUOTE with the formatted number is in DOC. Prints TAP, one line per
 figure; exits 1 when one does not hold.
 """
+import fnmatch
 import json
 import re
 import subprocess
@@ -86,9 +94,18 @@ def run_of(prereg, exp, run, cache):
 
 
 def path_value(v, path):
-    """The value at PATH (keys joined by '/', list indexes as numbers)."""
+    """The value at PATH (keys joined by '/', list indexes as numbers, a
+    step KEY=VALUE the list's element whose KEY is VALUE)."""
     for key in path.split("/"):
-        v = v[int(key)] if isinstance(v, list) else v[key]
+        if isinstance(v, list) and "=" in key:
+            k, _, want = key.partition("=")
+            found = [x for x in v if isinstance(x, dict)
+                     and str(x.get(k)) == want]
+            if not found:
+                raise KeyError(key)
+            v = found[0]
+        else:
+            v = v[int(key)] if isinstance(v, list) else v[key]
     return float(v)
 
 
@@ -115,6 +132,25 @@ def cell_value(prereg, src, cache):
     if len(found) != 1:
         raise ValueError("%d cells match %s" % (len(found), src))
     return path_value(found[0], field)
+
+
+def cells_value(prereg, src, cache):
+    _, exp, run, labels, phases, path, agg = src.split(":")
+    if agg not in ("min", "max"):
+        raise ValueError("aggregate %r" % agg)
+    values = []
+    for c in run_of(prereg, exp, run, cache)["cells"]:
+        if c.get("control") \
+                or not fnmatch.fnmatchcase(c.get("config_label", ""), labels) \
+                or not fnmatch.fnmatchcase(c.get("phase", ""), phases):
+            continue
+        try:
+            values.append(path_value(c, path))
+        except (KeyError, IndexError, TypeError):
+            continue
+    if not values:
+        raise ValueError("no cell has %s" % src)
+    return min(values) if agg == "min" else max(values)
 
 
 def run_value(prereg, src, cache):
@@ -221,6 +257,8 @@ def main():
                     docs[doc] = collapse(f.read())
             if src.startswith("cell:"):
                 value = cell_value(prereg, src, cache)
+            elif src.startswith("cells:"):
+                value = cells_value(prereg, src, cache)
             elif src.startswith("arrival:"):
                 value = arrival_value(prereg, src, cache)
             elif src.startswith("control:"):
