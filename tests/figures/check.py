@@ -51,6 +51,14 @@ do not matter. SOURCE says where the number comes from:
         without PATH is left out, and none left fails. In a PATH a step
         KEY=VALUE takes the list's element whose KEY is VALUE
         (causes/cause=primitives/formula_over_predicted)
+    wall:EXP:RUN
+        how long run RUN's launches took: the sum of its manifest's
+        launches[].wall_s (ROOT/runs/EXP/RUN/manifest.json)
+    walls:EXP:PIN:AGG
+        AGG (min or max) of wall over EXP's complete runs made under pin
+        PIN ('*' any pin)
+    launch:EXP:RUN:AGG
+        AGG (min or max) of run RUN's launches' wall_s, one launch's time
     pin:EXP:K:PATH
         the value at PATH (keys joined by '/') of predictions/EXP.json as
         pin K committed it (git show prereg/pin/EXP/K:...)
@@ -65,6 +73,7 @@ figure; exits 1 when one does not hold.
 """
 import fnmatch
 import json
+import os
 import re
 import subprocess
 import sys
@@ -136,8 +145,6 @@ def cell_value(prereg, src, cache):
 
 def cells_value(prereg, src, cache):
     _, exp, run, labels, phases, path, agg = src.split(":")
-    if agg not in ("min", "max"):
-        raise ValueError("aggregate %r" % agg)
     values = []
     for c in run_of(prereg, exp, run, cache)["cells"]:
         if c.get("control") \
@@ -148,9 +155,54 @@ def cells_value(prereg, src, cache):
             values.append(path_value(c, path))
         except (KeyError, IndexError, TypeError):
             continue
+    return aggregate(values, agg, src)
+
+
+def manifest(root, exp, run, cache):
+    key = "manifest %s %s" % (exp, run)
+    if key not in cache:
+        with open("%s/runs/%s/%s/manifest.json" % (root, exp, run),
+                  encoding="utf-8") as f:
+            cache[key] = json.load(f)
+    return cache[key]
+
+
+def wall_of(m):
+    return sum(float(x["wall_s"]) for x in m["launches"])
+
+
+def aggregate(values, agg, src):
+    if agg not in ("min", "max"):
+        raise ValueError("aggregate %r" % agg)
     if not values:
-        raise ValueError("no cell has %s" % src)
+        raise ValueError("nothing to aggregate in %s" % src)
     return min(values) if agg == "min" else max(values)
+
+
+def wall_value(root, src, cache):
+    _, exp, run = src.split(":")
+    return wall_of(manifest(root, exp, run, cache))
+
+
+def walls_value(root, src, cache):
+    _, exp, pin, agg = src.split(":")
+    values = []
+    for run in sorted(os.listdir("%s/runs/%s" % (root, exp))):
+        if not os.path.isfile("%s/runs/%s/%s/manifest.json"
+                              % (root, exp, run)):
+            continue
+        m = manifest(root, exp, run, cache)
+        if m.get("status") == "complete" and \
+                pin in ("*", str(m["pin"]["k"])):
+            values.append(wall_of(m))
+    return aggregate(values, agg, src)
+
+
+def launch_value(root, src, cache):
+    _, exp, run, agg = src.split(":")
+    return aggregate([float(x["wall_s"])
+                      for x in manifest(root, exp, run, cache)["launches"]],
+                     agg, src)
 
 
 def run_value(prereg, src, cache):
@@ -273,6 +325,12 @@ def main():
                 value = run_value(prereg, src, cache)
             elif src.startswith("compare:"):
                 value = compare_value(prereg, src, cache)
+            elif src.startswith("wall:"):
+                value = wall_value(root, src, cache)
+            elif src.startswith("walls:"):
+                value = walls_value(root, src, cache)
+            elif src.startswith("launch:"):
+                value = launch_value(root, src, cache)
             elif src.startswith("pin:"):
                 value = pin_value(root, src)
             else:
