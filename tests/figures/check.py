@@ -51,6 +51,12 @@ do not matter. SOURCE says where the number comes from:
         without PATH is left out, and none left fails. In a PATH a step
         KEY=VALUE takes the list's element whose KEY is VALUE
         (causes/cause=primitives/formula_over_predicted)
+    needs:EXP:RUN:CLASS
+        the reproduction tolerance run RUN compared with itself needs for
+        every row of phase class CLASS (compute, comm) with 6 launches or
+        more to be REPRODUCED: the greatest max(hi - 1, 1/lo - 1) over
+        those rows' intervals in `prereg compare RUN RUN --json` (what
+        `prereg pin` prints)
     wall:EXP:RUN
         how long run RUN's launches took: the sum of its manifest's
         launches[].wall_s (ROOT/runs/EXP/RUN/manifest.json)
@@ -253,8 +259,8 @@ def gains_value(prereg, src, cache):
     return float(total)
 
 
-def compare_value(prereg, src, cache):
-    _, _exp, run_a, run_b, verdict = src.split(":")
+def compared(prereg, run_a, run_b, cache):
+    """`prereg compare RUN_A RUN_B --json`."""
     key = "compare %s %s" % (run_a, run_b)
     if key not in cache:
         out = subprocess.run([prereg, "compare", run_a, run_b, "--json"],
@@ -263,7 +269,21 @@ def compare_value(prereg, src, cache):
             raise ValueError("prereg compare %s %s: exit %d"
                              % (run_a, run_b, out.returncode))
         cache[key] = json.loads(out.stdout)
-    cells = cache[key]["cells"]
+    return cache[key]
+
+
+def needs_value(prereg, src, cache):
+    _, _exp, run, klass = src.split(":")
+    need = [max(c["ratio_ci"][1] - 1, 1 / c["ratio_ci"][0] - 1)
+            for c in compared(prereg, run, run, cache)["cells"]
+            if c.get("class") == klass and c.get("ratio_ci")
+            and c["a"]["nlaunches"] >= 6]
+    return aggregate(need, "max", src)
+
+
+def compare_value(prereg, src, cache):
+    _, _exp, run_a, run_b, verdict = src.split(":")
+    cells = compared(prereg, run_a, run_b, cache)["cells"]
     verdict, _, klass = verdict.partition("/")
     return float(sum(1 for c in cells
                      if (verdict == "*" or c.get("verdict") == verdict)
@@ -325,6 +345,8 @@ def main():
                 value = run_value(prereg, src, cache)
             elif src.startswith("compare:"):
                 value = compare_value(prereg, src, cache)
+            elif src.startswith("needs:"):
+                value = needs_value(prereg, src, cache)
             elif src.startswith("wall:"):
                 value = wall_value(root, src, cache)
             elif src.startswith("walls:"):
