@@ -75,12 +75,30 @@ json_t *pr_envcap_launchers(json_t **missing)
 #define PR_COMPILER "unknown"
 #endif
 
+/* The kernel's default TCP congestion control (a socket's unless the
+ * program sets TCP_CONGESTION, which Open MPI's tcp btl does not), or
+ * NULL: under bbr a large message after small ones took twice as long
+ * over tcp here as under cubic (SCIENCE.md). */
+static char *tcp_congestion_control(void)
+{
+	FILE *f = fopen("/proc/sys/net/ipv4/tcp_congestion_control", "r");
+	char line[64];
+
+	if (!f)
+		return NULL;
+	if (!fgets(line, sizeof(line), f))
+		line[0] = '\0';
+	fclose(f);
+	line[strcspn(line, "\n")] = '\0';
+	return line[0] ? pr_strdup(line) : NULL;
+}
+
 json_t *pr_envcap_host(void)
 {
 	json_t *o = json_object();
 	struct utsname u;
 	hwloc_topology_t topo;
-	char *cpu = cpu_model(), *mpi = pr_envcap_mpirun_version();
+	char *cpu = cpu_model(), *mpi = pr_envcap_mpirun_version(), *cc;
 	long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
 
 	if (uname(&u) == 0) {
@@ -104,6 +122,10 @@ json_t *pr_envcap_host(void)
 	json_object_set_new(o, "mpirun_version",
 			    mpi ? json_string(mpi) : json_null());
 	json_object_set_new(o, "compiler", json_string(PR_COMPILER));
+	if ((cc = tcp_congestion_control()) != NULL)
+		json_object_set_new(o, "tcp_congestion_control",
+				    json_string(cc));
+	free(cc);
 	free(cpu);
 	free(mpi);
 	return o;

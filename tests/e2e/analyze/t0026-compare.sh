@@ -155,6 +155,61 @@ if [ -n "$wline" ] && [ -n "$vline" ] && [ "$wline" -lt "$vline" ]; then
 	ok "the warnings come above the verdicts"
 else not_ok "no warning above the verdicts ($wline, $vline)"; fi
 
+# The TCP congestion control: a run records the kernel's default (a
+# socket's, under which tcp's large messages after small ones took twice
+# as long with bbr as with cubic); a copy of B under another one is a
+# warned difference; copies of A and B recording none (runs from before
+# the key) compare as they did, without the row
+check "a run records the kernel's TCP congestion control" python3 -c "
+import json
+m = json.load(open('runs/t-cmp/$B/manifest.json'))
+want = open('/proc/sys/net/ipv4/tcp_congestion_control').read().strip()
+assert m['environment']['tcp_congestion_control'] == want, m['environment']
+"
+C=20991231T000000Z-c0c0c0
+NA=20991231T000000Z-a1a1a1
+NB=20991231T000000Z-b1b1b1
+python3 - "$A" "$B" "$C" "$NA" "$NB" <<'PY' || exit 1
+import json, shutil, sys
+a, b, c, na, nb = sys.argv[1:]
+def copy(src, dst, cc):
+    shutil.copytree(f"runs/t-cmp/{src}", f"runs/t-cmp/{dst}")
+    p = f"runs/t-cmp/{dst}/manifest.json"
+    m = json.load(open(p))
+    m["run_id"] = dst
+    env = m["environment"]
+    if cc is None:
+        env.pop("tcp_congestion_control", None)
+    else:
+        env["tcp_congestion_control"] = cc
+    json.dump(m, open(p, "w"), indent=2)
+own = json.load(open(f"runs/t-cmp/{b}/manifest.json"))["environment"]
+copy(b, c, "reno" if own.get("tcp_congestion_control") != "reno" else "cubic")
+copy(a, na, None)
+copy(b, nb, None)
+PY
+cc=$(python3 -c "import json; print(json.load(open('runs/t-cmp/$C/manifest.json'))['environment']['tcp_congestion_control'])")
+expect_exit 0 "compare with a run under another congestion control" \
+	"$PREREG" compare "$A" "$C"
+expect_out "the difference marked" \
+	"^\| TCP congestion control \| [a-z0-9]+ \| $cc \| \*\*differs\*\* \|$"
+expect_out "and warned" \
+	"^- \*\*warning:\*\* TCP congestion control differs"
+expect_exit 0 "compare of the same control" "$PREREG" compare "$A" "$B"
+cp "$SCRATCH/out" "$SCRATCH/same"
+check "the same control: a row, no warning" sh -c \
+	"grep -qE '^\| TCP congestion control \| ([a-z0-9]+) \| \\1 \| same \|\$' '$SCRATCH/same' &&
+	! grep -q 'warning:.*congestion' '$SCRATCH/same'"
+expect_exit 0 "compare of two runs recording none" "$PREREG" compare "$NA" "$NB"
+cp "$SCRATCH/out" "$SCRATCH/none"
+check "no row for a fact neither run recorded" sh -c \
+	"grep -q '^| kernel |' '$SCRATCH/none' && ! grep -q 'congestion' '$SCRATCH/none'"
+expect_exit 0 "compare of one recording it and one not" \
+	"$PREREG" compare "$NA" "$B"
+expect_out "not recorded against the value, marked" \
+	"^\| TCP congestion control \| not recorded \| [a-z0-9]+ \| \*\*differs\*\* \|$"
+rm -rf "runs/t-cmp/$C" "runs/t-cmp/$NA" "runs/t-cmp/$NB"
+
 # Busy launches: copies of B whose every launch record says other
 # processes took 1.5 (X) or none (Q, Q2) of the 2 CPUs the ranks used
 # (A and B ran beside other tests: theirs may say anything)
