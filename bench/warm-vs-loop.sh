@@ -57,6 +57,7 @@ launch() {
 	esac
 }
 
+echo "tcp congestion control: $(cat /proc/sys/net/ipv4/tcp_congestion_control 2>/dev/null || echo unknown)"
 printf '%-9s %-6s %-7s %12s %12s %7s %12s\n' size transport placement \
 	prereg_us loop_us ratio loop_mean_us
 for tp in vader:spread tcp:spread vader:packed tcp:packed; do
