@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "analyze/conditions.h"
 #include "analyze/controls.h"
 #include "format/archive.h"
 #include "format/manifest.h"
@@ -88,6 +89,7 @@ void pr_analysis_run_free(pr_analysis_run *r)
 	pr_cells_free(r->cell, r->ncells);
 	pr_study_free(r);
 	free(r->run_id);
+	free(r->conditions);
 	free(r->status);
 	free(r->pin_tag);
 	free(r->as_original);
@@ -294,6 +296,8 @@ static int analyze_one(pr_analysis *a, const char *root, const char *id,
 	r->run_id = pr_strdup(id);
 	studies_of(r, a, &t, m);
 	pr_claims_of(r, root, a->name, m->pin.spec_blob);
+	r->conditions =
+	    pr_conditions_differ(root, r->pred ? r->pred : a->pred, m);
 	memcpy(r->sha256, info.sha256, sizeof(r->sha256));
 	r->sha256_ok =
 	    m->archive.sha256 ? !strcmp(m->archive.sha256, info.sha256) : -1;

@@ -70,6 +70,9 @@ typedef struct pr_analysis_run {
 	/* the claims of the spec pinned for the run, judged (claims.h) */
 	pr_claim_result *claim;
 	size_t nclaims;
+	/* a host setting the run's calibration ran under otherwise, in
+	 * words (conditions.h), or NULL */
+	char *conditions;
 } pr_analysis_run;
 
 typedef struct pr_analysis {

@@ -529,13 +529,11 @@ static char *hosts_words(const pr_manifest *m)
 	return s;
 }
 
-/* m.environment holds k */
-static int recorded(const pr_manifest *m, const char *k)
-{
-	return !!json_object_get(json_object_get(m->json, "environment"), k);
-}
-
-#define WARN_TCP "the TCP congestion control differs: tcp times may differ"
+#define TCP_CC "tcp_congestion_control"
+/* m.environment records the TCP congestion control */
+#define RECORDED(m)                                                            \
+	json_object_get(json_object_get((m)->json, "environment"), TCP_CC)
+#define WARN_TCP "tcp times may differ for that reason"
 #define WARN_MPI                                                               \
 	"the MPI stack differs: communication may differ for that reason"
 
@@ -607,12 +605,12 @@ static void add_facts(pr_comparison *c, const pr_manifest *a,
 	add_fact(c, pr_strdup("hosts"), hosts_words(a), hosts_words(b), NULL);
 	add_fact(c, pr_strdup("kernel"), env_str(a, "kernel"),
 		 env_str(b, "kernel"), NULL);
-	/* runs from before the key was recorded compare as they did */
-	if (recorded(a, "tcp_congestion_control") ||
-	    recorded(b, "tcp_congestion_control"))
+	/* runs from before the key compare as they did; one recording none
+	 * is no known difference: no warning */
+	if (RECORDED(a) || RECORDED(b))
 		add_fact(c, pr_strdup("TCP congestion control"),
-			 env_str(a, "tcp_congestion_control"),
-			 env_str(b, "tcp_congestion_control"), WARN_TCP);
+			 env_str(a, TCP_CC), env_str(b, TCP_CC),
+			 RECORDED(a) && RECORDED(b) ? WARN_TCP : NULL);
 }
 
 static int read_manifest(pr_manifest *out, const char *root, const char *name,

@@ -33,11 +33,19 @@ void pr_report_verdicts_md(FILE *f, const pr_analysis_run *r)
 	fputs("**\n\n", f);
 }
 
-/* Negative controls that did not FAIL. */
+/* Negative controls that did not FAIL; a calibration made under other
+ * host settings. */
 void pr_report_problems_md(FILE *f, const pr_analysis_run *r)
 {
 	size_t i;
 	int any = 0;
+
+	if (r->conditions) {
+		fputs("**Problems:**\n\n- ", f);
+		pr_md_text(f, r->conditions);
+		fputc('\n', f);
+		any = 1;
+	}
 
 	for (i = 0; i < r->nrows; i++) {
 		const pr_analysis_row *x = &r->row[i];
@@ -682,5 +690,8 @@ json_t *pr_report_problems_json(const pr_analysis_run *r)
 		    o, "problem", json_string("negative control did not fail"));
 		json_array_append_new(all, o);
 	}
+	if (r->conditions)
+		json_array_append_new(
+		    all, json_pack("{s:s}", "problem", r->conditions));
 	return all;
 }

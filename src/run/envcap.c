@@ -75,13 +75,11 @@ json_t *pr_envcap_launchers(json_t **missing)
 #define PR_COMPILER "unknown"
 #endif
 
-/* The kernel's default TCP congestion control (a socket's unless the
- * program sets TCP_CONGESTION, which Open MPI's tcp btl does not), or
- * NULL: under bbr a large message after small ones took twice as long
- * over tcp here as under cubic (SCIENCE.md). */
-static char *tcp_congestion_control(void)
+/* The first line of the file at path, without its newline (caller
+ * frees), or NULL when it cannot be read or is empty. */
+static char *first_line(const char *path)
 {
-	FILE *f = fopen("/proc/sys/net/ipv4/tcp_congestion_control", "r");
+	FILE *f = fopen(path, "r");
 	char line[64];
 
 	if (!f)
@@ -122,7 +120,11 @@ json_t *pr_envcap_host(void)
 	json_object_set_new(o, "mpirun_version",
 			    mpi ? json_string(mpi) : json_null());
 	json_object_set_new(o, "compiler", json_string(PR_COMPILER));
-	if ((cc = tcp_congestion_control()) != NULL)
+	/* the kernel's default, a socket's unless it sets TCP_CONGESTION
+	 * (Open MPI's tcp btl does not): under bbr a large message after
+	 * small ones took twice as long over tcp here as under cubic
+	 * (SCIENCE.md) */
+	if ((cc = first_line("/proc/sys/net/ipv4/tcp_congestion_control")))
 		json_object_set_new(o, "tcp_congestion_control",
 				    json_string(cc));
 	free(cc);
@@ -156,17 +158,10 @@ static char *cpu_governor(int n)
 {
 	char *path = pr_asprintf(
 	    "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_governor", n);
-	FILE *f = fopen(path, "r");
-	char line[64];
+	char *g = first_line(path);
 
 	free(path);
-	if (!f)
-		return NULL;
-	if (!fgets(line, sizeof(line), f))
-		line[0] = '\0';
-	fclose(f);
-	line[strcspn(line, "\n")] = '\0';
-	return line[0] ? pr_strdup(line) : NULL;
+	return g;
 }
 
 void pr_envcap_cpus(json_t *env)

@@ -125,6 +125,9 @@ static int write_manifest(char sha[65], run_ctx *rc, const pr_archive_info *ai,
 
 	p.build_patch = build_patch(rc);
 	pr_envcap_cpus(p.environment);
+	/* the ranks' hosts, not prereg's, under a launcher that is not local */
+	if (!rc->launcher->local)
+		json_object_del(p.environment, "tcp_congestion_control");
 	if (rc->plan.binary) /* workload command: what ran (run/command.h) */
 		json_object_set(p.workload, "command", rc->plan.binary);
 	pr_utc_iso(t0, rc->started);

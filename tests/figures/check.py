@@ -48,9 +48,16 @@ do not matter. SOURCE says where the number comes from:
         AGG (min or max) of the value at PATH over run RUN's cells, never
         a negative control, whose config_label matches LABELS and phase
         PHASES (shell patterns: vader/spread/*, allreduce*); a cell
-        without PATH is left out, and none left fails. In a PATH a step
-        KEY=VALUE takes the list's element whose KEY is VALUE
-        (causes/cause=primitives/formula_over_predicted)
+        without PATH is left out (a cell's causes are a FAIL's only),
+        and none left fails. In a PATH a step KEY=VALUE takes the list's
+        one element whose KEY is VALUE
+        (causes/cause=clamp/clamped/0); several fail
+    primitives:EXP:RUN:LABELS:PHASES:NUM/DEN:AGG
+        AGG (min or max) of NUM over DEN, two fields of each entry of run
+        RUN's `primitives` (the primitives timed in the run's own
+        launches, one entry per cell whatever its verdict:
+        formula_s/predicted_s, measured_s/formula_s) whose config's label
+        (its cells') matches LABELS and phase PHASES
     needs:EXP:RUN:CLASS
         the reproduction tolerance run RUN compared with itself needs for
         every row of phase class CLASS (compute, comm) with 6 launches or
@@ -79,6 +86,7 @@ figure; exits 1 when one does not hold.
 """
 import fnmatch
 import json
+import math
 import os
 import re
 import subprocess
@@ -116,8 +124,8 @@ def path_value(v, path):
             k, _, want = key.partition("=")
             found = [x for x in v if isinstance(x, dict)
                      and str(x.get(k)) == want]
-            if not found:
-                raise KeyError(key)
+            if len(found) != 1:
+                raise ValueError("%d elements match %s" % (len(found), key))
             v = found[0]
         else:
             v = v[int(key)] if isinstance(v, list) else v[key]
@@ -211,6 +219,18 @@ def launch_value(root, src, cache):
                      agg, src)
 
 
+def primitives_value(prereg, src, cache):
+    _, exp, run, labels, phases, ratio, agg = src.split(":")
+    num, den = ratio.split("/")
+    the_run = run_of(prereg, exp, run, cache)
+    label = {c["config"]: c.get("config_label", "")
+             for c in the_run["cells"]}
+    values = [float(x[num]) / float(x[den]) for x in the_run["primitives"]
+              if fnmatch.fnmatchcase(label.get(x["config"], ""), labels)
+              and fnmatch.fnmatchcase(x.get("phase", ""), phases)]
+    return aggregate(values, agg, src)
+
+
 def run_value(prereg, src, cache):
     _, exp, run, path = src.split(":", 3)
     the_run = run_of(prereg, exp, run, cache)
@@ -277,7 +297,10 @@ def needs_value(prereg, src, cache):
     need = [max(c["ratio_ci"][1] - 1, 1 / c["ratio_ci"][0] - 1)
             for c in compared(prereg, run, run, cache)["cells"]
             if c.get("class") == klass and c.get("ratio_ci")
-            and c["a"]["nlaunches"] >= 6]
+            and c["a"]["nlaunches"] >= 6
+            and isinstance(c["ratio_ci"][0], (int, float))
+            and isinstance(c["ratio_ci"][1], (int, float))
+            and c["ratio_ci"][0] > 0 and math.isfinite(c["ratio_ci"][1])]
     return aggregate(need, "max", src)
 
 
@@ -329,6 +352,8 @@ def main():
                     docs[doc] = collapse(f.read())
             if src.startswith("cell:"):
                 value = cell_value(prereg, src, cache)
+            elif src.startswith("primitives:"):
+                value = primitives_value(prereg, src, cache)
             elif src.startswith("cells:"):
                 value = cells_value(prereg, src, cache)
             elif src.startswith("arrival:"):
@@ -364,7 +389,8 @@ def main():
                 bad += 1
                 print("not ok %d - %s does not say '%s' (%s)"
                       % (n, doc, want, src))
-        except (ValueError, KeyError, IndexError, OSError,
+        except (ValueError, KeyError, IndexError, TypeError,
+                ZeroDivisionError, OSError,
                 subprocess.CalledProcessError) as e:
             bad += 1
             print("not ok %d - %s: %s: %s" % (n, doc, quote, e))

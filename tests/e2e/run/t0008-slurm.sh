@@ -94,6 +94,8 @@ assert len(m['launches']) == 2, len(m['launches'])"
 check "the load of the nodes is not recorded, and the manifest says why" mf "
 for x in [l['machine'] for l in m['launches']] + [m['busy_at_start']]:
     assert x['recorded'] is False and 'launcher slurm' in x['reason'], x"
+check "nor the TCP congestion control, which is the nodes' and not prereg's host's" mf "
+assert 'tcp_congestion_control' not in m['environment'], m['environment']"
 check "the batch script is kept in the run" test -s "$dir/slurm.sh"
 check "and committed with it" git ls-files --error-unmatch "$dir/slurm.sh"
 check "the work tree is clean after the run" sh -c '[ -z "$(git status --porcelain)" ]'
