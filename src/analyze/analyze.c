@@ -12,7 +12,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "analyze/conditions.h"
 #include "analyze/controls.h"
 #include "format/archive.h"
 #include "format/manifest.h"
@@ -22,6 +21,7 @@
 #include "base/util.h"
 #include "repo/git.h"
 #include "repo/paths.h"
+#include "run/conditions.h"
 
 static char *dup_string(const char *s)
 {
@@ -296,8 +296,8 @@ static int analyze_one(pr_analysis *a, const char *root, const char *id,
 	r->run_id = pr_strdup(id);
 	studies_of(r, a, &t, m);
 	pr_claims_of(r, root, a->name, m->pin.spec_blob);
-	r->conditions =
-	    pr_conditions_differ(root, r->pred ? r->pred : a->pred, m);
+	r->conditions = pr_conditions_differ(root, r->pred ? r->pred : a->pred,
+					     pr_conditions_recorded(m->json));
 	memcpy(r->sha256, info.sha256, sizeof(r->sha256));
 	r->sha256_ok =
 	    m->archive.sha256 ? !strcmp(m->archive.sha256, info.sha256) : -1;

@@ -71,7 +71,7 @@ typedef struct pr_analysis_run {
 	pr_claim_result *claim;
 	size_t nclaims;
 	/* a host setting the run's calibration ran under otherwise, in
-	 * words (conditions.h), or NULL */
+	 * words (run/conditions.h), or NULL */
 	char *conditions;
 } pr_analysis_run;
 

@@ -91,6 +91,11 @@ static char *first_line(const char *path)
 	return line[0] ? pr_strdup(line) : NULL;
 }
 
+char *pr_envcap_tcp_congestion_control(void)
+{
+	return first_line("/proc/sys/net/ipv4/tcp_congestion_control");
+}
+
 json_t *pr_envcap_host(void)
 {
 	json_t *o = json_object();
@@ -120,11 +125,7 @@ json_t *pr_envcap_host(void)
 	json_object_set_new(o, "mpirun_version",
 			    mpi ? json_string(mpi) : json_null());
 	json_object_set_new(o, "compiler", json_string(PR_COMPILER));
-	/* the kernel's default, a socket's unless it sets TCP_CONGESTION
-	 * (Open MPI's tcp btl does not): under bbr a large message after
-	 * small ones took twice as long over tcp here as under cubic
-	 * (SCIENCE.md) */
-	if ((cc = first_line("/proc/sys/net/ipv4/tcp_congestion_control")))
+	if ((cc = pr_envcap_tcp_congestion_control()))
 		json_object_set_new(o, "tcp_congestion_control",
 				    json_string(cc));
 	free(cc);

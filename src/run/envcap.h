@@ -7,6 +7,11 @@
 /* A new JSON object {host, kernel, machine, cpu, cores, pus,
  * memory_bytes, mpirun_version, compiler}; never NULL. */
 json_t *pr_envcap_host(void);
+/* The kernel's default TCP congestion control (caller frees), or NULL: a
+ * socket's unless it sets TCP_CONGESTION, which Open MPI's tcp btl does
+ * not; under bbr a large message after small ones took twice as long
+ * over tcp here as under cubic (SCIENCE.md). */
+char *pr_envcap_tcp_congestion_control(void);
 
 /*
  * Add to env the CPUs as the kernel runs them: online_cpus

@@ -17,6 +17,8 @@
 #include "format/workload.h"
 #include "repo/git.h"
 #include "run/command.h"
+#include "run/conditions.h"
+#include "run/envcap.h"
 #include "run/launch.h"
 #include "run/original.h"
 #include "run/run-internal.h"
@@ -158,6 +160,22 @@ static int load_replay(run_ctx *rc)
  * from them. A pinned prediction the run cannot use is refused (I1), never
  * replaced by a default.
  */
+/* Before a run whose ranks run here: warn when its calibration recorded
+ * another TCP congestion control than this host's (the report lists it
+ * too, analyze.h). */
+static void warn_conditions(const run_ctx *rc, const json_t *pred)
+{
+	char *own, *why;
+
+	if (!rc->launcher->local)
+		return;
+	own = pr_envcap_tcp_congestion_control();
+	if ((why = pr_conditions_differ(pr_repo_root(rc->repo), pred, own)))
+		pr_warn("%s", why);
+	free(why);
+	free(own);
+}
+
 int pr_run_load_pinned(run_ctx *rc)
 {
 	char *what = pr_asprintf("cannot run '%s'", rc->spec->name);
@@ -190,6 +208,7 @@ int pr_run_load_pinned(run_ctx *rc)
 		    cal, rc->spec->name);
 		goto cleanup;
 	}
+	warn_conditions(rc, pred);
 	if (pr_workload_splits_rows(rc->spec->workload))
 		load_split(rc, pred);
 	if (rc->spec->rows_list_auto)

@@ -79,7 +79,9 @@ void pr_run_state_done(const run_ctx *rc);
 /*
  * What the run reads of the pinned prediction and spec blobs (rows per
  * rank, rows_list = auto, replayed delays) into rc->plan; a pinned
- * prediction the run cannot use is refused (I1). plan.c.
+ * prediction the run cannot use is refused (I1); under a local launcher
+ * (rc->launcher set first) a warning when its calibration recorded
+ * another TCP congestion control than this host's. plan.c.
  */
 int pr_run_load_pinned(run_ctx *rc);
 

@@ -329,13 +329,14 @@ static int setup(run_ctx *rc, const char *name)
 				     "write, which prereg cannot rebuild",
 				     name);
 	pr_run_plan_init(&rc->plan, rc->spec, o);
-	if ((error = pr_run_load_pinned(rc)) < 0)
-		return error;
+	/* the launcher before the pinned prediction, whose check warns
+	 * about the calibration's host only when the ranks run here */
 	if ((error = pr_launcher_lookup(&rc->launcher,
 					o->launcher ? o->launcher
 					: rc->spec->groups[0].partition[0]
 					    ? "slurm"
 					    : "mpirun")) < 0 ||
+	    (error = pr_run_load_pinned(rc)) < 0 ||
 	    (!o->dry_run && (error = rc->launcher->check(&rc->plan)) < 0))
 		return error;
 	/* mpirun launches here; Slurm's nodes see their own devices */

@@ -1,16 +1,16 @@
 /* conditions.c - host settings a run and its calibration ran under */
-#include "analyze/conditions.h"
+#include "run/conditions.h"
 
 #include <string.h>
 
 #include "base/text.h"
 #include "base/util.h"
+#include "format/manifest.h"
 #include "repo/paths.h"
 
 static const char key[] = "tcp_congestion_control";
 
-/* m's recorded value of key, or NULL */
-static const char *recorded(const json_t *manifest)
+const char *pr_conditions_recorded(const json_t *manifest)
 {
 	return json_string_value(
 	    json_object_get(json_object_get(manifest, "environment"), key));
@@ -31,8 +31,8 @@ static char *against(const char *root, const json_t *cal, const char *own)
 		return NULL;
 	path = pr_path_manifest(root, exp, id);
 	pr_error_record(&quiet);
-	if (pr_manifest_read(&c, path) == 0 && (theirs = recorded(c.json)) &&
-	    strcmp(theirs, own))
+	if (pr_manifest_read(&c, path) == 0 &&
+	    (theirs = pr_conditions_recorded(c.json)) && strcmp(theirs, own))
 		why = pr_asprintf("calibrated under TCP congestion control %s "
 				  "(%s run %s), run under %s: times over tcp "
 				  "may differ for that reason",
@@ -44,10 +44,9 @@ static char *against(const char *root, const json_t *cal, const char *own)
 }
 
 char *pr_conditions_differ(const char *root, const json_t *pred,
-			   const pr_manifest *m)
+			   const char *own)
 {
 	const json_t *model = json_object_get(pred, "model");
-	const char *own = recorded(m->json);
 	char *why;
 
 	if (!own)
