@@ -16,6 +16,7 @@
 #include "repo/git.h"
 #include "format/manifest.h"
 #include "repo/paths.h"
+#include "run/conditions.h"
 
 static const char *const repro_names[] = {"REPRODUCED", "DIFFERENT",
 					  "INCONCLUSIVE", "NO-DATA"};
@@ -530,9 +531,7 @@ static char *hosts_words(const pr_manifest *m)
 }
 
 #define TCP_CC "tcp_congestion_control"
-/* m.environment records the TCP congestion control */
-#define RECORDED(m)                                                            \
-	json_object_get(json_object_get((m)->json, "environment"), TCP_CC)
+#define RECORDED(m) pr_conditions_recorded((m)->json)
 #define WARN_TCP "tcp times may differ for that reason"
 #define WARN_MPI                                                               \
 	"the MPI stack differs: communication may differ for that reason"

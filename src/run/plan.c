@@ -154,12 +154,6 @@ static int load_replay(run_ctx *rc)
 	return PR_OK;
 }
 
-/*
- * The pin's own blobs of the prediction and the spec (not the work tree's)
- * must pass pr_prediction_check; then what the workload reads is taken
- * from them. A pinned prediction the run cannot use is refused (I1), never
- * replaced by a default.
- */
 /* Before a run whose ranks run here: warn when its calibration recorded
  * another TCP congestion control than this host's (the report lists it
  * too, analyze.h). */
@@ -176,6 +170,12 @@ static void warn_conditions(const run_ctx *rc, const json_t *pred)
 	free(own);
 }
 
+/*
+ * The pin's own blobs of the prediction and the spec (not the work tree's)
+ * must pass pr_prediction_check; then what the workload reads is taken
+ * from them. A pinned prediction the run cannot use is refused (I1), never
+ * replaced by a default.
+ */
 int pr_run_load_pinned(run_ctx *rc)
 {
 	char *what = pr_asprintf("cannot run '%s'", rc->spec->name);
