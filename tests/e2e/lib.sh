@@ -264,6 +264,11 @@ vader_only() {
 #               runs but not two transports), then predicted and pinned
 #   calibrated  pinned, then t-calib run once (--quick) and committed
 #   validated   calibrated, then t-kv predicted, pinned and run (--quick)
+#   shipped     a clone of this project's HEAD with its pin tags restored
+#               (as make reproduce has them), after `prereg analyze NAME
+#               --json` of each shipped analysis/NAME/ (which rewrites its
+#               report); each analysis's JSON is in
+#               $(fixture_json)/NAME.json, or NAME.failed when it failed
 # Each is built once per PREREG_FIXTURES, the directory tests/run.sh
 # makes for a whole pass (the build under a lock, so that tests running
 # at the same time build it once); a test run alone builds its own in
@@ -278,6 +283,27 @@ fixture() {
 		exit 1
 	fi
 	cp -a "$_cache/$1" "$2" && cd "$2" || exit 1
+}
+
+# fixture_json: the directory of the shipped fixture's analyses
+fixture_json() {
+	echo "${PREREG_FIXTURES:-$SCRATCH/fixtures}/shipped.json"
+}
+
+# fixture_shipped CACHE: CACHE/shipped.tmp and CACHE/shipped.json (see
+# fixture); fixture_build moves the first into place after the second
+fixture_shipped() {
+	rm -rf "$1/shipped.json" "$1/shipped.json.tmp" &&
+		mkdir "$1/shipped.json.tmp" &&
+		git clone -q "$TOP" "$1/shipped.tmp" && cd "$1/shipped.tmp" &&
+		"$PREREG" pin --restore-tags || return 1
+	for _e in analysis/*/; do
+		_e=$(basename "$_e")
+		"$PREREG" analyze "$_e" --json \
+			>"$1/shipped.json.tmp/$_e.json" 2>"$1/shipped.json.tmp/$_e.err" ||
+			mv "$1/shipped.json.tmp/$_e.json" "$1/shipped.json.tmp/$_e.failed"
+	done
+	mv "$1/shipped.json.tmp" "$1/shipped.json"
 }
 
 # fixture_build NAME CACHE: CACHE/NAME built unless it is there (the
@@ -304,6 +330,8 @@ fixture_build() {
 					cp -a "$2/calibrated" "$2/$1.tmp" && cd "$2/$1.tmp" &&
 					"$PREREG" predict t-kv && "$PREREG" pin t-kv &&
 					"$PREREG" run t-kv --quick ;;
+			shipped)
+				fixture_shipped "$2" ;;
 			*)
 				echo "no fixture '$1'"; false ;;
 			esac
