@@ -30,9 +30,10 @@ static int cmp_i64(const void *pa, const void *pb)
 	return (a > b) - (a < b);
 }
 
-/* The clock uncertainty of one launch (ns; NAN: unknown). */
+/* The clock uncertainty of one launch (ns; NAN: unknown). A launch is
+ * (config, launch): each config numbers its launches from 0. */
 typedef struct {
-	int launch;
+	int config, launch;
 	double ns;
 } launch_clock;
 
@@ -40,12 +41,13 @@ static int cmp_launch_clock(const void *pa, const void *pb)
 {
 	const launch_clock *a = pa, *b = pb;
 
+	CMP(a->config, b->config);
 	CMP(a->launch, b->launch);
 	return 0;
 }
 
-/* The launch record of launch id in m, or NULL. */
-static json_t *launch_record(const pr_manifest *m, int id)
+/* The record of launch id of config c in m, or NULL. */
+static json_t *launch_record(const pr_manifest *m, int c, int id)
 {
 	json_t *rec;
 	size_t i;
@@ -53,8 +55,10 @@ static json_t *launch_record(const pr_manifest *m, int id)
 	json_array_foreach(m ? m->launches : NULL, i, rec)
 	{
 		json_t *l = json_object_get(rec, "launch");
+		json_t *k = json_object_get(rec, "config");
 
-		if (json_is_integer(l) && json_integer_value(l) == id)
+		if (json_is_integer(l) && json_integer_value(l) == id &&
+		    json_is_integer(k) && json_integer_value(k) == c)
 			return rec;
 	}
 	return NULL;
@@ -105,24 +109,27 @@ static launch_clock *clocks_of(size_t *n, const pr_timings *t,
 
 	*n = 0;
 	for (i = 0; i < t->nrows; i++) {
+		c[*n].config = t->row[i].config;
 		c[*n].launch = t->row[i].launch;
 		c[(*n)++].ns = 0;
 	}
 	qsort(c, *n, sizeof(*c), cmp_launch_clock);
 	for (i = 0, k = 0; i < *n; i++) {
-		if (k == 0 || c[k - 1].launch != c[i].launch)
+		if (k == 0 || cmp_launch_clock(&c[k - 1], &c[i]))
 			c[k++] = c[i];
 	}
 	*n = k;
 	for (k = 0; k < *n; k++) {
 		const char *host = NULL;
 
-		if (record_clock(&c[k].ns, launch_record(m, c[k].launch)) == 0)
+		if (record_clock(&c[k].ns, launch_record(m, c[k].config,
+							 c[k].launch)) == 0)
 			continue;
 		for (i = 0; i < t->nrows; i++) {
 			const pr_timing *r = &t->row[i];
 
-			if (r->launch != c[k].launch)
+			if (r->launch != c[k].launch ||
+			    r->config != c[k].config)
 				continue;
 			if (host && strcmp(r->host, host)) {
 				c[k].ns = NAN;
@@ -134,10 +141,10 @@ static launch_clock *clocks_of(size_t *n, const pr_timings *t,
 	return c;
 }
 
-/* The uncertainty of launch id: NAN when unknown. */
-static double clock_of(const launch_clock *c, size_t n, int id)
+/* The uncertainty of launch id of config cfg: NAN when unknown. */
+static double clock_of(const launch_clock *c, size_t n, int cfg, int id)
 {
-	launch_clock key = {id, 0};
+	launch_clock key = {cfg, id, 0};
 	const launch_clock *p =
 	    bsearch(&key, c, n, sizeof(*c), cmp_launch_clock);
 
@@ -195,11 +202,12 @@ static int arrival_of(pr_arrival *out, const pr_sample_set *S, size_t i,
 				 ? out->spread.stat / out->total.stat
 				 : NAN;
 		for (k = 0; k < out->spread.nlaunches; k++)
-			out->clock_ns =
-			    fmax(out->clock_ns,
-				 clock_of(clk, nclk, out->spread.launch[k]));
+			out->clock_ns = fmax(out->clock_ns,
+					     clock_of(clk, nclk, S->s[i].config,
+						      out->spread.launch[k]));
 		for (k = 0; k < out->spread.nlaunches; k++) {
-			if (isnan(clock_of(clk, nclk, out->spread.launch[k])))
+			if (isnan(clock_of(clk, nclk, S->s[i].config,
+					   out->spread.launch[k])))
 				out->clock_ns = NAN;
 		}
 		out->refused = isnan(out->clock_ns) ||

@@ -568,6 +568,66 @@ static void test_clock(void **state)
 	done(&r);
 }
 
+/* Two configs, each numbering its launches from 0, their records in the
+ * order they ran (config 1's first): each config's decomposition takes
+ * its own launches' clock uncertainty, config 0's 1.9 ms (below its 2 ms
+ * spread: decomposed) and config 1's 2.1 ms (refused), never the other
+ * config's launch of the same number. */
+static void test_clock_per_config(void **state)
+{
+	pr_cell c[2] = {cell(0, "allreduce", -1, PR_REDUCE_SPAN, 1, 2),
+			cell(1, "allreduce", -1, PR_REDUCE_SPAN, 1, 2)};
+	json_t *launches = json_array(), *j;
+	pr_analysis_run r;
+	pr_manifest m;
+	size_t i;
+	int l, k, cfg;
+
+	(void)state;
+	collective("other");
+	for (l = 0; l < 6; l++)
+		for (k = 0; k < 2; k++) {
+			add(l, 1, k, 0, 0, "allreduce", 0);
+			T.row[T.nrows - 1].host = "h";
+			T.row[T.nrows - 1].t_end_ns = 5000000;
+			add(l, 1, k, 0, 1, "allreduce", 0);
+			T.row[T.nrows - 1].host = "other";
+			T.row[T.nrows - 1].t_start_ns = 2000000;
+			T.row[T.nrows - 1].t_end_ns = 6000000;
+		}
+	for (cfg = 1; cfg >= 0; cfg--)
+		for (l = 0; l < 6; l++)
+			json_array_append_new(
+			    launches,
+			    json_pack("{s:i, s:i, s:{s:[{s:s, s:s, s:f}, "
+				      "{s:s, s:s, s:f}]}}",
+				      "launch", l, "config", cfg, "ranks",
+				      "ranks", "host", "h", "clock", "shared",
+				      "clock_uncertainty_ns", 0.0, "host",
+				      "other", "clock", "estimated",
+				      "clock_uncertainty_ns",
+				      cfg ? 2.1e6 : 1.9e6));
+	j = json_pack("{s:s, s:[{s:i}, {s:i}], s:o}", "run_id", "R", "configs",
+		      "config", 0, "config", 1, "launches", launches);
+	pr_manifest_parse(&m, j);
+	json_decref(j);
+	pr_analyze_run(&r, &T, &m, c, 2, PR_RULE_POINT);
+	assert_int_equal(r.narrivals, 2);
+	for (i = 0; i < r.narrivals; i++) {
+		const pr_arrival *a = &r.arrival[i];
+
+		if (a->spread.sel.config == 0) {
+			close_to(a->clock_ns, 1.9e6);
+			assert_false(a->refused);
+		} else {
+			close_to(a->clock_ns, 2.1e6);
+			assert_true(a->refused);
+		}
+	}
+	pr_manifest_free(&m);
+	done(&r);
+}
+
 /* Blocks of 10 or 20 round trips of 1 ms each (pingpong's warm samples,
  * rows counting them), 6 launches; the manifest names workload wl. */
 static void blocks(pr_manifest *m, const char *wl)
@@ -875,6 +935,7 @@ int main(void)
 	    cmocka_unit_test(test_band_edges),
 	    cmocka_unit_test(test_reduce),
 	    cmocka_unit_test(test_clock),
+	    cmocka_unit_test(test_clock_per_config),
 	    cmocka_unit_test(test_ops_per_sample),
 	    cmocka_unit_test(test_sharing_fallback),
 	    cmocka_unit_test(test_labels),
