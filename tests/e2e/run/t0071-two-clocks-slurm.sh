@@ -102,6 +102,21 @@ print('  # spread %.2f us against an uncertainty of %.2f us: refused; '
       'on one clock %.2f us' % (a['arrival_spread']['statistic_s'] * 1e6,
       a['clock_uncertainty_s'] * 1e6, s['arrival_spread']['statistic_s'] * 1e6))
 "
+check "each row across two clocks takes its own config's launches' clock uncertainty" \
+	python3 -c "
+import json
+m = json.load(open('runs/t-clocks/$apart/manifest.json'))
+own = {}
+for l in m['launches']:
+    u = max(r['clock_uncertainty_ns'] for r in l['ranks']['ranks'])
+    own[l['config']] = max(own.get(l['config'], 0), u)
+runs = {r['run_id']: r for r in json.load(open('$SCRATCH/analysis.json'))['runs']}
+rows = runs['$apart']['arrivals']
+assert len(own) == 2 and rows, (own, rows)
+for a in rows:
+    assert abs(a['clock_uncertainty_s'] * 1e9 - own[a['config']]) < 1, \
+        (a['config'], a['clock_uncertainty_s'], own)
+"
 check "one rank 2 ms late: the spread and the time after the last arrival agree across the two clocks" \
 	python3 -c "
 import json
