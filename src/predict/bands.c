@@ -191,12 +191,58 @@ static void tolerance_bands(json_t *cells, const pr_spec *spec)
 	}
 }
 
+/* Both absent, or equal. */
+static int same_json(const json_t *a, const json_t *b)
+{
+	return (!a && !b) || (a && b && json_equal((json_t *)a, (json_t *)b));
+}
+
 /*
- * Relative predictions (model hockney-allreduce): each cell of a config
- * whose algorithm is not ring, no negative control, over the ring cell of
- * the same transport, placement, phase and bytes; pairs[2k], pairs[2k+1]
- * the cells' indices. Returns how many pairs (pairs has room for every
- * cell).
+ * The side of config c in the model's relative predictions: 1 the
+ * numerator, 0 the denominator, -1 neither. hockney-allreduce puts each
+ * algorithm over ring; hockney-ring (kv-split) the packed placement over
+ * spread, where the calibration priced each under its own placement.
+ */
+static int ratio_side(const pr_spec *spec, int c)
+{
+	const char *place = pr_spec_placement(spec, c);
+
+	if (!strcmp(spec->model, "hockney-allreduce"))
+		return strcmp(pr_spec_algorithm(spec, c), "ring") != 0;
+	if (!strcmp(spec->model, "hockney-ring"))
+		return !strcmp(place, "packed")	  ? 1
+		       : !strcmp(place, "spread") ? 0
+						  : -1;
+	return -1;
+}
+
+/* The factor a ratio of the model compares, of config c: its algorithm
+ * (hockney-allreduce) or its placement (hockney-ring). */
+static const char *ratio_factor(const pr_spec *spec, int c)
+{
+	return !strcmp(spec->model, "hockney-ring")
+		   ? pr_spec_placement(spec, c)
+		   : pr_spec_algorithm(spec, c);
+}
+
+/* Configs a and b alike in every factor but the one the ratio compares. */
+static int ratio_twins(const pr_spec *spec, int a, int b)
+{
+	return !strcmp(pr_spec_transport(spec, a),
+		       pr_spec_transport(spec, b)) &&
+	       !strcmp(pr_spec_sync(spec, a), pr_spec_sync(spec, b)) &&
+	       (!strcmp(spec->model, "hockney-ring")
+		    ? !strcmp(pr_spec_algorithm(spec, a),
+			      pr_spec_algorithm(spec, b))
+		    : !strcmp(pr_spec_placement(spec, a),
+			      pr_spec_placement(spec, b)));
+}
+
+/*
+ * Relative predictions (ratio_side): each numerator cell, no negative
+ * control, over the denominator cell of its twin config (ratio_twins) of
+ * the same phase, bytes and reduction; pairs[2k], pairs[2k+1] the cells'
+ * indices. Returns how many pairs (pairs has room for every cell).
  */
 static size_t ratio_pairs(size_t *pairs, const json_t *cells,
 			  const pr_spec *spec)
@@ -204,14 +250,11 @@ static size_t ratio_pairs(size_t *pairs, const json_t *cells,
 	size_t i, j, n = 0;
 	json_t *a, *b;
 
-	if (strcmp(spec->model, "hockney-allreduce"))
-		return 0;
 	json_array_foreach(cells, i, a)
 	{
 		int ca = (int)json_integer_value(json_object_get(a, "config"));
 
-		if (json_object_get(a, "control") ||
-		    !strcmp(pr_spec_algorithm(spec, ca), "ring"))
+		if (json_object_get(a, "control") || ratio_side(spec, ca) != 1)
 			continue;
 		json_array_foreach(cells, j, b)
 		{
@@ -219,15 +262,14 @@ static size_t ratio_pairs(size_t *pairs, const json_t *cells,
 			    json_object_get(b, "config"));
 
 			if (json_object_get(b, "control") ||
-			    strcmp(pr_spec_algorithm(spec, cb), "ring") ||
-			    strcmp(pr_spec_transport(spec, ca),
-				   pr_spec_transport(spec, cb)) ||
-			    strcmp(pr_spec_placement(spec, ca),
-				   pr_spec_placement(spec, cb)) ||
+			    ratio_side(spec, cb) != 0 ||
+			    !ratio_twins(spec, ca, cb) ||
 			    !json_equal(json_object_get(a, "phase"),
 					json_object_get(b, "phase")) ||
-			    !json_equal(json_object_get(a, "bytes"),
-					json_object_get(b, "bytes")))
+			    !same_json(json_object_get(a, "bytes"),
+				       json_object_get(b, "bytes")) ||
+			    !same_json(json_object_get(a, "reduce"),
+				       json_object_get(b, "reduce")))
 				continue;
 			pairs[2 * n] = i;
 			pairs[2 * n + 1] = j;
@@ -264,8 +306,8 @@ static json_t *ratio_json(const pr_spec *spec, const json_t *a, const json_t *b,
 	json_t *o = json_object();
 
 	json_object_set_new(o, "name",
-			    json_sprintf("%s/%s", pr_spec_algorithm(spec, ca),
-					 pr_spec_algorithm(spec, cb)));
+			    json_sprintf("%s/%s", ratio_factor(spec, ca),
+					 ratio_factor(spec, cb)));
 	json_object_set_new(o, "numerator", selection_of(a));
 	json_object_set_new(o, "denominator", selection_of(b));
 	json_object_set_new(o, "predicted", json_real(p));

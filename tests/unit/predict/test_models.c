@@ -481,6 +481,66 @@ static void test_placement(void **state)
 }
 
 /*
+ * hockney-ring's relative predictions: each packed cell over the spread
+ * cell of its transport, algorithm and sync (the calibration measured
+ * packed twice as slow: 2.0), with the tolerance's band; none where no
+ * config is packed.
+ */
+static void test_ratios_placement(void **state)
+{
+	const pr_model *m = pr_model_lookup("hockney-ring");
+	const char *shape = "rows = 1024\nkeys = 64\nd = 64\n";
+	pr_spec *s = spec("kv-split", shape,
+			  "[ranks]\ngroup = cpu*4\n[factors]\ntransport = "
+			  "vader\nplacement = spread, packed\n[mpi]\n"
+			  "algorithm = ring\n[model]\nname = hockney-ring\n"
+			  "calibration = cal\ntolerance = 0.1\n");
+	pr_spec *one = spec("kv-split", shape,
+			    "[ranks]\ngroup = cpu*4\n[factors]\ntransport = "
+			    "vader\nplacement = spread\n[mpi]\nalgorithm = "
+			    "ring\n[model]\nname = hockney-ring\ncalibration "
+			    "= cal\ntolerance = 0.1\n");
+	synth spread = {0, 1, 10, 0, 1.0, 10e-6};
+	synth packed = {1, 1, 10, 0, 2.0, 10e-6};
+	json_t *pred = new_prediction(), *r;
+	char *csv = pr_strdup(HEADER);
+	pr_calib cal;
+	double p;
+
+	(void)state;
+	synth_rows(&csv, &spread);
+	synth_rows(&csv, &packed);
+	calib_take(&cal, csv,
+		   "{\"configs\": [{\"transport\": \"vader\", \"placement\": "
+		   "\"spread\"}, {\"transport\": \"vader\", \"placement\": "
+		   "\"packed\"}]}");
+	assert_int_equal(m->predict(pred, s, &cal, NULL), 0);
+	assert_int_equal(pr_predict_bands(pred, s, &cal, NULL), 0);
+	assert_int_equal(json_array_size(json_object_get(pred, "ratios")), 2);
+	r = json_array_get(json_object_get(pred, "ratios"), 0);
+	assert_string_equal(json_string_value(path(r, "name")),
+			    "packed/spread");
+	assert_int_equal(json_integer_value(path(r, "numerator.config")), 1);
+	assert_int_equal(json_integer_value(path(r, "denominator.config")), 0);
+	assert_true(json_equal(path(r, "numerator.phase"),
+			       path(r, "denominator.phase")));
+	p = num(r, "predicted");
+	close_to(p, 2.0);
+	close_to(num(r, "lo"), p * 0.9 / 1.1);
+	close_to(num(r, "hi"), p * 1.1 / 0.9);
+	json_decref(pred);
+
+	pred = new_prediction();
+	assert_int_equal(m->predict(pred, one, &cal, NULL), 0);
+	assert_int_equal(pr_predict_bands(pred, one, &cal, NULL), 0);
+	assert_null(json_object_get(pred, "ratios"));
+	json_decref(pred);
+	pr_calib_free(&cal);
+	pr_spec_free(s);
+	pr_spec_free(one);
+}
+
+/*
  * hockney-allreduce, p = 4, sizes 1 KiB and 1 MiB; configs ring,
  * reduce_bcast, default. ring 1 KiB: segments of 256 B (below the
  * measured 1 KiB: extrapolated): X = 3.256, R = 0.164; 3 (3.42) + 3
@@ -1720,6 +1780,7 @@ int main(void)
 	    cmocka_unit_test(test_null_and_holdout),
 	    cmocka_unit_test(test_copies),
 	    cmocka_unit_test(test_ratios),
+	    cmocka_unit_test(test_ratios_placement),
 	    cmocka_unit_test(test_calibration_busy),
 	    cmocka_unit_test(test_overhead),
 	    cmocka_unit_test(test_pap_hockney),
