@@ -1,0 +1,31 @@
+# 20261205T211348Z-349405-launches.gp - kv-allreduce, per-launch medians, relative (prereg analyze)
+# Replot in analysis/kv-allreduce/ with: gnuplot -d 20261205T211348Z-349405-launches.gp > 20261205T211348Z-349405-launches.svg
+# The data are in 20261205T211348Z-349405-launches.dat; times in the unit of the y label.
+set terminal svg size 800,500 dynamic font "sans,11" background "white"
+set termoption noenhanced
+set grid ytics
+set format x "%g"
+set format y "%g"
+# Okabe-Ito colors, distinguishable with colour blindness
+set linetype 1 lc rgb "#0072b2"
+set linetype 2 lc rgb "#d55e00"
+set linetype 3 lc rgb "#009e73"
+set linetype 4 lc rgb "#cc79a7"
+set linetype 5 lc rgb "#e69f00"
+set linetype 6 lc rgb "#56b4e9"
+set linetype 7 lc rgb "#000000"
+set linetype 8 lc rgb "#999999"
+set linetype cycle 8
+set title 'kv-allreduce, run 20261205T211348Z-349405'."\nper-launch medians over each group's median, median per phase (every config)"
+set ylabel "launch median / group median"
+set xlabel "launch"
+set xrange [-0.5:9.5]
+set yrange [0.842129:1.77855]
+set key below maxcols 2 font ",9"
+set xtics 1
+plot '20261205T211348Z-349405-launches.dat' index 0 using 1:2 with linespoints pt 7 ps 0.8 lc 1 title 'allreduce (every config)', \
+     '20261205T211348Z-349405-launches.dat' index 1 using 1:2 with linespoints pt 5 ps 0.8 lc 2 title 'allreduce_small (every config)', \
+     '20261205T211348Z-349405-launches.dat' index 2 using 1:2 with linespoints pt 9 ps 0.8 lc 3 title 'compute (every config)', \
+     '20261205T211348Z-349405-launches.dat' index 3 using 1:2 with linespoints pt 11 ps 0.8 lc 4 title 'reduce_local (every config)', \
+     '20261205T211348Z-349405-launches.dat' index 4 using 1:2 with linespoints pt 7 ps 0.8 lc 5 title 'rescale (every config)', \
+     '20261205T211348Z-349405-launches.dat' index 5 using 1:2 with linespoints pt 5 ps 0.8 lc 6 title 'sendrecv (every config)'
