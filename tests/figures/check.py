@@ -37,8 +37,13 @@ do not matter. SOURCE says where the number comes from:
         of config label LABEL at BYTES, as the report's `controls` has it
     count:EXP:RUN:VERDICT
         how many of run RUN's cells have that verdict (PASS, FAIL, ...)
-    ratios:EXP:RUN:VERDICT
-        how many of run RUN's pinned ratios (its `ratios`) have it
+    ratios:EXP:RUN:VERDICT[:BYTES]
+        how many of run RUN's pinned ratios (its `ratios`) have it (of
+        those of BYTES, when given)
+    ratio:EXP:RUN:BYTES:CONFIGS:FIELD:AGG
+        the smallest (AGG min) or largest (max) FIELD (measured,
+        predicted, lo, hi) of run RUN's pinned ratios of BYTES whose
+        numerator config is one of CONFIGS (comma-separated; '*': any)
     gains:OUTCOME:EXP=RUN[,EXP=RUN...]
         how many comparisons of the PAP-aware Allreduce with the best
         built-in (arrival_patterns/gains) have that outcome (beat, lost,
@@ -278,9 +283,21 @@ def count_value(prereg, src, cache):
 
 
 def ratios_value(prereg, src, cache):
-    _, exp, run, verdict = src.split(":")
+    _, exp, run, verdict, *size = src.split(":")
     the_run = run_of(prereg, exp, run, cache)
-    return float(sum(x["verdict"] == verdict for x in the_run["ratios"]))
+    return float(sum(x["verdict"] == verdict and
+                     (not size or str(x["bytes"]) == size[0])
+                     for x in the_run["ratios"]))
+
+
+def ratio_value(prereg, src, cache):
+    _, exp, run, size, configs, field, agg = src.split(":")
+    the_run = run_of(prereg, exp, run, cache)
+    return aggregate([float(x[field]) for x in the_run["ratios"]
+                      if (size == "*" or str(x["bytes"]) == size) and
+                      (configs == "*" or str(x["numerator_config"])
+                       in configs.split(","))],
+                     agg, src)
 
 
 def gains_value(prereg, src, cache):
@@ -378,6 +395,8 @@ def main():
                 value = count_value(prereg, src, cache)
             elif src.startswith("ratios:"):
                 value = ratios_value(prereg, src, cache)
+            elif src.startswith("ratio:"):
+                value = ratio_value(prereg, src, cache)
             elif src.startswith("gains:"):
                 value = gains_value(prereg, src, cache)
             elif src.startswith("run:"):
