@@ -423,6 +423,22 @@ static void test_clamped_intercept(void **state)
 	pr_spec_free(s);
 }
 
+/* A vader calibration of both placements, packed measured twice as slow
+ * as spread. */
+static void packed_spread_calib(pr_calib *cal)
+{
+	synth spread = {0, 1, 10, 0, 1.0, 10e-6};
+	synth packed = {1, 1, 10, 0, 2.0, 10e-6};
+	char *csv = pr_strdup(HEADER);
+
+	synth_rows(&csv, &spread);
+	synth_rows(&csv, &packed);
+	calib_take(cal, csv,
+		   "{\"configs\": [{\"transport\": \"vader\", \"placement\": "
+		   "\"spread\"}, {\"transport\": \"vader\", \"placement\": "
+		   "\"packed\"}]}");
+}
+
 /*
  * Configs are priced by the calibration of their own placement: packed
  * measured twice as slow gives twice the time (50.424 us for
@@ -437,19 +453,11 @@ static void test_placement(void **state)
 	    "[ranks]\ngroup = cpu*4\n[factors]\ntransport = vader\nplacement "
 	    "= spread, packed\n[mpi]\nalgorithm = ring\n[model]\nname = "
 	    "hockney-ring\ncalibration = cal\n");
-	synth spread = {0, 1, 10, 0, 1.0, 10e-6};
-	synth packed = {1, 1, 10, 0, 2.0, 10e-6};
 	json_t *pred = new_prediction(), *c;
-	char *csv = pr_strdup(HEADER);
 	pr_calib cal;
 
 	(void)state;
-	synth_rows(&csv, &spread);
-	synth_rows(&csv, &packed);
-	calib_take(&cal, csv,
-		   "{\"configs\": [{\"transport\": \"vader\", \"placement\": "
-		   "\"spread\"}, {\"transport\": \"vader\", \"placement\": "
-		   "\"packed\"}]}");
+	packed_spread_calib(&cal);
 	assert_int_equal(m->predict(pred, s, &cal, NULL), 0);
 	close_to(predicted(cell(pred, "allreduce_small", -1, 0)), 25.212e-6);
 	c = cell(pred, "allreduce_small", -1, 1);
@@ -500,20 +508,12 @@ static void test_ratios_placement(void **state)
 			    "vader\nplacement = spread\n[mpi]\nalgorithm = "
 			    "ring\n[model]\nname = hockney-ring\ncalibration "
 			    "= cal\ntolerance = 0.1\n");
-	synth spread = {0, 1, 10, 0, 1.0, 10e-6};
-	synth packed = {1, 1, 10, 0, 2.0, 10e-6};
 	json_t *pred = new_prediction(), *r;
-	char *csv = pr_strdup(HEADER);
 	pr_calib cal;
 	double p;
 
 	(void)state;
-	synth_rows(&csv, &spread);
-	synth_rows(&csv, &packed);
-	calib_take(&cal, csv,
-		   "{\"configs\": [{\"transport\": \"vader\", \"placement\": "
-		   "\"spread\"}, {\"transport\": \"vader\", \"placement\": "
-		   "\"packed\"}]}");
+	packed_spread_calib(&cal);
 	assert_int_equal(m->predict(pred, s, &cal, NULL), 0);
 	assert_int_equal(pr_predict_bands(pred, s, &cal, NULL), 0);
 	assert_int_equal(json_array_size(json_object_get(pred, "ratios")), 2);
