@@ -194,7 +194,7 @@ static void tolerance_bands(json_t *cells, const pr_spec *spec)
 /* Both absent, or equal. */
 static int same_json(const json_t *a, const json_t *b)
 {
-	return (!a && !b) || (a && b && json_equal((json_t *)a, (json_t *)b));
+	return (!a && !b) || (a && b && json_equal(a, b));
 }
 
 /*
