@@ -10,7 +10,9 @@
 #include "audit/audit-internal.h"
 #include "base/schedule.h"
 #include "base/util.h"
+#include "format/spec.h"
 #include "format/workload.h"
+#include "repo/git.h"
 #include "repo/paths.h"
 
 /* The last error a callee gave as a FAIL reason. */
@@ -123,7 +125,8 @@ cleanup:
 typedef struct {
 	pr_audit_block *b;
 	size_t n;
-	int64_t **items; /* owned, one per block (NULL when none) */
+	int64_t **items;   /* owned, one per block (NULL when none) */
+	size_t relaunched; /* launches with failed attempts before them */
 } expected;
 
 static void expected_free(expected *e)
@@ -338,6 +341,78 @@ static int same_invocation(pr_audit_state *s, json_t *rec, size_t k,
 	return s->out->check[PR_CHECK_SCHEDULE].result != PR_AUDIT_FAIL;
 }
 
+/* The pin's [schedule] relaunch into *out: 1, or 0 with a FAIL on c when
+ * the pin's spec does not read. */
+static int pinned_relaunch(pr_audit_state *s, pr_audit_check *c, int *out)
+{
+	char *text = pr_git_blob_text(NULL, s->ctx->root, s->m.pin.spec_blob);
+	pr_error_scope quiet;
+	pr_spec *spec = NULL;
+
+	pr_error_record(&quiet);
+	if (text &&
+	    pr_spec_parse(&spec, text, "experiment.ini", s->ctx->name) == 0)
+		*out = spec->relaunch;
+	pr_error_restore(&quiet);
+	free(text);
+	pr_spec_free(spec);
+	if (spec)
+		return 1;
+	pr_audit_set(
+	    c, PR_AUDIT_FAIL,
+	    "launches hold attempts, but the pin's spec blob %s does "
+	    "not read: how often a launch may be relaunched is unknown",
+	    s->m.pin.spec_blob ? s->m.pin.spec_blob : "(none)");
+	return 0;
+}
+
+/* launches[k].attempts, when there: each a failed attempt (a nonzero exit
+ * status, or timed out), at most the pin's [schedule] relaunch of them
+ * (*relaunch: -1 until read); *relaunched counts the launches with any. */
+static int check_attempts(pr_audit_state *s, json_t *rec, size_t k,
+			  int *relaunch, size_t *relaunched)
+{
+	pr_audit_check *c = &s->out->check[PR_CHECK_SCHEDULE];
+	json_t *att = json_object_get(rec, "attempts"), *a;
+	size_t n = json_array_size(att), j;
+	long long status;
+
+	if (!att)
+		return 1;
+	if (!json_is_array(att) || n == 0) {
+		pr_audit_set(c, PR_AUDIT_FAIL,
+			     "launches[%zu].attempts is not a list of "
+			     "attempts",
+			     k);
+		return 0;
+	}
+	json_array_foreach(att, j, a)
+	{
+		if (jint(&status, a, "exit_status", INT_MIN, INT_MAX) < 0)
+			status = 0;
+		if (status == 0 &&
+		    !json_is_true(json_object_get(a, "timed_out"))) {
+			pr_audit_set(c, PR_AUDIT_FAIL,
+				     "launches[%zu].attempts[%zu] did not "
+				     "fail (exit status 0, not timed out): a "
+				     "launch that succeeded was launched again",
+				     k, j);
+			return 0;
+		}
+	}
+	if (*relaunch < 0 && !pinned_relaunch(s, c, relaunch))
+		return 0;
+	if (n > (size_t)*relaunch) {
+		pr_audit_set(c, PR_AUDIT_FAIL,
+			     "launches[%zu] was launched %zu times, the pin's "
+			     "spec allows %d ([schedule] relaunch = %d)",
+			     k, n + 1, *relaunch + 1, *relaunch);
+		return 0;
+	}
+	(*relaunched)++;
+	return 1;
+}
+
 /* The manifest's launches follow the schedule; the blocks they expect. */
 static int check_launches(pr_audit_state *s, expected *e,
 			  const pr_schedule *sched)
@@ -347,6 +422,7 @@ static int check_launches(pr_audit_state *s, expected *e,
 	int complete = !strcmp(pr_audit_status(s->m.status), "complete");
 	size_t n = json_array_size(launches), k;
 	long long status;
+	int relaunch = -1;
 
 	if (n > sched->ninv || (complete && n != sched->ninv)) {
 		pr_audit_set(c, PR_AUDIT_FAIL,
@@ -362,7 +438,8 @@ static int check_launches(pr_audit_state *s, expected *e,
 	{
 		json_t *ranks = json_object_get(rec, "ranks");
 
-		if (!same_invocation(s, rec, k, &sched->inv[k]))
+		if (!same_invocation(s, rec, k, &sched->inv[k]) ||
+		    !check_attempts(s, rec, k, &relaunch, &e->relaunched))
 			return 0;
 		if (jint(&status, rec, "exit_status", INT_MIN, INT_MAX) < 0)
 			status = -1;
@@ -413,13 +490,19 @@ void pr_audit_check_schedule(pr_audit_state *s)
 		pr_audit_set(c, PR_AUDIT_FAIL, "%s", reason);
 		goto cleanup;
 	}
+	if (e.relaunched)
+		reason = pr_asprintf("; %zu launched again after failed "
+				     "attempts, as the pin's [schedule] "
+				     "relaunch allows",
+				     e.relaunched);
 	pr_audit_set(c, PR_AUDIT_PASS,
 		     "seed %llu is the pin's; %zu of %zu invocations in "
-		     "schedule order, each one block of %s in timings.csv.gz",
+		     "schedule order, each one block of %s in timings.csv.gz%s",
 		     (unsigned long long)seed, e.n, sched.ninv,
 		     pr_workload_is_command(s->m.workload.name)
 			 ? "the calls and figures its rank report counts"
-			 : "every rep and rank");
+			 : "every rep and rank",
+		     reason ? reason : "");
 cleanup:
 	free(reason);
 	expected_free(&e);

@@ -6,6 +6,8 @@
 
 #define PR_MAX_GROUPS 16
 #define PR_MAX_FACTOR 8
+/* [schedule] relaunch: at most this many relaunches of one launch */
+#define PR_MAX_RELAUNCH 3
 #define PR_MAX_RANKS 1024
 #define PR_MAX_SIZES 64
 #define PR_MAX_ARGV 64	      /* words of [command] argv */
@@ -136,9 +138,11 @@ typedef struct pr_spec {
 	int sharing_tested;
 
 	/* [schedule]; interleave: kv-split times its Allreduces' primitives
-	 * in the same launch ("none" or "primitives") */
+	 * in the same launch ("none" or "primitives"); relaunch: how many
+	 * times a launch that fails is launched again (0 to 3, default 0) */
 	int launches, reps, warmup;
 	int interleave;
+	int relaunch;
 
 	/* [launch]: kernel launch settings (the experiment's subject in
 	 * launch-geometry): threads_per_block and rows_per_block of the GPU

@@ -254,6 +254,12 @@ static int set_warmup(struct parse *p, const char *key, const char *value)
 	return pr_spec_get_small(&p->spec->warmup, p, key, value, 0, 1000000);
 }
 
+static int set_relaunch(struct parse *p, const char *key, const char *value)
+{
+	return pr_spec_get_small(&p->spec->relaunch, p, key, value, 0,
+				 PR_MAX_RELAUNCH);
+}
+
 static int set_algorithm(struct parse *p, const char *key, const char *value)
 {
 	return set_factor_list(p->spec->algorithms, &p->spec->nalgorithms, p,
@@ -701,6 +707,7 @@ const struct key pr_spec_keys[] = {
     {"schedule", "reps", set_reps, OPTIONAL},
     {"schedule", "warmup", set_warmup, OPTIONAL},
     {"schedule", "interleave", set_interleave, OPTIONAL},
+    {"schedule", "relaunch", set_relaunch, OPTIONAL},
     {"mpi", "algorithm", set_algorithm, OPTIONAL},
     {"mpi", "sync", set_sync, OPTIONAL},
     {"mpi", "yield_when_idle", set_yield, OPTIONAL},

@@ -202,7 +202,59 @@ static json_t *machine_record(const run_ctx *rc, int config,
 	return pr_machine_launch(a, b, rank_cpus(rc, config));
 }
 
-/* One invocation: plan, launch, record. *ok = 0 when it failed. */
+/*
+ * After an attempt of launch k that failed (its status nonzero, or timed
+ * out, and no signal): when the pinned [schedule] relaunch leaves another
+ * attempt, its record joins `attempts`, its output and partial files go,
+ * and 1 says launch it again (DESIGN 7: a launch that fails before it
+ * records anything is not data, and the spec's rule, not the data, says
+ * how often it may be tried). 0 otherwise.
+ */
+static int relaunch_after(run_ctx *rc, size_t k, pr_launch_result *res,
+			  json_t *attempts, const char *start, int64_t t0,
+			  const char *prefix, const char *log)
+{
+	const pr_invocation *inv = &rc->plan.sched.inv[k];
+	size_t done = json_array_size(attempts) + 1;
+	char end[32];
+	char *path;
+
+	if ((res->status == 0 && !res->timed_out) || g_stop ||
+	    done > (size_t)rc->spec->relaunch)
+		return 0;
+	pr_utc_iso(end, pr_now_unix());
+	json_array_append_new(
+	    attempts,
+	    json_pack("{s:i, s:b, s:s, s:s, s:f, s:o}", "exit_status",
+		      res->status, "timed_out", res->timed_out, "start", start,
+		      "end", end, "wall_s", (double)(pr_mono_ns() - t0) * 1e-9,
+		      "log_tail", log_tail(log, 4000)));
+	pr_warn("launch %d, config %d failed (exit status %d%s): launching it "
+		"again, attempt %zu of %d ([schedule] relaunch = %d; the "
+		"failed attempt stays in the launch's record)",
+		inv->launch, inv->config, res->status,
+		res->timed_out ? ", timed out" : "", done + 1,
+		rc->spec->relaunch + 1, rc->spec->relaunch);
+	print_tail(log);
+	path = pr_asprintf("%s.json", prefix);
+	unlink(path);
+	free(path);
+	path = pr_asprintf("%s.csv", prefix);
+	unlink(path);
+	free(path);
+	path = pr_asprintf("%s.cwd", prefix);
+	pr_remove_tree(path);
+	free(path);
+	path = pr_asprintf("%s.pmpi", prefix);
+	pr_remove_tree(path);
+	free(path);
+	pr_launch_result_free(res);
+	memset(res, 0, sizeof(*res));
+	return 1;
+}
+
+/* One invocation: plan, launch (again, as [schedule] relaunch allows),
+ * record. *ok = 0 when it failed. */
 static int run_one(run_ctx *rc, size_t k, int *ok)
 {
 	const pr_invocation *inv = &rc->plan.sched.inv[k];
@@ -225,9 +277,9 @@ static int run_one(run_ctx *rc, size_t k, int *ok)
 			     .progress =
 				 rc->opts->progress || isatty(STDERR_FILENO)};
 	json_t *pj = json_deep_copy(json_array_get(rc->plan.plans, k));
-	json_t *argv = json_array(), *rec;
+	json_t *argv = json_array(), *attempts = json_array(), *rec;
 	int error;
-	int64_t t0 = pr_mono_ns(), u0 = pr_now_unix();
+	int64_t t0;
 	size_t i;
 
 	*ok = 0;
@@ -236,16 +288,20 @@ static int run_one(run_ctx *rc, size_t k, int *ok)
 		error = pr_error("cannot write '%s'", plan);
 		goto cleanup;
 	}
-	if ((error = pr_run_command_prepare(&rc->plan, prefix)) < 0)
-		goto cleanup;
-	pr_load_sample_take(&before);
-	error = rc->launcher->run(&res, &req);
-	pr_load_sample_take(&after);
+	do {
+		t0 = pr_mono_ns();
+		pr_utc_iso(start, pr_now_unix());
+		if ((error = pr_run_command_prepare(&rc->plan, prefix)) < 0)
+			goto cleanup;
+		pr_load_sample_take(&before);
+		error = rc->launcher->run(&res, &req);
+		pr_load_sample_take(&after);
+	} while (error == 0 &&
+		 relaunch_after(rc, k, &res, attempts, start, t0, prefix, log));
 	for (i = 0; i < res.argv.n; i++)
 		json_array_append_new(argv, shown_value(rc, res.argv.v[i]));
 	if (error < 0)
 		goto cleanup;
-	pr_utc_iso(start, u0);
 	pr_utc_iso(end, pr_now_unix());
 	if (res.status == 0 && !g_stop &&
 	    pr_workload_is_command(rc->spec->workload) &&
@@ -272,6 +328,8 @@ static int run_one(run_ctx *rc, size_t k, int *ok)
 				: json_null());
 	json_object_set_new(rec, "machine",
 			    machine_record(rc, inv->config, &before, &after));
+	if (json_array_size(attempts))
+		json_object_set(rec, "attempts", attempts);
 	if (!*ok) {
 		json_object_set_new(rec, "log_tail", log_tail(log, 4000));
 		if (g_stop) /* a signal ended it: recover reads this */
@@ -298,6 +356,7 @@ static int run_one(run_ctx *rc, size_t k, int *ok)
 cleanup:
 	json_decref(pj);
 	json_decref(argv);
+	json_decref(attempts);
 	pr_launch_result_free(&res);
 	free(prefix);
 	free(plan);
@@ -310,6 +369,11 @@ static int dry_run(const run_ctx *rc)
 {
 	printf("experiment %s, pin %s (%s)\n", rc->spec->name, rc->pin.tag,
 	       rc->pin.commit);
+	if (rc->spec->relaunch)
+		printf("a launch that fails is launched again, at most %d "
+		       "time%s ([schedule] relaunch = %d)\n",
+		       rc->spec->relaunch, rc->spec->relaunch > 1 ? "s" : "",
+		       rc->spec->relaunch);
 	return rc->launcher->dry_run(&rc->plan);
 }
 

@@ -256,6 +256,34 @@ vader_only() {
 	return 1
 }
 
+# forge_manifest MANIFEST LEDGER RUN PYTHON [keep-status]: edit the run's
+# manifest (m, a dict) with PYTHON, write it as prereg does (sorted keys,
+# 2-space indent), put its SHA-256 (and its status, unless keep-status) in
+# RUN's line of LEDGER and rewrite the run commit (HEAD) to hold both: a
+# forgery that every check but the one under test lets through
+forge_manifest() {
+	python3 - "$1" "$2" "$3" "$4" "${5:-}" <<'PY'
+import hashlib, json, sys
+path, ledger, run, code, keep = sys.argv[1:6]
+m = json.load(open(path))
+exec(code)
+text = json.dumps(m, indent=2, sort_keys=True) + "\n"
+open(path, "w").write(text)
+lines = open(ledger).read().splitlines()
+out = []
+for l in lines:
+    j = json.loads(l)
+    if j["run_id"] == run:
+        j["manifest_sha256"] = hashlib.sha256(text.encode()).hexdigest()
+        if keep != "keep-status":
+            j["status"] = m["status"]
+        l = json.dumps(j, separators=(",", ":"))
+    out.append(l)
+open(ledger, "w").write("\n".join(out) + "\n")
+PY
+	git add -A runs && git commit -q --amend --no-edit
+}
+
 # fixture NAME DIR: DIR (new) becomes a copy of the repository NAME, and
 # the current directory, as new_repo makes it:
 #   pinned      new_repo, then t-calib predicted and pinned

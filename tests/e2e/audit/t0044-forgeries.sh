@@ -50,32 +50,10 @@ fresh() {
 	cp -a "$base" "$SCRATCH/$1"
 	cd "$SCRATCH/$1" || exit 1
 }
-# manifest PYTHON [keep-status]: edit the run's manifest (m, a dict) with
-# PYTHON, write it as prereg does (sorted keys, 2-space indent), put its
-# SHA-256 (and its status, unless keep-status) in the run's ledger line
-# and rewrite the run commit (HEAD) to hold both
+# manifest PYTHON [keep-status]: forge_manifest (lib.sh) of this run
 manifest() {
-	python3 - "$dir/manifest.json" runs/t-calib/ledger.jsonl "$run" "$1" \
-		"${2:-}" <<'PY'
-import hashlib, json, sys
-path, ledger, run, code, keep = sys.argv[1:6]
-m = json.load(open(path))
-exec(code)
-text = json.dumps(m, indent=2, sort_keys=True) + "\n"
-open(path, "w").write(text)
-lines = open(ledger).read().splitlines()
-out = []
-for l in lines:
-    j = json.loads(l)
-    if j["run_id"] == run:
-        j["manifest_sha256"] = hashlib.sha256(text.encode()).hexdigest()
-        if keep != "keep-status":
-            j["status"] = m["status"]
-        l = json.dumps(j, separators=(",", ":"))
-    out.append(l)
-open(ledger, "w").write("\n".join(out) + "\n")
-PY
-	git add -A runs && git commit -q --amend --no-edit
+	forge_manifest "$dir/manifest.json" runs/t-calib/ledger.jsonl "$run" \
+		"$1" "${2:-}"
 }
 # archive AWK: rewrite the archive through AWK (the CSV with its header),
 # gzip it afresh; the manifest is left as it is

@@ -647,7 +647,7 @@ static void test_unknown_key(void **state)
 	(void)state;
 	parse_fails(VALID "[schedule]\nrepz = 3\n",
 		    "t.ini:11: unknown key 'repz' in [schedule] (known: "
-		    "launches, reps, warmup, interleave)");
+		    "launches, reps, warmup, interleave, relaunch)");
 	parse_fails(VALID "[factors]\ntransports = tcp\n",
 		    "t.ini:11: unknown key 'transports' in [factors] (known: "
 		    "transport, placement, launch, arg)");
@@ -879,6 +879,26 @@ static void test_schedule_range(void **state)
 	parse_fails(VALID "[schedule]\nwarmup = -1\n",
 		    "t.ini:11: 'warmup' must be between 0 and 1000000, not "
 		    "'-1'");
+}
+
+/* [schedule] relaunch: 0 unless given, 0 to 3 taken, -1 and 4 refused */
+static void test_relaunch(void **state)
+{
+	pr_spec *spec = parse_ok(VALID);
+
+	(void)state;
+	assert_int_equal(spec->relaunch, 0);
+	pr_spec_free(spec);
+	spec = parse_ok(VALID "[schedule]\nrelaunch = 3\n");
+	assert_int_equal(spec->relaunch, 3);
+	pr_spec_free(spec);
+	spec = parse_ok(VALID "[schedule]\nrelaunch = 0\n");
+	assert_int_equal(spec->relaunch, 0);
+	pr_spec_free(spec);
+	parse_fails(VALID "[schedule]\nrelaunch = 4\n",
+		    "t.ini:11: 'relaunch' must be between 0 and 3, not '4'");
+	parse_fails(VALID "[schedule]\nrelaunch = -1\n",
+		    "t.ini:11: 'relaunch' must be between 0 and 3, not '-1'");
 }
 
 static void test_shape_range(void **state)
@@ -1636,6 +1656,7 @@ int main(void)
 	    cmocka_unit_test(test_ranks_range),
 	    cmocka_unit_test(test_group_partitions),
 	    cmocka_unit_test(test_schedule_range),
+	    cmocka_unit_test(test_relaunch),
 	    cmocka_unit_test(test_shape_range),
 	    cmocka_unit_test(test_unknown_factor_values),
 	    cmocka_unit_test(test_unknown_names),
