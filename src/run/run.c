@@ -206,9 +206,9 @@ static json_t *machine_record(const run_ctx *rc, int config,
  * After an attempt of launch k that failed (its status nonzero, or timed
  * out, and no signal): when the pinned [schedule] relaunch leaves another
  * attempt, its record joins `attempts`, its output and partial files go,
- * and 1 says launch it again (DESIGN 7: a launch that fails before it
- * records anything is not data, and the spec's rule, not the data, says
- * how often it may be tried). 0 otherwise.
+ * and 1 says launch it again (DESIGN 4, [schedule] relaunch: a failed
+ * launch recorded no samples, and the spec's rule, not the data, says how
+ * often it may be tried). 0 otherwise.
  */
 static int relaunch_after(run_ctx *rc, size_t k, pr_launch_result *res,
 			  json_t *attempts, const char *start, int64_t t0,
