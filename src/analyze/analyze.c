@@ -37,6 +37,20 @@ static int per_op_of(const pr_manifest *m)
 	return w && w->rows_count_ops;
 }
 
+/* The launch records of m with failed attempts before them. */
+static size_t relaunched(const pr_manifest *m)
+{
+	json_t *rec;
+	size_t i, n = 0;
+
+	json_array_foreach(m ? m->launches : NULL, i, rec)
+	{
+		if (json_array_size(json_object_get(rec, "attempts")))
+			n++;
+	}
+	return n;
+}
+
 void pr_analyze_run(pr_analysis_run *out, const pr_timings *t,
 		    const pr_manifest *m, const pr_cell *cells, size_t ncells,
 		    pr_rule rule)
@@ -65,6 +79,7 @@ void pr_analyze_run(pr_analysis_run *out, const pr_timings *t,
 	out->sharing = pr_calloc(out->nconfigs + 1, sizeof(pr_sharing));
 	pr_analyze_sharing(out->sharing, out->nconfigs, m);
 	pr_analyze_busy(&out->busy, m);
+	out->nrelaunched = relaunched(m);
 	pr_analyze_energy(&out->energy, t, m);
 	pr_samples_load(&S, t, per_op_of(m));
 	out->ops_lo = S.ops_lo;

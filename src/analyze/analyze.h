@@ -62,6 +62,9 @@ typedef struct pr_analysis_run {
 	size_t narrivals;
 	pr_sharing *sharing; /* per config index */
 	pr_busy busy;
+	/* launches launched again after failed attempts ([schedule]
+	 * relaunch: their records' `attempts`) */
+	size_t nrelaunched;
 	pr_energy_sum energy;
 	/* What each study adds (study.h), indexed by pr_study_id: its data,
 	 * NULL where it does not apply; read through the study's own

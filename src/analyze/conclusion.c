@@ -158,6 +158,12 @@ void pr_report_conclusion_md(FILE *f, const pr_analysis *a)
 				r->busy.nbusy, r->busy.nrecorded);
 		else
 			fputs("; machine load not recorded", f);
+		if (r->nrelaunched)
+			fprintf(f,
+				"; %zu launch%s launched again after failed "
+				"attempts ([schedule] relaunch)",
+				r->nrelaunched,
+				r->nrelaunched == 1 ? "" : "es");
 		fputs("\n", f);
 		for (k = 0; k < r->nclaims; k++) {
 			const pr_claim_result *c = &r->claim[k];
@@ -186,7 +192,7 @@ void pr_report_conclusion_md(FILE *f, const pr_analysis *a)
 
 json_t *pr_report_conclusion_json(const pr_analysis_run *r)
 {
-	json_t *changes = json_array();
+	json_t *changes = json_array(), *o;
 	int on[CH_N];
 	size_t k;
 
@@ -195,8 +201,14 @@ json_t *pr_report_conclusion_json(const pr_analysis_run *r)
 		if (on[k])
 			json_array_append_new(changes,
 					      json_string(change_text[k]));
-	return json_pack("{s:s, s:I, s:I, s:I, s:o}", "verdict", pr_run_word(r),
-			 "few_launches", (json_int_t)pr_run_few_launches(r),
-			 "busy", (json_int_t)r->busy.nbusy, "recorded",
-			 (json_int_t)r->busy.nrecorded, "changes", changes);
+	o = json_pack("{s:s, s:I, s:I, s:I, s:o}", "verdict", pr_run_word(r),
+		      "few_launches", (json_int_t)pr_run_few_launches(r),
+		      "busy", (json_int_t)r->busy.nbusy, "recorded",
+		      (json_int_t)r->busy.nrecorded, "changes", changes);
+
+	/* only where it happened: the JSON of other runs stays as it was */
+	if (r->nrelaunched)
+		json_object_set_new(o, "relaunched",
+				    json_integer((json_int_t)r->nrelaunched));
+	return o;
 }

@@ -70,6 +70,16 @@ expect_out "and its schedule check says a launch was launched again" \
 # the repository as it is now, the run of t-once its HEAD: the forgeries
 # below start from it
 cp -a "$SCRATCH/repo" "$SCRATCH/forged"
+expect_exit 0 "analyze reads the run" "$PREREG" analyze t-once
+check "its report's conclusion says a launch was launched again" grep -q \
+	"; 1 launch launched again after failed attempts (\[schedule\] relaunch)" \
+	analysis/t-once/report.md
+check "and its JSON's conclusion counts it" sh -c "
+	'$PREREG' analyze t-once --json 2>/dev/null | python3 -c '
+import json, sys
+(r,) = json.load(sys.stdin)[\"runs\"]
+assert r[\"conclusion\"][\"relaunched\"] == 1, r[\"conclusion\"]
+'"
 
 # ---- more failures than relaunches: the run fails ----
 flaky t-twice 2 1
