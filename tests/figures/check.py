@@ -21,8 +21,8 @@ do not matter. SOURCE says where the number comes from:
         the cell of `prereg analyze EXP --json` of run RUN whose
         config_label is LABEL, phase PHASE, bytes BYTES and reduce REDUCE
         (either '-': the cell has none; BYTES rows=N: the cell of N rows
-        of a rows sweep, rows=N/rank=R its rank R's), never a negative
-        control;
+        of a rows sweep, rows=N/rank=R its rank R's, rows=N/device=D its
+        device kind D's), never a negative control;
         FIELD statistic_s (the measured median of per-launch medians),
         predicted_s, lo_s, hi_s or ratio (statistic over prediction),
         or a path below the cell (ci/lo_s: its launch-level interval)
@@ -61,6 +61,9 @@ do not matter. SOURCE says where the number comes from:
         and none left fails. In a PATH a step KEY=VALUE takes the list's
         one element whose KEY is VALUE
         (causes/cause=clamp/clamped/0); several fail
+    controls:EXP:RUN:PATH:AGG
+        AGG (min or max) of the value at PATH over run RUN's negative
+        controls' cells (statistic_s: what each measured)
     primitives:EXP:RUN:LABELS:PHASES:NUM/DEN:AGG
         AGG (min or max) of NUM over DEN, two fields of each entry of run
         RUN's `primitives` (the primitives timed in the run's own
@@ -86,7 +89,7 @@ do not matter. SOURCE says where the number comes from:
         pin K committed it (git show prereg/pin/EXP/K:...)
 
 FORMAT is a unit and a number of decimals: s3, ms1, us0, x2 (no scale),
-pct0 (times 100), pctd0 (a ratio r as the percent difference it makes,
+nsms2 (a value in nanoseconds shown in ms), pct0 (times 100), pctd0 (a ratio r as the percent difference it makes,
 (r - 1) times 100: 1.163 is 16, 0.9 is -10; a doc's "+16% [4.7%, 24%]"
 is "({}% [" with +pctd0, then pctd1 and pctd0 for the bounds);
 a leading '+' writes the sign of a positive number too. The figure holds
@@ -102,7 +105,7 @@ import subprocess
 import sys
 
 SCALE = {"s": 1.0, "ms": 1e3, "us": 1e6, "x": 1.0, "pct": 100.0,
-         "pctd": 100.0}
+         "pctd": 100.0, "nsms": 1e-6}
 OFFSET = {"pctd": 1.0}
 
 
@@ -163,12 +166,21 @@ def key_of(cell):
     return "-"
 
 
+def key_matches(cell, key):
+    """Does KEY name the cell: its key_of, or rows=N/device=D for a cell
+    of a rows sweep whose device kinds share one config (calib-rows)?"""
+    if key == key_of(cell):
+        return True
+    return "rows" in cell and "device" in cell and "rank" not in cell \
+        and key == "rows=%d/device=%s" % (cell["rows"], cell["device"])
+
+
 def cell_value(prereg, src, cache):
     _, exp, run, label, phase, nbytes, reduce_, field = src.split(":")
     the_run = run_of(prereg, exp, run, cache)
     found = [c for c in the_run["cells"]
              if c.get("config_label") == label and c.get("phase") == phase
-             and key_of(c) == nbytes
+             and key_matches(c, nbytes)
              and (c.get("reduce") or "-") == reduce_
              and not c.get("control")]
     if len(found) != 1:
@@ -188,6 +200,14 @@ def cells_value(prereg, src, cache):
             values.append(path_value(c, path))
         except (KeyError, IndexError, TypeError):
             continue
+    return aggregate(values, agg, src)
+
+
+def controls_value(prereg, src, cache):
+    _, exp, run, path, agg = src.split(":")
+    values = [path_value(c, path)
+              for c in run_of(prereg, exp, run, cache)["cells"]
+              if c.get("control") == "negative"]
     return aggregate(values, agg, src)
 
 
@@ -355,7 +375,7 @@ def pin_value(root, src):
 
 def formatted(value, fmt):
     sign = fmt.startswith("+")
-    m = re.fullmatch(r"\+?(s|ms|us|x|pctd|pct)([0-9])", fmt)
+    m = re.fullmatch(r"\+?(s|nsms|ms|us|x|pctd|pct)([0-9])", fmt)
     if not m:
         raise ValueError("format %r" % fmt)
     unit = m.group(1)
@@ -387,6 +407,8 @@ def main():
                 value = primitives_value(prereg, src, cache)
             elif src.startswith("cells:"):
                 value = cells_value(prereg, src, cache)
+            elif src.startswith("controls:"):
+                value = controls_value(prereg, src, cache)
             elif src.startswith("arrival:"):
                 value = arrival_value(prereg, src, cache)
             elif src.startswith("control:"):
