@@ -3,9 +3,7 @@
 # regression inputs (tests/fuzz/regressions/TARGET/*, through
 # BIN/fuzz/replay_TARGET) and the end-to-end tests
 # (tests/e2e/STAGE/tNNNN-what.sh, TAP, several at a time: JOBS, below) and
-# end with "N passed, N failed". In a whole pass (no argument) the unit
-# tests and replays run beside the end-to-end tests, their output after
-# theirs.
+# end with "N passed, N failed".
 # Usage: tests/run.sh [unit|e2e [tNNNN...]] ; BIN names the build's bin
 # directory; e2e followed by test numbers runs those end-to-end tests only.
 set -u
@@ -21,13 +19,7 @@ log=$(mktemp)
 # that undefined behaviour fails the test that meets it.
 UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
 export UBSAN_OPTIONS
-# cleanup: the log, and a unit pass still running beside the tests
-cleanup() {
-	rm -f "$log"
-	[ -z "${upid:-}" ] || kill "$upid" 2>/dev/null
-	rm -f "${uout:-}" "${ulog:-}"
-}
-trap cleanup EXIT
+trap 'rm -f "$log"' EXIT
 status=0
 
 # The end-to-end tests run JOBS at a time (default 3: on 2 cores the pass
@@ -209,7 +201,7 @@ e2e_picked() {
 # e2e_pass [TNNNN...]: the end-to-end tests, or those named
 e2e_pass() {
 	work=$(mktemp -d)
-	trap 'cleanup; rm -rf "$work"' EXIT
+	trap 'rm -f "$log"; rm -rf "$work"' EXIT
 	interrupted=""
 	trap 'e2e_stop; interrupted=1' INT TERM
 	PREREG_FIXTURES=$work/fixtures
@@ -327,10 +319,8 @@ EOF
 			n, wall, cpu, na, aw, ac }'
 }
 
-# unit_pass: the format and layers checks, the unit test programs and the
-# fuzz replays, their TAP on stdout and in $log
-unit_pass() {
-	# The sources are clang-format clean (make format fixes them).
+# The sources are clang-format clean (make format fixes them).
+if [ "$what" = all ] || [ "$what" = unit ]; then
 	echo "# format: clang-format --dry-run -Werror"
 	if ! command -v clang-format >/dev/null 2>&1; then
 		echo "not ok - clang-format is not installed (make deps)" |
@@ -350,15 +340,19 @@ unit_pass() {
 				tee -a "$log"
 		fi
 	fi
+fi
 
-	# The stages only look down (STYLE.md): no include climbs them.
+# The stages only look down (STYLE.md): no include climbs them.
+if [ "$what" = all ] || [ "$what" = unit ]; then
 	echo "# layers: tests/layers.sh"
 	"$here/layers.sh" 2>&1 | tee -a "$log"
+fi
 
-	# The unit test programs run three at a time (each in its own scratch
-	# directories; the repo ones, which make git repositories and take
-	# longest, test_repo_pin about 5 s of the pass's 14, start first), their
-	# outputs printed whole in name order.
+# The unit test programs run three at a time (each in its own scratch
+# directories; the repo ones, which make git repositories and take
+# longest, test_repo_pin about 5 s of the pass's 14, start first), their
+# outputs printed whole in name order.
+if [ "$what" = all ] || [ "$what" = unit ]; then
 	unit=$(mktemp -d)
 	for t in "$BIN"/tests/test_repo_* "$BIN"/tests/test_*; do
 		[ -x "$t" ] && printf '%s\n' "$t"
@@ -378,6 +372,8 @@ unit_pass() {
 		fi
 	done
 	rm -rf "$unit"
+fi
+if [ "$what" = all ] || [ "$what" = unit ]; then
 	# A replay reports each input; one that crashes ends it, is named
 	# "not ok" and the rest are replayed by a new process. A replay past
 	# 60 s (every target's inputs replay in under a second) is stopped
@@ -406,23 +402,6 @@ unit_pass() {
 			shift
 		done
 	done
-}
-
-# Alone (unit), or, in a whole pass, beside the end-to-end tests: they
-# keep the two cores about 1.6 busy on average, and the unit pass (about
-# 16 CPU-s over 13 s alone) fills part of the rest. Its output, and its
-# lines in the log, follow theirs.
-upid=""
-if [ "$what" = unit ]; then
-	unit_pass
-elif [ "$what" = all ]; then
-	uout=$(mktemp)
-	ulog=$(mktemp)
-	(
-		log=$ulog
-		unit_pass
-	) >"$uout" 2>&1 &
-	upid=$!
 fi
 if [ "$what" = all ] || [ "$what" = e2e ]; then
 	# shellcheck disable=SC2086 # test numbers, one word each
@@ -430,12 +409,6 @@ if [ "$what" = all ] || [ "$what" = e2e ]; then
 	if [ -n "$picked" ] && [ "$total" = 0 ]; then
 		echo "not ok - no end-to-end test is named $picked" | tee -a "$log"
 	fi
-fi
-if [ -n "$upid" ]; then
-	wait "$upid"
-	upid=""
-	cat "$uout"
-	cat "$ulog" >>"$log"
 fi
 passed=$(grep -c '^ok' "$log")
 failed=$(grep -c '^not ok' "$log")
