@@ -48,6 +48,10 @@ do not matter. SOURCE says where the number comes from:
         how many comparisons of the PAP-aware Allreduce with the best
         built-in (arrival_patterns/gains) have that outcome (beat, lost,
         tied; '*' all of them), summed over the runs listed
+    cv:PHASES:EXP=RUN[,EXP=RUN...]:AGG
+        AGG (min or max) of the launch-to-launch CV of the rows of phase
+        PHASES (a shell pattern) in the variability tables of the runs
+        listed
     compare:EXP:RUN_A:RUN_B:VERDICT
         how many rows of `prereg compare RUN_A RUN_B --json` have that
         verdict (REPRODUCED, DIFFERENT, INCONCLUSIVE), or all of them
@@ -320,6 +324,18 @@ def ratio_value(prereg, src, cache):
                      agg, src)
 
 
+def cv_value(prereg, src, cache):
+    _, phases, runs, agg = src.split(":")
+    values = []
+    for item in runs.split(","):
+        exp, run = item.split("=")
+        values += [v["cv"] for v in run_of(prereg, exp, run,
+                                           cache)["variability"]
+                   if fnmatch.fnmatchcase(v.get("phase", ""), phases)
+                   and isinstance(v.get("cv"), (int, float))]
+    return aggregate(values, agg, src)
+
+
 def gains_value(prereg, src, cache):
     _, outcome, runs = src.split(":")
     total = 0
@@ -419,6 +435,8 @@ def main():
                 value = ratios_value(prereg, src, cache)
             elif src.startswith("ratio:"):
                 value = ratio_value(prereg, src, cache)
+            elif src.startswith("cv:"):
+                value = cv_value(prereg, src, cache)
             elif src.startswith("gains:"):
                 value = gains_value(prereg, src, cache)
             elif src.startswith("run:"):
