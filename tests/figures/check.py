@@ -83,6 +83,10 @@ do not matter. SOURCE says where the number comes from:
     wall:EXP:RUN
         how long run RUN's launches took: the sum of its manifest's
         launches[].wall_s (ROOT/runs/EXP/RUN/manifest.json)
+    pmpi:EXP:RUN:AGG
+        AGG (min or max) of the calls the profiling library timed per
+        rank and launch in run RUN (launches[].ranks.pmpi[].calls of
+        ROOT/runs/EXP/RUN/manifest.json)
     walls:EXP:PIN:AGG
         AGG (min or max) of wall over EXP's complete runs made under pin
         PIN ('*' any pin)
@@ -260,6 +264,13 @@ def launch_value(root, src, cache):
     return aggregate([float(x["wall_s"])
                       for x in manifest(root, exp, run, cache)["launches"]],
                      agg, src)
+
+
+def pmpi_value(root, src, cache):
+    _, exp, run, agg = src.split(":")
+    return aggregate([float(p["calls"])
+                      for x in manifest(root, exp, run, cache)["launches"]
+                      for p in x["ranks"]["pmpi"]], agg, src)
 
 
 def primitives_value(prereg, src, cache):
@@ -449,6 +460,8 @@ def main():
                 value = wall_value(root, src, cache)
             elif src.startswith("walls:"):
                 value = walls_value(root, src, cache)
+            elif src.startswith("pmpi:"):
+                value = pmpi_value(root, src, cache)
             elif src.startswith("launch:"):
                 value = launch_value(root, src, cache)
             elif src.startswith("pin:"):
