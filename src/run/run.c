@@ -214,8 +214,9 @@ static int relaunch_after(run_ctx *rc, size_t k, pr_launch_result *res,
 			  json_t *attempts, const char *start, int64_t t0,
 			  const char *prefix, const char *log)
 {
+	static const char *const partial[] = {"json", "csv", "cwd", "pmpi"};
 	const pr_invocation *inv = &rc->plan.sched.inv[k];
-	size_t done = json_array_size(attempts) + 1;
+	size_t done = json_array_size(attempts) + 1, i;
 	char end[32];
 	char *path;
 
@@ -236,18 +237,12 @@ static int relaunch_after(run_ctx *rc, size_t k, pr_launch_result *res,
 		res->timed_out ? ", timed out" : "", done + 1,
 		rc->spec->relaunch + 1, rc->spec->relaunch);
 	print_tail(log);
-	path = pr_asprintf("%s.json", prefix);
-	unlink(path);
-	free(path);
-	path = pr_asprintf("%s.csv", prefix);
-	unlink(path);
-	free(path);
-	path = pr_asprintf("%s.cwd", prefix);
-	pr_remove_tree(path);
-	free(path);
-	path = pr_asprintf("%s.pmpi", prefix);
-	pr_remove_tree(path);
-	free(path);
+	/* the attempt's rank report and samples, a command's directories */
+	for (i = 0; i < sizeof(partial) / sizeof(*partial); i++) {
+		path = pr_asprintf("%s.%s", prefix, partial[i]);
+		pr_remove_tree(path);
+		free(path);
+	}
 	pr_launch_result_free(res);
 	memset(res, 0, sizeof(*res));
 	return 1;
