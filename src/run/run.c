@@ -207,8 +207,8 @@ static json_t *machine_record(const run_ctx *rc, int config,
  * out, and no signal): when the pinned [schedule] relaunch leaves another
  * attempt, its record joins `attempts`, its output and partial files go,
  * and 1 says launch it again (DESIGN 4, [schedule] relaunch: a failed
- * launch recorded no samples, and the spec's rule, not the data, says how
- * often it may be tried). 0 otherwise.
+ * launch's samples are never kept, and the spec's rule, not the data,
+ * says how often it may be tried). 0 otherwise.
  */
 static int relaunch_after(run_ctx *rc, size_t k, pr_launch_result *res,
 			  json_t *attempts, const char *start, int64_t t0,

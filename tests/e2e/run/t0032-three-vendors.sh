@@ -78,7 +78,7 @@ step "stand-in under slurm"
 # the job's tasks). Open MPI 4.1.4's tcp btl fails a connection
 # handshake at random here (a peer's reset, or "connect() to ... failed:
 # Operation now in progress (115)", the stale errno; then a rank's exit
-# 139), in about one launch in 20 with or without yield_when_idle
+# 139), in 1 of 15 to 1 of 20 one-launch runs with or without yield_when_idle
 # (experiments/three-vendors-cpu/README.md); the shipped spec's
 # [schedule] relaunch = 2, kept in the copy, launches such a launch
 # again. slurm_run (lib.sh) runs the whole once more should all three
