@@ -7,9 +7,11 @@ SANFLAGS ?=
 CFLAGS  ?= -O2 -g
 WARN     = -Wall -Wextra -Werror -Wshadow -Wmissing-prototypes \
 	   -Wstrict-prototypes -Wdeclaration-after-statement
-PKGS     = libgit2 jansson inih zlib libcrypto hwloc libcurl libpcre2-8 \
-	   libmatheval
-PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKGS     = libgit2 jansson inih zlib libcrypto hwloc libpcre2-8 libmatheval
+# libcurl's headers only: src/repo/tsa.c opens the library (dlopen) when
+# it fetches a token, so that the 20 libraries it brings are not loaded
+# by every prereg command (half its start's CPU: see tsa.c)
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) libcurl 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) \
 	     $(PKG_CFLAGS) -Isrc -I$(BUILD) -MMD -MP

@@ -133,6 +133,25 @@ check "no token file, no stamp commit" sh -c \
 # a run under pin 2 before its token exists: the token comes too late
 "$PREREG" run t-calib --launches 1 --reps 1 >/dev/null 2>&1
 runB=$(ls runs/t-calib | grep -v ledger | grep -v "$runA")
+# libcurl is loaded only to fetch a token (src/repo/tsa.c): where it
+# cannot be (hidden here by /dev/null, bound over it in a mount namespace
+# of the command's own), any other command runs, and the fetch fails
+# naming it, the pin standing unanchored
+curl_so=$(ldconfig -p |
+	sed -n 's/^[[:space:]]*libcurl\.so\.4 (libc6,x86-64) => //p' | head -n 1)
+if [ "$(id -u)" = 0 ] && [ -n "$curl_so" ] && unshare -m true 2>/dev/null
+then
+	hide="mount --bind /dev/null '$(readlink -f "$curl_so")'"
+	expect_exit 0 "without libcurl, prereg list runs" \
+		unshare -m sh -c "$hide && exec \"\$0\" list" "$PREREG"
+	expect_exit 1 "without libcurl, --tsa fails" unshare -m sh -c \
+		"$hide && exec \"\$0\" pin t-calib --tsa \"\$1\"" "$PREREG" "$url"
+	expect_out "naming libcurl and its package" \
+		"cannot reach time-stamping authority '$url': libcurl cannot be loaded \(.*\); it is Debian's libcurl4"
+	check "no token file" test ! -e predictions/t-calib.pin-2.tsr
+else
+	ok "# SKIP libcurl hidden: needs root, unshare -m and libcurl.so.4"
+fi
 # the token of the next pin must come in a second after the run's start
 wait_second_after "$(sed -n 's/^  "started": "\(.*\)",*$/\1/p' \
 	"runs/t-calib/$runB/manifest.json")"
