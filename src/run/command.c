@@ -55,38 +55,64 @@ int pr_run_command_sha256(char hex[65], const char *path)
 	return n < 0 || seen > HASH_MAX ? -1 : 0;
 }
 
-/* The Debian package owning path and its version ({"name", "version"}),
- * or JSON null when dpkg-query knows none (or is not there). */
-static json_t *package_at(const char *path);
+/* The Debian package owning path (or its second name, alt, when not
+ * NULL) and its version ({"name", "version"}), or JSON null when
+ * dpkg-query knows none (or is not there). */
+static json_t *package_at(const char *path, const char *alt);
 
-/* package_at, and on a merged-/usr system (/bin a link to usr/bin) the
- * name dpkg knows a file of /usr/bin by: /bin/NAME, the same file. */
-static json_t *package_of(const char *path)
+/* package_at, but for a file of the work tree (root), which no package
+ * holds: dpkg-query -S reads every package's file list (0.2 s here), and
+ * a user's own program is the usual case. On a merged-/usr system (/bin
+ * a link to usr/bin) dpkg may know a file of /usr/bin by its other name,
+ * /bin/NAME, the same file: one dpkg-query asks for both. */
+static json_t *package_of(const char *path, const char *root)
 {
-	json_t *out = package_at(path);
+	size_t n = strlen(root);
 	struct stat a, b;
 
-	if (json_is_null(out) && !strncmp(path, "/usr/", 5) &&
-	    stat(path, &a) == 0 && stat(path + 4, &b) == 0 &&
-	    a.st_dev == b.st_dev && a.st_ino == b.st_ino) {
-		json_decref(out);
-		out = package_at(path + 4);
-	}
-	return out;
+	if (n && !strncmp(path, root, n) &&
+	    (root[n - 1] == '/' || path[n] == '/'))
+		return json_null();
+	if (!strncmp(path, "/usr/", 5) && stat(path, &a) == 0 &&
+	    stat(path + 4, &b) == 0 && a.st_dev == b.st_dev &&
+	    a.st_ino == b.st_ino)
+		return package_at(path, path + 4);
+	return package_at(path, NULL);
 }
 
-static json_t *package_at(const char *path)
+/* The package of a line "NAME: PATH" of dpkg-query -S for path or alt
+ * (NULL for another line: a diversion's, or several packages'). */
+static char *owner_of(const char *line, size_t len, const char *path,
+		      const char *alt)
+{
+	const char *colon = memchr(line, ':', len);
+	size_t k;
+
+	if (!colon || colon == line || colon + 2 > line + len ||
+	    colon[1] != ' ')
+		return NULL;
+	k = (size_t)(line + len - (colon + 2));
+	if (!((strlen(path) == k && !memcmp(colon + 2, path, k)) ||
+	      (alt && strlen(alt) == k && !memcmp(colon + 2, alt, k))))
+		return NULL;
+	if (memchr(line, ' ', (size_t)(colon - line)) ||
+	    memchr(line, ',', (size_t)(colon - line)))
+		return NULL;
+	return pr_asprintf("%.*s", (int)(colon - line), line);
+}
+
+static json_t *package_at(const char *path, const char *alt)
 {
 	/* dpkg-query's own words ("no path found") to /dev/null */
 	int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
-	char *q[] = {"dpkg-query", "-S", (char *)path, NULL};
+	char *q[] = {"dpkg-query", "-S", (char *)path, (char *)alt, NULL};
 	pr_child c = {.argv = q,
 		      .capture = 1,
 		      .no_stdin = 1,
 		      .err = null > 0 ? null : 0,
 		      .timeout_s = 10};
 	json_t *out = json_null();
-	char *colon;
+	char *name = NULL, *line, *eol;
 	pr_error_scope scope; /* no dpkg-query here: no package, said nowhere */
 	int error;
 
@@ -96,16 +122,17 @@ static json_t *package_at(const char *path)
 
 	if (null >= 0)
 		close(null);
-	if (error < 0 || c.status != 0 || !c.output ||
-	    !(colon = strchr(c.output, ':')) || strchr(c.output, ',') ||
-	    !strchr(colon, '\n') || strchr(c.output, '\n') < colon) {
-		free(c.output);
+	/* exit 1: a name of the two unknown, the other's line printed */
+	for (line = c.output;
+	     error == 0 && (c.status == 0 || (alt && c.status == 1)) && line &&
+	     !name && (eol = strchr(line, '\n')) != NULL;
+	     line = eol + 1)
+		name = owner_of(line, (size_t)(eol - line), path, alt);
+	free(c.output);
+	if (!name)
 		return out;
-	}
-	*colon = '\0';
 	{
-		char *w[] = {"dpkg-query", "-W", "-f=${Version}", c.output,
-			     NULL};
+		char *w[] = {"dpkg-query", "-W", "-f=${Version}", name, NULL};
 		pr_child v = {.argv = w, .capture = 1, .timeout_s = 10};
 
 		if (pr_child_run(&v) == 0 && v.status == 0 && v.output &&
@@ -114,12 +141,12 @@ static json_t *package_at(const char *path)
 			strlen(v.output) &&
 		    !strpbrk(v.output, "\n\r\t")) {
 			json_decref(out);
-			out = json_pack("{s:s, s:s}", "name", c.output,
-					"version", v.output);
+			out = json_pack("{s:s, s:s}", "name", name, "version",
+					v.output);
 		}
 		free(v.output);
 	}
-	free(c.output);
+	free(name);
 	return out;
 }
 
@@ -176,7 +203,7 @@ static json_t *program_record(const pr_run_plan *p)
 		json_array_append_new(argv, json_string(s->command_argv[i]));
 	rec = file_record(p->program, p->root);
 	json_object_set_new(rec, "argv", argv);
-	json_object_set_new(rec, "package", package_of(p->program));
+	json_object_set_new(rec, "package", package_of(p->program, p->root));
 	if (!s->command_pmpi)
 		json_object_set_new(rec, "libraries_not_recorded",
 				    json_string("pmpi = no: no rank recorded "

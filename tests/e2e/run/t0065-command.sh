@@ -105,7 +105,18 @@ expect_exit 0 "--dry-run shows the program under the library" \
 	"$PREREG" run t-cmd --dry-run
 expect_out "preloaded, its record going to the launch's directory" \
 	"-x LD_PRELOAD=.*/libprereg-pmpi.so -x PREREG_PMPI_OUT=PLAN.pmpi -x PREREG_PMPI_OPS=allreduce,bcast,send,recv,iallreduce .*/bin/pmpi_check $SCRATCH/self 4$"
-expect_exit 0 "the program runs, 2 launches x 2 configs" "$PREREG" run t-cmd
+# spy: dpkg-query through a script that logs each call (its arguments, a
+# line) in $SCRATCH/dpkg.log and runs the real one
+dpkg=$(command -v dpkg-query)
+mkdir -p "$SCRATCH/spy"
+printf '#!/bin/sh\necho "$*" >>"%s/dpkg.log"\nexec %s "$@"\n' \
+	"$SCRATCH" "$dpkg" >"$SCRATCH/spy/dpkg-query"
+chmod +x "$SCRATCH/spy/dpkg-query"
+spy=$SCRATCH/spy:$PATH
+expect_exit 0 "the program runs, 2 launches x 2 configs" \
+	env PATH="$spy" "$PREREG" run t-cmd
+check "a program of the work tree: no package asked for (no dpkg-query)" \
+	test ! -e "$SCRATCH/dpkg.log"
 check "it says nothing of the package lookup of a program no package owns" \
 	sh -c "! grep -q dpkg-query '$SCRATCH/out'"
 run=$(ls runs/t-cmd | grep -v ledger)
@@ -404,7 +415,11 @@ for p, s in libs.items():
 cmd_exp t-echo "echo time: 5 us" "pmpi = no
 fom.t = ^time: (?<value>[0-9]+) (?<unit>us)\$
 "
-expect_exit 0 "a program on PATH" "$PREREG" run t-echo
+expect_exit 0 "a program on PATH" env PATH="$spy" "$PREREG" run t-echo
+check "one dpkg-query -S asks for both its names on merged /usr" sh -c "
+	[ \"\$(grep -c '^-S ' '$SCRATCH/dpkg.log')\" = 1 ] &&
+	grep -qx -- '-S /usr/bin/echo /bin/echo' '$SCRATCH/dpkg.log' ||
+	{ [ ! -L /bin ] && grep -qx -- '-S [^ ]*/echo' '$SCRATCH/dpkg.log'; }"
 check "its Debian package and version are recorded" python3 -c "
 import json, glob, subprocess
 (p,) = glob.glob('runs/t-echo/*/manifest.json')
@@ -419,6 +434,26 @@ ver = subprocess.check_output(['dpkg-query', '-W', '-f=\${Version}', own]).decod
 assert c['package'] == {'name': own, 'version': ver}, (c['package'], own, ver)
 assert 'libraries' not in c and 'pmpi = no' in c['libraries_not_recorded'], c
 "
+# a file dpkg lists under a diversion too (dash diverts /bin/sh, and
+# dpkg-query -S prints the diversion's lines first): its owner's line
+# gives the package, not "diversion by dash from"
+if dpkg-divert --list /bin/sh 2>/dev/null | grep -q 'by dash$'; then
+	mkdir -p experiments/t-sh
+	echo 'echo time: 5 us' >experiments/t-sh/job.sh
+	cmd_exp t-sh "sh experiments/t-sh/job.sh" "pmpi = no
+fom.t = ^time: (?<value>[0-9]+) (?<unit>us)\$
+"
+	"$PREREG" run t-sh >/dev/null 2>&1
+	check "a diverted file's package is its owner's (sh: dash)" python3 -c "
+import json, glob, subprocess
+(p,) = glob.glob('runs/t-sh/*/manifest.json')
+c = json.load(open(p))['workload']['command']
+ver = subprocess.check_output(['dpkg-query', '-W', '-f=\${Version}', 'dash']).decode()
+assert c['package'] == {'name': 'dash', 'version': ver}, (c['path'], c['package'])
+"
+else
+	ok "# SKIP /bin/sh is not diverted by dash here"
+fi
 # another binary under the same pin: compare warns, the audit notes it
 old=$run
 cp bin/pmpi_check "$SCRATCH/pmpi_check.first"
