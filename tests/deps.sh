@@ -2,10 +2,12 @@
 # deps.sh - install the Debian packages prereg needs (make deps).
 # As root: apt-get installs what is missing. Otherwise: print the command.
 set -eu
+# one dpkg-query for all (each call reads dpkg's database: 0.2 s apiece)
+installed=$(dpkg-query -W -f='${Package} ${Status}\n' "$@" 2>/dev/null |
+	sed -n 's/^\([^ ]*\) install ok installed$/\1/p')
 missing=""
 for p in "$@"; do
-	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
-		grep -q '^install ok installed$' || missing="$missing $p"
+	printf '%s\n' "$installed" | grep -qxF "$p" || missing="$missing $p"
 done
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" != 0 ]; then
