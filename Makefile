@@ -233,14 +233,22 @@ $(BUILD)/mpi/%.o: %.cu | $(BUILD)/version.h
 	$(NVCC) -std=c++20 -Isrc $(NVCCFLAGS) $(CUDA_ARCH) $(GPU_WARN_NVCC) \
 		-MMD -MP -c $< -o $@
 
+# hipcc (ROCm 5.2) leaves two empty directories hip-XXXXXX in TMPDIR at
+# each call: they go to a directory of the build, removed after the call,
+# whatever its status
+HIP_TMP = $(BUILD)/hip-tmp
+HIP_RUN = mkdir -p $(HIP_TMP) && TMPDIR=$(abspath $(HIP_TMP))
+
 $(BUILD)/mpi/%.o: %.hip | $(BUILD)/version.h
 	@mkdir -p $(dir $@)
-	$(HIPCC) -std=c++20 -Isrc $(HIPCCFLAGS) $(HIP_ARCH) $(GPU_WARN_HIP) \
-		-fPIC -MMD -MP -c $< -o $@
+	$(HIP_RUN) $(HIPCC) -std=c++20 -Isrc $(HIPCCFLAGS) $(HIP_ARCH) \
+		$(GPU_WARN_HIP) -fPIC -MMD -MP -c $< -o $@; \
+		rc=$$?; rm -rf $(HIP_TMP); exit $$rc
 
 $(BIN)/prereg-rank-hip.so: $(BUILD)/mpi/src/backend/hip.o
 	@mkdir -p $(BIN)
-	$(HIPCC) -shared $(HIP_ARCH) -Wl,--no-undefined -o $@ $< -lamdhip64
+	$(HIP_RUN) $(HIPCC) -shared $(HIP_ARCH) -Wl,--no-undefined -o $@ $< \
+		-lamdhip64; rc=$$?; rm -rf $(HIP_TMP); exit $$rc
 
 $(BIN)/prereg: $(CLI_OBJ) $(CORE_OBJ)
 	@mkdir -p $(BIN)

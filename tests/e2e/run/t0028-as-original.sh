@@ -36,9 +36,13 @@ if [ -n "$force" ]; then
 		"uncommitted changes.*--force builds commit"
 fi
 
+# its own TMPDIR, to see what the build leaves there
+mkdir "$SCRATCH/tmp"
 expect_exit 0 "repro --as-original builds the original's runner and runs" \
-	"$PREREG" repro t-calib --as-original --source "$SCRATCH/src" \
-	$force --quick
+	env TMPDIR="$SCRATCH/tmp" "$PREREG" repro t-calib --as-original \
+	--source "$SCRATCH/src" $force --quick
+check "the build leaves nothing in TMPDIR (hipcc's hip-XXXXXX directories among it)" \
+	sh -c "[ -z \"\$(ls -A '$SCRATCH/tmp')\" ] || { ls -A '$SCRATCH/tmp'; false; }"
 cp "$SCRATCH/out" "$SCRATCH/as-original.out"
 expect_out "it says what it builds and that it takes a while" \
 	"building prereg-rank .* in a temporary worktree: about a minute"
