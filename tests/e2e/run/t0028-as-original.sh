@@ -41,8 +41,6 @@ mkdir "$SCRATCH/tmp"
 expect_exit 0 "repro --as-original builds the original's runner and runs" \
 	env TMPDIR="$SCRATCH/tmp" "$PREREG" repro t-calib --as-original \
 	--source "$SCRATCH/src" $force --quick
-check "the build leaves nothing in TMPDIR (hipcc's hip-XXXXXX directories among it)" \
-	sh -c "[ -z \"\$(ls -A '$SCRATCH/tmp')\" ] || { ls -A '$SCRATCH/tmp'; false; }"
 cp "$SCRATCH/out" "$SCRATCH/as-original.out"
 expect_out "it says what it builds and that it takes a while" \
 	"building prereg-rank .* in a temporary worktree: about a minute"
@@ -52,6 +50,8 @@ expect_out "and the refs that hold it (the clone's origin/HEAD among them)" \
 	"^  held by: +.*refs/remotes/origin/HEAD"
 expect_out "it prints the comparison to make" \
 	"^  prereg compare $orig [0-9T]+Z-[0-9a-f]+$"
+check "the build leaves nothing in TMPDIR (hipcc's hip-XXXXXX directories among it)" \
+	sh -c "[ -z \"\$(ls -A '$SCRATCH/tmp')\" ] || { ls -A '$SCRATCH/tmp'; false; }"
 new=$(ls runs/t-calib | grep -v ledger | grep -v "^$orig$" | head -n 1)
 check "the new run is complete" \
 	sh -c "[ -n '$new' ] && grep -q '\"status\": \"complete\"' \
