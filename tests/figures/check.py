@@ -57,6 +57,10 @@ do not matter. SOURCE says where the number comes from:
         verdict (REPRODUCED, DIFFERENT, INCONCLUSIVE), or all of them
         with VERDICT '*'; VERDICT/CLASS counts the rows of that phase
         class only (INCONCLUSIVE/compute)
+    cmpcell:EXP:RUN_A:RUN_B:LABEL:PHASE:BYTES:PATH
+        the value at PATH of the row of `prereg compare RUN_A RUN_B
+        --json` of config label LABEL, phase PHASE and bytes BYTES
+        (a/max_over_min: how far apart RUN_A's launch medians are)
     cells:EXP:RUN:LABELS:PHASES:PATH:AGG
         AGG (min or max) of the value at PATH over run RUN's cells, never
         a negative control, whose config_label matches LABELS and phase
@@ -391,6 +395,16 @@ def compare_value(prereg, src, cache):
                      and (not klass or c.get("class") == klass)))
 
 
+def cmpcell_value(prereg, src, cache):
+    _, _exp, run_a, run_b, label, phase, nbytes, path = src.split(":")
+    rows = [c for c in compared(prereg, run_a, run_b, cache)["cells"]
+            if c.get("config_label") == label and c.get("phase") == phase
+            and str(c.get("bytes")) == nbytes]
+    if len(rows) != 1:
+        raise ValueError("%d compare rows match %s" % (len(rows), src))
+    return path_value(rows[0], path)
+
+
 def pin_value(root, src):
     _, exp, k, path = src.split(":", 3)
     text = subprocess.run(
@@ -454,6 +468,8 @@ def main():
                 value = run_value(prereg, src, cache)
             elif src.startswith("compare:"):
                 value = compare_value(prereg, src, cache)
+            elif src.startswith("cmpcell:"):
+                value = cmpcell_value(prereg, src, cache)
             elif src.startswith("needs:"):
                 value = needs_value(prereg, src, cache)
             elif src.startswith("wall:"):
