@@ -26,7 +26,9 @@
  * appears and nothing else, warmup == (rep < warmup), `samples` rows in
  * all. When items is not NULL, every rank that records item_phase records,
  * in each rep, the values of `items` in that order (the bytes, or the rows
- * when item_rows), and ranks below item_ranks must record them. When
+ * when item_rows), and ranks below item_ranks must record them; with
+ * items_per_rep, items holds warmup + reps orders of nitems, one per rep
+ * (size_order = rep), and rep r's are at items + r * nitems. When
  * open (workload command: the program decides how many calls it makes),
  * reps bounds nothing and no (rep, rank) is required: every row is of a
  * rank below nranks, warmup == (rep < warmup), `samples` rows in all.
@@ -40,6 +42,7 @@ typedef struct {
 	int item_ranks;
 	const int64_t *items;
 	size_t nitems;
+	int items_per_rep;
 	int open;
 } pr_audit_block;
 

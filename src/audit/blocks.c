@@ -101,14 +101,19 @@ static int check_item(char **reason, const pr_timing *r, size_t i,
 		    "%d records more than the %zu %s items of its order",
 		    LINE(i), b->launch, b->config, r->rep, r->rank, b->nitems,
 		    b->item_phase);
-	else if (v != b->items[k])
+	else if (v !=
+		 b->items[(b->items_per_rep ? (size_t)r->rep * b->nitems : 0) +
+			  k])
 		*reason = pr_asprintf(
 		    "timings.csv.gz line %zu: launch %d config %d rep %d rank "
 		    "%d: %s %s %lld at position %zu, the invocation seed's "
 		    "order has %lld",
 		    LINE(i), b->launch, b->config, r->rep, r->rank,
 		    b->item_phase, field, (long long)v, k + 1,
-		    (long long)b->items[k]);
+		    (long long)
+			b->items[(b->items_per_rep ? (size_t)r->rep * b->nitems
+						   : 0) +
+				 k]);
 	return *reason != NULL;
 }
 

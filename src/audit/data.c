@@ -262,6 +262,61 @@ static int item_order(pr_audit_state *s, int64_t **out, size_t *n, json_t *rec,
 	return 1;
 }
 
+/* size_order = rep (plan.size_order_by "rep"): *items, the launch's order
+ * of n values, becomes warmup + reps orders, one per rep: the warmup
+ * reps' the launch's, timed rep t's plan[key] in the order of
+ * pr_schedule_rep_seed(seed, t); each timed one checked against the
+ * ranks' record (ranks.size_orders). 1 when they match. */
+static int rep_orders(pr_audit_state *s, int64_t **items, size_t n, json_t *rec,
+		      size_t k, const char *key, uint64_t seed,
+		      long long warmup, long long reps)
+{
+	json_t *have = json_object_get(json_object_get(rec, "plan"), key);
+	json_t *recd =
+	    json_object_get(json_object_get(rec, "ranks"), "size_orders");
+	int64_t *all;
+	size_t *perm, i;
+	long long r;
+	int ok = json_array_size(recd) == (size_t)reps;
+
+	/* reps is bounded by the record's own size before anything is
+	 * allocated for it (a hostile manifest's reps alone is not) */
+	if (!ok)
+		goto out;
+	all = pr_calloc((size_t)(warmup + reps) * n, sizeof(int64_t));
+	perm = pr_calloc(n, sizeof(size_t));
+	for (r = 0; r < warmup + reps; r++) {
+		int64_t *o = all + (size_t)r * n;
+		json_t *want = json_array_get(recd, (size_t)(r - warmup));
+
+		if (r < warmup) {
+			memcpy(o, *items, n * sizeof(int64_t));
+			continue;
+		}
+		pr_schedule_permute(
+		    perm, n, pr_schedule_rep_seed(seed, (int)(r - warmup)));
+		ok = ok && json_array_size(want) == n;
+		for (i = 0; i < n; i++) {
+			o[i] = (int64_t)json_integer_value(
+			    json_array_get(have, perm[i]));
+			ok =
+			    ok && json_is_integer(json_array_get(want, i)) &&
+			    json_integer_value(json_array_get(want, i)) == o[i];
+		}
+	}
+	free(perm);
+	free(*items);
+	*items = all;
+out:
+	if (!ok)
+		pr_audit_set(&s->out->check[PR_CHECK_SCHEDULE], PR_AUDIT_FAIL,
+			     "launches[%zu] ranks.size_orders is not one order "
+			     "of plan.%s per timed rep, as the invocation seed "
+			     "%llu gives them (size_order = rep)",
+			     k, key, (unsigned long long)seed);
+	return ok;
+}
+
 /* Block b of launch record rec (the k-th): its shape from the plan and
  * the ranks' report, its item order for the workload. */
 static int block_of(pr_audit_state *s, pr_audit_block *b, int64_t **items,
@@ -311,6 +366,15 @@ static int block_of(pr_audit_state *s, pr_audit_block *b, int64_t **items,
 		b->item_ranks = w->items.pair && b->nranks > 2 ? 2 : b->nranks;
 		if (!item_order(s, items, &b->nitems, rec, k, w->items.plan_key,
 				w->items.order_key, inv->seed))
+			return 0;
+		b->items_per_rep =
+		    json_is_string(json_object_get(plan, "size_order_by")) &&
+		    !strcmp(json_string_value(
+				json_object_get(plan, "size_order_by")),
+			    "rep");
+		if (b->items_per_rep &&
+		    !rep_orders(s, items, b->nitems, rec, k, w->items.plan_key,
+				inv->seed, warmup, reps))
 			return 0;
 	}
 	b->items = *items;

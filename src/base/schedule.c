@@ -62,6 +62,13 @@ void pr_schedule_permute(size_t *perm, size_t n, uint64_t seed)
 	}
 }
 
+uint64_t pr_schedule_rep_seed(uint64_t seed, int rep)
+{
+	uint64_t state = seed ^ (0x9E3779B97F4A7C15ULL * (uint64_t)rep);
+
+	return rep <= 0 ? seed : pr_splitmix64(&state);
+}
+
 uint64_t pr_schedule_seed(const char *name, const char *pin_commit_hex)
 {
 	char *msg = pr_asprintf("prereg-schedule:%s:%s", name, pin_commit_hex);

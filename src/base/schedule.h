@@ -42,6 +42,11 @@ void pr_schedule_free(pr_schedule *s);
  * with seed; the same seed gives the same permutation everywhere. */
 void pr_schedule_permute(size_t *perm, size_t n, uint64_t seed);
 
+/* The seed of timed rep `rep` of an invocation whose seed is seed, under
+ * `[schedule] size_order = rep`: seed itself for rep 0 (so that its order
+ * is the launch's), else a splitmix64 step from seed mixed with rep. */
+uint64_t pr_schedule_rep_seed(uint64_t seed, int rep);
+
 /* splitmix64 step; *state advances. */
 uint64_t pr_splitmix64(uint64_t *state);
 

@@ -56,6 +56,7 @@ static const char *const known_keys[] = {
     "inner",
     "sync",
     "interleave",
+    "size_order_by",
     "algorithm",
     "pattern",
     "delay_ns",
@@ -232,6 +233,10 @@ static int check_sync(checker *c)
 	    (!s || (strcmp(s, "none") && strcmp(s, "primitives"))))
 		return fail(c,
 			    "'interleave' must be \"none\" or \"primitives\"");
+	s = json_string_value(get(c, "size_order_by"));
+	if (get(c, "size_order_by") &&
+	    (!s || (strcmp(s, "launch") && strcmp(s, "rep"))))
+		return fail(c, "'size_order_by' must be \"launch\" or \"rep\"");
 	return PR_OK;
 }
 

@@ -43,8 +43,10 @@
  * "barrier": an untimed MPI_Barrier right before each collective phase
  * of kv-split and row-split; "interleave" (optional, default "none")
  * "none" or "primitives": kv-split also times, after each rep, the ring
- * step and the reduction of its Allreduces' segments. The workload is one
- * of:
+ * step and the reduction of its Allreduces' segments; "size_order_by"
+ * (optional, default "launch") "launch" or "rep": allreduce visits its
+ * sizes in the launch's seeded order in every rep, or in a new one each
+ * timed rep. The workload is one of:
  *   pingpong       2 ranks or more; "sizes" not empty (warm: blocks of
  *                  "inner" round trips)
  *   pingpong-cold  as pingpong (one cold round trip per sample)

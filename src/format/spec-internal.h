@@ -53,7 +53,7 @@ struct launch_section {
 	int key_line[NLAUNCH_KEYS];
 };
 
-#define NKEYS 66
+#define NKEYS 67
 #define NSECTIONS 15
 
 struct parse {

@@ -139,9 +139,12 @@ typedef struct pr_spec {
 
 	/* [schedule]; interleave: kv-split times its Allreduces' primitives
 	 * in the same launch ("none" or "primitives"); relaunch: how many
-	 * times a launch that fails is launched again (0 to 3, default 0) */
+	 * times a launch that fails is launched again (0 to 3, default 0);
+	 * size_order_rep: the sizes in a new seeded order each timed rep
+	 * (size_order = rep) rather than the launch's in all of them */
 	int launches, reps, warmup;
 	int interleave;
+	int size_order_rep;
 	int relaunch;
 
 	/* [launch]: kernel launch settings (the experiment's subject in

@@ -336,6 +336,11 @@ int pr_spec_check_model(struct parse *p)
 		    "'interleave = primitives' is for workloads "
 		    "'kv-split' and 'allreduce' (the primitives of their "
 		    "Allreduces)");
+	if (p->spec->size_order_rep && !p->workload->size_order)
+		return pr_spec_fail(
+		    p, pr_spec_line_of(p, "schedule", "size_order"),
+		    "'size_order = rep' is for workload 'allreduce' (its "
+		    "sizes in a new seeded order each rep)");
 	if (p->spec->rows_list_auto && (!p->model || !p->model->places_rows))
 		return pr_spec_fail(
 		    p, pr_spec_line_of(p, "shape", "rows_list"),

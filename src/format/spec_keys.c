@@ -17,6 +17,7 @@ static const char *const syncs[] = {"none", "barrier"};
 static const char *const sharings[] = {"untested", "tested"};
 static const char *const bands[] = {"tolerance", "calibration"};
 static const char *const interleaves[] = {"none", "primitives"};
+static const char *const size_orders[] = {"launch", "rep"};
 /* [mpi] yield_when_idle, in pr_yield order */
 static const char *const yields[] = {"auto", "yes", "no"};
 static const char *const dp_computes[] = {"rows", "pattern"};
@@ -290,6 +291,17 @@ static int set_interleave(struct parse *p, const char *key, const char *value)
 		 pr_spec_get_choice(&i, p, key, value, NAMES(interleaves))) < 0)
 		return error;
 	p->spec->interleave = i == 1;
+	return PR_OK;
+}
+
+static int set_size_order(struct parse *p, const char *key, const char *value)
+{
+	int i, error;
+
+	if ((error =
+		 pr_spec_get_choice(&i, p, key, value, NAMES(size_orders))) < 0)
+		return error;
+	p->spec->size_order_rep = i == 1;
 	return PR_OK;
 }
 
@@ -707,6 +719,7 @@ const struct key pr_spec_keys[] = {
     {"schedule", "reps", set_reps, OPTIONAL},
     {"schedule", "warmup", set_warmup, OPTIONAL},
     {"schedule", "interleave", set_interleave, OPTIONAL},
+    {"schedule", "size_order", set_size_order, OPTIONAL},
     {"schedule", "relaunch", set_relaunch, OPTIONAL},
     {"mpi", "algorithm", set_algorithm, OPTIONAL},
     {"mpi", "sync", set_sync, OPTIONAL},

@@ -26,6 +26,7 @@ const pr_workload_facts pr_workloads[PR_NWORKLOADS] = {
 			       .id = PR_WORKLOAD_ALLREDUCE,
 			       .needs = PAIR,
 			       .interleave = 1,
+			       .size_order = 1,
 			       .items = SIZES_BY("allreduce", 0)},
     [PR_WORKLOAD_KV_SPLIT] = {.name = "kv-split",
 			      .id = PR_WORKLOAD_KV_SPLIT,

@@ -58,6 +58,9 @@ typedef struct pr_workload_facts {
 	int dp;
 	/* may time its Allreduces' primitives ([schedule] interleave) */
 	int interleave;
+	/* may visit its sizes in a new order each rep ([schedule]
+	 * size_order = rep) */
+	int size_order;
 	/* splits rows over the ranks: the plan's rows_per_rank adds up to
 	 * rows, the prediction holds the split */
 	int splits_rows;

@@ -515,6 +515,7 @@ static int implied(const char *key, const json_t *value)
 	    {"blocks_per_thread", PR_BLOCKS_PER_THREAD_DEFAULT, NULL},
 	    {"inner", 0, NULL},
 	    {"interleave", 0, "none"},
+	    {"size_order_by", 0, "launch"},
 	    {"sync", 0, "none"},
 	};
 	size_t i;

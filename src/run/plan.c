@@ -92,6 +92,9 @@ static json_t *plan_for(const pr_run_plan *p, const pr_invocation *inv,
 	json_object_set_new(plan, "inner", json_integer(s->inner));
 	json_object_set_new(plan, "interleave",
 			    json_string(s->interleave ? "primitives" : "none"));
+	/* only when not the launch's: a plan without it reads as before */
+	if (s->size_order_rep)
+		json_object_set_new(plan, "size_order_by", json_string("rep"));
 	json_object_set_new(plan, "sync",
 			    json_string(p->config[inv->config].sync));
 	if (p->rows_list)

@@ -369,6 +369,10 @@ static int dry_run(const run_ctx *rc)
 		       "time%s ([schedule] relaunch = %d)\n",
 		       rc->spec->relaunch, rc->spec->relaunch > 1 ? "s" : "",
 		       rc->spec->relaunch);
+	if (rc->spec->size_order_rep)
+		printf("each timed rep visits the sizes in a new seeded order, "
+		       "the first the launch's ([schedule] size_order = "
+		       "rep)\n");
 	return rc->launcher->dry_run(&rc->plan);
 }
 

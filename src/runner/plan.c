@@ -90,6 +90,10 @@ static void read_plan(pr_plan *out, json_t *root)
 	    json_string_value(json_object_get(root, "interleave")) &&
 	    !strcmp(json_string_value(json_object_get(root, "interleave")),
 		    "primitives");
+	out->size_order_rep =
+	    json_string_value(json_object_get(root, "size_order_by")) &&
+	    !strcmp(json_string_value(json_object_get(root, "size_order_by")),
+		    "rep");
 	out->nsizes = ints(sizes, root, "sizes");
 	for (i = 0; i < (size_t)out->nsizes; i++)
 		out->sizes[i] = (size_t)sizes[i];

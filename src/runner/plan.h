@@ -46,6 +46,9 @@ typedef struct {
 	/* "interleave": "primitives": kv-split times, after each rep, the
 	 * ring step and the reduction its Allreduces are made of */
 	int interleave;
+	/* "size_order_by": "rep": allreduce visits its sizes in a new seeded
+	 * order each timed rep (pr_schedule_rep_seed), not the launch's */
+	int size_order_rep;
 	/* arrival and dp-step: the config's algorithm ("pap": prereg's own,
 	 * runner/pap.h; NULL for the other workloads), the arrival pattern
 	 * and its parameters, and for dp-step what a rank computes (its

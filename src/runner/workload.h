@@ -36,7 +36,11 @@
  *   The sizes are visited in the order perm = pr_schedule_permute(nsizes,
  *   plan.seed): sizes[perm[0]], sizes[perm[1]], ... The same order in
  *   every rep of the launch and in every pass of a rep; it is recorded
- *   as "size_order" in PREFIX.json. A rate per operation is always
+ *   as "size_order" in PREFIX.json. allreduce with plan.size_order_rep
+ *   (size_order = rep): timed rep t visits them in the order of
+ *   pr_schedule_permute(nsizes, pr_schedule_rep_seed(plan.seed, t)), the
+ *   first the launch's, the warmup reps the launch's; every timed rep's
+ *   is recorded in "size_orders". A rate per operation is always
  *   (t_end_ns - t_start_ns) / max(rows, 1): rows is the number of
  *   operations in the sample's timed block, 0 for one cold operation.
  *

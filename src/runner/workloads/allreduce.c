@@ -14,7 +14,9 @@
 
 typedef struct {
 	const pr_rank *rk;
-	size_t *order; /* sizes in visit order */
+	size_t *order;	/* sizes in visit order (the launch's) */
+	size_t *perm;	/* scratch: a rep's permutation */
+	json_t *orders; /* size_order = rep: each timed rep's order */
 	size_t nsizes;
 	float *a, *b;	 /* send and receive buffers */
 	double err;	 /* this rank's largest relative error */
@@ -40,6 +42,9 @@ static int ar_setup(void **out, size_t *nsamples, const pr_rank *rk)
 	/* pr_plan_check saw to 2 ranks or more and the sizes */
 	ar->nsizes = (size_t)plan->nsizes;
 	ar->order = pr_calloc(ar->nsizes, sizeof(size_t));
+	ar->perm = pr_calloc(ar->nsizes, sizeof(size_t));
+	if (plan->size_order_rep)
+		ar->orders = json_array();
 	pr_schedule_permute(ar->order, ar->nsizes, plan->seed);
 	for (i = 0; i < ar->nsizes; i++) {
 		ar->order[i] = plan->sizes[ar->order[i]];
@@ -136,6 +141,26 @@ static void primitives(allreduce *ar, size_t size, pr_samples *out)
 	}
 }
 
+/* size_order = rep: the order of the next timed rep (the k-th, from 0:
+ * the first's is the launch's) into ar->order, recorded in ar->orders;
+ * the warmup reps, before, keep the launch's. */
+static void next_order(allreduce *ar)
+{
+	const pr_plan *plan = ar->rk->plan;
+	int k = (int)json_array_size(ar->orders);
+	json_t *o = json_array();
+	size_t i;
+
+	pr_schedule_permute(ar->perm, ar->nsizes,
+			    pr_schedule_rep_seed(plan->seed, k));
+	for (i = 0; i < ar->nsizes; i++) {
+		ar->order[i] = plan->sizes[ar->perm[i]];
+		json_array_append_new(o,
+				      json_integer((json_int_t)ar->order[i]));
+	}
+	json_array_append_new(ar->orders, o);
+}
+
 static int ar_run(void *ctx, int rep, int warmup, pr_samples *out)
 {
 	allreduce *ar = ctx;
@@ -143,7 +168,8 @@ static int ar_run(void *ctx, int rep, int warmup, pr_samples *out)
 	size_t i, size;
 
 	(void)rep;
-	(void)warmup;
+	if (ar->orders && !warmup)
+		next_order(ar);
 	for (i = 0; i < ar->nsizes; i++) {
 		size = ar->order[i];
 		/* a result that was never written must not pass */
@@ -186,10 +212,19 @@ static int ar_report(void *ctx, json_t *root)
 	json_t *order = json_array();
 	size_t i;
 
-	for (i = 0; i < ar->nsizes; i++)
-		json_array_append_new(order,
-				      json_integer((json_int_t)ar->order[i]));
+	/* the launch's order: ar->order's until a timed rep of size_order =
+	 * rep changed it, the first timed rep's then */
+	if (ar->orders && json_array_size(ar->orders)) {
+		json_decref(order);
+		order = json_deep_copy(json_array_get(ar->orders, 0));
+	} else {
+		for (i = 0; i < ar->nsizes; i++)
+			json_array_append_new(
+			    order, json_integer((json_int_t)ar->order[i]));
+	}
 	json_object_set_new(root, "size_order", order);
+	if (ar->orders) /* one order per timed rep, the first the launch's */
+		json_object_set(root, "size_orders", ar->orders);
 	/* kv-split's "verify", with no tolerance: sums of VALUE are exact */
 	json_object_set_new(
 	    root, "verify",
@@ -207,6 +242,8 @@ static void ar_teardown(void *ctx)
 	if (!ar)
 		return;
 	free(ar->order);
+	free(ar->perm);
+	json_decref(ar->orders);
 	free(ar->a);
 	free(ar->b);
 	free(ar);

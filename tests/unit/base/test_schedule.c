@@ -57,6 +57,25 @@ static void test_permute_is_permutation(void **state)
 		}
 }
 
+/* size_order = rep: rep 0 keeps the launch's seed, the others each get
+ * their own, the same everywhere */
+static void test_rep_seed(void **state)
+{
+	const uint64_t seed = 0x1234abcdULL;
+	uint64_t s[16];
+	int i, j;
+
+	(void)state;
+	assert_true(pr_schedule_rep_seed(seed, 0) == seed);
+	for (i = 0; i < 16; i++) {
+		s[i] = pr_schedule_rep_seed(seed, i);
+		assert_true(s[i] == pr_schedule_rep_seed(seed, i));
+		for (j = 0; j < i; j++)
+			assert_true(s[i] != s[j]);
+	}
+	assert_true(pr_schedule_rep_seed(seed + 1, 1) != s[1]);
+}
+
 static void test_permute_same_seed_same_order(void **state)
 {
 	size_t a[50], b[50];
@@ -284,6 +303,7 @@ int main(void)
 	    cmocka_unit_test(test_splitmix64_reference),
 	    cmocka_unit_test(test_permute_is_permutation),
 	    cmocka_unit_test(test_permute_same_seed_same_order),
+	    cmocka_unit_test(test_rep_seed),
 	    cmocka_unit_test(test_permute_different_seeds_differ),
 	    cmocka_unit_test(test_permute_golden),
 	    cmocka_unit_test(test_permute_uniform),

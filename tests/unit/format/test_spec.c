@@ -645,9 +645,10 @@ static void test_unknown_section(void **state)
 static void test_unknown_key(void **state)
 {
 	(void)state;
-	parse_fails(VALID "[schedule]\nrepz = 3\n",
-		    "t.ini:11: unknown key 'repz' in [schedule] (known: "
-		    "launches, reps, warmup, interleave, relaunch)");
+	parse_fails(
+	    VALID "[schedule]\nrepz = 3\n",
+	    "t.ini:11: unknown key 'repz' in [schedule] (known: "
+	    "launches, reps, warmup, interleave, size_order, relaunch)");
 	parse_fails(VALID "[factors]\ntransports = tcp\n",
 		    "t.ini:11: unknown key 'transports' in [factors] (known: "
 		    "transport, placement, launch, arg)");
@@ -1043,6 +1044,33 @@ static void test_interleave(void **state)
 	parse_fails(VALID "[schedule]\ninterleave = all\n",
 		    "t.ini:11: unknown interleave 'all' (known: none, "
 		    "primitives)");
+}
+
+/* size_order = rep: allreduce only; launch (the default) anywhere */
+static void test_size_order(void **state)
+{
+	static const char ar[] = "[experiment]\nkind = calibration\nclaim = "
+				 "c\nworkload = allreduce\n[shape]\nsizes = "
+				 "64, 1024\n[ranks]\ngroup = cpu*2\n";
+	char *text = pr_asprintf("%s[schedule]\nsize_order = rep\n", ar);
+	pr_spec *spec = parse_ok(text);
+
+	(void)state;
+	assert_true(spec->size_order_rep);
+	pr_spec_free(spec);
+	free(text);
+	spec = parse_ok(ar);
+	assert_false(spec->size_order_rep);
+	pr_spec_free(spec);
+	spec = parse_ok(VALID "[schedule]\nsize_order = launch\n");
+	assert_false(spec->size_order_rep);
+	pr_spec_free(spec);
+	parse_fails(VALID "[schedule]\nsize_order = rep\n",
+		    "t.ini:11: 'size_order = rep' is for workload 'allreduce' "
+		    "(its sizes in a new seeded order each rep)");
+	parse_fails(VALID "[schedule]\nsize_order = reps\n",
+		    "t.ini:11: unknown size_order 'reps' (known: launch, "
+		    "rep)");
 }
 
 /* [mpi] yield_when_idle: auto by default, yes, no; nothing else */
@@ -1664,6 +1692,7 @@ int main(void)
 	    cmocka_unit_test(test_missing_required),
 	    cmocka_unit_test(test_pin_tsa),
 	    cmocka_unit_test(test_interleave),
+	    cmocka_unit_test(test_size_order),
 	    cmocka_unit_test(test_yield),
 	    cmocka_unit_test(test_workload_requirements),
 	    cmocka_unit_test(test_model_calibration),
