@@ -27,8 +27,9 @@
  * all. When items is not NULL, every rank that records item_phase records,
  * in each rep, the values of `items` in that order (the bytes, or the rows
  * when item_rows), and ranks below item_ranks must record them; with
- * items_per_rep, items holds warmup + reps orders of nitems, one per rep
- * (size_order = rep), and rep r's are at items + r * nitems. When
+ * items_per_rep (size_order = rep), items holds 1 + reps orders of
+ * nitems: the launch's, which the warmup reps keep, then timed rep t's at
+ * items + (t + 1) * nitems. When
  * open (workload command: the program decides how many calls it makes),
  * reps bounds nothing and no (rep, rank) is required: every row is of a
  * rank below nranks, warmup == (rep < warmup), `samples` rows in all.

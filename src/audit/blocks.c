@@ -94,6 +94,11 @@ static int check_item(char **reason, const pr_timing *r, size_t i,
 {
 	int64_t v = b->item_rows ? r->rows : r->bytes;
 	const char *field = b->item_rows ? "rows" : "bytes";
+	/* items_per_rep: the launch's order, then timed rep t's at t + 1 */
+	const int64_t *order =
+	    b->items + (b->items_per_rep && r->rep >= b->warmup
+			    ? (size_t)(r->rep - b->warmup + 1) * b->nitems
+			    : 0);
 
 	if (k >= b->nitems)
 		*reason = pr_asprintf(
@@ -101,19 +106,14 @@ static int check_item(char **reason, const pr_timing *r, size_t i,
 		    "%d records more than the %zu %s items of its order",
 		    LINE(i), b->launch, b->config, r->rep, r->rank, b->nitems,
 		    b->item_phase);
-	else if (v !=
-		 b->items[(b->items_per_rep ? (size_t)r->rep * b->nitems : 0) +
-			  k])
+	else if (v != order[k])
 		*reason = pr_asprintf(
 		    "timings.csv.gz line %zu: launch %d config %d rep %d rank "
 		    "%d: %s %s %lld at position %zu, the invocation seed's "
 		    "order has %lld",
 		    LINE(i), b->launch, b->config, r->rep, r->rank,
 		    b->item_phase, field, (long long)v, k + 1,
-		    (long long)
-			b->items[(b->items_per_rep ? (size_t)r->rep * b->nitems
-						   : 0) +
-				 k]);
+		    (long long)order[k]);
 	return *reason != NULL;
 }
 

@@ -227,6 +227,18 @@ static int check_order(pr_audit_state *s, pr_schedule *sched, uint64_t seed)
 	return 1;
 }
 
+/* out[0..n) = the n values of the array have in the order seed gives. */
+static void seeded_order(int64_t *out, json_t *have, size_t n, uint64_t seed)
+{
+	size_t *perm = pr_calloc(n, sizeof(size_t)), i;
+
+	pr_schedule_permute(perm, n, seed);
+	for (i = 0; i < n; i++)
+		out[i] =
+		    (int64_t)json_integer_value(json_array_get(have, perm[i]));
+	free(perm);
+}
+
 /* The values of plan[key] (sizes, rows_list) in the order the invocation
  * seed gives, checked against the order the ranks recorded (rkey). */
 static int item_order(pr_audit_state *s, int64_t **out, size_t *n, json_t *rec,
@@ -236,16 +248,11 @@ static int item_order(pr_audit_state *s, int64_t **out, size_t *n, json_t *rec,
 	json_t *have = json_object_get(json_object_get(rec, "plan"), key);
 	json_t *rec_order =
 	    json_object_get(json_object_get(rec, "ranks"), rkey);
-	size_t *perm, i;
+	size_t i;
 
 	*n = json_array_size(have);
 	*out = pr_calloc(*n, sizeof(int64_t));
-	perm = pr_calloc(*n, sizeof(size_t));
-	pr_schedule_permute(perm, *n, seed);
-	for (i = 0; i < *n; i++)
-		(*out)[i] =
-		    (int64_t)json_integer_value(json_array_get(have, perm[i]));
-	free(perm);
+	seeded_order(*out, have, *n, seed);
 	for (i = 0; i < *n; i++) {
 		json_t *v = json_array_get(rec_order, i);
 
@@ -263,19 +270,18 @@ static int item_order(pr_audit_state *s, int64_t **out, size_t *n, json_t *rec,
 }
 
 /* size_order = rep (plan.size_order_by "rep"): *items, the launch's order
- * of n values, becomes warmup + reps orders, one per rep: the warmup
- * reps' the launch's, timed rep t's plan[key] in the order of
- * pr_schedule_rep_seed(seed, t); each timed one checked against the
- * ranks' record (ranks.size_orders). 1 when they match. */
+ * of n values, becomes 1 + reps orders: the launch's (the warmup reps'),
+ * then timed rep t's, plan[key] in the order of
+ * pr_schedule_rep_seed(seed, t), each checked against the ranks' record
+ * (ranks.size_orders). 1 when they match. */
 static int rep_orders(pr_audit_state *s, int64_t **items, size_t n, json_t *rec,
-		      size_t k, const char *key, uint64_t seed,
-		      long long warmup, long long reps)
+		      size_t k, const char *key, uint64_t seed, long long reps)
 {
 	json_t *have = json_object_get(json_object_get(rec, "plan"), key);
 	json_t *recd =
 	    json_object_get(json_object_get(rec, "ranks"), "size_orders");
 	int64_t *all;
-	size_t *perm, i;
+	size_t i;
 	long long r;
 	int ok = json_array_size(recd) == (size_t)reps;
 
@@ -283,28 +289,19 @@ static int rep_orders(pr_audit_state *s, int64_t **items, size_t n, json_t *rec,
 	 * allocated for it (a hostile manifest's reps alone is not) */
 	if (!ok)
 		goto out;
-	all = pr_calloc((size_t)(warmup + reps) * n, sizeof(int64_t));
-	perm = pr_calloc(n, sizeof(size_t));
-	for (r = 0; r < warmup + reps; r++) {
-		int64_t *o = all + (size_t)r * n;
-		json_t *want = json_array_get(recd, (size_t)(r - warmup));
+	all = pr_calloc((size_t)(reps + 1) * n, sizeof(int64_t));
+	memcpy(all, *items, n * sizeof(int64_t));
+	for (r = 0; r < reps; r++) {
+		int64_t *o = all + (size_t)(r + 1) * n;
+		json_t *want = json_array_get(recd, (size_t)r);
 
-		if (r < warmup) {
-			memcpy(o, *items, n * sizeof(int64_t));
-			continue;
-		}
-		pr_schedule_permute(
-		    perm, n, pr_schedule_rep_seed(seed, (int)(r - warmup)));
+		seeded_order(o, have, n, pr_schedule_rep_seed(seed, (int)r));
 		ok = ok && json_array_size(want) == n;
-		for (i = 0; i < n; i++) {
-			o[i] = (int64_t)json_integer_value(
-			    json_array_get(have, perm[i]));
+		for (i = 0; i < n; i++)
 			ok =
 			    ok && json_is_integer(json_array_get(want, i)) &&
 			    json_integer_value(json_array_get(want, i)) == o[i];
-		}
 	}
-	free(perm);
 	free(*items);
 	*items = all;
 out:
@@ -374,7 +371,7 @@ static int block_of(pr_audit_state *s, pr_audit_block *b, int64_t **items,
 			    "rep");
 		if (b->items_per_rep &&
 		    !rep_orders(s, items, b->nitems, rec, k, w->items.plan_key,
-				inv->seed, warmup, reps))
+				inv->seed, reps))
 			return 0;
 	}
 	b->items = *items;

@@ -15,8 +15,7 @@
 typedef struct {
 	const pr_rank *rk;
 	size_t *order;	/* sizes in visit order (the launch's) */
-	size_t *perm;	/* scratch: a rep's permutation */
-	json_t *orders; /* size_order = rep: each timed rep's order */
+	size_t *orders; /* size_order = rep: timed rep t's at t * nsizes */
 	size_t nsizes;
 	float *a, *b;	 /* send and receive buffers */
 	double err;	 /* this rank's largest relative error */
@@ -24,6 +23,24 @@ typedef struct {
 	double max_err;	 /* every rank's largest, after check */
 	int checked;
 } allreduce;
+
+/* size_order = rep: every timed rep's order, computed before anything is
+ * timed (timed rep t's at ar->orders + t * nsizes; the first is the
+ * launch's, pr_schedule_rep_seed(seed, 0) being the seed). */
+static void rep_orders(allreduce *ar, const pr_plan *plan)
+{
+	size_t n = ar->nsizes, t, i;
+
+	ar->orders = pr_calloc((size_t)plan->reps * n, sizeof(size_t));
+	for (t = 0; t < (size_t)plan->reps; t++) {
+		size_t *o = ar->orders + t * n;
+
+		pr_schedule_permute(o, n,
+				    pr_schedule_rep_seed(plan->seed, (int)t));
+		for (i = 0; i < n; i++)
+			o[i] = plan->sizes[o[i]];
+	}
+}
 
 /* Floats a message of size bytes carries: size / 4, at least 1. */
 static int floats_of(size_t size)
@@ -42,15 +59,14 @@ static int ar_setup(void **out, size_t *nsamples, const pr_rank *rk)
 	/* pr_plan_check saw to 2 ranks or more and the sizes */
 	ar->nsizes = (size_t)plan->nsizes;
 	ar->order = pr_calloc(ar->nsizes, sizeof(size_t));
-	ar->perm = pr_calloc(ar->nsizes, sizeof(size_t));
-	if (plan->size_order_rep)
-		ar->orders = json_array();
 	pr_schedule_permute(ar->order, ar->nsizes, plan->seed);
 	for (i = 0; i < ar->nsizes; i++) {
 		ar->order[i] = plan->sizes[ar->order[i]];
 		if ((size_t)floats_of(ar->order[i]) > n)
 			n = (size_t)floats_of(ar->order[i]);
 	}
+	if (plan->size_order_rep)
+		rep_orders(ar, plan);
 	ar->a = aligned_alloc(64, (n * 4 + 63) / 64 * 64);
 	ar->b = aligned_alloc(64, (n * 4 + 63) / 64 * 64);
 	if (!ar->a || !ar->b)
@@ -141,37 +157,19 @@ static void primitives(allreduce *ar, size_t size, pr_samples *out)
 	}
 }
 
-/* size_order = rep: the order of the next timed rep (the k-th, from 0:
- * the first's is the launch's) into ar->order, recorded in ar->orders;
- * the warmup reps, before, keep the launch's. */
-static void next_order(allreduce *ar)
-{
-	const pr_plan *plan = ar->rk->plan;
-	int k = (int)json_array_size(ar->orders);
-	json_t *o = json_array();
-	size_t i;
-
-	pr_schedule_permute(ar->perm, ar->nsizes,
-			    pr_schedule_rep_seed(plan->seed, k));
-	for (i = 0; i < ar->nsizes; i++) {
-		ar->order[i] = plan->sizes[ar->perm[i]];
-		json_array_append_new(o,
-				      json_integer((json_int_t)ar->order[i]));
-	}
-	json_array_append_new(ar->orders, o);
-}
-
 static int ar_run(void *ctx, int rep, int warmup, pr_samples *out)
 {
 	allreduce *ar = ctx;
+	const size_t *order = ar->order;
 	int64_t t0, t1;
 	size_t i, size;
 
-	(void)rep;
+	/* timed rep t of size_order = rep: its own; warmup reps the launch's */
 	if (ar->orders && !warmup)
-		next_order(ar);
+		order = ar->orders +
+			(size_t)(rep - ar->rk->plan->warmup) * ar->nsizes;
 	for (i = 0; i < ar->nsizes; i++) {
-		size = ar->order[i];
+		size = order[i];
 		/* a result that was never written must not pass */
 		ar->b[0] = ar->b[floats_of(size) - 1] = -1.0f;
 		MPI_Barrier(MPI_COMM_WORLD);
@@ -212,19 +210,26 @@ static int ar_report(void *ctx, json_t *root)
 	json_t *order = json_array();
 	size_t i;
 
-	/* the launch's order: ar->order's until a timed rep of size_order =
-	 * rep changed it, the first timed rep's then */
-	if (ar->orders && json_array_size(ar->orders)) {
-		json_decref(order);
-		order = json_deep_copy(json_array_get(ar->orders, 0));
-	} else {
-		for (i = 0; i < ar->nsizes; i++)
-			json_array_append_new(
-			    order, json_integer((json_int_t)ar->order[i]));
-	}
+	for (i = 0; i < ar->nsizes; i++)
+		json_array_append_new(order,
+				      json_integer((json_int_t)ar->order[i]));
 	json_object_set_new(root, "size_order", order);
-	if (ar->orders) /* one order per timed rep, the first the launch's */
-		json_object_set(root, "size_orders", ar->orders);
+	if (ar->orders) { /* one order per timed rep, the first the launch's */
+		const pr_plan *plan = ar->rk->plan;
+		json_t *all = json_array(), *o;
+		size_t t;
+
+		for (t = 0; t < (size_t)plan->reps; t++) {
+			o = json_array();
+			for (i = 0; i < ar->nsizes; i++)
+				json_array_append_new(
+				    o, json_integer(
+					   (json_int_t)
+					       ar->orders[t * ar->nsizes + i]));
+			json_array_append_new(all, o);
+		}
+		json_object_set_new(root, "size_orders", all);
+	}
 	/* kv-split's "verify", with no tolerance: sums of VALUE are exact */
 	json_object_set_new(
 	    root, "verify",
@@ -242,8 +247,7 @@ static void ar_teardown(void *ctx)
 	if (!ar)
 		return;
 	free(ar->order);
-	free(ar->perm);
-	json_decref(ar->orders);
+	free(ar->orders);
 	free(ar->a);
 	free(ar->b);
 	free(ar);
