@@ -21,6 +21,36 @@ export OMPI_MCA_pml=ob1
 export PMIX_MCA_gds=hash
 n=0
 SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/prereg-e2e.XXXXXX")
+
+# ompi_components DIR: DIR (unless it is there) holds a link to each of
+# Open MPI's components but the four that link libfabric or PSM (btl_ofi,
+# mtl_ofi, mtl_psm, mtl_psm2), for mca_base_component_path. MPI_T_init_thread,
+# which prereg-rank calls in every launch, opens every component Open MPI
+# has, whatever the selection; libfabric's PSM and PSM2 libraries then
+# each spend 0.1 s in usleep loops when they are loaded. None of the four
+# can run here (no Omni-Path, no OFI provider with hardware), so the
+# launches select what they selected before: an MPI hello of 2 ranks that
+# calls MPI_T_init_thread took 0.44 s with them, 0.24 s without.
+ompi_components() {
+	[ -d "$1" ] && return 0
+	_pkg=$(ompi_info --parsable --path pkglibdir 2>/dev/null |
+		sed -n 's/^path:pkglibdir://p')
+	[ -n "$_pkg" ] && [ -d "$_pkg" ] || return 1
+	rm -rf "$1.$$" && mkdir -p "$1.$$" || return 1
+	for _c in "$_pkg"/mca_*; do
+		case ${_c##*/} in
+		mca_btl_ofi.* | mca_mtl_ofi.* | mca_mtl_psm.* | mca_mtl_psm2.*) ;;
+		*) ln -s "$_c" "$1.$$/" || return 1 ;;
+		esac
+	done
+	# another test may have made it meanwhile: theirs is the same
+	mv -T "$1.$$" "$1" 2>/dev/null || rm -rf "$1.$$"
+	[ -d "$1" ]
+}
+if ompi_components "${PREREG_FIXTURES:-$SCRATCH}/ompi-components"; then
+	OMPI_MCA_mca_base_component_path=${PREREG_FIXTURES:-$SCRATCH}/ompi-components
+	export OMPI_MCA_mca_base_component_path
+fi
 # Each test's mpirun keeps its session directories under the test's own
 # scratch: tests that run beside each other (and kill runs on purpose)
 # then never meet in one /tmp/ompi.HOST.UID, where a job ending while
