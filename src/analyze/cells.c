@@ -59,6 +59,19 @@ static int parse_terms(pr_cell *out, json_t *t)
 	return 0;
 }
 
+/* copies.count of a cell, 0 unless an integer from 0 to 16 (the count
+ * prices nothing itself: what the study of the primitives a run timed
+ * multiplies its own copy by) */
+static int copies_of(json_t *copies)
+{
+	json_t *k = json_object_get(copies, "count");
+
+	if (!json_is_integer(k) || json_integer_value(k) < 0 ||
+	    json_integer_value(k) > 16)
+		return 0;
+	return (int)json_integer_value(k);
+}
+
 static int parse_cell(pr_cell *out, json_t *c)
 {
 	json_t *pred = json_object_get(c, "predicted_s");
@@ -103,6 +116,7 @@ static int parse_cell(pr_cell *out, json_t *c)
 	out->extrapolated = json_is_true(extra);
 	out->held_out = json_is_true(held);
 	out->null_s = nul ? json_number_value(nul) : 0.0;
+	out->copies = copies_of(json_object_get(c, "copies"));
 	out->predicted_s = json_number_value(pred);
 	out->lo_s = json_number_value(lo);
 	out->hi_s = json_number_value(hi);

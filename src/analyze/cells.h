@@ -44,6 +44,7 @@ typedef struct {
 	int has_terms;
 	double transfers_s, reductions_s, copies_s;
 	double overhead_s; /* terms.overhead_s, 0 when none */
+	int copies;	   /* copies.count (0 to 16), 0 when none */
 } pr_cell;
 
 /*

@@ -1,5 +1,5 @@
-/* primitives.c - ring Allreduce cells against the ring steps and
- * reductions their run timed in the same launches (model hockney-ring) */
+/* primitives.c - Allreduce cells against the primitives their run timed
+ * in the same launches (models hockney-ring and hockney-allreduce) */
 #include "analyze/primitives.h"
 
 #include <math.h>
@@ -8,6 +8,7 @@
 
 #include "analyze/analyze.h"
 #include "base/util.h"
+#include "model/hockney.h"
 
 /* p: the "ranks" of the prediction's first cell that names them, or 0. */
 static int ranks_of(const json_t *pred)
@@ -54,7 +55,7 @@ static int ring_cell(const pr_analysis_row *x)
 static void primitives_cause(pr_analysis_row *x, const pr_primitive *q)
 {
 	if (x->verdict == PR_FAIL && !x->cell->negative && q->formula_s > 0) {
-		x->causes.primitives = 1;
+		x->causes.primitives = q->formula ? 2 : 1;
 		x->causes.formula_s = q->formula_s;
 		x->causes.impl_ratio = x->stat / q->formula_s;
 		x->causes.cond_ratio = q->formula_s / q->predicted_s;
@@ -84,6 +85,7 @@ pr_primitive_set *pr_primitives_compute(pr_analysis_run *r, const json_t *pred)
 		s->cell =
 		    pr_realloc(s->cell, (s->n + 1) * sizeof(pr_primitive));
 		q = &s->cell[s->n++];
+		memset(q, 0, sizeof(*q));
 		q->config = x->sel.config;
 		q->phase = x->sel.phase;
 		q->bytes = x->sel.bytes;
@@ -95,6 +97,113 @@ pr_primitive_set *pr_primitives_compute(pr_analysis_run *r, const json_t *pred)
 		q->measured_s = x->stat;
 		q->predicted_s = x->cell->predicted_s;
 		primitives_cause(x, q);
+	}
+	return s;
+}
+
+/* The general pricer's context: the run and the cell's config. */
+typedef struct {
+	const pr_analysis_run *r;
+	int config;
+} launch_price;
+
+/* Primitive k at m bytes: the statistic of the run's samples of it. */
+static int price_in_run(double *out, void *ctx, pr_primitive_kind k, double m)
+{
+	static const char *const phase[] = {"pingpong", "sendrecv",
+					    "reduce_local"};
+	const launch_price *l = ctx;
+	double t;
+
+	if (!(m >= 1 && m <= 1e15) || m != floor(m))
+		return PR_EINPUT;
+	t = group_stat(l->r, l->config, phase[k], (int64_t)m);
+	if (!isfinite(t))
+		return PR_EINPUT;
+	*out = k == PR_PRIM_P2P ? t / 2 : t;
+	return PR_OK;
+}
+
+/* R priced 0: a formula's transfers alone. */
+static int price_no_reduce(double *out, void *ctx, pr_primitive_kind k,
+			   double m)
+{
+	if (k == PR_PRIM_REDUCE) {
+		*out = 0;
+		return PR_OK;
+	}
+	return price_in_run(out, ctx, k, m);
+}
+
+/* The formula of x's cell, or -1 when it has none. */
+static int formula_of(const pr_analysis_row *x)
+{
+	int f;
+
+	for (f = 0; x->cell && x->cell->formula && f < PR_ALLREDUCE_NFORMULAS;
+	     f++)
+		if (!strcmp(pr_hockney_formula_name(f), x->cell->formula))
+			return f;
+	return -1;
+}
+
+/* q from x's formula f priced by its run's primitives; -1 when one is
+ * missing. */
+static int general_cell(pr_primitive *q, const pr_analysis_run *r,
+			const pr_analysis_row *x, int f, int p)
+{
+	launch_price l = {r, x->sel.config};
+	double n = (double)x->sel.bytes, total, c = 0;
+
+	memset(q, 0, sizeof(*q));
+	if (pr_hockney_allreduce_priced(&total, f, p, n, price_in_run, &l) <
+		0 ||
+	    pr_hockney_allreduce_priced(&q->transfers_s, f, p, n,
+					price_no_reduce, &l) < 0)
+		return -1;
+	if (x->cell->copies > 0 &&
+	    !isfinite(c = group_stat(r, x->sel.config, "copy", x->sel.bytes)))
+		return -1;
+	q->config = x->sel.config;
+	q->phase = x->sel.phase;
+	q->bytes = x->sel.bytes;
+	q->ranks = p;
+	q->x_s = q->r_s = NAN;
+	q->reductions_s = total - q->transfers_s;
+	q->copies_s = x->cell->copies * c;
+	q->formula_s = total + q->copies_s;
+	q->measured_s = x->stat;
+	q->predicted_s = x->cell->predicted_s;
+	q->formula = x->cell->formula;
+	q->negative = x->cell->negative;
+	q->held_out = x->cell->held_out;
+	return 0;
+}
+
+pr_primitive_set *pr_primitives_compute_general(pr_analysis_run *r,
+						const json_t *pred)
+{
+	pr_primitive_set *s = pr_calloc(1, sizeof(*s));
+	int p = ranks_of(pred), f;
+	size_t i;
+
+	s->general = 1;
+	for (i = 0; p > 1 && i < r->nrows; i++) {
+		pr_analysis_row *x = &r->row[i];
+
+		if ((f = formula_of(x)) < 0 ||
+		    x->sel.reduce != PR_REDUCE_AFTER_LAST_ARRIVAL ||
+		    x->sel.bytes <= 0 || !isfinite(x->stat))
+			continue;
+		s->cell =
+		    pr_realloc(s->cell, (s->n + 1) * sizeof(pr_primitive));
+		if (general_cell(&s->cell[s->n], r, x, f, p) < 0)
+			continue;
+		primitives_cause(x, &s->cell[s->n++]);
+	}
+	if (!s->n) {
+		pr_primitive_set_free(s);
+		return NULL;
 	}
 	return s;
 }

@@ -8,10 +8,16 @@
 #include <stdint.h>
 
 /*
- * A ring Allreduce cell against the primitives its run timed in the same
- * launches (spec interleave = primitives): the statistics of the
- * sendrecv and reduce_local samples of its segment and the ring formula
- * (p-1) [X + R] + (p-1) X built from them.
+ * An Allreduce cell against the primitives its run timed in the same
+ * launches (spec interleave = primitives).
+ * hockney-ring: the statistics of the sendrecv and reduce_local samples
+ * of its segment and the ring formula (p-1) [X + R] + (p-1) X built from
+ * them.
+ * hockney-allreduce (general): the cell's own formula (that of its
+ * algorithm, or a negative control's other one) with each primitive at
+ * each message size it prices the statistic of the run's samples of that
+ * size: P half the pingpong's, X the sendrecv's, R the reduce_local's,
+ * plus the cell's copies times the copy's at n.
  */
 typedef struct {
 	int config;
@@ -19,15 +25,22 @@ typedef struct {
 	int64_t bytes, seg; /* the Allreduce's n, its segment's bytes */
 	int ranks;	    /* p */
 	double x_s, r_s;    /* ring step and reduction at seg */
-	double formula_s;   /* the ring formula of x_s and r_s */
+	double formula_s;   /* the formula of the primitives */
 	double measured_s;  /* the cell's statistic */
 	double predicted_s; /* the cell's prediction */
+	/* general: the cell's formula (borrowed), whether it is a negative
+	 * control, whether its size was held out of the calibration, and
+	 * what formula_s is made of */
+	const char *formula;
+	int negative, held_out;
+	double transfers_s, reductions_s, copies_s;
 } pr_primitive;
 
-/* The study of hockney-ring (analyze/study.h). */
+/* The study of hockney-ring and hockney-allreduce (analyze/study.h). */
 typedef struct {
-	pr_primitive *cell; /* per ring cell with both primitives */
+	pr_primitive *cell; /* per cell with all its primitives */
 	size_t n;
+	int general; /* hockney-allreduce's: every formula, its terms */
 } pr_primitive_set;
 
 struct pr_analysis_run;
@@ -37,9 +50,15 @@ struct pr_analysis_run;
  * FAIL that is no negative control gets its primitives as a cause. */
 pr_primitive_set *pr_primitives_compute(struct pr_analysis_run *r,
 					const json_t *pred);
+
+/* The same for every cell of hockney-allreduce with a formula; NULL when
+ * no cell has all its primitives (a run without interleave =
+ * primitives). */
+pr_primitive_set *pr_primitives_compute_general(struct pr_analysis_run *r,
+						const json_t *pred);
 void pr_primitive_set_free(pr_primitive_set *s);
 
-/* r's study of hockney-ring, borrowed from r; NULL when it has none. */
+/* r's study of the primitives, borrowed from r; NULL when it has none. */
 const pr_primitive_set *pr_primitives_of(const struct pr_analysis_run *r);
 
 #endif

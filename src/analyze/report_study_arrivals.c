@@ -1,5 +1,6 @@
 /* report_study_arrivals.c - the arrival spread of collectives and the
- * primitives timed in the same launches, as markdown and JSON */
+ * primitives timed in the same launches (the ring's, every formula's), as
+ * markdown and JSON */
 #include "analyze/report-internal.h"
 
 #include <math.h>
@@ -161,6 +162,130 @@ static const pr_report_column prim_col[] = {
 static const pr_report_table prim_table = {
     prim_col, sizeof(prim_col) / sizeof(prim_col[0]), sizeof(pr_primitive)};
 
+/* "ring", "reduce+bcast (control)", "ring (held out)" */
+static void md_gen_formula(FILE *f, const void *row, const void *ctx)
+{
+	const pr_primitive *q = row;
+
+	(void)ctx;
+	pr_md_text(f, q->formula);
+	if (q->negative)
+		fputs(" (control)", f);
+	if (q->held_out)
+		fputs(" (held out)", f);
+}
+
+static void md_gen_bytes(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	fprintf(f, "%lld B", (long long)((const pr_primitive *)row)->bytes);
+}
+
+static void md_gen_transfers(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	put_time(f, ((const pr_primitive *)row)->transfers_s);
+}
+
+static void md_gen_reductions(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	put_time(f, ((const pr_primitive *)row)->reductions_s);
+}
+
+static void md_gen_copies(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	put_time(f, ((const pr_primitive *)row)->copies_s);
+}
+
+static json_t *js_gen_formula(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return json_string(((const pr_primitive *)row)->formula);
+}
+
+static json_t *js_gen_negative(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return json_boolean(((const pr_primitive *)row)->negative);
+}
+
+static json_t *js_gen_held_out(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return json_boolean(((const pr_primitive *)row)->held_out);
+}
+
+static json_t *js_gen_transfers(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return pr_json_num(((const pr_primitive *)row)->transfers_s);
+}
+
+static json_t *js_gen_reductions(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return pr_json_num(((const pr_primitive *)row)->reductions_s);
+}
+
+static json_t *js_gen_copies(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return pr_json_num(((const pr_primitive *)row)->copies_s);
+}
+
+/* Per Allreduce cell of hockney-allreduce, its formula priced by the
+ * primitives of the same launches; the context is the run. */
+static const pr_report_column gen_col[] = {
+    {"config", "---", md_prim_config, NULL, "config", js_prim_config},
+    {"size", "---:", md_gen_bytes, NULL, "bytes", js_prim_bytes},
+    {NULL, NULL, NULL, NULL, "phase", js_prim_phase},
+    {NULL, NULL, NULL, NULL, "ranks", js_prim_ranks},
+    {"formula", "---", md_gen_formula, NULL, "formula", js_gen_formula},
+    {NULL, NULL, NULL, NULL, "negative", js_gen_negative},
+    {NULL, NULL, NULL, NULL, "held_out", js_gen_held_out},
+    {"transfers", "---:", md_gen_transfers, NULL, "transfers_s",
+     js_gen_transfers},
+    {"reductions", "---:", md_gen_reductions, NULL, "reductions_s",
+     js_gen_reductions},
+    {"copies", "---:", md_gen_copies, NULL, "copies_s", js_gen_copies},
+    {"of the primitives", "---:", md_prim_formula, NULL, "formula_s",
+     js_prim_formula},
+    {"measured", "---:", md_prim_measured, NULL, "measured_s",
+     js_prim_measured},
+    {"measured/primitives", "---:", md_prim_impl, NULL, NULL, NULL},
+    {"primitives/predicted", "---:", md_prim_cond, NULL, "predicted_s",
+     js_prim_predicted},
+};
+
+static const pr_report_table gen_table = {
+    gen_col, sizeof(gen_col) / sizeof(gen_col[0]), sizeof(pr_primitive)};
+
+/* hockney-allreduce's section: every formula of its cells */
+static void general_md(FILE *f, const pr_primitive_set *s,
+		       const pr_analysis_run *r)
+{
+	fputs("### Formulas priced by the primitives of the same launches\n\n"
+	      "Per Allreduce cell: its formula (its algorithm's, or for a "
+	      "negative control the other one) with every primitive priced "
+	      "by this run's own samples of it at each message size the "
+	      "formula uses, timed right after each Allreduce "
+	      "(interleave = primitives): P half the ping-pong, X the ring "
+	      "step (MPI_Sendrecv), R the reduction (MPI_Reduce_local), "
+	      "and the cell's local copies times the copy (memcpy) of the "
+	      "whole message; no per-call overhead (the prediction's, "
+	      "where it has one, comes from the calibration). "
+	      "measured/primitives far from 1: the Allreduce costs more (or "
+	      "less) than the primitives its formula says it is made of, "
+	      "the formula or the implementation; primitives/predicted far "
+	      "from 1: the primitives in these launches differ from the "
+	      "calibration's, the conditions.\n\n",
+	      f);
+	pr_report_table_md(f, &gen_table, s->cell, s->n, r);
+	fputc('\n', f);
+}
+
 void pr_report_primitives_md(FILE *f, const pr_analysis *a,
 			     const pr_analysis_run *r)
 {
@@ -169,6 +294,10 @@ void pr_report_primitives_md(FILE *f, const pr_analysis *a,
 	(void)a;
 	if (!s->n)
 		return;
+	if (s->general) {
+		general_md(f, s, r);
+		return;
+	}
 	fputs("### Primitives timed in the same launches\n\n"
 	      "Per ring Allreduce cell: the statistic of this run's own ring "
 	      "steps X (MPI_Sendrecv of the n/p-byte segment, every rank at "
@@ -190,7 +319,8 @@ json_t *pr_report_primitives_json(const pr_analysis *a,
 	const pr_primitive_set *s = pr_primitives_of(r);
 
 	(void)a;
-	return pr_report_table_json(&prim_table, s->cell, s->n, r);
+	return pr_report_table_json(s->general ? &gen_table : &prim_table,
+				    s->cell, s->n, r);
 }
 
 /* The arrivals table's rows are a run's arrivals; its context: */

@@ -103,11 +103,18 @@ static void put_cause_list(FILE *f, const pr_analysis *a,
 			sep);
 		sep = "; ";
 	}
-	if (k->primitives) {
+	if (k->primitives == 2) {
+		fprintf(f,
+			"%sprimitives: its formula of the primitives timed "
+			"in the same launches makes ",
+			sep);
+	} else if (k->primitives) {
 		fprintf(f,
 			"%sprimitives: the ring steps and reductions timed "
 			"in the same launches make ",
 			sep);
+	}
+	if (k->primitives) {
 		pr_md_sig3(f, k->formula_s * u);
 		fprintf(f, " %s; the Allreduce took ", unit);
 		pr_md_sig3(f, k->impl_ratio);

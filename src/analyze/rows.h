@@ -19,9 +19,11 @@ typedef struct {
 	double ranks_per_core;	/* the largest of its launches */
 	int clamp;		/* the model clamped parameters */
 	int regime;		/* the cell is extrapolated */
-	/* the run timed the Allreduce's primitives in the same launch
-	 * (pr_primitives_compute): the ring formula of those, the measured
-	 * statistic over it, and it over the prediction */
+	/* the run timed the Allreduce's primitives in the same launch: 1,
+	 * the ring formula of those (pr_primitives_compute), 2 the cell's
+	 * own formula of those (pr_primitives_compute_general); the
+	 * formula's time, the measured statistic over it, and it over the
+	 * prediction */
 	int primitives;
 	double formula_s, impl_ratio, cond_ratio;
 	/* the cell says what it priced (pr_cell has_terms): the statistic

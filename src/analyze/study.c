@@ -1,5 +1,6 @@
 /* study.c - the table of what a run's analysis adds beyond its verdicts:
- * arrival patterns, sharing, hockney-ring's primitives, linear-rows'
+ * arrival patterns, sharing, the primitives of hockney-ring and
+ * hockney-allreduce, linear-rows'
  * breaks, launch-geometry's observed steps, launch-settings' ratio and
  * the ratios a prediction pins (DESIGN 7) */
 #include "analyze/study.h"
@@ -57,11 +58,14 @@ static void inflation_free(void *data)
 
 static int primitives_applies(const pr_study_input *in)
 {
-	return model_is(in->pred, "hockney-ring");
+	return model_is(in->pred, "hockney-ring") ||
+	       model_is(in->pred, "hockney-allreduce");
 }
 
 static void *primitives_compute(pr_analysis_run *r, const pr_study_input *in)
 {
+	if (model_is(in->pred, "hockney-allreduce"))
+		return pr_primitives_compute_general(r, in->pred);
 	return pr_primitives_compute(r, in->pred);
 }
 

@@ -19,7 +19,7 @@ struct pr_timings;
 typedef enum {
 	PR_STUDY_PAP,	       /* arrival patterns and the PAP-aware one */
 	PR_STUDY_INFLATION,    /* the MPI stacks, packed over spread */
-	PR_STUDY_PRIMITIVES,   /* model hockney-ring */
+	PR_STUDY_PRIMITIVES,   /* models hockney-ring, hockney-allreduce */
 	PR_STUDY_LINEARITY,    /* model linear-rows */
 	PR_STUDY_STEPS,	       /* model launch-geometry */
 	PR_STUDY_LAUNCH_RATIO, /* model launch-settings */

@@ -102,10 +102,17 @@ static int log2_exact(int p)
 	return (1 << k) == p ? k : -1;
 }
 
-static double xr(const pr_hockney_params *hp, double m)
+/* pr_hockney_allreduce's pricer: each primitive from its curve. */
+static int curve_price(double *out, void *ctx, pr_primitive_kind k, double m)
 {
-	return pr_hockney_eval(&hp->exchange, m) +
-	       pr_hockney_eval(&hp->reduce, m);
+	const pr_hockney_params *hp = ctx;
+
+	if (k == PR_PRIM_P2P)
+		*out = pr_hockney_p2p(hp, m);
+	else
+		*out = pr_hockney_eval(
+		    k == PR_PRIM_EXCHANGE ? &hp->exchange : &hp->reduce, m);
+	return PR_OK;
 }
 
 /* PR_EINPUT with a message when formula f cannot take p ranks. */
@@ -124,11 +131,25 @@ static int refuse_ranks(pr_allreduce_formula f, int p)
 	return PR_OK;
 }
 
-int pr_hockney_allreduce(double *out, const pr_hockney_params *hp,
-			 pr_allreduce_formula f, int p, double n)
+/* x + r of price at m: a ring or halving step and its reduction */
+static int step_of(double *out, pr_primitive_price price, void *ctx,
+		   pr_primitive_kind link, double m)
+{
+	double x, r;
+	int error;
+
+	if ((error = price(&x, ctx, link, m)) < 0 ||
+	    (error = price(&r, ctx, PR_PRIM_REDUCE, m)) < 0)
+		return error;
+	*out = x + r;
+	return PR_OK;
+}
+
+int pr_hockney_allreduce_priced(double *out, pr_allreduce_formula f, int p,
+				double n, pr_primitive_price price, void *ctx)
 {
 	int lg = log2_exact(p), k, error;
-	double t = 0.0, m;
+	double t = 0.0, m, s, x;
 
 	*out = 0.0;
 	if ((error = refuse_ranks(f, p)) < 0)
@@ -138,24 +159,42 @@ int pr_hockney_allreduce(double *out, const pr_hockney_params *hp,
 	switch (f) {
 	case PR_ALLREDUCE_RING:
 		m = n / p;
-		t = (p - 1) * xr(hp, m) +
-		    (p - 1) * pr_hockney_eval(&hp->exchange, m);
+		if ((error = step_of(&s, price, ctx, PR_PRIM_EXCHANGE, m)) <
+			0 ||
+		    (error = price(&x, ctx, PR_PRIM_EXCHANGE, m)) < 0)
+			return error;
+		t = (p - 1) * s + (p - 1) * x;
 		break;
 	case PR_ALLREDUCE_RECURSIVE_DOUBLING:
-		t = lg * xr(hp, n);
+		if ((error = step_of(&s, price, ctx, PR_PRIM_EXCHANGE, n)) < 0)
+			return error;
+		t = lg * s;
 		break;
 	case PR_ALLREDUCE_RABENSEIFNER:
-		for (k = 1, m = n / 2; k <= lg; k++, m /= 2)
-			t += xr(hp, m) + pr_hockney_eval(&hp->exchange, m);
+		for (k = 1, m = n / 2; k <= lg; k++, m /= 2) {
+			if ((error = step_of(&s, price, ctx, PR_PRIM_EXCHANGE,
+					     m)) < 0 ||
+			    (error = price(&x, ctx, PR_PRIM_EXCHANGE, m)) < 0)
+				return error;
+			t += s + x;
+		}
 		break;
 	default:
-		t = (p - 1) * (pr_hockney_p2p(hp, n) +
-			       pr_hockney_eval(&hp->reduce, n)) +
-		    (p - 1) * pr_hockney_p2p(hp, n);
+		if ((error = step_of(&s, price, ctx, PR_PRIM_P2P, n)) < 0 ||
+		    (error = price(&x, ctx, PR_PRIM_P2P, n)) < 0)
+			return error;
+		t = (p - 1) * s + (p - 1) * x;
 		break;
 	}
 	*out = t;
 	return PR_OK;
+}
+
+int pr_hockney_allreduce(double *out, const pr_hockney_params *hp,
+			 pr_allreduce_formula f, int p, double n)
+{
+	return pr_hockney_allreduce_priced(out, f, p, n, curve_price,
+					   (void *)hp);
 }
 
 int pr_hockney_allreduce_null(double *out, pr_allreduce_formula f, int p,

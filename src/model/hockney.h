@@ -104,6 +104,26 @@ const char *pr_hockney_formula_name(pr_allreduce_formula f);
 /* Does the formula need p to be a power of two? */
 int pr_hockney_formula_pow2(pr_allreduce_formula f);
 
+/* The primitives a formula is built of: P, X and R above. */
+typedef enum {
+	PR_PRIM_P2P,
+	PR_PRIM_EXCHANGE,
+	PR_PRIM_REDUCE
+} pr_primitive_kind;
+
+/* The time of primitive k at m bytes into *out; < 0 (an error code) when
+ * it has none. */
+typedef int (*pr_primitive_price)(double *out, void *ctx, pr_primitive_kind k,
+				  double m);
+
+/*
+ * The formula of pr_hockney_allreduce with each primitive priced by
+ * price(ctx, k, m) instead of a curve (the primitives a run timed, say);
+ * PR_EINPUT as pr_hockney_allreduce, or the first error of price.
+ */
+int pr_hockney_allreduce_priced(double *out, pr_allreduce_formula f, int p,
+				double n, pr_primitive_price price, void *ctx);
+
 /*
  * MPI_Allreduce of n bytes over p ranks, each term from its regime at m:
  *   ring:               (p-1) [X(n/p) + R(n/p)] + (p-1) X(n/p)

@@ -157,6 +157,101 @@ static int link_us(double *out, void *ctx, double m)
 }
 
 /* The null: the transfers alone, each priced by the link. */
+/* A pricer that logs what it is asked for: P(m) = 1000 + m, X(m) =
+ * 2000 + m, R(m) = 3000 + m (seconds, to tell the terms apart); it fails
+ * at m == fail_at. */
+typedef struct {
+	int n, kind[16];
+	double m[16], fail_at;
+} price_log;
+
+static int log_price(double *out, void *ctx, pr_primitive_kind k, double m)
+{
+	price_log *l = ctx;
+
+	if (m == l->fail_at)
+		return PR_EINPUT;
+	if (l->n < 16) {
+		l->kind[l->n] = (int)k;
+		l->m[l->n++] = m;
+	}
+	*out = (k == PR_PRIM_P2P	? 1000
+		: k == PR_PRIM_EXCHANGE ? 2000
+					: 3000) +
+	       m;
+	return PR_OK;
+}
+
+static void test_allreduce_priced(void **state)
+{
+	price_log l = {0};
+	pr_hockney_params hp = params();
+	double t = -1, want;
+	int f;
+
+	(void)state;
+	/* ring, p = 4, n = 400: 3 [X(100) + R(100)] + 3 X(100) */
+	assert_int_equal(pr_hockney_allreduce_priced(&t, PR_ALLREDUCE_RING, 4,
+						     400, log_price, &l),
+			 0);
+	assert_true(t == 3.0 * (2100 + 3100) + 3.0 * 2100);
+	assert_int_equal(l.kind[0], PR_PRIM_EXCHANGE);
+	assert_int_equal(l.kind[1], PR_PRIM_REDUCE);
+	assert_true(l.m[0] == 100 && l.m[1] == 100 && l.m[2] == 100);
+	/* Rabenseifner, p = 4: the halves 200 and 100 */
+	l.n = 0;
+	assert_int_equal(pr_hockney_allreduce_priced(&t,
+						     PR_ALLREDUCE_RABENSEIFNER,
+						     4, 400, log_price, &l),
+			 0);
+	assert_true(t == (2200 + 3200 + 2200) + (2100 + 3100 + 2100));
+	/* reduce+bcast, p = 2: P(n) + R(n) + P(n) */
+	l.n = 0;
+	assert_int_equal(pr_hockney_allreduce_priced(&t,
+						     PR_ALLREDUCE_REDUCE_BCAST,
+						     2, 64, log_price, &l),
+			 0);
+	assert_true(t == (1064 + 3064) + 1064);
+	assert_int_equal(l.kind[0], PR_PRIM_P2P);
+	/* recursive doubling, p = 8: 3 [X(n) + R(n)] */
+	assert_int_equal(
+	    pr_hockney_allreduce_priced(&t, PR_ALLREDUCE_RECURSIVE_DOUBLING, 8,
+					64, log_price, &l),
+	    0);
+	assert_true(t == 3.0 * (2064 + 3064));
+	/* the pricer's error is the formula's, for every formula */
+	l.fail_at = 100;
+	assert_int_equal(pr_hockney_allreduce_priced(&t, PR_ALLREDUCE_RING, 4,
+						     400, log_price, &l),
+			 PR_EINPUT);
+	assert_int_equal(pr_hockney_allreduce_priced(&t,
+						     PR_ALLREDUCE_RABENSEIFNER,
+						     4, 400, log_price, &l),
+			 PR_EINPUT);
+	l.fail_at = 64;
+	assert_int_equal(pr_hockney_allreduce_priced(&t,
+						     PR_ALLREDUCE_REDUCE_BCAST,
+						     2, 64, log_price, &l),
+			 PR_EINPUT);
+	assert_int_equal(
+	    pr_hockney_allreduce_priced(&t, PR_ALLREDUCE_RECURSIVE_DOUBLING, 2,
+					64, log_price, &l),
+	    PR_EINPUT);
+	/* the ranks a formula refuses, refused before any price */
+	l.n = 0;
+	assert_int_equal(
+	    pr_hockney_allreduce_priced(&t, PR_ALLREDUCE_RECURSIVE_DOUBLING, 6,
+					64, log_price, &l),
+	    PR_EINPUT);
+	assert_int_equal(l.n, 0);
+	/* pr_hockney_allreduce is the priced formula over the curves */
+	for (f = 0; f < PR_ALLREDUCE_NFORMULAS; f++) {
+		assert_int_equal(pr_hockney_allreduce(&want, &hp, f, 4, 16384),
+				 0);
+		assert_true(want > 0);
+	}
+}
+
 static void test_allreduce_null(void **state)
 {
 	double t;
@@ -438,6 +533,7 @@ int main(void)
 	    cmocka_unit_test(test_recursive_doubling_hand_worked),
 	    cmocka_unit_test(test_rabenseifner_hand_worked),
 	    cmocka_unit_test(test_reduce_bcast_hand_worked),
+	    cmocka_unit_test(test_allreduce_priced),
 	    cmocka_unit_test(test_allreduce_null),
 	    cmocka_unit_test(test_bandwidth_null),
 	    cmocka_unit_test(test_allreduce_copies),

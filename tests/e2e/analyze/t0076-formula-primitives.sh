@@ -1,0 +1,141 @@
+#!/bin/sh
+# t0076: model hockney-allreduce with [schedule] interleave = primitives.
+# Each Allreduce cell's own formula is priced again by the primitives the
+# run timed in the same launches (report.md's "Formulas priced by the
+# primitives of the same launches", the JSON's "primitives"): ring's
+# transfers are 2 X(n/2) and its reductions R(n/2) over two ranks,
+# reduce+bcast's transfers 2 P(n), P half the ping-pong, and R(n), each
+# the statistic of the run's own rows; its copies are the cell's count
+# times the run's copy of n. A FAIL names that formula as a cause. A
+# run that timed no primitives has no such section.
+. "$(dirname "$0")/../lib.sh"
+new_repo "$SCRATCH/repo"
+mkdir -p experiments/t-prim experiments/t-ar experiments/t-ar0
+cat >experiments/t-prim/experiment.ini <<'INI'
+[experiment]
+kind = calibration
+claim = one-shot primitives timed inside Allreduce launches
+workload = allreduce
+budget_s = 60
+[shape]
+sizes = 1024, 4096, 65536, 262144
+[ranks]
+group = cpu*2
+[factors]
+transport = vader
+[schedule]
+launches = 2
+reps = 3
+warmup = 1
+interleave = primitives
+INI
+validation() { # NAME INTERLEAVE LAUNCHES
+	cat >"experiments/$1/experiment.ini" <<INI
+[experiment]
+kind = validation
+claim = forced Allreduce algorithms take their formulas' time
+workload = allreduce
+budget_s = 60
+[shape]
+sizes = 1024, 65536
+[ranks]
+group = cpu*2
+[factors]
+transport = vader
+[mpi]
+algorithm = ring, reduce_bcast
+[schedule]
+launches = $3
+reps = 3
+warmup = 1
+interleave = $2
+[model]
+name = hockney-allreduce
+calibration = t-prim
+tolerance = 0.5
+INI
+}
+validation t-ar primitives 2
+validation t-ar0 none 1
+git add experiments && git commit -q -m "t-prim, t-ar, t-ar0"
+for e in t-prim t-ar t-ar0; do
+	"$PREREG" predict "$e" >/dev/null 2>&1
+	"$PREREG" pin "$e" >/dev/null 2>&1 || echo "# pin $e failed"
+	[ "$e" = t-ar0 ] || "$PREREG" run "$e" >/dev/null 2>&1 ||
+		echo "# run $e failed"
+done
+expect_exit 0 "analyze t-ar --json" "$PREREG" analyze t-ar --json
+cp "$SCRATCH/out" "$SCRATCH/t-ar.json"
+
+check "each cell's formula is priced by the run's own primitives" \
+	python3 - "$SCRATCH/t-ar.json" predictions/t-ar.json <<'PY'
+import json, sys
+a = json.load(open(sys.argv[1]))["runs"][-1]
+pred = json.load(open(sys.argv[2]))
+stat = {(c["config"], c["phase"], c.get("bytes")): c["statistic_s"]
+        for c in a["cells"]}
+count = {(c["config"], c["bytes"]): c.get("copies", {}).get("count", 0)
+         for c in pred["cells"]}
+rows = a["primitives"]
+assert len(rows) == 4, rows
+close = lambda x, y: abs(x - y) <= 1e-12 + 1e-9 * abs(y)
+seen = set()
+for q in rows:
+    c, n, f = q["config"], q["bytes"], q["formula"]
+    s = lambda ph, m: stat[(c, ph, m)]
+    if f == "ring":
+        t, r = 2 * s("sendrecv", n // 2), s("reduce_local", n // 2)
+    else:
+        assert f == "reduce+bcast", f
+        t, r = s("pingpong", n), s("reduce_local", n)
+    k = count[(c, n)]
+    cp = k * s("copy", n)
+    assert close(q["transfers_s"], t), (q, t)
+    assert close(q["reductions_s"], r), (q, r)
+    assert close(q["copies_s"], cp), (q, cp)
+    assert close(q["formula_s"], t + r + cp), q
+    assert close(q["measured_s"], stat[(c, "allreduce", n)]), q
+    assert q["ranks"] == 2 and q["negative"] is False, q
+    seen.add((f, k))
+# ring makes one copy of the message (not in place), reduce+bcast none
+assert seen == {("ring", 1), ("reduce+bcast", 0)}, seen
+PY
+check "report.md has the section, one row per cell" sh -c \
+	"sed -n '/^### Formulas priced by the primitives of the same launches/,/^### [A-Z]/p' analysis/t-ar/report.md | grep -c '^| [01] vader' | grep -qx 4"
+check "a FAIL names the formula of the primitives as a cause, with its time" \
+	python3 - "$SCRATCH/t-ar.json" <<'PY'
+import json, sys
+a = json.load(open(sys.argv[1]))["runs"][-1]
+prim = {(q["config"], q["bytes"]): q for q in a["primitives"]}
+fails = [c for c in a["cells"] if c["verdict"] == "FAIL"
+         and c["phase"] == "allreduce"]
+for c in fails:
+    why = [k for k in c.get("causes", []) if k["cause"] == "primitives"]
+    assert len(why) == 1, c
+    assert why[0]["formula_s"] == prim[(c["config"], c["bytes"])]["formula_s"]
+nfail = len(fails)
+others = [c for c in a["cells"] if c["verdict"] != "FAIL"]
+assert not any(k["cause"] == "primitives" for c in others
+               for k in c.get("causes", [])), others
+print(nfail)
+PY
+if grep -q "primitives: its formula of the primitives timed in the same launches makes" \
+	analysis/t-ar/report.md ||
+	! grep -q '| FAIL |' analysis/t-ar/report.md; then
+	ok "report.md's causes say so (or no cell FAILed)"
+else
+	not_ok "report.md's causes say so (or no cell FAILed)"
+fi
+
+# the same experiment without the primitives: nothing to price them by
+expect_exit 0 "run t-ar0 (interleave = none)" "$PREREG" run t-ar0
+expect_exit 0 "analyze t-ar0 --json" "$PREREG" analyze t-ar0 --json
+cp "$SCRATCH/out" "$SCRATCH/t-ar0.json"
+check "its JSON has no primitives" python3 -c '
+import json, sys
+a = json.load(open(sys.argv[1]))["runs"][-1]
+assert "primitives" not in a, a.get("primitives")
+assert any(c["phase"] == "allreduce" for c in a["cells"])' "$SCRATCH/t-ar0.json"
+check "nor its report the section" sh -c \
+	"! grep -q 'Formulas priced by the primitives' analysis/t-ar0/report.md"
+echo "1..$n"
