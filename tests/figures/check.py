@@ -56,7 +56,8 @@ do not matter. SOURCE says where the number comes from:
         how many rows of `prereg compare RUN_A RUN_B --json` have that
         verdict (REPRODUCED, DIFFERENT, INCONCLUSIVE), or all of them
         with VERDICT '*'; VERDICT/CLASS counts the rows of that phase
-        class only (INCONCLUSIVE/compute)
+        class only (INCONCLUSIVE/compute), VERDICT/phase=PHASE those of
+        that phase only (REPRODUCED/phase=allreduce)
     cmpcell:EXP:RUN_A:RUN_B:LABEL:PHASE:BYTES:PATH
         the value at PATH of the row of `prereg compare RUN_A RUN_B
         --json` of config label LABEL, phase PHASE and bytes BYTES
@@ -72,12 +73,13 @@ do not matter. SOURCE says where the number comes from:
     controls:EXP:RUN:PATH:AGG
         AGG (min or max) of the value at PATH over run RUN's negative
         controls' cells (statistic_s: what each measured)
-    primitives:EXP:RUN:LABELS:PHASES:NUM/DEN:AGG
+    primitives:EXP:RUN:LABELS:PHASES:NUM/DEN:AGG[:MINBYTES]
         AGG (min or max) of NUM over DEN, two fields of each entry of run
         RUN's `primitives` (the primitives timed in the run's own
         launches, one entry per cell whatever its verdict:
         formula_s/predicted_s, measured_s/formula_s) whose config's label
-        (its cells') matches LABELS and phase PHASES
+        (its cells') matches LABELS and phase PHASES, never a negative
+        control's, and with MINBYTES only those of MINBYTES bytes or more
     needs:EXP:RUN:CLASS
         the reproduction tolerance run RUN compared with itself needs for
         every row of phase class CLASS (compute, comm) with 6 launches or
@@ -152,12 +154,13 @@ def run_of(prereg, exp, run, cache):
 
 def path_value(v, path):
     """The value at PATH (keys joined by '/', list indexes as numbers, a
-    step KEY=VALUE the list's element whose KEY is VALUE)."""
+    step KEY=VALUE the list's element whose KEY is VALUE, KEY=VALUE,...
+    the one whose every KEY is its VALUE)."""
     for key in path.split("/"):
         if isinstance(v, list) and "=" in key:
-            k, _, want = key.partition("=")
+            want = [c.partition("=")[::2] for c in key.split(",")]
             found = [x for x in v if isinstance(x, dict)
-                     and str(x.get(k)) == want]
+                     and all(str(x.get(k)) == w for k, w in want)]
             if len(found) != 1:
                 raise ValueError("%d elements match %s" % (len(found), key))
             v = found[0]
@@ -278,14 +281,16 @@ def pmpi_value(root, src, cache):
 
 
 def primitives_value(prereg, src, cache):
-    _, exp, run, labels, phases, ratio, agg = src.split(":")
+    _, exp, run, labels, phases, ratio, agg, *least = src.split(":")
     num, den = ratio.split("/")
+    least = int(least[0]) if least else 0
     the_run = run_of(prereg, exp, run, cache)
     label = {c["config"]: c.get("config_label", "")
              for c in the_run["cells"]}
     values = [float(x[num]) / float(x[den]) for x in the_run["primitives"]
               if fnmatch.fnmatchcase(label.get(x["config"], ""), labels)
-              and fnmatch.fnmatchcase(x.get("phase", ""), phases)]
+              and fnmatch.fnmatchcase(x.get("phase", ""), phases)
+              and not x.get("negative") and x.get("bytes", 0) >= least]
     return aggregate(values, agg, src)
 
 
@@ -390,9 +395,11 @@ def compare_value(prereg, src, cache):
     _, _exp, run_a, run_b, verdict = src.split(":")
     cells = compared(prereg, run_a, run_b, cache)["cells"]
     verdict, _, klass = verdict.partition("/")
+    key, phase = ("phase", klass[6:]) if klass.startswith("phase=") \
+        else ("class", klass)
     return float(sum(1 for c in cells
                      if (verdict == "*" or c.get("verdict") == verdict)
-                     and (not klass or c.get("class") == klass)))
+                     and (not phase or c.get(key) == phase)))
 
 
 def cmpcell_value(prereg, src, cache):
