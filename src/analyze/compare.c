@@ -10,96 +10,12 @@
 #include <string.h>
 
 #include "base/schedule.h"
-#include "base/seed.h"
 #include "base/stats.h"
 #include "base/util.h"
 #include "repo/git.h"
 #include "format/manifest.h"
 #include "repo/paths.h"
 #include "run/conditions.h"
-
-static const char *const repro_names[] = {"REPRODUCED", "DIFFERENT",
-					  "INCONCLUSIVE", "NO-DATA"};
-
-const char *pr_repro_name(pr_repro v)
-{
-	return v < PR_NREPRO ? repro_names[v] : "?";
-}
-
-pr_phase_class pr_compare_class(const char *phase)
-{
-	return pr_phase_class_of(phase);
-}
-
-pr_repro pr_compare_verdict(const char **why, double lo, double hi, double tol,
-			    int enough)
-{
-	double lower = 1.0 / (1.0 + tol), upper = 1.0 + tol;
-	const char *reason = NULL;
-	pr_repro v = PR_REPRODUCED;
-
-	if (isnan(lo) || isnan(hi))
-		reason = "no interval";
-	else if (hi < lower || lo > upper)
-		v = PR_DIFFERENT;
-	else if (lo < lower || hi > upper)
-		reason = "the interval straddles an edge of the tolerance";
-	else if (!enough)
-		reason = "fewer than 6 launches in a run: no 95% interval";
-	if (reason)
-		v = PR_REPRO_INCONCLUSIVE;
-	if (why)
-		*why = reason;
-	return v;
-}
-
-/* A standard normal draw (Box-Muller) from the splitmix64 stream. */
-static double normal(uint64_t *state)
-{
-	double u =
-	    ((double)(pr_splitmix64(state) >> 11) + 0.5) / 9007199254740992.0;
-	double v = (double)(pr_splitmix64(state) >> 11) / 9007199254740992.0;
-
-	return sqrt(-2 * log(u)) * cos(2 * M_PI * v);
-}
-
-int pr_compare_power(double *reproduced, double *different, double cv,
-		     double tol, size_t n, double scale, size_t trials,
-		     uint64_t seed)
-{
-	double sigma = sqrt(log1p(cv * cv)), lo, hi, *a, *b;
-	size_t t, i, count[PR_NREPRO] = {0};
-	uint64_t state = seed;
-	int enough = pr_stats_median_ci_rank(NULL, n) > 0;
-
-	if (n < 1 || trials < 1 || !(cv > 0) || !(tol > 0) || !(scale > 0))
-		return PR_EINPUT;
-	a = pr_malloc(n * sizeof(*a));
-	b = pr_malloc(n * sizeof(*b));
-	for (t = 0; t < trials; t++) {
-		for (i = 0; i < n; i++) {
-			a[i] = exp(sigma * normal(&state));
-			b[i] = scale * exp(sigma * normal(&state));
-		}
-		pr_stats_ratio_boot(&lo, &hi, a, n, b, n, PR_COMPARE_NBOOT,
-				    pr_splitmix64(&state));
-		count[pr_compare_verdict(NULL, lo, hi, tol, enough)]++;
-	}
-	free(a);
-	free(b);
-	*reproduced = (double)count[PR_REPRODUCED] / (double)trials;
-	*different = (double)count[PR_DIFFERENT] / (double)trials;
-	return PR_OK;
-}
-
-uint64_t pr_compare_seed(const char *run_a, const char *run_b)
-{
-	char *text = pr_asprintf("prereg-compare:%s:%s", run_a, run_b);
-	uint64_t seed = pr_seed_of(text);
-
-	free(text);
-	return seed;
-}
 
 /* The rows of r, each selection once (r's rows are sorted by it). */
 static size_t distinct_rows(const pr_analysis_row **out,
@@ -179,13 +95,25 @@ static void judge_quiet(pr_compare_row *x, const pr_comparison *c,
 	free(qb);
 }
 
+/* The tolerance of phase (of class cls): its own, else its class's. */
+static double tol_of(const pr_comparison *c, const char *phase,
+		     pr_phase_class cls)
+{
+	int i;
+
+	for (i = 0; i < c->ntol_phase; i++)
+		if (!strcmp(c->tol_phase[i], phase))
+			return c->tol_phase_value[i];
+	return c->tol[cls];
+}
+
 static void judge(pr_compare_row *x, const pr_comparison *c, uint64_t seed)
 {
 	const pr_analysis_row *a = x->a, *b = x->b;
 	int enough;
 
 	x->cls = pr_compare_class(x->sel->phase);
-	x->tol = c->tol[x->cls];
+	x->tol = tol_of(c, x->sel->phase, x->cls);
 	x->ratio = x->lo = x->hi = NAN;
 	x->verdict = PR_REPRO_NO_DATA;
 	if (!a || !b || !a->n || !b->n) {
@@ -260,7 +188,7 @@ static void load_tolerance(pr_comparison *c, const char *root, const char *blob)
 	char *text = pr_git_blob_text(NULL, root, blob), *label;
 	pr_spec *spec = NULL;
 	pr_error_scope quiet;
-	int error = PR_EINPUT;
+	int error = PR_EINPUT, i;
 
 	c->tol[PR_CLASS_COMPUTE] = PR_REPRODUCE_TOL_COMPUTE;
 	c->tol[PR_CLASS_COMM] = PR_REPRODUCE_TOL_COMM;
@@ -276,6 +204,11 @@ static void load_tolerance(pr_comparison *c, const char *root, const char *blob)
 		    "the defaults: the spec pinned for A cannot be read");
 	} else {
 		memcpy(c->tol, spec->reproduce_tol, sizeof(c->tol));
+		for (i = 0; i < spec->ntol_phase; i++) {
+			c->tol_phase[i] = pr_strdup(spec->tol_phase[i]);
+			c->tol_phase_value[i] = spec->tol_phase_value[i];
+		}
+		c->ntol_phase = spec->ntol_phase;
 		c->busy_exclude = spec->busy_exclude;
 		c->tol_from =
 		    pr_asprintf("the spec pinned for A (blob %.12s)%s", blob,
@@ -692,6 +625,8 @@ void pr_comparison_free(pr_comparison *c)
 	}
 	free(c->fact);
 	free(c->row);
+	for (i = 0; i < (size_t)c->ntol_phase; i++)
+		free(c->tol_phase[i]);
 	free(c->tol_from);
 	free(c->name);
 	memset(c, 0, sizeof(*c));

@@ -8,13 +8,30 @@
 #include <string.h>
 
 /* "compute 0.05 (B/A in [0.952, 1.05])" */
-static void put_tolerance(FILE *f, pr_phase_class k, double tol)
+static void put_tolerance_of(FILE *f, const char *name, double tol)
 {
-	fprintf(f, "%s %g (B/A in [", pr_phase_class_name(k), tol);
+	fprintf(f, "%s %g (B/A in [", name, tol);
 	pr_md_sig3(f, 1 / (1 + tol));
 	fputs(", ", f);
 	pr_md_sig3(f, 1 + tol);
 	fputs("])", f);
+}
+
+static void put_tolerance(FILE *f, pr_phase_class k, double tol)
+{
+	put_tolerance_of(f, pr_phase_class_name(k), tol);
+}
+
+/* ", phase sendrecv 2 (B/A in [...])" per phase the spec names apart */
+static void put_phase_tolerances(FILE *f, const pr_comparison *c)
+{
+	int i;
+
+	for (i = 0; i < c->ntol_phase; i++) {
+		fputs(", phase ", f);
+		pr_md_text(f, c->tol_phase[i]);
+		put_tolerance_of(f, "", c->tol_phase_value[i]);
+	}
 }
 
 /* What the manifests say: one row per fact (pr_compare_fact). */
@@ -554,6 +571,7 @@ void pr_report_compare_paged(FILE *f, FILE *page, const pr_comparison *c)
 	put_tolerance(f, PR_CLASS_COMPUTE, c->tol[PR_CLASS_COMPUTE]);
 	fputs(", ", f);
 	put_tolerance(f, PR_CLASS_COMM, c->tol[PR_CLASS_COMM]);
+	put_phase_tolerances(f, c);
 	fputs(", from ", f);
 	pr_md_text(f, c->tol_from);
 	put_busy(f, c);
@@ -696,6 +714,15 @@ json_t *pr_report_compare_json(const pr_comparison *c)
 	    json_pack("{s:o, s:o, s:s}", "compute",
 		      pr_json_num(c->tol[PR_CLASS_COMPUTE]), "comm",
 		      pr_json_num(c->tol[PR_CLASS_COMM]), "from", c->tol_from));
+	if (c->ntol_phase) {
+		json_t *ph = json_object();
+
+		for (i = 0; i < (size_t)c->ntol_phase; i++)
+			json_object_set_new(ph, c->tol_phase[i],
+					    pr_json_num(c->tol_phase_value[i]));
+		json_object_set_new(json_object_get(o, "tolerance"), "phases",
+				    ph);
+	}
 	json_object_set_new(
 	    o, "method",
 	    json_pack("{s:s, s:i, s:s, s:s}", "statistic",

@@ -67,11 +67,39 @@ static double measured_cv(const pr_analysis_run *r, const char *phase)
  * adds the phases it recorded that no cell names, and gives its widest
  * CV to each phase without a pilot CV in the spec; the run's id in *from
  * (owned), NULL when none was taken. */
-/* The tolerance per class that run r compared with itself needs for every
+/* What the tolerances are kept per: each phase class, then each phase
+ * the spec gives a tolerance of its own. */
+#define NSLOTS (PR_NCLASSES + PR_MAX_PHASE_TOL)
+
+/* The slot of phase: PR_NCLASSES + its index where the spec names it
+ * apart, else its class. */
+static int slot_of(const pr_spec *spec, const char *phase)
+{
+	int i;
+
+	for (i = 0; i < spec->ntol_phase; i++)
+		if (!strcmp(spec->tol_phase[i], phase))
+			return PR_NCLASSES + i;
+	return (int)pr_phase_class_of(phase);
+}
+
+/* The pinned tolerance of slot k and its name ("compute", "sendrecv"). */
+static double slot_tol(const pr_spec *spec, int k, const char **name)
+{
+	if (k < PR_NCLASSES) {
+		*name = pr_phase_class_name((pr_phase_class)k);
+		return spec->reproduce_tol[k];
+	}
+	*name = spec->tol_phase[k - PR_NCLASSES];
+	return spec->tol_phase_value[k - PR_NCLASSES];
+}
+
+/* The tolerance per slot that run r compared with itself needs for every
  * row of 6 launches or more to come out REPRODUCED (the widest of its
  * bootstrap intervals: max(hi - 1, 1/lo - 1)), into self[] (0: none). */
-static void self_needs(double self[PR_NCLASSES], const char *root,
-		       const char *name, const pr_analysis_run *r)
+static void self_needs(double self[NSLOTS], const pr_spec *spec,
+		       const char *root, const char *name,
+		       const pr_analysis_run *r)
 {
 	pr_comparison c;
 	size_t i;
@@ -88,15 +116,14 @@ static void self_needs(double self[PR_NCLASSES], const char *root,
 		    x->a->nlaunches < 6)
 			continue;
 		need = fmax(x->hi - 1, 1 / x->lo - 1);
-		if (need > self[x->cls])
-			self[x->cls] = need;
+		if (need > self[slot_of(spec, x->sel->phase)])
+			self[slot_of(spec, x->sel->phase)] = need;
 	}
 	pr_comparison_free(&c);
 }
 
-static void pilot_from_runs(pr_decisive *d, char **from,
-			    double self[PR_NCLASSES], const pr_spec *spec,
-			    const char *root)
+static void pilot_from_runs(pr_decisive *d, char **from, double self[NSLOTS],
+			    const pr_spec *spec, const char *root)
 {
 	pr_analysis a;
 	pr_error_scope quiet;
@@ -116,9 +143,10 @@ static void pilot_from_runs(pr_decisive *d, char **from,
 	for (i = 0; i < a.run[0].ngroups; i++)
 		pr_decisive_phase_of(d, spec, a.run[0].group[i].sel.phase);
 	pr_error_record(&quiet);
-	self_needs(self, root, spec->name, &a.run[0]);
+	self_needs(self, spec, root, spec->name, &a.run[0]);
 	pr_error_restore(&quiet);
-	taken = self[PR_CLASS_COMPUTE] > 0 || self[PR_CLASS_COMM] > 0;
+	for (i = 0; i < NSLOTS; i++)
+		taken |= self[i] > 0;
 	for (i = 0; i < d->n; i++) {
 		double cv = measured_cv(&a.run[0], d->phase[i].phase);
 
@@ -135,37 +163,63 @@ static void pilot_from_runs(pr_decisive *d, char **from,
 	}
 }
 
-/* Per phase class, the widest pilot CV and the tolerance the schedule's
- * launches decide at it, and the one the last earlier run compared with
- * itself needs (self, from run `from`), against the pinned one. */
+/* Per phase class, and per phase with a tolerance of its own, the
+ * widest pilot CV and the tolerance the schedule's launches decide at it,
+ * and the one the last earlier run compared with itself needs (self, from
+ * run `from`), against the pinned one. */
 static void print_tolerances(const pr_decisive *d, const pr_spec *spec,
-			     const double self[PR_NCLASSES], const char *from)
+			     const double self[NSLOTS], const char *from)
 {
-	int c;
+	const char *name;
+	double pinned;
+	int k;
 	size_t i;
 
-	for (c = 0; c < PR_NCLASSES; c++) {
+	for (k = 0; k < PR_NCLASSES + spec->ntol_phase; k++) {
 		const pr_decisive_phase *w = NULL;
 		double t = -1;
 
 		for (i = 0; i < d->n; i++)
-			if ((int)pr_phase_class_of(d->phase[i].phase) == c &&
+			if (slot_of(spec, d->phase[i].phase) == k &&
 			    d->phase[i].cv > 0 &&
 			    (!w || d->phase[i].cv > w->cv))
 				w = &d->phase[i];
 		if (w)
 			t = pr_decisive_tolerance(w->cv, d->launches);
-		if (t < 0 && !(self[c] > 0))
+		if (t < 0 && !(self[k] > 0))
 			continue;
-		printf("  class %s:", pr_phase_class_name((pr_phase_class)c));
+		pinned = slot_tol(spec, k, &name);
+		printf("  %s %s:", k < PR_NCLASSES ? "class" : "phase", name);
 		if (t >= 0)
 			printf(" the widest pilot CV %.2g (%s): %d launches "
 			       "decide a reproduce_tolerance of %.2g or more;",
 			       w->cv, w->phase, d->launches, t);
-		if (self[c] > 0)
+		if (self[k] > 0)
 			printf(" run %s against itself needs %.2g;", from,
-			       self[c]);
-		printf(" pinned %g\n", spec->reproduce_tol[c]);
+			       self[k]);
+		printf(" pinned %g\n", pinned);
+	}
+}
+
+/* A phase reproduce_tolerance names apart that neither the prediction's
+ * cells nor the last earlier run have, warned: perhaps misspelt. */
+static void warn_unseen_phases(const pr_decisive *d, const pr_spec *spec,
+			       const char *from)
+{
+	size_t i;
+	int k;
+
+	for (k = 0; k < spec->ntol_phase; k++) {
+		for (i = 0; i < d->n; i++)
+			if (!strcmp(d->phase[i].phase, spec->tol_phase[k]))
+				break;
+		if (i == d->n)
+			pr_warn("'%s': [analysis] reproduce_tolerance names "
+				"phase '%s', which no cell of the prediction "
+				"has%s%s%s: is it misspelt?",
+				spec->name, spec->tol_phase[k],
+				from ? " nor run " : "", from ? from : "",
+				from ? " recorded" : "");
 	}
 }
 
@@ -177,7 +231,8 @@ static void print_decisive(const pr_spec *spec, const char *root)
 {
 	char *path = pr_path_prediction(root, spec->name), b1[24], b2[24],
 	     cv[96], *from = NULL;
-	double self[PR_NCLASSES] = {0};
+	double self[NSLOTS] = {0}, pinned;
+	const char *tname;
 	int c;
 	json_t *pred = pr_json_read(path, PR_READ_MAX, NULL);
 	pr_decisive d;
@@ -207,10 +262,13 @@ static void print_decisive(const pr_spec *spec, const char *root)
 		       p->phase, cv,
 		       p->cell ? need_text(b1, sizeof(b1), p->band)
 			       : "(no cell)",
-		       pr_phase_class_name(pr_phase_class_of(p->phase)), p->tol,
-		       need_text(b2, sizeof(b2), p->repro));
+		       slot_of(spec, p->phase) < PR_NCLASSES
+			   ? pr_phase_class_name(pr_phase_class_of(p->phase))
+			   : p->phase,
+		       p->tol, need_text(b2, sizeof(b2), p->repro));
 	}
 	print_tolerances(&d, spec, self, from);
+	warn_unseen_phases(&d, spec, from);
 	fflush(stdout); /* the warnings below the table, also in a file */
 	for (i = 0; i < d.n; i++) {
 		const pr_decisive_phase *p = &d.phase[i];
@@ -227,16 +285,14 @@ static void print_decisive(const pr_spec *spec, const char *root)
 				spec->name, d.launches, p->phase,
 				p->band > p->repro ? p->band : p->repro);
 	}
-	for (c = 0; c < PR_NCLASSES; c++)
-		if (self[c] > spec->reproduce_tol[c])
+	for (c = 0; c < PR_NCLASSES + spec->ntol_phase; c++)
+		if (self[c] > (pinned = slot_tol(spec, c, &tname)))
 			pr_warn("'%s': run %s compared with itself is not "
 				"REPRODUCED at %s %g (it needs %.2g): a rerun "
 				"as good as it could not be either; widen the "
 				"tolerance or raise the launches before the "
 				"data",
-				spec->name, from,
-				pr_phase_class_name((pr_phase_class)c),
-				spec->reproduce_tol[c], self[c]);
+				spec->name, from, tname, pinned, self[c]);
 	pr_decisive_free(&d);
 	free(from);
 	json_decref(pred);

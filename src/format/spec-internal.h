@@ -2,7 +2,8 @@
  * spec.c (load, the inih driver, free), spec_values.c (value readers),
  * spec_keys.c (the setters and the key table), spec_ranks.c ([ranks] and
  * [slurm]), spec_check.c (cross-key checks), spec_config.c (per-config
- * accessors), spec_command.c ([command]) */
+ * accessors), spec_command.c ([command]), spec_tolerance.c
+ * ([analysis] reproduce_tolerance) */
 #ifndef PR_SPEC_INTERNAL_H
 #define PR_SPEC_INTERNAL_H
 
@@ -100,6 +101,9 @@ int pr_spec_get_num(double *out, struct parse *p, const char *key,
 int pr_spec_get_choice(int *out, struct parse *p, const char *what,
 		       const char *value, struct names known);
 char *pr_spec_trim(char *s);
+/* spec_tolerance.c: [analysis] reproduce_tolerance */
+int pr_spec_set_reproduce_tol(struct parse *p, const char *key,
+			      const char *value);
 /* spec_claims.c: one key of [claims]; the claims' memory */
 int pr_spec_set_claim(struct parse *p, const char *name, const char *value);
 void pr_spec_claims_free(pr_spec *spec);

@@ -427,6 +427,8 @@ void pr_spec_free(pr_spec *spec)
 		free(spec->launch_names[i]);
 	for (i = 0; i < spec->npilot; i++)
 		free(spec->pilot_phase[i]);
+	for (i = 0; i < spec->ntol_phase; i++)
+		free(spec->tol_phase[i]);
 	free(spec->band);
 	free(spec->tsa);
 	free(spec->model);

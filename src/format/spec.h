@@ -49,6 +49,9 @@ const char *pr_phase_class_name(pr_phase_class c);
  * phase prereg does not know) is comm. */
 pr_phase_class pr_phase_class_of(const char *phase);
 
+/* The most phases [analysis] reproduce_tolerance may name apart. */
+#define PR_MAX_PHASE_TOL 16
+
 /* One rank group: `device*count[@partition]`, e.g. cpu*4, cuda:0*4,
  * hip:*2@gpuB. device is cpu, cpu-naive, cpu-blocks:T (T worker threads),
  * cuda:N, hip:N, cuda:* or hip:* (spread over the visible devices). Ranks
@@ -245,6 +248,10 @@ typedef struct pr_spec {
 	 * region of a ratio B/A is [1/(1+t), 1+t]); the defaults above where
 	 * the spec gives none */
 	double reproduce_tol[PR_NCLASSES];
+	/* ... PHASE:T: a phase's own tolerance, in place of its class's */
+	char *tol_phase[PR_MAX_PHASE_TOL];
+	double tol_phase_value[PR_MAX_PHASE_TOL];
+	int ntol_phase;
 	/* [analysis] busy = flag | exclude: the launches that ran on a busy
 	 * machine count toward a reproduction verdict (flag, the default)
 	 * or are left out of its ratio and interval (exclude) */
@@ -350,5 +357,9 @@ double pr_spec_pilot_cv(const pr_spec *spec, const char *phase);
 int pr_spec_transport_known(const char *name);
 int pr_spec_placement_known(const char *name);
 int pr_spec_workload_known(const char *name);
+
+/* The reproduction tolerance of phase: its own where [analysis]
+ * reproduce_tolerance names it, else its class's. */
+double pr_spec_reproduce_tol(const pr_spec *spec, const char *phase);
 
 #endif

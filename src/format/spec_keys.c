@@ -21,8 +21,6 @@ static const char *const size_orders[] = {"launch", "rep"};
 /* [mpi] yield_when_idle, in pr_yield order */
 static const char *const yields[] = {"auto", "yes", "no"};
 static const char *const dp_computes[] = {"rows", "pattern"};
-static const char *const phase_classes[PR_NCLASSES] = {
-    [PR_CLASS_COMPUTE] = "compute", [PR_CLASS_COMM] = "comm"};
 
 /* The transports: base/mca.h's table, whose size is not known here. */
 static struct names transport_names(void)
@@ -448,64 +446,6 @@ static int set_pilot_cv(struct parse *p, const char *key, const char *value)
 	return error;
 }
 
-pr_phase_class pr_phase_class_of(const char *phase)
-{
-	static const char *const compute[] = {"compute",      "compute_device",
-					      "reduce_local", "rescale",
-					      "to_host",      "copy"};
-	size_t i;
-
-	for (i = 0; i < sizeof(compute) / sizeof(*compute); i++) {
-		if (!strcmp(phase, compute[i]))
-			return PR_CLASS_COMPUTE;
-	}
-	return PR_CLASS_COMM;
-}
-
-const char *pr_phase_class_name(pr_phase_class c)
-{
-	return (unsigned)c < PR_NCLASSES ? phase_classes[c] : NULL;
-}
-
-/* reproduce_tolerance = compute:0.05, comm:0.5 (either may be left out) */
-static int set_reproduce_tol(struct parse *p, const char *key,
-			     const char *value)
-{
-	char *copy = pr_strdup(value), *items[PR_NCLASSES + 1];
-	int seen[PR_NCLASSES] = {0};
-	int n, i, c, error = PR_OK;
-
-	if ((n = pr_spec_split_list(items, PR_NCLASSES, p, key, copy)) < 0) {
-		free(copy);
-		return n;
-	}
-	for (i = 0; i < n && !error; i++) {
-		char *colon;
-
-		if ((error = pr_spec_split_pair(
-			 &colon, p, key, items[i],
-			 "CLASS:TOLERANCE, e.g. 'compute:0.05' "
-			 "(classes: compute, comm)")) < 0)
-			break;
-		if ((error = pr_spec_get_choice(&c, p, "phase class",
-						pr_spec_trim(items[i]),
-						NAMES(phase_classes))) < 0)
-			break;
-		if (seen[c]) {
-			error = pr_spec_fail(p, p->line,
-					     "'%s' lists class '%s' twice", key,
-					     phase_classes[c]);
-			break;
-		}
-		seen[c] = 1;
-		error = pr_spec_get_num(
-		    &p->spec->reproduce_tol[c], p, key, pr_spec_trim(colon + 1),
-		    PR_REPRODUCE_TOL_MAX, "a number in (0, 10]");
-	}
-	free(copy);
-	return error;
-}
-
 static int set_model(struct parse *p, const char *key, const char *value)
 {
 	int i, error;
@@ -746,7 +686,7 @@ const struct key pr_spec_keys[] = {
     {"slurm", "time", pr_spec_set_slurm_time, OPTIONAL},
     {"slurm", "sbatch", pr_spec_set_slurm_sbatch, OPTIONAL},
     {"pin", "tsa", set_tsa, OPTIONAL},
-    {"analysis", "reproduce_tolerance", set_reproduce_tol, OPTIONAL},
+    {"analysis", "reproduce_tolerance", pr_spec_set_reproduce_tol, OPTIONAL},
     {"analysis", "busy", set_busy, OPTIONAL},
     {"arrival", "pattern", set_pattern, OPTIONAL},
     {"arrival", "delay_us", set_delay_us, OPTIONAL},

@@ -44,7 +44,7 @@ typedef struct {
 	char *phase;	 /* owned */
 	int cell;	 /* a cell of the prediction names it */
 	double cv;	 /* the spec's pilot CV for it; 0 unknown */
-	double tol;	 /* reproduce_tolerance of its class */
+	double tol;	 /* its reproduce_tolerance: its own, or its class's */
 	long band;	 /* launches a PASS/FAIL against its narrowest band
 			    needs; -1 unknown */
 	long repro;	 /* launches a REPRODUCED needs; -1 unknown */

@@ -118,10 +118,12 @@ static void test_tolerance_parser(void **state)
 	spec = NULL;
 	assert_int_equal(
 	    pr_spec_parse(&spec,
-			  SPEC "[analysis]\nreproduce_tolerance = gpu:1\n",
+			  SPEC "[analysis]\nreproduce_tolerance = GPU:1\n",
 			  "t.ini", "t"),
 	    PR_EINPUT);
-	assert_non_null(strstr(pr_last_error(), "unknown phase class 'gpu'"));
+	assert_non_null(strstr(pr_last_error(), "'GPU' is neither a phase "
+						"class (compute, comm) nor a "
+						"phase name"));
 	assert_int_equal(pr_spec_parse(&spec,
 				       SPEC "[analysis]\nreproduce_tolerance = "
 					    "comm:-1\n",

@@ -555,19 +555,90 @@ static void test_reproduce_tolerance(void **state)
 	parse_fails(VALID "[analysis]\nreproduce_tolerance = comm:\n",
 		    "t.ini:11: 'reproduce_tolerance' must be a number in (0, "
 		    "10], not ''");
-	parse_fails(VALID "[analysis]\nreproduce_tolerance = network:0.5\n",
-		    "t.ini:11: unknown phase class 'network' (known: compute, "
-		    "comm)");
+	parse_fails(VALID "[analysis]\nreproduce_tolerance = Network:0.5\n",
+		    "t.ini:11: 'reproduce_tolerance': 'Network' is neither a "
+		    "phase class (compute, comm) nor a phase name");
 	parse_fails(VALID "[analysis]\nreproduce_tolerance = 0.5\n",
 		    "t.ini:11: 'reproduce_tolerance' entry '0.5' must be "
-		    "CLASS:TOLERANCE, e.g. 'compute:0.05' (classes: compute, "
-		    "comm)");
+		    "CLASS:TOLERANCE or PHASE:TOLERANCE, e.g. 'compute:0.05' "
+		    "(classes: compute, comm)");
 	parse_fails(VALID "[analysis]\nreproduce_tolerance = comm:1, "
 			  "comm:2\n",
 		    "t.ini:11: 'reproduce_tolerance' lists class 'comm' twice");
 	parse_fails(VALID "[analysis]\nreproduce_tolerance = compute:1, "
 			  "comm:1, comm:2\n",
-		    "t.ini:11: 'reproduce_tolerance' has more than 2 entries");
+		    "t.ini:11: 'reproduce_tolerance' lists class 'comm' twice");
+}
+
+/* reproduce_tolerance's PHASE:T: a phase's own tolerance, both sides of
+ * each edge. */
+static void test_reproduce_tolerance_phase(void **state)
+{
+	pr_spec *spec;
+	char ini[2048], list[1024];
+	int i;
+
+	(void)state;
+	spec = parse_ok(VALID "[analysis]\nreproduce_tolerance = compute:0.5, "
+			      "comm:1.5, sendrecv:2.5, fom.t_2:0.1\n");
+	assert_int_equal(spec->ntol_phase, 2);
+	assert_true(pr_spec_reproduce_tol(spec, "sendrecv") == 2.5);
+	assert_true(pr_spec_reproduce_tol(spec, "fom.t_2") == 0.1);
+	/* the others keep their class's */
+	assert_true(pr_spec_reproduce_tol(spec, "pingpong") == 1.5);
+	assert_true(pr_spec_reproduce_tol(spec, "reduce_local") == 0.5);
+	assert_true(pr_spec_reproduce_tol(spec, "allreduce") == 1.5);
+	pr_spec_free(spec);
+	/* a phase that is a class's name is the class */
+	spec = parse_ok(VALID "[analysis]\nreproduce_tolerance = compute:3\n");
+	assert_int_equal(spec->ntol_phase, 0);
+	assert_true(pr_spec_reproduce_tol(spec, "compute") == 3);
+	pr_spec_free(spec);
+	parse_fails(VALID "[analysis]\nreproduce_tolerance = copy:1, "
+			  "copy:2\n",
+		    "t.ini:11: 'reproduce_tolerance' lists phase 'copy' twice");
+	parse_fails(VALID "[analysis]\nreproduce_tolerance = copy:0\n",
+		    "t.ini:11: 'reproduce_tolerance' must be a number in (0, "
+		    "10], not '0'");
+	spec = parse_ok(VALID "[analysis]\nreproduce_tolerance = copy:10\n");
+	assert_true(pr_spec_reproduce_tol(spec, "copy") == 10);
+	pr_spec_free(spec);
+	parse_fails(VALID "[analysis]\nreproduce_tolerance = 9copy:1\n",
+		    "t.ini:11: 'reproduce_tolerance': '9copy' is neither a "
+		    "phase class (compute, comm) nor a phase name");
+	parse_fails(VALID "[analysis]\nreproduce_tolerance = co-py:1\n",
+		    "t.ini:11: 'reproduce_tolerance': 'co-py' is neither a "
+		    "phase class (compute, comm) nor a phase name");
+	/* 64 characters hold, 65 not */
+	snprintf(ini, sizeof(ini),
+		 VALID "[analysis]\nreproduce_tolerance = %s:1\n",
+		 "a123456789012345678901234567890123456789012345678901234567890"
+		 "123");
+	spec = parse_ok(ini);
+	assert_int_equal(spec->ntol_phase, 1);
+	pr_spec_free(spec);
+	snprintf(ini, sizeof(ini),
+		 VALID "[analysis]\nreproduce_tolerance = %s:1\n",
+		 "a123456789012345678901234567890123456789012345678901234567890"
+		 "1234");
+	parse_fails(ini, "t.ini:11: 'reproduce_tolerance': "
+			 "'a12345678901234567890123456789012345678901234567890"
+			 "12345678901234' is neither a phase class (compute, "
+			 "comm) nor a phase name");
+	/* 16 phases hold, 17 not */
+	list[0] = '\0';
+	for (i = 0; i < 16; i++)
+		snprintf(list + strlen(list), sizeof(list) - strlen(list),
+			 "%sp%d:1", i ? ", " : "", i);
+	snprintf(ini, sizeof(ini),
+		 VALID "[analysis]\nreproduce_tolerance = comm:1, %s\n", list);
+	spec = parse_ok(ini);
+	assert_int_equal(spec->ntol_phase, 16);
+	pr_spec_free(spec);
+	snprintf(ini, sizeof(ini),
+		 VALID "[analysis]\nreproduce_tolerance = %s, p16:1\n", list);
+	parse_fails(ini, "t.ini:11: 'reproduce_tolerance' names more than 16 "
+			 "phases");
 	parse_fails(VALID "[analysis]\ntolerance = 0.5\n",
 		    "t.ini:11: unknown key 'tolerance' in [analysis] (known: "
 		    "reproduce_tolerance, busy)");
@@ -1673,6 +1744,7 @@ int main(void)
 	    cmocka_unit_test(test_calibration_keys),
 	    cmocka_unit_test(test_defaults),
 	    cmocka_unit_test(test_reproduce_tolerance),
+	    cmocka_unit_test(test_reproduce_tolerance_phase),
 	    cmocka_unit_test(test_claims),
 	    cmocka_unit_test(test_layout),
 	    cmocka_unit_test(test_unknown_section),
