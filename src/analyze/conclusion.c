@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "analyze/analyze.h"
+#include "analyze/primitives.h"
 #include "analyze/report-internal.h"
 #include "analyze/settings.h"
 #include "analyze/steps.h"
@@ -140,6 +141,33 @@ static void put_counts(FILE *f, const pr_analysis_run *r)
 	controls(f, r);
 }
 
+/* hockney-allreduce's formulas priced by the run's own primitives, in one
+ * line, where the run timed them */
+static void primitives_line(FILE *f, const pr_analysis_run *r)
+{
+	const pr_primitive_set *s = pr_primitives_of(r);
+	pr_primitive_span sp;
+
+	if (!s || !s->general)
+		return;
+	pr_primitives_span(&sp, s);
+	if (!sp.n)
+		return;
+	fputs("  - the cells' formulas priced by the primitives of the same "
+	      "launches (section \"Formulas priced by the primitives of the "
+	      "same launches\"): the collective took ",
+	      f);
+	pr_md_sig3(f, sp.lo);
+	fputs("x to ", f);
+	pr_md_sig3(f, sp.hi);
+	fputs("x their sum, median ", f);
+	pr_md_sig3(f, sp.median);
+	fprintf(f, "x, over %zu cell%s that %s no negative control; farthest: ",
+		sp.n, sp.n == 1 ? "" : "s", sp.n == 1 ? "is" : "are");
+	pr_md_text(f, pr_report_label(r, sp.far->config));
+	fprintf(f, " at %lld B\n", (long long)sp.far->bytes);
+}
+
 void pr_report_conclusion_md(FILE *f, const pr_analysis *a)
 {
 	int on[CH_N], any[CH_N] = {0};
@@ -173,6 +201,7 @@ void pr_report_conclusion_md(FILE *f, const pr_analysis *a)
 			fprintf(f, "): **%s**: %s\n",
 				pr_verdict_name(c->verdict), c->reason);
 		}
+		primitives_line(f, r);
 		changes_of(on, r);
 		for (k = 0; k < CH_N; k++)
 			any[k] |= on[k];
@@ -188,6 +217,26 @@ void pr_report_conclusion_md(FILE *f, const pr_analysis *a)
 		      "recorded as busy\n",
 		      f);
 	fputc('\n', f);
+}
+
+/* primitives_line's figures, as "primitives" in o, where it has them */
+static void primitives_json(json_t *o, const pr_analysis_run *r)
+{
+	const pr_primitive_set *s = pr_primitives_of(r);
+	pr_primitive_span sp;
+
+	if (!s || !s->general)
+		return;
+	pr_primitives_span(&sp, s);
+	if (sp.n)
+		json_object_set_new(
+		    o, "primitives",
+		    json_pack("{s:I, s:o, s:o, s:o, s:i, s:I}", "cells",
+			      (json_int_t)sp.n, "min", pr_json_num(sp.lo),
+			      "median", pr_json_num(sp.median), "max",
+			      pr_json_num(sp.hi), "farthest_config",
+			      sp.far->config, "farthest_bytes",
+			      (json_int_t)sp.far->bytes));
 }
 
 json_t *pr_report_conclusion_json(const pr_analysis_run *r)
@@ -210,5 +259,6 @@ json_t *pr_report_conclusion_json(const pr_analysis_run *r)
 	if (r->nrelaunched)
 		json_object_set_new(o, "relaunched",
 				    json_integer((json_int_t)r->nrelaunched));
+	primitives_json(o, r);
 	return o;
 }

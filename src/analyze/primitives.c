@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "analyze/analyze.h"
+#include "base/stats.h"
 #include "base/util.h"
 #include "model/hockney.h"
 
@@ -214,6 +215,31 @@ void pr_primitive_set_free(pr_primitive_set *s)
 		return;
 	free(s->cell);
 	free(s);
+}
+
+void pr_primitives_span(pr_primitive_span *out, const pr_primitive_set *s)
+{
+	double *v = pr_malloc((s->n + 1) * sizeof(*v)), x;
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	for (i = 0; i < s->n; i++) {
+		const pr_primitive *q = &s->cell[i];
+
+		if (q->negative || !(q->formula_s > 0))
+			continue;
+		x = q->measured_s / q->formula_s;
+		if (!out->n || x < out->lo)
+			out->lo = x;
+		if (!out->n || x > out->hi) {
+			out->hi = x;
+			out->far = q;
+		}
+		v[out->n++] = x;
+	}
+	if (out->n)
+		out->median = pr_stats_median(v, out->n);
+	free(v);
 }
 
 const pr_primitive_set *pr_primitives_of(const pr_analysis_run *r)

@@ -6,8 +6,9 @@
 # transfers are 2 X(n/2) and its reductions R(n/2) over two ranks,
 # reduce+bcast's transfers 2 P(n), P half the ping-pong, and R(n), each
 # the statistic of the run's own rows; its copies are the cell's count
-# times the run's copy of n. A FAIL names that formula as a cause. A
-# run that timed no primitives has no such section.
+# times the run's copy of n. A FAIL names that formula as a cause; the
+# conclusion sums the cells up in one line (and the JSON's conclusion in
+# "primitives"). A run that timed no primitives has none of it.
 . "$(dirname "$0")/../lib.sh"
 new_repo "$SCRATCH/repo"
 mkdir -p experiments/t-prim experiments/t-ar experiments/t-ar0
@@ -119,6 +120,28 @@ assert not any(k["cause"] == "primitives" for c in others
                for k in c.get("causes", [])), others
 print(nfail)
 PY
+check "the conclusion sums them up: range, median, count, the farthest cell" \
+	python3 - "$SCRATCH/t-ar.json" analysis/t-ar/report.md <<'PY'
+import json, statistics, sys
+a = json.load(open(sys.argv[1]))["runs"][-1]
+x = {(q["config"], q["bytes"]): q["measured_s"] / q["formula_s"]
+     for q in a["primitives"] if not q["negative"]}
+c = a["conclusion"]["primitives"]
+assert c["cells"] == len(x) == 4, c
+near = lambda u, v: abs(u - v) <= 1e-9 * abs(v)
+assert near(c["min"], min(x.values())), (c, x)
+assert near(c["max"], max(x.values())), (c, x)
+assert near(c["median"], statistics.median(x.values())), (c, x)
+far = max(x, key=x.get)
+assert (c["farthest_config"], c["farthest_bytes"]) == far, (c, x)
+label = {k["config"]: k["config_label"] for k in a["cells"]}
+md = open(sys.argv[2]).read()
+line = [l for l in md.splitlines()
+        if l.startswith("  - the cells' formulas priced by the primitives")]
+assert len(line) == 1, line
+assert "over 4 cells that are no negative control" in line[0], line
+assert line[0].endswith("farthest: %s at %d B" % (label[far[0]], far[1])), line
+PY
 if grep -q "primitives: its formula of the primitives timed in the same launches makes" \
 	analysis/t-ar/report.md ||
 	! grep -q '| FAIL |' analysis/t-ar/report.md; then
@@ -131,11 +154,12 @@ fi
 expect_exit 0 "run t-ar0 (interleave = none)" "$PREREG" run t-ar0
 expect_exit 0 "analyze t-ar0 --json" "$PREREG" analyze t-ar0 --json
 cp "$SCRATCH/out" "$SCRATCH/t-ar0.json"
-check "its JSON has no primitives" python3 -c '
+check "its JSON has no primitives, nor its conclusion" python3 -c '
 import json, sys
 a = json.load(open(sys.argv[1]))["runs"][-1]
 assert "primitives" not in a, a.get("primitives")
+assert "primitives" not in a["conclusion"], a["conclusion"]
 assert any(c["phase"] == "allreduce" for c in a["cells"])' "$SCRATCH/t-ar0.json"
-check "nor its report the section" sh -c \
-	"! grep -q 'Formulas priced by the primitives' analysis/t-ar0/report.md"
+check "nor its report the section or the conclusion's line" sh -c \
+	"! grep -q 'Formulas priced by the primitives\|priced by the primitives of the same launches' analysis/t-ar0/report.md"
 echo "1..$n"
