@@ -95,25 +95,13 @@ static void judge_quiet(pr_compare_row *x, const pr_comparison *c,
 	free(qb);
 }
 
-/* The tolerance of phase (of class cls): its own, else its class's. */
-static double tol_of(const pr_comparison *c, const char *phase,
-		     pr_phase_class cls)
-{
-	int i;
-
-	for (i = 0; i < c->ntol_phase; i++)
-		if (!strcmp(c->tol_phase[i], phase))
-			return c->tol_phase_value[i];
-	return c->tol[cls];
-}
-
 static void judge(pr_compare_row *x, const pr_comparison *c, uint64_t seed)
 {
 	const pr_analysis_row *a = x->a, *b = x->b;
 	int enough;
 
 	x->cls = pr_compare_class(x->sel->phase);
-	x->tol = tol_of(c, x->sel->phase, x->cls);
+	x->tol = pr_tolerance_of(&c->tol, x->sel->phase);
 	x->ratio = x->lo = x->hi = NAN;
 	x->verdict = PR_REPRO_NO_DATA;
 	if (!a || !b || !a->n || !b->n) {
@@ -188,10 +176,9 @@ static void load_tolerance(pr_comparison *c, const char *root, const char *blob)
 	char *text = pr_git_blob_text(NULL, root, blob), *label;
 	pr_spec *spec = NULL;
 	pr_error_scope quiet;
-	int error = PR_EINPUT, i;
+	int error = PR_EINPUT;
 
-	c->tol[PR_CLASS_COMPUTE] = PR_REPRODUCE_TOL_COMPUTE;
-	c->tol[PR_CLASS_COMM] = PR_REPRODUCE_TOL_COMM;
+	pr_tolerance_init(&c->tol);
 	if (text) {
 		label = pr_asprintf("experiments/%s/experiment.ini", c->name);
 		pr_error_record(&quiet);
@@ -203,19 +190,16 @@ static void load_tolerance(pr_comparison *c, const char *root, const char *blob)
 		c->tol_from = pr_strdup(
 		    "the defaults: the spec pinned for A cannot be read");
 	} else {
-		memcpy(c->tol, spec->reproduce_tol, sizeof(c->tol));
-		for (i = 0; i < spec->ntol_phase; i++) {
-			c->tol_phase[i] = pr_strdup(spec->tol_phase[i]);
-			c->tol_phase_value[i] = spec->tol_phase_value[i];
-		}
-		c->ntol_phase = spec->ntol_phase;
+		pr_tolerance_copy(&c->tol, &spec->tol);
 		c->busy_exclude = spec->busy_exclude;
-		c->tol_from =
-		    pr_asprintf("the spec pinned for A (blob %.12s)%s", blob,
-				c->tol[0] == PR_REPRODUCE_TOL_COMPUTE &&
-					c->tol[1] == PR_REPRODUCE_TOL_COMM
-				    ? ", which keeps the defaults"
-				    : "");
+		c->tol_from = pr_asprintf(
+		    "the spec pinned for A (blob %.12s)%s", blob,
+		    c->tol.cls[PR_CLASS_COMPUTE] == PR_REPRODUCE_TOL_COMPUTE &&
+			    c->tol.cls[PR_CLASS_COMM] ==
+				PR_REPRODUCE_TOL_COMM &&
+			    !c->tol.nphase
+			? ", which keeps the defaults"
+			: "");
 	}
 	pr_spec_free(spec);
 	free(text);
@@ -625,8 +609,7 @@ void pr_comparison_free(pr_comparison *c)
 	}
 	free(c->fact);
 	free(c->row);
-	for (i = 0; i < (size_t)c->ntol_phase; i++)
-		free(c->tol_phase[i]);
+	pr_tolerance_free(&c->tol);
 	free(c->tol_from);
 	free(c->name);
 	memset(c, 0, sizeof(*c));

@@ -85,11 +85,7 @@ typedef struct {
 typedef struct {
 	char *name;
 	const pr_analysis_run *a, *b; /* borrowed */
-	double tol[PR_NCLASSES];
-	/* the phases the spec gives a tolerance of their own */
-	char *tol_phase[PR_MAX_PHASE_TOL];
-	double tol_phase_value[PR_MAX_PHASE_TOL];
-	int ntol_phase;
+	pr_tolerance tol;	      /* of the spec pinned for a */
 	char *tol_from; /* where the tolerances come from, in words */
 	pr_compare_row *row;
 	size_t nrows;

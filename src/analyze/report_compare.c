@@ -27,10 +27,10 @@ static void put_phase_tolerances(FILE *f, const pr_comparison *c)
 {
 	int i;
 
-	for (i = 0; i < c->ntol_phase; i++) {
+	for (i = 0; i < c->tol.nphase; i++) {
 		fputs(", phase ", f);
-		pr_md_text(f, c->tol_phase[i]);
-		put_tolerance_of(f, "", c->tol_phase_value[i]);
+		pr_md_text(f, c->tol.phase[i]);
+		put_tolerance_of(f, "", c->tol.phase_value[i]);
 	}
 }
 
@@ -568,9 +568,9 @@ void pr_report_compare_paged(FILE *f, FILE *page, const pr_comparison *c)
 		"B = %s\n- **Tolerance:** ",
 		c->model_error ? "the model's error in " : "", c->b->run_id,
 		c->a->run_id, c->a->run_id, c->b->run_id);
-	put_tolerance(f, PR_CLASS_COMPUTE, c->tol[PR_CLASS_COMPUTE]);
+	put_tolerance(f, PR_CLASS_COMPUTE, c->tol.cls[PR_CLASS_COMPUTE]);
 	fputs(", ", f);
-	put_tolerance(f, PR_CLASS_COMM, c->tol[PR_CLASS_COMM]);
+	put_tolerance(f, PR_CLASS_COMM, c->tol.cls[PR_CLASS_COMM]);
 	put_phase_tolerances(f, c);
 	fputs(", from ", f);
 	pr_md_text(f, c->tol_from);
@@ -709,17 +709,18 @@ json_t *pr_report_compare_json(const pr_comparison *c)
 	json_object_set_new(o, "experiment", json_string(c->name));
 	json_object_set_new(o, "a", compare_run_json(c->a));
 	json_object_set_new(o, "b", compare_run_json(c->b));
-	json_object_set_new(
-	    o, "tolerance",
-	    json_pack("{s:o, s:o, s:s}", "compute",
-		      pr_json_num(c->tol[PR_CLASS_COMPUTE]), "comm",
-		      pr_json_num(c->tol[PR_CLASS_COMM]), "from", c->tol_from));
-	if (c->ntol_phase) {
+	json_object_set_new(o, "tolerance",
+			    json_pack("{s:o, s:o, s:s}", "compute",
+				      pr_json_num(c->tol.cls[PR_CLASS_COMPUTE]),
+				      "comm",
+				      pr_json_num(c->tol.cls[PR_CLASS_COMM]),
+				      "from", c->tol_from));
+	if (c->tol.nphase) {
 		json_t *ph = json_object();
 
-		for (i = 0; i < (size_t)c->ntol_phase; i++)
-			json_object_set_new(ph, c->tol_phase[i],
-					    pr_json_num(c->tol_phase_value[i]));
+		for (i = 0; i < (size_t)c->tol.nphase; i++)
+			json_object_set_new(ph, c->tol.phase[i],
+					    pr_json_num(c->tol.phase_value[i]));
 		json_object_set_new(json_object_get(o, "tolerance"), "phases",
 				    ph);
 	}

@@ -75,12 +75,9 @@ static double measured_cv(const pr_analysis_run *r, const char *phase)
  * apart, else its class. */
 static int slot_of(const pr_spec *spec, const char *phase)
 {
-	int i;
+	int i = pr_tolerance_index(&spec->tol, phase);
 
-	for (i = 0; i < spec->ntol_phase; i++)
-		if (!strcmp(spec->tol_phase[i], phase))
-			return PR_NCLASSES + i;
-	return (int)pr_phase_class_of(phase);
+	return i >= 0 ? PR_NCLASSES + i : (int)pr_phase_class_of(phase);
 }
 
 /* The pinned tolerance of slot k and its name ("compute", "sendrecv"). */
@@ -88,10 +85,10 @@ static double slot_tol(const pr_spec *spec, int k, const char **name)
 {
 	if (k < PR_NCLASSES) {
 		*name = pr_phase_class_name((pr_phase_class)k);
-		return spec->reproduce_tol[k];
+		return spec->tol.cls[k];
 	}
-	*name = spec->tol_phase[k - PR_NCLASSES];
-	return spec->tol_phase_value[k - PR_NCLASSES];
+	*name = spec->tol.phase[k - PR_NCLASSES];
+	return spec->tol.phase_value[k - PR_NCLASSES];
 }
 
 /* The tolerance per slot that run r compared with itself needs for every
@@ -175,7 +172,7 @@ static void print_tolerances(const pr_decisive *d, const pr_spec *spec,
 	int k;
 	size_t i;
 
-	for (k = 0; k < PR_NCLASSES + spec->ntol_phase; k++) {
+	for (k = 0; k < PR_NCLASSES + spec->tol.nphase; k++) {
 		const pr_decisive_phase *w = NULL;
 		double t = -1;
 
@@ -209,15 +206,15 @@ static void warn_unseen_phases(const pr_decisive *d, const pr_spec *spec,
 	size_t i;
 	int k;
 
-	for (k = 0; k < spec->ntol_phase; k++) {
+	for (k = 0; k < spec->tol.nphase; k++) {
 		for (i = 0; i < d->n; i++)
-			if (!strcmp(d->phase[i].phase, spec->tol_phase[k]))
+			if (!strcmp(d->phase[i].phase, spec->tol.phase[k]))
 				break;
 		if (i == d->n)
 			pr_warn("'%s': [analysis] reproduce_tolerance names "
 				"phase '%s', which no cell of the prediction "
 				"has%s%s%s: is it misspelt?",
-				spec->name, spec->tol_phase[k],
+				spec->name, spec->tol.phase[k],
 				from ? " nor run " : "", from ? from : "",
 				from ? " recorded" : "");
 	}
@@ -285,7 +282,7 @@ static void print_decisive(const pr_spec *spec, const char *root)
 				spec->name, d.launches, p->phase,
 				p->band > p->repro ? p->band : p->repro);
 	}
-	for (c = 0; c < PR_NCLASSES + spec->ntol_phase; c++)
+	for (c = 0; c < PR_NCLASSES + spec->tol.nphase; c++)
 		if (self[c] > (pinned = slot_tol(spec, c, &tname)))
 			pr_warn("'%s': run %s compared with itself is not "
 				"REPRODUCED at %s %g (it needs %.2g): a rerun "

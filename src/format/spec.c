@@ -301,8 +301,7 @@ static pr_spec *spec_new(const char *path, const char *name)
 	spec->command_pmpi = 1;
 	spec->band = pr_strdup("tolerance");
 	spec->tolerance = 0.15;
-	spec->reproduce_tol[PR_CLASS_COMPUTE] = PR_REPRODUCE_TOL_COMPUTE;
-	spec->reproduce_tol[PR_CLASS_COMM] = PR_REPRODUCE_TOL_COMM;
+	pr_tolerance_init(&spec->tol);
 	return spec;
 }
 
@@ -427,8 +426,7 @@ void pr_spec_free(pr_spec *spec)
 		free(spec->launch_names[i]);
 	for (i = 0; i < spec->npilot; i++)
 		free(spec->pilot_phase[i]);
-	for (i = 0; i < spec->ntol_phase; i++)
-		free(spec->tol_phase[i]);
+	pr_tolerance_free(&spec->tol);
 	free(spec->band);
 	free(spec->tsa);
 	free(spec->model);

@@ -52,6 +52,32 @@ pr_phase_class pr_phase_class_of(const char *phase);
 /* The most phases [analysis] reproduce_tolerance may name apart. */
 #define PR_MAX_PHASE_TOL 16
 
+/* The reproduction tolerances ([analysis] reproduce_tolerance): the
+ * relative tolerance t of `prereg compare` per phase class (the
+ * acceptance region of a ratio B/A is [1/(1+t), 1+t]), and the phases
+ * given one of their own, in place of their class's. */
+typedef struct {
+	double cls[PR_NCLASSES];
+	char *phase[PR_MAX_PHASE_TOL];
+	double phase_value[PR_MAX_PHASE_TOL];
+	int nphase;
+} pr_tolerance;
+
+/* The defaults above, no phase of its own. */
+void pr_tolerance_init(pr_tolerance *t);
+
+/* The index of phase among t's own, -1 when it has none. */
+int pr_tolerance_index(const pr_tolerance *t, const char *phase);
+
+/* The tolerance of phase: its own, else its class's. */
+double pr_tolerance_of(const pr_tolerance *t, const char *phase);
+
+/* dst (whose memory is released first) becomes a copy of src. */
+void pr_tolerance_copy(pr_tolerance *dst, const pr_tolerance *src);
+
+/* What t holds, released; t keeps no phase. */
+void pr_tolerance_free(pr_tolerance *t);
+
 /* One rank group: `device*count[@partition]`, e.g. cpu*4, cuda:0*4,
  * hip:*2@gpuB. device is cpu, cpu-naive, cpu-blocks:T (T worker threads),
  * cuda:N, hip:N, cuda:* or hip:* (spread over the visible devices). Ranks
@@ -243,15 +269,9 @@ typedef struct pr_spec {
 	 * that ran on a busy machine are left out of its fits */
 	int calibration_busy_exclude;
 
-	/* [analysis] reproduce_tolerance = compute:T, comm:T: the relative
-	 * tolerance t of `prereg compare` per phase class (the acceptance
-	 * region of a ratio B/A is [1/(1+t), 1+t]); the defaults above where
-	 * the spec gives none */
-	double reproduce_tol[PR_NCLASSES];
-	/* ... PHASE:T: a phase's own tolerance, in place of its class's */
-	char *tol_phase[PR_MAX_PHASE_TOL];
-	double tol_phase_value[PR_MAX_PHASE_TOL];
-	int ntol_phase;
+	/* [analysis] reproduce_tolerance = compute:T, comm:T, PHASE:T...;
+	 * the defaults above where the spec gives none */
+	pr_tolerance tol;
 	/* [analysis] busy = flag | exclude: the launches that ran on a busy
 	 * machine count toward a reproduction verdict (flag, the default)
 	 * or are left out of its ratio and interval (exclude) */
@@ -357,9 +377,5 @@ double pr_spec_pilot_cv(const pr_spec *spec, const char *phase);
 int pr_spec_transport_known(const char *name);
 int pr_spec_placement_known(const char *name);
 int pr_spec_workload_known(const char *name);
-
-/* The reproduction tolerance of phase: its own where [analysis]
- * reproduce_tolerance names it, else its class's. */
-double pr_spec_reproduce_tol(const pr_spec *spec, const char *phase);
 
 #endif

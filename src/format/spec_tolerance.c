@@ -29,14 +29,49 @@ const char *pr_phase_class_name(pr_phase_class c)
 	return (unsigned)c < PR_NCLASSES ? phase_classes[c] : NULL;
 }
 
-double pr_spec_reproduce_tol(const pr_spec *spec, const char *phase)
+void pr_tolerance_init(pr_tolerance *t)
+{
+	memset(t, 0, sizeof(*t));
+	t->cls[PR_CLASS_COMPUTE] = PR_REPRODUCE_TOL_COMPUTE;
+	t->cls[PR_CLASS_COMM] = PR_REPRODUCE_TOL_COMM;
+}
+
+int pr_tolerance_index(const pr_tolerance *t, const char *phase)
 {
 	int i;
 
-	for (i = 0; i < spec->ntol_phase; i++)
-		if (!strcmp(spec->tol_phase[i], phase))
-			return spec->tol_phase_value[i];
-	return spec->reproduce_tol[pr_phase_class_of(phase)];
+	for (i = 0; i < t->nphase; i++)
+		if (!strcmp(t->phase[i], phase))
+			return i;
+	return -1;
+}
+
+double pr_tolerance_of(const pr_tolerance *t, const char *phase)
+{
+	int i = pr_tolerance_index(t, phase);
+
+	return i >= 0 ? t->phase_value[i] : t->cls[pr_phase_class_of(phase)];
+}
+
+void pr_tolerance_copy(pr_tolerance *dst, const pr_tolerance *src)
+{
+	int i;
+
+	pr_tolerance_free(dst);
+	*dst = *src;
+	for (i = 0; i < src->nphase; i++)
+		dst->phase[i] = pr_strdup(src->phase[i]);
+}
+
+void pr_tolerance_free(pr_tolerance *t)
+{
+	int i;
+
+	for (i = 0; i < t->nphase; i++) {
+		free(t->phase[i]);
+		t->phase[i] = NULL;
+	}
+	t->nphase = 0;
 }
 
 /* A phase name: a lower-case letter, then letters, digits, '_' or '.',
@@ -52,7 +87,7 @@ static int phase_name_ok(const char *s)
 static int set_phase_tol(struct parse *p, const char *key, const char *name,
 			 const char *value)
 {
-	pr_spec *spec = p->spec;
+	pr_tolerance *t = &p->spec->tol;
 	int i;
 
 	if (!phase_name_ok(name))
@@ -60,20 +95,18 @@ static int set_phase_tol(struct parse *p, const char *key, const char *name,
 				    "'%s': '%s' is neither a phase class "
 				    "(compute, comm) nor a phase name",
 				    key, name);
-	for (i = 0; i < spec->ntol_phase; i++)
-		if (!strcmp(spec->tol_phase[i], name))
-			return pr_spec_fail(p, p->line,
-					    "'%s' lists phase '%s' twice", key,
-					    name);
-	if (spec->ntol_phase == PR_MAX_PHASE_TOL)
+	if (pr_tolerance_index(t, name) >= 0)
+		return pr_spec_fail(p, p->line, "'%s' lists phase '%s' twice",
+				    key, name);
+	if (t->nphase == PR_MAX_PHASE_TOL)
 		return pr_spec_fail(p, p->line,
 				    "'%s' names more than %d phases", key,
 				    PR_MAX_PHASE_TOL);
-	if ((i = pr_spec_get_num(&spec->tol_phase_value[spec->ntol_phase], p,
-				 key, value, PR_REPRODUCE_TOL_MAX,
-				 "a number in (0, 10]")) < 0)
+	if ((i = pr_spec_get_num(&t->phase_value[t->nphase], p, key, value,
+				 PR_REPRODUCE_TOL_MAX, "a number in (0, 10]")) <
+	    0)
 		return i;
-	spec->tol_phase[spec->ntol_phase++] = pr_strdup(name);
+	t->phase[t->nphase++] = pr_strdup(name);
 	return PR_OK;
 }
 
@@ -117,7 +150,7 @@ int pr_spec_set_reproduce_tol(struct parse *p, const char *key,
 		}
 		seen[c] = 1;
 		error = pr_spec_get_num(
-		    &p->spec->reproduce_tol[c], p, key, pr_spec_trim(colon + 1),
+		    &p->spec->tol.cls[c], p, key, pr_spec_trim(colon + 1),
 		    PR_REPRODUCE_TOL_MAX, "a number in (0, 10]");
 	}
 	free(copy);

@@ -46,7 +46,7 @@ pr_decisive_phase *pr_decisive_phase_of(pr_decisive *d, const pr_spec *spec,
 	d->phase[d->n].band = -1;
 	d->phase[d->n].repro = -1;
 	d->phase[d->n].cv = pr_spec_pilot_cv(spec, phase);
-	d->phase[d->n].tol = pr_spec_reproduce_tol(spec, phase);
+	d->phase[d->n].tol = pr_tolerance_of(&spec->tol, phase);
 	return &d->phase[d->n++];
 }
 

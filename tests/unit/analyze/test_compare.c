@@ -104,16 +104,16 @@ static void test_tolerance_parser(void **state)
 
 	(void)state;
 	assert_int_equal(pr_spec_parse(&spec, SPEC, "t.ini", "t"), PR_OK);
-	assert_true(spec->reproduce_tol[PR_CLASS_COMPUTE] == 0.05);
-	assert_true(spec->reproduce_tol[PR_CLASS_COMM] == 0.5);
+	assert_true(spec->tol.cls[PR_CLASS_COMPUTE] == 0.05);
+	assert_true(spec->tol.cls[PR_CLASS_COMM] == 0.5);
 	pr_spec_free(spec);
 	assert_int_equal(pr_spec_parse(&spec,
 				       SPEC "[analysis]\nreproduce_tolerance = "
 					    "compute:0.02, comm:3\n",
 				       "t.ini", "t"),
 			 PR_OK);
-	assert_true(spec->reproduce_tol[PR_CLASS_COMPUTE] == 0.02);
-	assert_true(spec->reproduce_tol[PR_CLASS_COMM] == 3);
+	assert_true(spec->tol.cls[PR_CLASS_COMPUTE] == 0.02);
+	assert_true(spec->tol.cls[PR_CLASS_COMM] == 3);
 	pr_spec_free(spec);
 	spec = NULL;
 	assert_int_equal(

@@ -521,24 +521,24 @@ static void test_reproduce_tolerance(void **state)
 	pr_spec *spec = parse_ok(VALID);
 
 	(void)state;
-	assert_true(spec->reproduce_tol[PR_CLASS_COMPUTE] == 0.05);
-	assert_true(spec->reproduce_tol[PR_CLASS_COMM] == 0.5);
+	assert_true(spec->tol.cls[PR_CLASS_COMPUTE] == 0.05);
+	assert_true(spec->tol.cls[PR_CLASS_COMM] == 0.5);
 	pr_spec_free(spec);
 	spec = parse_ok(VALID "[analysis]\nreproduce_tolerance = comm : 2, "
 			      "compute:0.01\n");
-	assert_true(spec->reproduce_tol[PR_CLASS_COMPUTE] == 0.01);
-	assert_true(spec->reproduce_tol[PR_CLASS_COMM] == 2);
+	assert_true(spec->tol.cls[PR_CLASS_COMPUTE] == 0.01);
+	assert_true(spec->tol.cls[PR_CLASS_COMM] == 2);
 	pr_spec_free(spec);
 	/* one class given: the other keeps its default */
 	spec = parse_ok(VALID "[analysis]\nreproduce_tolerance = comm:1\n");
-	assert_true(spec->reproduce_tol[PR_CLASS_COMPUTE] == 0.05);
-	assert_true(spec->reproduce_tol[PR_CLASS_COMM] == 1);
+	assert_true(spec->tol.cls[PR_CLASS_COMPUTE] == 0.05);
+	assert_true(spec->tol.cls[PR_CLASS_COMM] == 1);
 	pr_spec_free(spec);
 	/* the edges: just above 0 and exactly 10 hold, 0 and above 10 not */
 	spec = parse_ok(VALID "[analysis]\nreproduce_tolerance = "
 			      "compute:1e-9, comm:10\n");
-	assert_true(spec->reproduce_tol[PR_CLASS_COMPUTE] == 1e-9);
-	assert_true(spec->reproduce_tol[PR_CLASS_COMM] == 10);
+	assert_true(spec->tol.cls[PR_CLASS_COMPUTE] == 1e-9);
+	assert_true(spec->tol.cls[PR_CLASS_COMM] == 10);
 	pr_spec_free(spec);
 	parse_fails(VALID "[analysis]\nreproduce_tolerance = compute:0\n",
 		    "t.ini:11: 'reproduce_tolerance' must be a number in (0, "
@@ -581,18 +581,18 @@ static void test_reproduce_tolerance_phase(void **state)
 	(void)state;
 	spec = parse_ok(VALID "[analysis]\nreproduce_tolerance = compute:0.5, "
 			      "comm:1.5, sendrecv:2.5, fom.t_2:0.1\n");
-	assert_int_equal(spec->ntol_phase, 2);
-	assert_true(pr_spec_reproduce_tol(spec, "sendrecv") == 2.5);
-	assert_true(pr_spec_reproduce_tol(spec, "fom.t_2") == 0.1);
+	assert_int_equal(spec->tol.nphase, 2);
+	assert_true(pr_tolerance_of(&spec->tol, "sendrecv") == 2.5);
+	assert_true(pr_tolerance_of(&spec->tol, "fom.t_2") == 0.1);
 	/* the others keep their class's */
-	assert_true(pr_spec_reproduce_tol(spec, "pingpong") == 1.5);
-	assert_true(pr_spec_reproduce_tol(spec, "reduce_local") == 0.5);
-	assert_true(pr_spec_reproduce_tol(spec, "allreduce") == 1.5);
+	assert_true(pr_tolerance_of(&spec->tol, "pingpong") == 1.5);
+	assert_true(pr_tolerance_of(&spec->tol, "reduce_local") == 0.5);
+	assert_true(pr_tolerance_of(&spec->tol, "allreduce") == 1.5);
 	pr_spec_free(spec);
 	/* a phase that is a class's name is the class */
 	spec = parse_ok(VALID "[analysis]\nreproduce_tolerance = compute:3\n");
-	assert_int_equal(spec->ntol_phase, 0);
-	assert_true(pr_spec_reproduce_tol(spec, "compute") == 3);
+	assert_int_equal(spec->tol.nphase, 0);
+	assert_true(pr_tolerance_of(&spec->tol, "compute") == 3);
 	pr_spec_free(spec);
 	parse_fails(VALID "[analysis]\nreproduce_tolerance = copy:1, "
 			  "copy:2\n",
@@ -601,7 +601,7 @@ static void test_reproduce_tolerance_phase(void **state)
 		    "t.ini:11: 'reproduce_tolerance' must be a number in (0, "
 		    "10], not '0'");
 	spec = parse_ok(VALID "[analysis]\nreproduce_tolerance = copy:10\n");
-	assert_true(pr_spec_reproduce_tol(spec, "copy") == 10);
+	assert_true(pr_tolerance_of(&spec->tol, "copy") == 10);
 	pr_spec_free(spec);
 	parse_fails(VALID "[analysis]\nreproduce_tolerance = 9copy:1\n",
 		    "t.ini:11: 'reproduce_tolerance': '9copy' is neither a "
@@ -615,7 +615,7 @@ static void test_reproduce_tolerance_phase(void **state)
 		 "a123456789012345678901234567890123456789012345678901234567890"
 		 "123");
 	spec = parse_ok(ini);
-	assert_int_equal(spec->ntol_phase, 1);
+	assert_int_equal(spec->tol.nphase, 1);
 	pr_spec_free(spec);
 	snprintf(ini, sizeof(ini),
 		 VALID "[analysis]\nreproduce_tolerance = %s:1\n",
@@ -633,7 +633,7 @@ static void test_reproduce_tolerance_phase(void **state)
 	snprintf(ini, sizeof(ini),
 		 VALID "[analysis]\nreproduce_tolerance = comm:1, %s\n", list);
 	spec = parse_ok(ini);
-	assert_int_equal(spec->ntol_phase, 16);
+	assert_int_equal(spec->tol.nphase, 16);
 	pr_spec_free(spec);
 	snprintf(ini, sizeof(ini),
 		 VALID "[analysis]\nreproduce_tolerance = %s, p16:1\n", list);

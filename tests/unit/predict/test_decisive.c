@@ -70,8 +70,8 @@ static void spec_of(pr_spec *s, char *phase)
 	memset(s, 0, sizeof(*s));
 	s->name = "t";
 	s->launches = 5;
-	s->reproduce_tol[PR_CLASS_COMPUTE] = PR_REPRODUCE_TOL_COMPUTE;
-	s->reproduce_tol[PR_CLASS_COMM] = PR_REPRODUCE_TOL_COMM;
+	s->tol.cls[PR_CLASS_COMPUTE] = PR_REPRODUCE_TOL_COMPUTE;
+	s->tol.cls[PR_CLASS_COMM] = PR_REPRODUCE_TOL_COMM;
 	s->pilot_phase[0] = phase;
 	s->pilot_cv[0] = 0.07;
 	s->npilot = 1;
@@ -137,7 +137,7 @@ static void test_plan(void **state)
 	 * tolerance, no band; asked again, the same entry */
 	pred = json_pack("{s:[{s:s, s:f, s:f}]}", "cells", "phase", "allreduce",
 			 "lo_s", 0.9, "hi_s", 1.1);
-	s.reproduce_tol[PR_CLASS_COMPUTE] = 0.25;
+	s.tol.cls[PR_CLASS_COMPUTE] = 0.25;
 	pr_decisive_plan(&d, &s, pred);
 	assert_true(d.phase[0].cell);
 	assert_true(pr_decisive_phase_of(&d, &s, "rescale") == &d.phase[1]);
