@@ -146,26 +146,23 @@ static void put_counts(FILE *f, const pr_analysis_run *r)
 static void primitives_line(FILE *f, const pr_analysis_run *r)
 {
 	const pr_primitive_set *s = pr_primitives_of(r);
-	pr_primitive_span sp;
+	const pr_primitive_span *sp = s && s->general ? &s->span : NULL;
 
-	if (!s || !s->general)
-		return;
-	pr_primitives_span(&sp, s);
-	if (!sp.n)
+	if (!sp || !sp->n)
 		return;
 	fputs("  - the cells' formulas priced by the primitives of the same "
 	      "launches (section \"Formulas priced by the primitives of the "
 	      "same launches\"): the collective took ",
 	      f);
-	pr_md_sig3(f, sp.lo);
+	pr_md_sig3(f, sp->lo);
 	fputs("x to ", f);
-	pr_md_sig3(f, sp.hi);
+	pr_md_sig3(f, sp->hi);
 	fputs("x their sum, median ", f);
-	pr_md_sig3(f, sp.median);
+	pr_md_sig3(f, sp->median);
 	fprintf(f, "x, over %zu cell%s that %s no negative control; farthest: ",
-		sp.n, sp.n == 1 ? "" : "s", sp.n == 1 ? "is" : "are");
-	pr_md_text(f, pr_report_label(r, sp.far->config));
-	fprintf(f, " at %lld B\n", (long long)sp.far->bytes);
+		sp->n, sp->n == 1 ? "" : "s", sp->n == 1 ? "is" : "are");
+	pr_md_text(f, pr_report_label(r, sp->far->config));
+	fprintf(f, " at %lld B\n", (long long)sp->far->bytes);
 }
 
 void pr_report_conclusion_md(FILE *f, const pr_analysis *a)
@@ -223,20 +220,17 @@ void pr_report_conclusion_md(FILE *f, const pr_analysis *a)
 static void primitives_json(json_t *o, const pr_analysis_run *r)
 {
 	const pr_primitive_set *s = pr_primitives_of(r);
-	pr_primitive_span sp;
+	const pr_primitive_span *sp = s && s->general ? &s->span : NULL;
 
-	if (!s || !s->general)
-		return;
-	pr_primitives_span(&sp, s);
-	if (sp.n)
+	if (sp && sp->n)
 		json_object_set_new(
 		    o, "primitives",
 		    json_pack("{s:I, s:o, s:o, s:o, s:i, s:I}", "cells",
-			      (json_int_t)sp.n, "min", pr_json_num(sp.lo),
-			      "median", pr_json_num(sp.median), "max",
-			      pr_json_num(sp.hi), "farthest_config",
-			      sp.far->config, "farthest_bytes",
-			      (json_int_t)sp.far->bytes));
+			      (json_int_t)sp->n, "min", pr_json_num(sp->lo),
+			      "median", pr_json_num(sp->median), "max",
+			      pr_json_num(sp->hi), "farthest_config",
+			      sp->far->config, "farthest_bytes",
+			      (json_int_t)sp->far->bytes));
 }
 
 json_t *pr_report_conclusion_json(const pr_analysis_run *r)

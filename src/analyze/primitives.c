@@ -181,6 +181,32 @@ static int general_cell(pr_primitive *q, const pr_analysis_run *r,
 	return 0;
 }
 
+/* out over s's cells that are no negative control */
+static void span_of(pr_primitive_span *out, const pr_primitive_set *s)
+{
+	double *v = pr_malloc((s->n + 1) * sizeof(*v)), x;
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	for (i = 0; i < s->n; i++) {
+		const pr_primitive *q = &s->cell[i];
+
+		if (q->negative || !(q->formula_s > 0))
+			continue;
+		x = q->measured_s / q->formula_s;
+		if (!out->n || x < out->lo)
+			out->lo = x;
+		if (!out->n || x > out->hi) {
+			out->hi = x;
+			out->far = q;
+		}
+		v[out->n++] = x;
+	}
+	if (out->n)
+		out->median = pr_stats_median(v, out->n);
+	free(v);
+}
+
 pr_primitive_set *pr_primitives_compute_general(pr_analysis_run *r,
 						const json_t *pred)
 {
@@ -206,6 +232,7 @@ pr_primitive_set *pr_primitives_compute_general(pr_analysis_run *r,
 		pr_primitive_set_free(s);
 		return NULL;
 	}
+	span_of(&s->span, s);
 	return s;
 }
 
@@ -215,31 +242,6 @@ void pr_primitive_set_free(pr_primitive_set *s)
 		return;
 	free(s->cell);
 	free(s);
-}
-
-void pr_primitives_span(pr_primitive_span *out, const pr_primitive_set *s)
-{
-	double *v = pr_malloc((s->n + 1) * sizeof(*v)), x;
-	size_t i;
-
-	memset(out, 0, sizeof(*out));
-	for (i = 0; i < s->n; i++) {
-		const pr_primitive *q = &s->cell[i];
-
-		if (q->negative || !(q->formula_s > 0))
-			continue;
-		x = q->measured_s / q->formula_s;
-		if (!out->n || x < out->lo)
-			out->lo = x;
-		if (!out->n || x > out->hi) {
-			out->hi = x;
-			out->far = q;
-		}
-		v[out->n++] = x;
-	}
-	if (out->n)
-		out->median = pr_stats_median(v, out->n);
-	free(v);
 }
 
 const pr_primitive_set *pr_primitives_of(const pr_analysis_run *r)

@@ -36,11 +36,21 @@ typedef struct {
 	double transfers_s, reductions_s, copies_s;
 } pr_primitive;
 
+/* Over a set's cells that are no negative control: how many, the
+ * smallest, median and largest measured/formula, and the cell of the
+ * largest (NULL when n is 0). */
+typedef struct {
+	size_t n;
+	double lo, median, hi;
+	const pr_primitive *far;
+} pr_primitive_span;
+
 /* The study of hockney-ring and hockney-allreduce (analyze/study.h). */
 typedef struct {
 	pr_primitive *cell; /* per cell with all its primitives */
 	size_t n;
 	int general; /* hockney-allreduce's: every formula, its terms */
+	pr_primitive_span span; /* general: over its cells (conclusion.c) */
 } pr_primitive_set;
 
 struct pr_analysis_run;
@@ -57,17 +67,6 @@ pr_primitive_set *pr_primitives_compute(struct pr_analysis_run *r,
 pr_primitive_set *pr_primitives_compute_general(struct pr_analysis_run *r,
 						const json_t *pred);
 void pr_primitive_set_free(pr_primitive_set *s);
-
-/* Over a set's cells that are no negative control: how many, the
- * smallest, median and largest measured/formula, and the cell of the
- * largest (NULL when n is 0). */
-typedef struct {
-	size_t n;
-	double lo, median, hi;
-	const pr_primitive *far;
-} pr_primitive_span;
-
-void pr_primitives_span(pr_primitive_span *out, const pr_primitive_set *s);
 
 /* r's study of the primitives, borrowed from r; NULL when it has none. */
 const pr_primitive_set *pr_primitives_of(const struct pr_analysis_run *r);

@@ -24,22 +24,38 @@ typedef struct {
 	int checked;
 } allreduce;
 
+/* o[0..nsizes) = the plan's sizes in the order seed gives */
+static void sizes_in_order(size_t *o, const pr_plan *plan, uint64_t seed)
+{
+	size_t n = (size_t)plan->nsizes, i;
+
+	pr_schedule_permute(o, n, seed);
+	for (i = 0; i < n; i++)
+		o[i] = plan->sizes[o[i]];
+}
+
 /* size_order = rep: every timed rep's order, computed before anything is
  * timed (timed rep t's at ar->orders + t * nsizes; the first is the
  * launch's, pr_schedule_rep_seed(seed, 0) being the seed). */
 static void rep_orders(allreduce *ar, const pr_plan *plan)
 {
-	size_t n = ar->nsizes, t, i;
+	size_t t;
 
-	ar->orders = pr_calloc((size_t)plan->reps * n, sizeof(size_t));
-	for (t = 0; t < (size_t)plan->reps; t++) {
-		size_t *o = ar->orders + t * n;
+	ar->orders = pr_calloc((size_t)plan->reps * ar->nsizes, sizeof(size_t));
+	for (t = 0; t < (size_t)plan->reps; t++)
+		sizes_in_order(ar->orders + t * ar->nsizes, plan,
+			       pr_schedule_rep_seed(plan->seed, (int)t));
+}
 
-		pr_schedule_permute(o, n,
-				    pr_schedule_rep_seed(plan->seed, (int)t));
-		for (i = 0; i < n; i++)
-			o[i] = plan->sizes[o[i]];
-	}
+/* An order of sizes as JSON */
+static json_t *order_json(const size_t *o, size_t n)
+{
+	json_t *a = json_array();
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		json_array_append_new(a, json_integer((json_int_t)o[i]));
+	return a;
 }
 
 /* Floats a message of size bytes carries: size / 4, at least 1. */
@@ -59,9 +75,8 @@ static int ar_setup(void **out, size_t *nsamples, const pr_rank *rk)
 	/* pr_plan_check saw to 2 ranks or more and the sizes */
 	ar->nsizes = (size_t)plan->nsizes;
 	ar->order = pr_calloc(ar->nsizes, sizeof(size_t));
-	pr_schedule_permute(ar->order, ar->nsizes, plan->seed);
+	sizes_in_order(ar->order, plan, plan->seed);
 	for (i = 0; i < ar->nsizes; i++) {
-		ar->order[i] = plan->sizes[ar->order[i]];
 		if ((size_t)floats_of(ar->order[i]) > n)
 			n = (size_t)floats_of(ar->order[i]);
 	}
@@ -207,27 +222,17 @@ static int ar_check(void *ctx)
 static int ar_report(void *ctx, json_t *root)
 {
 	allreduce *ar = ctx;
-	json_t *order = json_array();
-	size_t i;
 
-	for (i = 0; i < ar->nsizes; i++)
-		json_array_append_new(order,
-				      json_integer((json_int_t)ar->order[i]));
-	json_object_set_new(root, "size_order", order);
+	json_object_set_new(root, "size_order",
+			    order_json(ar->order, ar->nsizes));
 	if (ar->orders) { /* one order per timed rep, the first the launch's */
-		const pr_plan *plan = ar->rk->plan;
-		json_t *all = json_array(), *o;
+		json_t *all = json_array();
 		size_t t;
 
-		for (t = 0; t < (size_t)plan->reps; t++) {
-			o = json_array();
-			for (i = 0; i < ar->nsizes; i++)
-				json_array_append_new(
-				    o, json_integer(
-					   (json_int_t)
-					       ar->orders[t * ar->nsizes + i]));
-			json_array_append_new(all, o);
-		}
+		for (t = 0; t < (size_t)ar->rk->plan->reps; t++)
+			json_array_append_new(
+			    all, order_json(ar->orders + t * ar->nsizes,
+					    ar->nsizes));
 		json_object_set_new(root, "size_orders", all);
 	}
 	/* kv-split's "verify", with no tolerance: sums of VALUE are exact */
