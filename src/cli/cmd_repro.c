@@ -40,7 +40,9 @@ static const char usage[] =
     "                (default: NAME's first committed complete run, the\n"
     "                original): prereg-rank is built at the commit its\n"
     "                manifest's prereg_version names (make, in a temporary\n"
-    "                git worktree removed afterwards: about a minute), and\n"
+    "                git worktree removed afterwards: about a minute; the\n"
+    "                GPU backends no rank group of RUNID used are left\n"
+    "                out, and named under 'left out'), and\n"
     "                this prereg checks the pin, launches that runner with\n"
     "                today's mpirun lines, records and commits the run with\n"
     "                runner_version and as_original; then compare the two\n"
@@ -132,6 +134,23 @@ static int take_original_opts(original_opts *oo, int *argc, char **argv)
 	return PR_OK;
 }
 
+/* The GPU backends the build leaves out because no rank group of the
+ * original used them (the build is the quicker: no nvcc or hipcc). */
+static void print_left_out(const pr_original *orig)
+{
+	int off[PR_DEVICE_NGPU], k, any = 0;
+
+	if (pr_original_gpus_off(orig, off) == 0)
+		return;
+	printf("  left out:   ");
+	for (k = 0; k < PR_DEVICE_NGPU; k++)
+		if (off[k] == PR_GPU_OFF_UNUSED)
+			printf("%s%s", any++ ? ", " : "",
+			       pr_device_gpu_kinds[k]);
+	printf(" (no rank group of %s used %s)\n", orig->run_id,
+	       any > 1 ? "them" : "it");
+}
+
 /* What --as-original would build and run, and where it comes from (the
  * first 8 refs that hold the commit: those that vouch for it first). */
 static void print_original(const pr_original *orig, const char *name)
@@ -148,6 +167,7 @@ static void print_original(const pr_original *orig, const char *name)
 	if (orig->nrefs > 8)
 		printf(" and %zu more", orig->nrefs - 8);
 	printf("%s\n", orig->nrefs ? "" : "no branch or tag");
+	print_left_out(orig);
 	/* before the children's output; a failure stays in ferror(stdout),
 	 * which main reads at exit */
 	fflush(stdout);

@@ -291,6 +291,39 @@ static json_t *plan_keys(const json_t *manifest)
 	return keys;
 }
 
+/* The GPU kinds the original run's plans' rank groups name (o->gpus_used),
+ * known when every launch recorded a plan whose groups each name a
+ * device. */
+static void plan_gpus(pr_original *o, const json_t *manifest)
+{
+	json_t *launches = json_object_get(manifest, "launches"), *rec, *g;
+	size_t i, j;
+	int k;
+
+	o->gpus_known = json_array_size(launches) > 0;
+	json_array_foreach(launches, i, rec)
+	{
+		json_t *groups =
+		    json_object_get(json_object_get(rec, "plan"), "groups");
+		const char *device;
+
+		if (!json_is_array(groups) || json_array_size(groups) == 0)
+			o->gpus_known = 0;
+		json_array_foreach(groups, j, g)
+		{
+			device =
+			    json_string_value(json_object_get(g, "device"));
+			if (!device) {
+				o->gpus_known = 0;
+				continue;
+			}
+			if ((k = pr_device_gpu_of(
+				 pr_device_gpu_kind(device))) >= 0)
+				o->gpus_used[k] = 1;
+		}
+	}
+}
+
 /* Does v hold only what git describe writes (so that it can be printed
  * and put in a message as it is)? */
 static int version_chars(const char *v)
@@ -437,6 +470,7 @@ int pr_original_resolve(pr_original *out, git_repository *repo,
 	if ((error = find_source(out, repo, rev, source)) < 0)
 		goto cleanup;
 	out->plan_keys = plan_keys(m);
+	plan_gpus(out, m);
 	if (out->dirty && !out->patch)
 		pr_warn("%s was made by prereg %s, whose tree had uncommitted "
 			"changes: building commit %.12s, which differs from it",

@@ -7,6 +7,7 @@
 #include <jansson.h>
 #include <stddef.h>
 
+#include "base/device.h"
 #include "run/run.h"
 
 /* An earlier run, the commit that made it and, once built, its runner. */
@@ -26,6 +27,10 @@ typedef struct {
 	char *rank_bin;	      /* the built prereg-rank, inside tmp */
 	char *runner_version; /* the build's own git describe */
 	json_t *plan_keys;    /* every key of the original run's plans */
+	/* the GPU kinds (pr_device_gpu) its plans' rank groups name, when
+	 * every plan names its groups (gpus_known); else all are built */
+	int gpus_used[PR_DEVICE_NGPU];
+	int gpus_known;
 } pr_original;
 
 /*
@@ -68,11 +73,24 @@ int pr_original_resolve(pr_original *out, git_repository *repo,
  */
 int pr_original_consent(const pr_original *o, int trust);
 
+/* Why the build of an original leaves out a GPU backend. */
+enum { PR_GPU_OFF_LACKED = 1, PR_GPU_OFF_UNUSED = 2 };
+
+/*
+ * For each GPU backend (pr_device_gpu), off[k] says whether the build of o
+ * leaves it out and why: PR_GPU_OFF_LACKED when this prereg's prereg-rank
+ * lacks it, PR_GPU_OFF_UNUSED when no rank group of the original run used
+ * it (o->gpus_known), else 0. Returns how many are PR_GPU_OFF_UNUSED.
+ */
+int pr_original_gpus_off(const pr_original *o, int off[PR_DEVICE_NGPU]);
+
 /*
  * Build prereg-rank at o->commit with the commit's own Makefile, in a
  * temporary `git worktree add --detach` of o->source (nothing of any work
  * tree touched; git and make run under pr_git_safe_env), with the GPU backends
- * this prereg's prereg-rank has left out left out too (CUDA=0, HIP=0); keep the
+ * this prereg's prereg-rank has left out left out too (CUDA=0, HIP=0), and
+ * those no rank group of the original run used, when its plans name every
+ * group (o->gpus_known: a CPU-only run builds no nvcc or hipcc); keep the
  * binary in o->tmp and remove the worktree, also when the build fails or a
  * signal (SIGINT, SIGTERM) stops it. Fills o->run for pr_run. Progress and
  * make's output on stderr.

@@ -31,31 +31,43 @@ static void on_signal(int sig)
 	g_stop = 1;
 }
 
-/* CUDA=0 / HIP=0 for each GPU backend this prereg's prereg-rank lacks. */
-static void gpu_flags(pr_argv *argv)
+int pr_original_gpus_off(const pr_original *o, int off[PR_DEVICE_NGPU])
 {
-	static const char *const off[PR_DEVICE_NGPU] = {
-	    [PR_DEVICE_CUDA] = "CUDA=0", [PR_DEVICE_HIP] = "HIP=0"};
 	json_t *b = pr_host_devices_or_null(), *v;
-	int built[PR_DEVICE_NGPU] = {0}, k;
+	int built[PR_DEVICE_NGPU] = {0}, k, unused = 0;
 	size_t i;
 
-	if (!b)
-		return;
 	json_array_foreach(json_object_get(b, "backends"), i, v)
 	{
 		if ((k = pr_device_gpu_of(json_string_value(v))) >= 0)
 			built[k] = 1;
 	}
-	for (k = 0; k < PR_DEVICE_NGPU; k++)
-		if (!built[k])
-			pr_argv_push(argv, off[k]);
+	for (k = 0; k < PR_DEVICE_NGPU; k++) {
+		off[k] = b && !built[k]			     ? PR_GPU_OFF_LACKED
+			 : o->gpus_known && !o->gpus_used[k] ? PR_GPU_OFF_UNUSED
+							     : 0;
+		unused += off[k] == PR_GPU_OFF_UNUSED;
+	}
 	json_decref(b);
+	return unused;
+}
+
+/* CUDA=0 / HIP=0 for each GPU backend pr_original_gpus_off leaves out. */
+static void gpu_flags(pr_argv *argv, const pr_original *o)
+{
+	static const char *const flag[PR_DEVICE_NGPU] = {
+	    [PR_DEVICE_CUDA] = "CUDA=0", [PR_DEVICE_HIP] = "HIP=0"};
+	int off[PR_DEVICE_NGPU], k;
+
+	pr_original_gpus_off(o, off);
+	for (k = 0; k < PR_DEVICE_NGPU; k++)
+		if (off[k])
+			pr_argv_push(argv, flag[k]);
 }
 
 /* make bin/prereg-rank in wt, its output on our stderr; a signal stops
  * it. */
-static int make_runner(const char *wt)
+static int make_runner(const pr_original *o, const char *wt)
 {
 	pr_argv argv = {0}, env = {0};
 	pr_child c = {0};
@@ -74,7 +86,7 @@ static int make_runner(const char *wt)
 	pr_argv_pushf(&argv, "-j%ld", ncpu > 0 ? ncpu : 1);
 	pr_argv_push(&argv, "BUILD=build");
 	pr_argv_push(&argv, "BIN=bin");
-	gpu_flags(&argv);
+	gpu_flags(&argv, o);
 	pr_argv_push(&argv, "bin/prereg-rank");
 	c.argv = argv.v;
 	c.env = env.v;
@@ -236,7 +248,8 @@ int pr_original_build(pr_original *o)
 	}
 	if (error == 0 && o->patch)
 		error = apply_patch(o, wt);
-	if (error == 0 && !g_stop && (error = make_runner(wt)) == 0 && !g_stop)
+	if (error == 0 && !g_stop && (error = make_runner(o, wt)) == 0 &&
+	    !g_stop)
 		error = keep_runner(o, wt);
 	if (access(wt, F_OK) == 0)
 		remove_worktree(o, wt);

@@ -97,6 +97,15 @@ expect_out() {
 		sed 's/^/#   /' "$SCRATCH/out" | tail -n 20; fi
 }
 
+# expect_no_out DESC PATTERN: the last command's output does not match
+# (grep -E). check cannot say it: its command's output replaces
+# $SCRATCH/out before the command reads it, so such a grep always passed.
+expect_no_out() {
+	if ! grep -qE -- "$2" "$SCRATCH/out"; then ok "$1"; else
+		not_ok "$1: '$2' in the output"
+		grep -E -- "$2" "$SCRATCH/out" | sed 's/^/#   /' | tail -n 20; fi
+}
+
 # slurm_run DESC CMD...: as expect_exit 0 for a prereg run under the
 # local Slurm, but a run whose job lost a rank to a signal inside Open
 # MPI, most likely 4.1.4's tcp connect race between the "nodes" of this

@@ -18,8 +18,8 @@ check "pin 2 is made" git rev-parse -q --verify refs/tags/prereg/pin/t-kv/2
 "$PREREG" run t-kv --quick >/dev/null 2>&1
 second=$(ls runs/t-kv | grep -v ledger | grep -v "$first")
 expect_exit 0 "analyze both runs" "$PREREG" analyze t-kv
-check "no warning that a run is judged against another prediction" sh -c \
-	"! grep -q 'is not the prediction pinned' '$SCRATCH/out'"
+expect_no_out "no warning that a run is judged against another prediction" \
+	'is not the prediction pinned'
 
 # band BLOB CONFIG PHASE: "lo hi" of that cell of the prediction blob
 band() {

@@ -300,7 +300,7 @@ expect_exit 0 "compare across the two pins, when asked" \
 	"$PREREG" compare "$A" "$C"
 expect_out "it says the runs are of two pins" \
 	"^- \*\*Across pins:\*\* A is of prereg/pin/t-cmp/1, B of prereg/pin/t-cmp/2: only the 6 rows both runs' analyses hold are compared \(6 left out\)$"
-check "no row is NO-DATA" sh -c "! grep -q 'NO-DATA' '$SCRATCH/out'"
+expect_no_out "no row is NO-DATA" 'NO-DATA'
 "$PREREG" compare "$A" "$C" --json >"$SCRATCH/across.json"
 check "--json: across_pins, left_out and only shared rows" python3 -c '
 import json, sys

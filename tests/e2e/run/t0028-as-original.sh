@@ -7,7 +7,7 @@
 # prereg-test: long (it starts first: the pass would otherwise end waiting on it)
 . "$(dirname "$0")/../lib.sh"
 SRC=$TOP
-git clone --quiet --no-local "$SRC" "$SCRATCH/src" || exit 1
+git clone --quiet "$SRC" "$SCRATCH/src" || exit 1
 # git's default abbreviation grows with a clone's object count, so the same
 # commit could be 6877e01 here and 6877e01e there; the Makefile fixes the
 # length, which this clone's own setting must not change.
@@ -48,6 +48,15 @@ expect_out "before that, the commit's full id" "^  commit: +[0-9a-f]{40}$"
 expect_out "the repository it builds from" "^  repository: +$SCRATCH/src$"
 expect_out "and the refs that hold it (the clone's origin/HEAD among them)" \
 	"^  held by: +.*refs/remotes/origin/HEAD"
+# the GPU backends this prereg has that no rank group of the original (one
+# cpu rank group) used are left out of the build, and named
+gpus=$("$PREREG" env 2>/dev/null | sed -n 's/^backends  *//p' |
+	tr ' ' '\n' | grep -x -e cuda -e hip | paste -sd, - | sed 's/,/, /')
+if [ -n "$gpus" ]; then
+	case $gpus in *,*) them=them ;; *) them=it ;; esac
+	expect_out "it leaves out $gpus: no rank group used $them" \
+		"^  left out: +$gpus \(no rank group of $orig used $them\)$"
+fi
 expect_out "it prints the comparison to make" \
 	"^  prereg compare $orig [0-9T]+Z-[0-9a-f]+$"
 check "the build leaves nothing in TMPDIR (hipcc's hip-XXXXXX directories among it)" \
@@ -103,7 +112,39 @@ expect_exit 2 "without --source, this repository lacks prereg's source" \
 	env -u PREREG_SOURCE "$PREREG" repro t-calib --as-original \
 	20000101T000000Z-000002 --quick
 expect_out "it says how to name one" "with --source DIR or PREREG_SOURCE"
-rm -r runs/t-calib/20000101T000000Z-00000[12]
+# the other side: a dry run of an original whose plans name a cuda group
+# leaves out hip alone; one whose plans do not name their groups, nothing
+for k in 3 4; do
+	mkdir -p runs/t-calib/20000101T000000Z-00000$k
+done
+python3 -c '
+import json, sys
+m = json.load(open(sys.argv[1]))
+for l in m["launches"]:
+    l["plan"]["groups"] = [{"count": 1, "device": "cuda:0"}, {"count": 1, "device": "cpu"}]
+json.dump(m, open(sys.argv[2], "w"))
+for l in m["launches"]:
+    del l["plan"]["groups"]
+json.dump(m, open(sys.argv[3], "w"))
+' "runs/t-calib/$orig/manifest.json" \
+	runs/t-calib/20000101T000000Z-000003/manifest.json \
+	runs/t-calib/20000101T000000Z-000004/manifest.json
+expect_exit 0 "a dry run of an original with a cuda rank group" \
+	"$PREREG" repro t-calib --as-original 20000101T000000Z-000003 \
+	--source "$SCRATCH/src" $force --quick --dry-run
+case $gpus in
+*hip*)
+	expect_out "it leaves out hip alone" \
+		"^  left out: +hip \(no rank group of 20000101T000000Z-000003 used it\)$" ;;
+esac
+expect_no_out "it keeps cuda" '^  left out:.*cuda'
+# (a plan without groups is one the older runner could not read: refused
+# before anything runs, after what it would build is printed)
+expect_exit 3 "a dry run of an original whose plans name no groups" \
+	"$PREREG" repro t-calib --as-original 20000101T000000Z-000004 \
+	--source "$SCRATCH/src" $force --quick --dry-run
+expect_no_out "it leaves nothing out it does not know unused" '^  left out:'
+rm -r runs/t-calib/20000101T000000Z-00000[1234]
 check "nothing was run or committed by the refusals" \
 	test -z "$(git status --porcelain)"
 check "and no worktree was left" \
