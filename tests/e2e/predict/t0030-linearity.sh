@@ -64,7 +64,7 @@ done
 # 256 rows over two equal ranks: 128 each, inside 64 .. 256
 expect_exit 0 "predict a split inside the calibration" \
 	"$PREREG" predict t-lsplit
-check "no warning about the rows" sh -c "! grep -q 'gets [0-9]* rows' $SCRATCH/out"
+expect_no_out "no warning about the rows" 'gets [0-9]* rows'
 check "each rank recorded inside" python3 -c "
 import json
 p = json.load(open('predictions/t-lsplit.json'))
