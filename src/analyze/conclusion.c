@@ -141,6 +141,33 @@ static void put_counts(FILE *f, const pr_analysis_run *r)
 	controls(f, r);
 }
 
+/* The term the formulas miss most from PR_PRIMITIVE_MISSING_FROM bytes
+ * up: the cell, the time, and that time in copies of n where the run
+ * timed the copy. */
+static void missing_text(FILE *f, const pr_analysis_run *r,
+			 const pr_primitive *q)
+{
+	double t;
+
+	if (!q)
+		return;
+	t = q->measured_s - q->formula_s;
+	fprintf(f, "; from %lld KiB up the largest time a formula leaves out: ",
+		(long long)(PR_PRIMITIVE_MISSING_FROM / 1024));
+	pr_md_text(f, pr_report_label(r, q->config));
+	fprintf(f, " at %lld B, ", (long long)q->bytes);
+	pr_md_time(f, t);
+	if (q->copy_n_s > 0) {
+		fputs(", ", f);
+		pr_md_sig3(f, t / q->copy_n_s);
+		fputs(" copies of the whole message as these launches timed "
+		      "it (",
+		      f);
+		pr_md_time(f, q->copy_n_s);
+		fputs(")", f);
+	}
+}
+
 /* hockney-allreduce's formulas priced by the run's own primitives, in one
  * line, where the run timed them */
 static void primitives_line(FILE *f, const pr_analysis_run *r)
@@ -162,7 +189,15 @@ static void primitives_line(FILE *f, const pr_analysis_run *r)
 	fprintf(f, "x, over %zu cell%s that %s no negative control; farthest: ",
 		sp->n, sp->n == 1 ? "" : "s", sp->n == 1 ? "is" : "are");
 	pr_md_text(f, pr_report_label(r, sp->far->config));
-	fprintf(f, " at %lld B\n", (long long)sp->far->bytes);
+	fprintf(f, " at %lld B", (long long)sp->far->bytes);
+	fprintf(f, "; at %lld B, the smallest size, they leave out ",
+		(long long)sp->small_bytes);
+	pr_md_time(f, sp->small_lo);
+	fputs(" to ", f);
+	pr_md_time(f, sp->small_hi);
+	fputs(" (a per-call time no formula holds)", f);
+	missing_text(f, r, sp->missing);
+	fputc('\n', f);
 }
 
 void pr_report_conclusion_md(FILE *f, const pr_analysis *a)
@@ -222,15 +257,29 @@ static void primitives_json(json_t *o, const pr_analysis_run *r)
 	const pr_primitive_set *s = pr_primitives_of(r);
 	const pr_primitive_span *sp = s && s->general ? &s->span : NULL;
 
-	if (sp && sp->n)
+	json_t *p;
+	const pr_primitive *m;
+
+	if (!sp || !sp->n)
+		return;
+	p = json_pack("{s:I, s:o, s:o, s:o, s:i, s:I, s:{s:I, s:o, s:o}}",
+		      "cells", (json_int_t)sp->n, "min", pr_json_num(sp->lo),
+		      "median", pr_json_num(sp->median), "max",
+		      pr_json_num(sp->hi), "farthest_config", sp->far->config,
+		      "farthest_bytes", (json_int_t)sp->far->bytes, "smallest",
+		      "bytes", (json_int_t)sp->small_bytes, "missing_min_s",
+		      pr_json_num(sp->small_lo), "missing_max_s",
+		      pr_json_num(sp->small_hi));
+	if ((m = sp->missing) != NULL)
 		json_object_set_new(
-		    o, "primitives",
-		    json_pack("{s:I, s:o, s:o, s:o, s:i, s:I}", "cells",
-			      (json_int_t)sp->n, "min", pr_json_num(sp->lo),
-			      "median", pr_json_num(sp->median), "max",
-			      pr_json_num(sp->hi), "farthest_config",
-			      sp->far->config, "farthest_bytes",
-			      (json_int_t)sp->far->bytes));
+		    p, "missing",
+		    json_pack("{s:i, s:I, s:o, s:o}", "config", m->config,
+			      "bytes", (json_int_t)m->bytes, "missing_s",
+			      pr_json_num(m->measured_s - m->formula_s),
+			      "copy_n_s",
+			      m->copy_n_s > 0 ? pr_json_num(m->copy_n_s)
+					      : json_null()));
+	json_object_set_new(o, "primitives", p);
 }
 
 json_t *pr_report_conclusion_json(const pr_analysis_run *r)

@@ -94,6 +94,7 @@ pr_primitive_set *pr_primitives_compute(pr_analysis_run *r, const json_t *pred)
 		q->ranks = p;
 		q->x_s = xs;
 		q->r_s = rs;
+		q->copy_n_s = NAN;
 		q->formula_s = (p - 1) * (xs + rs) + (p - 1) * xs;
 		q->measured_s = x->stat;
 		q->predicted_s = x->cell->predicted_s;
@@ -162,8 +163,8 @@ static int general_cell(pr_primitive *q, const pr_analysis_run *r,
 	    pr_hockney_allreduce_priced(&q->transfers_s, f, p, n,
 					price_no_reduce, &l) < 0)
 		return -1;
-	if (x->cell->copies > 0 &&
-	    !isfinite(c = group_stat(r, x->sel.config, "copy", x->sel.bytes)))
+	c = group_stat(r, x->sel.config, "copy", x->sel.bytes);
+	if (x->cell->copies > 0 && !isfinite(c))
 		return -1;
 	q->config = x->sel.config;
 	q->phase = x->sel.phase;
@@ -171,7 +172,8 @@ static int general_cell(pr_primitive *q, const pr_analysis_run *r,
 	q->ranks = p;
 	q->x_s = q->r_s = NAN;
 	q->reductions_s = total - q->transfers_s;
-	q->copies_s = x->cell->copies * c;
+	q->copies_s = x->cell->copies > 0 ? x->cell->copies * c : 0;
+	q->copy_n_s = c;
 	q->formula_s = total + q->copies_s;
 	q->measured_s = x->stat;
 	q->predicted_s = x->cell->predicted_s;
@@ -179,6 +181,33 @@ static int general_cell(pr_primitive *q, const pr_analysis_run *r,
 	q->negative = x->cell->negative;
 	q->held_out = x->cell->held_out;
 	return 0;
+}
+
+/* out's small_*: the time left out at the smallest size of s's cells
+ * that are no negative control */
+static void small_of(pr_primitive_span *out, const pr_primitive_set *s)
+{
+	size_t i, seen = 0;
+	double x;
+
+	for (i = 0; i < s->n; i++) {
+		const pr_primitive *q = &s->cell[i];
+
+		if (!q->negative && q->formula_s > 0 &&
+		    (!out->small_bytes || q->bytes < out->small_bytes))
+			out->small_bytes = q->bytes;
+	}
+	for (i = 0; i < s->n; i++) {
+		const pr_primitive *q = &s->cell[i];
+
+		if (q->negative || !(q->formula_s > 0) ||
+		    q->bytes != out->small_bytes)
+			continue;
+		x = q->measured_s - q->formula_s;
+		out->small_lo = !seen || x < out->small_lo ? x : out->small_lo;
+		out->small_hi = !seen || x > out->small_hi ? x : out->small_hi;
+		seen++;
+	}
 }
 
 /* out over s's cells that are no negative control */
@@ -201,10 +230,17 @@ static void span_of(pr_primitive_span *out, const pr_primitive_set *s)
 			out->far = q;
 		}
 		v[out->n++] = x;
+		if (q->bytes >= PR_PRIMITIVE_MISSING_FROM &&
+		    q->measured_s > q->formula_s &&
+		    (!out->missing ||
+		     q->measured_s - q->formula_s >
+			 out->missing->measured_s - out->missing->formula_s))
+			out->missing = q;
 	}
 	if (out->n)
 		out->median = pr_stats_median(v, out->n);
 	free(v);
+	small_of(out, s);
 }
 
 pr_primitive_set *pr_primitives_compute_general(pr_analysis_run *r,

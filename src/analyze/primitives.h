@@ -34,15 +34,29 @@ typedef struct {
 	const char *formula;
 	int negative, held_out;
 	double transfers_s, reductions_s, copies_s;
+	/* general: the copy (memcpy) of the whole message n in the same
+	 * launches, the unit the time the formula leaves out (measured_s -
+	 * formula_s) is counted in; NAN where the run did not time it */
+	double copy_n_s;
 } pr_primitive;
+
+/* From this size up (64 KiB: the rendezvous sizes of vader and tcp by
+ * default) the time a formula leaves out is named in the conclusion. */
+#define PR_PRIMITIVE_MISSING_FROM ((int64_t)65536)
 
 /* Over a set's cells that are no negative control: how many, the
  * smallest, median and largest measured/formula, and the cell of the
- * largest (NULL when n is 0). */
+ * largest (NULL when n is 0); of those from PR_PRIMITIVE_MISSING_FROM
+ * bytes up, the cell whose measured time exceeds its formula's the most
+ * (missing, NULL when none does); at the smallest size of those cells
+ * (small_bytes), the least and most time a formula leaves out there
+ * (small_lo, small_hi: a per-call time no formula holds). */
 typedef struct {
 	size_t n;
 	double lo, median, hi;
-	const pr_primitive *far;
+	const pr_primitive *far, *missing;
+	int64_t small_bytes;
+	double small_lo, small_hi;
 } pr_primitive_span;
 
 /* The study of hockney-ring and hockney-allreduce (analyze/study.h). */

@@ -67,6 +67,8 @@ json_t *pr_sel_js_rank(const void *row, const void *ctx);
 
 /* report_md.c: markdown pieces */
 void pr_md_sig3(FILE *f, double v);
+/* seconds v as "1.23 ms", or in us below 0.1 ms ("-5.20 us") */
+void pr_md_time(FILE *f, double v);
 void pr_md_percent(FILE *f, double share);
 void pr_md_text(FILE *f, const char *s);
 double pr_md_unit(const pr_analysis_row *x, const char **name);

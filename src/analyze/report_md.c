@@ -31,6 +31,14 @@ void pr_md_sig3(FILE *f, double v)
 	fputs(pr_report_sig3(buf, v), f);
 }
 
+void pr_md_time(FILE *f, double v)
+{
+	int us = fabs(v) < 1e-4;
+
+	pr_md_sig3(f, v * (us ? 1e6 : 1e3));
+	fputs(us ? " us" : " ms", f);
+}
+
 const char *pr_report_reduce_words(pr_reduce r)
 {
 	static const char *const words[] = {"", "max over ranks", "span",

@@ -10,15 +10,6 @@
 #include "analyze/arrival.h"
 #include "analyze/primitives.h"
 
-/* "1.23 ms" in the unit of v */
-static void put_time(FILE *f, double v)
-{
-	int us = fabs(v) < 1e-4;
-
-	pr_md_sig3(f, v * (us ? 1e6 : 1e3));
-	fputs(us ? " us" : " ms", f);
-}
-
 static void md_prim_config(FILE *f, const void *row, const void *ctx)
 {
 	const pr_primitive *q = row;
@@ -43,25 +34,25 @@ static void md_prim_segment(FILE *f, const void *row, const void *ctx)
 static void md_prim_x(FILE *f, const void *row, const void *ctx)
 {
 	(void)ctx;
-	put_time(f, ((const pr_primitive *)row)->x_s);
+	pr_md_time(f, ((const pr_primitive *)row)->x_s);
 }
 
 static void md_prim_r(FILE *f, const void *row, const void *ctx)
 {
 	(void)ctx;
-	put_time(f, ((const pr_primitive *)row)->r_s);
+	pr_md_time(f, ((const pr_primitive *)row)->r_s);
 }
 
 static void md_prim_formula(FILE *f, const void *row, const void *ctx)
 {
 	(void)ctx;
-	put_time(f, ((const pr_primitive *)row)->formula_s);
+	pr_md_time(f, ((const pr_primitive *)row)->formula_s);
 }
 
 static void md_prim_measured(FILE *f, const void *row, const void *ctx)
 {
 	(void)ctx;
-	put_time(f, ((const pr_primitive *)row)->measured_s);
+	pr_md_time(f, ((const pr_primitive *)row)->measured_s);
 }
 
 static void md_prim_impl(FILE *f, const void *row, const void *ctx)
@@ -184,19 +175,59 @@ static void md_gen_bytes(FILE *f, const void *row, const void *ctx)
 static void md_gen_transfers(FILE *f, const void *row, const void *ctx)
 {
 	(void)ctx;
-	put_time(f, ((const pr_primitive *)row)->transfers_s);
+	pr_md_time(f, ((const pr_primitive *)row)->transfers_s);
 }
 
 static void md_gen_reductions(FILE *f, const void *row, const void *ctx)
 {
 	(void)ctx;
-	put_time(f, ((const pr_primitive *)row)->reductions_s);
+	pr_md_time(f, ((const pr_primitive *)row)->reductions_s);
 }
 
 static void md_gen_copies(FILE *f, const void *row, const void *ctx)
 {
 	(void)ctx;
-	put_time(f, ((const pr_primitive *)row)->copies_s);
+	pr_md_time(f, ((const pr_primitive *)row)->copies_s);
+}
+
+/* measured - formula: the time the formula leaves out (negative where
+ * the Allreduce took less than its primitives add up to) */
+static double missing_of(const pr_primitive *q)
+{
+	return q->measured_s - q->formula_s;
+}
+
+static void md_gen_missing(FILE *f, const void *row, const void *ctx)
+{
+	(void)ctx;
+	pr_md_time(f, missing_of(row));
+}
+
+/* the time left out in copies of the whole message, "-" where the run
+ * timed no copy of n */
+static void md_gen_in_copies(FILE *f, const void *row, const void *ctx)
+{
+	const pr_primitive *q = row;
+
+	(void)ctx;
+	if (q->copy_n_s > 0)
+		pr_md_sig3(f, missing_of(q) / q->copy_n_s);
+	else
+		fputs("-", f);
+}
+
+static json_t *js_gen_missing(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return pr_json_num(missing_of(row));
+}
+
+static json_t *js_gen_copy_n(const void *row, const void *ctx)
+{
+	const pr_primitive *q = row;
+
+	(void)ctx;
+	return q->copy_n_s > 0 ? pr_json_num(q->copy_n_s) : json_null();
 }
 
 static json_t *js_gen_formula(const void *row, const void *ctx)
@@ -255,6 +286,9 @@ static const pr_report_column gen_col[] = {
     {"measured", "---:", md_prim_measured, NULL, "measured_s",
      js_prim_measured},
     {"measured/primitives", "---:", md_prim_impl, NULL, NULL, NULL},
+    {"left out", "---:", md_gen_missing, NULL, "missing_s", js_gen_missing},
+    {"in copies of n", "---:", md_gen_in_copies, NULL, "copy_n_s",
+     js_gen_copy_n},
     {"primitives/predicted", "---:", md_prim_cond, NULL, "predicted_s",
      js_prim_predicted},
 };
@@ -278,7 +312,13 @@ static void general_md(FILE *f, const pr_primitive_set *s,
 	      "where it has one, comes from the calibration). "
 	      "measured/primitives far from 1: the Allreduce costs more (or "
 	      "less) than the primitives its formula says it is made of, "
-	      "the formula or the implementation; primitives/predicted far "
+	      "the formula or the implementation; left out: measured minus "
+	      "the formula of the primitives, the time the formula does not "
+	      "account for (negative where the Allreduce took less), and "
+	      "that time in copies of the whole message n as this run timed "
+	      "the copy (a term the formula lacks: each local copy or "
+	      "temporary buffer pass Open MPI makes of n costs about one); "
+	      "primitives/predicted far "
 	      "from 1: the primitives in these launches differ from the "
 	      "calibration's, the conditions.\n\n",
 	      f);

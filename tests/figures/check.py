@@ -73,13 +73,17 @@ do not matter. SOURCE says where the number comes from:
     controls:EXP:RUN:PATH:AGG
         AGG (min or max) of the value at PATH over run RUN's negative
         controls' cells (statistic_s: what each measured)
-    primitives:EXP:RUN:LABELS:PHASES:NUM/DEN:AGG[:MINBYTES]
+    primitives:EXP:RUN:LABELS:PHASES:NUM/DEN:AGG[:MINBYTES[:MAXBYTES]]
         AGG (min or max) of NUM over DEN, two fields of each entry of run
         RUN's `primitives` (the primitives timed in the run's own
         launches, one entry per cell whatever its verdict:
         formula_s/predicted_s, measured_s/formula_s) whose config's label
         (its cells') matches LABELS and phase PHASES, never a negative
         control's, and with MINBYTES only those of MINBYTES bytes or more
+        (with MAXBYTES too, and MAXBYTES or fewer: 1048576:1048576 is
+        1 MiB alone); NUM may be missing_s (what the formula leaves out),
+        DEN copy_n_s (the run's copy of the whole message), and DEN 1
+        takes NUM itself
     needs:EXP:RUN:CLASS
         the reproduction tolerance run RUN compared with itself needs for
         every row of phase class CLASS (compute, comm) with 6 launches or
@@ -283,14 +287,17 @@ def pmpi_value(root, src, cache):
 def primitives_value(prereg, src, cache):
     _, exp, run, labels, phases, ratio, agg, *least = src.split(":")
     num, den = ratio.split("/")
+    most = int(least[1]) if len(least) > 1 else None
     least = int(least[0]) if least else 0
     the_run = run_of(prereg, exp, run, cache)
     label = {c["config"]: c.get("config_label", "")
              for c in the_run["cells"]}
-    values = [float(x[num]) / float(x[den]) for x in the_run["primitives"]
+    values = [float(x[num]) / (1.0 if den == "1" else float(x[den]))
+              for x in the_run["primitives"]
               if fnmatch.fnmatchcase(label.get(x["config"], ""), labels)
               and fnmatch.fnmatchcase(x.get("phase", ""), phases)
-              and not x.get("negative") and x.get("bytes", 0) >= least]
+              and not x.get("negative") and x.get("bytes", 0) >= least
+              and (most is None or x.get("bytes", 0) <= most)]
     return aggregate(values, agg, src)
 
 

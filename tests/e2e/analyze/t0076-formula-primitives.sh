@@ -96,6 +96,9 @@ for q in rows:
     assert close(q["copies_s"], cp), (q, cp)
     assert close(q["formula_s"], t + r + cp), q
     assert close(q["measured_s"], stat[(c, "allreduce", n)]), q
+    # what the formula leaves out, and the copy of n it is counted in
+    assert close(q["missing_s"], q["measured_s"] - q["formula_s"]), q
+    assert close(q["copy_n_s"], s("copy", n)), q
     assert q["ranks"] == 2 and q["negative"] is False, q
     seen.add((f, k))
 # ring makes one copy of the message (not in place), reduce+bcast none
@@ -140,7 +143,28 @@ line = [l for l in md.splitlines()
         if l.startswith("  - the cells' formulas priced by the primitives")]
 assert len(line) == 1, line
 assert "over 4 cells that are no negative control" in line[0], line
-assert line[0].endswith("farthest: %s at %d B" % (label[far[0]], far[1])), line
+assert ("farthest: %s at %d B;" % (label[far[0]], far[1])) in line[0], line
+# at the smallest size (1024 B) the least and most time left out; from
+# 64 KiB up (65536 B is in, 1024 B out) the cell that leaves out most
+left = {(q["config"], q["bytes"]): q["measured_s"] - q["formula_s"]
+        for q in a["primitives"] if not q["negative"]}
+small = [v for (k, n), v in left.items() if n == 1024]
+sm = c["smallest"]
+assert sm["bytes"] == 1024 and len(small) == 2, (sm, left)
+assert near(sm["missing_min_s"], min(small)), (sm, small)
+assert near(sm["missing_max_s"], max(small)), (sm, small)
+assert "; at 1024 B, the smallest size, they leave out " in line[0], line
+big = {k: v for k, v in left.items() if k[1] >= 65536 and v > 0}
+if big:
+    m = max(big, key=big.get)
+    assert (c["missing"]["config"], c["missing"]["bytes"]) == m, (c, big)
+    assert near(c["missing"]["missing_s"], big[m]), (c, big)
+    want = "; from 64 KiB up the largest time a formula leaves out: %s at %d B, " % (label[m[0]], m[1])
+    assert want in line[0], (want, line)
+    assert "copies of the whole message as these launches timed it" in line[0], line
+else:
+    assert "missing" not in c and "leaves out:" not in line[0], (c, line)
+print(sorted(left.items()))
 PY
 if grep -q "primitives: its formula of the primitives timed in the same launches makes" \
 	analysis/t-ar/report.md ||
