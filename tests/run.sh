@@ -3,7 +3,9 @@
 # regression inputs (tests/fuzz/regressions/TARGET/*, through
 # BIN/fuzz/replay_TARGET) and the end-to-end tests
 # (tests/e2e/STAGE/tNNNN-what.sh, TAP, several at a time: JOBS, below) and
-# end with "N passed, N failed".
+# end with "N passed, N failed". Asked for both (no argument), the unit
+# tests and replays run beside the end-to-end tests, their output printed
+# first.
 # Usage: tests/run.sh [unit|e2e [tNNNN...]] ; BIN names the build's bin
 # directory; e2e followed by test numbers runs those end-to-end tests only.
 set -u
@@ -113,6 +115,7 @@ e2e_print() {
 
 # e2e_flush: print the finished tests whose turn has come
 e2e_flush() {
+	unit_print || return 0
 	while [ "$printed" -lt "$total" ] &&
 		[ -f "$work/$((printed + 1)).rc" ]; do
 		printed=$((printed + 1))
@@ -320,96 +323,135 @@ EOF
 			n, wall, cpu, na, aw, ac }'
 }
 
-# The sources are clang-format clean (make format fixes them).
-if [ "$what" = all ] || [ "$what" = unit ]; then
-	echo "# format: clang-format --dry-run -Werror"
-	if ! command -v clang-format >/dev/null 2>&1; then
-		echo "not ok - clang-format is not installed (make deps)" |
-			tee -a "$log"
-	elif ! (cd "$here/.." && git rev-parse --git-dir >/dev/null 2>&1); then
-		echo "# not a git checkout: the format check is skipped"
-	else
-		bad=$(cd "$here/.." && git ls-files '*.c' '*.h' '*.cu' '*.hip' \
-			'*.inc' | xargs clang-format --dry-run -Werror 2>&1 |
-			sed -n 's/^\([^:]*\):[0-9]*:[0-9]*: error:.*/\1/p' |
-			sort -u | tr '\n' ' ')
-		if [ -z "$bad" ]; then
-			echo "ok - every C source is clang-format clean" |
+# unit_pass: the format and layers checks, the unit test programs and the
+# fuzz replays, TAP on stdout, ok/not ok lines appended to $log
+unit_pass() {
+	# The sources are clang-format clean (make format fixes them).
+	{
+		echo "# format: clang-format --dry-run -Werror"
+		if ! command -v clang-format >/dev/null 2>&1; then
+			echo "not ok - clang-format is not installed (make deps)" |
 				tee -a "$log"
+		elif ! (cd "$here/.." && git rev-parse --git-dir >/dev/null 2>&1); then
+			echo "# not a git checkout: the format check is skipped"
 		else
-			echo "not ok - not clang-format clean (make format): $bad" |
-				tee -a "$log"
+			bad=$(cd "$here/.." && git ls-files '*.c' '*.h' '*.cu' '*.hip' \
+				'*.inc' | xargs clang-format --dry-run -Werror 2>&1 |
+				sed -n 's/^\([^:]*\):[0-9]*:[0-9]*: error:.*/\1/p' |
+				sort -u | tr '\n' ' ')
+			if [ -z "$bad" ]; then
+				echo "ok - every C source is clang-format clean" |
+					tee -a "$log"
+			else
+				echo "not ok - not clang-format clean (make format): $bad" |
+					tee -a "$log"
+			fi
 		fi
-	fi
-fi
+	}
 
-# The stages only look down (STYLE.md): no include climbs them.
-if [ "$what" = all ] || [ "$what" = unit ]; then
-	echo "# layers: tests/layers.sh"
-	"$here/layers.sh" 2>&1 | tee -a "$log"
-fi
+	# The stages only look down (STYLE.md): no include climbs them.
+	{
+		echo "# layers: tests/layers.sh"
+		"$here/layers.sh" 2>&1 | tee -a "$log"
+	}
 
-# The unit test programs run three at a time (each in its own scratch
-# directories; the repo ones, which make git repositories and take
-# longest, test_repo_pin about 5 s of the pass's 14, start first), their
-# outputs printed whole in name order.
-if [ "$what" = all ] || [ "$what" = unit ]; then
-	unit=$(mktemp -d)
-	for t in "$BIN"/tests/test_repo_* "$BIN"/tests/test_*; do
-		[ -x "$t" ] && printf '%s\n' "$t"
-	done | awk '!seen[$0]++' | xargs -r -P 3 -I '{}' sh -c 'CMOCKA_MESSAGE_OUTPUT=TAP "$1" \
-		>"$2/$(basename "$1").out" 2>&1; echo $? >"$2/$(basename "$1").rc"' \
-		sh '{}' "$unit"
-	for t in "$BIN"/tests/test_*; do
-		[ -x "$t" ] || continue
-		b=${t##*/}
-		echo "# unit: $b"
-		sed 's/^/  /' "$unit/$b.out"
-		cat "$unit/$b.out" >>"$log"
-		rc=1
-		[ ! -f "$unit/$b.rc" ] || read -r rc <"$unit/$b.rc"
-		if [ "$rc" != 0 ] && ! grep -q '^not ok' "$unit/$b.out"; then
-			echo "not ok - $b exited with status $rc" | tee -a "$log"
-		fi
-	done
-	rm -rf "$unit"
-fi
-if [ "$what" = all ] || [ "$what" = unit ]; then
-	# A replay reports each input; one that crashes ends it, is named
-	# "not ok" and the rest are replayed by a new process. A replay past
-	# 60 s (every target's inputs replay in under a second) is stopped
-	# and fails: a slow input is a bug as a crash is.
-	for d in "$here"/fuzz/regressions/*/; do
-		t=$(basename "$d")
-		r=$BIN/fuzz/replay_$t
-		set -- "$d"*
-		[ -f "$1" ] || continue
-		echo "# fuzz replay: $t, $# inputs"
-		if [ ! -x "$r" ]; then
-			echo "not ok - fuzz replay $t: $r is not built" |
-				tee -a "$log"
-			continue
-		fi
-		while [ $# -gt 0 ]; do
-			out=$(timeout 60 "$r" "$@" 2>&1)
-			rc=$?
-			printf '%s\n' "$out" | sed 's/^/  /'
-			printf '%s\n' "$out" >>"$log"
-			done_n=$(printf '%s\n' "$out" | grep -c '^\(not \)\{0,1\}ok')
-			[ "$done_n" -ge $# ] && break
-			shift "$done_n"
-			echo "not ok - fuzz replay $t $(basename "$1") exited" \
-				"with status $rc" | tee -a "$log"
-			shift
+	# The unit test programs run three at a time (each in its own scratch
+	# directories; the repo ones, which make git repositories and take
+	# longest, test_repo_pin about 5 s of the pass's 14, start first), their
+	# outputs printed whole in name order.
+	{
+		unit=$(mktemp -d)
+		for t in "$BIN"/tests/test_repo_* "$BIN"/tests/test_*; do
+			[ -x "$t" ] && printf '%s\n' "$t"
+		done | awk '!seen[$0]++' | xargs -r -P 3 -I '{}' sh -c 'CMOCKA_MESSAGE_OUTPUT=TAP "$1" \
+			>"$2/$(basename "$1").out" 2>&1; echo $? >"$2/$(basename "$1").rc"' \
+			sh '{}' "$unit"
+		for t in "$BIN"/tests/test_*; do
+			[ -x "$t" ] || continue
+			b=${t##*/}
+			echo "# unit: $b"
+			sed 's/^/  /' "$unit/$b.out"
+			cat "$unit/$b.out" >>"$log"
+			rc=1
+			[ ! -f "$unit/$b.rc" ] || read -r rc <"$unit/$b.rc"
+			if [ "$rc" != 0 ] && ! grep -q '^not ok' "$unit/$b.out"; then
+				echo "not ok - $b exited with status $rc" | tee -a "$log"
+			fi
 		done
-	done
-fi
+		rm -rf "$unit"
+	}
+	{
+		# A replay reports each input; one that crashes ends it, is named
+		# "not ok" and the rest are replayed by a new process. A replay past
+		# 60 s (every target's inputs replay in under a second) is stopped
+		# and fails: a slow input is a bug as a crash is.
+		for d in "$here"/fuzz/regressions/*/; do
+			t=$(basename "$d")
+			r=$BIN/fuzz/replay_$t
+			set -- "$d"*
+			[ -f "$1" ] || continue
+			echo "# fuzz replay: $t, $# inputs"
+			if [ ! -x "$r" ]; then
+				echo "not ok - fuzz replay $t: $r is not built" |
+					tee -a "$log"
+				continue
+			fi
+			while [ $# -gt 0 ]; do
+				out=$(timeout 60 "$r" "$@" 2>&1)
+				rc=$?
+				printf '%s\n' "$out" | sed 's/^/  /'
+				printf '%s\n' "$out" >>"$log"
+				done_n=$(printf '%s\n' "$out" | grep -c '^\(not \)\{0,1\}ok')
+				[ "$done_n" -ge $# ] && break
+				shift "$done_n"
+				echo "not ok - fuzz replay $t $(basename "$1") exited" \
+					"with status $rc" | tee -a "$log"
+				shift
+			done
+		done
+	}
+}
+
+# With both passes (tests/run.sh, make check) the unit pass runs beside
+# the end-to-end pass instead of before it (about 14 s of wall time on 2
+# cores, its programs waiting on git and the disk as much as on a core),
+# its output held in a file and printed whole before the first end-to-end
+# test's (e2e_flush waits for it), its lines counted with the rest.
+unit_bg=""
+case $what in
+unit)
+	unit_pass ;;
+all)
+	unit_bg=$(mktemp -d)
+	(
+		log=$unit_bg/log
+		unit_pass >"$unit_bg/out" 2>&1
+		: >"$unit_bg/done"
+	) &
+	unit_pid=$! ;;
+esac
+
+# unit_print: the background unit pass's output and lines, once it is done
+# (nonzero while it runs); at once when there is none
+unit_print() {
+	[ -n "$unit_bg" ] || return 0
+	[ -f "$unit_bg/done" ] || return 1
+	cat "$unit_bg/out"
+	[ ! -f "$unit_bg/log" ] || cat "$unit_bg/log" >>"$log"
+	rm -rf "$unit_bg"
+	unit_bg=""
+}
+
 if [ "$what" = all ] || [ "$what" = e2e ]; then
 	# shellcheck disable=SC2086 # test numbers, one word each
 	e2e_pass $picked
 	if [ -n "$picked" ] && [ "$total" = 0 ]; then
 		echo "not ok - no end-to-end test is named $picked" | tee -a "$log"
 	fi
+fi
+if [ -n "$unit_bg" ]; then
+	wait "$unit_pid"
+	unit_print
 fi
 passed=$(grep -c '^ok' "$log")
 failed=$(grep -c '^not ok' "$log")
