@@ -346,5 +346,6 @@ void pr_run_ctx_free(run_ctx *rc)
 	free(rc->work_dir);
 	free(rc->script);
 	pr_clean_free(&rc->clean);
+	pr_ompi_trim_free(&rc->trim);
 	free(rc->head_ref);
 }

@@ -117,12 +117,10 @@ static int pin_core0(void *arg)
  */
 static int mpirun_run(pr_launch_result *out, const pr_launch_req *req)
 {
-	static char *const root_env[] = {"OMPI_ALLOW_RUN_AS_ROOT=1",
-					 "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1",
-					 NULL};
+	char *env[4] = {NULL};
 	pr_launch_cmd cmd;
 	pr_child c = {0};
-	int logfd, error;
+	int logfd, error, n = 0;
 
 	memset(out, 0, sizeof(*out));
 	out->status = -1;
@@ -133,7 +131,13 @@ static int mpirun_run(pr_launch_result *out, const pr_launch_req *req)
 		return pr_error("cannot create '%s': %s", req->log,
 				strerror(errno));
 	c.argv = cmd.argv.v;
-	c.env = geteuid() == 0 ? root_env : NULL;
+	if (geteuid() == 0) {
+		env[n++] = "OMPI_ALLOW_RUN_AS_ROOT=1";
+		env[n++] = "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1";
+	}
+	if (req->env && req->env[0])
+		env[n++] = req->env[0];
+	c.env = n ? env : NULL;
 	c.out = c.err = logfd;
 	c.own_group = 1;
 	c.death_sig = SIGTERM;

@@ -21,6 +21,8 @@ typedef struct {
 	double timeout_s;
 	volatile sig_atomic_t *stop; /* a signal handler's flag: end it */
 	int progress;		     /* say on stderr how it goes */
+	/* "K=V" the launch's environment adds (ompi_trim.h), or NULL */
+	char *const *env;
 } pr_launch_req;
 
 /* What a launch did; pr_launch_result_free releases it. */

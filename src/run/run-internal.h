@@ -14,6 +14,7 @@
 #include "run/launcher.h"
 #include "run/plan.h"
 #include "run/clean.h"
+#include "run/ompi_trim.h"
 #include "run/run.h"
 
 /* Written when a run starts, removed once it is committed (I3). */
@@ -30,6 +31,7 @@ typedef struct {
 	char *run_dir;	     /* absolute runs/NAME/RUNID */
 	char *rel_dir;	     /* runs/NAME/RUNID */
 	char *work_dir;	     /* scratch for plans, logs and per-launch output */
+	pr_ompi_trim trim;   /* Open MPI components left out (ompi_trim.h) */
 	json_t *invocations; /* manifest records, one per launch done */
 	const char *status;
 	char *reason;		 /* why the run is not complete, or NULL */

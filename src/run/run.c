@@ -270,7 +270,8 @@ static int run_one(run_ctx *rc, size_t k, int *ok)
 			     .timeout_s = pr_run_command_timeout(rc->spec),
 			     .stop = &g_stop,
 			     .progress =
-				 rc->opts->progress || isatty(STDERR_FILENO)};
+				 rc->opts->progress || isatty(STDERR_FILENO),
+			     .env = rc->trim.env[0] ? rc->trim.env : NULL};
 	json_t *pj = json_deep_copy(json_array_get(rc->plan.plans, k));
 	json_t *argv = json_array(), *attempts = json_array(), *rec;
 	int error;
@@ -325,6 +326,8 @@ static int run_one(run_ctx *rc, size_t k, int *ok)
 			    machine_record(rc, inv->config, &before, &after));
 	if (json_array_size(attempts))
 		json_object_set(rec, "attempts", attempts);
+	if (rc->trim.left_out)
+		json_object_set(rec, "ompi_left_out", rc->trim.left_out);
 	if (!*ok) {
 		json_object_set_new(rec, "log_tail", log_tail(log, 4000));
 		if (g_stop) /* a signal ended it: recover reads this */
@@ -581,6 +584,30 @@ static void check_idle(run_ctx *rc)
 			       rc->opts->progress || isatty(STDERR_FILENO));
 }
 
+/* Under a local launcher, leave out of the launches the Open MPI
+ * components no hardware here can use (ompi_trim.h), unless
+ * --all-components, and say so. */
+static void trim_components(run_ctx *rc)
+{
+	char names[256] = "";
+	size_t i;
+
+	if (!rc->launcher->local || rc->opts->all_components)
+		return;
+	pr_ompi_trim_prepare(&rc->trim, rc->work_dir);
+	if (!rc->trim.left_out)
+		return;
+	for (i = 0; i < json_array_size(rc->trim.left_out); i++)
+		snprintf(
+		    names + strlen(names), sizeof(names) - strlen(names),
+		    "%s%s", i ? ", " : "",
+		    json_string_value(json_array_get(rc->trim.left_out, i)));
+	pr_progress("Open MPI components left out of the launches: %s (no "
+		    "hardware here drives them; PSM's and PSM2's libraries "
+		    "take 0.1 s each to load; --all-components keeps them)",
+		    names);
+}
+
 /* Launch the schedule's invocations in order until one fails or a signal
  * stops the run; set status and reason. */
 static void launch_all(run_ctx *rc)
@@ -651,6 +678,7 @@ int pr_run(char **run_id, git_repository *repo, const char *name,
 	check_idle(&rc);
 	if ((error = begin(&rc)) < 0)
 		goto cleanup;
+	trim_components(&rc);
 	free(what);
 	what = pr_asprintf("run '%s' %s", name, rc.run_id);
 	pr_lock_note(what);

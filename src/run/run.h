@@ -37,6 +37,8 @@ typedef struct {
 	/* run with uncommitted measuring code, committing its patch
 	 * (clean.h) */
 	int allow_dirty;
+	/* keep the Open MPI components ompi_trim.h leaves out */
+	int all_components;
 } pr_run_opts;
 
 /*
