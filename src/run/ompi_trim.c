@@ -68,6 +68,24 @@ static int has_name(const json_t *a, const char *name)
 	return 0;
 }
 
+/* Sort the array of strings a in place (readdir's order is the file
+ * system's; the record and the message name them in one order). */
+static void sort_names(json_t *a)
+{
+	size_t i, j, n = json_array_size(a);
+
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 &&
+			    strcmp(json_string_value(json_array_get(a, j - 1)),
+				   json_string_value(json_array_get(a, j))) > 0;
+		     j--) {
+			json_t *x = json_incref(json_array_get(a, j));
+
+			json_array_remove(a, j);
+			json_array_insert_new(a, j - 1, x);
+		}
+}
+
 /* Open MPI's component directory, from ompi_info, or NULL. */
 static char *pkglibdir(void)
 {
@@ -141,6 +159,7 @@ void pr_ompi_trim_prepare(pr_ompi_trim *t, const char *work_dir)
 		json_decref(t->left_out);
 		t->left_out = NULL;
 	} else {
+		sort_names(t->left_out);
 		t->env[0] =
 		    pr_asprintf("OMPI_MCA_mca_base_component_path=%s", dir);
 	}

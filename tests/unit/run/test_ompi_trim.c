@@ -96,6 +96,11 @@ static void test_prepare(void **state)
 
 		assert_true(!strcmp(s, "btl_ofi") || !strcmp(s, "mtl_ofi") ||
 			    !strcmp(s, "mtl_psm") || !strcmp(s, "mtl_psm2"));
+		/* each once, in order */
+		assert_true(
+		    i == 0 ||
+		    strcmp(json_string_value(json_array_get(t.left_out, i - 1)),
+			   s) < 0);
 	}
 	assert_non_null(dd = opendir(dir));
 	while ((e = readdir(dd)) != NULL) {
