@@ -41,49 +41,21 @@ int pr_ompi_trim_hardware(const char *root)
 	return found;
 }
 
-/* The component a directory entry "mca_NAME.so" or "mca_NAME.la" is one
- * of left_out, or NULL. */
-static const char *left_out_of(const char *entry)
+/* The index in left_out of the component a directory entry "mca_NAME.so"
+ * or "mca_NAME.la" is, or -1. */
+static int left_out_of(const char *entry)
 {
-	size_t i, n;
+	size_t n;
+	int i;
 
 	if (strncmp(entry, "mca_", 4))
-		return NULL;
+		return -1;
 	for (i = 0; left_out[i]; i++) {
 		n = strlen(left_out[i]);
 		if (!strncmp(entry + 4, left_out[i], n) && entry[4 + n] == '.')
-			return left_out[i];
+			return i;
 	}
-	return NULL;
-}
-
-/* Does the array of strings a hold name? */
-static int has_name(const json_t *a, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < json_array_size(a); i++)
-		if (!strcmp(json_string_value(json_array_get(a, i)), name))
-			return 1;
-	return 0;
-}
-
-/* Sort the array of strings a in place (readdir's order is the file
- * system's; the record and the message name them in one order). */
-static void sort_names(json_t *a)
-{
-	size_t i, j, n = json_array_size(a);
-
-	for (i = 1; i < n; i++)
-		for (j = i; j > 0 &&
-			    strcmp(json_string_value(json_array_get(a, j - 1)),
-				   json_string_value(json_array_get(a, j))) > 0;
-		     j--) {
-			json_t *x = json_incref(json_array_get(a, j));
-
-			json_array_remove(a, j);
-			json_array_insert_new(a, j - 1, x);
-		}
+	return -1;
 }
 
 /* Open MPI's component directory, from ompi_info, or NULL. */
@@ -112,34 +84,35 @@ static char *pkglibdir(void)
 }
 
 /* Link every mca_* entry of lib but the left-out ones into dir; the names
- * of those left out into t->left_out. Nonzero when a link fails. */
+ * of those left out into t->left_out, in left_out's order (the names').
+ * Nonzero when a link fails. */
 static int link_components(pr_ompi_trim *t, const char *lib, const char *dir)
 {
 	DIR *d = opendir(lib);
 	struct dirent *e;
-	const char *name;
-	int error = d ? 0 : -1;
+	int error = d ? 0 : -1, found[4] = {0}, k;
 
 	while (d && !error && (e = readdir(d)) != NULL) {
+		char *from, *to;
+
 		if (strncmp(e->d_name, "mca_", 4))
 			continue;
-		if ((name = left_out_of(e->d_name)) != NULL) {
-			if (!has_name(t->left_out, name))
-				json_array_append_new(t->left_out,
-						      json_string(name));
+		if ((k = left_out_of(e->d_name)) >= 0) {
+			found[k] = 1;
 			continue;
 		}
-		{
-			char *from = pr_asprintf("%s/%s", lib, e->d_name);
-			char *to = pr_asprintf("%s/%s", dir, e->d_name);
-
-			error = symlink(from, to) < 0 ? -1 : 0;
-			free(from);
-			free(to);
-		}
+		from = pr_asprintf("%s/%s", lib, e->d_name);
+		to = pr_asprintf("%s/%s", dir, e->d_name);
+		error = symlink(from, to) < 0 ? -1 : 0;
+		free(from);
+		free(to);
 	}
 	if (d)
 		closedir(d);
+	for (k = 0; left_out[k]; k++)
+		if (found[k])
+			json_array_append_new(t->left_out,
+					      json_string(left_out[k]));
 	return error;
 }
 
@@ -159,7 +132,6 @@ void pr_ompi_trim_prepare(pr_ompi_trim *t, const char *work_dir)
 		json_decref(t->left_out);
 		t->left_out = NULL;
 	} else {
-		sort_names(t->left_out);
 		t->env[0] =
 		    pr_asprintf("OMPI_MCA_mca_base_component_path=%s", dir);
 	}
