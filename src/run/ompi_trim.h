@@ -12,9 +12,10 @@
  * MPI has whatever the MCA selection says, these through mca_mtl_psm,
  * mca_mtl_psm2 and libfabric's mca_mtl_ofi and mca_btl_ofi. Where no
  * hardware they drive is present (no /dev/hfi1_*, /dev/ipath*, /dev/cxi*,
- * nor any /sys/class/infiniband device), none of the four can be selected,
- * and the launches leave them out through a component path of links to
- * every other component.
+ * nor any /sys/class/infiniband device), Open MPI selects none of the four
+ * (the OFI MTL and BTL exclude libfabric's software providers by
+ * default), and the launches leave them out through a component path of
+ * links to every other component.
  */
 typedef struct {
 	char *env[2];	  /* {"OMPI_MCA_mca_base_component_path=DIR", NULL} */
