@@ -337,13 +337,18 @@ JOBS_FLAG = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC))
 NPROC := $(shell nproc 2>/dev/null || echo 1)
 
 check: deps
-	@$(MAKE) --no-print-directory $(JOBS_FLAG) unit
+	@$(MAKE) --no-print-directory $(JOBS_FLAG) all $(MPI_TEST_BIN)
 ifeq ($(CI),true)
 	@$(MAKE) --no-print-directory $(JOBS_FLAG) $(SAN_MAKE) unit
-	@BIN=$(abspath $(BIN)) SAN_BIN=$(abspath bin-san) ./tests/check.sh
+	@UNIT_BUILD='$(UNIT_BUILD)' BIN=$(abspath $(BIN)) \
+		SAN_BIN=$(abspath bin-san) ./tests/check.sh
 else
-	@BIN=$(abspath $(BIN)) ./tests/check.sh
+	@UNIT_BUILD='$(UNIT_BUILD)' BIN=$(abspath $(BIN)) ./tests/check.sh
 endif
+
+# what the unit pass of make check's first pass builds, beside the
+# end-to-end pass (tests/run.sh)
+UNIT_BUILD = $(MAKE) --no-print-directory $(JOBS_FLAG) unit
 
 e2e: all $(MPI_TEST_BIN)
 	@BIN=$(abspath $(BIN)) ./tests/check.sh e2e

@@ -11,6 +11,7 @@
 # stopped (so the Slurm test skips there unless a Slurm not ours is up):
 # each pass starts with a header line and ends with its own count as a
 # comment, and the last line sums both; the status fails if either does.
+# UNIT_BUILD (run.sh's) applies to the first pass only.
 # Usage: tests/check.sh [unit|e2e] ; BIN as for run.sh, SAN_BIN optional.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -91,6 +92,7 @@ fi
 echo "# pass 1: $(cat "$tmp/last.1" 2>/dev/null)"
 echo "# pass 2 of 2: sanitizers (ASan, UBSan): $san"
 [ -z "$ours" ] || unset PREREG_TEST_SLURM
+unset UNIT_BUILD # the first pass's unit build (make check builds bin-san's)
 ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 # Open MPI's MPI_Init loads hwloc's PCI component in every rank, whose
 # names (libpciaccess reading pci.ids) grow a buffer by realloc: under

@@ -4,6 +4,7 @@
 # its pin tags restored (as make reproduce has them), and each shipped
 # analysis/NAME/ is what `prereg analyze NAME --json` writes there (and,
 # for two of them, `prereg analyze NAME` without --json)
+# prereg-test: long (it starts first: the pass would otherwise end waiting on it)
 . "$(dirname "$0")/../lib.sh"
 if ! git -C "$TOP" rev-parse --git-dir >/dev/null 2>&1; then
 	echo "ok 1 # SKIP the project is no git repository here"

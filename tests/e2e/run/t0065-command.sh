@@ -8,6 +8,7 @@
 # anything runs (exit 2); one that exits non-zero, hangs past its pinned
 # timeout_s, or records no call fails the run cleanly (exit 1, a failed
 # run in the ledger and committed, the reason named).
+# prereg-test: long (it starts first: the pass would otherwise end waiting on it)
 . "$(dirname "$0")/../lib.sh"
 new_repo "$SCRATCH/repo"
 mkdir -p bin experiments/t-cmd
