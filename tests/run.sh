@@ -34,8 +34,9 @@ status=0
 # used; the pass ends with a comment that sums them (the alone tests
 # apart: their wall time is the pass's serial part). Those whose header holds
 # "# prereg-test: long" (the ones that take longest) start first, so that
-# the pass does not end waiting on one of them (the idle ones and the
-# weighted one before the others: they leave the cores to them); a test whose header holds
+# the pass does not end waiting on one of them (the idle ones, the
+# weighted one and those marked "long first", which build a fixture
+# other long ones wait for, before the others); a test whose header holds
 # "# prereg-test: alone" (it measures the machine's load or its timing)
 # runs after the others, by itself; one holding "# prereg-test: holds
 # NAME" never runs beside another that holds NAME (the local Slurm): it
@@ -260,7 +261,9 @@ e2e_pass() {
 			fi
 		elif grep -q '^# prereg-test: alone' "$t"; then
 			echo "$i 1 ${h:--} $idle $t" >>"$work/alone"
-		elif grep -q '^# prereg-test: long' "$t" && [ $idle = 1 ]; then
+		elif grep -q '^# prereg-test: long' "$t" &&
+			{ [ $idle = 1 ] ||
+				grep -q '^# prereg-test: long first' "$t"; }; then
 			echo "$i $JOBS ${h:--} $idle $t"
 		elif grep -q '^# prereg-test: long' "$t"; then
 			echo "$i $JOBS ${h:--} $idle $t" >>"$work/long"

@@ -4,7 +4,8 @@
 # its pin tags restored (as make reproduce has them), and each shipped
 # analysis/NAME/ is what `prereg analyze NAME --json` writes there (and,
 # for two of them, `prereg analyze NAME` without --json)
-# prereg-test: long (it starts first: the pass would otherwise end waiting on it)
+# prereg-test: long first (it builds the shipped fixture, which t0068, long
+# too, waits for: the pass would otherwise end waiting on them)
 . "$(dirname "$0")/../lib.sh"
 if ! git -C "$TOP" rev-parse --git-dir >/dev/null 2>&1; then
 	echo "ok 1 # SKIP the project is no git repository here"

@@ -6,6 +6,7 @@
 # of this project's HEAD with its pin tags restored: prose cannot drift
 # from the data (tests/figures/check.py). A figure changed in a doc, or a
 # run whose analysis changes, fails it.
+# prereg-test: long (after t0058, which builds the fixture it reads)
 . "$(dirname "$0")/../lib.sh"
 if ! git -C "$TOP" rev-parse --git-dir >/dev/null 2>&1; then
 	echo "ok 1 # SKIP the project is no git repository here"
