@@ -16,7 +16,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -346,6 +348,25 @@ static void test_sign_no_signature(void **state)
 	free(junk);
 }
 
+/* Does a process listen on the unix socket at path? (ssh-agent makes the
+ * file when it binds, before it listens: a client in between is refused,
+ * as ssh-add once was under load.) */
+static int listening(const char *path)
+{
+	struct sockaddr_un a = {.sun_family = AF_UNIX};
+	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0), ok;
+
+	if (fd < 0 || strlen(path) >= sizeof(a.sun_path)) {
+		if (fd >= 0)
+			close(fd);
+		return 0;
+	}
+	memcpy(a.sun_path, path, strlen(path) + 1);
+	ok = connect(fd, (struct sockaddr *)&a, sizeof(a)) == 0;
+	close(fd);
+	return ok;
+}
+
 /* An ssh-agent of this process listening on sock, or -1 when it cannot
  * start (within 5 s). */
 static pid_t start_agent(const char *sock)
@@ -363,12 +384,12 @@ static pid_t start_agent(const char *sock)
 		       (char *)NULL);
 		_exit(127);
 	}
-	for (i = 0; i < 500 && access(sock, F_OK) < 0; i++) {
+	for (i = 0; i < 500 && !listening(sock); i++) {
 		if (waitpid(pid, NULL, WNOHANG) == pid)
 			return -1;
 		pr_sleep_ms(10);
 	}
-	if (access(sock, F_OK) == 0)
+	if (listening(sock))
 		return pid;
 	kill(pid, SIGTERM);
 	waitpid(pid, NULL, 0);
