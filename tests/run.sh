@@ -27,12 +27,14 @@ trap 'rm -f "$log"' EXIT
 status=0
 
 # The end-to-end tests run JOBS at a time (default 3: on 2 cores the pass
-# took 333 s at 2, 304 s at 3, 319 s at 4, the busy-polling ranks of tests
-# side by side costing more CPU the more there are), each with its output
-# in a file, printed whole and in the tests' order once its turn comes,
-# followed by a comment with its wall time and the CPU its processes
-# used; the pass ends with a comment that sums them (the alone tests
-# apart: their wall time is the pass's serial part). Those whose header holds
+# took 333 s at 2, 304 s at 3, 319 s at 4, and later 273 s at 3 against
+# 285 s at 4, the busy-polling ranks of tests side by side costing more
+# CPU the more there are), each with its output in a file, printed whole
+# and in the tests' order once its turn comes, followed by a comment with
+# its wall time, the CPU its processes used and when it started (seconds
+# into the pass); the pass ends with a comment that sums them (the alone
+# tests apart: their wall time is the pass's serial part). Those whose
+# header holds
 # "# prereg-test: long" (the ones that take longest) start first, so that
 # the pass does not end waiting on one of them (the idle ones, the
 # weighted one and those marked "long first", which build a fixture
