@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/pidfd.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -223,14 +224,27 @@ static void reap_orphans(void)
 	}
 }
 
-/* Read what the capture pipe holds, waiting up to ms; closes it at EOF. */
-static void read_capture(pr_child *c, int ms)
+/* Wait up to ms for the child to end, on its pidfd (readable once it has
+ * ended: no waiting past its end, where a sleep of ms waited on average
+ * half of it), or, without one (a kernel before 5.3), by sleeping. */
+static void wait_end(int pidfd, int ms)
 {
-	struct pollfd p = {.fd = c->capture_fd, .events = POLLIN};
+	struct pollfd p = {.fd = pidfd, .events = POLLIN};
+
+	if (pidfd < 0 || (poll(&p, 1, ms) < 0 && errno != EINTR))
+		pr_sleep_ms(ms);
+}
+
+/* Read what the capture pipe holds, waiting up to ms, or until the child
+ * ends (pidfd readable, when there is one); closes the pipe at EOF. */
+static void read_capture(pr_child *c, int ms, int pidfd)
+{
+	struct pollfd p[2] = {{.fd = c->capture_fd, .events = POLLIN},
+			      {.fd = pidfd, .events = POLLIN}};
 	size_t cap = c->output_len + 4097;
 	ssize_t n;
 
-	if (poll(&p, 1, ms) <= 0)
+	if (poll(p, pidfd >= 0 ? 2 : 1, ms) <= 0 || !p[0].revents)
 		return;
 	c->output = pr_realloc(c->output, cap);
 	n = read(c->capture_fd, c->output + c->output_len, 4096);
@@ -255,17 +269,21 @@ int pr_child_finish(pr_child *c)
 {
 	int64_t t0 = pr_mono_ns(), term_at = 0;
 	pid_t target = c->own_group ? -c->pid : c->pid, got = 0;
-	int wstatus = 0;
+	int wstatus = 0, pidfd = pidfd_open(c->pid, 0);
 
 	while (got != c->pid || c->capture_fd >= 0) {
 		if (got != c->pid) {
 			got = waitpid(c->pid, &wstatus, WNOHANG);
 			if (got < 0 && errno != EINTR) {
+				int e = errno;
+
 				if (c->capture_fd >= 0)
 					close(c->capture_fd);
 				c->capture_fd = -1;
+				if (pidfd >= 0)
+					close(pidfd);
 				return pr_error("cannot wait for '%s': %s",
-						c->argv[0], strerror(errno));
+						c->argv[0], strerror(e));
 			}
 		}
 		if (got != c->pid && !term_at && asked_to_end(c, t0)) {
@@ -277,10 +295,13 @@ int pr_child_finish(pr_child *c)
 			kill(target, SIGKILL);
 		}
 		if (c->capture_fd >= 0)
-			read_capture(c, got == c->pid ? -1 : 20);
+			read_capture(c, got == c->pid ? -1 : 20,
+				     got == c->pid ? -1 : pidfd);
 		else if (got != c->pid)
-			pr_sleep_ms(20);
+			wait_end(pidfd, 20);
 	}
+	if (pidfd >= 0)
+		close(pidfd);
 	if (c->reap_orphans)
 		reap_orphans();
 	if (c->capture && !c->output)

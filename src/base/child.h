@@ -66,7 +66,11 @@ int pr_child_start(pr_child *c);
  * Wait for a started child, reading what it captures. When *c->stop
  * becomes nonzero or c->timeout_s passes, SIGTERM goes to its process
  * group (own_group) or to it, then SIGKILL 5 s later. Sets status,
- * timed_out and output. PR_EFAIL with a message when waiting fails.
+ * timed_out and output. PR_EFAIL with a message when waiting fails. It
+ * wakes as the child ends (its pidfd; make bench's bench_child: a child
+ * that ends at once is seen 3.6-4.3 ms after its start, against 20.7 ms
+ * when this slept 20 ms at a time), and at least every 20 ms for the
+ * stop flag and the timeout.
  */
 int pr_child_finish(pr_child *c);
 
