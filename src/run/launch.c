@@ -117,10 +117,11 @@ static int pin_core0(void *arg)
  */
 static int mpirun_run(pr_launch_result *out, const pr_launch_req *req)
 {
-	char *env[4] = {NULL};
+	pr_argv env = {0};
 	pr_launch_cmd cmd;
 	pr_child c = {0};
-	int logfd, error, n = 0;
+	int logfd, error;
+	size_t i;
 
 	memset(out, 0, sizeof(*out));
 	out->status = -1;
@@ -132,12 +133,12 @@ static int mpirun_run(pr_launch_result *out, const pr_launch_req *req)
 				strerror(errno));
 	c.argv = cmd.argv.v;
 	if (geteuid() == 0) {
-		env[n++] = "OMPI_ALLOW_RUN_AS_ROOT=1";
-		env[n++] = "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1";
+		pr_argv_push(&env, "OMPI_ALLOW_RUN_AS_ROOT=1");
+		pr_argv_push(&env, "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1");
 	}
-	if (req->env && req->env[0])
-		env[n++] = req->env[0];
-	c.env = n ? env : NULL;
+	for (i = 0; req->env && req->env[i]; i++)
+		pr_argv_push(&env, req->env[i]);
+	c.env = env.v;
 	c.out = c.err = logfd;
 	c.own_group = 1;
 	c.death_sig = SIGTERM;
@@ -147,6 +148,7 @@ static int mpirun_run(pr_launch_result *out, const pr_launch_req *req)
 	c.pre_exec = cmd.pin_core0 ? pin_core0 : NULL;
 	error = pr_child_run(&c);
 	close(logfd);
+	pr_argv_free(&env);
 	out->status = c.status;
 	out->timed_out = c.timed_out;
 	return error;
