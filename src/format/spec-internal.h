@@ -54,7 +54,7 @@ struct launch_section {
 	int key_line[NLAUNCH_KEYS];
 };
 
-#define NKEYS 67
+#define NKEYS 68
 #define NSECTIONS 15
 
 struct parse {

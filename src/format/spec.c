@@ -285,6 +285,7 @@ static pr_spec *spec_new(const char *path, const char *name)
 
 	spec->name = name ? pr_strdup(name) : NULL;
 	spec->path = pr_strdup(path);
+	spec->edition = 1;
 	spec->launches = 5;
 	spec->threads_per_block = 256;
 	spec->slurm.time_min = 10;

@@ -127,12 +127,19 @@ typedef struct {
 /* "cells", "steps", "launch-ratio", "pap", "variability". */
 const char *pr_claim_source_name(pr_claim_source s);
 
+/* The newest edition of experiment.ini: [experiment] edition = 2 makes
+ * interleave = primitives the default of a collective validation. */
+#define PR_SPEC_EDITION 2
+
 typedef struct pr_spec {
 	char *name; /* experiment name (directory name) */
 	char *path; /* experiments/NAME/experiment.ini */
 
-	/* [experiment] */
+	/* [experiment]; edition: which defaults apply to what the file does
+	 * not say (1, the default, or PR_SPEC_EDITION; spec_check.c's
+	 * apply_edition) */
 	pr_kind kind;
+	int edition;
 	char *claim;
 	char *workload; /* pingpong | pingpong-cold | allreduce | kv-split |
 			   rows-sweep | row-split | arrival | dp-step |
@@ -173,6 +180,7 @@ typedef struct pr_spec {
 	 * (size_order = rep) rather than the launch's in all of them */
 	int launches, reps, warmup;
 	int interleave;
+	int interleave_by_edition; /* not stated: edition 2's default */
 	int size_order_rep;
 	int relaunch;
 

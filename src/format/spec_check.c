@@ -318,10 +318,26 @@ static int check_holdout(struct parse *p)
 	return PR_OK;
 }
 
+/*
+ * The defaults of edition 2 for what the file does not say: a collective
+ * validation whose workload can time its Allreduces' primitives in the
+ * same launches (allreduce, kv-split) does, interleave = primitives.
+ * Edition 1 (no edition key: every spec pinned before editions) keeps
+ * interleave = none, so an older pin still means what it meant.
+ */
+static void apply_edition(struct parse *p)
+{
+	if (p->spec->edition >= 2 && p->spec->kind == PR_KIND_VALIDATION &&
+	    p->workload->interleave &&
+	    !pr_spec_line_of(p, "schedule", "interleave"))
+		p->spec->interleave = p->spec->interleave_by_edition = 1;
+}
+
 int pr_spec_check_model(struct parse *p)
 {
 	int error;
 
+	apply_edition(p);
 	if ((error = check_holdout(p)) < 0)
 		return error;
 	if (pr_spec_line_of(p, "model", "calibration_busy") &&

@@ -292,6 +292,12 @@ static int set_interleave(struct parse *p, const char *key, const char *value)
 	return PR_OK;
 }
 
+static int set_edition(struct parse *p, const char *key, const char *value)
+{
+	return pr_spec_get_small(&p->spec->edition, p, key, value, 1,
+				 PR_SPEC_EDITION);
+}
+
 static int set_size_order(struct parse *p, const char *key, const char *value)
 {
 	int i, error;
@@ -641,6 +647,7 @@ const struct key pr_spec_keys[] = {
     {"experiment", "workload", set_workload, REQUIRED},
     {"experiment", "budget_s", set_budget, OPTIONAL},
     {"experiment", "sharing", set_sharing, OPTIONAL},
+    {"experiment", "edition", set_edition, OPTIONAL},
     {"shape", "rows", set_rows, OPTIONAL},
     {"shape", "keys", set_keys, OPTIONAL},
     {"shape", "d", set_d, OPTIONAL},

@@ -372,6 +372,13 @@ static int dry_run(const run_ctx *rc)
 		       "time%s ([schedule] relaunch = %d)\n",
 		       rc->spec->relaunch, rc->spec->relaunch > 1 ? "s" : "",
 		       rc->spec->relaunch);
+	if (rc->spec->interleave)
+		printf("after each rep the primitives of its Allreduces are "
+		       "timed in the same launch ([schedule] interleave = "
+		       "primitives%s)\n",
+		       rc->spec->interleave_by_edition
+			   ? ", the default of [experiment] edition = 2"
+			   : "");
 	if (rc->spec->size_order_rep)
 		printf("each timed rep visits the sizes in a new seeded order, "
 		       "the first the launch's ([schedule] size_order = "

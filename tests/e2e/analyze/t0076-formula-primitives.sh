@@ -58,12 +58,34 @@ INI
 }
 validation t-ar primitives 2
 validation t-ar0 none 1
-git add experiments && git commit -q -m "t-prim, t-ar, t-ar0"
-for e in t-prim t-ar t-ar0; do
+# t-ar2 and t-ar1 say no interleave: edition 2 times the primitives by
+# default, edition 1 (no edition key) does not
+for e in 2 1; do
+	mkdir -p experiments/t-ar$e
+	sed "/^interleave/d; s/^workload = allreduce/&\nedition = $e/" \
+		experiments/t-ar0/experiment.ini >experiments/t-ar$e/experiment.ini
+done
+sed -i '/^edition/d' experiments/t-ar1/experiment.ini
+git add experiments && git commit -q -m "t-prim, t-ar, t-ar0, t-ar1, t-ar2"
+for e in t-prim t-ar t-ar0 t-ar1 t-ar2; do
 	"$PREREG" predict "$e" >/dev/null 2>&1
 	"$PREREG" pin "$e" >/dev/null 2>&1 || echo "# pin $e failed"
-	[ "$e" = t-ar0 ] || "$PREREG" run "$e" >/dev/null 2>&1 ||
-		echo "# run $e failed"
+	case $e in t-prim | t-ar)
+		"$PREREG" run "$e" >/dev/null 2>&1 || echo "# run $e failed" ;;
+	esac
+done
+interleaves="after each rep the primitives of its Allreduces are timed"
+expect_exit 0 "dry run of edition 2 without interleave" \
+	"$PREREG" run t-ar2 --dry-run
+expect_out "edition 2 times the primitives by default, and says so" \
+	"$interleaves in the same launch \\(\\[schedule\\] interleave = primitives, the default of \\[experiment\\] edition = 2\\)"
+expect_exit 0 "dry run of interleave = primitives, stated" \
+	"$PREREG" run t-ar --dry-run
+expect_out "a stated interleave is not called a default" \
+	"$interleaves in the same launch \\(\\[schedule\\] interleave = primitives\\)$"
+for e in t-ar0 t-ar1; do
+	check "$e (interleave = none, or edition 1) times no primitives" sh -c \
+		"\"$PREREG\" run $e --dry-run >\"$SCRATCH/dry\" && ! grep -q '$interleaves' \"$SCRATCH/dry\""
 done
 expect_exit 0 "analyze t-ar --json" "$PREREG" analyze t-ar --json
 cp "$SCRATCH/out" "$SCRATCH/t-ar.json"

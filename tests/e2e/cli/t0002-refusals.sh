@@ -68,7 +68,7 @@ printf '[experiment]\nkind = validation\nclaim = x\nworkload = kv-split\ncolour 
 	>experiments/bad/experiment.ini
 expect_exit 2 "an unknown key" "$PREREG" predict bad
 expect_cmp "names file, line and key" \
-	"prereg: experiments/bad/experiment.ini:5: unknown key 'colour' in [experiment] (known: kind, claim, workload, budget_s, sharing)"
+	"prereg: experiments/bad/experiment.ini:5: unknown key 'colour' in [experiment] (known: kind, claim, workload, budget_s, sharing, edition)"
 sed 's/rows = 512/rows = lots/' experiments/t-kv/experiment.ini >experiments/bad/experiment.ini
 expect_exit 2 "a value of the wrong type" "$PREREG" predict bad
 expect_cmp "names the key" \

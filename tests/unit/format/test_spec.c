@@ -693,7 +693,7 @@ static void test_layout(void **state)
 	pr_spec_free(spec);
 	parse_fails("[experiment]\n\n; comment\n\n   rows = 1\n",
 		    "t.ini:5: unknown key 'rows' in [experiment] (known: kind, "
-		    "claim, workload, budget_s, sharing)");
+		    "claim, workload, budget_s, sharing, edition)");
 }
 
 static void test_unknown_section(void **state)
@@ -1115,6 +1115,68 @@ static void test_interleave(void **state)
 	parse_fails(VALID "[schedule]\ninterleave = all\n",
 		    "t.ini:11: unknown interleave 'all' (known: none, "
 		    "primitives)");
+}
+
+/*
+ * edition = 2: a collective validation that can time its Allreduces'
+ * primitives does unless it says interleave; edition 1 (absent) never
+ */
+static void test_edition(void **state)
+{
+	static const char kv[] = "[experiment]\nkind = validation\nclaim = "
+				 "c\nworkload = kv-split\n%s[shape]\nrows = "
+				 "8\nkeys = 2\nd = 4\n[ranks]\ngroup = "
+				 "cpu*2\n%s";
+	static const char ar[] =
+	    "[experiment]\nkind = %s\nclaim = c\n"
+	    "workload = allreduce\nedition = 2\n"
+	    "[shape]\nsizes = 64\n[ranks]\ngroup = cpu*2\n";
+	static const struct {
+		const char *edition, *schedule;
+		int interleave;
+	} cases[] = {
+	    {"", "", 0},
+	    {"edition = 1\n", "", 0},
+	    {"edition = 2\n", "", 1},
+	    {"edition = 2\n", "[schedule]\ninterleave = none\n", 0},
+	    {"edition = 2\n", "[schedule]\nreps = 3\n", 1},
+	};
+	pr_spec *spec;
+	char *text;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		text = pr_asprintf(kv, cases[i].edition, cases[i].schedule);
+		spec = parse_ok(text);
+		assert_int_equal(spec->interleave, cases[i].interleave);
+		assert_int_equal(spec->edition, cases[i].edition[0]
+						    ? cases[i].edition[10] - '0'
+						    : 1);
+		pr_spec_free(spec);
+		free(text);
+	}
+	text = pr_asprintf(ar, "validation");
+	spec = parse_ok(text);
+	assert_true(spec->interleave);
+	pr_spec_free(spec);
+	free(text);
+	/* a calibration, and a workload that cannot interleave, do not */
+	text = pr_asprintf(ar, "calibration");
+	spec = parse_ok(text);
+	assert_false(spec->interleave);
+	pr_spec_free(spec);
+	free(text);
+	spec = parse_ok(EXPERIMENT "edition = 2\n" SHAPE RANKS);
+	assert_false(spec->interleave);
+	assert_int_equal(spec->edition, 2);
+	pr_spec_free(spec);
+	parse_fails(EXPERIMENT "edition = 3\n" SHAPE RANKS,
+		    "t.ini:5: 'edition' must be between 1 and 2, "
+		    "not '3'");
+	parse_fails(EXPERIMENT "edition = 0\n" SHAPE RANKS,
+		    "t.ini:5: 'edition' must be between 1 and 2, "
+		    "not '0'");
 }
 
 /* size_order = rep: allreduce only; launch (the default) anywhere */
@@ -1764,6 +1826,7 @@ int main(void)
 	    cmocka_unit_test(test_missing_required),
 	    cmocka_unit_test(test_pin_tsa),
 	    cmocka_unit_test(test_interleave),
+	    cmocka_unit_test(test_edition),
 	    cmocka_unit_test(test_size_order),
 	    cmocka_unit_test(test_yield),
 	    cmocka_unit_test(test_workload_requirements),
