@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "base/utf8.h"
 #include "base/util.h"
@@ -26,6 +27,18 @@ int pr_run_id_valid(const char *s)
 			return 0;
 	}
 	return 1;
+}
+
+int64_t pr_run_id_second(int64_t now, const char *newest)
+{
+	char when[32];
+	time_t t = (time_t)now;
+	struct tm tm;
+
+	if (!pr_run_id_valid(newest) || !gmtime_r(&t, &tm) ||
+	    strftime(when, sizeof(when), "%Y%m%dT%H%M%SZ", &tm) != 16)
+		return now;
+	return strncmp(newest, when, 16) ? now : now + 1;
 }
 
 int pr_run_id_check(const char *id)

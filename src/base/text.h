@@ -3,6 +3,8 @@
 #ifndef PR_TEXT_H
 #define PR_TEXT_H
 
+#include <stdint.h>
+
 /* Length of a run id: YYYYmmddTHHMMSSZ-xxxxxx. */
 #define PR_RUN_ID_LEN 23
 
@@ -12,6 +14,17 @@
  * hex digits? 1 or 0; NULL is not one.
  */
 int pr_run_id_valid(const char *s);
+
+/*
+ * The second a new run id may take (Unix time), so that the run ids of an
+ * experiment sorted by name stay in the order their runs started (its
+ * latest run is found by name): now, unless newest, the newest run id of
+ * the experiment (NULL when none), is of that very second, then the next
+ * one, which the run waits for. A newest id later than now (a clock set
+ * back, a run made on another host) changes nothing: no short wait
+ * would reach it.
+ */
+int64_t pr_run_id_second(int64_t now, const char *newest);
 
 /* PR_OK when id is a run id (pr_run_id_valid); else PR_EINPUT with a
  * message quoting it escaped (pr_text_escape). */

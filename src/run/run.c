@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "base/host.h"
+#include "base/text.h"
 #include "format/archive.h"
 #include "format/ledger.h"
 #include "format/manifest.h"
@@ -52,14 +53,44 @@ static void on_signal(int sig)
 	g_stop = 1;
 }
 
-static int make_run_id(char out[40])
+/* The newest run id under runs/NAME, by name; NULL when none. */
+static char *newest_run_id(const run_ctx *rc)
+{
+	char *dir = pr_path_runs(pr_repo_root(rc->repo), rc->spec->name);
+	char **ids = NULL, *newest = NULL;
+	size_t n = pr_list_subdirs(&ids, dir), i;
+
+	for (i = 0; i < n; i++)
+		if (pr_run_id_valid(ids[i]) &&
+		    (!newest || strcmp(ids[i], newest) > 0))
+			newest = ids[i];
+	newest = newest ? pr_strdup(newest) : NULL;
+	for (i = 0; i < n; i++)
+		free(ids[i]);
+	free(ids);
+	free(dir);
+	return newest;
+}
+
+/*
+ * A new run id, of a second later than the experiment's newest run's
+ * (pr_run_id_second: a run that starts in that second waits, at most a
+ * second, for the next), so that name order stays start order.
+ */
+static int make_run_id(char out[40], const run_ctx *rc)
 {
 	unsigned char r[3];
-	char when[32];
-	int64_t now = pr_now_unix();
-	time_t t = (time_t)now;
+	char when[32], *newest = newest_run_id(rc);
+	int64_t now = pr_now_unix(), at = pr_run_id_second(now, newest);
+	struct timespec ts;
+	time_t t;
 	struct tm tm;
 
+	free(newest);
+	while (!g_stop && clock_gettime(CLOCK_REALTIME, &ts) == 0 &&
+	       ts.tv_sec < at)
+		pr_sleep_ms(1 + (1000000000L - ts.tv_nsec) / 1000000);
+	t = (time_t)pr_now_unix();
 	if (getrandom(r, sizeof(r), 0) != (ssize_t)sizeof(r))
 		return pr_error("cannot read random bytes: %s",
 				strerror(errno));
@@ -496,7 +527,7 @@ static int begin(run_ctx *rc)
 	json_t *st;
 	int error;
 
-	if ((error = make_run_id(rc->run_id)) < 0)
+	if ((error = make_run_id(rc->run_id, rc)) < 0)
 		return error;
 	/* the run writes under runs/NAME, never through a link */
 	path = pr_path_runs(NULL, rc->spec->name);

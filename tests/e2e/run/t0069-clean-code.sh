@@ -66,6 +66,17 @@ fi
 
 expect_exit 0 "the committed code runs" "$PREREG" run t-clean
 check "with no patch" sh -c "! ls runs/t-clean/*/build.patch 2>/dev/null"
+# a run that starts in the second of the newest run id waits for the
+# next second, so that sorted by name the runs stay in start order (the
+# random part, ffffff here, would otherwise decide)
+late=runs/t-clean/$(date -u +%Y%m%dT%H%M%SZ)-ffffff
+mkdir "$late"
+"$PREREG" run t-clean --no-commit >/dev/null 2>&1
+check "a run in the newest run's second sorts after it" sh -c \
+	"[ \"\$(ls runs/t-clean | grep -v ledger | sort | tail -n 1)\" != '${late#runs/t-clean/}' ]"
+rm -rf "$late"
+git clean -qfdx runs
+git checkout -q runs
 
 echo '/* changed */' >>src/runner/timing.c
 head=$(git rev-parse HEAD)
@@ -98,10 +109,13 @@ expect_exit 3 "a committed change the binary was not built from is refused" \
 expect_out "naming it" \
 	"was built from a commit whose src/ and Makefile the work tree changes: src/runner/timing.c \(modified\)"
 
+before=$(ls -d runs/t-clean/*/ | sort)
 expect_exit 0 "--allow-dirty runs it" "$PREREG" run t-clean --allow-dirty
 expect_out "with a warning" \
 	"measuring code that is not committed \(--allow-dirty\): prereg $v \(built from that commit: the patch, what the work tree holds beside it, is not what runs\); the patch against it is committed with the run as build.patch"
-rd=$(ls -d runs/t-clean/*/ | sort | tail -n 1)
+# the run it made (not the newest name: two runs of one second are
+# ordered by their random suffix)
+rd=$(ls -d runs/t-clean/*/ | sort | grep -vxF "$before")
 check "build.patch is committed with the run" \
 	sh -c "git show --name-only --format= HEAD | grep -qx '${rd}build.patch'"
 check "the manifest records it" python3 -c "

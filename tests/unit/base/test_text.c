@@ -61,6 +61,29 @@ static void test_run_id_message(void **state)
 	assert_null(strchr(pr_last_error(), '\n'));
 }
 
+/* A new run id waits for the next second only when the newest run id of
+ * the experiment is of the current one: 2026-12-01T08:46:52Z is
+ * 1796114812. */
+static void test_run_id_second(void **state)
+{
+	const int64_t now = 1796114812;
+
+	(void)state;
+	assert_int_equal(pr_run_id_second(now, NULL), now);
+	assert_int_equal(pr_run_id_second(now, "20261201T084652Z-b06571"),
+			 now + 1);
+	assert_int_equal(pr_run_id_second(now, "20261201T084652Z-000000"),
+			 now + 1);
+	/* the second before, and after (a clock set back): no wait */
+	assert_int_equal(pr_run_id_second(now, "20261201T084651Z-ffffff"), now);
+	assert_int_equal(pr_run_id_second(now, "20261201T084653Z-000000"), now);
+	assert_int_equal(pr_run_id_second(now + 1, "20261201T084652Z-b06571"),
+			 now + 1);
+	/* a name that is no run id, of that second */
+	assert_int_equal(pr_run_id_second(now, "20261201T084652Z-b0657"), now);
+	assert_int_equal(pr_run_id_second(now, "20261201T084652Z"), now);
+}
+
 static void escapes_to(const char *s, const char *want)
 {
 	char *got = pr_text_escape(s);
@@ -120,6 +143,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_run_id),
 	    cmocka_unit_test(test_run_id_message),
+	    cmocka_unit_test(test_run_id_second),
 	    cmocka_unit_test(test_escape),
 	    cmocka_unit_test(test_gnuplot),
 	};
