@@ -26,6 +26,17 @@ if [ "$(nproc)" -lt 4 ]; then
 		"warning: config 0 \(vader, spread\) puts up to [2-4] ranks on each of [1-3] cores: times include sharing"
 fi
 dir=runs/t-place/$(ls runs/t-place | grep -v ledger)
+# a run that starts in the second of the newest run id waits for the
+# next second, so that sorted by name the runs stay in start order (the
+# random part, ffffff here, would otherwise decide)
+late=runs/t-place/$(date -u +%Y%m%dT%H%M%SZ)-ffffff
+mkdir "$late"
+"$PREREG" run t-place --launches 1 --reps 1 --warmup 0 --no-commit \
+	>/dev/null 2>&1
+check "a run in the newest run's second sorts after it" sh -c \
+	"[ \"\$(ls runs/t-place | grep -v ledger | sort | tail -n 1)\" != '${late#runs/t-place/}' ]"
+rm -rf "$late"
+git clean -qfdx runs && git checkout -q runs
 affinity() { # config -> the affinities its ranks recorded, space separated
 	python3 -c "import json
 for l in json.load(open('$dir/manifest.json'))['launches']:
