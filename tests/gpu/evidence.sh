@@ -39,7 +39,9 @@ usage="usage: tests/gpu/evidence.sh [-C REPO] [--system] [--debs DIR]
   --system        use the installed packages: no .deb is unpacked
   --debs DIR      the .deb files (default REPO/shared/debs, make gpu-debs)
   --prefix DIR    where they are unpacked (default REPO/build/gpu-prefix)
-  --launches L    launches of every run (default 3)
+  --launches L    launches of every run (default: each experiment's
+                  pinned [schedule] launches, which its reproduction
+                  tolerances were sized for: shared-gpu's pin 3, 8)
   --reps R        reps of every launch (default 10)
   --budget S      the whole call's time, in seconds (default 480)
   --experiments L the experiments to run, in order (default
@@ -51,7 +53,7 @@ are copied), NVCC (the CUDA compiler). Exit: 0 done, 1 a step failed,
 2 usage, 4 no CUDA device."
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
-system=0 debs="" prefix="" launches=3 reps=10 budget=480
+system=0 debs="" prefix="" launches="" reps=10 budget=480
 EXPS="calib-gpu-rows launch-geometry shared-gpu"
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -69,7 +71,7 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-for v in "$launches" "$reps" "$budget"; do
+for v in ${launches:+"$launches"} "$reps" "$budget"; do
 	case $v in '' | *[!0-9]* | 0)
 		printf 'evidence: not a count: %s\n%s\n' "$v" "$usage" >&2
 		exit 2 ;;
@@ -337,7 +339,8 @@ run_one() {
 			return
 		fi
 	fi
-	t "$BIN/prereg" run "$name" --launches "$launches" --reps "$reps"
+	t "$BIN/prereg" run "$name" ${launches:+--launches "$launches"} \
+		--reps "$reps"
 	rc=$?
 	id=$(newest_run "$name")
 	echo "$id" >"$work/$name.$mode"
