@@ -60,7 +60,8 @@ do not matter. SOURCE says where the number comes from:
         that phase only (REPRODUCED/phase=allreduce)
     cmpcell:EXP:RUN_A:RUN_B:LABEL:PHASE:BYTES:PATH
         the value at PATH of the row of `prereg compare RUN_A RUN_B
-        --json` of config label LABEL, phase PHASE and bytes BYTES
+        --json` of config label LABEL, phase PHASE and bytes BYTES, or
+        BYTES rows=N (rows=N/rank=R: its rank R's) for a rows row
         (a/max_over_min: how far apart RUN_A's launch medians are)
     cells:EXP:RUN:LABELS:PHASES:PATH:AGG
         AGG (min or max) of the value at PATH over run RUN's cells, never
@@ -409,11 +410,20 @@ def compare_value(prereg, src, cache):
                      and (not phase or c.get(key) == phase)))
 
 
+def cmp_row_is(c, nbytes):
+    """Is compare row c the one of BYTES: bytes, or rows=N[/rank=R]."""
+    if not nbytes.startswith("rows="):
+        return str(c.get("bytes")) == nbytes
+    want = dict(kv.split("=", 1) for kv in nbytes.split("/"))
+    return (str(c.get("rows")) == want["rows"] and
+            ("rank" not in want or str(c.get("rank")) == want["rank"]))
+
+
 def cmpcell_value(prereg, src, cache):
     _, _exp, run_a, run_b, label, phase, nbytes, path = src.split(":")
     rows = [c for c in compared(prereg, run_a, run_b, cache)["cells"]
             if c.get("config_label") == label and c.get("phase") == phase
-            and str(c.get("bytes")) == nbytes]
+            and cmp_row_is(c, nbytes)]
     if len(rows) != 1:
         raise ValueError("%d compare rows match %s" % (len(rows), src))
     return path_value(rows[0], path)
