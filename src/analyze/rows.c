@@ -89,6 +89,22 @@ size_t pr_rows_first(const pr_analysis_row *row, size_t n, const pr_select *s)
 	return lo < n && !pr_select_cmp(&row[lo].sel, s) ? lo : n;
 }
 
+double pr_rows_widest_cv(const pr_analysis_row *row, size_t n,
+			 const char *phase)
+{
+	double cv = 0, x;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (!row[i].sel.phase || strcmp(row[i].sel.phase, phase))
+			continue;
+		x = pr_stats_robust_cv(row[i].launch_med, row[i].nlaunches);
+		if (isfinite(x) && x > cv)
+			cv = x;
+	}
+	return cv;
+}
+
 void pr_row_free(pr_analysis_row *r)
 {
 	free(r->sel.phase);

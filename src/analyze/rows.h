@@ -53,4 +53,12 @@ typedef struct {
  * are) that selects what s does, or n when none does. */
 size_t pr_rows_first(const pr_analysis_row *row, size_t n, const pr_select *s);
 
+/*
+ * The widest launch-level CV of the n rows of phase (robust:
+ * pr_stats_robust_cv of each row's launch_med, as a median of per-launch
+ * medians is), or 0 when no row of phase has one (fewer than 2 launches).
+ */
+double pr_rows_widest_cv(const pr_analysis_row *row, size_t n,
+			 const char *phase);
+
 #endif

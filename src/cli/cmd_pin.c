@@ -43,24 +43,15 @@ static char *last_complete(const char *root, const char *name)
 	return id;
 }
 
-/* The widest launch-level CV of phase's rows (groups) in run r, or 0:
- * compare judges each row, so the noisiest decides what a tolerance can
- * be; robust (pr_stats_robust_cv), as the median it plans for is. */
+/* The widest launch-level CV of phase in run r, or 0: over the rows
+ * compare judges (cells, per rank too, and the groups no cell names), so
+ * that the noisiest decides what a tolerance can be, and over the finer
+ * groups of the variability table; robust, as the median it plans for
+ * is (pr_rows_widest_cv). */
 static double measured_cv(const pr_analysis_run *r, const char *phase)
 {
-	double cv = 0, x;
-	size_t i;
-
-	for (i = 0; i < r->ngroups; i++) {
-		const pr_analysis_row *g = &r->group[i];
-
-		if (strcmp(g->sel.phase, phase))
-			continue;
-		x = pr_stats_robust_cv(g->launch_med, g->nlaunches);
-		if (isfinite(x) && x > cv)
-			cv = x;
-	}
-	return cv;
+	return fmax(pr_rows_widest_cv(r->row, r->nrows, phase),
+		    pr_rows_widest_cv(r->group, r->ngroups, phase));
 }
 
 /* The experiment's last complete run (a pilot: it ran before this pin)

@@ -1,0 +1,83 @@
+/* test_rows.c - unit tests of src/analyze/rows.c: the widest launch-level
+ * CV of a phase's rows, what `prereg pin` plans a decisive verdict from */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <math.h>
+
+#include "analyze/rows.h"
+#include "base/stats.h"
+
+/* A steady row (the slowest rank's compute: the same every launch), a
+ * row that moves between launches (one rank's compute, which rank is
+ * slowest changing), a noisier row of another phase, a row of one launch
+ * and a row without a phase. */
+static double steady[] = {0.345, 0.350, 0.349, 0.347, 0.349, 0.343};
+static double moving[] = {0.344, 0.197, 0.348, 0.276, 0.117, 0.342};
+static double other[] = {1.0, 10.0, 0.1, 5.0, 0.5, 20.0};
+static double one[] = {7.0};
+
+static void rows_of(pr_analysis_row row[5])
+{
+	memset(row, 0, 5 * sizeof(*row));
+	row[0].sel.phase = "compute";
+	row[0].launch_med = steady;
+	row[0].nlaunches = 6;
+	row[1].sel.phase = "compute";
+	row[1].launch_med = moving;
+	row[1].nlaunches = 6;
+	row[2].sel.phase = "gatherv";
+	row[2].launch_med = other;
+	row[2].nlaunches = 6;
+	row[3].sel.phase = "compute";
+	row[3].launch_med = one;
+	row[3].nlaunches = 1;
+	row[4].launch_med = other;
+	row[4].nlaunches = 6;
+}
+
+/* The moving row decides, not the steady one nor another phase's. */
+static void test_widest_cv(void **state)
+{
+	pr_analysis_row row[5];
+	double want = pr_stats_robust_cv(moving, 6);
+
+	(void)state;
+	rows_of(row);
+	assert_true(want > 10 * pr_stats_robust_cv(steady, 6));
+	assert_true(fabs(pr_rows_widest_cv(row, 5, "compute") - want) < 1e-15);
+	assert_true(fabs(pr_rows_widest_cv(row, 5, "gatherv") -
+			 pr_stats_robust_cv(other, 6)) < 1e-15);
+	/* without the moving row, the steady one */
+	assert_true(fabs(pr_rows_widest_cv(row, 1, "compute") -
+			 pr_stats_robust_cv(steady, 6)) < 1e-15);
+}
+
+/* No row of the phase, or none of 2 launches or more: 0. */
+static void test_widest_cv_none(void **state)
+{
+	pr_analysis_row row[5];
+
+	(void)state;
+	rows_of(row);
+	assert_true(pr_rows_widest_cv(row, 5, "pingpong") == 0);
+	assert_true(pr_rows_widest_cv(row + 3, 1, "compute") == 0);
+	assert_true(pr_rows_widest_cv(row, 0, "compute") == 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_widest_cv),
+	    cmocka_unit_test(test_widest_cv_none),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
