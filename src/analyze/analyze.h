@@ -78,6 +78,15 @@ typedef struct pr_analysis_run {
 	char *conditions;
 } pr_analysis_run;
 
+/*
+ * The widest launch-level CV of phase in run r, or 0 (pr_rows_widest_cv):
+ * over the rows compare judges (the cells, each rank's of a row split
+ * too, and the groups no cell names) and the finer groups of the
+ * variability table, so that the noisiest decides what a tolerance can
+ * be (prereg pin's plan of a decisive verdict).
+ */
+double pr_run_widest_cv(const pr_analysis_run *r, const char *phase);
+
 typedef struct pr_analysis {
 	char *name;
 	json_t *pred; /* predictions/NAME.json, NULL when there is none */

@@ -105,6 +105,12 @@ double pr_rows_widest_cv(const pr_analysis_row *row, size_t n,
 	return cv;
 }
 
+double pr_run_widest_cv(const pr_analysis_run *r, const char *phase)
+{
+	return fmax(pr_rows_widest_cv(r->row, r->nrows, phase),
+		    pr_rows_widest_cv(r->group, r->ngroups, phase));
+}
+
 void pr_row_free(pr_analysis_row *r)
 {
 	free(r->sel.phase);

@@ -43,17 +43,6 @@ static char *last_complete(const char *root, const char *name)
 	return id;
 }
 
-/* The widest launch-level CV of phase in run r, or 0: over the rows
- * compare judges (cells, per rank too, and the groups no cell names), so
- * that the noisiest decides what a tolerance can be, and over the finer
- * groups of the variability table; robust, as the median it plans for
- * is (pr_rows_widest_cv). */
-static double measured_cv(const pr_analysis_run *r, const char *phase)
-{
-	return fmax(pr_rows_widest_cv(r->row, r->nrows, phase),
-		    pr_rows_widest_cv(r->group, r->ngroups, phase));
-}
-
 /* The experiment's last complete run (a pilot: it ran before this pin)
  * adds the phases it recorded that no cell names, and gives its widest
  * CV to each phase without a pilot CV in the spec; the run's id in *from
@@ -136,7 +125,7 @@ static void pilot_from_runs(pr_decisive *d, char **from, double self[NSLOTS],
 	for (i = 0; i < NSLOTS; i++)
 		taken |= self[i] > 0;
 	for (i = 0; i < d->n; i++) {
-		double cv = measured_cv(&a.run[0], d->phase[i].phase);
+		double cv = pr_run_widest_cv(&a.run[0], d->phase[i].phase);
 
 		if (d->phase[i].cv > 0 || cv <= 0)
 			continue;

@@ -1,5 +1,6 @@
 /* test_rows.c - unit tests of src/analyze/rows.c: the widest launch-level
- * CV of a phase's rows, what `prereg pin` plans a decisive verdict from */
+ * CV of a phase's rows and of a run's rows and groups, what `prereg pin`
+ * plans a decisive verdict from */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,6 +13,7 @@
 
 #include <math.h>
 
+#include "analyze/analyze.h"
 #include "analyze/rows.h"
 #include "base/stats.h"
 
@@ -72,11 +74,35 @@ static void test_widest_cv_none(void **state)
 	assert_true(pr_rows_widest_cv(row, 0, "compute") == 0);
 }
 
+/* A run's widest CV takes its rows (what compare judges) and its groups:
+ * here the moving row is a row, the groups steady, and then the other
+ * way round. */
+static void test_run_widest_cv(void **state)
+{
+	pr_analysis_row row[5];
+	pr_analysis_run r;
+	double want = pr_stats_robust_cv(moving, 6);
+
+	(void)state;
+	rows_of(row);
+	memset(&r, 0, sizeof(r));
+	r.row = row + 1;
+	r.nrows = 1;
+	r.group = row;
+	r.ngroups = 1;
+	assert_true(fabs(pr_run_widest_cv(&r, "compute") - want) < 1e-15);
+	r.row = row;
+	r.group = row + 1;
+	assert_true(fabs(pr_run_widest_cv(&r, "compute") - want) < 1e-15);
+	assert_true(pr_run_widest_cv(&r, "pingpong") == 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_widest_cv),
 	    cmocka_unit_test(test_widest_cv_none),
+	    cmocka_unit_test(test_run_widest_cv),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
