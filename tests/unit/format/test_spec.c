@@ -115,6 +115,7 @@ static void test_full_spec(void **state)
 	    "the Hockney time\n"
 	    "workload = kv-split         ; pingpong | kv-split\n"
 	    "budget_s = 120.5\n"
+	    "edition = 2                 ; the newest defaults\n"
 	    "[shape]                     ; attention\n"
 	    "rows = 8192\n"
 	    "keys = 64\n"
@@ -144,6 +145,8 @@ static void test_full_spec(void **state)
 					 "time");
 	assert_string_equal(spec->workload, "kv-split");
 	assert_true(spec->budget_s == 120.5);
+	assert_int_equal(spec->edition, 2);
+	assert_true(spec->interleave && spec->interleave_by_edition);
 	assert_int_equal(spec->rows, 8192);
 	assert_int_equal(spec->keys, 64);
 	assert_int_equal(spec->d, 256);
