@@ -83,9 +83,11 @@ typedef struct pr_analysis_run {
  * over the rows compare judges (the cells, each rank's of a row split
  * too, and the groups no cell names) and the finer groups of the
  * variability table, so that the noisiest decides what a tolerance can
- * be (prereg pin's plan of a decisive verdict).
+ * be (prereg pin's plan of a decisive verdict); *which (which may be
+ * NULL) the row it is of, NULL with 0 (a row first where they tie).
  */
-double pr_run_widest_cv(const pr_analysis_run *r, const char *phase);
+double pr_run_widest_cv(const pr_analysis_run *r, const char *phase,
+			const pr_analysis_row **which);
 
 typedef struct pr_analysis {
 	char *name;

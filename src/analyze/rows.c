@@ -90,8 +90,9 @@ size_t pr_rows_first(const pr_analysis_row *row, size_t n, const pr_select *s)
 }
 
 double pr_rows_widest_cv(const pr_analysis_row *row, size_t n,
-			 const char *phase)
+			 const char *phase, const pr_analysis_row **which)
 {
+	const pr_analysis_row *w = NULL;
 	double cv = 0, x;
 	size_t i;
 
@@ -99,16 +100,26 @@ double pr_rows_widest_cv(const pr_analysis_row *row, size_t n,
 		if (!row[i].sel.phase || strcmp(row[i].sel.phase, phase))
 			continue;
 		x = pr_stats_robust_cv(row[i].launch_med, row[i].nlaunches);
-		if (isfinite(x) && x > cv)
+		if (isfinite(x) && x > cv) {
 			cv = x;
+			w = &row[i];
+		}
 	}
+	if (which)
+		*which = w;
 	return cv;
 }
 
-double pr_run_widest_cv(const pr_analysis_run *r, const char *phase)
+double pr_run_widest_cv(const pr_analysis_run *r, const char *phase,
+			const pr_analysis_row **which)
 {
-	return fmax(pr_rows_widest_cv(r->row, r->nrows, phase),
-		    pr_rows_widest_cv(r->group, r->ngroups, phase));
+	const pr_analysis_row *a, *b;
+	double in_rows = pr_rows_widest_cv(r->row, r->nrows, phase, &a);
+	double in_groups = pr_rows_widest_cv(r->group, r->ngroups, phase, &b);
+
+	if (which)
+		*which = in_rows >= in_groups ? a : b;
+	return fmax(in_rows, in_groups);
 }
 
 void pr_row_free(pr_analysis_row *r)

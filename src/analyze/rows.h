@@ -56,9 +56,10 @@ size_t pr_rows_first(const pr_analysis_row *row, size_t n, const pr_select *s);
 /*
  * The widest launch-level CV of the n rows of phase (robust:
  * pr_stats_robust_cv of each row's launch_med, as a median of per-launch
- * medians is), or 0 when no row of phase has one (fewer than 2 launches).
+ * medians is), or 0 when no row of phase has one (fewer than 2 launches);
+ * *which (when which is not NULL) the row it is of, NULL with 0.
  */
 double pr_rows_widest_cv(const pr_analysis_row *row, size_t n,
-			 const char *phase);
+			 const char *phase, const pr_analysis_row **which);
 
 #endif

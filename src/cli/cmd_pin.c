@@ -43,6 +43,25 @@ static char *last_complete(const char *root, const char *name)
 	return id;
 }
 
+/* Which samples row w takes, for a person: "config 0, rank 1" (its
+ * config, then its device, bytes, rows and rank where set). */
+static void row_text(char *buf, size_t len, const pr_analysis_row *w)
+{
+	const pr_select *s = &w->sel;
+	int n = snprintf(buf, len, "config %d", s->config);
+
+	if (s->device && n >= 0 && (size_t)n < len)
+		n += snprintf(buf + n, len - (size_t)n, ", %s", s->device);
+	if (s->bytes >= 0 && n >= 0 && (size_t)n < len)
+		n += snprintf(buf + n, len - (size_t)n, ", %lld B",
+			      (long long)s->bytes);
+	if (s->rows >= 0 && n >= 0 && (size_t)n < len)
+		n += snprintf(buf + n, len - (size_t)n, ", %lld rows",
+			      (long long)s->rows);
+	if (s->rank >= 0 && n >= 0 && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, ", rank %d", s->rank);
+}
+
 /* The experiment's last complete run (a pilot: it ran before this pin)
  * adds the phases it recorded that no cell names, and gives its widest
  * CV to each phase without a pilot CV in the spec; the run's id in *from
@@ -125,12 +144,14 @@ static void pilot_from_runs(pr_decisive *d, char **from, double self[NSLOTS],
 	for (i = 0; i < NSLOTS; i++)
 		taken |= self[i] > 0;
 	for (i = 0; i < d->n; i++) {
-		double cv = pr_run_widest_cv(&a.run[0], d->phase[i].phase);
+		const pr_analysis_row *w;
+		double cv = pr_run_widest_cv(&a.run[0], d->phase[i].phase, &w);
 
 		if (d->phase[i].cv > 0 || cv <= 0)
 			continue;
 		pr_decisive_set_cv(d, &d->phase[i], cv);
 		d->phase[i].from_run = 1;
+		row_text(d->phase[i].row, sizeof(d->phase[i].row), w);
 		taken = 1;
 	}
 	pr_analysis_free(&a);
@@ -207,7 +228,7 @@ static void warn_unseen_phases(const pr_decisive *d, const pr_spec *spec,
 static void print_decisive(const pr_spec *spec, const char *root)
 {
 	char *path = pr_path_prediction(root, spec->name), b1[24], b2[24],
-	     cv[96], *from = NULL;
+	     cv[256], *from = NULL;
 	double self[NSLOTS] = {0}, pinned;
 	const char *tname;
 	int c;
@@ -228,8 +249,9 @@ static void print_decisive(const pr_spec *spec, const char *root)
 		const pr_decisive_phase *p = &d.phase[i];
 
 		if (p->cv > 0 && p->from_run)
-			snprintf(cv, sizeof(cv), "%.2g (measured in run %s)",
-				 p->cv, from);
+			snprintf(cv, sizeof(cv),
+				 "%.2g (measured in run %s: %s)", p->cv, from,
+				 p->row);
 		else if (p->cv > 0)
 			snprintf(cv, sizeof(cv), "%g", p->cv);
 		else

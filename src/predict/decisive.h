@@ -50,6 +50,8 @@ typedef struct {
 	long repro;	 /* launches a REPRODUCED needs; -1 unknown */
 	double log_half; /* its narrowest band's half-width, log; 0 none */
 	int from_run;	 /* cv was measured in an earlier run (the caller's) */
+	char row[96];	 /* from_run: the row it was measured in, as the
+			    caller says it ("config 0, rank 1"), or "" */
 } pr_decisive_phase;
 
 typedef struct {

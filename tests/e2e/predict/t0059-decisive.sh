@@ -34,7 +34,7 @@ expect_exit 0 "pin t-dec after a run" "$PREREG" pin t-dec
 expect_out "the spec's pilot CV where it gives one" \
 	"^  allreduce: pilot CV 0.07, "
 expect_out "else the CV its last run measured" \
-	"^  allreduce_small: pilot CV [0-9.e+-]+ \\(measured in run $run\\), PASS/FAIL in its band [0-9]+, REPRODUCED at comm 0.5 [0-9]+$"
+	"^  allreduce_small: pilot CV [0-9.e+-]+ \\(measured in run $run: config [0-9]+(, [^)]+)?\\), PASS/FAIL in its band [0-9]+, REPRODUCED at comm 0.5 [0-9]+$"
 cp "$SCRATCH/out" "$SCRATCH/measured"
 check "and no longer calls it unknown" sh -c \
 	"! grep -q 'no pilot CV' '$SCRATCH/measured'"
@@ -52,18 +52,19 @@ expect_exit 0 "pin t-dec again (6 launches)" "$PREREG" pin t-dec
 expect_out "each phase needs the floor of 6" \
 	"^  allreduce_small: pilot CV 0.001, PASS/FAIL in its band 6, REPRODUCED at comm 10 6$"
 expect_out "a phase of the run that no cell names: its need, no band" \
-	"^  compute: pilot CV [0-9.e+-]+ \\(measured in run $run\\), PASS/FAIL in its band \\(no cell\\), REPRODUCED at compute 10 6$"
+	"^  compute: pilot CV [0-9.e+-]+ \\(measured in run $run: config [0-9]+(, [^)]+)?\\), PASS/FAIL in its band \\(no cell\\), REPRODUCED at compute 10 6$"
 expect_out "per class, the tolerance 6 launches decide at the widest CV" \
 	"^  class compute: the widest pilot CV [0-9.e+-]+ \\([a-z_]+\\): 6 launches decide a reproduce_tolerance of [0-9.e+-]+ or more; pinned 10$"
 cp "$SCRATCH/out" "$SCRATCH/six"
 check "6 launches decide: no warning" sh -c \
 	"! grep -q 'cannot decide\\|no pilot CV' '$SCRATCH/six'"
 # a calibration's prediction has no cells: its needs are those of the
-# phases its last run measured
+# phases its last run measured, each CV named by the row it was measured
+# in (a ping-pong row: its config and message size)
 expect_exit 0 "pin of a calibration" "$PREREG" pin t-calib
 calrun=$(ls runs/t-calib | grep -v ledger | tail -n 1)
 expect_out "a calibration: the phases of its last run" \
-	"^  pingpong: pilot CV [0-9.e+-]+ \\(measured in run $calrun\\), PASS/FAIL in its band \\(no cell\\), REPRODUCED at comm 0.5 [0-9]+$"
+	"^  pingpong: pilot CV [0-9.e+-]+ \\(measured in run $calrun: config [0-9]+, [0-9]+ B\\), PASS/FAIL in its band \\(no cell\\), REPRODUCED at comm 0.5 [0-9]+$"
 # a calibration that never ran: nothing to plan
 mkdir -p experiments/t-cal2
 cp experiments/t-calib/experiment.ini experiments/t-cal2/

@@ -49,16 +49,19 @@ static void rows_of(pr_analysis_row row[5])
 static void test_widest_cv(void **state)
 {
 	pr_analysis_row row[5];
+	const pr_analysis_row *w = NULL;
 	double want = pr_stats_robust_cv(moving, 6);
 
 	(void)state;
 	rows_of(row);
 	assert_true(want > 10 * pr_stats_robust_cv(steady, 6));
-	assert_true(fabs(pr_rows_widest_cv(row, 5, "compute") - want) < 1e-15);
-	assert_true(fabs(pr_rows_widest_cv(row, 5, "gatherv") -
+	assert_true(fabs(pr_rows_widest_cv(row, 5, "compute", &w) - want) <
+		    1e-15);
+	assert_ptr_equal(w, &row[1]);
+	assert_true(fabs(pr_rows_widest_cv(row, 5, "gatherv", NULL) -
 			 pr_stats_robust_cv(other, 6)) < 1e-15);
 	/* without the moving row, the steady one */
-	assert_true(fabs(pr_rows_widest_cv(row, 1, "compute") -
+	assert_true(fabs(pr_rows_widest_cv(row, 1, "compute", &w) -
 			 pr_stats_robust_cv(steady, 6)) < 1e-15);
 }
 
@@ -66,12 +69,14 @@ static void test_widest_cv(void **state)
 static void test_widest_cv_none(void **state)
 {
 	pr_analysis_row row[5];
+	const pr_analysis_row *w = NULL;
 
 	(void)state;
 	rows_of(row);
-	assert_true(pr_rows_widest_cv(row, 5, "pingpong") == 0);
-	assert_true(pr_rows_widest_cv(row + 3, 1, "compute") == 0);
-	assert_true(pr_rows_widest_cv(row, 0, "compute") == 0);
+	assert_true(pr_rows_widest_cv(row, 5, "pingpong", &w) == 0);
+	assert_null(w);
+	assert_true(pr_rows_widest_cv(row + 3, 1, "compute", NULL) == 0);
+	assert_true(pr_rows_widest_cv(row, 0, "compute", NULL) == 0);
 }
 
 /* A run's widest CV takes its rows (what compare judges) and its groups:
@@ -80,6 +85,7 @@ static void test_widest_cv_none(void **state)
 static void test_run_widest_cv(void **state)
 {
 	pr_analysis_row row[5];
+	const pr_analysis_row *w = NULL;
 	pr_analysis_run r;
 	double want = pr_stats_robust_cv(moving, 6);
 
@@ -90,11 +96,14 @@ static void test_run_widest_cv(void **state)
 	r.nrows = 1;
 	r.group = row;
 	r.ngroups = 1;
-	assert_true(fabs(pr_run_widest_cv(&r, "compute") - want) < 1e-15);
+	assert_true(fabs(pr_run_widest_cv(&r, "compute", &w) - want) < 1e-15);
+	assert_ptr_equal(w, &row[1]);
 	r.row = row;
 	r.group = row + 1;
-	assert_true(fabs(pr_run_widest_cv(&r, "compute") - want) < 1e-15);
-	assert_true(pr_run_widest_cv(&r, "pingpong") == 0);
+	assert_true(fabs(pr_run_widest_cv(&r, "compute", &w) - want) < 1e-15);
+	assert_ptr_equal(w, &row[1]);
+	assert_true(pr_run_widest_cv(&r, "pingpong", &w) == 0);
+	assert_null(w);
 }
 
 int main(void)
