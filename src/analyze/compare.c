@@ -381,6 +381,13 @@ static char *top_str(const pr_manifest *m, const char *key)
 }
 
 /* The string at m.environment.key, or the integer there in words. */
+/* Does m's environment record key? */
+static int env_has(const pr_manifest *m, const char *key)
+{
+	return json_object_get(json_object_get(m->json, "environment"), key) !=
+	       NULL;
+}
+
 static char *env_str(const pr_manifest *m, const char *key)
 {
 	json_t *v =
@@ -452,6 +459,10 @@ static char *hosts_words(const pr_manifest *m)
 #define WARN_TCP "tcp times may differ for that reason"
 #define WARN_MPI                                                               \
 	"the MPI stack differs: communication may differ for that reason"
+#define WARN_CPU                                                               \
+	"another processor: a DIFFERENT row may measure the machines, not a "  \
+	"failure to reproduce (`prereg repro NAME --recalibrate` compares "    \
+	"the model's error instead)"
 
 static void add_mca_facts(pr_comparison *c, const pr_manifest *a,
 			  const pr_manifest *b)
@@ -515,8 +526,9 @@ static void add_facts(pr_comparison *c, const pr_manifest *a,
 		 or_not_recorded(b->launcher), NULL);
 	add_fact(c, pr_strdup("devices"), launch_strings(a, "describe", 1),
 		 launch_strings(b, "describe", 1), NULL);
+	/* a run recording none is no known difference: no warning */
 	add_fact(c, pr_strdup("CPU"), env_str(a, "cpu"), env_str(b, "cpu"),
-		 NULL);
+		 env_has(a, "cpu") && env_has(b, "cpu") ? WARN_CPU : NULL);
 	add_fact(c, pr_strdup("cores"), cores_words(a), cores_words(b), NULL);
 	add_fact(c, pr_strdup("hosts"), hosts_words(a), hosts_words(b), NULL);
 	add_fact(c, pr_strdup("kernel"), env_str(a, "kernel"),

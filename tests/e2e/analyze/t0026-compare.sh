@@ -217,6 +217,37 @@ check "not recorded against the value: a row, no warning" sh -c \
 rm -rf "runs/t-cmp/$C" "runs/t-cmp/$NA" "runs/t-cmp/$NB"
 fi
 
+# The processor: a copy of B recording another CPU is a warned
+# difference (its DIFFERENT rows may measure the machines); A and B (one
+# machine) have none; a copy recording none is a row, not a warning
+D=20991231T000000Z-d1d1d1 E=20991231T000000Z-d2d2d2
+python3 - "$B" "$D" "$E" <<'PY' || exit 1
+import json, shutil, sys
+b, d, e = sys.argv[1:]
+for x in (d, e):
+    shutil.copytree(f"runs/t-cmp/{b}", f"runs/t-cmp/{x}")
+    p = f"runs/t-cmp/{x}/manifest.json"
+    m = json.load(open(p))
+    m["run_id"] = x
+    if x == d:
+        m["environment"]["cpu"] = "Another CPU 9000"
+    else:
+        m["environment"].pop("cpu", None)
+    json.dump(m, open(p, "w"), indent=2)
+PY
+expect_exit 0 "compare with a run on another processor" "$PREREG" compare "$A" "$D"
+expect_out "the processor warned, with what to do" \
+	"^- \*\*warning:\*\* CPU differs \(A: [^;]+; B: Another CPU 9000\): another processor: a DIFFERENT row may measure the machines, not a failure to reproduce \(\`prereg repro NAME --recalibrate\` compares the model's error instead\)$"
+expect_exit 0 "compare of two runs of one processor" "$PREREG" compare "$A" "$B"
+cp "$SCRATCH/out" "$SCRATCH/cpu-same"
+check "one processor: a row, no warning" sh -c \
+	"grep -q '^| CPU | ' '$SCRATCH/cpu-same' && ! grep -q 'warning:\*\* CPU' '$SCRATCH/cpu-same'"
+expect_exit 0 "compare with a run recording no processor" "$PREREG" compare "$A" "$E"
+cp "$SCRATCH/out" "$SCRATCH/cpu-none"
+check "not recorded against one: a row, no warning" sh -c \
+	"grep -qE '^\| CPU \| [^|]+ \| not recorded \| \*\*differs\*\* \|' '$SCRATCH/cpu-none' && ! grep -q 'warning:\*\* CPU' '$SCRATCH/cpu-none'"
+rm -rf "runs/t-cmp/$D" "runs/t-cmp/$E"
+
 # Busy launches: copies of B whose every launch record says other
 # processes took 1.5 (X) or none (Q, Q2) of the 2 CPUs the ranks used
 # (A and B ran beside other tests: theirs may say anything)
