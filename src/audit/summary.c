@@ -168,6 +168,17 @@ static int claims_agree(const pr_analysis_run *a, const pr_analysis_run *b)
 	return 1;
 }
 
+/* Does compare warn that the two runs ran on different processors? */
+static int other_cpu(const pr_comparison *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->nfacts; i++)
+		if (!strcmp(c->fact[i].what, "CPU"))
+			return c->fact[i].differs && c->fact[i].warning;
+	return 0;
+}
+
 /* The verdicts of the last run and its reference, and their comparison. */
 static void judge(pr_summary_row *x, const char *root)
 {
@@ -207,6 +218,7 @@ static void judge(pr_summary_row *x, const char *root)
 		    0) {
 			memcpy(x->repro, c.count, sizeof(x->repro));
 			x->compared = 1;
+			x->other_cpu = other_cpu(&c);
 		}
 		pr_comparison_free(&c);
 	}
@@ -387,13 +399,16 @@ static json_t *js_last(const void *row, const void *ctx)
 	return str_or_null(((const pr_summary_row *)row)->last);
 }
 
-/* yes, no or "no reference" (null, true, false); "-" without a run */
+/* yes, no or "no reference" (null, true, false); "-" without a run;
+ * " (another CPU)" after yes or no when the two runs' processors differ */
 static void md_reproduced(FILE *f, const void *row, const void *ctx)
 {
 	const pr_summary_row *x = row;
 
 	(void)ctx;
 	md_text(f, x->last ? reproduced_word(x) : NULL);
+	if (x->last && x->reproduced >= 0 && x->other_cpu)
+		fputs(" (another CPU)", f);
 }
 
 static json_t *js_reproduced(const void *row, const void *ctx)
@@ -402,6 +417,13 @@ static json_t *js_reproduced(const void *row, const void *ctx)
 
 	(void)ctx;
 	return x->reproduced < 0 ? json_null() : json_boolean(x->reproduced);
+}
+
+/* JSON only: the two runs' processors differ (false without both) */
+static json_t *js_other_cpu(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return json_boolean(((const pr_summary_row *)row)->other_cpu);
 }
 
 /* compare's rows: "R/D/I/N" ({REPRODUCED, DIFFERENT, INCONCLUSIVE,
@@ -469,6 +491,7 @@ static const pr_report_column summary_cols[] = {
     {"its verdict", "---", md_ref_verdict, NULL, "reference_verdict",
      js_ref_verdict},
     {"reproduced", "---", md_reproduced, NULL, "reproduced", js_reproduced},
+    {NULL, NULL, NULL, NULL, "other_cpu", js_other_cpu},
     {"rows R/D/I/N", "---", md_rows, NULL, "rows", js_rows},
     {"busy launches", "---", md_busy, NULL, "busy", js_busy},
     {"audit", "---", md_grade, NULL, "grade", js_grade},
@@ -481,7 +504,7 @@ static const pr_report_table summary_table = {
 
 void pr_summary_md(FILE *f, const pr_summary *s)
 {
-	size_t i, word[5] = {0}, none = 0, refs = 0, same = 0;
+	size_t i, word[5] = {0}, none = 0, refs = 0, same = 0, other = 0;
 	static const char *const words[] = {"PASS", "FAIL", "INCONCLUSIVE",
 					    "MEASURED"};
 	size_t k;
@@ -497,6 +520,7 @@ void pr_summary_md(FILE *f, const pr_summary *s)
 				word[k]++;
 		refs += x->reproduced >= 0;
 		same += x->reproduced == 1;
+		other += x->reproduced >= 0 && x->other_cpu;
 	}
 	fprintf(f,
 		"\n%zu experiments: %zu PASS, %zu FAIL, %zu INCONCLUSIVE, %zu "
@@ -513,6 +537,14 @@ void pr_summary_md(FILE *f, const pr_summary *s)
 	      "DIFFERENT, INCONCLUSIVE, NO-DATA. busy launches: of those "
 	      "with a machine record. audit: the last run's grade.\n",
 	      f);
+	if (other)
+		fputs(
+		    "\n(another CPU): the two runs' manifests record "
+		    "different processors, so a DIFFERENT row may measure the "
+		    "machines rather than a failure to reproduce; `prereg "
+		    "repro NAME --recalibrate` compares the model's error "
+		    "instead.\n",
+		    f);
 }
 
 json_t *pr_summary_json(const pr_summary *s)

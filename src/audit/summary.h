@@ -33,6 +33,9 @@ typedef struct {
 	int compared;		 /* repro holds counts */
 	/* 1 the verdict is the reference's, 0 it is not, -1 no reference */
 	int reproduced;
+	/* the two runs' manifests record different processors (compare's
+	 * warned CPU fact): their DIFFERENT rows may measure the machines */
+	int other_cpu;
 	size_t busy, recorded; /* of the last run's launches */
 	const char *grade;     /* the audit's grade of the last run, or NULL */
 	/* the claims of the last run: name, verdict ("PASS", ...) and

@@ -5,7 +5,8 @@
 # counts), busy launches and the audit's grade; --json, --junit FILE
 # (well-formed, failures where a verdict FAILs, did not reproduce or a
 # run is broken), --write (analysis/SUMMARY.md, never through a link);
-# list's LAST RUN and VERDICT; repro ends with its experiment's row
+# list's LAST RUN and VERDICT; repro ends with its experiment's row; a
+# last run on another processor than its reference says so
 . "$(dirname "$0")/../lib.sh"
 fixture validated "$SCRATCH/repo"
 
@@ -48,11 +49,36 @@ assert x["last_run"] == sys.argv[4] and x["reference_run"] == sys.argv[3], x
 assert x["reproduced"] == (x["verdict"] == x["reference_verdict"]), x
 assert x["rows"] == c["verdicts"], (x["rows"], c["verdicts"])
 assert x["busy"]["recorded"] == 4 and 0 <= x["busy"]["busy"] <= 4, x
+assert x["other_cpu"] is False, x
 PY
 expect_exit 0 "the markdown table" "$PREREG" summary t-kv
 expect_out "its header" "^\| experiment \| kind \| last run of its pin \| verdict \|"
 expect_out "t-kv's row names both runs" "^\| t-kv \| validation \| $last \| [A-Z]+ \| .* \| $ref \| [A-Z]+ \| (yes|no) \|"
 expect_out "the totals" "^1 experiments: .* the verdict reproduced in [01] of the 1 with a reference run\.$"
+cp "$SCRATCH/out" "$SCRATCH/one-cpu"
+check "one processor: no word of another CPU" sh -c \
+	"! grep -q 'another CPU' '$SCRATCH/one-cpu'"
+# the last run's manifest records another processor (a commit undone
+# below): reproduced says so, the JSON too, and a line says what it means
+python3 - "runs/t-kv/$last/manifest.json" <<'PY' || exit 1
+import json, sys
+m = json.load(open(sys.argv[1]))
+m["environment"]["cpu"] = "Another CPU 9000"
+json.dump(m, open(sys.argv[1], "w"), indent=2)
+PY
+git commit -qam "t-kv's last run on another processor"
+expect_exit 0 "summary across processors" "$PREREG" summary t-kv
+expect_out "reproduced says another CPU" \
+	"^\| t-kv \| validation \| $last \| .* \| $ref \| [A-Z]+ \| (yes|no) \(another CPU\) \|"
+expect_out "and what that means" \
+	"^\(another CPU\): the two runs' manifests record different processors, so a DIFFERENT row may measure the machines rather than a failure to reproduce; \`prereg repro NAME --recalibrate\` compares the model's error instead\.$"
+"$PREREG" summary t-kv --json >"$SCRATCH/cpu.json"
+check "--json: other_cpu" python3 -c '
+import json, sys
+x = json.load(open(sys.argv[1]))["experiments"][0]
+assert x["other_cpu"] is True, x
+' "$SCRATCH/cpu.json"
+git reset -q --hard HEAD~1
 
 expect_exit 0 "--junit" "$PREREG" summary --junit "$SCRATCH/junit.xml"
 check "the JUnit XML parses; its failures are the FAIL or unreproduced rows" \
