@@ -200,6 +200,8 @@ static void test_markdown(void **state)
 				  "INCONCLUSIVE, 0 MEASURED, 1 without a run "
 				  "of their pin; the verdict reproduced in 1 "
 				  "of the 2 with a reference run."));
+	/* one processor everywhere: no word of another */
+	assert_null(strstr(x, "another CPU"));
 	free(x);
 }
 
@@ -220,6 +222,7 @@ static void test_json(void **state)
 	r[3].repro[PR_REPRO_INCONCLUSIVE] = 1;
 	r[3].recorded = 6;
 	r[3].busy = 2;
+	r[3].other_cpu = 1; /* its runs' manifests record two processors */
 	v = pr_summary_json(&s);
 	assert_int_equal(json_array_size(json_object_get(v, "experiments")), 4);
 	x = json_dumps(json_array_get(json_object_get(v, "experiments"), 1),
@@ -227,7 +230,8 @@ static void test_json(void **state)
 	assert_string_equal(
 	    x, "{\"busy\":null,\"claim\":null,\"experiment\":\"b\","
 	       "\"grade\":null,\"kind\":\"validation\",\"last_run\":null,"
-	       "\"pin\":null,\"reference_run\":null,\"reference_verdict\":"
+	       "\"other_cpu\":false,\"pin\":null,\"reference_run\":null,"
+	       "\"reference_verdict\":"
 	       "null,\"reproduced\":null,\"rows\":null,\"verdict\":null,"
 	       "\"verdicts\":null}");
 	free(x);
@@ -236,7 +240,8 @@ static void test_json(void **state)
 	assert_string_equal(
 	    x, "{\"busy\":{\"busy\":2,\"recorded\":6},\"claim\":null,"
 	       "\"experiment\":\"d|e\",\"grade\":\"anchored\",\"kind\":"
-	       "\"calibration\",\"last_run\":\"L3\",\"pin\":null,"
+	       "\"calibration\",\"last_run\":\"L3\",\"other_cpu\":true,"
+	       "\"pin\":null,"
 	       "\"reference_run\":\"R3\",\"reference_verdict\":\"PASS\","
 	       "\"reproduced\":true,\"rows\":{\"DIFFERENT\":0,"
 	       "\"INCONCLUSIVE\":1,\"NO-DATA\":0,\"REPRODUCED\":5},"
@@ -244,7 +249,10 @@ static void test_json(void **state)
 	free(x);
 	json_decref(v);
 	x = render(&s, pr_summary_md);
-	assert_non_null(strstr(x, "| yes | 5/0/1/0 | 2 of 6 | anchored |"));
+	assert_non_null(
+	    strstr(x, "| yes (another CPU) | 5/0/1/0 | 2 of 6 | anchored |"));
+	assert_non_null(strstr(x, "\n(another CPU): the two runs' manifests "
+				  "record different processors"));
 	free(x);
 }
 
