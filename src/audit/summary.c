@@ -594,8 +594,9 @@ static char *failure_of(const pr_summary_row *x)
 	if (x->verdict && !strcmp(x->verdict, "FAIL"))
 		return pr_asprintf("run %s: %s", x->last, x->counts);
 	if (x->reproduced == 0)
-		return pr_asprintf("run %s is %s, its reference %s was %s",
-				   x->last, x->verdict, x->ref, x->ref_verdict);
+		return pr_asprintf("run %s is %s, its reference %s was %s%s",
+				   x->last, x->verdict, x->ref, x->ref_verdict,
+				   x->other_cpu ? " (on another CPU)" : "");
 	return NULL;
 }
 

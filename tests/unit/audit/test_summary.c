@@ -145,6 +145,14 @@ static void test_junit(void **state)
 				  "PASS, its reference R2 was FAIL\"/>"));
 	assert_non_null(strstr(x, "name=\"d|e\"></testcase>"));
 	free(x);
+	/* a row that did not reproduce on another processor says so */
+	r[2].other_cpu = 1;
+	x = render(&s, pr_summary_junit);
+	assert_non_null(strstr(x, "name=\"c\"><failure message=\"run L2 is "
+				  "PASS, its reference R2 was FAIL (on another "
+				  "CPU)\"/>"));
+	free(x);
+	r[2].other_cpu = 0;
 	/* claims of a row: one test case each, FAIL failed, INCONCLUSIVE
 	 * skipped, PASS passed */
 	{
