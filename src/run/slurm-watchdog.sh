@@ -10,7 +10,8 @@
 # alive on SIGTERM so that srun dies with it.
 #
 # Set by the script before it: N (tasks), GRACE (seconds), RCDIR (one file
-# per task holding its exit status); by Slurm: SLURM_JOB_ID.
+# per task holding its exit status; RCDIR.up one empty file per task that
+# started); by Slurm: SLURM_JOB_ID.
 # ls | wc -l counts the status files (named by rank); rc is a number
 # shellcheck disable=SC2012,SC2086
 
@@ -20,17 +21,19 @@ while kill -0 $S 2>/dev/null; do
 	# a task killed by srun -K writes no status: step 0 missing from
 	# squeue -s three times in a row, at least 5 s apart end to end
 	# (squeue answering each time), once the step is known to have
-	# started (squeue listed it, or a task wrote its status: a step
-	# whose tasks fail in MPI_Init can end before the first look), or
-	# after 30 s, says the tasks are gone
+	# started (squeue listed it, or a task said it started or wrote its
+	# status: a step whose tasks fail in MPI_Init can end before the
+	# first look, and srun -K can kill them before they write a
+	# status), or after 30 s, says the tasks are gone
 	i=$((i + 1))
 	done_n=$(ls "$RCDIR" | wc -l)
+	up_n=$(ls "$RCDIR.up" 2>/dev/null | wc -l)
 	if [ $((i % 5)) = 0 ] &&
 	    q=$(squeue -h -s -j "$SLURM_JOB_ID" -o %i 2>/dev/null); then
 		if printf '%s\n' "$q" | grep -qx "$SLURM_JOB_ID.0"; then
 			seen=1 gone=0
-		elif [ $seen = 1 ] || [ $SECONDS -ge 30 ] || [ "$done_n" -gt 0 ]
-		then
+		elif [ $seen = 1 ] || [ $SECONDS -ge 30 ] ||
+		    [ "$done_n" -gt 0 ] || [ "$up_n" -gt 0 ]; then
 			[ $gone = 0 ] && first=$SECONDS
 			gone=$((gone + 1))
 		fi
@@ -44,7 +47,7 @@ while kill -0 $S 2>/dev/null; do
 			echo "prereg: the tasks are gone, srun did not exit within ${GRACE} s: killing it (Slurm 22.05 mpi/pmix)" >&2
 			w="never listed, missing $gone times"
 			[ $seen = 1 ] && w="listed, then missing $gone times"
-			echo "prereg: after ${SECONDS} s: $(ls "$RCDIR" | wc -l) of $N tasks wrote their status; step 0 $w; squeue -s last said: $(printf '%s' "$q" | tr '\n' ' ')" >&2
+			echo "prereg: after ${SECONDS} s: $up_n of $N tasks started, $(ls "$RCDIR" | wc -l) wrote their status; step 0 $w; squeue -s last said: $(printf '%s' "$q" | tr '\n' ' ')" >&2
 			kill -9 $S
 		fi
 		break
@@ -55,5 +58,5 @@ while :; do wait $S; rc=$?; kill -0 $S 2>/dev/null || break; done
 if [ "$(ls "$RCDIR" | wc -l)" -ge "$N" ]; then
 	rc=$(sort -n "$RCDIR"/* | tail -n 1)
 fi
-rm -rf "$RCDIR"
+rm -rf "$RCDIR" "$RCDIR.up"
 exit $rc

@@ -106,9 +106,11 @@ static void component(FILE *f, const pr_spec *spec, int g)
 	fprintf(f, "\n");
 }
 
-/* Runs every task; the task's exit status goes to $RCDIR/$SLURM_PROCID. */
+/* Runs every task; an empty $RCDIR.up/$SLURM_PROCID says it started, its
+ * exit status goes to $RCDIR/$SLURM_PROCID. */
 static const char task[] =
     "T='export OMPI_MCA_btl_vader_backing_directory=$PMIX_SERVER_TMPDIR\n"
+    ": >\"$RCDIR.up/$SLURM_PROCID\"\n"
     "\"$@\"; r=$?; echo $r >\"$RCDIR/$SLURM_PROCID\"\n"
     "trap \"exit $r\" TERM; sleep $D & wait $!; exit $r'\n";
 
@@ -116,6 +118,7 @@ static const char task[] =
  * profiling library preloaded into it alone (not into srun or bash). */
 static const char command_task[] =
     "T='export OMPI_MCA_btl_vader_backing_directory=$PMIX_SERVER_TMPDIR\n"
+    ": >\"$RCDIR.up/$SLURM_PROCID\"\n"
     "cd \"$CWD\" && LD_PRELOAD=$PREREG_PRELOAD \"$@\"; r=$?\n"
     "echo $r >\"$RCDIR/$SLURM_PROCID\"\n"
     "trap \"exit $r\" TERM; sleep $D & wait $!; exit $r'\n";
@@ -157,8 +160,8 @@ char *pr_slurm_script(const pr_run_plan *p)
 			   "for kv in \"$@\"; do export \"$kv\"; done\n");
 	/* RCDIR exported: the tasks' bash reads it from the environment */
 	fprintf(f,
-		"N=%d GRACE=10\nexport RCDIR\nrm -rf \"$RCDIR\"; mkdir -p "
-		"\"$RCDIR\"\n%s",
+		"N=%d GRACE=10\nexport RCDIR\nrm -rf \"$RCDIR\" \"$RCDIR.up\"; "
+		"mkdir -p \"$RCDIR\" \"$RCDIR.up\"\n%s",
 		spec->nranks, command ? command_task : task);
 	fprintf(f, "srun -K --mpi=pmix");
 	for (g = 0; g < spec->ngroups; g++) {

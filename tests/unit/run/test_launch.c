@@ -440,7 +440,7 @@ static void test_slurm_script(void **state)
 	    "[slurm]\npartition = gpuA, gpuB\ngres = gpu:1\ntime = 7\n");
 	pr_spec *one = spec_of("cpu*2", "transport = tcp", "");
 	char *s = slurm_script(spec), *t = slurm_script(one);
-	const char *end = "rm -rf \"$RCDIR\"\nexit $rc\n";
+	const char *end = "rm -rf \"$RCDIR\" \"$RCDIR.up\"\nexit $rc\n";
 
 	(void)state;
 	assert_non_null(strstr(s, "#SBATCH --job-name=prereg-t\n"
@@ -451,6 +451,11 @@ static void test_slurm_script(void **state)
 				  "--partition=gpuB --gres=gpu:1\n"));
 	/* the tasks write their status into RCDIR: it must reach them */
 	assert_non_null(strstr(s, "\nN=5 GRACE=10\nexport RCDIR\n"));
+	/* and each says it started, in RCDIR.up, before its program */
+	assert_non_null(strstr(s, "rm -rf \"$RCDIR\" \"$RCDIR.up\"; mkdir -p "
+				  "\"$RCDIR\" \"$RCDIR.up\"\n"));
+	assert_non_null(strstr(s, "\n: >\"$RCDIR.up/$SLURM_PROCID\"\n\"$@\"; "
+				  "r=$?;"));
 	assert_non_null(strstr(
 	    s, "\nsrun -K --mpi=pmix --het-group=0 bash -c \"D=0; $T\" - "
 	       "\"$RANK\" \"$PLAN\" : --het-group=1 bash -c \"D=1; $T\" - "
