@@ -380,7 +380,6 @@ static char *top_str(const pr_manifest *m, const char *key)
 	    json_string_value(json_object_get(m->json, key)));
 }
 
-/* The string at m.environment.key, or the integer there in words. */
 /* Does m's environment record key? */
 static int env_has(const pr_manifest *m, const char *key)
 {
@@ -388,6 +387,7 @@ static int env_has(const pr_manifest *m, const char *key)
 	       NULL;
 }
 
+/* The string at m.environment.key, or the integer there in words. */
 static char *env_str(const pr_manifest *m, const char *key)
 {
 	json_t *v =
@@ -529,6 +529,8 @@ static void add_facts(pr_comparison *c, const pr_manifest *a,
 	/* a run recording none is no known difference: no warning */
 	add_fact(c, pr_strdup("CPU"), env_str(a, "cpu"), env_str(b, "cpu"),
 		 env_has(a, "cpu") && env_has(b, "cpu") ? WARN_CPU : NULL);
+	c->other_cpu =
+	    c->fact[c->nfacts - 1].differs && c->fact[c->nfacts - 1].warning;
 	add_fact(c, pr_strdup("cores"), cores_words(a), cores_words(b), NULL);
 	add_fact(c, pr_strdup("hosts"), hosts_words(a), hosts_words(b), NULL);
 	add_fact(c, pr_strdup("kernel"), env_str(a, "kernel"),

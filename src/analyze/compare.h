@@ -93,6 +93,8 @@ typedef struct {
 	pr_compare_fact *fact;
 	size_t nfacts;
 	size_t nwarnings; /* facts that differ and warn */
+	/* both manifests record a CPU, and not the same one */
+	int other_cpu;
 	/* A and B of two pins (both pin tags known and different): only the
 	 * rows both analyses hold are compared, left_out counts the rest */
 	int across_pins;

@@ -168,17 +168,6 @@ static int claims_agree(const pr_analysis_run *a, const pr_analysis_run *b)
 	return 1;
 }
 
-/* Does compare warn that the two runs ran on different processors? */
-static int other_cpu(const pr_comparison *c)
-{
-	size_t i;
-
-	for (i = 0; i < c->nfacts; i++)
-		if (!strcmp(c->fact[i].what, "CPU"))
-			return c->fact[i].differs && c->fact[i].warning;
-	return 0;
-}
-
 /* The verdicts of the last run and its reference, and their comparison. */
 static void judge(pr_summary_row *x, const char *root)
 {
@@ -218,7 +207,7 @@ static void judge(pr_summary_row *x, const char *root)
 		    0) {
 			memcpy(x->repro, c.count, sizeof(x->repro));
 			x->compared = 1;
-			x->other_cpu = other_cpu(&c);
+			x->other_cpu = c.other_cpu;
 		}
 		pr_comparison_free(&c);
 	}

@@ -53,22 +53,19 @@ static void on_signal(int sig)
 	g_stop = 1;
 }
 
-/* The newest run id under runs/NAME, by name; NULL when none. */
+/* The newest run id under runs/NAME (pr_path_list_runs: sorted), NULL
+ * when none. */
 static char *newest_run_id(const run_ctx *rc)
 {
-	char *dir = pr_path_runs(pr_repo_root(rc->repo), rc->spec->name);
 	char **ids = NULL, *newest = NULL;
-	size_t n = pr_list_subdirs(&ids, dir), i;
+	size_t n = 0, i;
 
-	for (i = 0; i < n; i++)
-		if (pr_run_id_valid(ids[i]) &&
-		    (!newest || strcmp(ids[i], newest) > 0))
-			newest = ids[i];
-	newest = newest ? pr_strdup(newest) : NULL;
-	for (i = 0; i < n; i++)
+	pr_path_list_runs(&ids, &n, pr_repo_root(rc->repo), rc->spec->name, 0);
+	if (n)
+		newest = ids[n - 1];
+	for (i = 0; i + 1 < n; i++)
 		free(ids[i]);
 	free(ids);
-	free(dir);
 	return newest;
 }
 
@@ -527,14 +524,13 @@ static int begin(run_ctx *rc)
 	json_t *st;
 	int error;
 
-	if ((error = make_run_id(rc->run_id, rc)) < 0)
-		return error;
-	/* the run writes under runs/NAME, never through a link */
+	/* the run writes under runs/NAME, never through a link, and reads
+	 * its run ids (make_run_id) only once that holds */
 	path = pr_path_runs(NULL, rc->spec->name);
 	error = pr_no_links(pr_repo_root(rc->repo), path, 1);
 	free(path);
 	path = NULL;
-	if (error < 0)
+	if (error < 0 || (error = make_run_id(rc->run_id, rc)) < 0)
 		return error;
 	rc->started = pr_now_unix();
 	pr_utc_iso(started, rc->started);
