@@ -89,6 +89,17 @@ typedef struct pr_analysis_run {
 double pr_run_widest_cv(const pr_analysis_run *r, const char *phase,
 			const pr_analysis_row **which);
 
+/*
+ * The widest launch-level CV of phase among run r's rows that a cell
+ * judges (its verdict's interval is of that row's launches), or 0 when no
+ * such row has one; *which (which may be NULL) its row, NULL with 0. A
+ * PASS or FAIL in a band needs only these rows decided: a row no cell
+ * names (hpcc's Allreduces of another size) counts for compare, not for
+ * the band.
+ */
+double pr_run_widest_cell_cv(const pr_analysis_run *r, const char *phase,
+			     const pr_analysis_row **which);
+
 typedef struct pr_analysis {
 	char *name;
 	json_t *pred; /* predictions/NAME.json, NULL when there is none */

@@ -110,6 +110,27 @@ double pr_rows_widest_cv(const pr_analysis_row *row, size_t n,
 	return cv;
 }
 
+double pr_run_widest_cell_cv(const pr_analysis_run *r, const char *phase,
+			     const pr_analysis_row **which)
+{
+	const pr_analysis_row *w = NULL;
+	double cv = 0, x;
+	size_t i;
+
+	for (i = 0; i < r->nrows; i++) {
+		if (!r->row[i].cell)
+			continue;
+		x = pr_rows_widest_cv(&r->row[i], 1, phase, NULL);
+		if (x > cv) {
+			cv = x;
+			w = &r->row[i];
+		}
+	}
+	if (which)
+		*which = w;
+	return cv;
+}
+
 double pr_run_widest_cv(const pr_analysis_run *r, const char *phase,
 			const pr_analysis_row **which)
 {

@@ -62,10 +62,6 @@ static void row_text(char *buf, size_t len, const pr_analysis_row *w)
 		snprintf(buf + n, len - (size_t)n, ", rank %d", s->rank);
 }
 
-/* The experiment's last complete run (a pilot: it ran before this pin)
- * adds the phases it recorded that no cell names, and gives its widest
- * CV to each phase without a pilot CV in the spec; the run's id in *from
- * (owned), NULL when none was taken. */
 /* What the tolerances are kept per: each phase class, then each phase
  * the spec gives a tolerance of its own. */
 #define NSLOTS (PR_NCLASSES + PR_MAX_PHASE_TOL)
@@ -118,6 +114,11 @@ static void self_needs(double self[NSLOTS], const pr_spec *spec,
 	pr_comparison_free(&c);
 }
 
+/* The experiment's last complete run (a pilot: it ran before this pin)
+ * adds the phases it recorded that no cell names, and gives its widest
+ * CV to each phase without a pilot CV in the spec (its band's needs the
+ * widest CV of the rows a cell judged); the run's id in *from
+ * (owned), NULL when none was taken. */
 static void pilot_from_runs(pr_decisive *d, char **from, double self[NSLOTS],
 			    const pr_spec *spec, const char *root)
 {
@@ -144,14 +145,18 @@ static void pilot_from_runs(pr_decisive *d, char **from, double self[NSLOTS],
 	for (i = 0; i < NSLOTS; i++)
 		taken |= self[i] > 0;
 	for (i = 0; i < d->n; i++) {
-		const pr_analysis_row *w;
-		double cv = pr_run_widest_cv(&a.run[0], d->phase[i].phase, &w);
+		pr_decisive_phase *p = &d->phase[i];
+		const pr_analysis_row *w, *wb;
+		double cv = pr_run_widest_cv(&a.run[0], p->phase, &w);
+		double bcv = pr_run_widest_cell_cv(&a.run[0], p->phase, &wb);
 
-		if (d->phase[i].cv > 0 || cv <= 0)
+		if (p->cv > 0 || cv <= 0)
 			continue;
-		pr_decisive_set_cv(d, &d->phase[i], cv);
-		d->phase[i].from_run = 1;
-		row_text(d->phase[i].row, sizeof(d->phase[i].row), w);
+		pr_decisive_set_cv(d, p, cv, bcv);
+		p->from_run = 1;
+		row_text(p->row, sizeof(p->row), w);
+		if (bcv > 0)
+			row_text(p->band_row, sizeof(p->band_row), wb);
 		taken = 1;
 	}
 	pr_analysis_free(&a);
@@ -228,7 +233,7 @@ static void warn_unseen_phases(const pr_decisive *d, const pr_spec *spec,
 static void print_decisive(const pr_spec *spec, const char *root)
 {
 	char *path = pr_path_prediction(root, spec->name), b1[24], b2[24],
-	     cv[256], *from = NULL;
+	     cv[256], band_of[160], *from = NULL;
 	double self[NSLOTS] = {0}, pinned;
 	const char *tname;
 	int c;
@@ -256,11 +261,18 @@ static void print_decisive(const pr_spec *spec, const char *root)
 			snprintf(cv, sizeof(cv), "%g", p->cv);
 		else
 			snprintf(cv, sizeof(cv), "unknown");
-		printf("  %s: pilot CV %s, PASS/FAIL in its band %s, "
+		band_of[0] = '\0';
+		if (p->cell && p->from_run && p->band_row[0] &&
+		    strcmp(p->band_row, p->row))
+			snprintf(band_of, sizeof(band_of),
+				 " (at its cells' widest CV %.2g: %s)",
+				 p->band_cv, p->band_row);
+		printf("  %s: pilot CV %s, PASS/FAIL in its band %s%s, "
 		       "REPRODUCED at %s %g %s\n",
 		       p->phase, cv,
 		       p->cell ? need_text(b1, sizeof(b1), p->band)
 			       : "(no cell)",
+		       band_of,
 		       slot_of(spec, p->phase) < PR_NCLASSES
 			   ? pr_phase_class_name(pr_phase_class_of(p->phase))
 			   : p->phase,

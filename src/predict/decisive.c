@@ -80,16 +80,19 @@ void pr_decisive_plan(pr_decisive *out, const pr_spec *spec, const json_t *pred)
 			p->log_half = half;
 	}
 	for (i = 0; i < out->n; i++)
-		pr_decisive_set_cv(out, &out->phase[i], out->phase[i].cv);
+		pr_decisive_set_cv(out, &out->phase[i], out->phase[i].cv,
+				   out->phase[i].cv);
 }
 
-void pr_decisive_set_cv(pr_decisive *d, pr_decisive_phase *p, double cv)
+void pr_decisive_set_cv(pr_decisive *d, pr_decisive_phase *p, double cv,
+			double band_cv)
 {
 	size_t i;
 
 	p->cv = cv;
+	p->band_cv = band_cv > 0 ? band_cv : cv;
 	p->repro = pr_decisive_launches(cv, log1p(p->tol), 1);
-	p->band = pr_decisive_launches(cv, p->log_half, 0);
+	p->band = pr_decisive_launches(p->band_cv, p->log_half, 0);
 	d->decides = 1;
 	for (i = 0; i < d->n; i++)
 		if (d->phase[i].band > d->launches ||

@@ -44,6 +44,8 @@ typedef struct {
 	char *phase;	 /* owned */
 	int cell;	 /* a cell of the prediction names it */
 	double cv;	 /* the spec's pilot CV for it; 0 unknown */
+	double band_cv;	 /* the CV its band's needs are of: cv, or the
+			    widest of the rows a cell judged (the caller's) */
 	double tol;	 /* its reproduce_tolerance: its own, or its class's */
 	long band;	 /* launches a PASS/FAIL against its narrowest band
 			    needs; -1 unknown */
@@ -52,6 +54,7 @@ typedef struct {
 	int from_run;	 /* cv was measured in an earlier run (the caller's) */
 	char row[96];	 /* from_run: the row it was measured in, as the
 			    caller says it ("config 0, rank 1"), or "" */
+	char band_row[96]; /* from_run: the row band_cv is of, or "" */
 } pr_decisive_phase;
 
 typedef struct {
@@ -74,7 +77,10 @@ pr_decisive_phase *pr_decisive_phase_of(pr_decisive *d, const pr_spec *spec,
 					const char *phase);
 
 /* Phase p's needs again with launch-level CV cv (a pilot measured in an
- * earlier run, where the spec gives none), and d->decides. */
-void pr_decisive_set_cv(pr_decisive *d, pr_decisive_phase *p, double cv);
+ * earlier run, where the spec gives none), its band's with band_cv (the
+ * widest CV of the rows its cells judge; cv where it is not positive),
+ * and d->decides. */
+void pr_decisive_set_cv(pr_decisive *d, pr_decisive_phase *p, double cv,
+			double band_cv);
 
 #endif

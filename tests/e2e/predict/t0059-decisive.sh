@@ -34,7 +34,7 @@ expect_exit 0 "pin t-dec after a run" "$PREREG" pin t-dec
 expect_out "the spec's pilot CV where it gives one" \
 	"^  allreduce: pilot CV 0.07, "
 expect_out "else the CV its last run measured" \
-	"^  allreduce_small: pilot CV [0-9.e+-]+ \\(measured in run $run: config [0-9]+(, [^)]+)?\\), PASS/FAIL in its band [0-9]+, REPRODUCED at comm 0.5 [0-9]+$"
+	"^  allreduce_small: pilot CV [0-9.e+-]+ \\(measured in run $run: config [0-9]+(, [^)]+)?\\), PASS/FAIL in its band [0-9]+( \\(at its cells' widest CV [0-9.e+-]+: config [0-9]+(, [^)]+)?\\))?, REPRODUCED at comm 0.5 [0-9]+$"
 cp "$SCRATCH/out" "$SCRATCH/measured"
 check "and no longer calls it unknown" sh -c \
 	"! grep -q 'no pilot CV' '$SCRATCH/measured'"

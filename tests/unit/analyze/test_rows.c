@@ -106,12 +106,50 @@ static void test_run_widest_cv(void **state)
 	assert_null(w);
 }
 
+/* A band's needs take only the rows a cell judges: the moving row without
+ * a cell (hpcc's Allreduces of a size no cell names) is left out, with a
+ * cell it decides; no row with a cell, 0. */
+static void test_run_widest_cell_cv(void **state)
+{
+	pr_analysis_row row[5];
+	const pr_analysis_row *w = NULL;
+	pr_analysis_run r;
+	pr_cell cell;
+
+	(void)state;
+	rows_of(row);
+	memset(&r, 0, sizeof(r));
+	memset(&cell, 0, sizeof(cell));
+	r.row = row;
+	r.nrows = 5;
+	assert_true(pr_run_widest_cell_cv(&r, "compute", &w) == 0);
+	assert_null(w);
+	row[0].cell = &cell;
+	row[3].cell = &cell; /* one launch: no CV */
+	assert_true(fabs(pr_run_widest_cell_cv(&r, "compute", &w) -
+			 pr_stats_robust_cv(steady, 6)) < 1e-15);
+	assert_ptr_equal(w, &row[0]);
+	assert_true(pr_run_widest_cv(&r, "compute", NULL) >
+		    pr_run_widest_cell_cv(&r, "compute", NULL));
+	row[1].cell = &cell;
+	assert_true(fabs(pr_run_widest_cell_cv(&r, "compute", &w) -
+			 pr_stats_robust_cv(moving, 6)) < 1e-15);
+	assert_ptr_equal(w, &row[1]);
+	/* another phase's row with a cell is not this phase's */
+	row[2].cell = &cell;
+	assert_true(fabs(pr_run_widest_cell_cv(&r, "compute", NULL) -
+			 pr_stats_robust_cv(moving, 6)) < 1e-15);
+	assert_true(pr_run_widest_cell_cv(&r, "pingpong", &w) == 0);
+	assert_null(w);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_widest_cv),
 	    cmocka_unit_test(test_widest_cv_none),
 	    cmocka_unit_test(test_run_widest_cv),
+	    cmocka_unit_test(test_run_widest_cell_cv),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -123,13 +123,26 @@ static void test_plan(void **state)
 	pr_decisive_plan(&d, &s, pred);
 	assert_true(d.phase[0].band == -1 && d.phase[0].repro == -1);
 	assert_true(d.decides); /* unknown needs are no unmet need */
-	pr_decisive_set_cv(&d, &d.phase[0], 0.2);
+	pr_decisive_set_cv(&d, &d.phase[0], 0.2, 0.2);
 	/* (1.96 x 1.2533 x 0.2 / (ln(1.1/0.9)/2))^2 = 23.97, so 24 */
 	assert_int_equal(d.phase[0].band, 24);
 	assert_false(d.decides);
-	pr_decisive_set_cv(&d, &d.phase[0], 0.01);
+	pr_decisive_set_cv(&d, &d.phase[0], 0.01, 0.01);
 	assert_int_equal(d.phase[0].band, 6);
 	assert_true(d.decides);
+	/* the band's needs follow the CV of its cells' rows, the
+	 * reproduction's the widest of every row: 0.2 and 0.01 */
+	pr_decisive_set_cv(&d, &d.phase[0], 0.2, 0.01);
+	assert_int_equal(d.phase[0].band, 6);
+	assert_int_equal(d.phase[0].repro, 9); /* comm 0.5: 8.03 */
+	assert_false(d.decides);
+	pr_decisive_set_cv(&d, &d.phase[0], 0.01, 0.2);
+	assert_int_equal(d.phase[0].band, 24);
+	assert_int_equal(d.phase[0].repro, 6);
+	assert_false(d.decides);
+	/* none of its own: the band's is the phase's */
+	pr_decisive_set_cv(&d, &d.phase[0], 0.2, 0);
+	assert_true(d.phase[0].band_cv == 0.2 && d.phase[0].band == 24);
 	pr_decisive_free(&d);
 	json_decref(pred);
 
@@ -145,7 +158,7 @@ static void test_plan(void **state)
 	assert_int_equal(d.n, 2);
 	assert_false(d.phase[1].cell);
 	assert_true(d.phase[1].tol == 0.25 && d.phase[1].band == -1);
-	pr_decisive_set_cv(&d, &d.phase[1], 0.1);
+	pr_decisive_set_cv(&d, &d.phase[1], 0.1, 0);
 	/* ((1.96 + 1.28) x 1.2533 x sqrt 2 x 0.1 / ln 1.25)^2 = 6.6, so 7 */
 	assert_int_equal(d.phase[1].repro, 7);
 	assert_int_equal(d.phase[1].band, -1);
