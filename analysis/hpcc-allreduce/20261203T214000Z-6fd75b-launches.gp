@@ -23,7 +23,7 @@ set xrange [-0.5:7.5]
 set key below maxcols 2 font ",9"
 set xtics 1
 set logscale y
-set yrange [0.528182:50.5802]
+set yrange [0.384545:77.6072]
 plot '20261203T214000Z-6fd75b-launches.dat' index 0 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 1 title '0 vader/spread allreduce 4 B', \
      '20261203T214000Z-6fd75b-launches.dat' index 1 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 2 title '0 vader/spread allreduce 8 B', \
      '20261203T214000Z-6fd75b-launches.dat' index 2 using 1:2 with linespoints pt 7 dt 1 ps 0.8 lc 3 title '0 vader/spread allreduce 16 B', \

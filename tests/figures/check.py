@@ -58,6 +58,21 @@ do not matter. SOURCE says where the number comes from:
         with VERDICT '*'; VERDICT/CLASS counts the rows of that phase
         class only (INCONCLUSIVE/compute), VERDICT/phase=PHASE those of
         that phase only (REPRODUCED/phase=allreduce)
+    rcv:EXP:RUN:WHERE:LABEL:PHASE:BYTES
+        the robust launch-level CV (1.4826 MAD over the median of its
+        per-launch medians, as `prereg pin` measures a pilot) of run RUN's
+        one row of config label LABEL, phase PHASE and size BYTES (as
+        cell: names it; '-' none) among its cells (WHERE cells, never a
+        negative control) or its variability table's rows (WHERE
+        variability)
+    need:KIND:VALUE:RCV
+        the launches `prereg pin` says a decisive verdict needs at the
+        robust CV of RCV (an rcv: source without its 'rcv:'): KIND band,
+        a PASS or FAIL inside a band whose half-width in log terms is
+        ln(hi/lo)/2 of the narrowest band of PHASE in pin VALUE
+        (EXP/K) of its experiment, (1.96 x 1.2533 x CV / h)^2; KIND
+        repro, a REPRODUCED at tolerance VALUE, ((1.96 + 1.28) x 1.2533
+        x sqrt 2 x CV / ln(1 + VALUE))^2; rounded up, at least 6
     cmpcell:EXP:RUN_A:RUN_B:LABEL:PHASE:BYTES:PATH
         the value at PATH of the row of `prereg compare RUN_A RUN_B
         --json` of config label LABEL, phase PHASE and bytes BYTES, or
@@ -120,6 +135,7 @@ import json
 import math
 import os
 import re
+import statistics
 import subprocess
 import sys
 
@@ -429,6 +445,45 @@ def cmpcell_value(prereg, src, cache):
     return path_value(rows[0], path)
 
 
+def robust_cv(x):
+    med = statistics.median(x)
+    return 1.4826 * statistics.median([abs(v - med) for v in x]) / med
+
+
+def rcv_value(prereg, src, cache):
+    _, exp, run, where, label, phase, nbytes = src.split(":")
+    if where not in ("cells", "variability"):
+        raise ValueError("rcv: WHERE %r" % where)
+    rows = [c for c in run_of(prereg, exp, run, cache)[where]
+            if c.get("config_label") == label and c.get("phase") == phase
+            and key_matches(c, nbytes) and not c.get("control")]
+    if len(rows) != 1:
+        raise ValueError("%d rows match %s" % (len(rows), src))
+    return robust_cv(rows[0]["launch_medians_s"])
+
+
+def need_value(root, prereg, src, cache):
+    _, kind, value, rest = src.split(":", 3)
+    cv = rcv_value(prereg, "rcv:" + rest, cache)
+    phase = rest.split(":")[4]
+    if kind == "band":
+        exp, k = value.split("/")
+        text = subprocess.run(
+            ["git", "-C", root, "show",
+             "prereg/pin/%s/%s:predictions/%s.json" % (exp, k, exp)],
+            capture_output=True, text=True, check=True).stdout
+        h = min(math.log(c["hi_s"] / c["lo_s"]) / 2
+                for c in json.loads(text)["cells"]
+                if c.get("phase") == phase and c["lo_s"] > 0)
+        k = 1.959963984540 * 1.2533141373155 * cv / h
+    elif kind == "repro":
+        k = ((1.959963984540 + 1.281551565545) * 1.2533141373155 *
+             math.sqrt(2) * cv / math.log1p(float(value)))
+    else:
+        raise ValueError("need: KIND %r" % kind)
+    return float(max(6, math.ceil(k * k - 1e-9)))
+
+
 def pin_value(root, src):
     _, exp, k, path = src.split(":", 3)
     text = subprocess.run(
@@ -494,6 +549,10 @@ def main():
                 value = compare_value(prereg, src, cache)
             elif src.startswith("cmpcell:"):
                 value = cmpcell_value(prereg, src, cache)
+            elif src.startswith("rcv:"):
+                value = rcv_value(prereg, src, cache)
+            elif src.startswith("need:"):
+                value = need_value(root, prereg, src, cache)
             elif src.startswith("needs:"):
                 value = needs_value(prereg, src, cache)
             elif src.startswith("wall:"):
