@@ -13,10 +13,14 @@
 #            4, before anything is predicted, pinned or committed; then
 #            the pin tags restored where missing (prereg pin
 #            --restore-tags)
-#   runs without MPS: calib-gpu-rows; launch-geometry and shared-gpu
-#            predicted and pinned here, then run
+#   runs without MPS: calib-gpu-rows and calib-pingpong-gpu; then
+#            launch-geometry and shared-gpu predicted again from those
+#            calibration runs, of this device and host, and pinned (a new
+#            pin where the prediction changed), then run
 #   runs under MPS (a daemon of our own: nvidia-cuda-mps-control -d), the
-#            same three, then the daemon is stopped
+#            same with the pins made without MPS (calib-pingpong-gpu,
+#            which has no CUDA rank, is not run again), then the daemon
+#            is stopped
 #   report   prereg analyze (committed as `prereg analyze NAME`), prereg
 #            compare of each run without MPS against its run under MPS,
 #            prereg audit
@@ -45,16 +49,19 @@ usage="usage: tests/gpu/evidence.sh [-C REPO] [--system] [--debs DIR]
   --reps R        reps of every launch (default 10)
   --budget S      the whole call's time, in seconds (default 480)
   --experiments L the experiments to run, in order (default
-                  'calib-gpu-rows launch-geometry shared-gpu'); one whose
-                  rank groups use no CUDA device runs without MPS only
-                  (calib-pingpong-gpu: shared-gpu's Gatherv priced here)
+                  'calib-gpu-rows calib-pingpong-gpu launch-geometry
+                  shared-gpu'); one whose rank groups use no CUDA device
+                  runs without MPS only (calib-pingpong-gpu: shared-gpu's
+                  Gatherv priced on this host); one with a [model]
+                  calibration is predicted again and pinned before its
+                  run without MPS
 Environment: BIN (a built bin/ folder: no build), OUT (where the results
 are copied), NVCC (the CUDA compiler). Exit: 0 done, 1 a step failed,
 2 usage, 4 no CUDA device."
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 system=0 debs="" prefix="" launches="" reps=10 budget=480
-EXPS="calib-gpu-rows launch-geometry shared-gpu"
+EXPS="calib-gpu-rows calib-pingpong-gpu launch-geometry shared-gpu"
 while [ $# -gt 0 ]; do
 	case $1 in
 	-C) top=${2:?"$usage"}; shift ;;
@@ -327,12 +334,21 @@ newest_run() { # the newest run directory of $1, or nothing
 	done | sort | tail -n 1
 }
 
-# run_one NAME MODE: NAME's run (predicted and pinned first when its pin
-# cannot run); the run id goes to $work/NAME.MODE
+# has_calibration NAME: is NAME predicted from calibration runs?
+has_calibration() {
+	sed -n 's/^calibration *= *//p' "experiments/$1/experiment.ini" |
+		grep -q .
+}
+
+# run_one NAME MODE: NAME's run; the run id goes to $work/NAME.MODE.
+# Predicted and pinned first when its pin cannot run, and without MPS
+# whenever it has a calibration: the calibration runs this call just made
+# on this device price it, not those of another machine
 run_one() {
 	name=$1 mode=$2
 	step "$name ($mode)" "$3"
-	if ! "$BIN/prereg" run "$name" --dry-run >/dev/null 2>&1; then
+	if { [ "$mode" = none ] && has_calibration "$name"; } ||
+		! "$BIN/prereg" run "$name" --dry-run >/dev/null 2>&1; then
 		if ! t "$BIN/prereg" predict "$name" ||
 			! t "$BIN/prereg" pin "$name"; then
 			done_step 1 "predict and pin (see the log)"
