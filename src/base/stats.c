@@ -378,3 +378,21 @@ double pr_stats_max_min(const double *x, size_t n)
 	}
 	return lo > 0 ? hi / lo : NAN;
 }
+
+double pr_stats_round_up(double x, int digits)
+{
+	double scale, q, r;
+
+	if (!(x > 0) || !isfinite(x) || digits < 1)
+		return x;
+	scale = pow(10, floor(log10(x)) - (digits - 1));
+	q = x / scale;
+	/* x of that many digits stays itself: 1.1 / 0.1 is 11.000000000000002
+	 * in doubles, and its ceiling would be 12 */
+	r = nearbyint(q) * scale;
+	if (r < x)
+		r = ceil(q) * scale;
+	while (r < x)
+		r += scale;
+	return r;
+}

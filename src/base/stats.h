@@ -86,4 +86,10 @@ double pr_stats_robust_cv(const double *x, size_t n);
 /* max(x) / min(x); NAN when n == 0 or min(x) <= 0. */
 double pr_stats_max_min(const double *x, size_t n);
 
+/* The smallest number of `digits` significant digits that is not below
+ * x (1.149 -> 1.2, 1.1 -> 1.1 at 2 digits): a bound printed so that a
+ * reader who pins what is printed meets it. x itself when it is not
+ * positive and finite, or digits < 1. */
+double pr_stats_round_up(double x, int digits);
+
 #endif

@@ -196,10 +196,11 @@ static void print_tolerances(const pr_decisive *d, const pr_spec *spec,
 		if (t >= 0)
 			printf(" the widest pilot CV %.2g (%s): %d launches "
 			       "decide a reproduce_tolerance of %.2g or more;",
-			       w->cv, w->phase, d->launches, t);
+			       w->cv, w->phase, d->launches,
+			       pr_stats_round_up(t, 2));
 		if (self[k] > 0)
 			printf(" run %s against itself needs %.2g;", from,
-			       self[k]);
+			       pr_stats_round_up(self[k], 2));
 		printf(" pinned %g\n", pinned);
 	}
 }
@@ -303,7 +304,8 @@ static void print_decisive(const pr_spec *spec, const char *root)
 				"as good as it could not be either; widen the "
 				"tolerance or raise the launches before the "
 				"data",
-				spec->name, from, tname, pinned, self[c]);
+				spec->name, from, tname, pinned,
+				pr_stats_round_up(self[c], 2));
 	pr_decisive_free(&d);
 	free(from);
 	json_decref(pred);

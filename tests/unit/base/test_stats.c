@@ -290,6 +290,42 @@ static void test_ci_launches(void **state)
 	}
 }
 
+/* Rounded up to 2 (or 3) significant digits: never below x, and x of
+ * that many digits is itself. */
+static void test_round_up(void **state)
+{
+	static const struct {
+		double x, want;
+		int digits;
+	} c[] = {
+	    {1.149, 1.2, 2},
+	    {1.1, 1.1, 2},
+	    {1.101, 1.2, 2},
+	    {1.0499, 1.1, 2},
+	    {0.0123, 0.013, 2},
+	    {0.012, 0.012, 2},
+	    {9.96, 10, 2},
+	    {0.98, 0.98, 2},
+	    {1.1491, 1.15, 3},
+	    {123456, 130000, 2},
+	    {1e-9 * 1.23, 1.3e-9, 2},
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		double r = pr_stats_round_up(c[i].x, c[i].digits);
+
+		assert_true(r >= c[i].x);
+		assert_true(fabs(r - c[i].want) <= 1e-12 * c[i].want);
+	}
+	assert_true(pr_stats_round_up(0, 2) == 0);
+	assert_true(pr_stats_round_up(-1.149, 2) == -1.149);
+	assert_true(isnan(pr_stats_round_up(NAN, 2)));
+	assert_true(isinf(pr_stats_round_up(INFINITY, 2)));
+	assert_true(pr_stats_round_up(1.149, 0) == 1.149);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -304,6 +340,7 @@ int main(void)
 	    cmocka_unit_test(test_decision),
 	    cmocka_unit_test(test_ci_launches),
 	    cmocka_unit_test(test_ratio_boot_as_sorting),
+	    cmocka_unit_test(test_round_up),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
