@@ -184,6 +184,13 @@ static void recovered_status(run_ctx *rc, const json_t *state)
 			return;
 		}
 	}
+	if (json_is_true(json_object_get(state, "stopped"))) {
+		/* the signal came between launches (run.c mark_stopped) */
+		rc->status = "interrupted";
+		rc->reason = pr_strdup("interrupted by a signal (SIGINT or "
+				       "SIGTERM)");
+		return;
+	}
 	if (n < rc->plan.sched.ninv) {
 		rc->status = "interrupted";
 		rc->reason = pr_asprintf(

@@ -642,6 +642,24 @@ static void trim_components(run_ctx *rc)
 		    names);
 }
 
+/* A signal stopped the run: say so in run-state.json, so that `prereg
+ * recover` names the signal even when it came between two launches (no
+ * launch record then says "stopped") and the run cannot be recorded. A
+ * failure here is warned only: the run is still recorded if it can be. */
+static void mark_stopped(const run_ctx *rc)
+{
+	char *path = pr_asprintf("%s/" RUN_STATE, rc->run_dir), *text = NULL;
+	json_t *st = pr_json_read(path, PR_READ_MAX, NULL);
+
+	if (st && json_object_set_new(st, "stopped", json_true()) == 0)
+		text = json_dumps(st, JSON_INDENT(2) | JSON_SORT_KEYS);
+	if (!text || pr_write_file_atomic(path, text, strlen(text)) < 0)
+		pr_warn("cannot mark '%s' as stopped by a signal", path);
+	free(text);
+	json_decref(st);
+	free(path);
+}
+
 /* Launch the schedule's invocations in order until one fails or a signal
  * stops the run; set status and reason. */
 static void launch_all(run_ctx *rc)
@@ -672,6 +690,7 @@ static void launch_all(run_ctx *rc)
 				       "SIGTERM)");
 		pr_error("interrupted: recording the %zu launches done",
 			 json_array_size(rc->invocations));
+		mark_stopped(rc);
 	}
 }
 

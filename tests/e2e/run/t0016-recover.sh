@@ -65,6 +65,15 @@ mv "$SCRATCH/ledger.jsonl" runs/t-calib/ledger.jsonl
 check "the interrupted run could not be recorded (exit 1, launches kept)" sh -c \
 	"[ $rc = 1 ] && ls runs/t-calib/*/run-state.json >/dev/null"
 int=$(dirname "$(ls runs/t-calib/*/run-state.json)")
+check "its run-state.json says a signal stopped it" python3 -c "
+import json; assert json.load(open('$int/run-state.json'))['stopped'] is True"
+# the signal as if it came between two launches: no launch record says
+# \"stopped\" (the one it cut short is removed), only run-state.json does
+python3 -c "
+import glob, json, os
+for f in glob.glob('$int/launch-*.json'):
+    if json.load(open(f)).get('stopped'):
+        os.remove(f)" || exit 1
 # recover commits: not on a detached HEAD
 git checkout -q --detach
 expect_exit 3 "recover refuses to commit on a detached HEAD" "$PREREG" recover t-calib
