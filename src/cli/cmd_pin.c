@@ -147,11 +147,11 @@ static void pilot_from_runs(pr_decisive *d, char **from, double self[NSLOTS],
 	for (i = 0; i < d->n; i++) {
 		pr_decisive_phase *p = &d->phase[i];
 		const pr_analysis_row *w, *wb;
-		double cv = pr_run_widest_cv(&a.run[0], p->phase, &w);
-		double bcv = pr_run_widest_cell_cv(&a.run[0], p->phase, &wb);
+		double cv = pr_run_widest_cv(&a.run[0], p->phase, &w), bcv;
 
 		if (p->cv > 0 || cv <= 0)
 			continue;
+		bcv = pr_run_widest_cell_cv(&a.run[0], p->phase, &wb);
 		pr_decisive_set_cv(d, p, cv, bcv);
 		p->from_run = 1;
 		row_text(p->row, sizeof(p->row), w);

@@ -166,9 +166,7 @@ static void recovered_status(run_ctx *rc, const json_t *state)
 
 		if (json_is_true(json_object_get(rec, "stopped"))) {
 			rc->status = "interrupted";
-			rc->reason =
-			    pr_strdup("interrupted by a signal (SIGINT "
-				      "or SIGTERM)");
+			rc->reason = pr_strdup(RUN_SIGNAL_REASON);
 			return;
 		}
 		if (json_is_null(json_object_get(rec, "ranks"))) {
@@ -187,8 +185,7 @@ static void recovered_status(run_ctx *rc, const json_t *state)
 	if (json_is_true(json_object_get(state, "stopped"))) {
 		/* the signal came between launches (run.c mark_stopped) */
 		rc->status = "interrupted";
-		rc->reason = pr_strdup("interrupted by a signal (SIGINT or "
-				       "SIGTERM)");
+		rc->reason = pr_strdup(RUN_SIGNAL_REASON);
 		return;
 	}
 	if (n < rc->plan.sched.ninv) {

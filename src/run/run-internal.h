@@ -20,6 +20,9 @@
 /* Written when a run starts, removed once it is committed (I3). */
 #define RUN_STATE "run-state.json"
 
+/* The reason of a run a signal stopped, as run and recover record it. */
+#define RUN_SIGNAL_REASON "interrupted by a signal (SIGINT or SIGTERM)"
+
 /* Everything one run carries from start to commit. */
 typedef struct {
 	git_repository *repo;

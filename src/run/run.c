@@ -686,8 +686,7 @@ static void launch_all(run_ctx *rc)
 	rc->status = g_stop ? "interrupted" : ok ? "complete" : "failed";
 	if (g_stop) {
 		free(rc->reason);
-		rc->reason = pr_strdup("interrupted by a signal (SIGINT or "
-				       "SIGTERM)");
+		rc->reason = pr_strdup(RUN_SIGNAL_REASON);
 		pr_error("interrupted: recording the %zu launches done",
 			 json_array_size(rc->invocations));
 		mark_stopped(rc);

@@ -468,12 +468,8 @@ def need_value(root, prereg, src, cache):
     phase = rest.split(":")[4]
     if kind == "band":
         exp, k = value.split("/")
-        text = subprocess.run(
-            ["git", "-C", root, "show",
-             "prereg/pin/%s/%s:predictions/%s.json" % (exp, k, exp)],
-            capture_output=True, text=True, check=True).stdout
         h = min(math.log(c["hi_s"] / c["lo_s"]) / 2
-                for c in json.loads(text)["cells"]
+                for c in pinned_prediction(root, exp, k)["cells"]
                 if c.get("phase") == phase and c["lo_s"] > 0)
         k = 1.959963984540 * 1.2533141373155 * cv / h
     elif kind == "repro":
@@ -484,13 +480,18 @@ def need_value(root, prereg, src, cache):
     return float(max(6, math.ceil(k * k - 1e-9)))
 
 
-def pin_value(root, src):
-    _, exp, k, path = src.split(":", 3)
+def pinned_prediction(root, exp, k):
+    """predictions/EXP.json as pin K of EXP holds it."""
     text = subprocess.run(
         ["git", "-C", root, "show",
          "prereg/pin/%s/%s:predictions/%s.json" % (exp, k, exp)],
         capture_output=True, text=True, check=True).stdout
-    return path_value(json.loads(text), path)
+    return json.loads(text)
+
+
+def pin_value(root, src):
+    _, exp, k, path = src.split(":", 3)
+    return path_value(pinned_prediction(root, exp, k), path)
 
 
 def formatted(value, fmt):

@@ -14,9 +14,10 @@
 #            the pin tags restored where missing (prereg pin
 #            --restore-tags)
 #   runs without MPS: calib-gpu-rows and calib-pingpong-gpu; then
-#            launch-geometry and shared-gpu predicted again from those
-#            calibration runs, of this device and host, and pinned (a new
-#            pin where the prediction changed), then run
+#            launch-geometry (from this device's properties) and
+#            shared-gpu (from those calibration runs, of this device and
+#            host) predicted again and pinned (a new pin where the
+#            prediction changed), then run
 #   runs under MPS (a daemon of our own: nvidia-cuda-mps-control -d), the
 #            same with the pins made without MPS (calib-pingpong-gpu,
 #            which has no CUDA rank, is not run again), then the daemon
@@ -52,8 +53,8 @@ usage="usage: tests/gpu/evidence.sh [-C REPO] [--system] [--debs DIR]
                   'calib-gpu-rows calib-pingpong-gpu launch-geometry
                   shared-gpu'); one whose rank groups use no CUDA device
                   runs without MPS only (calib-pingpong-gpu: shared-gpu's
-                  Gatherv priced on this host); one with a [model]
-                  calibration is predicted again and pinned before its
+                  Gatherv priced on this host); a validation is
+                  predicted again on this device and pinned before its
                   run without MPS
 Environment: BIN (a built bin/ folder: no build), OUT (where the results
 are copied), NVCC (the CUDA compiler). Exit: 0 done, 1 a step failed,
@@ -334,20 +335,19 @@ newest_run() { # the newest run directory of $1, or nothing
 	done | sort | tail -n 1
 }
 
-# has_calibration NAME: is NAME predicted from calibration runs?
-has_calibration() {
-	sed -n 's/^calibration *= *//p' "experiments/$1/experiment.ini" |
-		grep -q .
+# is_validation NAME: does NAME predict (kind = validation)?
+is_validation() {
+	grep -q '^kind *= *validation' "experiments/$1/experiment.ini"
 }
 
 # run_one NAME MODE: NAME's run; the run id goes to $work/NAME.MODE.
 # Predicted and pinned first when its pin cannot run, and without MPS
-# whenever it has a calibration: the calibration runs this call just made
-# on this device price it, not those of another machine
+# whenever it is a validation: this device and the calibration runs this
+# call just made on it price it, not another machine's
 run_one() {
 	name=$1 mode=$2
 	step "$name ($mode)" "$3"
-	if { [ "$mode" = none ] && has_calibration "$name"; } ||
+	if { [ "$mode" = none ] && is_validation "$name"; } ||
 		! "$BIN/prereg" run "$name" --dry-run >/dev/null 2>&1; then
 		if ! t "$BIN/prereg" predict "$name" ||
 			! t "$BIN/prereg" pin "$name"; then
